@@ -1,0 +1,25 @@
+const tsParser = require('@typescript-eslint/parser');
+const n8nNodesBase = require('eslint-plugin-n8n-nodes-base');
+
+/** n8n's own lint rules for community packages, applied to what is published. */
+module.exports = [
+	{ ignores: ['dist/**', 'build/**', 'node_modules/**', '.tools/**', '.e2e/**'] },
+	{
+		files: ['package.json'],
+		languageOptions: { parser: require('jsonc-eslint-parser') },
+		plugins: { 'n8n-nodes-base': n8nNodesBase },
+		rules: n8nNodesBase.configs.community.rules,
+	},
+	{
+		files: ['credentials/**/*.ts'],
+		languageOptions: { parser: tsParser, sourceType: 'module' },
+		plugins: { 'n8n-nodes-base': n8nNodesBase },
+		rules: n8nNodesBase.configs.credentials.rules,
+	},
+	{
+		files: ['nodes/**/*.ts'],
+		languageOptions: { parser: tsParser, sourceType: 'module' },
+		plugins: { 'n8n-nodes-base': n8nNodesBase },
+		rules: n8nNodesBase.configs.nodes.rules,
+	},
+];

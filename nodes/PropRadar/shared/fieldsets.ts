@@ -1,0 +1,225 @@
+/**
+ * The one fieldset catalogue of the package (DESIGN.md section 3).
+ *
+ * Every `Fields` parameter of the API takes fieldset names and single field names, comma-separated,
+ * and a leading `-` suppresses a name. The node's pickers and the sandbox's field resolution are
+ * both generated from the catalogues below, so a fieldset is written down exactly once.
+ *
+ * Sources: property fieldsets from seed 001; person fieldsets and the allowed person fields from
+ * seed 000; list-item fieldset names from seed 000. Where the seeds name a fieldset without its
+ * fields (marked "not shown" there), the contents below are the sandbox's documented choice.
+ */
+
+/** Property fieldsets of seed 001, in the order the seed lists them. */
+export const PROPERTY_FIELDSETS = {
+	Grid: [
+		'PType', 'Address', 'City', 'SqFt', 'Beds', 'Baths', 'AVM', 'AvailableEquity', 'Owner',
+		'PhoneAvailability', 'EmailAvailability', 'isSameMailingOrExempt', 'isListedForSale',
+		'DistressScore',
+	],
+	GridImport: [
+		'PType', 'State', 'County', 'Address', 'City', 'ZipFive', 'APN', 'Owner',
+	],
+	GridOptional: [
+		'PropID', 'State', 'County', 'ZipFive', 'Subdivision', 'APN', 'LotSize', 'LotSizeAcres',
+		'YearBuilt', 'Units', 'Stories', 'Pool', 'AssessedValue', 'AnnualTaxes', 'EstimatedTaxRate',
+		'ValuePerSF', 'EquityPercent', 'NumberLoans', 'TotalLoanBalance', 'EstimatedRent',
+		'LastTransferRecDate', 'LastTransferType', 'LastTransferValue', 'LastTransferSeller',
+		'LastTransferDownPaymentPercent', 'PriorTransferChangeInPrice',
+		'PriorTransferChangeInPricePercent', 'PriorTransferMonthsSince', 'FirstLenderOriginal',
+		'FirstPurpose', 'FirstDate', 'FirstAmount', 'FirstRate', 'ForeclosureStage',
+		'ForeclosureRecDate', 'SaleDate', 'OriginalSaleDate', 'PreviousSaleDate', 'SaleTime',
+		'SalePlace', 'PostReason', 'SaleAmount', 'OpeningBid', 'WinningBid', 'DefaultAmount',
+		'DefaultAsOf', 'LisPendensType', 'Trustee', 'TrusteePhone', 'TrusteeSaleNum', 'Attorney',
+		'CaseNumber', 'DOTPosition', 'DOTRecDate', 'DOTAmount', 'ForeclosingLender', 'ListingPrice',
+		'DaysOnMarket', 'inForeclosure', 'isNotSameMailingOrExempt', 'isSiteVacant', 'isMailVacant',
+		'isFreeAndClear', 'isHighEquity', 'isCashBuyer', 'isUnderwater', 'isDeceasedProperty',
+		'isPreforeclosure', 'isAuction', 'isBankOwned', 'inTaxDelinquency', 'inDivorce',
+		'inBankruptcyProperty', 'PropertyHasOpenPersonLiens', 'PropertyHasOpenLiens',
+		'hasRecentEviction', 'inProbateProperty',
+	],
+	Card: [
+		'PropID', 'Address', 'City', 'State', 'ZipFive', 'PType', 'AdvancedPropertyType', 'Beds',
+		'Baths', 'SqFt', 'YearBuilt', 'Owner', 'Owner2', 'LotSize', 'isSameMailingOrExempt',
+		'isNotSameMailingOrExempt', 'isHighEquity', 'isUnderwater', 'isFreeAndClear', 'isRecentFlip',
+		'AVM', 'AvailableEquity', 'isRecentSale', 'AssessedValue', 'TotalLoanBalance', 'isCashBuyer',
+		'isDeceasedProperty', 'inTaxDelinquency', 'inForeclosure', 'LastTransferValue',
+		'isListedForSale', 'Persons', 'inDivorce', 'inBankruptcyProperty',
+		'PropertyHasOpenPersonLiens', 'PropertyHasOpenLiens', 'isPreforeclosure', 'isAuction',
+		'isBankOwned', 'DistressScore', 'hasRecentEviction', 'inProbateProperty', 'isExpiredListing',
+	],
+	Map: [
+		'PropID', 'PType', 'Latitude', 'Longitude',
+	],
+	Mobile: [
+		'PropID', 'Address', 'City', 'PType', 'Beds', 'Baths', 'SqFt', 'YearBuilt',
+		'isSameMailingOrExempt', 'isSameMailing', 'isNotSameMailingOrExempt', 'isHighEquity',
+		'isUnderwater', 'isFreeAndClear', 'isRecentFlip', 'AVM', 'AvailableEquity', 'isRecentSale',
+		'AssessedValue', 'TotalLoanBalance', 'isCashBuyer', 'isDeceasedProperty', 'inTaxDelinquency',
+		'inForeclosure', 'isListedForSale', 'inDivorce', 'inBankruptcyProperty',
+		'PropertyHasOpenPersonLiens', 'PropertyHasOpenLiens', 'isPreforeclosure', 'isAuction',
+		'isBankOwned', 'DistressScore', 'hasRecentEviction', 'inProbateProperty', 'isExpiredListing',
+	],
+	Overview: [
+		'PropID', 'PType', 'AdvancedPropertyType', 'Address', 'City', 'State', 'ZipFive', 'Latitude',
+		'Longitude', 'inTaxDelinquency', 'StatusLevel', 'InterestLevel', 'YearBuilt', 'Beds', 'Baths',
+		'SqFt', 'LotSize', 'LotSizeAcres', 'isSiteVacant', 'isListedForSale', 'inForeclosure',
+		'isSameMailingOrExempt', 'isSameMailing', 'isNotSameMailingOrExempt', 'isHighEquity',
+		'isUnderwater', 'isFreeAndClear', 'isRecentSale', 'isRecentFlip', 'isCashBuyer',
+		'isDeceasedProperty', 'AVM', 'AssessedValue', 'AvailableEquity', 'TotalLoanBalance',
+		'LastTransferValue', 'LastTransferRecDate', 'inDivorce', 'inBankruptcyProperty',
+		'PropertyHasOpenPersonLiens', 'PropertyHasOpenLiens', 'isPreforeclosure', 'isAuction',
+		'isBankOwned', 'DistressScore', 'hasRecentEviction', 'inProbateProperty', 'isExpiredListing',
+	],
+	PropertyTab: [
+		'Address', 'City', 'State', 'ZipFive', 'County', 'APN', 'PropID', 'Latitude', 'Longitude',
+		'Subdivision', 'SiteCongressionalDistrict', 'SchoolDistrict', 'CensusTract', 'CensusBlock',
+		'CarrierRoute', 'TaxRateArea', 'Range', 'Township', 'Section', 'LegalBookPage', 'LegalBlock',
+		'LegalLots', 'FullLegal', 'DirectionsURL', 'AssessorURL', 'AdvancedPropertyType', 'LotSize',
+		'LotSizeAcres', 'LotFrontFootage', 'LotDepthFootage', 'isSiteVacant', 'Zoning',
+		'UtilitiesType', 'ViewType', 'LocationInfluence', 'FloodZone', 'FloodZoneRisk', 'FloodMapDate',
+		'FloodMapNumber', 'YearBuilt', 'SqFt', 'Beds', 'Baths', 'Units', 'Stories', 'Rooms',
+		'GarageSize', 'Pool', 'Fireplace', 'AirCond', 'Heating', 'BasementType', 'BasementFinishType',
+		'BasementSqFt', 'GarageSqFt', 'ImprovementCondition', 'BuildingQuality', 'ConstructionType',
+		'FoundationType', 'FrameType', 'ExteriorWallType', 'FloorType', 'RoofType', 'AssessedValue',
+		'LandValue', 'ImpValue', 'AnnualTaxes', 'EstimatedTaxRate', 'AssessedYear', 'TaxYear',
+		'FirstInstallmentAmount', 'FirstInstallmentPaid', 'SecondInstallmentAmount',
+		'SecondInstallmentPaid', 'ThirdInstallmentAmount', 'ThirdInstallmentPaid',
+		'FourthInstallmentAmount', 'FourthInstallmentPaid', 'DelinquentYear', 'DelinquentAmount',
+		'NumberDelinquentInstallments', 'Taxpayer', 'isMailVacant', 'MailCongressionalDistrict',
+		'OwnerExemption', 'TaxSearchURL', 'DisclaimerDetails', '_links',
+	],
+	TransactionsTab: [
+		'Transactions', 'ForeclosureSelector', 'County', 'RecorderSearchURL', 'DisclaimerDetails',
+		'NoticeKey', '_links', 'EvictionFilings',
+	],
+	ListingsTab: [
+		'Address', 'City', 'State', 'ZipFive', 'OwnerFirstName', 'OwnerLastName', 'OwnerAddress',
+		'OwnerCity', 'OwnerState', 'OwnerZipFive', 'DisclaimerDetails', '_links',
+	],
+	ValueTab: [
+		'AVM', 'AssessedValue', 'TotalLoanBalance', 'AvailableEquity', 'LastTransferRecDate',
+		'LastTransferValue', 'LastTransferDownPayment', 'LastTransferType', 'MyValue',
+		'MyValuePerSqFt', 'MyValueDate', 'AVMPerSqFt', 'AVMAsOf', 'ListingPrice',
+		'ListingPricePerSqFt', 'ListingDate', 'RentBreakEven', 'RentBreakEvenPerSqFt',
+		'RentBreakEvenDate', 'CompsSales', 'CompsListingsForSale', 'MyRent', 'MyRentPerSqFt',
+		'MyRentDate', 'HUDRent', 'HUDRentPerSqFt', 'HUDRentDate', 'ValueBreakEven',
+		'ValueBreakEvenPerSqFt', 'ValueBreakEvenDate', 'DisclaimerDetails', '_links',
+	],
+	MyInfoTab: [
+		'DisclaimerDetails', '_links',
+	],
+	LimitedREI: [
+		'Address', 'AdvancedPropertyType', 'AirCond', 'AssessedValue', 'AssessedYear',
+		'AvailableEquity', 'AVM', 'AVMAsOf', 'AVMPerSqFt', 'AVMReliability', 'BasementFinishType',
+		'BasementSqFt', 'BasementType', 'Baths', 'Beds', 'City', 'ConstructionType', 'DaysOnMarket',
+		'DefaultAmount', 'DefaultAsOf', 'DelinquentAmount', 'DelinquentYear', 'EquityPercent',
+		'ExteriorWallType', 'FirstAmount', 'FirstAmountLTV', 'FirstConcurrent', 'FirstDate',
+		'FirstLenderOriginal', 'FirstLoanType', 'FirstPurpose', 'FirstRate', 'FirstRateType',
+		'FirstTermInYears', 'FloodZone', 'FloodZoneRisk', 'FloorType', 'ForeclosureRecDate',
+		'ForeclosureStage', 'FoundationType', 'FrameType', 'GarageSize', 'Heating', 'HVAC',
+		'ImprovementCondition', 'inBankruptcyProperty', 'inDivorce', 'inForeclosure',
+		'inTaxDelinquency', 'isAuction', 'isBankOwned', 'isCashBuyer', 'isDeceasedProperty',
+		'isFreeAndClear', 'isHighEquity', 'isListedForSale', 'isMailVacant',
+		'isNotSameMailingOrExempt', 'isPreforeclosure', 'isRecentFlip', 'isRecentSale',
+		'isSameMailing', 'isSameMailingOrExempt', 'isSiteVacant', 'isUnderwater',
+		'LastTransferDownPayment', 'LastTransferDownPaymentPercent', 'LastTransferRecDate',
+		'LastTransferSeller', 'LastTransferType', 'LastTransferValue', 'LisPendensType', 'ListingDate',
+		'ListingPrice', 'ListingStatus', 'ListingType', 'LotSize', 'LotSizeAcres', 'NoticeKey',
+		'NumberDelinquentInstallments', 'NumberLoans', 'OpeningBid', 'OriginalSaleDate', 'Owner',
+		'OwnerAddress', 'OwnerCity', 'OwnerFirstName', 'OwnerLastName', 'OwnershipType', 'OwnerState',
+		'OwnerZipFive', 'Persons', 'Pool', 'PostReason', 'PreviousSaleDate', 'PropertyHasOpenLiens',
+		'PropertyHasOpenPersonLiens', 'PropID', 'RoofType', 'Rooms', 'SaleAmount', 'SaleDate',
+		'SalePlace', 'SqFt', 'State', 'Stories', 'Subdivision', 'TaxSearchURL', 'Trustee',
+		'TrusteeAddress', 'TrusteeCityStZip', 'TrusteePhone', 'TrusteeSaleNum', 'Units',
+		'UtilitiesType', 'ViewType', 'WinningBid', 'YearBuilt', 'ZipFive', 'Zoning',
+	],
+	All: [
+		'PropID', 'PType', 'Address', 'City', 'State', 'ZipFive', 'County', 'APN', 'Latitude',
+		'Longitude', 'Subdivision', 'CensusTract', 'CensusBlock', 'CarrierRoute', 'TaxRateArea',
+		'TaxSearchURL', 'AssessorURL', 'RecorderSearchURL', 'Range', 'Township', 'Section',
+		'LegalBookPage', 'LegalBlock', 'LegalLots', 'LegalTractNumber', 'FullLegal', 'DirectionsURL',
+		'SiteCongressionalDistrict', 'isSiteVacant', 'SchoolDistrict', 'MailCongressionalDistrict',
+		'isMailVacant', 'AdvancedPropertyType', 'LotSize', 'LotSizeAcres', 'Zoning', 'YearBuilt',
+		'SqFt', 'Beds', 'Baths', 'Units', 'Stories', 'Rooms', 'GarageSize', 'Pool', 'Fireplace',
+		'AirCond', 'Heating', 'BasementType', 'BasementFinishType', 'BasementSqFt',
+		'ImprovementCondition', 'BuildingQuality', 'ConstructionType', 'FoundationType', 'FrameType',
+		'ExteriorWallType', 'FloorType', 'RoofType', 'UtilitiesType', 'ViewType', 'LocationInfluence',
+		'GarageSqFt', 'LotFrontFootage', 'LotDepthFootage', 'AssessedValue', 'LandValue', 'ImpValue',
+		'AnnualTaxes', 'EstimatedTaxRate', 'AssessedYear', 'OwnerExemption', 'Transactions',
+		'CountyRecorderLink', 'LastTransferType', 'CLTV', 'EquityPercent', 'ForeclosureSelector',
+		'NoticeKey', 'ForeclosureStage', 'TrusteeSaleNum', 'SaleDate', 'SaleTime', 'SalePlace',
+		'PostReason', 'PreviousSaleDate', 'OriginalSaleDate', 'SaleAmount', 'DefaultAmount',
+		'DefaultAsOf', 'OpeningBid', 'WinningBid', 'ForeclosureRecDate', 'ForeclosureDocNumber',
+		'TrusteeAddress', 'TrusteeCityStZip', 'Trustee', 'TrusteePhone', 'ForeclosureBookNumber',
+		'ForeclosurePageNumber', 'Attorney', 'AttorneyPhone', 'CaseNumber', 'LisPendensType',
+		'DOTRecDate', 'DOTDocNum', 'DOTAmount', 'DOTPosition', 'ForeclosingLender', 'LenderAddress',
+		'LenderCityStZip', 'Taxpayer', 'DisclaimerDetails', 'PhoneAvailability', 'EmailAvailability',
+		'isPreforeclosure', 'isAuction', 'isBankOwned', '_links', 'AVM', 'TotalLoanBalance',
+		'AvailableEquity', 'LastTransferRecDate', 'LastTransferValue', 'LastTransferDownPayment',
+		'MyValue', 'MyValuePerSqFt', 'MyValueDate', 'AVMPerSqFt', 'AVMAsOf', 'ListingPrice',
+		'ListingPricePerSqFt', 'ListingDate', 'DaysOnMarket', 'RentBreakEven', 'RentBreakEvenPerSqFt',
+		'RentBreakEvenDate', 'MyRent', 'MyRentPerSqFt', 'MyRentDate', 'HUDRent', 'HUDRentPerSqFt',
+		'HUDRentDate', 'ValueBreakEven', 'ValueBreakEvenPerSqFt', 'ValueBreakEvenDate', 'CompsSales',
+		'CompsListingsForSale', 'isListedForSale', 'TaxYear', 'FirstInstallmentAmount',
+		'FirstInstallmentPaid', 'SecondInstallmentAmount', 'SecondInstallmentPaid',
+		'ThirdInstallmentAmount', 'ThirdInstallmentPaid', 'FourthInstallmentAmount',
+		'FourthInstallmentPaid', 'DelinquentYear', 'DelinquentAmount', 'NumberDelinquentInstallments',
+		'FloodZone', 'FloodZoneRisk', 'FloodMapDate', 'FloodMapNumber',
+	],
+} as const satisfies Record<string, readonly string[]>;
+
+export type PropertyFieldsetName = keyof typeof PROPERTY_FIELDSETS;
+
+function unique(lists: ReadonlyArray<readonly string[]>): string[] {
+	return [...new Set(lists.flat())];
+}
+
+/** Every property field named by any fieldset of seed 001, plus `Persons` (seed 001: the owners). */
+export const PROPERTY_FIELDS: readonly string[] = unique([...Object.values(PROPERTY_FIELDSETS), ['Persons']]);
+
+const FORECLOSURE_FIELDS = PROPERTY_FIELDSETS.GridOptional.filter(
+	(field) =>
+		/^(Foreclos|Sale|OriginalSale|PreviousSale|PostReason|OpeningBid|WinningBid|Default|LisPendens|Trustee|Attorney|CaseNumber|DOT)/.test(
+			field,
+		) || ['inForeclosure', 'isPreforeclosure', 'isAuction', 'isBankOwned'].includes(field),
+);
+
+/**
+ * List-item fieldsets (seed 000, "View list items"). Each lists PropID. GridForeclosureOptional and
+ * Details are named by the seed without their fields: here they are PropID with the foreclosure
+ * columns of GridOptional, and PropID with the building details of PropertyTab.
+ */
+export const LIST_ITEM_FIELDSETS = {
+	GridForeclosureOptional: ['PropID', ...FORECLOSURE_FIELDS],
+	GridOptional: PROPERTY_FIELDSETS.GridOptional,
+	Card: PROPERTY_FIELDSETS.Card,
+	Map: PROPERTY_FIELDSETS.Map,
+	Mobile: PROPERTY_FIELDSETS.Mobile,
+	Overview: PROPERTY_FIELDSETS.Overview,
+	Details: ['PropID', ...PROPERTY_FIELDSETS.PropertyTab.filter((field) =>
+		['YearBuilt', 'SqFt', 'Beds', 'Baths', 'Units', 'Stories', 'Rooms', 'GarageSize', 'Pool', 'Fireplace', 'AirCond', 'Heating', 'LotSize', 'LotSizeAcres', 'Zoning'].includes(field),
+	)],
+	PropertyTab: PROPERTY_FIELDSETS.PropertyTab,
+	LimitedREI: PROPERTY_FIELDSETS.LimitedREI,
+} as const satisfies Record<string, readonly string[]>;
+
+/** Person fieldsets of seed 000. */
+export const PERSON_FIELDSETS = {
+	default: [
+		'isPrimaryContact', 'OwnershipRole', 'Status', 'FirstName', 'MiddleName', 'LastName', 'Suffix',
+		'EntityName', 'Age', 'Gender', 'Phone', 'Email', 'SocialAccounts', 'MailAddress',
+		'PrimaryResidence', 'OtherProperties', 'Occupation', 'isDeceased',
+	],
+	overview: [
+		'isPrimaryContact', 'OwnershipRole', 'FirstName', 'MiddleName', 'LastName', 'Suffix',
+		'EntityName', 'Age', 'Gender', 'Occupation', 'Phone', 'Email', 'SocialAccounts', 'isDeceased',
+	],
+} as const satisfies Record<string, readonly string[]>;
+
+/** The single person fields seed 000 allows in `Fields` (each may also be suppressed with `-`). */
+export const PERSON_FIELDS: readonly string[] = [
+	'PropID', 'PersonKey', 'isPrimaryContact', 'OwnershipRole', 'PrimaryResidence',
+	'OtherProperties', 'Status', 'PersonType', 'FirstName', 'MiddleName', 'LastName', 'Suffix',
+	'EntityName', 'Age', 'Gender', 'MailAddress', 'Occupation', 'Phone', 'Email',
+];

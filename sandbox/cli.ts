@@ -1,0 +1,32 @@
+import { ACCOUNTS } from './accounts';
+import { startSandbox } from './server';
+
+function argValue(name: string): string | undefined {
+	const i = process.argv.indexOf(`--${name}`);
+	return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+	const port = Number(argValue('port') ?? process.env.PORT ?? 8787);
+	if (!Number.isInteger(port) || port < 0 || port > 65535) {
+		throw new Error(`--port must be a whole number from 0 to 65535, got ${argValue('port') ?? process.env.PORT}`);
+	}
+	const sandbox = await startSandbox({
+		port,
+		dataFile: argValue('data'),
+		allowRemoteWebhooks: process.argv.includes('--allow-remote-webhooks'),
+	});
+	console.log(`PropRadar sandbox listening on ${sandbox.url}`);
+	console.log('Tokens (Authorization: Bearer <token>):');
+	for (const account of ACCOUNTS) {
+		console.log(`  ${account.token.padEnd(18)} ${account.active ? 'active' : 'inactive'}`);
+	}
+	const stop = () => void sandbox.close().then(() => process.exit(0));
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+}
+
+main().catch((err: Error) => {
+	console.error(err.message);
+	process.exit(1);
+});

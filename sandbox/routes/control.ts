@@ -1,0 +1,3 @@
+import type { RouteModule } from '../server';
+
+export const controlRoutes: RouteModule = () => {};

@@ -1,0 +1,102 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+
+import { ApiError, errorBody, newEventId } from './errors';
+import { SandboxStore } from './store';
+import { accountRoutes } from './routes/accounts';
+import { automationRoutes } from './routes/automations';
+import { controlRoutes } from './routes/control';
+import { importRoutes } from './routes/imports';
+import { listItemRoutes } from './routes/listItems';
+import { listRoutes } from './routes/lists';
+import { personRoutes } from './routes/persons';
+import { propertyRoutes } from './routes/properties';
+import { simulateRoutes } from './routes/simulate';
+import { webhookRoutes } from './routes/webhooks';
+
+export interface SandboxOptions {
+	/** 0 takes a free port. Default 8787. */
+	port?: number;
+	/** Default 127.0.0.1. */
+	host?: string;
+	/** Persist the state to this JSON file and reload it at start. */
+	dataFile?: string;
+	/** Deliver webhooks to non-loopback hosts too (off by default: the sandbox only calls 127.0.0.0/8 and ::1). */
+	allowRemoteWebhooks?: boolean;
+}
+
+export interface SandboxContext {
+	store: SandboxStore;
+	options: Required<Pick<SandboxOptions, 'allowRemoteWebhooks'>>;
+}
+
+/** A route module registers its routes on the app; it keeps its own state in `ctx.store`. */
+export type RouteModule = (app: FastifyInstance, ctx: SandboxContext) => void;
+
+const ROUTE_MODULES: RouteModule[] = [
+	controlRoutes, // first: its fault-injection hook must see every request
+	accountRoutes,
+	propertyRoutes,
+	personRoutes,
+	listRoutes,
+	listItemRoutes,
+	importRoutes,
+	automationRoutes,
+	webhookRoutes,
+	simulateRoutes,
+];
+
+export interface RunningSandbox {
+	url: string;
+	port: number;
+	ctx: SandboxContext;
+	app: FastifyInstance;
+	close(): Promise<void>;
+}
+
+export function buildSandboxApp(options: SandboxOptions = {}): { app: FastifyInstance; ctx: SandboxContext } {
+	const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+	const ctx: SandboxContext = {
+		store: new SandboxStore(options.dataFile),
+		options: { allowRemoteWebhooks: options.allowRemoteWebhooks ?? false },
+	};
+
+	app.setErrorHandler((err: FastifyError | ApiError, _request, reply) => {
+		const eventid = newEventId();
+		let apiError: ApiError;
+		if (err instanceof ApiError) {
+			apiError = err;
+		} else if ((err as FastifyError).validation) {
+			const fastifyErr = err as FastifyError;
+			const where = fastifyErr.validationContext ?? 'request';
+			apiError = new ApiError(400, 'Invalid request', `${where}: ${fastifyErr.message}`);
+		} else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
+			apiError = new ApiError((err as FastifyError).statusCode!, err.message);
+		} else {
+			apiError = new ApiError(500, 'Internal error');
+		}
+		void reply
+			.status(apiError.status)
+			.header('X-Prop-Request-Id', eventid)
+			.send(errorBody(apiError, eventid));
+	});
+	app.setNotFoundHandler((_request, reply) => {
+		const eventid = newEventId();
+		void reply
+			.status(404)
+			.header('X-Prop-Request-Id', eventid)
+			.send(errorBody(new ApiError(404, 'Resource does not exist for given id'), eventid));
+	});
+
+	for (const register of ROUTE_MODULES) register(app, ctx);
+	return { app, ctx };
+}
+
+/** Starts the sandbox; tests call this in-process and `close()` it afterwards. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+	const { app, ctx } = buildSandboxApp(options);
+	const host = options.host ?? '127.0.0.1';
+	await app.listen({ port: options.port ?? 8787, host });
+	const address = app.server.address();
+	const port = typeof address === 'object' && address ? address.port : (options.port ?? 8787);
+	return { url: `http://${host}:${port}`, port, ctx, app, close: () => app.close() };
+}
