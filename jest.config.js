@@ -1,4 +1,4 @@
-/** Test tiers (DESIGN.md section 4): unit and engine run under jest; e2e runs a real n8n (scripts/e2e.sh). */
+/** Test tiers (DESIGN.md section 4). The e2e tier needs the n8n that scripts/n8n-install.sh installs. */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }];
 const common = {
 	testEnvironment: 'node',
@@ -11,5 +11,6 @@ module.exports = {
 		{ ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
 		{ ...common, displayName: 'sandbox', testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'] },
 		{ ...common, displayName: 'engine', testMatch: ['<rootDir>/test/engine/**/*.test.ts'] },
+		{ ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
 	],
 };

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command. On a fresh clone it does all the set-up (Node 24, dependencies,
-# build) and then runs every tier: lint, n8n's package scanner, unit, sandbox, engine, e2e.
+# build, the real n8n) and then runs every tier: lint, n8n's package scanner, unit, sandbox,
+# engine and e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node24.sh
@@ -22,7 +23,11 @@ npm run --silent lint
 step "n8n community package scanner"
 npm run --silent scan
 
-step "unit, sandbox and engine tiers (jest)"
+step "installing the real n8n for the e2e tier (first run only) and the browser"
+[ -f scripts/n8n-install.sh ] && bash scripts/n8n-install.sh
+[ -f scripts/browser-install.sh ] && bash scripts/browser-install.sh
+
+step "unit, sandbox, engine and e2e tiers (jest)"
 mkdir -p .tools
 set +e
 npx jest --ci --json --outputFile=.tools/jest-results.json
@@ -34,7 +39,3 @@ console.log(`jest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.n
 '
 [ "$jest_status" -eq 0 ] || exit "$jest_status"
 
-if [ -f scripts/e2e.sh ]; then
-  step "e2e tier (a real n8n)"
-  bash scripts/e2e.sh
-fi
