@@ -223,3 +223,87 @@ export const PERSON_FIELDS: readonly string[] = [
 	'OtherProperties', 'Status', 'PersonType', 'FirstName', 'MiddleName', 'LastName', 'Suffix',
 	'EntityName', 'Age', 'Gender', 'MailAddress', 'Occupation', 'Phone', 'Email',
 ];
+
+/**
+ * List record fields (seed 000 "List" plus the read-only fields of API-NOTES.md "Lists"). The seeds
+ * name no list fieldsets, so list reads take single fields only.
+ */
+export const LIST_FIELDS: readonly string[] = [
+	'ListID', 'ListName', 'ListType', 'isMonitored', 'ImportSource', 'ImportMatchThreshold',
+	'ImportType', 'ImportContactOptions', 'GroupName', 'DisplayOrder', 'TotalCount', 'LastViewed',
+	'NewSinceLastViewedCount', 'MonitoringStartedOn', 'TotalImportItems', 'TotalProcessedImportItems',
+];
+
+/** Import item fields: the posted record fields of seed 000 and the match fields of API-NOTES.md. */
+export const IMPORT_RECORD_FIELDS: readonly string[] = [
+	'FirstName', 'LastName', 'FullName', 'Email', 'EmailStatus', 'Phone', 'PhoneType', 'PhoneStatus',
+	'Address', 'City', 'State', 'ZipFive', 'County', 'APN',
+];
+export const IMPORT_ITEM_FIELDS: readonly string[] = [
+	'ListID', 'ListImportItemID', ...IMPORT_RECORD_FIELDS, 'PropertyStatus', 'PersonStatus', 'MatchScore',
+	'PropID', 'PersonKey',
+];
+
+/** Webhook record fields (API-NOTES.md "Webhooks"). */
+export const WEBHOOK_FIELDS: readonly string[] = ['WebhookID', 'HookUrl', 'WebhookName', 'ClientName', 'Secret'];
+
+/**
+ * Person record fieldsets (`GET /v1/persons/{PersonKey}/<kind>`). Seed 000 gives the bankruptcy
+ * `Table` fieldset; the other kinds' fields are the sandbox's documented choice, each with a
+ * `Table` fieldset of the same shape.
+ */
+export const PERSON_RECORD_FIELDSETS = {
+	bankruptcies: {
+		Table: ['BankruptcyID', 'BankruptcyCaseNumber', 'BankruptcyRecordingDate', 'BankruptcyChapter', 'BankruptcyStatus'],
+	},
+	divorces: {
+		Table: ['DivorceID', 'DivorceCaseNumber', 'DivorceFilingDate', 'DivorceCourt', 'DivorceStatus'],
+	},
+	liens: {
+		Table: ['LienID', 'LienType', 'LienRecordingDate', 'LienAmount', 'LienHolder', 'LienStatus'],
+	},
+	probates: {
+		Table: ['ProbateID', 'ProbateCaseNumber', 'ProbateFilingDate', 'ProbateCourt', 'ProbateStatus'],
+	},
+	relatives: {
+		Table: ['RelativeKey', 'FirstName', 'LastName', 'Relationship', 'Age'],
+	},
+} as const satisfies Record<string, Record<string, readonly string[]>>;
+
+export type PersonRecordKind = keyof typeof PERSON_RECORD_FIELDSETS;
+export const PERSON_RECORD_KINDS = Object.keys(PERSON_RECORD_FIELDSETS) as PersonRecordKind[];
+
+/**
+ * Transaction history fieldsets (seed 001: `Fields` defaults to `Standard`). Custom field lists
+ * are field IDs, at most 50 (`MAX_TRANSACTION_FIELD_IDS`).
+ */
+export const TRANSACTION_FIELDSETS = {
+	Standard: [
+		'TransactionID', 'RecordingDate', 'DocumentType', 'DocumentNumber', 'Amount', 'Buyer', 'Seller',
+		'Lender', 'LoanAmount', 'LoanType',
+	],
+} as const satisfies Record<string, readonly string[]>;
+export const MAX_TRANSACTION_FIELD_IDS = 50;
+
+/** Every `Fields` scope of the API, with its fieldsets and its single fields. */
+export interface FieldScope {
+	fieldsets: Readonly<Record<string, readonly string[]>>;
+	fields: readonly string[];
+}
+
+export const FIELD_SCOPES = {
+	property: { fieldsets: PROPERTY_FIELDSETS, fields: PROPERTY_FIELDS },
+	listItem: { fieldsets: LIST_ITEM_FIELDSETS, fields: PROPERTY_FIELDS },
+	person: { fieldsets: PERSON_FIELDSETS, fields: PERSON_FIELDS },
+	list: { fieldsets: {}, fields: LIST_FIELDS },
+	importItem: { fieldsets: {}, fields: IMPORT_ITEM_FIELDS },
+	webhook: { fieldsets: {}, fields: WEBHOOK_FIELDS },
+	transaction: { fieldsets: TRANSACTION_FIELDSETS, fields: unique(Object.values(TRANSACTION_FIELDSETS)) },
+	bankruptcies: { fieldsets: PERSON_RECORD_FIELDSETS.bankruptcies, fields: PERSON_RECORD_FIELDSETS.bankruptcies.Table },
+	divorces: { fieldsets: PERSON_RECORD_FIELDSETS.divorces, fields: PERSON_RECORD_FIELDSETS.divorces.Table },
+	liens: { fieldsets: PERSON_RECORD_FIELDSETS.liens, fields: PERSON_RECORD_FIELDSETS.liens.Table },
+	probates: { fieldsets: PERSON_RECORD_FIELDSETS.probates, fields: PERSON_RECORD_FIELDSETS.probates.Table },
+	relatives: { fieldsets: PERSON_RECORD_FIELDSETS.relatives, fields: PERSON_RECORD_FIELDSETS.relatives.Table },
+} as const satisfies Record<string, FieldScope>;
+
+export type FieldScopeName = keyof typeof FIELD_SCOPES;
