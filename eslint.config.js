@@ -14,12 +14,23 @@ module.exports = [
 		files: ['credentials/**/*.ts'],
 		languageOptions: { parser: tsParser, sourceType: 'module' },
 		plugins: { 'n8n-nodes-base': n8nNodesBase },
-		rules: n8nNodesBase.configs.credentials.rules,
+		rules: {
+			...n8nNodesBase.configs.credentials.rules,
+			// Turned off as n8n's community package scanner turns them off.
+			'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
+			'n8n-nodes-base/cred-class-field-type-options-password-missing': 'off',
+		},
 	},
 	{
 		files: ['nodes/**/*.ts'],
 		languageOptions: { parser: tsParser, sourceType: 'module' },
 		plugins: { 'n8n-nodes-base': n8nNodesBase },
-		rules: n8nNodesBase.configs.nodes.rules,
+		rules: {
+			...n8nNodesBase.configs.nodes.rules,
+			// Turned off as n8n's community package scanner turns them off.
+			'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
+			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
+			'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
+		},
 	},
 ];

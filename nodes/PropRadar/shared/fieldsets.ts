@@ -1,9 +1,14 @@
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
 /**
  * The one fieldset catalogue of the package (DESIGN.md section 3).
  *
  * Every `Fields` parameter of the API takes fieldset names and single field names, comma-separated,
  * and a leading `-` suppresses a name. The node's pickers and the sandbox's field resolution are
  * both generated from the catalogues below, so a fieldset is written down exactly once.
+ *
+ * `fieldsPicker` generates an operation's `Fields` parameter from a scope of the catalogue, and
+ * `toFieldsParam` turns the user's choice into the query value (`Overview,PropID,-Owner`).
  *
  * Sources: property fieldsets from seed 001; person fieldsets and the allowed person fields from
  * seed 000; list-item fieldset names from seed 000. Where the seeds name a fieldset without its
@@ -307,3 +312,90 @@ export const FIELD_SCOPES = {
 } as const satisfies Record<string, FieldScope>;
 
 export type FieldScopeName = keyof typeof FIELD_SCOPES;
+
+/** The value of a `Fields` picker: fieldsets, single fields, and fields to suppress. */
+export interface FieldsChoice {
+	fieldsets?: string[];
+	include?: string[];
+	exclude?: string[];
+}
+
+function sortedOptions(names: readonly string[], describe?: (name: string) => string): INodePropertyOptions[] {
+	return [...names]
+		.sort((a, b) => a.localeCompare(b))
+		.map((name) => (describe ? { name, value: name, description: describe(name) } : { name, value: name }));
+}
+
+function preview(fields: readonly string[]): string {
+	return fields.length > 6 ? `${fields.slice(0, 6).join(', ')} and ${fields.length - 6} more` : fields.join(', ');
+}
+
+/**
+ * The `Fields` parameter of an operation, generated from one scope of the catalogue: every fieldset
+ * and single field the API allows there, and fields to suppress (sent with a leading `-`).
+ */
+export function fieldsPicker(scope: FieldScopeName, displayOptions: IDisplayOptions, defaultNote = ''): INodeProperties {
+	const { fieldsets, fields } = FIELD_SCOPES[scope] as FieldScope;
+	const fieldsetNames = Object.keys(fieldsets);
+	const options: INodeProperties[] = [
+		{
+			displayName: 'Fields to Suppress',
+			name: 'exclude',
+			type: 'multiOptions',
+			options: sortedOptions(fields),
+			default: [],
+			description: 'Fields left out even when a chosen fieldset contains them',
+		},
+		{
+			displayName: 'Single Fields',
+			name: 'include',
+			type: 'multiOptions',
+			options: sortedOptions(fields),
+			default: [],
+			description: 'Fields returned in addition to the chosen fieldsets',
+		},
+	];
+	if (fieldsetNames.length > 0) {
+		options.splice(1, 0, {
+			displayName: 'Fieldsets',
+			name: 'fieldsets',
+			type: 'multiOptions',
+			options: sortedOptions(fieldsetNames, (name) => preview(fieldsets[name])),
+			default: [],
+			description: 'Named groups of fields',
+		});
+	}
+	return {
+		displayName: 'Fields',
+		name: 'fields',
+		type: 'collection',
+		placeholder: 'Choose Fields',
+		default: {},
+		displayOptions,
+		description: `What each record contains. Nothing chosen returns the API's default fields.${defaultNote ? ` ${defaultNote}` : ''}.`.replace(/\.\.$/, '.'),
+		options,
+	};
+}
+
+/** Names of a choice that the scope does not know; empty when the choice is valid. */
+export function unknownFieldNames(scope: FieldScopeName, choice: FieldsChoice): string[] {
+	const { fieldsets, fields } = FIELD_SCOPES[scope] as FieldScope;
+	return [
+		...(choice.fieldsets ?? []).filter((name) => !(name in fieldsets)),
+		...[...(choice.include ?? []), ...(choice.exclude ?? [])].filter((name) => !fields.includes(name)),
+	];
+}
+
+/**
+ * The `Fields` query value of a choice (`Overview,PropID,-Owner`), or undefined when nothing was
+ * chosen. Throws, naming them, when the choice has names the scope does not allow.
+ */
+export function toFieldsParam(scope: FieldScopeName, choice: FieldsChoice | undefined): string | undefined {
+	if (!choice) return undefined;
+	const unknown = unknownFieldNames(scope, choice);
+	if (unknown.length > 0) {
+		throw new Error(`Fields: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not allowed here`);
+	}
+	const names = [...(choice.fieldsets ?? []), ...(choice.include ?? []), ...(choice.exclude ?? []).map((name) => `-${name}`)];
+	return names.length > 0 ? names.join(',') : undefined;
+}

@@ -1,0 +1,83 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/** The PropRadar access token, the service's base URL, and the owner's spending ceiling. */
+export class PropRadarApi implements ICredentialType {
+	name = 'propRadarApi';
+
+	displayName = 'PropRadar API';
+
+	icon: Icon = { light: 'file:propradar.svg', dark: 'file:propradar.dark.svg' };
+
+	documentationUrl = 'https://github.com/propradar/n8n-nodes-propradar#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The API access token of your PropRadar account. For the local sandbox use sandbox-token.',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'http://127.0.0.1:8787',
+			required: true,
+			placeholder: 'http://127.0.0.1:8787',
+			description:
+				'Address of the PropRadar API without /v1. The local sandbox (npm run sandbox) listens on http://127.0.0.1:8787; use the address your PropRadar account gives for the live service.',
+		},
+		{
+			displayName: 'Spending Ceiling per Node Run (USD)',
+			name: 'spendingCeiling',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 2 },
+			default: 0,
+			description:
+				'Most that one run of a PropRadar node may spend with this credential, whatever the node\'s Max Cost says. 0 means no ceiling beyond each node\'s Max Cost. Set it when workflows or AI agents you do not control use this credential.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.accessToken}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "").replace(/\\/v1$/, "")}}',
+			url: '/v1/lists',
+			qs: { Limit: 1 },
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'PropRadar does not accept this access token (invalid or expired). Copy a current token from your PropRadar account settings.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						'The token is valid but PropRadar refuses it: the subscription is inactive or lacks the API entitlement. Check the account\'s plan.',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,152 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest, paths, type ListRecord } from '../../transport';
+import { criteriaProperties } from '../../shared/criteria';
+import { readCriteriaParameters, readRequiredString } from '../../shared/parameters';
+
+const show = { resource: ['list'], operation: ['create'] };
+export const LIST_NAME_MAX = 50;
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'List Name',
+		name: 'listName',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Displayed name of the list. PropRadar keeps the first 50 characters.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'List Type',
+		name: 'listType',
+		type: 'options',
+		options: [
+			{ name: 'Dynamic', value: 'dynamic', description: 'Membership follows criteria' },
+			{ name: 'Import', value: 'import', description: 'Built by matching records you import' },
+			{ name: 'Static', value: 'static', description: 'You add and remove properties' },
+		],
+		default: 'static',
+		displayOptions: { show },
+	},
+	...criteriaProperties({ ...show, listType: ['dynamic'] }, true),
+	{
+		displayName: 'Monitored',
+		name: 'isMonitored',
+		type: 'boolean',
+		default: false,
+		description: 'Whether monitoring, insights and automations are on. A monitored dynamic list follows its criteria as data changes; an unmonitored one is refreshed when its items are read.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Import Source',
+		name: 'importSource',
+		type: 'options',
+		options: [
+			{ name: 'API (Needed for Import Records)', value: 'api' },
+			{ name: 'File', value: 'file' },
+			{ name: 'Zapier', value: 'zapier' },
+		],
+		default: 'api',
+		displayOptions: { show: { ...show, listType: ['import'] } },
+	},
+	{
+		displayName: 'Import Options',
+		name: 'importOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { ...show, listType: ['import'] } },
+		options: [
+			{
+				displayName: 'Add as Primary Contact',
+				name: 'add_as_primary_contact',
+				type: 'boolean',
+				default: false,
+				description: 'Whether an imported person not found at the matched property is added as its primary contact',
+			},
+			{
+				displayName: 'Import Type',
+				name: 'ImportType',
+				type: 'options',
+				options: [
+					{ name: 'Person', value: 'person' },
+					{ name: 'Property', value: 'property' },
+				],
+				default: 'property',
+				description: 'Whether matching focuses on the property or on the person',
+			},
+			{
+				displayName: 'Match Threshold',
+				name: 'ImportMatchThreshold',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 100 },
+				default: 80,
+				description: 'Lowest match score (0-100) accepted as a match',
+			},
+			{
+				displayName: 'Set as Primary Contact',
+				name: 'set_as_primary_contact',
+				type: 'boolean',
+				default: false,
+				description: 'Whether an imported person found at the matched property but not primary becomes primary',
+			},
+		],
+	},
+	{
+		displayName: 'Group Name',
+		name: 'groupName',
+		type: 'string',
+		default: '',
+		description: 'Name of the list group',
+		displayOptions: { show },
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const listName = readRequiredString(this, itemIndex, 'listName', 'List Name');
+	const listType = this.getNodeParameter('listType', itemIndex) as string;
+	if (!['dynamic', 'static', 'import'].includes(listType)) {
+		throw new NodeOperationError(this.getNode(), `List Type: "${listType}" is not allowed; use dynamic, static or import`, { itemIndex });
+	}
+	const body: IDataObject = {
+		ListName: listName.slice(0, LIST_NAME_MAX),
+		ListType: listType,
+		isMonitored: (this.getNodeParameter('isMonitored', itemIndex, false) as boolean) ? 1 : 0,
+	};
+	const groupName = (this.getNodeParameter('groupName', itemIndex, '') as string).trim();
+	if (groupName) body.GroupName = groupName;
+	if (listType === 'dynamic') {
+		const criteria = readCriteriaParameters(this, itemIndex);
+		if (criteria.length === 0) {
+			throw new NodeOperationError(this.getNode(), 'Criteria: a dynamic list needs at least one criterion', { itemIndex });
+		}
+		body.Criteria = criteria as unknown as IDataObject[];
+	} else if ((this.getNodeParameter('criteriaMode', itemIndex, '') as string) === 'json') {
+		throw new NodeOperationError(this.getNode(), `Criteria: a ${listType} list takes no criteria`, {
+			itemIndex,
+			description: listType === 'static'
+				? 'Create the static list without criteria, then add properties with List Item > Add.'
+				: 'Create the import list without criteria, then add records with Import Record > Import.',
+		});
+	}
+	if (listType === 'import') {
+		body.ImportSource = this.getNodeParameter('importSource', itemIndex, 'api') as string;
+		const options = this.getNodeParameter('importOptions', itemIndex, {}) as IDataObject;
+		if (options.ImportType !== undefined) body.ImportType = options.ImportType;
+		if (options.ImportMatchThreshold !== undefined) body.ImportMatchThreshold = options.ImportMatchThreshold;
+		const contactOptions: IDataObject = {};
+		for (const key of ['add_as_primary_contact', 'set_as_primary_contact']) {
+			if (options[key] !== undefined) contactOptions[key] = options[key];
+		}
+		if (Object.keys(contactOptions).length > 0) body.ImportContactOptions = contactOptions;
+	}
+	const response = await apiRequest(this, { method: 'POST', path: paths.lists(), body, itemIndex });
+	const created = (response.results?.[0] ?? {}) as Partial<ListRecord>;
+	const record: IDataObject = { ...created, ListName: body.ListName, ListType: listType };
+	if (listName.length > LIST_NAME_MAX) {
+		record.notice = `List Name had ${listName.length} characters; PropRadar keeps the first ${LIST_NAME_MAX}.`;
+	}
+	return [record];
+}

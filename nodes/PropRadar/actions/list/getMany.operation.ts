@@ -1,0 +1,65 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest, paths } from '../../transport';
+import { fieldsPicker } from '../../shared/fieldsets';
+import { readFields, readLimit, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
+
+const show = { resource: ['list'], operation: ['getMany'] };
+
+export const description: INodeProperties[] = [
+	...returnAllProperties(show),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{ displayName: 'Display Order', name: 'DisplayOrder', type: 'number', default: 0 },
+			{ displayName: 'Group Name', name: 'GroupName', type: 'string', default: '' },
+			{
+				displayName: 'Import Type',
+				name: 'ImportType',
+				type: 'options',
+				options: [
+					{ name: 'Person', value: 'person' },
+					{ name: 'Property', value: 'property' },
+				],
+				default: 'property',
+			},
+			{
+				displayName: 'List Type',
+				name: 'ListType',
+				type: 'options',
+				options: [
+					{ name: 'Dynamic', value: 'dynamic' },
+					{ name: 'Import', value: 'import' },
+					{ name: 'Static', value: 'static' },
+				],
+				default: 'static',
+			},
+			{ displayName: 'Monitored', name: 'isMonitored', type: 'boolean', default: true, description: 'Whether to return only monitored (on) or only unmonitored (off) lists' },
+		],
+	},
+	sortProperty(show, ['ListName', 'TotalCount', 'DisplayOrder'], 'Display Order is always ascending. Without a rule, lists come by count, then by name.'),
+	fieldsPicker('list', { show }),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const limit = readLimit(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'GET',
+		path: paths.lists(),
+		qs: {
+			...(filters as Record<string, string | number | boolean>),
+			...readSort(this, itemIndex),
+			Fields: readFields(this, itemIndex, 'list'),
+			Limit: limit,
+		},
+		itemIndex,
+	});
+	const lists = response.results ?? [];
+	return limit === undefined ? lists : lists.slice(0, limit);
+}

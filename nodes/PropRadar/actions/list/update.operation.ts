@@ -1,0 +1,68 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest, paths } from '../../transport';
+import { listLocator, readListId } from '../../shared/parameters';
+import { LIST_NAME_MAX } from './create.operation';
+
+const show = { resource: ['list'], operation: ['update'] };
+
+export const description: INodeProperties[] = [
+	listLocator(show),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		description: 'Criteria cannot be changed after creation',
+		options: [
+			{ displayName: 'Add as Primary Contact', name: 'add_as_primary_contact', type: 'boolean', default: false, description: 'Whether (import lists) an imported person not found at the property is added as primary contact' },
+			{ displayName: 'Display Order', name: 'DisplayOrder', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
+			{ displayName: 'Import Match Threshold', name: 'ImportMatchThreshold', type: 'number', typeOptions: { minValue: 0, maxValue: 100 }, default: 80 },
+			{
+				displayName: 'Import Type',
+				name: 'ImportType',
+				type: 'options',
+				options: [
+					{ name: 'Person', value: 'person' },
+					{ name: 'Property', value: 'property' },
+				],
+				default: 'property',
+			},
+			{ displayName: 'List Name', name: 'ListName', type: 'string', default: '', description: 'PropRadar keeps the first 50 characters' },
+			{ displayName: 'Monitored', name: 'isMonitored', type: 'boolean', default: true, description: 'Whether monitoring, insights and automations are on' },
+			{ displayName: 'Set as Primary Contact', name: 'set_as_primary_contact', type: 'boolean', default: false, description: 'Whether (import lists) an imported person found but not primary becomes primary' },
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const listId = readListId(this, itemIndex);
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+	const notices: string[] = [];
+	for (const key of ['DisplayOrder', 'ImportMatchThreshold', 'ImportType']) {
+		if (fields[key] !== undefined) body[key] = fields[key];
+	}
+	if (fields.isMonitored !== undefined) body.isMonitored = fields.isMonitored ? 1 : 0;
+	if (fields.ListName !== undefined) {
+		const name = String(fields.ListName).trim();
+		if (!name) throw new NodeOperationError(this.getNode(), 'List Name: must not be empty', { itemIndex });
+		body.ListName = name.slice(0, LIST_NAME_MAX);
+		if (name.length > LIST_NAME_MAX) notices.push(`List Name had ${name.length} characters; PropRadar keeps the first ${LIST_NAME_MAX}.`);
+	}
+	const contactOptions: IDataObject = {};
+	for (const key of ['add_as_primary_contact', 'set_as_primary_contact']) {
+		if (fields[key] !== undefined) contactOptions[key] = fields[key];
+	}
+	if (Object.keys(contactOptions).length > 0) body.ImportContactOptions = contactOptions;
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(this.getNode(), 'Update Fields: add at least one field to change', { itemIndex });
+	}
+	const response = await apiRequest(this, { method: 'PATCH', path: paths.list(listId), body, itemIndex });
+	const record: IDataObject = { ListID: listId, updateCount: response.updateCount ?? 0 };
+	if (notices.length > 0) record.notice = notices.join(' ');
+	return [record];
+}

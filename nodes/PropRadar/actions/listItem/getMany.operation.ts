@@ -1,0 +1,117 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { collectPages, paths } from '../../transport';
+import { isRelativeDate, PTYPE_CODES } from '../../shared/criteria';
+import { fieldsPicker } from '../../shared/fieldsets';
+import { listLocator, readFields, readLimit, readListId, returnAllProperties } from '../../shared/parameters';
+
+const show = { resource: ['listItem'], operation: ['getMany'] };
+const PAGE_SIZE = 500;
+const CONTACT_FILTERS = ['MostRecentCall', 'MostRecentDirectMail', 'MostRecentEmail', 'MostRecentText', 'MostRecentVoicemail'];
+const HAS_FILTERS: Array<[string, string, string]> = [
+	['hasAnalysis', 'Has Analysis', 'the investment analysis was edited'],
+	['hasDocs', 'Has Documents', 'documents in the transaction history were added or edited'],
+	['hasNotes', 'Has Notes', 'notes were added'],
+	['hasPhotos', 'Has Photos', 'photos were added'],
+];
+
+export const description: INodeProperties[] = [
+	listLocator(show),
+	...returnAllProperties(show),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Added Since',
+				name: 'AddedSince',
+				type: 'dateTime',
+				default: '',
+				description: 'Only properties added to the list after this date and time',
+			},
+			...HAS_FILTERS.map(([name, displayName, what]) => ({
+				displayName,
+				name,
+				type: 'boolean' as const,
+				default: true,
+				description: `Whether ${what} (on) or not (off)`,
+			})),
+			{
+				displayName: 'Interest Levels',
+				name: 'InterestLevel',
+				type: 'multiOptions',
+				options: [0, 1, 2, 3, 4, 5].map((level) => ({
+					name: level === 0 ? 'Not Starred (With Saved Data)' : `${level} Star${level > 1 ? 's' : ''}`,
+					value: level,
+				})),
+				default: [],
+			},
+			{
+				displayName: 'Last Transfer Date',
+				name: 'LastTransferRecDate',
+				type: 'string',
+				default: '',
+				placeholder: 'Last 365 Days',
+				description: 'A preset such as "Last 90 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY". A before-date selection also returns properties never sold.',
+			},
+			...CONTACT_FILTERS.map((name) => ({
+				displayName: name.replace(/([a-z])([A-Z])/g, '$1 $2'),
+				name,
+				type: 'string' as const,
+				default: '',
+				placeholder: 'Last 30 Days',
+				description: 'When the latest such contact happened: a preset, a date or range as for Last Transfer Date, or None for never',
+			})),
+			{
+				displayName: 'Property Types',
+				name: 'PType',
+				type: 'multiOptions',
+				options: Object.entries(PTYPE_CODES).map(([value, label]) => ({ name: `${label} (${value})`, value })).sort((a, b) => a.name.localeCompare(b.name)),
+				default: [],
+			},
+			{
+				displayName: 'Status Level Names or IDs',
+				name: 'StatusLevel',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getStatusLevels' },
+				default: [],
+				description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			},
+		].sort((a, b) => a.displayName.localeCompare(b.displayName)) as INodeProperties[],
+	},
+	fieldsPicker('listItem', { show }, 'Each fieldset includes PropID.'),
+];
+
+function checkDateFilter(context: IExecuteFunctions, itemIndex: number, name: string, value: unknown, allowNone: boolean) {
+	const text = String(value).trim();
+	if (isRelativeDate(text) || (allowNone && text === 'None')) return text;
+	throw new NodeOperationError(context.getNode(), `${name}: "${text}" is not a date the API takes`, {
+		itemIndex,
+		description: `Use a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY"${allowNone ? ', or None' : ''}.`,
+	});
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const listId = readListId(this, itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: Record<string, string | number | boolean | Array<string | number>> = {};
+	for (const [name, value] of Object.entries(filters)) {
+		if (value === '' || (Array.isArray(value) && value.length === 0)) continue;
+		if (name === 'LastTransferRecDate') qs[name] = checkDateFilter(this, itemIndex, 'Last Transfer Date', value, false);
+		else if (CONTACT_FILTERS.includes(name)) qs[name] = checkDateFilter(this, itemIndex, name, value, true);
+		else if (name === 'AddedSince') qs[name] = new Date(String(value)).toISOString();
+		else qs[name] = value as string | number | boolean | Array<string | number>;
+	}
+	const { records } = await collectPages(this, {
+		method: 'GET',
+		path: paths.listItems(listId),
+		qs: { ...qs, Fields: readFields(this, itemIndex, 'listItem') },
+		itemIndex,
+	}, { pageSize: PAGE_SIZE, limit: readLimit(this, itemIndex) });
+	return records;
+}

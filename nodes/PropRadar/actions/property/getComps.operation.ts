@@ -1,0 +1,52 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { paths } from '../../transport';
+import { chargedRecords, chargeProperties } from '../../shared/charges';
+import { propIdProperty, readRequiredString } from '../../shared/parameters';
+import type { RunState } from '../types';
+
+const show = { resource: ['property'], operation: ['getComps'] };
+
+export const description: INodeProperties[] = [
+	propIdProperty(show),
+	{
+		displayName: 'Comparables',
+		name: 'compsKind',
+		type: 'options',
+		options: [
+			{ name: 'Recent Sales', value: 'sales' },
+			{ name: 'For Sale Listings', value: 'forsale' },
+		],
+		default: 'sales',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Subject Overrides',
+		name: 'subject',
+		type: 'collection',
+		placeholder: 'Add Override',
+		default: {},
+		description: 'Values used instead of the subject property\'s own when finding comparables',
+		displayOptions: { show },
+		options: [
+			{ displayName: 'Baths', name: 'Baths', type: 'number', typeOptions: { minValue: 0, numberPrecision: 1 }, default: 2 },
+			{ displayName: 'Beds', name: 'Beds', type: 'number', typeOptions: { minValue: 0 }, default: 3 },
+			{ displayName: 'Square Feet', name: 'SqFt', type: 'number', typeOptions: { minValue: 1 }, default: 1500 },
+			{ displayName: 'Year Built', name: 'YearBuilt', type: 'number', typeOptions: { minValue: 1600, maxValue: 2100 }, default: 1990 },
+		],
+	},
+	...chargeProperties(show, 'the comparables'),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: RunState): Promise<IDataObject[]> {
+	const propId = readRequiredString(this, itemIndex, 'propId', 'Property ID');
+	const kind = this.getNodeParameter('compsKind', itemIndex) as 'sales' | 'forsale';
+	const subject = this.getNodeParameter('subject', itemIndex, {}) as Record<string, number>;
+	return chargedRecords(
+		this,
+		run.budget,
+		itemIndex,
+		{ method: 'GET', path: paths.propertyComps(propId, kind), qs: subject },
+		{ PropID: propId, comps: kind },
+	);
+}

@@ -1,0 +1,48 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { paths } from '../../transport';
+import { chargedRecords, chargeProperties } from '../../shared/charges';
+import { fieldsPicker, MAX_TRANSACTION_FIELD_IDS } from '../../shared/fieldsets';
+import { propIdProperty, readFields, readRequiredString } from '../../shared/parameters';
+import type { RunState } from '../types';
+
+const show = { resource: ['property'], operation: ['getTransactions'] };
+
+export const description: INodeProperties[] = [
+	propIdProperty(show),
+	fieldsPicker('transaction', { show }, 'The default is the Standard fieldset.'),
+	{
+		displayName: 'Custom Field IDs',
+		name: 'customFieldIds',
+		type: 'string',
+		default: '',
+		placeholder: '101, 102, 215',
+		description: `IDs of custom transaction fields, comma-separated, at most ${MAX_TRANSACTION_FIELD_IDS}`,
+		displayOptions: { show },
+	},
+	...chargeProperties(show, 'the transaction history'),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: RunState): Promise<IDataObject[]> {
+	const propId = readRequiredString(this, itemIndex, 'propId', 'Property ID');
+	const customIds = String(this.getNodeParameter('customFieldIds', itemIndex, '') ?? '')
+		.split(',')
+		.map((id) => id.trim())
+		.filter(Boolean);
+	if (customIds.length > MAX_TRANSACTION_FIELD_IDS) {
+		throw new NodeOperationError(this.getNode(), `Custom Field IDs: ${customIds.length} given, at most ${MAX_TRANSACTION_FIELD_IDS} allowed`, { itemIndex });
+	}
+	const bad = customIds.find((id) => !/^[A-Za-z0-9_]+$/.test(id));
+	if (bad) {
+		throw new NodeOperationError(this.getNode(), `Custom Field IDs: "${bad}" is not a field ID (letters, digits and _ only)`, { itemIndex });
+	}
+	const fields = [readFields(this, itemIndex, 'transaction'), ...customIds].filter(Boolean).join(',');
+	return chargedRecords(
+		this,
+		run.budget,
+		itemIndex,
+		{ method: 'GET', path: paths.propertyTransactions(propId), qs: { Fields: fields } },
+		{ PropID: propId },
+	);
+}

@@ -1,0 +1,43 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { apiRequest, paths } from '../transport';
+
+/** Status levels with the account's own labels (Account > Get Status Level Labels). */
+export async function getStatusLevels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const response = await apiRequest(this, { method: 'GET', path: paths.statusLabels() });
+	return [
+		{ name: 'None', value: 0 },
+		...(response.results ?? []).map((status: IDataObject) => ({
+			name: `${String(status.Value)}: ${String(status.Label)}`,
+			value: Number(status.Value),
+		})),
+	];
+}
+
+/** Members of the account, for e-mail and notification recipients. */
+export async function getMembers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const response = await apiRequest(this, { method: 'GET', path: paths.members() });
+	return (response.results ?? []).map((member: IDataObject) => ({
+		name: `${String(member.UserName)} (${String(member.UserEmail)})`,
+		value: String(member.MemberKey),
+	}));
+}
+
+/** Webhooks of the account, for automations that export to them. */
+export async function getWebhooks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const response = await apiRequest(this, { method: 'GET', path: paths.webhooks(), qs: { Fields: 'WebhookID,WebhookName,HookUrl' } });
+	return (response.results ?? []).map((hook: IDataObject) => ({
+		name: `${String(hook.WebhookName)} (${String(hook.WebhookID)})`,
+		value: String(hook.WebhookID),
+		description: String(hook.HookUrl ?? ''),
+	}));
+}
+
+/** Lists of the account, for automations that add to or remove from them. */
+export async function getLists(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const response = await apiRequest(this, { method: 'GET', path: paths.lists(), qs: { Fields: 'ListID,ListName', Sort: 'ListName', Dir: 'asc' } });
+	return (response.results ?? []).map((list: IDataObject) => ({
+		name: `${String(list.ListName)} (${String(list.ListID)})`,
+		value: String(list.ListID),
+	}));
+}

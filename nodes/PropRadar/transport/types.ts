@@ -1,0 +1,61 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** Every success body of the API (API-NOTES.md, "Envelope and encoding"). */
+export interface ApiEnvelope<T = IDataObject> {
+	results?: T[];
+	/** Decimal string, e.g. "1.50": what the call charged, or would charge with Purchase=1. */
+	totalCost?: string;
+	resultCount?: number;
+	totalResultCount?: number;
+	/** Export credits left; previews (Purchase=0) only. */
+	quantityFreeRemaining?: number;
+	updateCount?: number;
+	deleteCount?: number;
+}
+
+/** The service's error object (seed 000, "Error object"). */
+export interface ApiErrorBody {
+	error?: string;
+	eventid?: string;
+	message?: string;
+	messageTitle?: string;
+}
+
+export interface ListRecord extends IDataObject {
+	ListID: number;
+	ListName: string;
+	ListType?: 'dynamic' | 'static' | 'import';
+	isMonitored?: number;
+	ImportSource?: 'file' | 'zapier' | 'api';
+	TotalCount?: string;
+}
+
+export interface AutomationRecord extends IDataObject {
+	Name?: string;
+	isEnabled: number;
+	Triggers: string;
+	DailyEmailMemberIDs: string;
+	ImmediateEmailMemberIDs: string;
+	ExportToWebhookIDs: string;
+	DirectMailOrderID: string;
+	EmailMarketingOrderID: string;
+	MobileNotificationMemberIDs: string;
+	SetInterestLevel: number;
+	SetStatusLevel: number;
+	AddToLists: string;
+	RemoveFromLists: string;
+	PurchasePhone: number;
+	PurchaseEmail: number;
+}
+
+export interface WebhookRecord extends IDataObject {
+	WebhookID: number;
+	HookUrl: string;
+	WebhookName: string;
+	ClientName?: string;
+	Secret?: string;
+}
+
+/** A query value: arrays become comma lists, booleans 1/0, empty values are left out. */
+export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+export type Query = Record<string, QueryValue>;

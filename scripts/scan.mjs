@@ -1,0 +1,72 @@
+// n8n's verification gate, offline: @n8n/scan-community-package's analyzePackage on the source
+// checkout (its SOURCE_FILE_PATTERNS) and on the packed package (`npm pack`, extracted), plus a
+// check that the tarball holds only what n8n loads and that the package has no runtime
+// dependencies. The scanner is installed once into .tools/scan, outside the package's own
+// dependencies. Run after `npm run build`. Exit 1 on any finding.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const SCANNER_VERSION = '0.32.0';
+const root = resolve(import.meta.dirname, '..');
+const toolDir = join(root, '.tools', 'scan');
+const scannerDir = join(toolDir, 'node_modules', '@n8n', 'scan-community-package');
+
+function installedVersion() {
+	const manifest = join(scannerDir, 'package.json');
+	return existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : undefined;
+}
+
+if (installedVersion() !== SCANNER_VERSION) {
+	console.log(`installing @n8n/scan-community-package@${SCANNER_VERSION} into .tools/scan (first run only)`);
+	mkdirSync(toolDir, { recursive: true });
+	writeFileSync(join(toolDir, 'package.json'), '{"name":"propradar-scan-tools","private":true}\n');
+	execFileSync(
+		'npm',
+		['install', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts', `@n8n/scan-community-package@${SCANNER_VERSION}`],
+		{ cwd: toolDir, stdio: 'inherit' },
+	);
+}
+
+const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(
+	pathToFileURL(join(scannerDir, 'scanner', 'scanner.mjs')).href
+);
+
+let failed = false;
+function report(label, result) {
+	if (result.passed) {
+		console.log(`scan ${label}: passed`);
+		return;
+	}
+	failed = true;
+	console.log(`scan ${label}: ${result.message}`);
+	if (result.details) console.log(result.details);
+}
+
+report('source checkout', await analyzePackage(root, SOURCE_FILE_PATTERNS));
+
+const workDir = mkdtempSync(join(tmpdir(), 'propradar-pack-'));
+try {
+	const packed = JSON.parse(
+		execFileSync('npm', ['pack', '--json', '--pack-destination', workDir], { cwd: root, encoding: 'utf8' }),
+	)[0];
+	const allowed = /^(package\.json|README\.md|LICENSE|dist\/nodes\/.+|dist\/credentials\/.+)$/;
+	const strays = packed.files.map((file) => file.path).filter((path) => !allowed.test(path));
+	if (strays.length > 0) {
+		failed = true;
+		console.log(`scan packed package: files n8n does not load: ${strays.join(', ')}`);
+	}
+	const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+	if (Object.keys(manifest.dependencies ?? {}).length > 0) {
+		failed = true;
+		console.log(`scan packed package: runtime dependencies: ${Object.keys(manifest.dependencies).join(', ')}`);
+	}
+	execFileSync('tar', ['xzf', join(workDir, packed.filename), '-C', workDir]);
+	report(`packed package (${packed.filename}, ${packed.entryCount} files)`, await analyzePackage(join(workDir, 'package'), ['**/*.js', '**/*.json']));
+} finally {
+	rmSync(workDir, { recursive: true, force: true });
+}
+
+process.exit(failed ? 1 : 0);
