@@ -1,0 +1,353 @@
+/**
+ * The engine tier's harness (DESIGN.md section 4): real workflows run through n8n-core's
+ * `WorkflowExecute` against the real sandbox over HTTP. Between the node and the sandbox sits a
+ * recording proxy, so tests can prove what was sent (or that nothing was) and inject faults at
+ * the HTTP level.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import {
+	ICredentialsHelper,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type ICredentials,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeExecutionData,
+	type INodeProperties,
+	type INodeType,
+	type INodeTypeDescription,
+	type INodeTypes,
+	type IRun,
+	type IVersionedNodeType,
+	type IWorkflowBase,
+	type IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+
+import { PropRadarApi } from '../../credentials/PropRadarApi.credentials';
+import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
+import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+
+export const TOKENS = {
+	main: 'sandbox-token',
+	second: 'sandbox-token-2',
+	broke: 'sandbox-broke',
+	inactive: 'sandbox-inactive',
+	invalid: 'not-a-token',
+} as const;
+
+/** A request as the proxy saw it on its way to the sandbox. */
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	query: URLSearchParams;
+	body: string;
+	authorization?: string;
+}
+
+/** A fault the proxy answers with instead of forwarding, for the next `count` matching requests. */
+export interface Fault {
+	method?: string;
+	pathPrefix: string;
+	count: number;
+	status?: number;
+	headers?: Record<string, string>;
+	body?: unknown;
+	/** Close the connection without answering. */
+	drop?: boolean;
+	/** Forward the request, then drop the connection instead of answering (the call happened). */
+	dropAfterForward?: boolean;
+}
+
+export interface EngineSandbox {
+	/** The proxy's URL: what the credential points at. */
+	url: string;
+	sandbox: RunningSandbox;
+	requests: RecordedRequest[];
+	faults: Fault[];
+	/** Requests to paths starting with `prefix` (and the method, if given). */
+	sent(prefix: string, method?: string): RecordedRequest[];
+	close(): Promise<void>;
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		request.on('data', (chunk: Buffer) => chunks.push(chunk));
+		request.on('end', () => resolve(Buffer.concat(chunks)));
+		request.on('error', reject);
+	});
+}
+
+export async function startEngineSandbox(): Promise<EngineSandbox> {
+	const sandbox = await startSandbox({ port: 0 });
+	const requests: RecordedRequest[] = [];
+	const faults: Fault[] = [];
+	const server: Server = createServer(async (request, response) => {
+		const body = await readBody(request);
+		const url = new URL(request.url ?? '/', 'http://proxy');
+		requests.push({
+			method: request.method ?? 'GET',
+			path: url.pathname,
+			query: url.searchParams,
+			body: body.toString('utf8'),
+			authorization: request.headers.authorization,
+		});
+		const fault = faults.find(
+			(candidate) => candidate.count > 0 && url.pathname.startsWith(candidate.pathPrefix) && (!candidate.method || candidate.method === request.method),
+		);
+		if (fault) fault.count--;
+		if (fault && fault.drop) {
+			request.socket.destroy();
+			return;
+		}
+		if (fault && !fault.dropAfterForward) {
+			response.writeHead(fault.status ?? 500, { 'content-type': 'application/json', ...fault.headers });
+			response.end(JSON.stringify(fault.body ?? { error: 'Injected fault', eventid: 'tst-flt-001' }));
+			return;
+		}
+		const headers: Record<string, string> = {};
+		for (const [name, value] of Object.entries(request.headers)) {
+			if (typeof value === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(name)) headers[name] = value;
+		}
+		const upstream = await fetch(`${sandbox.url}${url.pathname}${url.search}`, {
+			method: request.method,
+			headers,
+			body: ['GET', 'HEAD'].includes(request.method ?? 'GET') ? undefined : body,
+		});
+		const text = await upstream.text();
+		if (fault?.dropAfterForward) {
+			request.socket.destroy();
+			return;
+		}
+		const out: Record<string, string> = {};
+		upstream.headers.forEach((value, name) => {
+			if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) out[name] = value;
+		});
+		response.writeHead(upstream.status, out);
+		response.end(text);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		sandbox,
+		requests,
+		faults,
+		sent: (prefix, method) => requests.filter((r) => r.path.startsWith(prefix) && (!method || r.method === method)),
+		async close() {
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+			await sandbox.close();
+		},
+	};
+}
+
+/** A start node that emits the items given in its parameter: how tests feed input items. */
+class FixedItems implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Fixed Items',
+		name: 'fixedItems',
+		group: ['input'],
+		version: 1,
+		description: 'Emits fixed items',
+		defaults: { name: 'Items' },
+		inputs: [],
+		outputs: ['main'],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const raw = this.getNodeParameter('items', 0) as string | IDataObject[];
+		const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as IDataObject[];
+		return [items.map((json) => ({ json }))];
+	}
+}
+
+const NODE_TYPES: Record<string, INodeType> = {
+	'test.fixedItems': new FixedItems(),
+	'n8n-nodes-propradar.propRadar': new PropRadar(),
+};
+
+export const nodeTypes: INodeTypes = {
+	getByName: (type: string) => NODE_TYPES[type] as INodeType | IVersionedNodeType,
+	getByNameAndVersion: (type: string) => {
+		const nodeType = NODE_TYPES[type];
+		if (!nodeType) throw new Error(`Unknown node type ${type}`);
+		return nodeType;
+	},
+	getKnownTypes: () => ({}),
+};
+
+export function registerNodeType(type: string, nodeType: INodeType): void {
+	NODE_TYPES[type] = nodeType;
+}
+
+const credentialType = new PropRadarApi();
+
+/**
+ * Credentials for the engine: the values a test gives, applied with the credential's own
+ * `authenticate` definition (its headers, with `{{$credentials.x}}` filled in).
+ */
+export class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly data: ICredentialDataDecryptedObject) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(credentials: ICredentialDataDecryptedObject, _typeName: string, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const headers = { ...(requestOptions.headers ?? {}) } as Record<string, string>;
+		for (const [name, template] of Object.entries(credentialType.authenticate.properties.headers ?? {})) {
+			headers[name] = String(template)
+				.replace(/^=/, '')
+				.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_match, key: string) => String(credentials[key] ?? ''));
+		}
+		return { ...requestOptions, headers };
+	}
+
+	async preAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async runPreAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<ICredentials> {
+		throw new Error('not used by the engine tests');
+	}
+
+	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
+		return { ...this.data };
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(): INodeProperties[] {
+		return credentialType.properties;
+	}
+}
+
+export interface CredentialValues {
+	baseUrl: string;
+	accessToken: string;
+	spendingCeiling?: number;
+}
+
+export function additionalDataFor(credentials: CredentialValues, workflowData: IWorkflowBase): IWorkflowExecuteAdditionalData {
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', workflowData);
+	return {
+		credentialsHelper: new TestCredentialsHelper({ spendingCeiling: 0, ...credentials }),
+		hooks,
+		executionId: 'test-execution',
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		variables: {},
+		userId: 'test-user',
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		executeWorkflow: async () => {
+			throw new Error('not used by the engine tests');
+		},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not used by the engine tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/** An error of a node as a run result reports it: a plain object (check `name`, not `instanceof`). */
+export interface RunError {
+	name: string;
+	message: string;
+	description?: string | null;
+	httpCode?: string | null;
+	context?: IDataObject;
+}
+
+export interface NodeRun {
+	/** Output items of the PropRadar node (first output). */
+	items: INodeExecutionData[];
+	json: IDataObject[];
+	error?: RunError;
+	run: IRun;
+}
+
+export interface RunNodeOptions {
+	/** Input items for the node. Default: one empty item. */
+	items?: IDataObject[];
+	credentials: CredentialValues;
+	/** n8n's node setting "On Error: Continue". */
+	continueOnFail?: boolean;
+	nodeType?: string;
+}
+
+/**
+ * Runs a two-node workflow, `Fixed Items -> PropRadar (parameters)`, through `WorkflowExecute`, and
+ * returns the PropRadar node's output or error.
+ */
+export async function runNode(parameters: IDataObject, options: RunNodeOptions): Promise<NodeRun> {
+	const nodeName = 'PropRadar';
+	const nodes: INode[] = [
+		{
+			id: 'items',
+			name: 'Items',
+			type: 'test.fixedItems',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { items: JSON.stringify(options.items ?? [{}]) },
+		},
+		{
+			id: 'propradar',
+			name: nodeName,
+			type: options.nodeType ?? 'n8n-nodes-propradar.propRadar',
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: parameters as INode['parameters'],
+			credentials: { propRadarApi: { id: 'cred-1', name: 'PropRadar account' } },
+			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		},
+	];
+	const connections = { Items: { main: [[{ node: nodeName, type: 'main' as const, index: 0 }]] } };
+	const workflowData: IWorkflowBase = {
+		id: 'test-workflow',
+		name: 'engine test',
+		active: false,
+		isArchived: false,
+		nodes,
+		connections,
+		settings: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as unknown as IWorkflowBase;
+	const workflow = new Workflow({ id: 'test-workflow', name: 'engine test', nodes, connections, active: false, nodeTypes, staticData: {} });
+	const additionalData = additionalDataFor(options.credentials, workflowData);
+	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0], destinationNode: { nodeName, mode: 'inclusive' } } as never);
+	const nodeRuns = run.data.resultData.runData[nodeName] ?? [];
+	const last = nodeRuns[nodeRuns.length - 1];
+	const items = last?.data?.main?.[0] ?? [];
+	const error = (last?.error ?? run.data.resultData.error) as RunError | undefined;
+	return { items, json: items.map((item) => item.json), error, run };
+}
