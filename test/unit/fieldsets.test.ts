@@ -1,0 +1,76 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
+import {
+	FIELD_SCOPES,
+	PERSON_FIELDSETS,
+	PERSON_FIELDS,
+	PROPERTY_FIELDSETS,
+	PROPERTY_FIELDS,
+	toFieldsParam,
+} from '../../nodes/PropRadar/shared/fieldsets';
+
+const properties = new PropRadar().description.properties;
+
+/** The `fields` picker shown for a resource and operation. */
+function pickerFor(resource: string, operation: string): INodeProperties {
+	const picker = properties.find(
+		(property) =>
+			property.name === 'fields' &&
+			property.displayOptions?.show?.resource?.includes(resource) &&
+			property.displayOptions?.show?.operation?.includes(operation),
+	);
+	if (!picker) throw new Error(`no Fields picker for ${resource}.${operation}`);
+	return picker;
+}
+
+function offered(picker: INodeProperties, option: string): string[] {
+	const group = (picker.options as INodeProperties[]).find((candidate) => candidate.name === option);
+	return ((group?.options ?? []) as INodePropertyOptions[]).map((choice) => String(choice.value));
+}
+
+// The fieldsets of seed 001, written out here from the seed so the catalogue is checked against it.
+const SEED_001_FIELDSETS = [
+	'Grid', 'GridImport', 'GridOptional', 'Card', 'Map', 'Mobile', 'Overview', 'PropertyTab',
+	'TransactionsTab', 'ListingsTab', 'ValueTab', 'MyInfoTab', 'LimitedREI', 'All',
+];
+
+describe('fieldset picker', () => {
+	test.each(['get', 'search'])('property %s offers every fieldset of seed 001 and every field', (operation) => {
+		const picker = pickerFor('property', operation);
+		expect(offered(picker, 'fieldsets').sort()).toEqual([...SEED_001_FIELDSETS].sort());
+		expect(offered(picker, 'include').sort()).toEqual([...PROPERTY_FIELDS].sort());
+		expect(offered(picker, 'exclude').sort()).toEqual([...PROPERTY_FIELDS].sort());
+	});
+
+	test('the catalogue holds exactly the fieldsets of seed 001', () => {
+		expect(Object.keys(PROPERTY_FIELDSETS).sort()).toEqual([...SEED_001_FIELDSETS].sort());
+		expect(PROPERTY_FIELDSETS.Map).toEqual(['PropID', 'PType', 'Latitude', 'Longitude']);
+	});
+
+	test('list items offer the fieldsets seed 000 names, each with PropID', () => {
+		const picker = pickerFor('listItem', 'getMany');
+		expect(offered(picker, 'fieldsets').sort()).toEqual(
+			['GridForeclosureOptional', 'GridOptional', 'Card', 'Map', 'Mobile', 'Overview', 'Details', 'PropertyTab', 'LimitedREI'].sort(),
+		);
+		for (const fields of Object.values(FIELD_SCOPES.listItem.fieldsets)) expect(fields).toContain('PropID');
+	});
+
+	test('the person scope has the person fieldsets and fields of seed 000', () => {
+		expect(Object.keys(FIELD_SCOPES.person.fieldsets).sort()).toEqual(['default', 'overview']);
+		expect(FIELD_SCOPES.person.fields).toBe(PERSON_FIELDS);
+		expect(PERSON_FIELDSETS.overview).toContain('isDeceased');
+		expect(PERSON_FIELDS).toContain('PersonKey');
+	});
+
+	test('a choice becomes the Fields value, suppression with a leading -', () => {
+		expect(toFieldsParam('property', { fieldsets: ['Overview'], include: ['APN'], exclude: ['Owner'] })).toBe('Overview,APN,-Owner');
+		expect(toFieldsParam('property', {})).toBeUndefined();
+		expect(toFieldsParam('person', { fieldsets: ['default'], exclude: ['Email'] })).toBe('default,-Email');
+	});
+
+	test('unknown names are refused, named', () => {
+		expect(() => toFieldsParam('property', { fieldsets: ['Everything'] })).toThrow('Fields: Everything is not allowed here');
+		expect(() => toFieldsParam('person', { include: ['AVM', 'Pool'] })).toThrow('Fields: AVM, Pool are not allowed here');
+	});
+});
