@@ -53,6 +53,8 @@ export interface RecordedRequest {
 export interface Fault {
 	method?: string;
 	pathPrefix: string;
+	/** Query parameters the request must carry, e.g. `{ Purchase: '1' }`. */
+	query?: Record<string, string>;
 	count: number;
 	status?: number;
 	headers?: Record<string, string>;
@@ -98,7 +100,11 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 			authorization: request.headers.authorization,
 		});
 		const fault = faults.find(
-			(candidate) => candidate.count > 0 && url.pathname.startsWith(candidate.pathPrefix) && (!candidate.method || candidate.method === request.method),
+			(candidate) =>
+				candidate.count > 0 &&
+				url.pathname.startsWith(candidate.pathPrefix) &&
+				(!candidate.method || candidate.method === request.method) &&
+				Object.entries(candidate.query ?? {}).every(([name, value]) => url.searchParams.get(name) === value),
 		);
 		if (fault) fault.count--;
 		if (fault && fault.drop) {

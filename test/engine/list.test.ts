@@ -1,0 +1,142 @@
+import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
+import { api, createList, listRef, run, runOk } from './helpers';
+
+let sb: EngineSandbox;
+beforeAll(async () => {
+	sb = await startEngineSandbox();
+});
+afterAll(() => sb.close());
+
+describe('List', () => {
+	test('create, get, get many, update, delete a static list', async () => {
+		const listId = await createList(sb, { listName: 'Pipeline: hot leads', listType: 'static', groupName: 'Sales' });
+		expect(listId).toBeGreaterThan(0);
+
+		const [list] = await runOk(sb, { resource: 'list', operation: 'get', listId: listRef(listId) });
+		expect(list).toMatchObject({ ListID: listId, ListName: 'Pipeline: hot leads', ListType: 'static', GroupName: 'Sales' });
+
+		const many = await runOk(sb, { resource: 'list', operation: 'getMany', returnAll: true, filters: { ListType: 'static', GroupName: 'Sales' } });
+		expect(many.map((l) => l.ListID)).toContain(listId);
+		expect(many.every((l) => l.ListType === 'static')).toBe(true);
+
+		const [updated] = await runOk(sb, {
+			resource: 'list',
+			operation: 'update',
+			listId: listRef(listId),
+			updateFields: { ListName: 'Pipeline: warm leads', DisplayOrder: 3, isMonitored: true },
+		});
+		expect(updated).toEqual({ ListID: listId, updateCount: 1 });
+		const [after] = await runOk(sb, { resource: 'list', operation: 'get', listId: listRef(listId) });
+		expect(after).toMatchObject({ ListName: 'Pipeline: warm leads', DisplayOrder: 3, isMonitored: 1 });
+
+		const [deleted] = await runOk(sb, { resource: 'list', operation: 'delete', listId: listRef(listId) });
+		expect(deleted).toEqual({ ListID: listId, deleteCount: 1 });
+		const gone = await run(sb, { resource: 'list', operation: 'get', listId: listRef(listId) });
+		expect(gone.error?.name).toBe('NodeApiError');
+		expect(gone.error?.message).toBe('The resource does not exist or belongs to another account');
+	});
+
+	test('a dynamic list from builder criteria follows them', async () => {
+		const listId = await createList(sb, {
+			listName: 'Oregon pools',
+			listType: 'dynamic',
+			criteriaMode: 'builder',
+			criteria: { criterion: [{ name: 'State', values: 'OR' }, { name: 'Pool', has: true }] },
+		});
+		const posted = JSON.parse(sb.sent('/v1/lists', 'POST').at(-1)!.body);
+		expect(posted.Criteria).toEqual([
+			{ name: 'State', value: ['OR'] },
+			{ name: 'Pool', value: [1] },
+		]);
+		const [list] = await runOk(sb, { resource: 'list', operation: 'get', listId: listRef(listId) });
+		expect(Number(list.TotalCount)).toBeGreaterThan(0);
+	});
+
+	test('a name over 50 characters is truncated as the service does, with a notice', async () => {
+		const longName = 'Absentee owners with high equity in Multnomah County, Oregon';
+		const [created] = await runOk(sb, { resource: 'list', operation: 'create', listName: longName, listType: 'static' });
+		expect(created.ListName).toBe(longName.slice(0, 50));
+		expect(created.notice).toContain('keeps the first 50');
+		const [list] = await runOk(sb, { resource: 'list', operation: 'get', listId: listRef(Number(created.ListID)) });
+		expect(list.ListName).toBe(longName.slice(0, 50));
+	});
+
+	test('an import list takes its import options', async () => {
+		const listId = await createList(sb, {
+			listName: 'CSV import',
+			listType: 'import',
+			importSource: 'api',
+			importOptions: { ImportType: 'person', ImportMatchThreshold: 70, add_as_primary_contact: true },
+		});
+		const [list] = await runOk(sb, { resource: 'list', operation: 'get', listId: listRef(listId) });
+		expect(list).toMatchObject({ ListType: 'import', ImportSource: 'api', ImportType: 'person', ImportMatchThreshold: 70 });
+	});
+
+	test('criteria on a static list are refused before anything is sent', async () => {
+		const before = sb.requests.length;
+		const result = await run(sb, {
+			resource: 'list',
+			operation: 'create',
+			listName: 'x',
+			listType: '={{ "static" }}',
+			criteriaMode: 'json',
+			criteriaJson: '[{"name":"State","value":["OR"]}]',
+		});
+		expect(result.error?.message).toBe('Criteria: a static list takes no criteria');
+		expect(sb.requests.length).toBe(before);
+	});
+
+	test('bad input is refused naming the field, nothing sent', async () => {
+		const before = sb.requests.length;
+		const noCriteria = await run(sb, { resource: 'list', operation: 'create', listName: 'x', listType: 'dynamic', criteriaMode: 'builder', criteria: {} });
+		expect(noCriteria.error?.message).toBe('Criteria: a dynamic list needs at least one criterion');
+		const badJson = await run(sb, { resource: 'list', operation: 'create', listName: 'x', listType: 'dynamic', criteriaMode: 'json', criteriaJson: '[{"name":"Beds","value":[[4,2]]}]' });
+		expect(badJson.error?.message).toContain('Criteria[0].value[0] (Beds): a range is [min, max]');
+		const badId = await run(sb, { resource: 'list', operation: 'get', listId: listRef('abc') });
+		expect(badId.error?.message).toBe('List: "abc" is not a list ID; a list ID is a positive whole number');
+		const noName = await run(sb, { resource: 'list', operation: 'create', listName: '  ', listType: 'static' });
+		expect(noName.error?.message).toBe('List Name is required');
+		const nothingToUpdate = await run(sb, { resource: 'list', operation: 'update', listId: listRef(1), updateFields: {} });
+		expect(nothingToUpdate.error?.message).toBe('Update Fields: add at least one field to change');
+		expect(sb.requests.length).toBe(before);
+	});
+
+	test('another account\'s list is 404 with a sentence a person can act on', async () => {
+		const listId = await createList(sb, { listName: 'mine', listType: 'static' });
+		const result = await run(sb, { resource: 'list', operation: 'get', listId: listRef(listId) }, undefined, TOKENS.second);
+		expect(result.error?.httpCode).toBe('404');
+		expect(result.error?.description).toContain('the credential belongs to the account that owns it');
+	});
+
+	test('one output item per input item, paired; continueOnFail gives an error item and goes on', async () => {
+		const first = await createList(sb, { listName: 'first', listType: 'static' });
+		const result = await run(
+			sb,
+			{ resource: 'list', operation: 'get', listId: listRef('={{ $json.id }}') },
+			[{ id: first }, { id: 999999 }, { id: first }],
+			TOKENS.main,
+			true,
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.json[0].ListID).toBe(first);
+		expect(result.json[1]).toMatchObject({ error: 'The resource does not exist or belongs to another account', httpCode: '404' });
+		expect(result.json[2].ListID).toBe(first);
+	});
+
+	test('get many: sort, limit and fields reach the service', async () => {
+		await createList(sb, { listName: 'AAA sort test', listType: 'static' });
+		await runOk(sb, {
+			resource: 'list',
+			operation: 'getMany',
+			returnAll: false,
+			limit: 2,
+			sort: { rule: [{ field: 'ListName', direction: 'desc' }] },
+			fields: { include: ['ListID', 'ListName'] },
+		});
+		const sent = sb.sent('/v1/lists', 'GET').at(-1)!;
+		expect(Object.fromEntries(sent.query)).toEqual({ Sort: 'ListName', Dir: 'desc', Fields: 'ListID,ListName', Limit: '2' });
+		const { body } = await api<{ results: Array<{ ListName: string }> }>(sb, 'GET', '/v1/lists?Sort=ListName&Dir=desc&Limit=2');
+		expect(body.results).toHaveLength(2);
+	});
+});

@@ -1,0 +1,92 @@
+import { startEngineSandbox, type EngineSandbox } from './harness';
+import { createList, listRef, run, runOk } from './helpers';
+
+let sb: EngineSandbox;
+beforeAll(async () => {
+	sb = await startEngineSandbox();
+});
+afterAll(() => sb.close());
+
+describe('List Item', () => {
+	test('add PropIDs from the input items, read them back with a fieldset, remove one', async () => {
+		const listId = await createList(sb, { listName: 'Static picks', listType: 'static' });
+		const added = await runOk(sb, { resource: 'listItem', operation: 'add', listId: listRef(listId), addBy: 'propIds', propIds: '={{ $json.PropID }}' }, [
+			{ PropID: 'P000101' },
+			{ PropID: 'P000102' },
+			{ PropID: 'P000103' },
+		]);
+		expect(added).toEqual([1, 1, 1].map((count) => ({ ListID: listId, updateCount: count })));
+
+		const items = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true, fields: { fieldsets: ['Map'] } });
+		expect(items.map((item) => item.PropID).sort()).toEqual(['P000101', 'P000102', 'P000103']);
+		expect(items[0]).toHaveProperty('Latitude');
+
+		const [removed] = await runOk(sb, { resource: 'listItem', operation: 'remove', listId: listRef(listId), propId: 'P000102' });
+		expect(removed).toEqual({ ListID: listId, PropID: 'P000102', deleteCount: 1 });
+		const after = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true });
+		expect(after.map((item) => item.PropID).sort()).toEqual(['P000101', 'P000103']);
+	});
+
+	test('add by criteria, then Return All pages through at 500 and Limit stops early', async () => {
+		const listId = await createList(sb, { listName: 'Static from criteria', listType: 'static' });
+		const [added] = await runOk(sb, {
+			resource: 'listItem', operation: 'add', listId: listRef(listId), addBy: 'criteria', criteriaMode: 'json',
+			criteriaJson: '[{"name":"State","value":["OR"]}]',
+		});
+		const count = Number(added.updateCount);
+		expect(count).toBeGreaterThan(500);
+
+		const before = sb.sent(`/v1/lists/${listId}/items`, 'GET').length;
+		const all = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true });
+		expect(all).toHaveLength(count);
+		expect(sb.sent(`/v1/lists/${listId}/items`, 'GET').length - before).toBe(Math.floor(count / 500) + 1);
+
+		const limited = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: false, limit: 7 });
+		expect(limited).toHaveLength(7);
+		expect(sb.sent(`/v1/lists/${listId}/items`, 'GET').at(-1)!.query.get('Limit')).toBe('7');
+	});
+
+	test('adding to a dynamic list is refused before the PUT is sent', async () => {
+		const listId = await createList(sb, { listName: 'Dyn', listType: 'dynamic', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["WA"]}]' });
+		const result = await run(sb, { resource: 'listItem', operation: 'add', listId: listRef(listId), addBy: 'propIds', propIds: 'P000001' });
+		expect(result.error?.message).toBe(`List ${listId} is a dynamic list: items can only be added to static lists`);
+		expect(sb.sent(`/v1/lists/${listId}/items`, 'PUT')).toHaveLength(0);
+	});
+
+	test('filters reach the service in its encoding; a bad date is refused before sending', async () => {
+		const listId = await createList(sb, { listName: 'Filtered', listType: 'static' });
+		await runOk(sb, {
+			resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true,
+			filters: { InterestLevel: [0, 3], hasPhotos: false, PType: ['SFR', 'CND'], LastTransferRecDate: 'Last 365 Days', MostRecentCall: 'None' },
+		});
+		const query = sb.sent(`/v1/lists/${listId}/items`, 'GET').at(-1)!.query;
+		expect(query.get('InterestLevel')).toBe('0,3');
+		expect(query.get('hasPhotos')).toBe('0');
+		expect(query.get('PType')).toBe('SFR,CND');
+		expect(query.get('LastTransferRecDate')).toBe('Last 365 Days');
+		expect(query.get('MostRecentCall')).toBe('None');
+
+		const before = sb.requests.length;
+		const bad = await run(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true, filters: { MostRecentText: 'yesterday-ish' } });
+		expect(bad.error?.message).toBe('MostRecentText: "yesterday-ish" is not a date the API takes');
+		expect(sb.requests.length).toBe(before);
+	});
+
+	test('no PropIDs is refused before sending', async () => {
+		const before = sb.requests.length;
+		const result = await run(sb, { resource: 'listItem', operation: 'add', listId: listRef(5), addBy: 'propIds', propIds: ' , ' });
+		expect(result.error?.message).toBe('Property IDs: give at least one PropID');
+		expect(sb.requests.length).toBe(before);
+	});
+});
+
+describe('Account', () => {
+	test('members and status level labels', async () => {
+		const members = await runOk(sb, { resource: 'account', operation: 'getMembers' });
+		expect(members.length).toBeGreaterThan(0);
+		expect(members[0]).toHaveProperty('MemberKey');
+		const labels = await runOk(sb, { resource: 'account', operation: 'getStatusLabels' });
+		expect(labels.length).toBeGreaterThan(0);
+		expect(labels[0]).toEqual({ Value: expect.any(Number), Label: expect.any(String) });
+	});
+});
