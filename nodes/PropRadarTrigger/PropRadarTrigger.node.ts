@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -9,6 +10,17 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchLists } from '../PropRadar/methods/listSearch';
 import { listLocator } from '../PropRadar/shared/parameters';
+import {
+	bearerMatches,
+	CHANGE_KINDS,
+	parseDelivery,
+	redeliveries,
+	redeliveryKey,
+	wanted,
+	type ChangeKind,
+} from './delivery';
+import { readRegistration, register, registrationIsLive, unregister } from './registration';
+import { sortEvents, type TriggerEvent } from './wiring';
 
 export class PropRadarTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -25,6 +37,13 @@ export class PropRadarTrigger implements INodeType {
 		credentials: [{ name: 'propRadarApi', required: true }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
+			{
+				displayName:
+					'PropRadar calls this n8n instance when the list\'s automation fires, so n8n must be reachable from the service: set WEBHOOK_URL to n8n\'s public address. Activating wires a webhook into the list\'s automation; deactivating takes it out again.',
+				name: 'reachabilityNotice',
+				type: 'notice',
+				default: '',
+			},
 			listLocator(undefined),
 			{
 				displayName: 'Events',
@@ -34,7 +53,53 @@ export class PropRadarTrigger implements INodeType {
 				default: ['newMatches'],
 				options: [
 					{ name: 'New Matches', value: 'newMatches', description: 'A property enters the list' },
-					{ name: 'Status Changes', value: 'statusChanges', description: 'A property in the list changes' },
+					{
+						name: 'Status Changes',
+						value: 'statusChanges',
+						description: 'A property in the list changes: transfer, loan, listing, foreclosure, listing status or price',
+					},
+				],
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Allow Charging Automation',
+						name: 'allowChargingAutomation',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to go ahead when this trigger would make the list\'s automation fire while it buys phones or e-mail addresses or adds properties to a direct-mail or e-mail marketing order: each triggering property is then charged. Off, activation is refused with nothing registered.',
+					},
+					{
+						displayName: 'Change Kinds',
+						name: 'changeKinds',
+						type: 'multiOptions',
+						default: [],
+						options: (Object.keys(CHANGE_KINDS) as ChangeKind[])
+							.map((kind) => ({ name: CHANGE_KINDS[kind].name, value: kind }))
+							.sort((a, b) => a.name.localeCompare(b.name)),
+						description: 'Status changes to pass on; none chosen passes every change. New matches always pass.',
+					},
+					{
+						displayName: 'Redelivery Window (Seconds)',
+						name: 'redeliveryWindowSeconds',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: 600,
+						description: 'A delivery of the same event (same body) within this many seconds is dropped. 0 keeps every delivery.',
+					},
+					{
+						displayName: 'Split Into Items',
+						name: 'splitIntoItems',
+						type: 'boolean',
+						default: true,
+						description: 'Whether to output one item per property; off, a delivery becomes one item with an "events" array',
+					},
 				],
 			},
 		],
@@ -45,18 +110,48 @@ export class PropRadarTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return false;
+				return await registrationIsLive(this);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
+				await register(this);
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
+				const registration = readRegistration(this.getWorkflowStaticData('node'));
+				await unregister(this);
+				if (registration) redeliveries.forget(redeliveryKey(this.getWorkflow().id, this.getNode().id, registration.webhookId));
 				return true;
 			},
 		},
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return { workflowData: [this.helpers.returnJsonArray(this.getBodyData())] };
+		const registration = readRegistration(this.getWorkflowStaticData('node'));
+		const response = this.getResponseObject();
+		if (!registration || !bearerMatches(this.getHeaderData().authorization, registration.secret)) {
+			response.status(401).json({ message: 'Authorization failed' });
+			return { noWebhookResponse: true };
+		}
+		const delivery = parseDelivery(this.getRequestObject().body);
+		if ('malformed' in delivery) {
+			response.status(400).json({ message: `${delivery.malformed}: expected a JSON object, or an array of objects, each with a TriggerType` });
+			return { noWebhookResponse: true };
+		}
+
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const filter = {
+			events: sortEvents(this.getNodeParameter('events', []) as TriggerEvent[]),
+			changeKinds: ((options.changeKinds as ChangeKind[] | undefined) ?? []).filter((kind) => kind in CHANGE_KINDS),
+		};
+		const windowSeconds = Number(options.redeliveryWindowSeconds ?? 600);
+		const fresh = redeliveries.admit(
+			redeliveryKey(this.getWorkflow().id, this.getNode().id, registration.webhookId),
+			delivery.events.filter((event) => wanted(event, filter)),
+			Number.isFinite(windowSeconds) ? windowSeconds * 1000 : 0,
+			Date.now(),
+		);
+		if (fresh.length === 0) return { webhookResponse: { received: delivery.events.length, started: false } };
+		const items = options.splitIntoItems === false ? [{ events: fresh }] : fresh;
+		return { workflowData: [this.helpers.returnJsonArray(items)] };
 	}
 }

@@ -1,0 +1,135 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { DELIVERY_TRIGGER_TYPES, type TriggerEvent } from './wiring';
+
+/**
+ * What the trigger does with one delivery, as pure functions: the secret check, the body's shape,
+ * the event and change-kind filters, and the redelivery window.
+ */
+
+function digest(value: string): Buffer {
+	return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/**
+ * Whether an `Authorization` header carries `Bearer <secret>`. Both sides are hashed to the same
+ * length first, so the comparison takes the same time whatever is presented, its length included.
+ */
+export function bearerMatches(header: unknown, secret: string): boolean {
+	if (secret === '') return false;
+	const presented = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? '' : '';
+	return timingSafeEqual(digest(presented), digest(secret)) && presented !== '';
+}
+
+export type ParsedDelivery = { events: IDataObject[] } | { malformed: string };
+
+/**
+ * The events of a delivery body: one object or an array of objects, each with a `TriggerType`.
+ * A body n8n could not parse as JSON arrives as text or bytes, and is parsed here once more.
+ */
+export function parseDelivery(body: unknown): ParsedDelivery {
+	let value = body;
+	if (typeof value === 'string' || value instanceof Uint8Array) {
+		try {
+			value = JSON.parse(typeof value === 'string' ? value : new TextDecoder().decode(value)) as unknown;
+		} catch {
+			return { malformed: 'The body is not JSON' };
+		}
+	}
+	const events = Array.isArray(value) ? value : [value];
+	if (value === null || value === undefined) return { malformed: 'The body is empty' };
+	for (const [index, event] of events.entries()) {
+		const where = Array.isArray(value) ? `Element ${index}` : 'The body';
+		if (typeof event !== 'object' || event === null || Array.isArray(event)) {
+			return { malformed: `${where} is not a JSON object` };
+		}
+		const triggerType = (event as IDataObject).TriggerType;
+		if (typeof triggerType !== 'string' || triggerType.trim() === '') {
+			return { malformed: `${where} has no TriggerType` };
+		}
+	}
+	return { events: events as IDataObject[] };
+}
+
+/** Kinds of status change a user can keep (seed 000, "Events"), and how a change's field label is recognised. */
+export const CHANGE_KINDS = {
+	newTransfer: { name: 'New Transfer (Sale)', matches: (label: string) => /transfer|sale|deed/.test(label) },
+	newLoan: { name: 'New Loan', matches: (label: string) => /loan|mortgage/.test(label) },
+	newListing: { name: 'New Listing', matches: (label: string) => /listing|listed/.test(label) && !/status|price/.test(label) },
+	listingStatus: { name: 'Listing Status', matches: (label: string) => /listing|listed/.test(label) && /status/.test(label) },
+	listingPrice: { name: 'Listing Price', matches: (label: string) => /listing|list price/.test(label) && /price/.test(label) },
+	newForeclosure: { name: 'New Foreclosure', matches: (label: string) => /foreclosure|default|auction/.test(label) && !/status|stage/.test(label) },
+	foreclosureStatus: { name: 'Foreclosure Status', matches: (label: string) => /foreclosure/.test(label) && /status|stage/.test(label) },
+} as const satisfies Record<string, { name: string; matches: (label: string) => boolean }>;
+
+export type ChangeKind = keyof typeof CHANGE_KINDS;
+
+/** The field labels of a change event's `Change1`..`Change3` (`"<Field label>:<old>:<new>"`). */
+export function changeLabels(event: IDataObject): string[] {
+	return Object.keys(event)
+		.filter((key) => /^Change\d+$/.test(key))
+		.map((key) => String(event[key] ?? '').split(':')[0].trim().toLowerCase())
+		.filter(Boolean);
+}
+
+export interface DeliveryFilter {
+	events: TriggerEvent[];
+	/** Empty: every kind of change. */
+	changeKinds: ChangeKind[];
+}
+
+/** Whether the workflow wants this event: its `TriggerType` is a chosen event, and a change is of a chosen kind. */
+export function wanted(event: IDataObject, filter: DeliveryFilter): boolean {
+	const triggerType = String(event.TriggerType).trim().toLowerCase();
+	const matched = filter.events.find((chosen) => DELIVERY_TRIGGER_TYPES[chosen].toLowerCase() === triggerType);
+	if (!matched) return false;
+	if (matched !== 'statusChanges' || filter.changeKinds.length === 0) return true;
+	const labels = changeLabels(event);
+	return filter.changeKinds.some((kind) => labels.some((label) => CHANGE_KINDS[kind].matches(label)));
+}
+
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * Events seen recently, per trigger node: a redelivery of the same event (same JSON) within the
+ * window is dropped. Kept in this process's memory, bounded, oldest forgotten first.
+ */
+export class RedeliveryWindow {
+	private readonly seen = new Map<string, Map<string, number>>();
+
+	/** The events not seen within `windowMs`, remembering them; `windowMs` 0 keeps everything. */
+	admit(triggerKey: string, events: IDataObject[], windowMs: number, now: number): IDataObject[] {
+		if (windowMs <= 0) return events;
+		const seen = this.seen.get(triggerKey) ?? new Map<string, number>();
+		this.seen.set(triggerKey, seen);
+		for (const [hash, expires] of seen) {
+			if (expires > now) break;
+			seen.delete(hash);
+		}
+		const admitted: IDataObject[] = [];
+		for (const event of events) {
+			const hash = digest(JSON.stringify(event)).toString('base64');
+			const expires = seen.get(hash);
+			if (expires !== undefined && expires > now) continue;
+			seen.delete(hash);
+			seen.set(hash, now + windowMs);
+			admitted.push(event);
+		}
+		while (seen.size > MAX_REMEMBERED) seen.delete(seen.keys().next().value as string);
+		return admitted;
+	}
+
+	forget(triggerKey: string): void {
+		this.seen.delete(triggerKey);
+	}
+}
+
+/** The one window of this process, shared by every PropRadar Trigger. */
+export const redeliveries = new RedeliveryWindow();
+
+/** Which remembered events belong to which registration. */
+export function redeliveryKey(workflowId: string | undefined, nodeId: string, webhookId: number): string {
+	return `${workflowId ?? ''}/${nodeId}/${webhookId}`;
+}

@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto';
+
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest, collectPages, paths, toNodeError, type ApiEnvelope, type AutomationRecord, type WebhookRecord } from '../PropRadar/transport';
+import {
+	baselineOf,
+	chargingActions,
+	formatWebhookName,
+	parseWebhookName,
+	sortEvents,
+	unwireAutomation,
+	webhookIdsOf,
+	wireAutomation,
+	wiringAddsFiring,
+	type Baseline,
+	type TriggerEvent,
+} from './wiring';
+
+/** What a trigger remembers between activation and deactivation (`getWorkflowStaticData('node')`). */
+export interface Registration {
+	webhookId: number;
+	listId: number;
+	hookUrl: string;
+	/** The bearer secret deliveries must carry. Never shown anywhere. */
+	secret: string;
+	events: TriggerEvent[];
+	/** The automation before any trigger was wired (also in the webhook's name). */
+	baseline: Baseline;
+	/** The automation as this trigger wrote it. */
+	wrote: { isEnabled: number; Triggers: string };
+}
+
+export interface TriggerSettings {
+	listId: number;
+	events: TriggerEvent[];
+	allowChargingAutomation: boolean;
+}
+
+const WEBHOOK_PAGE_SIZE = 500;
+const REGISTRATION_KEYS: Array<keyof Registration> = ['webhookId', 'listId', 'hookUrl', 'secret', 'events', 'baseline', 'wrote'];
+
+export function readRegistration(staticData: IDataObject): Registration | undefined {
+	if (typeof staticData.webhookId !== 'number' || typeof staticData.listId !== 'number') return undefined;
+	return staticData as unknown as Registration;
+}
+
+function forgetRegistration(staticData: IDataObject): void {
+	for (const key of REGISTRATION_KEYS) delete staticData[key];
+}
+
+/** The trigger's parameters, checked before anything is sent. */
+export function readSettings(context: IHookFunctions): TriggerSettings {
+	const rawList = String(context.getNodeParameter('listId', undefined, { extractValue: true }) ?? '').trim();
+	if (!/^\d+$/.test(rawList) || Number(rawList) <= 0) {
+		throw new NodeOperationError(context.getNode(), `List: "${rawList}" is not a list ID; a list ID is a positive whole number`);
+	}
+	const chosen = context.getNodeParameter('events', []) as string[];
+	const events = sortEvents(chosen.filter((event): event is TriggerEvent => event === 'newMatches' || event === 'statusChanges'));
+	if (events.length === 0 || events.length !== chosen.length) {
+		throw new NodeOperationError(context.getNode(), `Events: choose New Matches, Status Changes or both (got "${chosen.join(', ')}")`);
+	}
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	return { listId: Number(rawList), events, allowChargingAutomation: options.allowChargingAutomation === true };
+}
+
+async function readAutomation(context: IHookFunctions, listId: number): Promise<AutomationRecord> {
+	const response = await apiRequest<ApiEnvelope<AutomationRecord>>(context, { method: 'GET', path: paths.automation(listId) });
+	const automation = response.results?.[0];
+	if (!automation) {
+		throw new NodeOperationError(context.getNode(), `List: PropRadar returned no automation for list ${listId}`);
+	}
+	return automation;
+}
+
+async function readWebhooks(context: IHookFunctions): Promise<WebhookRecord[]> {
+	const { records } = await collectPages<WebhookRecord>(
+		context,
+		{ method: 'GET', path: paths.webhooks(), qs: { Fields: 'WebhookID,HookUrl,WebhookName' } },
+		{ pageSize: WEBHOOK_PAGE_SIZE },
+	);
+	return records;
+}
+
+function isNotFound(error: unknown): boolean {
+	return error instanceof NodeApiError && error.httpCode === '404';
+}
+
+/** The other trigger webhooks wired to the list's automation, with what their names say. */
+function siblingTriggers(automation: AutomationRecord, webhooks: WebhookRecord[], listId: number, ownId?: number) {
+	const wiredIds = new Set(webhookIdsOf(automation.ExportToWebhookIDs));
+	return webhooks
+		.filter((hook) => hook.WebhookID !== ownId && wiredIds.has(String(hook.WebhookID)))
+		.map((hook) => parseWebhookName(hook.WebhookName))
+		.filter((parsed) => parsed !== undefined && parsed.listId === listId) as NonNullable<ReturnType<typeof parseWebhookName>>[];
+}
+
+/** `checkExists`: the stored webhook still exists with this URL and is still wired to the list. */
+export async function registrationIsLive(context: IHookFunctions): Promise<boolean> {
+	const registration = readRegistration(context.getWorkflowStaticData('node'));
+	if (!registration) return false;
+	const settings = readSettings(context);
+	const hookUrl = context.getNodeWebhookUrl('default');
+	if (registration.listId !== settings.listId || registration.hookUrl !== hookUrl) return false;
+	if (sortEvents(registration.events).join() !== settings.events.join()) return false;
+
+	const remote = (await readWebhooks(context)).find((hook) => hook.WebhookID === registration.webhookId);
+	if (!remote || remote.HookUrl !== hookUrl) return false;
+	let automation: AutomationRecord;
+	try {
+		automation = await readAutomation(context, registration.listId);
+	} catch (error) {
+		if (isNotFound(error)) return false;
+		throw toNodeError(context.getNode(), error);
+	}
+	const wired = webhookIdsOf(automation.ExportToWebhookIDs).includes(String(registration.webhookId));
+	return wired && !wiringAddsFiring(automation, registration.events);
+}
+
+/**
+ * `create`: registers a webhook with a fresh secret and wires it into the list's automation
+ * (read, merge, write). Refuses, with nothing registered, when turning the automation on would
+ * start actions that cost money and the user did not allow it.
+ */
+export async function register(context: IHookFunctions): Promise<void> {
+	const settings = readSettings(context);
+	const hookUrl = context.getNodeWebhookUrl('default');
+	if (!hookUrl) throw new NodeOperationError(context.getNode(), 'n8n gave this trigger no webhook URL');
+	const staticData = context.getWorkflowStaticData('node');
+
+	// A registration n8n no longer considers live (moved list, changed URL, unwired): remove it first.
+	const stale = readRegistration(staticData);
+	if (stale) await unregister(context);
+
+	const automation = await readAutomation(context, settings.listId);
+	const charging = chargingActions(automation);
+	if (charging.length > 0 && wiringAddsFiring(automation, settings.events) && !settings.allowChargingAutomation) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`List ${settings.listId}: its automation would ${charging.join(', ')} for every property that triggers it, and this trigger would make it fire`,
+			{
+				description:
+					'Nothing was registered and nothing was charged. Remove those actions from the automation, or turn on the option "Allow Charging Automation" if the charges are intended.',
+			},
+		);
+	}
+	const siblings = siblingTriggers(automation, await readWebhooks(context), settings.listId);
+	const baseline = siblings[0]?.baseline ?? baselineOf(automation);
+
+	const secret = randomBytes(32).toString('hex');
+	const created = await apiRequest<ApiEnvelope<{ WebhookID: number }>>(context, {
+		method: 'POST',
+		path: paths.webhooks(),
+		body: {
+			HookUrl: hookUrl,
+			WebhookName: formatWebhookName({ listId: settings.listId, events: settings.events, baseline }),
+			Secret: secret,
+		},
+	});
+	const webhookId = Number(created.results?.[0]?.WebhookID);
+	if (!Number.isInteger(webhookId) || webhookId <= 0) {
+		throw new NodeOperationError(context.getNode(), 'PropRadar did not return a WebhookID for the new webhook');
+	}
+
+	const wired = wireAutomation(automation, webhookId, settings.events);
+	try {
+		await apiRequest(context, { method: 'PUT', path: paths.automation(settings.listId), body: wired });
+	} catch (error) {
+		await deleteWebhook(context, webhookId).catch(() => undefined);
+		throw toNodeError(context.getNode(), error);
+	}
+
+	const registration: Registration = {
+		webhookId,
+		listId: settings.listId,
+		hookUrl,
+		secret,
+		events: settings.events,
+		baseline,
+		wrote: { isEnabled: Number(wired.isEnabled), Triggers: String(wired.Triggers) },
+	};
+	Object.assign(staticData, registration);
+}
+
+async function deleteWebhook(context: IHookFunctions, webhookId: number): Promise<void> {
+	try {
+		await apiRequest(context, { method: 'DELETE', path: paths.webhook(webhookId) });
+	} catch (error) {
+		if (!isNotFound(error)) throw toNodeError(context.getNode(), error);
+	}
+}
+
+/**
+ * `delete`: takes this webhook out of the list's automation, brings the automation back to its
+ * baseline when this was the last trigger and nobody changed it since, and deletes the webhook.
+ * Anything already gone (list, webhook) is fine.
+ */
+export async function unregister(context: IHookFunctions): Promise<void> {
+	const staticData = context.getWorkflowStaticData('node');
+	const registration = readRegistration(staticData);
+	if (!registration) return;
+
+	let automation: AutomationRecord | undefined;
+	try {
+		automation = await readAutomation(context, registration.listId);
+	} catch (error) {
+		if (!isNotFound(error)) throw toNodeError(context.getNode(), error);
+	}
+	if (automation) {
+		const webhooks = await readWebhooks(context);
+		const siblings = siblingTriggers(automation, webhooks, registration.listId, registration.webhookId);
+		const unwired = unwireAutomation({
+			automation,
+			webhookId: registration.webhookId,
+			events: registration.events,
+			baseline: registration.baseline,
+			siblingEvents: siblings.map((sibling) => sibling.events),
+		});
+		if (unwired) await apiRequest(context, { method: 'PUT', path: paths.automation(registration.listId), body: unwired });
+	}
+	await deleteWebhook(context, registration.webhookId);
+	forgetRegistration(staticData);
+}

@@ -1,0 +1,212 @@
+import type { AutomationRecord } from '../PropRadar/transport';
+
+/**
+ * How a trigger wires itself into a list's automation, as pure functions over the automation's
+ * fields, so that registration (`create`) and clean-up (`delete`) agree on one model:
+ *
+ * - the **baseline** is the automation as it was before any PropRadar Trigger was wired to it
+ *   (`isEnabled`, `Triggers`, `ExportToWebhookIDs`, as the service wrote them);
+ * - while trigger webhooks are wired, the automation is enabled and its triggers are the
+ *   baseline's plus the events of every wired trigger webhook;
+ * - when the last trigger webhook leaves and no other webhook was wired since, the baseline comes
+ *   back exactly. A field somebody changed in the meantime is left as they set it.
+ *
+ * Each trigger webhook carries the baseline and its events in its `WebhookName`, so that a second
+ * workflow on the same list inherits the first one's baseline and either may be removed first.
+ */
+
+export type TriggerEvent = 'newMatches' | 'statusChanges';
+
+/** The automation's name for each event (`Triggers`), in the order the service writes them. */
+export const AUTOMATION_TRIGGERS: Record<TriggerEvent, string> = {
+	newMatches: 'New Matches',
+	statusChanges: 'Status Changes',
+};
+
+/** The `TriggerType` a delivery carries for each event. */
+export const DELIVERY_TRIGGER_TYPES: Record<TriggerEvent, string> = {
+	newMatches: 'New Match',
+	statusChanges: 'Change',
+};
+
+const TRIGGER_ORDER = Object.values(AUTOMATION_TRIGGERS);
+
+export interface Baseline {
+	isEnabled: number;
+	/** `Triggers` exactly as it was. */
+	triggers: string;
+	/** `ExportToWebhookIDs` exactly as it was. */
+	webhookIds: string;
+}
+
+/** What a trigger webhook's name says about it. */
+export interface TriggerWebhookName {
+	listId: number;
+	events: TriggerEvent[];
+	baseline: Baseline;
+}
+
+const NAME_PREFIX = 'n8n PropRadar Trigger';
+const NAME_PATTERN = /^n8n PropRadar Trigger: list (\d+), ([A-Za-z +]+) \[before: (on|off) \| ([^|\]]*) \| hooks ([^\]]*)\]$/;
+
+/** A recognisable, readable `WebhookName`, e.g. `n8n PropRadar Trigger: list 12, New Matches [before: off | none | hooks -]`. */
+export function formatWebhookName({ listId, events, baseline }: TriggerWebhookName): string {
+	const eventNames = sortEvents(events).map((event) => AUTOMATION_TRIGGERS[event]).join(' + ');
+	const triggers = baseline.triggers === '' ? 'none' : baseline.triggers;
+	const hooks = baseline.webhookIds === '' ? '-' : baseline.webhookIds;
+	return `${NAME_PREFIX}: list ${listId}, ${eventNames} [before: ${baseline.isEnabled === 1 ? 'on' : 'off'} | ${triggers} | hooks ${hooks}]`;
+}
+
+/** The parts of a name `formatWebhookName` wrote; undefined for any other webhook. */
+export function parseWebhookName(name: unknown): TriggerWebhookName | undefined {
+	const match = typeof name === 'string' ? NAME_PATTERN.exec(name) : null;
+	if (!match) return undefined;
+	const events = match[2].split(' + ').map((label) => eventOfTrigger(label.trim()));
+	if (events.some((event) => event === undefined)) return undefined;
+	return {
+		listId: Number(match[1]),
+		events: events as TriggerEvent[],
+		baseline: {
+			isEnabled: match[3] === 'on' ? 1 : 0,
+			triggers: match[4] === 'none' ? '' : match[4],
+			webhookIds: match[5] === '-' ? '' : match[5],
+		},
+	};
+}
+
+function eventOfTrigger(label: string): TriggerEvent | undefined {
+	return (Object.keys(AUTOMATION_TRIGGERS) as TriggerEvent[]).find((event) => AUTOMATION_TRIGGERS[event] === label);
+}
+
+export function sortEvents(events: TriggerEvent[]): TriggerEvent[] {
+	return (Object.keys(AUTOMATION_TRIGGERS) as TriggerEvent[]).filter((event) => events.includes(event));
+}
+
+/** The trigger names in a `Triggers` value (tolerant of spaces). */
+export function triggerSet(triggers: unknown): Set<string> {
+	return new Set(
+		String(triggers ?? '')
+			.split(',')
+			.map((part) => part.trim())
+			.filter(Boolean),
+	);
+}
+
+/** A `Triggers` value with the service's order. */
+export function formatTriggers(set: Set<string>): string {
+	const known = TRIGGER_ORDER.filter((name) => set.has(name));
+	const other = [...set].filter((name) => !TRIGGER_ORDER.includes(name));
+	return [...known, ...other].join(',');
+}
+
+function sameSet(a: Set<string>, b: Set<string>): boolean {
+	return a.size === b.size && [...a].every((value) => b.has(value));
+}
+
+/** The WebhookIDs in an `ExportToWebhookIDs` value. */
+export function webhookIdsOf(value: unknown): string[] {
+	return String(value ?? '')
+		.split(',')
+		.map((part) => part.trim())
+		.filter(Boolean);
+}
+
+/** Adds an id, keeping the value as written. */
+export function addWebhookId(value: unknown, webhookId: number): string {
+	const text = String(value ?? '');
+	return text.trim() === '' ? String(webhookId) : `${text},${webhookId}`;
+}
+
+/** Removes an id, keeping every other part exactly as written. */
+export function removeWebhookId(value: unknown, webhookId: number): string {
+	return String(value ?? '')
+		.split(',')
+		.filter((part) => part.trim() !== String(webhookId))
+		.join(',');
+}
+
+export function baselineOf(automation: AutomationRecord): Baseline {
+	return {
+		isEnabled: Number(automation.isEnabled) === 1 ? 1 : 0,
+		triggers: String(automation.Triggers ?? ''),
+		webhookIds: String(automation.ExportToWebhookIDs ?? ''),
+	};
+}
+
+/** The automation's fields that can be written back (`PUT` replaces everything; `Name` is read-only). */
+export function writableAutomation(automation: AutomationRecord): Omit<AutomationRecord, 'Name'> {
+	const { Name: _name, ...rest } = automation;
+	return rest;
+}
+
+/** Actions of the automation that cost money each time it fires, by their labels. */
+export function chargingActions(automation: AutomationRecord): string[] {
+	const actions: string[] = [];
+	if (Number(automation.PurchasePhone) === 1) actions.push('buy phone numbers (PurchasePhone)');
+	if (Number(automation.PurchaseEmail) === 1) actions.push('buy e-mail addresses (PurchaseEmail)');
+	if (String(automation.DirectMailOrderID ?? '').trim() !== '') actions.push(`add properties to direct-mail order ${String(automation.DirectMailOrderID)}`);
+	if (String(automation.EmailMarketingOrderID ?? '').trim() !== '') actions.push(`add properties to e-mail marketing order ${String(automation.EmailMarketingOrderID)}`);
+	return actions;
+}
+
+/** The automation with this trigger webhook wired in: enabled, the events added, the id appended. */
+export function wireAutomation(automation: AutomationRecord, webhookId: number, events: TriggerEvent[]): Omit<AutomationRecord, 'Name'> {
+	const triggers = triggerSet(automation.Triggers);
+	for (const event of events) triggers.add(AUTOMATION_TRIGGERS[event]);
+	return {
+		...writableAutomation(automation),
+		isEnabled: 1,
+		Triggers: formatTriggers(triggers),
+		ExportToWebhookIDs: addWebhookId(automation.ExportToWebhookIDs, webhookId),
+	};
+}
+
+/** Whether wiring these events would make the automation fire where it did not before. */
+export function wiringAddsFiring(automation: AutomationRecord, events: TriggerEvent[]): boolean {
+	if (Number(automation.isEnabled) !== 1) return true;
+	const triggers = triggerSet(automation.Triggers);
+	return events.some((event) => !triggers.has(AUTOMATION_TRIGGERS[event]));
+}
+
+export interface UnwireInput {
+	automation: AutomationRecord;
+	webhookId: number;
+	events: TriggerEvent[];
+	baseline: Baseline;
+	/** The events of the other trigger webhooks of this list that stay wired. */
+	siblingEvents: TriggerEvent[][];
+}
+
+/**
+ * The automation without this trigger webhook, or undefined when there is nothing to write.
+ * Only fields still as the triggers left them are changed (see the file comment).
+ */
+export function unwireAutomation({ automation, webhookId, events, baseline, siblingEvents }: UnwireInput): Omit<AutomationRecord, 'Name'> | undefined {
+	const current = baselineOf(automation);
+	const wired = webhookIdsOf(current.webhookIds).includes(String(webhookId));
+	const exportIds = removeWebhookId(current.webhookIds, webhookId);
+
+	const wiredTriggers = triggerSet(baseline.triggers);
+	for (const event of [events, ...siblingEvents].flat()) wiredTriggers.add(AUTOMATION_TRIGGERS[event]);
+	const triggersUntouched = sameSet(triggerSet(current.triggers), wiredTriggers);
+	const enabledUntouched = current.isEnabled === 1;
+
+	let isEnabled = current.isEnabled;
+	let triggers = current.triggers;
+	if (siblingEvents.length > 0) {
+		const siblingTriggers = triggerSet(baseline.triggers);
+		for (const event of siblingEvents.flat()) siblingTriggers.add(AUTOMATION_TRIGGERS[event]);
+		if (triggersUntouched) triggers = sameSet(siblingTriggers, triggerSet(current.triggers)) ? current.triggers : formatTriggers(siblingTriggers);
+	} else if (sameSet(new Set(webhookIdsOf(exportIds)), new Set(webhookIdsOf(baseline.webhookIds)))) {
+		// Last trigger webhook, and no other webhook was wired since: back to the baseline.
+		if (enabledUntouched) isEnabled = baseline.isEnabled;
+		if (triggersUntouched) triggers = baseline.triggers;
+	}
+	if (!wired && isEnabled === current.isEnabled && triggers === current.triggers) return undefined;
+	return {
+		...writableAutomation(automation),
+		isEnabled,
+		Triggers: triggers,
+		ExportToWebhookIDs: exportIds,
+	};
+}
