@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, collectPages, paths, toNodeError, type ApiEnvelope, type AutomationRecord, type WebhookRecord } from '../PropRadar/transport';
+import { apiRequest, collectPages, paths, toNodeError, type ApiEnvelope, type AutomationRecord, type ListRecord, type WebhookRecord } from '../PropRadar/transport';
 import {
 	baselineOf,
 	chargingActions,
@@ -133,6 +133,12 @@ export async function register(context: IHookFunctions): Promise<void> {
 	const stale = readRegistration(staticData);
 	if (stale) await unregister(context);
 
+	const list = await apiRequest<ApiEnvelope<ListRecord>>(context, { method: 'GET', path: paths.list(settings.listId) });
+	if (Number(list.results?.[0]?.isMonitored) === 0) {
+		throw new NodeOperationError(context.getNode(), `List ${settings.listId} is not monitored, so its automation never fires`, {
+			description: 'Nothing was registered. Turn monitoring on for the list (PropRadar > List > Update, Monitored), then activate again.',
+		});
+	}
 	const automation = await readAutomation(context, settings.listId);
 	const charging = chargingActions(automation);
 	if (charging.length > 0 && wiringAddsFiring(automation, settings.events) && !settings.allowChargingAutomation) {

@@ -1,0 +1,299 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
+import { api, listRef } from './helpers';
+import {
+	automationOf,
+	createMonitoredList,
+	postDelivery,
+	setAutomation,
+	TriggerWorkflow,
+	webhooksOf,
+	WebhookReceiver,
+} from './triggerHarness';
+
+let sb: EngineSandbox;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+	sb = await startEngineSandbox();
+	receiver = new WebhookReceiver();
+	await receiver.start();
+});
+
+afterAll(async () => {
+	await receiver.close();
+	await sb.close();
+});
+
+function trigger(listId: number, events: string[] = ['newMatches'], options: IDataObject = {}): TriggerWorkflow {
+	return new TriggerWorkflow({
+		receiver,
+		credentials: { baseUrl: sb.url, accessToken: TOKENS.main },
+		parameters: { listId: listRef(listId), events, options },
+	});
+}
+
+const bearer = (wf: TriggerWorkflow) => `Bearer ${String(wf.staticData.secret)}`;
+
+describe('registration through HookContext', () => {
+	test('create registers a webhook with a fresh secret and wires it; checkExists sees it; delete restores the automation', async () => {
+		const listId = await createMonitoredList(sb, 'Trigger lifecycle');
+		const before = await automationOf(sb, listId);
+		const wf = trigger(listId);
+
+		expect(await wf.hook('checkExists')).toBe(false);
+		expect(await wf.hook('create')).toBe(true);
+
+		const webhookId = wf.staticData.webhookId as number;
+		expect(wf.staticData.secret).toMatch(/^[0-9a-f]{64}$/);
+		const remote = (await webhooksOf(sb)).filter((hook) => hook.HookUrl === wf.url());
+		expect(remote).toHaveLength(1);
+		expect(remote[0].WebhookID).toBe(webhookId);
+		expect(remote[0].WebhookName).toMatch(new RegExp(`^n8n PropRadar Trigger: list ${listId}, New Matches `));
+		expect(remote[0].Secret).toBe(wf.staticData.secret);
+
+		const wired = await automationOf(sb, listId);
+		expect(wired).toEqual({
+			...before,
+			isEnabled: 1,
+			Triggers: 'New Matches',
+			ExportToWebhookIDs: String(webhookId),
+		});
+
+		expect(await wf.hook('checkExists')).toBe(true);
+		expect(await wf.hook('delete')).toBe(true);
+		expect(await automationOf(sb, listId)).toEqual(before);
+		expect((await webhooksOf(sb)).filter((hook) => hook.WebhookID === webhookId)).toHaveLength(0);
+		expect(wf.staticData.webhookId).toBeUndefined();
+		expect(wf.staticData.secret).toBeUndefined();
+		expect(await wf.hook('checkExists')).toBe(false);
+	});
+
+	test('keeps every other automation field and webhook, and restores them exactly', async () => {
+		const listId = await createMonitoredList(sb, 'Trigger keeps others');
+		const otherList = await createMonitoredList(sb, 'Trigger other list');
+		const foreign = await postWebhook('http://127.0.0.1:9/crm', 'CRM export');
+		await setAutomation(sb, listId, {
+			isEnabled: 1,
+			Triggers: 'Status Changes',
+			ExportToWebhookIDs: String(foreign),
+			SetInterestLevel: 3,
+			SetStatusLevel: 2,
+			AddToLists: String(otherList),
+		});
+		const before = await automationOf(sb, listId);
+		const wf = trigger(listId, ['newMatches']);
+		await wf.activate();
+		const webhookId = wf.staticData.webhookId as number;
+
+		expect(await automationOf(sb, listId)).toEqual({
+			...before,
+			Triggers: 'New Matches,Status Changes',
+			ExportToWebhookIDs: `${foreign},${webhookId}`,
+		});
+		await wf.deactivate();
+		expect(await automationOf(sb, listId)).toEqual(before);
+		expect((await webhooksOf(sb)).map((hook) => hook.WebhookID)).toContain(foreign);
+	});
+
+	test('a webhook removed or unwired behind n8n\'s back is registered again, without duplicates', async () => {
+		const listId = await createMonitoredList(sb, 'Trigger repair');
+		const before = await automationOf(sb, listId);
+		const wf = trigger(listId);
+		await wf.activate();
+		const first = wf.staticData.webhookId as number;
+
+		// Deleted in PropRadar: n8n's restart finds it gone and creates it again.
+		await deleteWebhook(first);
+		expect(await wf.hook('checkExists')).toBe(false);
+		await wf.activate();
+		const second = wf.staticData.webhookId as number;
+		expect(second).not.toBe(first);
+		expect((await webhooksOf(sb)).filter((hook) => hook.HookUrl === wf.url())).toHaveLength(1);
+
+		// Unwired by a user: the old webhook is removed, a new one wired.
+		await setAutomation(sb, listId, { ExportToWebhookIDs: '' });
+		expect(await wf.hook('checkExists')).toBe(false);
+		await wf.activate();
+		const third = wf.staticData.webhookId as number;
+		const remote = (await webhooksOf(sb)).filter((hook) => hook.HookUrl === wf.url());
+		expect(remote.map((hook) => hook.WebhookID)).toEqual([third]);
+		expect((await automationOf(sb, listId)).ExportToWebhookIDs).toBe(String(third));
+
+		await wf.deactivate();
+		expect((await webhooksOf(sb)).filter((hook) => hook.HookUrl === wf.url())).toHaveLength(0);
+		expect({ ...(await automationOf(sb, listId)), ExportToWebhookIDs: '' }).toEqual({ ...before, ExportToWebhookIDs: '' });
+	});
+
+	test('delete tolerates a webhook and a wiring that are already gone', async () => {
+		const listId = await createMonitoredList(sb, 'Trigger already gone');
+		const wf = trigger(listId);
+		await wf.activate();
+		await deleteWebhook(wf.staticData.webhookId as number);
+		await expect(wf.deactivate()).resolves.toBeUndefined();
+		expect(wf.staticData.webhookId).toBeUndefined();
+	});
+
+	test('refuses, with nothing registered, when the automation would start charging', async () => {
+		const listId = await createMonitoredList(sb, 'Trigger charging');
+		await setAutomation(sb, listId, { isEnabled: 0, PurchasePhone: 1 });
+		const before = await automationOf(sb, listId);
+		const webhooksBefore = await webhooksOf(sb);
+		const posts = sb.sent('/v1/integrations/webhooks', 'POST').length;
+
+		const wf = trigger(listId);
+		await expect(wf.activate()).rejects.toThrow(/would buy phone numbers \(PurchasePhone\)/);
+		expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(posts);
+		expect(await webhooksOf(sb)).toEqual(webhooksBefore);
+		expect(await automationOf(sb, listId)).toEqual(before);
+		expect(wf.staticData.webhookId).toBeUndefined();
+
+		const allowed = trigger(listId, ['newMatches'], { allowChargingAutomation: true });
+		await allowed.activate();
+		expect((await automationOf(sb, listId)).isEnabled).toBe(1);
+		await allowed.deactivate();
+		expect(await automationOf(sb, listId)).toEqual(before);
+	});
+
+	test('refuses an unmonitored list, and a bad list ID before any request', async () => {
+		const response = await api(sb, 'POST', '/v1/lists', { ListName: 'Trigger unmonitored', ListType: 'static', isMonitored: 0 });
+		const unmonitored = (response.body as { results: Array<{ ListID: number }> }).results[0].ListID;
+		await expect(trigger(unmonitored).activate()).rejects.toThrow(/is not monitored/);
+
+		const sent = sb.requests.length;
+		await expect(trigger(0).hook('create')).rejects.toThrow(/^List: "0" is not a list ID/);
+		await expect(trigger(5, []).hook('create')).rejects.toThrow(/^Events: choose New Matches, Status Changes or both/);
+		expect(sb.requests.length).toBe(sent);
+	});
+
+	test('a failed wiring leaves no webhook behind and the secret in no error', async () => {
+		const listId = await createMonitoredList(sb, 'Trigger wiring fails');
+		const before = await webhooksOf(sb);
+		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1, status: 500 });
+		const wf = trigger(listId);
+		let error: Error | undefined;
+		await wf.activate().catch((caught: Error) => (error = caught));
+		expect(error?.message).toBe('The PropRadar service failed');
+		const secret = JSON.parse(sb.sent('/v1/integrations/webhooks', 'POST').at(-1)!.body).Secret as string;
+		expect(secret).toMatch(/^[0-9a-f]{64}$/);
+		expect(JSON.stringify({ ...error, message: error?.message, stack: error?.stack })).not.toContain(secret);
+		expect(await webhooksOf(sb)).toEqual(before);
+	});
+});
+
+describe('deliveries through webhook()', () => {
+	let listId: number;
+	let wf: TriggerWorkflow;
+
+	beforeAll(async () => {
+		listId = await createMonitoredList(sb, 'Trigger deliveries');
+		wf = trigger(listId, ['newMatches', 'statusChanges'], { changeKinds: ['listingStatus'] });
+		await wf.activate();
+	});
+
+	afterAll(async () => {
+		await wf.deactivate();
+	});
+
+	const newMatch = (propId: string) => ({ TriggerType: 'New Match', PropID: propId, ListID: 1, ListName: 'x', City: 'Portland' });
+	const change = (propId: string, change1: string) => ({ TriggerType: 'Change', PropID: propId, ListID: 1, Change1: change1 });
+
+	test('forged deliveries start no execution', async () => {
+		const secret = String(wf.staticData.secret);
+		const sameLength = secret.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
+		const body = newMatch('P000001');
+		const forgeries: Array<[string | undefined, number]> = [
+			[undefined, 401],
+			['', 401],
+			['Bearer', 401],
+			[`Bearer ${sameLength}`, 401],
+			[`Bearer ${secret.slice(0, 10)}`, 401],
+			[`Bearer ${secret}${secret}`, 401],
+			[`Basic ${secret}`, 401],
+			[secret, 401],
+		];
+		for (const [authorization, status] of forgeries) {
+			const seen = receiver.deliveriesOf(wf.id).length;
+			const answer = await postDelivery(wf.url(), body, authorization);
+			expect(answer.status).toBe(status);
+			expect(answer.text).not.toContain(secret);
+			const delivery = receiver.deliveriesOf(wf.id)[seen];
+			expect(delivery.status).toBe(status);
+			expect(delivery.items).toBeUndefined();
+		}
+	});
+
+	test('malformed bodies with the right secret answer 400 and start no execution', async () => {
+		const bodies = ['{"TriggerType": "New Match",', '42', '"text"', 'null', '[1, 2]', '[{"TriggerType": "New Match"}, "x"]', '{"PropID": "P1"}', '{}'];
+		for (const body of bodies) {
+			const seen = receiver.deliveriesOf(wf.id).length;
+			const answer = await postDelivery(wf.url(), body, bearer(wf));
+			expect({ body, status: answer.status }).toEqual({ body, status: 400 });
+			expect(receiver.deliveriesOf(wf.id)[seen].items).toBeUndefined();
+		}
+	});
+
+	test('one item per property from an object or an array; only the chosen events and change kinds', async () => {
+		const one = await postDelivery(wf.url(), newMatch('P000101'), bearer(wf));
+		expect(one.status).toBe(200);
+		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toEqual([newMatch('P000101')]);
+
+		const batch = [newMatch('P000102'), change('P000103', 'Listing Status:Active:Expired'), change('P000104', 'Listing Price:100000:90000'), { TriggerType: 'Something Else', PropID: 'P000105' }];
+		await postDelivery(wf.url(), batch, bearer(wf));
+		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toEqual([batch[0], batch[1]]);
+
+		const onlyFiltered = await postDelivery(wf.url(), [change('P000106', 'Listing Price:1:2')], bearer(wf));
+		expect(onlyFiltered.status).toBe(200);
+		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toBeUndefined();
+	});
+
+	test('a redelivery of the same event within the window starts nothing', async () => {
+		const event = newMatch('P000201');
+		await postDelivery(wf.url(), event, bearer(wf));
+		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toEqual([event]);
+		await postDelivery(wf.url(), event, bearer(wf));
+		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toBeUndefined();
+		await postDelivery(wf.url(), [event, newMatch('P000202')], bearer(wf));
+		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toEqual([newMatch('P000202')]);
+	});
+
+	test('New Matches only: a Status Change delivery starts nothing; split off gives one item per delivery; window 0 keeps repeats', async () => {
+		const other = trigger(listId, ['newMatches'], { splitIntoItems: false, redeliveryWindowSeconds: 0 });
+		await other.activate();
+		try {
+			await postDelivery(other.url(), change('P000301', 'Listing Status:Active:Sold'), bearer(other));
+			expect(receiver.deliveriesOf(other.id).at(-1)!.items).toBeUndefined();
+			const batch = [newMatch('P000302'), newMatch('P000303')];
+			await postDelivery(other.url(), batch, bearer(other));
+			await postDelivery(other.url(), batch, bearer(other));
+			const [first, second] = receiver.deliveriesOf(other.id).slice(-2);
+			expect(first.items).toEqual([{ events: batch }]);
+			expect(second.items).toEqual([{ events: batch }]);
+		} finally {
+			await other.deactivate();
+		}
+	});
+
+	test('after deactivation the old secret opens nothing', async () => {
+		const once = trigger(listId);
+		await once.activate();
+		const oldAuthorization = bearer(once);
+		await once.deactivate();
+		receiver.listen(once.path(), { trigger: once, test: false });
+		const answer = await postDelivery(once.url(), newMatch('P000401'), oldAuthorization);
+		receiver.stopListening(once.path());
+		expect(answer.status).toBe(401);
+		expect(receiver.deliveriesOf(once.id).at(-1)!.items).toBeUndefined();
+	});
+});
+
+async function postWebhook(hookUrl: string, name: string): Promise<number> {
+	const response = await api(sb, 'POST', '/v1/integrations/webhooks', { HookUrl: hookUrl, WebhookName: name });
+	return (response.body as { results: Array<{ WebhookID: number }> }).results[0].WebhookID;
+}
+
+async function deleteWebhook(webhookId: number): Promise<void> {
+	const response = await api(sb, 'DELETE', `/v1/integrations/webhooks/${webhookId}`);
+	expect(response.status).toBe(200);
+}

@@ -1,0 +1,323 @@
+/**
+ * The trigger's part of the engine tier: a PropRadar Trigger workflow whose webhook methods
+ * (`checkExists`, `create`, `delete`) run through n8n-core's `HookContext` as n8n runs them when a
+ * workflow is activated, deactivated or listens for a test event, and a local HTTP receiver that
+ * plays n8n's webhook server: it hands each delivery to the node's `webhook()` through n8n-core's
+ * `WebhookContext` and records what happened (the answer, and the items of the execution the
+ * node started, if any).
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { HookContext, WebhookContext } from 'n8n-core';
+import {
+	Workflow,
+	type IDataObject,
+	type INode,
+	type IWebhookData,
+	type IWebhookResponseData,
+	type IWorkflowBase,
+	type IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+
+import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
+import { additionalDataFor, nodeTypes, registerNodeType, TOKENS, type CredentialValues, type EngineSandbox } from './harness';
+import { api } from './helpers';
+
+export const TRIGGER_TYPE = 'n8n-nodes-propradar.propRadarTrigger';
+const triggerType = new PropRadarTrigger();
+registerNodeType(TRIGGER_TYPE, triggerType);
+
+/** One delivery as the receiver handled it. */
+export interface Delivery {
+	/** The workflow whose trigger got it (undefined: no trigger listens at that path). */
+	workflowId?: string;
+	test: boolean;
+	status: number;
+	answer: unknown;
+	/** Items of the execution the trigger started; undefined when it started none. */
+	items?: IDataObject[];
+}
+
+interface Listener {
+	trigger: TriggerWorkflow;
+	test: boolean;
+}
+
+/** Plays n8n's webhook server for trigger workflows: `POST /webhook/...` and `/webhook-test/...`. */
+export class WebhookReceiver {
+	readonly deliveries: Delivery[] = [];
+	private readonly listeners = new Map<string, Listener>();
+	private server?: Server;
+	url = '';
+
+	async start(): Promise<void> {
+		this.server = createServer((request, response) => void this.handle(request, response));
+		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+	}
+
+	async close(): Promise<void> {
+		this.server?.closeAllConnections();
+		await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+	}
+
+	listen(path: string, listener: Listener): void {
+		this.listeners.set(path, listener);
+	}
+
+	stopListening(path: string): void {
+		this.listeners.delete(path);
+	}
+
+	/** Deliveries the trigger of `workflowId` handled, in order. */
+	deliveriesOf(workflowId: string): Delivery[] {
+		return this.deliveries.filter((delivery) => delivery.workflowId === workflowId);
+	}
+
+	private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+		const chunks: Buffer[] = [];
+		for await (const chunk of request) chunks.push(chunk as Buffer);
+		const raw = Buffer.concat(chunks);
+		const path = new URL(request.url ?? '/', 'http://receiver').pathname;
+		const listener = this.listeners.get(path);
+		if (!listener || request.method !== 'POST') {
+			this.deliveries.push({ test: path.startsWith('/webhook-test/'), status: 404, answer: undefined });
+			response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not registered"}');
+			return;
+		}
+		const delivery = await listener.trigger.receive(request, raw, response, listener.test);
+		this.deliveries.push(delivery);
+	}
+}
+
+/** The parsed body as n8n's body parser leaves it: JSON when it parses, else the text. */
+function parseBody(raw: Buffer, contentType: string | undefined): unknown {
+	const text = raw.toString('utf8');
+	if (text === '') return {};
+	if (!/json/i.test(contentType ?? '')) return text;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
+}
+
+/** The parts of Express' request and response the webhook context and the trigger use. */
+function expressLike(request: IncomingMessage, raw: Buffer, response: ServerResponse) {
+	const req = {
+		method: request.method,
+		url: request.url,
+		headers: request.headers,
+		body: parseBody(raw, request.headers['content-type']),
+		rawBody: raw,
+		params: {},
+		query: {},
+	};
+	let answer: unknown;
+	const res = {
+		statusCode: 200,
+		get headersSent() {
+			return response.headersSent;
+		},
+		status(code: number) {
+			res.statusCode = code;
+			return res;
+		},
+		json(value: unknown) {
+			answer = value;
+			response.writeHead(res.statusCode, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+			return res;
+		},
+		send(value: unknown) {
+			return res.json(value);
+		},
+		end() {
+			response.writeHead(res.statusCode).end();
+			return res;
+		},
+		setHeader(name: string, value: string) {
+			response.setHeader(name, value);
+			return res;
+		},
+	};
+	return { req, res, answer: () => answer };
+}
+
+export interface TriggerWorkflowOptions {
+	receiver: WebhookReceiver;
+	credentials: CredentialValues;
+	parameters: IDataObject;
+	workflowId?: string;
+}
+
+/**
+ * One workflow holding a PropRadar Trigger. Its static data lives on as n8n keeps it (in
+ * `workflow.staticData`) between activation, deliveries and deactivation.
+ */
+export class TriggerWorkflow {
+	readonly id: string;
+	readonly node: INode;
+	readonly workflow: Workflow;
+	private readonly workflowData: IWorkflowBase;
+	private readonly receiver: WebhookReceiver;
+	private readonly credentials: CredentialValues;
+
+	constructor({ receiver, credentials, parameters, workflowId }: TriggerWorkflowOptions) {
+		this.receiver = receiver;
+		this.credentials = credentials;
+		this.id = workflowId ?? `wf-${randomUUID().slice(0, 8)}`;
+		this.node = {
+			id: randomUUID(),
+			name: 'PropRadar Trigger',
+			type: TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: randomUUID(),
+			parameters: parameters as INode['parameters'],
+			credentials: { propRadarApi: { id: 'cred-1', name: 'PropRadar account' } },
+		};
+		this.workflowData = {
+			id: this.id,
+			name: `trigger ${this.id}`,
+			active: false,
+			isArchived: false,
+			nodes: [this.node],
+			connections: {},
+			settings: {},
+			createdAt: new Date(),
+			updatedAt: new Date(),
+		} as unknown as IWorkflowBase;
+		this.workflow = new Workflow({ id: this.id, name: this.workflowData.name, nodes: [this.node], connections: {}, active: false, nodeTypes, staticData: {} });
+	}
+
+	/** The node's static data (`getWorkflowStaticData('node')`). */
+	get staticData(): IDataObject {
+		return ((this.workflow.staticData as IDataObject)[`node:${this.node.name}`] as IDataObject | undefined) ?? {};
+	}
+
+	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
+		return {
+			...additionalDataFor(this.credentials, this.workflowData),
+			webhookBaseUrl: `${this.receiver.url}/webhook`,
+			webhookTestBaseUrl: `${this.receiver.url}/webhook-test`,
+			...extra,
+		};
+	}
+
+	private webhookData(test: boolean): IWebhookData {
+		return {
+			httpMethod: 'POST',
+			node: this.node.name,
+			path: `${this.node.webhookId}/webhook`,
+			webhookDescription: triggerType.description.webhooks![0],
+			workflowId: this.id,
+			workflowExecuteAdditionalData: this.additionalData(),
+			webhookId: this.node.webhookId,
+			isTest: test,
+		};
+	}
+
+	/** Runs one webhook method through n8n-core's HookContext, as n8n does. */
+	async hook(method: 'checkExists' | 'create' | 'delete', test = false): Promise<boolean> {
+		const context = new HookContext(
+			this.workflow,
+			this.node,
+			this.additionalData(),
+			test ? 'manual' : 'trigger',
+			test ? 'manual' : 'activate',
+			this.webhookData(test),
+		);
+		const result = await triggerType.webhookMethods.default[method].call(context);
+		return result;
+	}
+
+	/** The URL path n8n serves this trigger at. */
+	path(test = false): string {
+		return `/${test ? 'webhook-test' : 'webhook'}/${this.node.webhookId}/webhook`;
+	}
+
+	/** The URL PropRadar is given. */
+	url(test = false): string {
+		return `${this.receiver.url}${this.path(test)}`;
+	}
+
+	/** Activation as n8n does it: `checkExists`, then `create` when it answers false; then serve the URL. */
+	async activate(test = false): Promise<void> {
+		if (!(await this.hook('checkExists', test))) await this.hook('create', test);
+		this.receiver.listen(this.path(test), { trigger: this, test });
+	}
+
+	/** Deactivation (or the end of "Listen for test event"): stop serving, then `delete`. */
+	async deactivate(test = false): Promise<void> {
+		this.receiver.stopListening(this.path(test));
+		await this.hook('delete', test);
+	}
+
+	/** One delivery through the node's `webhook()` in n8n-core's WebhookContext. */
+	async receive(request: IncomingMessage, raw: Buffer, response: ServerResponse, test: boolean): Promise<Delivery> {
+		const { req, res, answer } = expressLike(request, raw, response);
+		const additionalData = this.additionalData({ httpRequest: req, httpResponse: res } as unknown as Partial<IWorkflowExecuteAdditionalData>);
+		const context = new WebhookContext(this.workflow, this.node, additionalData, test ? 'manual' : 'webhook', this.webhookData(test), [], null);
+		let result: IWebhookResponseData;
+		try {
+			result = await triggerType.webhook.call(context);
+		} catch (error) {
+			res.status(500).json({ message: (error as Error).message });
+			return { workflowId: this.id, test, status: 500, answer: answer() };
+		}
+		if (!result.noWebhookResponse) res.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
+		const items = result.workflowData?.[0]?.map((item) => item.json);
+		return { workflowId: this.id, test, status: res.statusCode, answer: answer(), items };
+	}
+}
+
+/** The list's automation as the sandbox holds it. */
+export async function automationOf(sb: EngineSandbox, listId: number, token: string = TOKENS.main): Promise<IDataObject> {
+	const response = await api<{ results: IDataObject[] }>(sb, 'GET', `/v1/lists/${listId}/automations`, undefined, token);
+	if (response.status !== 200) throw new Error(`GET automation of list ${listId}: ${response.status}`);
+	return response.body.results[0];
+}
+
+/** Writes the list's automation straight to the sandbox (as a user would in PropRadar). */
+export async function setAutomation(sb: EngineSandbox, listId: number, fields: IDataObject): Promise<void> {
+	const { Name: _name, ...current } = await automationOf(sb, listId);
+	const response = await api(sb, 'PUT', `/v1/lists/${listId}/automations`, { ...current, ...fields });
+	if (response.status !== 200) throw new Error(`PUT automation of list ${listId}: ${response.status} ${JSON.stringify(response.body)}`);
+}
+
+/** Every webhook of the account. */
+export async function webhooksOf(sb: EngineSandbox, token: string = TOKENS.main): Promise<IDataObject[]> {
+	const response = await api<{ results?: IDataObject[] }>(sb, 'GET', '/v1/integrations/webhooks', undefined, token);
+	if (response.status !== 200) throw new Error(`GET webhooks: ${response.status}`);
+	return response.body.results ?? [];
+}
+
+/** A monitored static list, straight through the sandbox. */
+export async function createMonitoredList(sb: EngineSandbox, name: string): Promise<number> {
+	const response = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: name, ListType: 'static', isMonitored: 1 });
+	if (response.status !== 200) throw new Error(`POST list: ${response.status} ${JSON.stringify(response.body)}`);
+	return response.body.results[0].ListID;
+}
+
+/** A sandbox control route (`/_sandbox/...`, no token). */
+export async function control<T = IDataObject>(sb: EngineSandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+	const response = await fetch(`${sb.sandbox.url}${path}`, {
+		method,
+		headers: body === undefined ? {} : { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+/** POSTs a delivery to a trigger URL as PropRadar (or a forger) would. */
+export async function postDelivery(url: string, body: string | unknown, authorization?: string): Promise<{ status: number; text: string }> {
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', ...(authorization === undefined ? {} : { authorization }) },
+		body: typeof body === 'string' ? body : JSON.stringify(body),
+	});
+	return { status: response.status, text: await response.text() };
+}
