@@ -54,7 +54,12 @@ export interface RunningSandbox {
 }
 
 export function buildSandboxApp(options: SandboxOptions = {}): { app: FastifyInstance; ctx: SandboxContext } {
-	const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+	// Unknown body fields are refused, not silently dropped; types are not coerced.
+	const app = Fastify({
+		logger: false,
+		bodyLimit: 64 * 1024 * 1024,
+		ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+	});
 	const ctx: SandboxContext = {
 		store: new SandboxStore(options.dataFile),
 		options: { allowRemoteWebhooks: options.allowRemoteWebhooks ?? false },
@@ -67,8 +72,13 @@ export function buildSandboxApp(options: SandboxOptions = {}): { app: FastifyIns
 			apiError = err;
 		} else if ((err as FastifyError).validation) {
 			const fastifyErr = err as FastifyError;
-			const where = fastifyErr.validationContext ?? 'request';
-			apiError = new ApiError(400, 'Invalid request', `${where}: ${fastifyErr.message}`);
+			const first = fastifyErr.validation?.[0] as { keyword?: string; instancePath?: string; params?: { additionalProperty?: string } } | undefined;
+			const extra = first?.params?.additionalProperty;
+			apiError = extra
+				? new ApiError(400, 'Unexpected payload field', `${fastifyErr.validationContext ?? 'body'}${first?.instancePath ?? ''}: ${extra} is not an accepted field`)
+				: new ApiError(400, 'Invalid request', fastifyErr.message);
+		} else if ((err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
+			apiError = new ApiError(400, 'Invalid JSON', `The body is not valid JSON: ${err.message}`);
 		} else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
 			apiError = new ApiError((err as FastifyError).statusCode!, err.message);
 		} else {

@@ -1,3 +1,176 @@
+import { LIST_FIELDS } from '../../nodes/PropRadar/shared/fieldsets';
+import { parseCriteria } from '../criteria';
+import { badRequest } from '../errors';
+import { pick, resolveFields } from '../fields';
+import { auth, onlyParams, pathId, sortRecords, wholeNumber, type Query } from '../http';
+import { recompute } from '../lists/membership';
+import { accountLists, EMPTY_AUTOMATION, getList, listsState, type StoredList } from '../lists/state';
 import type { RouteModule } from '../server';
 
-export const listRoutes: RouteModule = () => {};
+const LIST_NAME_MAX = 50;
+const IMPORT_ONLY = ['ImportSource', 'ImportMatchThreshold', 'ImportType', 'ImportContactOptions'] as const;
+
+const contactOptions = {
+	type: 'object',
+	additionalProperties: false,
+	properties: { add_as_primary_contact: { type: 'boolean' }, set_as_primary_contact: { type: 'boolean' } },
+};
+
+const createSchema = {
+	type: 'object',
+	additionalProperties: false,
+	required: ['ListName'],
+	properties: {
+		ListName: { type: 'string', minLength: 1 },
+		Criteria: { type: 'array' },
+		ListType: { enum: ['dynamic', 'static', 'import'] },
+		isMonitored: { enum: [0, 1] },
+		ImportSource: { enum: ['file', 'zapier', 'api'] },
+		ImportMatchThreshold: { type: 'integer', minimum: 0, maximum: 100 },
+		ImportType: { enum: ['property', 'person'] },
+		ImportContactOptions: contactOptions,
+		GroupName: { type: 'string' },
+	},
+};
+
+const patchSchema = {
+	type: 'object',
+	additionalProperties: false,
+	properties: {
+		ListName: { type: 'string', minLength: 1 },
+		isMonitored: { enum: [0, 1] },
+		ImportMatchThreshold: { type: 'integer', minimum: 0, maximum: 100 },
+		ImportType: { enum: ['property', 'person'] },
+		ImportContactOptions: contactOptions,
+		DisplayOrder: { type: 'integer', minimum: 0 },
+	},
+};
+
+/** A list as the read endpoints return it. */
+export function listRecord(list: StoredList): Record<string, unknown> {
+	const lastViewed = list.LastViewed;
+	return {
+		ListID: list.ListID,
+		ListName: list.ListName,
+		ListType: list.ListType,
+		isMonitored: list.isMonitored,
+		...(list.ListType === 'import'
+			? {
+					ImportSource: list.ImportSource,
+					ImportMatchThreshold: list.ImportMatchThreshold,
+					ImportType: list.ImportType,
+					ImportContactOptions: list.ImportContactOptions,
+				}
+			: {}),
+		GroupName: list.GroupName,
+		DisplayOrder: list.DisplayOrder,
+		TotalCount: String(Object.keys(list.members).length),
+		LastViewed: lastViewed,
+		NewSinceLastViewedCount: Object.values(list.members).filter((added) => !lastViewed || added > lastViewed).length,
+		MonitoringStartedOn: list.MonitoringStartedOn,
+		TotalImportItems: list.imports.length,
+		TotalProcessedImportItems: list.imports.filter((item) => item.PropertyStatus !== 'Pending').length,
+	};
+}
+
+export const listRoutes: RouteModule = (app, ctx) => {
+	app.post('/v1/lists', { schema: { body: createSchema } }, async (request) => {
+		const account = auth(request);
+		const body = request.body as Record<string, unknown>;
+		const criteriaGiven = body.Criteria !== undefined;
+		const ListType = (body.ListType as StoredList['ListType'] | undefined) ?? (criteriaGiven ? 'dynamic' : 'static');
+		if (criteriaGiven && ListType !== 'dynamic') {
+			throw badRequest('Criteria not allowed', `Criteria: a ${ListType} list takes no Criteria; add properties with PUT /v1/lists/{ListID}/items`);
+		}
+		if (ListType === 'dynamic' && !criteriaGiven) throw badRequest('Criteria required', 'Criteria: a dynamic list needs Criteria');
+		if (ListType !== 'import') {
+			const importField = IMPORT_ONLY.find((field) => body[field] !== undefined);
+			if (importField) throw badRequest('Import field on a non-import list', `${importField}: only import lists take it`);
+		}
+		const criteria = criteriaGiven ? parseCriteria(body.Criteria) : undefined;
+		const state = listsState(ctx);
+		const now = new Date().toISOString();
+		const list: StoredList = {
+			ListID: state.nextListId++,
+			ListName: String(body.ListName).slice(0, LIST_NAME_MAX),
+			ListType,
+			isMonitored: (body.isMonitored as number | undefined) ?? 0,
+			GroupName: (body.GroupName as string | undefined) ?? '',
+			DisplayOrder: 0,
+			Criteria: criteria,
+			members: {},
+			CreatedAt: now,
+			LastViewed: null,
+			MonitoringStartedOn: body.isMonitored === 1 ? now : null,
+			automation: { ...EMPTY_AUTOMATION },
+			imports: [],
+		};
+		if (ListType === 'import') {
+			list.ImportSource = (body.ImportSource as string | undefined) ?? 'file';
+			list.ImportMatchThreshold = (body.ImportMatchThreshold as number | undefined) ?? 80;
+			list.ImportType = (body.ImportType as string | undefined) ?? 'property';
+			list.ImportContactOptions = (body.ImportContactOptions as StoredList['ImportContactOptions']) ?? { add_as_primary_contact: false, set_as_primary_contact: false };
+		}
+		recompute(ctx, account, list);
+		accountLists(ctx, account)[String(list.ListID)] = list;
+		ctx.store.save();
+		return { results: [{ ListID: list.ListID, TotalCount: String(Object.keys(list.members).length) }] };
+	});
+
+	app.get('/v1/lists', async (request) => {
+		const account = auth(request);
+		const query = request.query as Query;
+		onlyParams(query, ['Fields', 'ListType', 'isMonitored', 'ImportType', 'GroupName', 'DisplayOrder', 'Limit', 'Sort', 'Dir']);
+		const fields = resolveFields('list', query.Fields, LIST_FIELDS);
+		let lists = Object.values(accountLists(ctx, account)).map(listRecord);
+		if (query.ListType) lists = lists.filter((list) => list.ListType === query.ListType);
+		if (query.isMonitored !== undefined) lists = lists.filter((list) => String(list.isMonitored) === (query.isMonitored === 'true' ? '1' : query.isMonitored === 'false' ? '0' : query.isMonitored));
+		if (query.ImportType) lists = lists.filter((list) => list.ImportType === query.ImportType);
+		if (query.GroupName !== undefined) lists = lists.filter((list) => list.GroupName === query.GroupName);
+		if (query.DisplayOrder !== undefined) lists = lists.filter((list) => list.DisplayOrder === wholeNumber(query.DisplayOrder, 'DisplayOrder'));
+		lists.sort((a, b) => Number(b.TotalCount) - Number(a.TotalCount) || String(a.ListName).localeCompare(String(b.ListName)));
+		lists = sortRecords(lists, query, ['ListName', 'TotalCount', 'DisplayOrder'], ['DisplayOrder']);
+		if (query.Limit !== undefined) lists = lists.slice(0, wholeNumber(query.Limit, 'Limit', { min: 1 }));
+		return { results: lists.map((list) => pick(list, fields)) };
+	});
+
+	app.get('/v1/lists/:listId', async (request) => {
+		const account = auth(request);
+		const query = request.query as Query;
+		onlyParams(query, ['Fields']);
+		const list = getList(ctx, account, pathId((request.params as { listId: string }).listId));
+		return { results: [pick(listRecord(list), resolveFields('list', query.Fields, LIST_FIELDS))] };
+	});
+
+	app.patch('/v1/lists/:listId', { schema: { body: patchSchema } }, async (request) => {
+		const account = auth(request);
+		const list = getList(ctx, account, pathId((request.params as { listId: string }).listId));
+		const body = request.body as Record<string, unknown>;
+		if (Object.keys(body).length === 0) throw badRequest('Nothing to update', 'Give at least one field to change');
+		if (list.ListType !== 'import') {
+			const importField = IMPORT_ONLY.find((field) => body[field] !== undefined);
+			if (importField) throw badRequest('Import field on a non-import list', `${importField}: only import lists take it`);
+		}
+		if (body.ListName !== undefined) list.ListName = String(body.ListName).slice(0, LIST_NAME_MAX);
+		if (body.DisplayOrder !== undefined) list.DisplayOrder = body.DisplayOrder as number;
+		if (body.ImportMatchThreshold !== undefined) list.ImportMatchThreshold = body.ImportMatchThreshold as number;
+		if (body.ImportType !== undefined) list.ImportType = body.ImportType as string;
+		if (body.ImportContactOptions !== undefined) list.ImportContactOptions = { ...list.ImportContactOptions, ...(body.ImportContactOptions as object) };
+		if (body.isMonitored !== undefined && body.isMonitored !== list.isMonitored) {
+			list.isMonitored = body.isMonitored as number;
+			list.MonitoringStartedOn = list.isMonitored ? new Date().toISOString() : null;
+			if (list.isMonitored) recompute(ctx, account, list);
+		}
+		ctx.store.save();
+		return { updateCount: 1 };
+	});
+
+	app.delete('/v1/lists/:listId', async (request) => {
+		const account = auth(request);
+		const listId = pathId((request.params as { listId: string }).listId);
+		getList(ctx, account, listId);
+		delete accountLists(ctx, account)[String(listId)];
+		ctx.store.save();
+		return { deleteCount: 1 };
+	});
+};

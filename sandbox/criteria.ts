@@ -1,0 +1,181 @@
+import { ApiError } from './errors';
+import type { SearchableProperty } from './data/properties';
+
+/**
+ * The sandbox's criteria engine (API-NOTES.md "Criteria"): values inside one criterion are ORed,
+ * criteria ANDed. Kinds: multiple value, begins-with (APN), boolean, multiple range with null open
+ * ends, range including unknowns (a null minimum also matches unknown values), relative dates,
+ * nested PropertyType with PType/AdvancedPropertyType, InList and PropID.
+ */
+export interface Criterion {
+	name: string;
+	value: unknown[];
+}
+
+type Kind = 'values' | 'text' | 'beginsWith' | 'boolean' | 'range' | 'rangeWithUnknown' | 'date' | 'propertyType' | 'inList' | 'propId';
+
+const KINDS: Record<string, Kind> = {
+	State: 'values',
+	ZipFive: 'values',
+	City: 'text',
+	County: 'text',
+	Address: 'text',
+	APN: 'beginsWith',
+	PType: 'values',
+	AdvancedPropertyType: 'text',
+	PropertyType: 'propertyType',
+	Beds: 'range',
+	Baths: 'range',
+	SqFt: 'rangeWithUnknown',
+	YearBuilt: 'range',
+	AVM: 'range',
+	AvailableEquity: 'range',
+	EquityPercent: 'range',
+	ListingPrice: 'range',
+	Pool: 'boolean',
+	inForeclosure: 'boolean',
+	isListedForSale: 'boolean',
+	isSameMailingOrExempt: 'boolean',
+	isFreeAndClear: 'boolean',
+	ForeclosureStage: 'text',
+	ListingStatus: 'text',
+	LastTransferRecDate: 'date',
+	InList: 'inList',
+	PropID: 'propId',
+};
+
+export const CRITERION_NAMES = Object.keys(KINDS);
+
+const bad = (message: string) => new ApiError(400, 'Invalid Criteria', message);
+
+/** Checks the shape of a Criteria array; an unknown name answers 400 `Unexpected Criterion`. */
+export function parseCriteria(raw: unknown, field = 'Criteria'): Criterion[] {
+	if (!Array.isArray(raw)) throw bad(`${field} must be an array of {name, value}`);
+	return raw.map((entry, index) => {
+		if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw bad(`${field}[${index}] must be an object with name and value`);
+		const { name, value, menuLabels, chipLabel, ...rest } = entry as Record<string, unknown>;
+		void menuLabels;
+		void chipLabel;
+		const extra = Object.keys(rest)[0];
+		if (extra) throw new ApiError(400, 'Unexpected payload field', `${field}[${index}].${extra} is not a criterion field`);
+		if (typeof name !== 'string') throw bad(`${field}[${index}].name must be a string`);
+		if (!(name in KINDS)) throw new ApiError(400, 'Unexpected Criterion', `Unknown criterion name: ${name}`);
+		if (!Array.isArray(value) || value.length === 0) throw bad(`${field}[${index}].value (${name}) must be a non-empty array`);
+		const kind = KINDS[name];
+		for (const element of value) {
+			if (kind === 'propertyType') {
+				parseCriteria([element], `${field}[${index}].value`);
+			} else if (kind === 'range' || kind === 'rangeWithUnknown') {
+				const ok = Array.isArray(element) && element.length === 2 && element.every((end) => end === null || typeof end === 'number');
+				if (!ok) throw bad(`${field}[${index}].value (${name}) takes ranges [min, max] with null for an open end`);
+			} else if (kind === 'boolean') {
+				if (element !== 0 && element !== 1) throw bad(`${field}[${index}].value (${name}) takes [1] (must have) or [0] (must not)`);
+			} else if (typeof element !== 'string' && typeof element !== 'number') {
+				throw bad(`${field}[${index}].value (${name}) takes strings or numbers`);
+			} else if (kind === 'date' && !parseRelativeDate(String(element))) {
+				throw bad(`${field}[${index}].value (${name}): "${String(element)}" is not a date, a range "from: M/D/YYYY to: M/D/YYYY" or a preset such as "Last 30 Days"`);
+			}
+		}
+		return { name, value };
+	});
+}
+
+const DAY = 86_400_000;
+
+function parseUsDate(text: string): number | undefined {
+	const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+	if (!match) return undefined;
+	const time = Date.UTC(Number(match[3]), Number(match[1]) - 1, Number(match[2]));
+	return Number.isFinite(time) ? time : undefined;
+}
+
+function startOf(unit: 'week' | 'month' | 'quarter' | 'year', time: number, offset: number): [number, number] {
+	const date = new Date(time);
+	const y = date.getUTCFullYear();
+	const m = date.getUTCMonth();
+	if (unit === 'week') {
+		const start = Date.UTC(y, m, date.getUTCDate() - date.getUTCDay()) + offset * 7 * DAY;
+		return [start, start + 7 * DAY - 1];
+	}
+	const months = unit === 'month' ? 1 : unit === 'quarter' ? 3 : 12;
+	const first = unit === 'month' ? m : unit === 'quarter' ? m - (m % 3) : 0;
+	const start = Date.UTC(y, first + offset * months, 1);
+	return [start, Date.UTC(y, first + (offset + 1) * months, 1) - 1];
+}
+
+/** A relative date of the API as a [from, to] span of UTC milliseconds, or undefined when malformed. */
+export function parseRelativeDate(text: string, now = Date.now()): [number, number] | undefined {
+	const today = Math.floor(now / DAY) * DAY;
+	const range = /^from: (\S+) to: (\S+)$/.exec(text);
+	if (range) {
+		const from = parseUsDate(range[1]);
+		const to = parseUsDate(range[2]);
+		return from !== undefined && to !== undefined ? [from, to + DAY - 1] : undefined;
+	}
+	const single = parseUsDate(text);
+	if (single !== undefined) return [single, single + DAY - 1];
+	if (text === 'Today') return [today, today + DAY - 1];
+	if (text === 'Yesterday') return [today - DAY, today - 1];
+	const days = /^(Last|Next) (7|30|90|365) Days$/.exec(text);
+	if (days) {
+		const n = Number(days[2]);
+		return days[1] === 'Last' ? [today - n * DAY, today + DAY - 1] : [today, today + (n + 1) * DAY - 1];
+	}
+	const period = /^(This|Last|Next) (Week|Month|Quarter|Year)$/.exec(text);
+	if (period) {
+		const offset = period[1] === 'This' ? 0 : period[1] === 'Last' ? -1 : 1;
+		return startOf(period[2].toLowerCase() as 'week', now, offset);
+	}
+	return undefined;
+}
+
+/** Resolves `InList` to the list's PropIDs (the lists module provides it). */
+export type ListMembers = (listId: number) => ReadonlySet<string> | undefined;
+
+function inRange(actual: number | null, range: unknown, unknownMatches: boolean): boolean {
+	const [min, max] = range as [number | null, number | null];
+	if (actual === null || actual === undefined) return unknownMatches && min === null;
+	return (min === null || actual >= min) && (max === null || actual <= max);
+}
+
+function matchOne(property: SearchableProperty, criterion: Criterion, members: ListMembers, now: number): boolean {
+	const kind = KINDS[criterion.name];
+	const actual = (property as unknown as Record<string, unknown>)[criterion.name];
+	switch (kind) {
+		case 'values':
+			return criterion.value.some((value) => String(value).toLowerCase() === String(actual).toLowerCase());
+		case 'text':
+			return actual !== null && criterion.value.some((value) => String(actual).toLowerCase() === String(value).toLowerCase());
+		case 'beginsWith':
+			return criterion.value.some((value) => String(actual).replace(/-/g, '').startsWith(String(value).replace(/-/g, '')));
+		case 'boolean':
+			return criterion.value.some((value) => Number(actual ?? 0) === value);
+		case 'range':
+		case 'rangeWithUnknown':
+			return criterion.value.some((range) => inRange(actual as number | null, range, kind === 'rangeWithUnknown'));
+		case 'date': {
+			if (actual === null || actual === undefined) return false;
+			const time = parseUsDate(String(actual));
+			return time !== undefined && criterion.value.some((value) => {
+				const span = parseRelativeDate(String(value), now);
+				return span !== undefined && time >= span[0] && time <= span[1];
+			});
+		}
+		case 'propertyType':
+			return criterion.value.some((nested) => matchOne(property, nested as Criterion, members, now));
+		case 'inList':
+			return criterion.value.some((listId) => members(Number(listId))?.has(property.PropID) ?? false);
+		case 'propId':
+			return criterion.value.some((value) => String(value) === property.PropID);
+	}
+}
+
+export function matchesCriteria(property: SearchableProperty, criteria: Criterion[], members: ListMembers, now = Date.now()): boolean {
+	return criteria.every((criterion) => matchOne(property, criterion, members, now));
+}
+
+/** The PropIDs a `PropID` criterion names, when the criteria are only that (a fast path). */
+export function onlyPropIds(criteria: Criterion[]): string[] | undefined {
+	if (criteria.length !== 1 || criteria[0].name !== 'PropID') return undefined;
+	return criteria[0].value.map(String);
+}

@@ -1,0 +1,89 @@
+import type { FastifyRequest } from 'fastify';
+
+import { authenticate, type AccountSpec, type AuthHeaders } from './accounts';
+import { ApiError, badRequest } from './errors';
+
+/** Small helpers every route module shares. */
+export function auth(request: FastifyRequest, opts: { hideExistence?: boolean; acceptAccessTokenHeader?: boolean } = {}): AccountSpec {
+	return authenticate(request.headers as AuthHeaders, opts);
+}
+
+export type Query = Record<string, string | undefined>;
+
+/** A whole number from a path or query value, or 400 naming it. */
+export function wholeNumber(value: string | undefined, name: string, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}): number {
+	if (value === undefined || !/^\d+$/.test(value)) throw badRequest(`Invalid ${name}`, `${name} must be a whole number`);
+	const number = Number(value);
+	if (number < min || number > max) throw badRequest(`Invalid ${name}`, `${name} must be between ${min} and ${max}`);
+	return number;
+}
+
+/** A path id: not a number means no such resource. */
+export function pathId(value: string): number {
+	if (!/^\d+$/.test(value)) throw new ApiError(404, 'Resource does not exist for given id');
+	return Number(value);
+}
+
+export function paging(query: Query, { defaultLimit, maxLimit }: { defaultLimit: number; maxLimit: number }): { start: number; limit: number } {
+	const start = query.Start === undefined ? 0 : wholeNumber(query.Start, 'Start');
+	const limit = query.Limit === undefined ? defaultLimit : wholeNumber(query.Limit, 'Limit', { min: 1, max: maxLimit });
+	return { start, limit };
+}
+
+/** Sorts by `Sort` (comma list of allowed fields) and `Dir` (asc/desc per field). */
+export function sortRecords<T extends Record<string, unknown>>(records: T[], query: Query, allowed: readonly string[], alwaysAsc: readonly string[] = []): T[] {
+	if (!query.Sort) return records;
+	const fields = query.Sort.split(',').map((f) => f.trim());
+	const dirs = (query.Dir ?? '').split(',').map((d) => d.trim().toLowerCase());
+	fields.forEach((field) => {
+		if (!allowed.includes(field)) throw badRequest('Invalid Sort', `Sort: "${field}" is not sortable; sortable: ${allowed.join(', ')}`);
+	});
+	dirs.forEach((dir) => {
+		if (dir && dir !== 'asc' && dir !== 'desc') throw badRequest('Invalid Dir', `Dir: "${dir}" must be asc or desc`);
+	});
+	const compare = (a: unknown, b: unknown) => {
+		if (a === b) return 0;
+		if (a === null || a === undefined) return 1;
+		if (b === null || b === undefined) return -1;
+		const na = Number(a);
+		const nb = Number(b);
+		if (!Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
+		return String(a).localeCompare(String(b));
+	};
+	return [...records].sort((x, y) => {
+		for (let i = 0; i < fields.length; i++) {
+			const desc = dirs[i] === 'desc' && !alwaysAsc.includes(fields[i]);
+			const result = compare(x[fields[i]], y[fields[i]]);
+			if (result !== 0) return desc ? -result : result;
+		}
+		return 0;
+	});
+}
+
+export function commaList(value: string | undefined): string[] {
+	return (value ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+}
+
+export function flag(value: string | undefined, name: string): number | undefined {
+	if (value === undefined) return undefined;
+	if (value === '1' || value === 'true') return 1;
+	if (value === '0' || value === 'false') return 0;
+	throw badRequest(`Invalid ${name}`, `${name} must be 1 or 0`);
+}
+
+/** Refuses query parameters a route does not take, naming them. */
+export function onlyParams(query: Query, allowed: readonly string[]): void {
+	const unknown = Object.keys(query).find((name) => !allowed.includes(name));
+	if (unknown) throw badRequest('Unexpected parameter', `Unexpected query parameter: ${unknown}`);
+}
+
+/** Refuses body fields a route does not take, naming them (seed text "Unexpected payload field"). */
+export function onlyFields(body: Record<string, unknown>, allowed: readonly string[], where = 'body'): void {
+	const unknown = Object.keys(body).find((name) => !allowed.includes(name));
+	if (unknown) throw new ApiError(400, 'Unexpected payload field', `${where}: ${unknown} is not an accepted field`);
+}
+
+export function objectBody(body: unknown): Record<string, unknown> {
+	if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Invalid body', 'The body must be a JSON object');
+	return body as Record<string, unknown>;
+}

@@ -1,0 +1,112 @@
+import { isIP } from 'node:net';
+
+import { request } from 'undici';
+
+import type { SandboxContext } from '../server';
+
+/**
+ * Webhook delivery: POST JSON to the webhook's HookUrl with `Authorization: Bearer <Secret>` when it
+ * has one, retried with backoff on network errors, 404, 429 and 5xx, every attempt in the delivery
+ * log (never the secret). Only loopback targets unless the sandbox was started with
+ * `--allow-remote-webhooks`, so the sandbox cannot be made to call other hosts.
+ */
+export interface DeliveryLogEntry {
+	id: number;
+	at: string;
+	WebhookID: number;
+	HookUrl: string;
+	ListID: number;
+	events: number;
+	status: number | null;
+	attempts: number;
+	outcome: 'delivered' | 'failed' | 'refused';
+	error?: string;
+}
+
+const RETRY_DELAYS_MS = [100, 400, 1600];
+const pending = new Set<Promise<void>>();
+
+export function deliveryLog(ctx: SandboxContext): DeliveryLogEntry[] {
+	return ctx.store.slice<DeliveryLogEntry[]>('deliveries', () => []);
+}
+
+export function isLoopback(url: string): boolean {
+	let host: string;
+	try {
+		host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+	} catch {
+		return false;
+	}
+	if (host === 'localhost') return true;
+	if (isIP(host) === 4) return host.startsWith('127.');
+	return host === '::1';
+}
+
+async function attempt(url: string, body: string, secret: string | undefined): Promise<{ status: number | null; error?: string }> {
+	try {
+		const response = await request(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', ...(secret ? { authorization: `Bearer ${secret}` } : {}) },
+			body,
+			headersTimeout: 10_000,
+			bodyTimeout: 10_000,
+		});
+		await response.body.dump();
+		return { status: response.statusCode };
+	} catch (error) {
+		return { status: null, error: (error as Error).message };
+	}
+}
+
+const retryable = (status: number | null) => status === null || status === 404 || status === 429 || status >= 500;
+
+/** Starts a delivery; it runs in the background (`settleDeliveries` waits for all of them). */
+export function deliver(
+	ctx: SandboxContext,
+	hook: { WebhookID: number; HookUrl: string; Secret?: string },
+	listId: number,
+	payload: Record<string, unknown>[],
+): void {
+	const log = deliveryLog(ctx);
+	const entry: DeliveryLogEntry = {
+		id: log.length + 1,
+		at: new Date().toISOString(),
+		WebhookID: hook.WebhookID,
+		HookUrl: hook.HookUrl,
+		ListID: listId,
+		events: payload.length,
+		status: null,
+		attempts: 0,
+		outcome: 'failed',
+	};
+	log.push(entry);
+	if (!ctx.options.allowRemoteWebhooks && !isLoopback(hook.HookUrl)) {
+		entry.outcome = 'refused';
+		entry.error = 'The sandbox only delivers to loopback addresses (start it with --allow-remote-webhooks to change that)';
+		ctx.store.save();
+		return;
+	}
+	const body = JSON.stringify(payload.length === 1 ? payload[0] : payload);
+	const run = (async () => {
+		for (let i = 0; ; i++) {
+			const result = await attempt(hook.HookUrl, body, hook.Secret || undefined);
+			entry.attempts = i + 1;
+			entry.status = result.status;
+			entry.error = result.error;
+			if (!retryable(result.status)) {
+				entry.outcome = result.status !== null && result.status < 300 ? 'delivered' : 'failed';
+				break;
+			}
+			if (i >= RETRY_DELAYS_MS.length) break;
+			await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[i]));
+		}
+		ctx.store.save();
+	})();
+	pending.add(run);
+	void run.finally(() => pending.delete(run));
+}
+
+/** Waits until every delivery started so far (and any they start) has finished. */
+export async function settleDeliveries(): Promise<void> {
+	while (pending.size > 0) await Promise.allSettled([...pending]);
+}

@@ -1,0 +1,132 @@
+import type { AccountSpec } from '../accounts';
+import { notFound } from '../errors';
+import type { SandboxContext } from '../server';
+import type { Criterion } from '../criteria';
+
+/** The lists, automations, imports and per-property user data of every account. */
+export interface Automation {
+	isEnabled: number;
+	Triggers: string;
+	DailyEmailMemberIDs: string;
+	ImmediateEmailMemberIDs: string;
+	ExportToWebhookIDs: string;
+	DirectMailOrderID: string;
+	EmailMarketingOrderID: string;
+	MobileNotificationMemberIDs: string;
+	SetInterestLevel: number;
+	SetStatusLevel: number;
+	AddToLists: string;
+	RemoveFromLists: string;
+	PurchasePhone: number;
+	PurchaseEmail: number;
+}
+
+export const EMPTY_AUTOMATION: Automation = {
+	isEnabled: 0,
+	Triggers: '',
+	DailyEmailMemberIDs: '',
+	ImmediateEmailMemberIDs: '',
+	ExportToWebhookIDs: '',
+	DirectMailOrderID: '',
+	EmailMarketingOrderID: '',
+	MobileNotificationMemberIDs: '',
+	SetInterestLevel: 0,
+	SetStatusLevel: 0,
+	AddToLists: '',
+	RemoveFromLists: '',
+	PurchasePhone: 0,
+	PurchaseEmail: 0,
+};
+
+export interface ImportItem {
+	ListID: number;
+	ListImportItemID: number;
+	[field: string]: unknown;
+	PropertyStatus: string;
+	PersonStatus: string;
+	MatchScore: number;
+	PropID: string | null;
+	PersonKey: string | null;
+	/** What the import changed, so that a delete can revert it. */
+	revert?: { primaryOf?: string; previousPrimary?: string; addedPerson?: string };
+}
+
+export interface StoredList {
+	ListID: number;
+	ListName: string;
+	ListType: 'dynamic' | 'static' | 'import';
+	isMonitored: number;
+	ImportSource?: string;
+	ImportMatchThreshold?: number;
+	ImportType?: string;
+	ImportContactOptions?: { add_as_primary_contact?: boolean; set_as_primary_contact?: boolean };
+	GroupName: string;
+	DisplayOrder: number;
+	Criteria?: Criterion[];
+	/** PropID -> when it was added (ISO). */
+	members: Record<string, string>;
+	CreatedAt: string;
+	LastViewed: string | null;
+	MonitoringStartedOn: string | null;
+	automation: Automation;
+	imports: ImportItem[];
+}
+
+/** Per account and property: what the user (or an automation) saved about it. */
+export interface UserPropertyData {
+	InterestLevel?: number;
+	StatusLevel?: number;
+	hasPhotos?: number;
+	hasNotes?: number;
+	hasAnalysis?: number;
+	hasDocs?: number;
+	MostRecentCall?: string;
+	MostRecentText?: string;
+	MostRecentVoicemail?: string;
+	MostRecentDirectMail?: string;
+	MostRecentEmail?: string;
+}
+
+export interface ListsState {
+	nextListId: number;
+	nextImportItemId: number;
+	/** account id -> ListID -> list */
+	lists: Record<string, Record<string, StoredList>>;
+	userData: Record<string, Record<string, UserPropertyData>>;
+}
+
+export function listsState(ctx: SandboxContext): ListsState {
+	return ctx.store.slice<ListsState>('lists', () => ({ nextListId: 1, nextImportItemId: 1, lists: {}, userData: {} }));
+}
+
+export function accountLists(ctx: SandboxContext, account: AccountSpec): Record<string, StoredList> {
+	const state = listsState(ctx);
+	return (state.lists[account.id] ??= {});
+}
+
+/** The list, or 404 when it does not exist or belongs to another account. */
+export function getList(ctx: SandboxContext, account: AccountSpec, listId: number | string): StoredList {
+	const list = accountLists(ctx, account)[String(listId)];
+	if (!list) throw notFound();
+	return list;
+}
+
+/** The list with this id in any account, with the account id (for the control routes). */
+export function findListAnywhere(ctx: SandboxContext, listId: number): { accountId: string; list: StoredList } | undefined {
+	for (const [accountId, lists] of Object.entries(listsState(ctx).lists)) {
+		if (lists[String(listId)]) return { accountId, list: lists[String(listId)] };
+	}
+	return undefined;
+}
+
+export function userData(ctx: SandboxContext, accountId: string, propId: string): UserPropertyData {
+	const state = listsState(ctx);
+	const byProp = (state.userData[accountId] ??= {});
+	return (byProp[propId] ??= {});
+}
+
+export function peekUserData(ctx: SandboxContext, accountId: string, propId: string): UserPropertyData {
+	return listsState(ctx).userData[accountId]?.[propId] ?? {};
+}
+
+export const idList = (value: string): string[] => value.split(',').map((part) => part.trim()).filter(Boolean);

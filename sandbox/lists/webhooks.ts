@@ -1,0 +1,20 @@
+import type { SandboxContext } from '../server';
+
+/** The webhook registry of every account (API-NOTES.md "Webhooks"). */
+export interface StoredWebhook {
+	WebhookID: number;
+	HookUrl: string;
+	WebhookName: string;
+	ClientName: string;
+	Secret?: string;
+	accountId: string;
+}
+
+export interface WebhooksState {
+	nextWebhookId: number;
+	hooks: Record<string, StoredWebhook>;
+}
+
+export function webhooksState(ctx: SandboxContext): WebhooksState {
+	return ctx.store.slice<WebhooksState>('webhooks', () => ({ nextWebhookId: 1, hooks: {} }));
+}
