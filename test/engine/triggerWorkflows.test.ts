@@ -1,0 +1,163 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
+import { api, listRef } from './helpers';
+import {
+	automationOf,
+	control,
+	createMonitoredList,
+	setAutomation,
+	TriggerWorkflow,
+	until,
+	webhooksOf,
+	WebhookReceiver,
+	type Delivery,
+} from './triggerHarness';
+
+let sb: EngineSandbox;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+	sb = await startEngineSandbox();
+	receiver = new WebhookReceiver();
+	await receiver.start();
+});
+
+afterAll(async () => {
+	await receiver.close();
+	await sb.close();
+});
+
+function trigger(listId: number, events: string[] = ['newMatches']): TriggerWorkflow {
+	return new TriggerWorkflow({
+		receiver,
+		credentials: { baseUrl: sb.url, accessToken: TOKENS.main },
+		parameters: { listId: listRef(listId), events, options: {} },
+	});
+}
+
+/** A new property that enters the list, through the sandbox's control route. */
+async function simulateNewMatch(listId: number): Promise<void> {
+	const response = await control(sb, 'POST', '/_sandbox/simulate/new-match', { ListID: listId });
+	expect(response.status).toBe(200);
+}
+
+/** A listing status change of a property, through the sandbox's control route. */
+async function simulateListingChange(propId: string): Promise<void> {
+	const response = await control(sb, 'POST', '/_sandbox/simulate/change', { PropID: propId, change: 'listing' });
+	expect(response.status).toBe(200);
+}
+
+/** The next delivery of `wf` that started an execution, after the first `seen` ones. */
+function nextExecution(wf: TriggerWorkflow, seen: number): Promise<Delivery> {
+	return until(`an execution of ${wf.id}`, () => receiver.deliveriesOf(wf.id).slice(seen).find((delivery) => delivery.items !== undefined));
+}
+
+const executions = (wf: TriggerWorkflow) => receiver.deliveriesOf(wf.id).filter((delivery) => delivery.items !== undefined);
+const triggerWebhooksOf = async (listId: number) => (await webhooksOf(sb)).filter((hook) => String(hook.WebhookName).startsWith(`n8n PropRadar Trigger: list ${listId},`));
+
+test('a real sandbox delivery reaches webhook(): New Match, then a Status Change of that property', async () => {
+	const listId = await createMonitoredList(sb, 'Trigger real deliveries');
+	const wf = trigger(listId, ['newMatches', 'statusChanges']);
+	await wf.activate();
+	try {
+		await simulateNewMatch(listId);
+		const matched = await nextExecution(wf, 0);
+		expect(matched.status).toBe(200);
+		expect(matched.items).toHaveLength(1);
+		const [property] = matched.items as IDataObject[];
+		expect(property).toMatchObject({ TriggerType: 'New Match', ListID: listId });
+		expect(typeof property.PropID).toBe('string');
+
+		const seen = receiver.deliveriesOf(wf.id).length;
+		await simulateListingChange(String(property.PropID));
+		const changed = await nextExecution(wf, seen);
+		expect(changed.items).toHaveLength(1);
+		expect(changed.items![0]).toMatchObject({ TriggerType: 'Change', PropID: property.PropID, ListID: listId });
+		expect(String(changed.items![0].Change1)).toMatch(/^[^:]+:.*:.*$/);
+		expect(JSON.stringify(receiver.deliveriesOf(wf.id))).not.toContain(String(wf.staticData.secret));
+	} finally {
+		await wf.deactivate();
+	}
+});
+
+test('"Listen for test event": the test URL gets deliveries and its registration goes when listening stops', async () => {
+	const listId = await createMonitoredList(sb, 'Trigger test URL');
+	const before = await automationOf(sb, listId);
+	const wf = trigger(listId);
+	await wf.activate(true);
+	expect(wf.url(true)).toContain('/webhook-test/');
+	expect((await webhooksOf(sb)).filter((hook) => hook.HookUrl === wf.url(true))).toHaveLength(1);
+
+	await simulateNewMatch(listId);
+	const delivery = await nextExecution(wf, 0);
+	expect(delivery.test).toBe(true);
+	expect(delivery.items![0]).toMatchObject({ TriggerType: 'New Match', ListID: listId });
+
+	await wf.deactivate(true);
+	expect((await webhooksOf(sb)).filter((hook) => hook.HookUrl === wf.url(true))).toHaveLength(0);
+	expect(await automationOf(sb, listId)).toEqual(before);
+});
+
+test('two trigger workflows on one list both receive deliveries; deactivating one leaves the other wired', async () => {
+	const listId = await createMonitoredList(sb, 'Trigger two workflows');
+	const before = await automationOf(sb, listId);
+	const first = trigger(listId, ['newMatches']);
+	const second = trigger(listId, ['newMatches', 'statusChanges']);
+	await first.activate();
+	await second.activate();
+	const firstId = first.staticData.webhookId as number;
+	const secondId = second.staticData.webhookId as number;
+	expect(await automationOf(sb, listId)).toMatchObject({ isEnabled: 1, Triggers: 'New Matches,Status Changes', ExportToWebhookIDs: `${firstId},${secondId}` });
+
+	await simulateNewMatch(listId);
+	const [toFirst, toSecond] = await Promise.all([nextExecution(first, 0), nextExecution(second, 0)]);
+	expect(toFirst.items![0]).toMatchObject({ TriggerType: 'New Match', ListID: listId });
+	expect(toSecond.items![0]).toEqual(toFirst.items![0]);
+
+	await first.deactivate();
+	expect(await second.hook('checkExists')).toBe(true);
+	expect(await automationOf(sb, listId)).toMatchObject({ isEnabled: 1, Triggers: 'New Matches,Status Changes', ExportToWebhookIDs: String(secondId) });
+	const firstExecutions = executions(first).length;
+	const seen = receiver.deliveriesOf(second.id).length;
+	await simulateNewMatch(listId);
+	await nextExecution(second, seen);
+	expect(executions(first)).toHaveLength(firstExecutions);
+
+	await second.deactivate();
+	expect(await automationOf(sb, listId)).toEqual(before);
+});
+
+test('100 activate/deactivate cycles, one or two workflows in either order, leave no webhook and the automation exactly as before', async () => {
+	const listId = await createMonitoredList(sb, 'Trigger cycles');
+	const otherList = await createMonitoredList(sb, 'Trigger cycles other');
+	const foreign = await api<{ results: Array<{ WebhookID: number }> }>(sb, 'POST', '/v1/integrations/webhooks', { HookUrl: 'http://127.0.0.1:9/crm', WebhookName: 'CRM export' });
+	await setAutomation(sb, listId, {
+		isEnabled: 0,
+		Triggers: 'Status Changes',
+		ExportToWebhookIDs: String(foreign.body.results[0].WebhookID),
+		SetInterestLevel: 4,
+		AddToLists: String(otherList),
+	});
+	const automationBefore = await automationOf(sb, listId);
+	const webhooksBefore = await webhooksOf(sb);
+
+	for (let cycle = 0; cycle < 100; cycle++) {
+		const first = trigger(listId, cycle % 3 === 0 ? ['newMatches', 'statusChanges'] : ['newMatches']);
+		await first.activate();
+		if (cycle % 2 === 1) {
+			const second = trigger(listId, ['statusChanges']);
+			await second.activate();
+			expect((await automationOf(sb, listId)).isEnabled).toBe(1);
+			const order = cycle % 4 === 1 ? [first, second] : [second, first];
+			for (const wf of order) await wf.deactivate();
+		} else {
+			expect((await automationOf(sb, listId)).isEnabled).toBe(1);
+			await first.deactivate();
+		}
+	}
+
+	expect(await triggerWebhooksOf(listId)).toEqual([]);
+	expect(await webhooksOf(sb)).toEqual(webhooksBefore);
+	expect(await automationOf(sb, listId)).toEqual(automationBefore);
+});
