@@ -98,7 +98,7 @@ describe('retries', () => {
 
 test('a list picked by ID that is not a number is refused before sending', async () => {
 	const before = sb.requests.length;
-	const result = await run(sb, { resource: 'listItem', operation: 'getMany', listId: listRef('12a'), returnAll: true });
+	const result = await run(sb, { resource: 'listItem', operation: 'getMany', listId: listRef('={{ $json.list }}'), returnAll: true }, [{ list: '12a' }]);
 	expect(result.error?.message).toContain('List: "12a" is not a list ID');
 	expect(sb.requests.length).toBe(before);
 });

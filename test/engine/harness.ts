@@ -350,7 +350,14 @@ export async function runNode(parameters: IDataObject, options: RunNodeOptions):
 	} as unknown as IWorkflowBase;
 	const workflow = new Workflow({ id: 'test-workflow', name: 'engine test', nodes, connections, active: false, nodeTypes, staticData: {} });
 	const additionalData = additionalDataFor(options.credentials, workflowData);
-	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0], destinationNode: { nodeName, mode: 'inclusive' } } as never);
+	let run: IRun;
+	try {
+		run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0], destinationNode: { nodeName, mode: 'inclusive' } } as never);
+	} catch (error) {
+		// n8n refuses to start a workflow whose parameters fail their own validation (as the editor shows).
+		const { name, message } = error as Error;
+		return { items: [], json: [], error: { name, message }, run: undefined as unknown as IRun };
+	}
 	const nodeRuns = run.data.resultData.runData[nodeName] ?? [];
 	const last = nodeRuns[nodeRuns.length - 1];
 	const items = last?.data?.main?.[0] ?? [];

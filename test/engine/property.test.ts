@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const purchases = (prefix: string) => sb.sent(prefix).filter((r) => r.query.get('Purchase') === '1');
+const purchases = (path: string) => sb.requests.filter((r) => r.path === path && r.query.get('Purchase') === '1');
 
 describe('Property', () => {
 	test('get: preview quotes for free; purchase returns the chosen fields with suppression', async () => {
