@@ -28,11 +28,11 @@ afterAll(async () => {
 	await sb.close();
 });
 
-function trigger(listId: number, events: string[] = ['newMatches']): TriggerWorkflow {
+function trigger(listId: number, events: string[] = ['newMatches'], options: IDataObject = {}): TriggerWorkflow {
 	return new TriggerWorkflow({
 		receiver,
 		credentials: { baseUrl: sb.url, accessToken: TOKENS.main },
-		parameters: { listId: listRef(listId), events, options: {} },
+		parameters: { listId: listRef(listId), events, options },
 	});
 }
 
@@ -42,9 +42,9 @@ async function simulateNewMatch(listId: number): Promise<void> {
 	expect(response.status).toBe(200);
 }
 
-/** A listing status change of a property, through the sandbox's control route. */
-async function simulateListingChange(propId: string): Promise<void> {
-	const response = await control(sb, 'POST', '/_sandbox/simulate/change', { PropID: propId, change: 'listing' });
+/** A change of a property, through the sandbox's control route (it answers once its deliveries settled). */
+async function simulateChange(propId: string, change: 'listing' | 'foreclosure' | 'transfer' | 'price' = 'listing'): Promise<void> {
+	const response = await control(sb, 'POST', '/_sandbox/simulate/change', { PropID: propId, change });
 	expect(response.status).toBe(200);
 }
 
@@ -70,12 +70,41 @@ test('a real sandbox delivery reaches webhook(): New Match, then a Status Change
 		expect(typeof property.PropID).toBe('string');
 
 		const seen = receiver.deliveriesOf(wf.id).length;
-		await simulateListingChange(String(property.PropID));
+		await simulateChange(String(property.PropID));
 		const changed = await nextExecution(wf, seen);
 		expect(changed.items).toHaveLength(1);
 		expect(changed.items![0]).toMatchObject({ TriggerType: 'Change', PropID: property.PropID, ListID: listId });
 		expect(String(changed.items![0].Change1)).toMatch(/^[^:]+:.*:.*$/);
 		expect(JSON.stringify(receiver.deliveriesOf(wf.id))).not.toContain(String(wf.staticData.secret));
+	} finally {
+		await wf.deactivate();
+	}
+});
+
+test('Change Kinds: only the chosen kinds of status change start an execution', async () => {
+	const listId = await createMonitoredList(sb, 'Trigger change kinds');
+	const wf = trigger(listId, ['statusChanges'], { changeKinds: ['foreclosureStatus', 'listingPrice'] });
+	await wf.activate();
+	try {
+		const seeded = await control<{ PropID: string }>(sb, 'POST', '/_sandbox/simulate/new-match', { ListID: listId });
+		// New Matches is not chosen, so the automation does not fire for it.
+		expect(receiver.deliveriesOf(wf.id)).toHaveLength(0);
+		const propId = seeded.body.PropID;
+
+		for (const change of ['listing', 'transfer'] as const) {
+			const seen = receiver.deliveriesOf(wf.id).length;
+			await simulateChange(propId, change);
+			const [delivery] = receiver.deliveriesOf(wf.id).slice(seen);
+			expect({ change, status: delivery.status, items: delivery.items }).toEqual({ change, status: 200, items: undefined });
+		}
+		for (const [change, label] of [['foreclosure', 'Foreclosure Status'], ['price', 'Listing Price']] as const) {
+			const seen = receiver.deliveriesOf(wf.id).length;
+			await simulateChange(propId, change);
+			const [delivery] = receiver.deliveriesOf(wf.id).slice(seen);
+			expect(delivery.items).toHaveLength(1);
+			expect(delivery.items![0]).toMatchObject({ TriggerType: 'Change', PropID: propId });
+			expect(String(delivery.items![0].Change1).startsWith(`${label}:`)).toBe(true);
+		}
 	} finally {
 		await wf.deactivate();
 	}
