@@ -27,7 +27,7 @@ describe('failure descriptions', () => {
 			messageTitle: 'Balance too low',
 		});
 		expect(failure.message).toBe('Insufficient balance on the PropRadar account');
-		expect(failure.description).toContain('Balance too low: Add funds to continue.');
+		expect(failure.description).toContain('PropRadar says: Balance too low: Insufficient Balance: Add funds to continue. Nothing was charged.');
 		expect(failure.description).toContain('Nothing was charged');
 		expect(failure.description).toContain('Preview Cost (Free)');
 		expect(failure.description).toContain('abc-def-ghi');

@@ -46,7 +46,7 @@ export function describeFailure(status: number, body: unknown, requestId?: strin
 	const known = HINTS[status] ?? (status >= 500
 		? { message: 'The PropRadar service failed', hint: 'A fault on the service side. Try again later; if it persists, send the troubleshooting code to PropRadar support.' }
 		: { message: `PropRadar answered with status ${status}`, hint: '' });
-	const serviceWords = [...new Set([error.messageTitle, error.error, error.message].filter(Boolean))].join(': ');
+	const serviceWords = [...new Set([error.messageTitle, error.error, error.message].filter(Boolean))].join(': ').replace(/\.$/, '');
 	const eventId = error.eventid ?? requestId;
 	const parts = [
 		serviceWords && `PropRadar says: ${serviceWords}.`,
