@@ -19,7 +19,7 @@ import {
 	wanted,
 	type ChangeKind,
 } from './delivery';
-import { readRegistration, register, registrationIsLive, unregister } from './registration';
+import { register, registrationIsLive, registrationsOf, unregister } from './registration';
 import { sortEvents, type TriggerEvent } from './wiring';
 
 export class PropRadarTrigger implements INodeType {
@@ -117,18 +117,20 @@ export class PropRadarTrigger implements INodeType {
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				const registration = readRegistration(this.getWorkflowStaticData('node'));
 				await unregister(this);
-				if (registration) redeliveries.forget(redeliveryKey(this.getWorkflow().id, this.getNode().id, registration.webhookId));
 				return true;
 			},
 		},
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const registration = readRegistration(this.getWorkflowStaticData('node'));
+		// Production and test registrations may both be live: a delivery carries the secret of one of them.
+		const authorization = this.getHeaderData().authorization;
+		const registration = Object.values(registrationsOf(this.getWorkflowStaticData('node'))).find((candidate) =>
+			bearerMatches(authorization, candidate.secret),
+		);
 		const response = this.getResponseObject();
-		if (!registration || !bearerMatches(this.getHeaderData().authorization, registration.secret)) {
+		if (!registration) {
 			response.status(401).json({ message: 'Authorization failed' });
 			return { noWebhookResponse: true };
 		}

@@ -4,6 +4,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, collectPages, paths, toNodeError, type ApiEnvelope, type AutomationRecord, type ListRecord, type WebhookRecord } from '../PropRadar/transport';
+import { redeliveries, redeliveryKey } from './delivery';
 import {
 	baselineOf,
 	chargingActions,
@@ -18,7 +19,7 @@ import {
 	type TriggerEvent,
 } from './wiring';
 
-/** What a trigger remembers between activation and deactivation (`getWorkflowStaticData('node')`). */
+/** What a trigger remembers about one registration, from `create` to `delete`. */
 export interface Registration {
 	webhookId: number;
 	listId: number;
@@ -28,7 +29,7 @@ export interface Registration {
 	events: TriggerEvent[];
 	/** The automation before any trigger was wired (also in the webhook's name). */
 	baseline: Baseline;
-	/** The automation as this trigger wrote it. */
+	/** What this trigger wrote into the automation, next to the baseline: what it changed. */
 	wrote: { isEnabled: number; Triggers: string };
 }
 
@@ -39,15 +40,29 @@ export interface TriggerSettings {
 }
 
 const WEBHOOK_PAGE_SIZE = 500;
-const REGISTRATION_KEYS: Array<keyof Registration> = ['webhookId', 'listId', 'hookUrl', 'secret', 'events', 'baseline', 'wrote'];
 
-export function readRegistration(staticData: IDataObject): Registration | undefined {
-	if (typeof staticData.webhookId !== 'number' || typeof staticData.listId !== 'number') return undefined;
-	return staticData as unknown as Registration;
+/**
+ * The kind of URL a registration serves: the URL's path before the node's webhook id, e.g.
+ * `/webhook` (production) or `/webhook-test` ("Listen for test event"). Both kinds can be
+ * registered at once, each in its own slot of the node's static data; a new host name (a
+ * changed `WEBHOOK_URL`) keeps the slot, so the old registration is replaced, not orphaned.
+ */
+export function registrationSlot(hookUrl: string, webhookId: string | undefined): string {
+	const path = hookUrl.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+	const marker = webhookId ? path.indexOf(`/${webhookId}/`) : -1;
+	return marker >= 0 ? path.slice(0, marker) : path;
 }
 
-function forgetRegistration(staticData: IDataObject): void {
-	for (const key of REGISTRATION_KEYS) delete staticData[key];
+/** The registrations of this node, by slot (`getWorkflowStaticData('node').registrations`). */
+export function registrationsOf(staticData: IDataObject): Record<string, Registration> {
+	if (typeof staticData.registrations !== 'object' || staticData.registrations === null) staticData.registrations = {};
+	return staticData.registrations as Record<string, Registration>;
+}
+
+function slotOf(context: IHookFunctions): { hookUrl: string; slot: string; registrations: Record<string, Registration> } {
+	const hookUrl = context.getNodeWebhookUrl('default');
+	if (!hookUrl) throw new NodeOperationError(context.getNode(), 'n8n gave this trigger no webhook URL');
+	return { hookUrl, slot: registrationSlot(hookUrl, context.getNode().webhookId), registrations: registrationsOf(context.getWorkflowStaticData('node')) };
 }
 
 /** The trigger's parameters, checked before anything is sent. */
@@ -98,10 +113,10 @@ function siblingTriggers(automation: AutomationRecord, webhooks: WebhookRecord[]
 
 /** `checkExists`: the stored webhook still exists with this URL and is still wired to the list. */
 export async function registrationIsLive(context: IHookFunctions): Promise<boolean> {
-	const registration = readRegistration(context.getWorkflowStaticData('node'));
+	const { hookUrl, slot, registrations } = slotOf(context);
+	const registration = registrations[slot];
 	if (!registration) return false;
 	const settings = readSettings(context);
-	const hookUrl = context.getNodeWebhookUrl('default');
 	if (registration.listId !== settings.listId || registration.hookUrl !== hookUrl) return false;
 	if (sortEvents(registration.events).join() !== settings.events.join()) return false;
 
@@ -125,13 +140,10 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
  */
 export async function register(context: IHookFunctions): Promise<void> {
 	const settings = readSettings(context);
-	const hookUrl = context.getNodeWebhookUrl('default');
-	if (!hookUrl) throw new NodeOperationError(context.getNode(), 'n8n gave this trigger no webhook URL');
-	const staticData = context.getWorkflowStaticData('node');
+	const { hookUrl, slot, registrations } = slotOf(context);
 
 	// A registration n8n no longer considers live (moved list, changed URL, unwired): remove it first.
-	const stale = readRegistration(staticData);
-	if (stale) await unregister(context);
+	if (registrations[slot]) await unregister(context);
 
 	const list = await apiRequest<ApiEnvelope<ListRecord>>(context, { method: 'GET', path: paths.list(settings.listId) });
 	if (Number(list.results?.[0]?.isMonitored) === 0) {
@@ -186,7 +198,7 @@ export async function register(context: IHookFunctions): Promise<void> {
 		baseline,
 		wrote: { isEnabled: Number(wired.isEnabled), Triggers: String(wired.Triggers) },
 	};
-	Object.assign(staticData, registration);
+	registrations[slot] = registration;
 }
 
 async function deleteWebhook(context: IHookFunctions, webhookId: number): Promise<void> {
@@ -203,8 +215,8 @@ async function deleteWebhook(context: IHookFunctions, webhookId: number): Promis
  * Anything already gone (list, webhook) is fine.
  */
 export async function unregister(context: IHookFunctions): Promise<void> {
-	const staticData = context.getWorkflowStaticData('node');
-	const registration = readRegistration(staticData);
+	const { slot, registrations } = slotOf(context);
+	const registration = registrations[slot];
 	if (!registration) return;
 
 	let automation: AutomationRecord | undefined;
@@ -226,5 +238,6 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 		if (unwired) await apiRequest(context, { method: 'PUT', path: paths.automation(registration.listId), body: unwired });
 	}
 	await deleteWebhook(context, registration.webhookId);
-	forgetRegistration(staticData);
+	delete registrations[slot];
+	redeliveries.forget(redeliveryKey(context.getWorkflow().id, context.getNode().id, registration.webhookId));
 }

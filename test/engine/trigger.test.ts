@@ -34,7 +34,7 @@ function trigger(listId: number, events: string[] = ['newMatches'], options: IDa
 	});
 }
 
-const bearer = (wf: TriggerWorkflow) => `Bearer ${String(wf.staticData.secret)}`;
+const bearer = (wf: TriggerWorkflow) => `Bearer ${String(wf.registration().secret)}`;
 
 describe('registration through HookContext', () => {
 	test('create registers a webhook with a fresh secret and wires it; checkExists sees it; delete restores the automation', async () => {
@@ -45,13 +45,13 @@ describe('registration through HookContext', () => {
 		expect(await wf.hook('checkExists')).toBe(false);
 		expect(await wf.hook('create')).toBe(true);
 
-		const webhookId = wf.staticData.webhookId as number;
-		expect(wf.staticData.secret).toMatch(/^[0-9a-f]{64}$/);
+		const webhookId = wf.registration().webhookId!;
+		expect(wf.registration().secret).toMatch(/^[0-9a-f]{64}$/);
 		const remote = (await webhooksOf(sb)).filter((hook) => hook.HookUrl === wf.url());
 		expect(remote).toHaveLength(1);
 		expect(remote[0].WebhookID).toBe(webhookId);
 		expect(remote[0].WebhookName).toMatch(new RegExp(`^n8n PropRadar Trigger: list ${listId}, New Matches `));
-		expect(remote[0].Secret).toBe(wf.staticData.secret);
+		expect(remote[0].Secret).toBe(wf.registration().secret);
 
 		const wired = await automationOf(sb, listId);
 		expect(wired).toEqual({
@@ -65,8 +65,8 @@ describe('registration through HookContext', () => {
 		expect(await wf.hook('delete')).toBe(true);
 		expect(await automationOf(sb, listId)).toEqual(before);
 		expect((await webhooksOf(sb)).filter((hook) => hook.WebhookID === webhookId)).toHaveLength(0);
-		expect(wf.staticData.webhookId).toBeUndefined();
-		expect(wf.staticData.secret).toBeUndefined();
+		expect(wf.registration().webhookId).toBeUndefined();
+		expect(wf.registration().secret).toBeUndefined();
 		expect(await wf.hook('checkExists')).toBe(false);
 	});
 
@@ -85,7 +85,7 @@ describe('registration through HookContext', () => {
 		const before = await automationOf(sb, listId);
 		const wf = trigger(listId, ['newMatches']);
 		await wf.activate();
-		const webhookId = wf.staticData.webhookId as number;
+		const webhookId = wf.registration().webhookId!;
 
 		expect(await automationOf(sb, listId)).toEqual({
 			...before,
@@ -102,13 +102,13 @@ describe('registration through HookContext', () => {
 		const before = await automationOf(sb, listId);
 		const wf = trigger(listId);
 		await wf.activate();
-		const first = wf.staticData.webhookId as number;
+		const first = wf.registration().webhookId!;
 
 		// Deleted in PropRadar: n8n's restart finds it gone and creates it again.
 		await deleteWebhook(first);
 		expect(await wf.hook('checkExists')).toBe(false);
 		await wf.activate();
-		const second = wf.staticData.webhookId as number;
+		const second = wf.registration().webhookId!;
 		expect(second).not.toBe(first);
 		expect((await webhooksOf(sb)).filter((hook) => hook.HookUrl === wf.url())).toHaveLength(1);
 
@@ -116,7 +116,7 @@ describe('registration through HookContext', () => {
 		await setAutomation(sb, listId, { ExportToWebhookIDs: '' });
 		expect(await wf.hook('checkExists')).toBe(false);
 		await wf.activate();
-		const third = wf.staticData.webhookId as number;
+		const third = wf.registration().webhookId!;
 		const remote = (await webhooksOf(sb)).filter((hook) => hook.HookUrl === wf.url());
 		expect(remote.map((hook) => hook.WebhookID)).toEqual([third]);
 		expect((await automationOf(sb, listId)).ExportToWebhookIDs).toBe(String(third));
@@ -130,9 +130,9 @@ describe('registration through HookContext', () => {
 		const listId = await createMonitoredList(sb, 'Trigger already gone');
 		const wf = trigger(listId);
 		await wf.activate();
-		await deleteWebhook(wf.staticData.webhookId as number);
+		await deleteWebhook(wf.registration().webhookId!);
 		await expect(wf.deactivate()).resolves.toBeUndefined();
-		expect(wf.staticData.webhookId).toBeUndefined();
+		expect(wf.registration().webhookId).toBeUndefined();
 	});
 
 	test('refuses, with nothing registered, when the automation would start charging', async () => {
@@ -147,7 +147,7 @@ describe('registration through HookContext', () => {
 		expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(posts);
 		expect(await webhooksOf(sb)).toEqual(webhooksBefore);
 		expect(await automationOf(sb, listId)).toEqual(before);
-		expect(wf.staticData.webhookId).toBeUndefined();
+		expect(wf.registration().webhookId).toBeUndefined();
 
 		const allowed = trigger(listId, ['newMatches'], { allowChargingAutomation: true });
 		await allowed.activate();
@@ -200,7 +200,7 @@ describe('deliveries through webhook()', () => {
 	const change = (propId: string, change1: string) => ({ TriggerType: 'Change', PropID: propId, ListID: 1, Change1: change1 });
 
 	test('forged deliveries start no execution', async () => {
-		const secret = String(wf.staticData.secret);
+		const secret = String(wf.registration().secret);
 		const sameLength = secret.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
 		const body = newMatch('P000001');
 		const forgeries: Array<[string | undefined, number]> = [

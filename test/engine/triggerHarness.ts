@@ -22,6 +22,7 @@ import {
 } from 'n8n-workflow';
 
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
+import { registrationSlot, type Registration } from '../../nodes/PropRadarTrigger/registration';
 import { additionalDataFor, nodeTypes, registerNodeType, TOKENS, type CredentialValues, type EngineSandbox } from './harness';
 import { api } from './helpers';
 
@@ -195,6 +196,12 @@ export class TriggerWorkflow {
 	/** The node's static data (`getWorkflowStaticData('node')`). */
 	get staticData(): IDataObject {
 		return ((this.workflow.staticData as IDataObject)[`node:${this.node.name}`] as IDataObject | undefined) ?? {};
+	}
+
+	/** What the trigger remembers about its production (or test) registration; empty when none. */
+	registration(test = false): Partial<Registration> {
+		const registrations = (this.staticData.registrations ?? {}) as Record<string, Registration>;
+		return registrations[registrationSlot(this.url(test), this.node.webhookId)] ?? {};
 	}
 
 	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {

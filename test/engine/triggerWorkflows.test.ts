@@ -75,7 +75,7 @@ test('a real sandbox delivery reaches webhook(): New Match, then a Status Change
 		expect(changed.items).toHaveLength(1);
 		expect(changed.items![0]).toMatchObject({ TriggerType: 'Change', PropID: property.PropID, ListID: listId });
 		expect(String(changed.items![0].Change1)).toMatch(/^[^:]+:.*:.*$/);
-		expect(JSON.stringify(receiver.deliveriesOf(wf.id))).not.toContain(String(wf.staticData.secret));
+		expect(JSON.stringify(receiver.deliveriesOf(wf.id))).not.toContain(String(wf.registration().secret));
 	} finally {
 		await wf.deactivate();
 	}
@@ -128,6 +128,32 @@ test('"Listen for test event": the test URL gets deliveries and its registration
 	expect(await automationOf(sb, listId)).toEqual(before);
 });
 
+test('"Listen for test event" on an active workflow: both URLs get deliveries; stopping the test leaves production wired', async () => {
+	const listId = await createMonitoredList(sb, 'Trigger test and production');
+	const before = await automationOf(sb, listId);
+	const wf = trigger(listId);
+	await wf.activate();
+	await wf.activate(true);
+	const urls = async () => (await webhooksOf(sb)).map((hook) => hook.HookUrl).filter((url) => url === wf.url() || url === wf.url(true));
+	expect((await urls()).sort()).toEqual([wf.url(), wf.url(true)].sort());
+
+	await simulateNewMatch(listId);
+	const kinds = receiver.deliveriesOf(wf.id).filter((delivery) => delivery.items !== undefined).map((delivery) => delivery.test);
+	expect(kinds.sort()).toEqual([false, true]);
+
+	await wf.deactivate(true);
+	expect(await urls()).toEqual([wf.url()]);
+	expect(await wf.hook('checkExists')).toBe(true);
+	const seen = receiver.deliveriesOf(wf.id).length;
+	await simulateNewMatch(listId);
+	const delivery = await nextExecution(wf, seen);
+	expect(delivery.test).toBe(false);
+
+	await wf.deactivate();
+	expect(await urls()).toEqual([]);
+	expect(await automationOf(sb, listId)).toEqual(before);
+});
+
 test('two trigger workflows on one list both receive deliveries; deactivating one leaves the other wired', async () => {
 	const listId = await createMonitoredList(sb, 'Trigger two workflows');
 	const before = await automationOf(sb, listId);
@@ -135,8 +161,8 @@ test('two trigger workflows on one list both receive deliveries; deactivating on
 	const second = trigger(listId, ['newMatches', 'statusChanges']);
 	await first.activate();
 	await second.activate();
-	const firstId = first.staticData.webhookId as number;
-	const secondId = second.staticData.webhookId as number;
+	const firstId = first.registration().webhookId!;
+	const secondId = second.registration().webhookId!;
 	expect(await automationOf(sb, listId)).toMatchObject({ isEnabled: 1, Triggers: 'New Matches,Status Changes', ExportToWebhookIDs: `${firstId},${secondId}` });
 
 	await simulateNewMatch(listId);
