@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, collectPages, paths, toNodeError, type ApiEnvelope, type AutomationRecord, type ListRecord, type WebhookRecord } from '../PropRadar/transport';
+import { apiRequest, collectPages, getConnection, paths, toNodeError, type ApiEnvelope, type AutomationRecord, type ListRecord, type WebhookRecord } from '../PropRadar/transport';
 import { redeliveries, redeliveryKey } from './delivery';
 import {
 	baselineOf,
@@ -63,6 +63,29 @@ function slotOf(context: IHookFunctions): { hookUrl: string; slot: string; regis
 	const hookUrl = context.getNodeWebhookUrl('default');
 	if (!hookUrl) throw new NodeOperationError(context.getNode(), 'n8n gave this trigger no webhook URL');
 	return { hookUrl, slot: registrationSlot(hookUrl, context.getNode().webhookId), registrations: registrationsOf(context.getWorkflowStaticData('node')) };
+}
+
+const listQueues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs the read, merge and write of one list's automation after every earlier one on the same
+ * list in this process has finished, so that workflows activated together (n8n starting up) do
+ * not overwrite each other's wiring.
+ */
+async function oneAtATime<T>(context: IHookFunctions, listId: number, work: () => Promise<T>): Promise<T> {
+	const key = `${(await getConnection(context)).baseUrl} ${listId}`;
+	const previous = listQueues.get(key) ?? Promise.resolve();
+	const run = previous.then(work);
+	const done = run.then(
+		() => undefined,
+		() => undefined,
+	);
+	listQueues.set(key, done);
+	try {
+		return await run;
+	} finally {
+		if (listQueues.get(key) === done) listQueues.delete(key);
+	}
 }
 
 /** The trigger's parameters, checked before anything is sent. */
@@ -145,6 +168,11 @@ export async function register(context: IHookFunctions): Promise<void> {
 	// A registration n8n no longer considers live (moved list, changed URL, unwired): remove it first.
 	if (registrations[slot]) await unregister(context);
 
+	registrations[slot] = await oneAtATime(context, settings.listId, async () => await wire(context, settings, hookUrl));
+}
+
+/** Registers the webhook and wires it into the list's automation; returns what to remember. */
+async function wire(context: IHookFunctions, settings: TriggerSettings, hookUrl: string): Promise<Registration> {
 	const list = await apiRequest<ApiEnvelope<ListRecord>>(context, { method: 'GET', path: paths.list(settings.listId) });
 	if (Number(list.results?.[0]?.isMonitored) === 0) {
 		throw new NodeOperationError(context.getNode(), `List ${settings.listId} is not monitored, so its automation never fires`, {
@@ -189,7 +217,7 @@ export async function register(context: IHookFunctions): Promise<void> {
 		throw toNodeError(context.getNode(), error);
 	}
 
-	const registration: Registration = {
+	return {
 		webhookId,
 		listId: settings.listId,
 		hookUrl,
@@ -198,7 +226,6 @@ export async function register(context: IHookFunctions): Promise<void> {
 		baseline,
 		wrote: { isEnabled: Number(wired.isEnabled), Triggers: String(wired.Triggers) },
 	};
-	registrations[slot] = registration;
 }
 
 async function deleteWebhook(context: IHookFunctions, webhookId: number): Promise<void> {
@@ -219,25 +246,27 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 	const registration = registrations[slot];
 	if (!registration) return;
 
-	let automation: AutomationRecord | undefined;
-	try {
-		automation = await readAutomation(context, registration.listId);
-	} catch (error) {
-		if (!isNotFound(error)) throw toNodeError(context.getNode(), error);
-	}
-	if (automation) {
-		const webhooks = await readWebhooks(context);
-		const siblings = siblingTriggers(automation, webhooks, registration.listId, registration.webhookId);
-		const unwired = unwireAutomation({
-			automation,
-			webhookId: registration.webhookId,
-			events: registration.events,
-			baseline: registration.baseline,
-			siblingEvents: siblings.map((sibling) => sibling.events),
-		});
-		if (unwired) await apiRequest(context, { method: 'PUT', path: paths.automation(registration.listId), body: unwired });
-	}
-	await deleteWebhook(context, registration.webhookId);
+	await oneAtATime(context, registration.listId, async () => {
+		let automation: AutomationRecord | undefined;
+		try {
+			automation = await readAutomation(context, registration.listId);
+		} catch (error) {
+			if (!isNotFound(error)) throw toNodeError(context.getNode(), error);
+		}
+		if (automation) {
+			const webhooks = await readWebhooks(context);
+			const siblings = siblingTriggers(automation, webhooks, registration.listId, registration.webhookId);
+			const unwired = unwireAutomation({
+				automation,
+				webhookId: registration.webhookId,
+				events: registration.events,
+				baseline: registration.baseline,
+				siblingEvents: siblings.map((sibling) => sibling.events),
+			});
+			if (unwired) await apiRequest(context, { method: 'PUT', path: paths.automation(registration.listId), body: unwired });
+		}
+		await deleteWebhook(context, registration.webhookId);
+	});
 	delete registrations[slot];
 	redeliveries.forget(redeliveryKey(context.getWorkflow().id, context.getNode().id, registration.webhookId));
 }

@@ -183,6 +183,21 @@ test('two trigger workflows on one list both receive deliveries; deactivating on
 	expect(await automationOf(sb, listId)).toEqual(before);
 });
 
+test('workflows activated and deactivated at the same moment (n8n starting up) do not overwrite each other', async () => {
+	const listId = await createMonitoredList(sb, 'Trigger concurrent');
+	const before = await automationOf(sb, listId);
+	const workflows = [trigger(listId, ['newMatches']), trigger(listId, ['statusChanges']), trigger(listId, ['newMatches', 'statusChanges'])];
+	await Promise.all(workflows.map((wf) => wf.activate()));
+	const wired = await automationOf(sb, listId);
+	expect(String(wired.ExportToWebhookIDs).split(',').sort()).toEqual(workflows.map((wf) => String(wf.registration().webhookId)).sort());
+	expect(wired.Triggers).toBe('New Matches,Status Changes');
+	for (const wf of workflows) expect(await wf.hook('checkExists')).toBe(true);
+
+	await Promise.all(workflows.map((wf) => wf.deactivate()));
+	expect(await automationOf(sb, listId)).toEqual(before);
+	expect(await triggerWebhooksOf(listId)).toEqual([]);
+});
+
 test('100 activate/deactivate cycles, one or two workflows in either order, leave no webhook and the automation exactly as before', async () => {
 	const listId = await createMonitoredList(sb, 'Trigger cycles');
 	const otherList = await createMonitoredList(sb, 'Trigger cycles other');
