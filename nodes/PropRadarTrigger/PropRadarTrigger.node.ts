@@ -29,7 +29,6 @@ export class PropRadarTrigger implements INodeType {
 		icon: { light: 'file:propradar.svg', dark: 'file:propradar.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
 		description: 'Starts the workflow when properties enter a PropRadar list or change in it',
 		defaults: { name: 'PropRadar Trigger' },
 		inputs: [],

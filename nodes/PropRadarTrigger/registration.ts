@@ -211,7 +211,8 @@ async function wire(context: IHookFunctions, settings: TriggerSettings, hookUrl:
 
 	const wired = wireAutomation(automation, webhookId, settings.events);
 	try {
-		await apiRequest(context, { method: 'PUT', path: paths.automation(settings.listId), body: wired });
+		// Writing the whole automation again is harmless, so a 429, 5xx or dropped connection is retried.
+		await apiRequest(context, { method: 'PUT', path: paths.automation(settings.listId), body: wired, repeatable: true });
 	} catch (error) {
 		await deleteWebhook(context, webhookId).catch(() => undefined);
 		throw toNodeError(context.getNode(), error);
@@ -230,7 +231,7 @@ async function wire(context: IHookFunctions, settings: TriggerSettings, hookUrl:
 
 async function deleteWebhook(context: IHookFunctions, webhookId: number): Promise<void> {
 	try {
-		await apiRequest(context, { method: 'DELETE', path: paths.webhook(webhookId) });
+		await apiRequest(context, { method: 'DELETE', path: paths.webhook(webhookId), repeatable: true });
 	} catch (error) {
 		if (!isNotFound(error)) throw toNodeError(context.getNode(), error);
 	}
@@ -263,7 +264,7 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 				baseline: registration.baseline,
 				siblingEvents: siblings.map((sibling) => sibling.events),
 			});
-			if (unwired) await apiRequest(context, { method: 'PUT', path: paths.automation(registration.listId), body: unwired });
+			if (unwired) await apiRequest(context, { method: 'PUT', path: paths.automation(registration.listId), body: unwired, repeatable: true });
 		}
 		await deleteWebhook(context, registration.webhookId);
 	});

@@ -133,6 +133,15 @@ describe('registration through HookContext', () => {
 		await deleteWebhook(wf.registration().webhookId!);
 		await expect(wf.deactivate()).resolves.toBeUndefined();
 		expect(wf.registration().webhookId).toBeUndefined();
+
+		// The list itself deleted while the workflow was active: the webhook still goes.
+		const gone = await createMonitoredList(sb, 'Trigger list deleted');
+		const orphaned = trigger(gone);
+		await orphaned.activate();
+		const webhookId = orphaned.registration().webhookId!;
+		expect((await api(sb, 'DELETE', `/v1/lists/${gone}`)).status).toBe(200);
+		await expect(orphaned.deactivate()).resolves.toBeUndefined();
+		expect((await webhooksOf(sb)).filter((hook) => hook.WebhookID === webhookId)).toEqual([]);
 	});
 
 	test('refuses, with nothing registered, when the automation would start charging', async () => {
@@ -167,18 +176,32 @@ describe('registration through HookContext', () => {
 		expect(sb.requests.length).toBe(sent);
 	});
 
-	test('a failed wiring leaves no webhook behind and the secret in no error', async () => {
+	test('a refused wiring leaves no webhook behind and the secret in no error', async () => {
 		const listId = await createMonitoredList(sb, 'Trigger wiring fails');
 		const before = await webhooksOf(sb);
-		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1, status: 500 });
+		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1, status: 400, body: { error: 'Invalid automation', eventid: 'tst-put-400' } });
 		const wf = trigger(listId);
 		let error: Error | undefined;
 		await wf.activate().catch((caught: Error) => (error = caught));
-		expect(error?.message).toBe('The PropRadar service failed');
+		expect(error?.message).toMatch(/^PropRadar refused the request as invalid/);
 		const secret = JSON.parse(sb.sent('/v1/integrations/webhooks', 'POST').at(-1)!.body).Secret as string;
 		expect(secret).toMatch(/^[0-9a-f]{64}$/);
 		expect(JSON.stringify({ ...error, message: error?.message, stack: error?.stack })).not.toContain(secret);
 		expect(await webhooksOf(sb)).toEqual(before);
+		expect(wf.registration().webhookId).toBeUndefined();
+	});
+
+	test('a passing 503 or dropped connection on the automation write is retried; the webhook is registered once', async () => {
+		const listId = await createMonitoredList(sb, 'Trigger wiring retried');
+		const posts = sb.sent('/v1/integrations/webhooks', 'POST').length;
+		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1, status: 503 });
+		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1, drop: true });
+		const wf = trigger(listId);
+		await wf.activate();
+		expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(posts + 1);
+		expect(sb.sent(`/v1/lists/${listId}/automations`, 'PUT')).toHaveLength(3);
+		expect((await automationOf(sb, listId)).ExportToWebhookIDs).toBe(String(wf.registration().webhookId));
+		await wf.deactivate();
 	});
 });
 
