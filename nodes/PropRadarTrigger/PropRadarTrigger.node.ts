@@ -29,6 +29,8 @@ export class PropRadarTrigger implements INodeType {
 		icon: { light: 'file:propradar.svg', dark: 'file:propradar.dark.svg' },
 		group: ['trigger'],
 		version: 1,
+		subtitle:
+			'={{($parameter["events"].includes("newMatches") ? "New Matches" : "") + ($parameter["events"].length > 1 ? " + " : "") + ($parameter["events"].includes("statusChanges") ? "Status Changes" : "")}}',
 		description: 'Starts the workflow when properties enter a PropRadar list or change in it',
 		defaults: { name: 'PropRadar Trigger' },
 		inputs: [],
