@@ -138,40 +138,64 @@ function inRange(actual: number | null, range: unknown, unknownMatches: boolean)
 	return (min === null || actual >= min) && (max === null || actual <= max);
 }
 
-function matchOne(property: SearchableProperty, criterion: Criterion, members: ListMembers, now: number): boolean {
-	const kind = KINDS[criterion.name];
-	const actual = (property as unknown as Record<string, unknown>)[criterion.name];
-	switch (kind) {
+type Predicate = (property: SearchableProperty) => boolean;
+
+const lower = (value: unknown) => String(value).toLowerCase();
+
+/** One criterion as a predicate, its values prepared once per request rather than per property. */
+function compileOne(criterion: Criterion, members: ListMembers, now: number): Predicate {
+	const name = criterion.name;
+	const field = (property: SearchableProperty) => (property as unknown as Record<string, unknown>)[name];
+	switch (KINDS[name]) {
 		case 'values':
-			return criterion.value.some((value) => String(value).toLowerCase() === String(actual).toLowerCase());
-		case 'text':
-			return actual !== null && criterion.value.some((value) => String(actual).toLowerCase() === String(value).toLowerCase());
-		case 'beginsWith':
-			return criterion.value.some((value) => String(actual).replace(/-/g, '').startsWith(String(value).replace(/-/g, '')));
-		case 'boolean':
-			return criterion.value.some((value) => Number(actual ?? 0) === value);
-		case 'range':
-		case 'rangeWithUnknown':
-			return criterion.value.some((range) => inRange(actual as number | null, range, kind === 'rangeWithUnknown'));
-		case 'date': {
-			if (actual === null || actual === undefined) return false;
-			const time = parseUsDate(String(actual));
-			return time !== undefined && criterion.value.some((value) => {
-				const span = parseRelativeDate(String(value), now);
-				return span !== undefined && time >= span[0] && time <= span[1];
-			});
+		case 'text': {
+			const wanted = new Set(criterion.value.map(lower));
+			return (property) => {
+				const actual = field(property);
+				return actual !== null && actual !== undefined && wanted.has(lower(actual));
+			};
 		}
-		case 'propertyType':
-			return criterion.value.some((nested) => matchOne(property, nested as Criterion, members, now));
-		case 'inList':
-			return criterion.value.some((listId) => members(Number(listId))?.has(property.PropID) ?? false);
-		case 'propId':
-			return criterion.value.some((value) => String(value) === property.PropID);
+		case 'beginsWith': {
+			const prefixes = criterion.value.map((value) => String(value).replace(/-/g, ''));
+			return (property) => {
+				const actual = String(field(property)).replace(/-/g, '');
+				return prefixes.some((prefix) => actual.startsWith(prefix));
+			};
+		}
+		case 'boolean':
+			return (property) => criterion.value.includes(Number(field(property) ?? 0));
+		case 'range':
+		case 'rangeWithUnknown': {
+			const unknownMatches = KINDS[name] === 'rangeWithUnknown';
+			return (property) => criterion.value.some((range) => inRange(field(property) as number | null, range, unknownMatches));
+		}
+		case 'date': {
+			const spans = criterion.value.map((value) => parseRelativeDate(String(value), now)).filter((span): span is [number, number] => span !== undefined);
+			return (property) => {
+				const actual = field(property);
+				const time = actual === null || actual === undefined ? undefined : parseUsDate(String(actual));
+				return time !== undefined && spans.some(([from, to]) => time >= from && time <= to);
+			};
+		}
+		case 'propertyType': {
+			const nested = criterion.value.map((inner) => compileOne(inner as Criterion, members, now));
+			return (property) => nested.some((test) => test(property));
+		}
+		case 'inList': {
+			const sets = criterion.value.map((listId) => members(Number(listId)));
+			return (property) => sets.some((set) => set?.has(property.PropID) ?? false);
+		}
+		case 'propId': {
+			const ids = new Set(criterion.value.map(String));
+			return (property) => ids.has(property.PropID);
+		}
 	}
 }
 
-export function matchesCriteria(property: SearchableProperty, criteria: Criterion[], members: ListMembers, now = Date.now()): boolean {
-	return criteria.every((criterion) => matchOne(property, criterion, members, now));
+/** The criteria as one predicate (all criteria must hold). */
+export function compileCriteria(criteria: Criterion[], members: ListMembers, now = Date.now()): Predicate {
+	const tests = criteria.map((criterion) => compileOne(criterion, members, now));
+	return (property) => tests.every((test) => test(property));
 }
 
 /** The PropIDs a `PropID` criterion names, when the criteria are only that (a fast path). */

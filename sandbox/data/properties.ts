@@ -180,49 +180,112 @@ export function allSearchable(ctx: SandboxContext): SearchableProperty[] {
 	return added.length === 0 ? patched : patched.concat(added.map((p) => ({ ...p, ...patches[p.PropID] }) as SearchableProperty));
 }
 
+/** Fields searches narrow by first: an index of the seeded properties per value, built on first use. */
+export const INDEXED_FIELDS = ['State', 'County', 'City', 'ZipFive'] as const;
+type IndexedField = (typeof INDEXED_FIELDS)[number];
+const valueIndexes = new Map<IndexedField, Map<string, number[]>>();
+
+/**
+ * The properties whose `field` is one of `values` (case-insensitive), in PropID order, with changes
+ * applied and added properties included: the candidates a search then checks in full.
+ */
+export function candidatesFor(ctx: SandboxContext, field: IndexedField, values: unknown[]): SearchableProperty[] {
+	const all = seeded();
+	let index = valueIndexes.get(field);
+	if (!index) {
+		index = new Map();
+		all.forEach((property, position) => {
+			const key = String(property[field]).toLowerCase();
+			const bucket = index!.get(key);
+			if (bucket) bucket.push(position);
+			else index!.set(key, [position]);
+		});
+		valueIndexes.set(field, index);
+	}
+	const { patches, added } = state(ctx);
+	const keys = [...new Set(values.map((value) => String(value).toLowerCase()))];
+	let positions: number[];
+	if (keys.length === 1) {
+		positions = index.get(keys[0]) ?? [];
+	} else {
+		const mask = new Uint8Array(all.length);
+		for (const key of keys) for (const position of index.get(key) ?? []) mask[position] = 1;
+		positions = [];
+		for (let position = 0; position < mask.length; position++) if (mask[position]) positions.push(position);
+	}
+	const patched = Object.keys(patches).length > 0;
+	const found = positions.map((position) => {
+		const property = all[position];
+		return patched && patches[property.PropID] ? ({ ...property, ...patches[property.PropID] } as SearchableProperty) : property;
+	});
+	return found.concat(added.map((p) => ({ ...p, ...patches[p.PropID] }) as SearchableProperty));
+}
+
 export function propertyExists(ctx: SandboxContext, propId: string): boolean {
 	return getSearchable(ctx, propId) !== undefined;
 }
 
-function fillField(rng: Seeded, field: string, core: SearchableProperty): unknown {
-	if (field in core) return (core as unknown as Record<string, unknown>)[field];
-	if (/^(is|in|has)[A-Z]/.test(field) || /^PropertyHasOpen/.test(field)) return rng.chance(0.1) ? 1 : 0;
-	if (/URL$/.test(field)) return `https://records.example/${field.replace(/URL$/, '').toLowerCase()}/${core.PropID}`;
-	if (/(Date|AsOf)$/.test(field)) return rng.chance(0.8) ? usDate(rng.int(10, 3650)) : null;
-	if (/Percent|Rate|CLTV|LTV/.test(field)) return rng.float(0, 100, 1);
-	if (/(Year|Stories|Units|Rooms|Installments|Months|DaysOnMarket|GarageSize|Position|NumberLoans)/.test(field)) return rng.int(0, 12);
-	if (/(SqFt|Footage|LotSize$)/.test(field)) return rng.int(500, 12000);
-	if (/(Value|Amount|Price|Balance|Taxes|Bid|Rent|BreakEven|Payment|Sales|ForSale|ValuePerSF|PerSqFt|Paid|DownPayment)/.test(field)) {
-		return rng.int(1, 900) * 1000;
+type FieldMaker = (rng: Seeded, core: SearchableProperty) => unknown;
+
+/** How each non-searchable field is made, decided once per field name from what the name says. */
+function makerFor(field: string): FieldMaker {
+	if (/^(is|in|has)[A-Z]/.test(field) || /^PropertyHasOpen/.test(field)) return (rng) => (rng.chance(0.1) ? 1 : 0);
+	if (/URL$/.test(field)) {
+		const kind = field.replace(/URL$/, '').toLowerCase();
+		return (_rng, core) => `https://records.example/${kind}/${core.PropID}`;
 	}
-	if (/Phone$/.test(field)) return `(${rng.int(200, 989)}) ${rng.int(200, 989)}-${rng.digits(4)}`;
-	if (/^Owner(First|Last)Name$/.test(field)) return field === 'OwnerFirstName' ? core.Owner.split(' ')[0] : core.Owner.split(' ')[1];
+	if (/(Date|AsOf)$/.test(field)) return (rng) => (rng.chance(0.8) ? usDate(rng.int(10, 3650)) : null);
+	if (/Percent|Rate|CLTV|LTV/.test(field)) return (rng) => rng.float(0, 100, 1);
+	if (/(Year|Stories|Units|Rooms|Installments|Months|DaysOnMarket|GarageSize|Position|NumberLoans)/.test(field)) return (rng) => rng.int(0, 12);
+	if (/(SqFt|Footage|LotSize$)/.test(field)) return (rng) => rng.int(500, 12000);
+	if (/(Value|Amount|Price|Balance|Taxes|Bid|Rent|BreakEven|Payment|Sales|ForSale|ValuePerSF|PerSqFt|Paid|DownPayment)/.test(field)) {
+		return (rng) => rng.int(1, 900) * 1000;
+	}
+	if (/Phone$/.test(field)) return (rng) => `(${rng.int(200, 989)}) ${rng.int(200, 989)}-${rng.digits(4)}`;
+	if (field === 'OwnerFirstName') return (_rng, core) => core.Owner.split(' ')[0];
+	if (field === 'OwnerLastName') return (_rng, core) => core.Owner.split(' ')[1];
 	if (/^Owner(Address|City|State|ZipFive)$/.test(field)) {
 		const key = field.replace('Owner', '') as 'Address' | 'City' | 'State' | 'ZipFive';
-		return core.isSameMailingOrExempt ? core[key] : key === 'Address' ? `PO Box ${rng.int(100, 9999)}` : core[key];
+		return (rng, core) => (core.isSameMailingOrExempt || key !== 'Address' ? core[key] : `PO Box ${rng.int(100, 9999)}`);
 	}
-	return `${field} ${rng.int(1, 99)}`;
+	return (rng) => `${field} ${rng.int(1, 99)}`;
 }
 
-/** A full property record: every field of every fieldset of seed 001 (except Persons, added by the routes). */
-export function getProperty(ctx: SandboxContext, propId: string): PropertyRecord | undefined {
+const DERIVED: Record<string, (core: SearchableProperty, lotSize: () => number) => unknown> = {
+	LotSizeAcres: (_core, lotSize) => Math.round((lotSize() / 43_560) * 100) / 100,
+	isPreforeclosure: (core) => (core.ForeclosureStage === 'Preforeclosure' ? 1 : 0),
+	isAuction: (core) => (core.ForeclosureStage === 'Auction' ? 1 : 0),
+	isBankOwned: (core) => (core.ForeclosureStage === 'Bank Owned' ? 1 : 0),
+	isExpiredListing: (core) => (core.ListingStatus === 'Expired' ? 1 : 0),
+	isSiteVacant: (core) => core.isVacant,
+	_links: (core) => ({ self: `/v1/properties/${core.PropID}`, persons: `/v1/properties/${core.PropID}/persons` }),
+	Transactions: () => [],
+	EvictionFilings: () => [],
+};
+
+const MAKERS = new Map(PROPERTY_FIELDS.filter((field) => field !== 'Persons').map((field) => [field, makerFor(field)]));
+
+/** One field of a property: each field is derived from the PropID and its own name, independently of the others. */
+function fieldValue(core: SearchableProperty, field: string): unknown {
+	if (field in core) return (core as unknown as Record<string, unknown>)[field];
+	const derived = DERIVED[field];
+	if (derived) return derived(core, () => Number(fieldValue(core, 'LotSize')));
+	const maker = MAKERS.get(field);
+	return maker ? maker(new Seeded(`${core.PropID}:${field}`), core) : undefined;
+}
+
+/**
+ * A property record with the given fields (default: every field of every fieldset of seed 001,
+ * except Persons, which the routes add).
+ */
+export function getProperty(ctx: SandboxContext, propId: string, fields: readonly string[] = [...MAKERS.keys()]): PropertyRecord | undefined {
 	const core = getSearchable(ctx, propId);
 	if (!core) return undefined;
-	const rng = new Seeded(`${propId}:full`);
 	const record: PropertyRecord = { PropID: propId };
-	for (const field of PROPERTY_FIELDS) {
-		if (field === 'Persons') continue;
-		record[field] = fillField(rng, field, core);
+	for (const field of fields) {
+		if (field === 'Persons' || field === 'PropID') continue;
+		record[field] = fieldValue(core, field);
 	}
-	record.LotSizeAcres = Math.round((Number(record.LotSize) / 43_560) * 100) / 100;
-	record.isPreforeclosure = core.ForeclosureStage === 'Preforeclosure' ? 1 : 0;
-	record.isAuction = core.ForeclosureStage === 'Auction' ? 1 : 0;
-	record.isBankOwned = core.ForeclosureStage === 'Bank Owned' ? 1 : 0;
-	record.isExpiredListing = core.ListingStatus === 'Expired' ? 1 : 0;
-	record.isSiteVacant = core.isVacant;
-	record._links = { self: `/v1/properties/${propId}`, persons: `/v1/properties/${propId}/persons` };
-	record.Transactions = [];
-	record.EvictionFilings = [];
 	return record;
 }
 

@@ -1,6 +1,6 @@
 import type { AccountSpec } from '../accounts';
-import { matchesCriteria, onlyPropIds, type Criterion, type ListMembers } from '../criteria';
-import { allSearchable, getSearchable, type SearchableProperty } from '../data/properties';
+import { compileCriteria, onlyPropIds, type Criterion, type ListMembers } from '../criteria';
+import { allSearchable, candidatesFor, getSearchable, INDEXED_FIELDS, type SearchableProperty } from '../data/properties';
 import type { SandboxContext } from '../server';
 import { accountLists, type StoredList } from './state';
 
@@ -17,15 +17,19 @@ export function membersResolver(ctx: SandboxContext, account: AccountSpec, depth
 	};
 }
 
-/** PropIDs matching criteria, ascending. */
+/** PropIDs matching criteria, ascending (properties are kept in PropID order). */
 export function findMatches(ctx: SandboxContext, account: AccountSpec, criteria: Criterion[], depth = 0): string[] {
 	const members = membersResolver(ctx, account, depth);
 	const ids = onlyPropIds(criteria);
+	const narrowing = criteria.find((criterion) => (INDEXED_FIELDS as readonly string[]).includes(criterion.name));
 	const candidates: SearchableProperty[] = ids
 		? ids.map((id) => getSearchable(ctx, id)).filter((p): p is SearchableProperty => p !== undefined)
-		: allSearchable(ctx);
-	const now = Date.now();
-	return candidates.filter((property) => matchesCriteria(property, criteria, members, now)).map((p) => p.PropID).sort();
+		: narrowing
+			? candidatesFor(ctx, narrowing.name as (typeof INDEXED_FIELDS)[number], narrowing.value)
+			: allSearchable(ctx);
+	const matches = compileCriteria(criteria, members);
+	const found = candidates.filter(matches).map((p) => p.PropID);
+	return ids ? found.sort() : found;
 }
 
 /** Recomputes a dynamic list from its criteria; returns the PropIDs that entered it. */

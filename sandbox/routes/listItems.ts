@@ -106,7 +106,7 @@ export const listItemRoutes: RouteModule = (app, ctx) => {
 		const results = members.slice(start, start + limit).map(([propId]) => {
 			if (!needsDetail) return { PropID: propId };
 			const data = peekUserData(ctx, account.id, propId);
-			const record = { ...getProperty(ctx, propId), InterestLevel: data.InterestLevel ?? 0, StatusLevel: data.StatusLevel ?? 0 };
+			const record = { ...getProperty(ctx, propId, fields), InterestLevel: data.InterestLevel ?? 0, StatusLevel: data.StatusLevel ?? 0 };
 			return pick(record, ['PropID', ...fields.filter((field) => field !== 'PropID')]);
 		});
 		return { results };

@@ -19,7 +19,7 @@ const SEARCH_MAX_PAGE = 500;
 /** A full property as `account` reads it, with its saved levels and (if asked) its persons. */
 function propertyRecord(ctx: SandboxContext, account: AccountSpec, propId: string, fields: string[]): Record<string, unknown> {
 	const data = peekUserData(ctx, account.id, propId);
-	const record: Record<string, unknown> = { ...getProperty(ctx, propId), InterestLevel: data.InterestLevel ?? 0, StatusLevel: data.StatusLevel ?? 0 };
+	const record: Record<string, unknown> = { ...getProperty(ctx, propId, fields), InterestLevel: data.InterestLevel ?? 0, StatusLevel: data.StatusLevel ?? 0 };
 	if (fields.includes('Persons')) {
 		record.Persons = getPersons(ctx, account, propId).map((person) => pick(person, ['PersonKey', 'PersonType', ...FIELD_SCOPES.person.fieldsets.overview]));
 	}
