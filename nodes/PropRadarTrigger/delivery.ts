@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { DELIVERY_TRIGGER_TYPES, type TriggerEvent } from './wiring';
+import type { TriggerEvent } from './wiring';
 
 /**
  * What the trigger does with one delivery, as pure functions: the secret check, the body's shape,
@@ -80,11 +80,21 @@ export interface DeliveryFilter {
 	changeKinds: ChangeKind[];
 }
 
+/**
+ * The event a delivery's `TriggerType` stands for: "New Match" for New Matches, "Change" for
+ * Status Changes (spelling variants such as "New Matches" or "Status Change" are accepted).
+ */
+export function eventOfTriggerType(triggerType: unknown): TriggerEvent | undefined {
+	const word = String(triggerType ?? '').toLowerCase().replace(/[^a-z]/g, '');
+	if (/^newmatch(es)?$/.test(word)) return 'newMatches';
+	if (/^(status)?changes?$/.test(word)) return 'statusChanges';
+	return undefined;
+}
+
 /** Whether the workflow wants this event: its `TriggerType` is a chosen event, and a change is of a chosen kind. */
 export function wanted(event: IDataObject, filter: DeliveryFilter): boolean {
-	const triggerType = String(event.TriggerType).trim().toLowerCase();
-	const matched = filter.events.find((chosen) => DELIVERY_TRIGGER_TYPES[chosen].toLowerCase() === triggerType);
-	if (!matched) return false;
+	const matched = eventOfTriggerType(event.TriggerType);
+	if (!matched || !filter.events.includes(matched)) return false;
 	if (matched !== 'statusChanges' || filter.changeKinds.length === 0) return true;
 	const labels = changeLabels(event);
 	return filter.changeKinds.some((kind) => labels.some((label) => CHANGE_KINDS[kind].matches(label)));

@@ -23,12 +23,6 @@ export const AUTOMATION_TRIGGERS: Record<TriggerEvent, string> = {
 	statusChanges: 'Status Changes',
 };
 
-/** The `TriggerType` a delivery carries for each event. */
-export const DELIVERY_TRIGGER_TYPES: Record<TriggerEvent, string> = {
-	newMatches: 'New Match',
-	statusChanges: 'Change',
-};
-
 const TRIGGER_ORDER = Object.values(AUTOMATION_TRIGGERS);
 
 export interface Baseline {

@@ -262,9 +262,16 @@ describe('deliveries through webhook()', () => {
 		expect(one.status).toBe(200);
 		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toEqual([newMatch('P000101')]);
 
-		const batch = [newMatch('P000102'), change('P000103', 'Listing Status:Active:Expired'), change('P000104', 'Listing Price:100000:90000'), { TriggerType: 'Something Else', PropID: 'P000105' }];
+		const batch = [
+			newMatch('P000102'),
+			change('P000103', 'Listing Status:Active:Expired'),
+			change('P000104', 'Listing Price:100000:90000'),
+			{ TriggerType: 'Something Else', PropID: 'P000105' },
+			{ TriggerType: 'New Matches', PropID: 'P000106' },
+			{ TriggerType: 'status change', PropID: 'P000107', Change1: 'Listing Status:Pending:Sold' },
+		];
 		await postDelivery(wf.url(), batch, bearer(wf));
-		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toEqual([batch[0], batch[1]]);
+		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toEqual([batch[0], batch[1], batch[4], batch[5]]);
 
 		const onlyFiltered = await postDelivery(wf.url(), [change('P000106', 'Listing Price:1:2')], bearer(wf));
 		expect(onlyFiltered.status).toBe(200);
