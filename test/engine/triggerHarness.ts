@@ -51,7 +51,23 @@ export class WebhookReceiver {
 	readonly deliveries: Delivery[] = [];
 	private readonly listeners = new Map<string, Listener>();
 	private server?: Server;
+	private lostAnswers = 0;
 	url = '';
+
+	/**
+	 * The next `count` deliveries that start an execution are answered 503 instead of 200, as if
+	 * n8n's answer were lost after the execution started: the service then delivers again.
+	 */
+	loseNextAnswers(count: number): void {
+		this.lostAnswers = count;
+	}
+
+	/** Whether this answer is to be lost (see `loseNextAnswers`). */
+	takeLostAnswer(): boolean {
+		if (this.lostAnswers <= 0) return false;
+		this.lostAnswers--;
+		return true;
+	}
 
 	async start(): Promise<void> {
 		this.server = createServer((request, response) => void this.handle(request, response));
@@ -274,7 +290,10 @@ export class TriggerWorkflow {
 			res.status(500).json({ message: (error as Error).message });
 			return { workflowId: this.id, test, status: 500, answer: answer() };
 		}
-		if (!result.noWebhookResponse) res.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
+		if (!result.noWebhookResponse) {
+			const lost = result.workflowData !== undefined && this.receiver.takeLostAnswer();
+			res.status(lost ? 503 : 200).json(lost ? { message: 'answer lost' } : (result.webhookResponse ?? { message: 'Workflow was started' }));
+		}
 		const items = result.workflowData?.[0]?.map((item) => item.json);
 		return { workflowId: this.id, test, status: res.statusCode, answer: answer(), items };
 	}

@@ -81,6 +81,24 @@ test('a real sandbox delivery reaches webhook(): New Match, then a Status Change
 	}
 });
 
+test('a redelivery by the service (n8n\'s answer lost) starts no second execution', async () => {
+	const listId = await createMonitoredList(sb, 'Trigger redelivery');
+	const wf = trigger(listId);
+	await wf.activate();
+	try {
+		receiver.loseNextAnswers(1);
+		await simulateNewMatch(listId);
+		const [first, second, ...rest] = receiver.deliveriesOf(wf.id);
+		expect(rest).toEqual([]);
+		expect(first.status).toBe(503);
+		expect(first.items).toHaveLength(1);
+		expect(second.status).toBe(200);
+		expect(second.items).toBeUndefined();
+	} finally {
+		await wf.deactivate();
+	}
+});
+
 test('Change Kinds: only the chosen kinds of status change start an execution', async () => {
 	const listId = await createMonitoredList(sb, 'Trigger change kinds');
 	const wf = trigger(listId, ['statusChanges'], { changeKinds: ['foreclosureStatus', 'listingPrice'] });
