@@ -19,7 +19,7 @@ import {
 	wanted,
 	type ChangeKind,
 } from './delivery';
-import { register, registrationIsLive, registrationsOf, unregister } from './registration';
+import { liveRegistrations, register, registrationIsLive, unregister } from './registration';
 import { sortEvents, type TriggerEvent } from './wiring';
 
 export class PropRadarTrigger implements INodeType {
@@ -127,7 +127,7 @@ export class PropRadarTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		// Production and test registrations may both be live: a delivery carries the secret of one of them.
 		const authorization = this.getHeaderData().authorization;
-		const registration = Object.values(registrationsOf(this.getWorkflowStaticData('node'))).find((candidate) =>
+		const registration = liveRegistrations(this.getWorkflowStaticData('node')).find((candidate) =>
 			bearerMatches(authorization, candidate.secret),
 		);
 		const response = this.getResponseObject();

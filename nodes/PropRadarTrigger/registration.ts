@@ -53,10 +53,16 @@ export function registrationSlot(hookUrl: string, webhookId: string | undefined)
 	return marker >= 0 ? path.slice(0, marker) : path;
 }
 
-/** The registrations of this node, by slot (`getWorkflowStaticData('node').registrations`). */
-export function registrationsOf(staticData: IDataObject): Record<string, Registration> {
+/** The registrations of this node, by slot (`getWorkflowStaticData('node').registrations`), to change them. */
+function registrationsOf(staticData: IDataObject): Record<string, Registration> {
 	if (typeof staticData.registrations !== 'object' || staticData.registrations === null) staticData.registrations = {};
 	return staticData.registrations as Record<string, Registration>;
+}
+
+/** The registrations of this node, read only (a delivery changes nothing in the static data). */
+export function liveRegistrations(staticData: IDataObject): Registration[] {
+	const registrations = staticData.registrations;
+	return typeof registrations === 'object' && registrations !== null ? Object.values(registrations as Record<string, Registration>) : [];
 }
 
 function slotOf(context: IHookFunctions): { hookUrl: string; slot: string; registrations: Record<string, Registration> } {
