@@ -165,6 +165,22 @@ describe('registration through HookContext', () => {
 		expect(await automationOf(sb, listId)).toEqual(before);
 	});
 
+	test('on an enabled charging automation, only a trigger that adds an event needs the option', async () => {
+		const listId = await createMonitoredList(sb, 'Trigger charging enabled');
+		await setAutomation(sb, listId, { isEnabled: 1, Triggers: 'New Matches', PurchaseEmail: 1, DirectMailOrderID: 'DM-7' });
+		const before = await automationOf(sb, listId);
+
+		const adding = trigger(listId, ['newMatches', 'statusChanges']);
+		await expect(adding.activate()).rejects.toThrow(/would buy e-mail addresses \(PurchaseEmail\), add properties to direct-mail order DM-7/);
+		expect(await automationOf(sb, listId)).toEqual(before);
+
+		const same = trigger(listId, ['newMatches']);
+		await same.activate();
+		expect((await automationOf(sb, listId)).Triggers).toBe('New Matches');
+		await same.deactivate();
+		expect(await automationOf(sb, listId)).toEqual(before);
+	});
+
 	test('refuses an unmonitored list, and a bad list ID before any request', async () => {
 		const response = await api(sb, 'POST', '/v1/lists', { ListName: 'Trigger unmonitored', ListType: 'static', isMonitored: 0 });
 		const unmonitored = (response.body as { results: Array<{ ListID: number }> }).results[0].ListID;
