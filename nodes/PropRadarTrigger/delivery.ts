@@ -5,8 +5,9 @@ import type { IDataObject } from 'n8n-workflow';
 import type { TriggerEvent } from './wiring';
 
 /**
- * What the trigger does with one delivery, as pure functions: the secret check, the body's shape,
- * the event and change-kind filters, and the redelivery window.
+ * What the trigger does with one delivery: the secret check, the body's shape, the event and
+ * change-kind filters (pure functions), and the redelivery window (the one piece of state, kept
+ * in this process's memory).
  */
 
 function digest(value: string): Buffer {
