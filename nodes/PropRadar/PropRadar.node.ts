@@ -33,9 +33,13 @@ export class PropRadar implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Account', value: 'account' },
+					{ name: 'Automation', value: 'automation' },
+					{ name: 'Import Record', value: 'importRecord' },
 					{ name: 'List', value: 'list' },
 					{ name: 'List Item', value: 'listItem' },
+					{ name: 'Person', value: 'person' },
 					{ name: 'Property', value: 'property' },
+					{ name: 'Webhook', value: 'webhook' },
 				],
 				default: 'list',
 			},

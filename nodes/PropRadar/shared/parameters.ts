@@ -182,3 +182,9 @@ export function readSort(context: IExecuteFunctions, itemIndex: number): { Sort?
 	if (rules.length === 0) return {};
 	return { Sort: rules.map((rule) => rule.field).join(','), Dir: rules.map((rule) => rule.direction).join(',') };
 }
+
+/** IDs from a multi-options value or from an expression's comma-separated text or array. */
+export function idsFrom(value: unknown): string[] {
+	const list = Array.isArray(value) ? value : String(value ?? '').split(',');
+	return list.map((id) => String(id).trim()).filter(Boolean);
+}

@@ -1,0 +1,197 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest, paths, type AutomationRecord } from '../../transport';
+import { RETRY_NOTICE } from '../../shared/charges';
+import { idsFrom, listLocator, readListId } from '../../shared/parameters';
+
+const show = { resource: ['automation'], operation: ['configure'] };
+
+/** Every field of an automation (seed 000) and what it is when nothing is set. */
+export const EMPTY_AUTOMATION: Omit<AutomationRecord, 'Name'> = {
+	isEnabled: 0,
+	Triggers: '',
+	DailyEmailMemberIDs: '',
+	ImmediateEmailMemberIDs: '',
+	ExportToWebhookIDs: '',
+	DirectMailOrderID: '',
+	EmailMarketingOrderID: '',
+	MobileNotificationMemberIDs: '',
+	SetInterestLevel: 0,
+	SetStatusLevel: 0,
+	AddToLists: '',
+	RemoveFromLists: '',
+	PurchasePhone: 0,
+	PurchaseEmail: 0,
+};
+
+const TRIGGERS = ['New Matches', 'Status Changes', 'New Matches,Status Changes'];
+const ID_FIELDS = ['DailyEmailMemberIDs', 'ImmediateEmailMemberIDs', 'MobileNotificationMemberIDs', 'ExportToWebhookIDs', 'AddToLists', 'RemoveFromLists'] as const;
+const CHARGE_NOTICE = 'Charged per triggered record and non-refundable: every property that triggers the automation buys the owners\' phones or e-mails, with no Max Cost.';
+
+const memberPicker = (displayName: string, name: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'multiOptions',
+	typeOptions: { loadOptionsMethod: 'getMembers' },
+	default: [],
+	description: `${description}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+});
+
+export const description: INodeProperties[] = [
+	listLocator(show),
+	{
+		displayName: 'Mode',
+		name: 'configureMode',
+		type: 'options',
+		options: [
+			{
+				name: 'Update Only the Fields Given',
+				value: 'update',
+				description: 'Read the current configuration, change the fields below, write it back: nothing else is lost',
+			},
+			{
+				name: 'Replace the Whole Configuration',
+				value: 'replace',
+				description: 'Write exactly the fields below; every other field is reset',
+			},
+		],
+		default: 'update',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Automation',
+		name: 'automation',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Add to List Names or IDs',
+				name: 'AddToLists',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getLists' },
+				default: [],
+				description: 'Lists the triggering properties are added to (not this list). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			memberPicker('Daily Email Member Names or IDs', 'DailyEmailMemberIDs', 'Members who get a daily e-mail'),
+			{ displayName: 'Direct Mail Order ID', name: 'DirectMailOrderID', type: 'string', default: '', description: 'Direct-mail order the properties are added to (may cost per mail piece)' },
+			{ displayName: 'Email Marketing Order ID', name: 'EmailMarketingOrderID', type: 'string', default: '', description: 'E-mail marketing order used (may cost per e-mail)' },
+			{ displayName: 'Enabled', name: 'isEnabled', type: 'boolean', default: true, description: 'Whether the automation runs' },
+			{
+				displayName: 'Export to Webhook Names or IDs',
+				name: 'ExportToWebhookIDs',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getWebhooks' },
+				default: [],
+				description: 'Webhooks called for each triggering property. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			memberPicker('Immediate Email Member Names or IDs', 'ImmediateEmailMemberIDs', 'Members who get an e-mail at once'),
+			memberPicker('Mobile Notification Member Names or IDs', 'MobileNotificationMemberIDs', 'Members who get a push notification'),
+			{ displayName: 'Purchase Email', name: 'PurchaseEmail', type: 'boolean', default: false, description: 'Whether to buy the owners\' e-mail addresses. Charged per triggered record, non-refundable, with no Max Cost.' },
+			{ displayName: 'Purchase Phone', name: 'PurchasePhone', type: 'boolean', default: false, description: 'Whether to buy the owners\' phone numbers. Charged per triggered record, non-refundable, with no Max Cost.' },
+			{
+				displayName: 'Remove From List Names or IDs',
+				name: 'RemoveFromLists',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getLists' },
+				default: [],
+				description: 'Lists the triggering properties are removed from (not this list). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Set Interest Level',
+				name: 'SetInterestLevel',
+				type: 'options',
+				options: [0, 1, 2, 3, 4, 5].map((level) => ({ name: level === 0 ? 'None (Unset)' : `${level} Star${level > 1 ? 's' : ''}`, value: level })),
+				default: 0,
+			},
+			{
+				displayName: 'Set Status Level Name or ID',
+				name: 'SetStatusLevel',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getStatusLevels' },
+				default: 0,
+				description: 'Status level with the account\'s own labels (0 = None). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Triggers',
+				name: 'Triggers',
+				type: 'options',
+				options: [
+					{ name: 'New Matches', value: 'New Matches' },
+					{ name: 'New Matches and Status Changes', value: 'New Matches,Status Changes' },
+					{ name: 'Status Changes', value: 'Status Changes' },
+				],
+				default: 'New Matches',
+			},
+		],
+	},
+	{
+		displayName: `Purchase Phone and Purchase Email: ${CHARGE_NOTICE} ${RETRY_NOTICE}`,
+		name: 'automationChargeNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+];
+
+/**
+ * Checks the given automation fields and turns them into the API's shapes; errors name the field
+ * and what it allows. Only the fields given are returned.
+ */
+export function automationFields(given: IDataObject, listId: number): { fields: Partial<AutomationRecord>; problem?: string } {
+	const fields: IDataObject = {};
+	for (const [key, value] of Object.entries(given)) {
+		if (!(key in EMPTY_AUTOMATION)) return { fields: {}, problem: `${key} is not an automation field` };
+		if (['isEnabled', 'PurchasePhone', 'PurchaseEmail'].includes(key)) fields[key] = value === true || value === 1 || value === '1' ? 1 : 0;
+		else if ((ID_FIELDS as readonly string[]).includes(key)) {
+			const ids = idsFrom(value);
+			const bad = ids.find((id) => !/^[\w-]+$/.test(id));
+			if (bad) return { fields: {}, problem: `${key}: "${bad}" is not an ID` };
+			if ((key === 'AddToLists' || key === 'RemoveFromLists') && ids.includes(String(listId))) {
+				return { fields: {}, problem: `${key}: must not include the list itself (${listId})` };
+			}
+			fields[key] = ids.join(',');
+		} else if (key === 'SetInterestLevel' || key === 'SetStatusLevel') {
+			const level = Number(value);
+			const max = key === 'SetInterestLevel' ? 5 : 9;
+			if (!Number.isInteger(level) || level < 0 || level > max) return { fields: {}, problem: `${key}: must be a whole number from 0 to ${max}, got "${String(value)}"` };
+			fields[key] = level;
+		} else if (key === 'Triggers') {
+			const triggers = String(value).split(',').map((t) => t.trim()).filter(Boolean).join(',');
+			if (!TRIGGERS.includes(triggers)) return { fields: {}, problem: `Triggers: must be one of ${TRIGGERS.map((t) => `"${t}"`).join(', ')}` };
+			fields[key] = triggers;
+		} else {
+			fields[key] = String(value ?? '');
+		}
+	}
+	return { fields: fields as Partial<AutomationRecord> };
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const listId = readListId(this, itemIndex);
+	const mode = this.getNodeParameter('configureMode', itemIndex) as 'update' | 'replace';
+	const given = this.getNodeParameter('automation', itemIndex, {}) as IDataObject;
+	const { fields, problem } = automationFields(given, listId);
+	if (problem) throw new NodeOperationError(this.getNode(), problem, { itemIndex });
+	if (Object.keys(fields).length === 0 && mode === 'update') {
+		throw new NodeOperationError(this.getNode(), 'Automation: add at least one field to change', { itemIndex });
+	}
+	let base: Omit<AutomationRecord, 'Name'> = { ...EMPTY_AUTOMATION };
+	if (mode === 'update') {
+		const current = (await apiRequest<{ results?: AutomationRecord[] }>(this, { method: 'GET', path: paths.automation(listId), itemIndex })).results?.[0];
+		const { Name, ...rest } = current ?? ({} as AutomationRecord);
+		void Name;
+		base = { ...base, ...rest };
+	}
+	const written = { ...base, ...fields };
+	const response = await apiRequest(this, {
+		method: 'PUT',
+		path: paths.automation(listId),
+		body: written as IDataObject,
+		repeatable: true,
+		itemIndex,
+	});
+	return [{ ListID: listId, updateCount: response.updateCount ?? 0, ...written }];
+}

@@ -1,0 +1,60 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { collectPages, paths } from '../../transport';
+import { fieldsPicker } from '../../shared/fieldsets';
+import { listLocator, readFields, readLimit, readListId, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
+
+const show = { resource: ['importRecord'], operation: ['getMany'] };
+
+export const PROPERTY_STATUSES = ['Selected', 'Matched', 'Pending', 'Not Found'];
+export const PERSON_STATUSES = ['Matched Primary', 'Matched Set as Primary', 'Added as Primary', 'Matched', 'Selected as Primary', 'Selected', 'Not Found', 'No Longer at Property'];
+
+export const description: INodeProperties[] = [
+	listLocator(show, 'Import List'),
+	...returnAllProperties(show),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{ displayName: 'Minimum Match Score', name: 'MatchScore', type: 'number', typeOptions: { minValue: 0, maxValue: 100 }, default: 80 },
+			{
+				displayName: 'Person Status',
+				name: 'PersonStatus',
+				type: 'multiOptions',
+				options: [...PERSON_STATUSES].sort().map((status) => ({ name: status, value: status })),
+				default: [],
+			},
+			{
+				displayName: 'Property Status',
+				name: 'PropertyStatus',
+				type: 'multiOptions',
+				options: [...PROPERTY_STATUSES].sort().map((status) => ({ name: status, value: status })),
+				default: [],
+			},
+		],
+	},
+	sortProperty(show, ['ListImportItemID', 'MatchScore', 'PropertyStatus', 'PersonStatus']),
+	fieldsPicker('importItem', { show }),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const listId = readListId(this, itemIndex, 'listId', 'Import List');
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const { records } = await collectPages(this, {
+		method: 'GET',
+		path: paths.importItems(listId),
+		qs: {
+			MatchScore: filters.MatchScore as number | undefined,
+			PropertyStatus: filters.PropertyStatus as string[] | undefined,
+			PersonStatus: filters.PersonStatus as string[] | undefined,
+			Fields: readFields(this, itemIndex, 'importItem'),
+			...readSort(this, itemIndex),
+		},
+		itemIndex,
+	}, { pageSize: 500, limit: readLimit(this, itemIndex) });
+	return records;
+}

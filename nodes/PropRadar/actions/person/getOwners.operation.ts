@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { paths } from '../../transport';
+import { chargedRecords, chargeProperties } from '../../shared/charges';
+import { fieldsPicker } from '../../shared/fieldsets';
+import { propIdProperty, readFields, readRequiredString } from '../../shared/parameters';
+import type { RunState } from '../types';
+
+const show = { resource: ['person'], operation: ['getOwners'] };
+
+export const description: INodeProperties[] = [
+	propIdProperty(show),
+	fieldsPicker('person', { show }, 'Fieldsets: default (everything) and overview. Phone and Email show what was purchased.'),
+	...chargeProperties(show, 'the owner records'),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: RunState): Promise<IDataObject[]> {
+	const propId = readRequiredString(this, itemIndex, 'propId', 'Property ID');
+	const Fields = readFields(this, itemIndex, 'person');
+	return chargedRecords(this, run.budget, itemIndex, { method: 'GET', path: paths.propertyPersons(propId), qs: { Fields } }, { PropID: propId });
+}

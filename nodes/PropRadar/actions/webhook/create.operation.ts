@@ -1,0 +1,74 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest, paths, type WebhookRecord } from '../../transport';
+import { idsFrom, readRequiredString } from '../../shared/parameters';
+
+const show = { resource: ['webhook'], operation: ['create'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Hook URL',
+		name: 'hookUrl',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'https://example.com/hooks/propradar',
+		description: 'Where PropRadar POSTs the events of the lists that export to this webhook',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Webhook Name',
+		name: 'webhookName',
+		type: 'string',
+		required: true,
+		default: '',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Secret',
+		name: 'secret',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description: 'Sent by PropRadar as "Authorization: Bearer &lt;secret&gt;" with every delivery, so the receiver can check it',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'List Names or IDs',
+		name: 'lists',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getLists' },
+		default: [],
+		description: 'Lists whose automation is turned on and exports to this webhook (their other automation settings are kept). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show },
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const hookUrl = readRequiredString(this, itemIndex, 'hookUrl', 'Hook URL');
+	let protocol = '';
+	try {
+		protocol = new URL(hookUrl).protocol;
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), `Hook URL: "${hookUrl}" is not an absolute URL`, { itemIndex, description: (error as Error).message });
+	}
+	if (protocol !== 'http:' && protocol !== 'https:') {
+		throw new NodeOperationError(this.getNode(), `Hook URL: must start with http:// or https://, got "${protocol}"`, { itemIndex });
+	}
+	const webhookName = readRequiredString(this, itemIndex, 'webhookName', 'Webhook Name');
+	const secret = this.getNodeParameter('secret', itemIndex, '') as string;
+	const lists = idsFrom(this.getNodeParameter('lists', itemIndex, []));
+	const badList = lists.find((id) => !/^\d+$/.test(id));
+	if (badList) throw new NodeOperationError(this.getNode(), `Lists: "${badList}" is not a list ID (a whole number)`, { itemIndex });
+	const body: IDataObject = { HookUrl: hookUrl, WebhookName: webhookName };
+	if (secret) body.Secret = secret;
+	if (lists.length > 0) body.Lists = lists.map(Number);
+	const response = await apiRequest<{ results?: Array<Pick<WebhookRecord, 'WebhookID'>> }>(this, {
+		method: 'POST',
+		path: paths.webhooks(),
+		body,
+		itemIndex,
+	});
+	return [{ WebhookID: response.results?.[0]?.WebhookID, HookUrl: hookUrl, WebhookName: webhookName, Lists: lists.map(Number) }];
+}

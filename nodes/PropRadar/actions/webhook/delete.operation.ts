@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest, paths } from '../../transport';
+import { readPositiveInteger } from '../../shared/parameters';
+
+const show = { resource: ['webhook'], operation: ['delete'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Webhook ID',
+		name: 'webhookId',
+		type: 'number',
+		required: true,
+		default: 0,
+		description: 'The WebhookID; PropRadar also removes it from every list automation that exported to it',
+		displayOptions: { show },
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const webhookId = readPositiveInteger(this, itemIndex, 'webhookId', 'Webhook ID');
+	const response = await apiRequest(this, { method: 'DELETE', path: paths.webhook(webhookId), itemIndex });
+	return [{ WebhookID: webhookId, deleteCount: response.deleteCount ?? 0 }];
+}
