@@ -47,6 +47,8 @@ export interface RecordedRequest {
 	query: URLSearchParams;
 	body: string;
 	authorization?: string;
+	/** The `X-Prop-Access-Token` header, which the import endpoint also accepts. */
+	accessTokenHeader?: string;
 }
 
 /** A fault the proxy answers with instead of forwarding, for the next `count` matching requests. */
@@ -98,6 +100,7 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 			query: url.searchParams,
 			body: body.toString('utf8'),
 			authorization: request.headers.authorization,
+			accessTokenHeader: request.headers['x-prop-access-token'] as string | undefined,
 		});
 		const fault = faults.find(
 			(candidate) =>

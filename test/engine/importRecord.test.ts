@@ -1,0 +1,114 @@
+import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
+import { api, createList, listRef, run, runOk } from './helpers';
+
+let sb: EngineSandbox;
+beforeAll(async () => {
+	sb = await startEngineSandbox();
+});
+afterAll(() => sb.close());
+
+/** Records whose addresses are real sandbox properties (read straight from the sandbox). */
+async function realAddresses(count: number, token: string = TOKENS.main): Promise<Array<Record<string, unknown>>> {
+	const { body } = await api<{ results: Array<Record<string, unknown>> }>(sb, 'POST', `/v1/properties?Purchase=1&Limit=${count}&Fields=PropID,Address,City,State,ZipFive`, { Criteria: [{ name: 'State', value: ['OR'] }] }, token);
+	return body.results.map(({ Address, City, State, ZipFive }) => ({ street: Address, Address, City, State, ZipFive: String(ZipFive) }));
+}
+
+const charges = async (token: string) => (await api<{ balanceCents: number; credits: number; log: unknown[] }>(sb, 'GET', `/_sandbox/charges?token=${token}`)).body;
+const importList = (token: string = TOKENS.main) => createList(sb, { listName: 'CSV import', listType: 'import', importSource: 'api' }, token);
+
+describe('Import Record', () => {
+	test('import same-named fields: one output item per record, paired, with its ListImportItemID and match', async () => {
+		const listId = await importList();
+		const records = await realAddresses(3);
+		const result = await runOk(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), mapping: 'auto', chargeMode: 'purchase', maxCost: 10 }, records);
+		expect(result).toHaveLength(3);
+		for (const item of result) {
+			expect(item.ListImportItemID).toEqual(expect.any(Number));
+			expect(item.PropertyStatus).toBe('Matched');
+		}
+		const items = await runOk(sb, { resource: 'importRecord', operation: 'getMany', listId: listRef(listId), returnAll: true, filters: { PropertyStatus: ['Matched'], MatchScore: 90 } });
+		expect(items.map((item) => item.ListImportItemID).sort()).toEqual(result.map((item) => item.ListImportItemID).sort());
+	});
+
+	test('10,000 input items: the quote plus ceil(10,000 / batch size) purchase requests, every output paired to its input', async () => {
+		const listId = await importList(TOKENS.second);
+		const items = Array.from({ length: 10_000 }, (_, i) => ({ Address: `${i + 1} Nowhere Rd`, City: 'Portland', State: 'OR', ZipFive: '97201', row: i }));
+		const before = sb.sent(`/v1/lists/${listId}/import/items`, 'POST').length;
+		const result = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), mapping: 'auto', chargeMode: 'purchase', maxCost: 1000, importOptions: { batchSize: 500 } }, items, TOKENS.second);
+		expect(result.error).toBeUndefined();
+		const sent = sb.sent(`/v1/lists/${listId}/import/items`, 'POST').slice(before);
+		expect(sent.filter((r) => r.query.get('Purchase') === '0')).toHaveLength(1);
+		expect(sent.filter((r) => r.query.get('Purchase') === '1')).toHaveLength(Math.ceil(10_000 / 500));
+		expect(result.items).toHaveLength(10_000);
+		result.items.forEach((item, index) => {
+			expect(item.pairedItem).toEqual({ item: index });
+			expect((item.json.record as Record<string, string>).Address).toBe(`${index + 1} Nowhere Rd`);
+		});
+	}, 60_000);
+
+	test('preview: one summary item, nothing created or charged', async () => {
+		const listId = await importList();
+		const records = await realAddresses(4);
+		const before = await charges(TOKENS.main);
+		const [quote] = await runOk(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'preview' }, records);
+		expect(quote).toMatchObject({ preview: true, resultCount: 4, records: 4, ListID: listId });
+		expect(await charges(TOKENS.main)).toEqual(before);
+		const items = await runOk(sb, { resource: 'importRecord', operation: 'getMany', listId: listRef(listId), returnAll: true });
+		expect(items).toHaveLength(0);
+	});
+
+	test('a cap below the quote charges nothing and sends no purchase', async () => {
+		const listId = await importList(TOKENS.broke);
+		const before = await charges(TOKENS.broke);
+		const result = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', maxCost: 0.01 }, Array.from({ length: 50 }, (_, i) => ({ Address: `${i} Elm St` })), TOKENS.broke);
+		expect(result.error?.message).toBe('Import refused: over the spending cap');
+		expect(result.error?.description).toContain('Nothing was charged');
+		expect(sb.sent(`/v1/lists/${listId}/import/items`).filter((r) => r.query.get('Purchase') === '1')).toHaveLength(0);
+		expect(await charges(TOKENS.broke)).toEqual(before);
+	});
+
+	test('sandbox-broke gets a 402 that says what to do', async () => {
+		const listId = await importList(TOKENS.broke);
+		const result = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', maxCost: 100 }, [{ Address: '1 Elm St' }], TOKENS.broke);
+		expect(result.error?.httpCode).toBe('402');
+		expect(result.error?.description).toContain('Preview Cost (Free)');
+	});
+
+	test('a list that is not an API import list is refused, saying how to create one', async () => {
+		const listId = await createList(sb, { listName: 'static', listType: 'static' });
+		const result = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'preview' }, [{ Address: '1 Elm St' }]);
+		expect(result.error?.message).toBe(`List ${listId} is not an import list that takes API imports`);
+		expect(result.error?.description).toContain('List Type "Import", Import Source "API');
+		expect(sb.sent(`/v1/lists/${listId}/import/items`)).toHaveLength(0);
+	});
+
+	test('bad records are refused before anything is sent, naming the item and field', async () => {
+		const before = sb.requests.length;
+		const noFields = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(1), chargeMode: 'preview' }, [{ Address: '1 Elm St' }, { foo: 'bar' }]);
+		expect(noFields.error?.message).toBe('Item 1: no record fields to import');
+		const badZip = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(1), chargeMode: 'preview' }, [{ Address: '1 Elm St', ZipFive: '972' }]);
+		expect(badZip.error?.message).toBe('Item 0: ZipFive must be five digits, got "972"');
+		expect(sb.requests.length).toBe(before);
+	});
+
+	test('manual mapping, the X-Prop-Access-Token header, update and delete a match', async () => {
+		const listId = await importList();
+		const [record] = await realAddresses(1);
+		const [imported] = await runOk(sb, {
+			resource: 'importRecord', operation: 'import', listId: listRef(listId), mapping: 'manual',
+			recordFields: { field: [{ name: 'Address', value: '={{ $json.street }}' }, { name: 'ZipFive', value: '={{ $json.ZipFive }}' }] },
+			chargeMode: 'purchase', maxCost: 5, importOptions: { accessTokenHeader: true },
+		}, [record]);
+		expect(imported.PropertyStatus).toBe('Matched');
+		const purchase = sb.sent(`/v1/lists/${listId}/import/items`, 'POST').find((r) => r.query.get('Purchase') === '1')!;
+		expect(JSON.parse(purchase.body)).toEqual([{ Address: record.street, ZipFive: record.ZipFive }]);
+		expect(purchase.accessTokenHeader).toBe(TOKENS.main);
+
+		const [updated] = await runOk(sb, { resource: 'importRecord', operation: 'updateMatch', listId: listRef(listId), importItemId: imported.ListImportItemID, matchPropId: 'P000777' });
+		expect(updated).toMatchObject({ PropID: 'P000777', PropertyStatus: 'Selected' });
+		const [deleted] = await runOk(sb, { resource: 'importRecord', operation: 'deleteMatch', listId: listRef(listId), importItemId: imported.ListImportItemID });
+		expect(deleted.deleteCount).toBe(1);
+		const none = await run(sb, { resource: 'importRecord', operation: 'updateMatch', listId: listRef(listId), importItemId: 1 });
+		expect(none.error?.message).toBe('Property ID or Person Key: give at least one to correct the match');
+	});
+});
