@@ -72,7 +72,33 @@ async function main(): Promise<void> {
 		console.log(`  sandbox                ${sandboxResult.requestsPerSecond.toFixed(0)} req/s (p99 ${sandboxResult.latencyP99Ms} ms, non-2xx ${sandboxResult.non2xx}, errors ${sandboxResult.errors})`);
 		console.log(`  ratio sandbox / bare   ${(sandboxResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)}\n`);
 	}
+	await importBatches(sandbox.url);
 	await sandbox.close();
+}
+
+/**
+ * The Import Record operation's default batch size: 10,000 records imported (Purchase=1) into the
+ * sandbox with several batch sizes, one after another, as the node sends them.
+ */
+async function importBatches(url: string): Promise<void> {
+	const records = Array.from({ length: 10_000 }, (_, i) => ({ Address: `${i + 1} Oak St`, City: 'Portland', State: 'OR', ZipFive: '97201' }));
+	// Warm the sandbox's address index first, so that no batch size pays for building it.
+	const warm = await fetch(`${url}/v1/lists`, { method: 'POST', headers: AUTH, body: JSON.stringify({ ListName: 'warm-up', ListType: 'import', ImportSource: 'api' }) }).then((r) => r.json() as Promise<{ results: Array<{ ListID: number }> }>);
+	await fetch(`${url}/v1/lists/${warm.results[0].ListID}/import/items?Purchase=1`, { method: 'POST', headers: AUTH, body: JSON.stringify(records.slice(0, 1)) }).then((r) => r.arrayBuffer());
+	console.log('import of 10,000 records, sequential batches (Import Record "Batch Size")');
+	const baseline: number[] = [];
+	for (const batchSize of [50, 100, 250, 500, 1000, 2500]) {
+		const created = await fetch(`${url}/v1/lists`, { method: 'POST', headers: AUTH, body: JSON.stringify({ ListName: `batch ${batchSize}`, ListType: 'import', ImportSource: 'api' }) }).then((r) => r.json() as Promise<{ results: Array<{ ListID: number }> }>);
+		const started = performance.now();
+		for (let start = 0; start < records.length; start += batchSize) {
+			const response = await fetch(`${url}/v1/lists/${created.results[0].ListID}/import/items?Purchase=1`, { method: 'POST', headers: AUTH, body: JSON.stringify(records.slice(start, start + batchSize)) });
+			if (!response.ok) throw new Error(`import answered ${response.status}`);
+			await response.arrayBuffer();
+		}
+		const seconds = (performance.now() - started) / 1000;
+		baseline.push(seconds);
+		console.log(`  batch ${String(batchSize).padStart(5)}   ${String(Math.ceil(records.length / batchSize)).padStart(4)} requests   ${seconds.toFixed(2)} s   ${(seconds / baseline[0]).toFixed(2)} x the time of batch 50`);
+	}
 }
 
 main().catch((error: Error) => {
