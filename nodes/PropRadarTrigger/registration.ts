@@ -4,6 +4,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, collectPages, getConnection, paths, toNodeError, type ApiEnvelope, type AutomationRecord, type ListRecord, type WebhookRecord } from '../PropRadar/transport';
+import { idsFrom } from '../PropRadar/shared/parameters';
 import { redeliveries, redeliveryKey } from './delivery';
 import {
 	baselineOf,
@@ -12,7 +13,6 @@ import {
 	parseWebhookName,
 	sortEvents,
 	unwireAutomation,
-	webhookIdsOf,
 	wireAutomation,
 	wiringAddsFiring,
 	type Baseline,
@@ -133,7 +133,7 @@ function isNotFound(error: unknown): boolean {
 
 /** The other trigger webhooks wired to the list's automation, with what their names say. */
 function siblingTriggers(automation: AutomationRecord, webhooks: WebhookRecord[], listId: number, ownId?: number) {
-	const wiredIds = new Set(webhookIdsOf(automation.ExportToWebhookIDs));
+	const wiredIds = new Set(idsFrom(automation.ExportToWebhookIDs));
 	return webhooks
 		.filter((hook) => hook.WebhookID !== ownId && wiredIds.has(String(hook.WebhookID)))
 		.map((hook) => parseWebhookName(hook.WebhookName))
@@ -158,7 +158,7 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 		if (isNotFound(error)) return false;
 		throw toNodeError(context.getNode(), error);
 	}
-	const wired = webhookIdsOf(automation.ExportToWebhookIDs).includes(String(registration.webhookId));
+	const wired = idsFrom(automation.ExportToWebhookIDs).includes(String(registration.webhookId));
 	return wired && !wiringAddsFiring(automation, registration.events);
 }
 

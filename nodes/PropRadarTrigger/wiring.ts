@@ -1,3 +1,4 @@
+import { idsFrom } from '../PropRadar/shared/parameters';
 import type { AutomationRecord } from '../PropRadar/transport';
 
 /**
@@ -97,14 +98,6 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
 	return a.size === b.size && [...a].every((value) => b.has(value));
 }
 
-/** The WebhookIDs in an `ExportToWebhookIDs` value. */
-export function webhookIdsOf(value: unknown): string[] {
-	return String(value ?? '')
-		.split(',')
-		.map((part) => part.trim())
-		.filter(Boolean);
-}
-
 /** Adds an id, keeping the value as written. */
 export function addWebhookId(value: unknown, webhookId: number): string {
 	const text = String(value ?? '');
@@ -177,7 +170,7 @@ export interface UnwireInput {
  */
 export function unwireAutomation({ automation, webhookId, events, baseline, siblingEvents }: UnwireInput): Omit<AutomationRecord, 'Name'> | undefined {
 	const current = baselineOf(automation);
-	const wired = webhookIdsOf(current.webhookIds).includes(String(webhookId));
+	const wired = idsFrom(current.webhookIds).includes(String(webhookId));
 	const exportIds = removeWebhookId(current.webhookIds, webhookId);
 
 	const wiredTriggers = triggerSet(baseline.triggers);
@@ -191,7 +184,7 @@ export function unwireAutomation({ automation, webhookId, events, baseline, sibl
 		const siblingTriggers = triggerSet(baseline.triggers);
 		for (const event of siblingEvents.flat()) siblingTriggers.add(AUTOMATION_TRIGGERS[event]);
 		if (triggersUntouched) triggers = sameSet(siblingTriggers, triggerSet(current.triggers)) ? current.triggers : formatTriggers(siblingTriggers);
-	} else if (sameSet(new Set(webhookIdsOf(exportIds)), new Set(webhookIdsOf(baseline.webhookIds)))) {
+	} else if (sameSet(new Set(idsFrom(exportIds)), new Set(idsFrom(baseline.webhookIds)))) {
 		// Last trigger webhook, and no other webhook was wired since: back to the baseline.
 		if (enabledUntouched) isEnabled = baseline.isEnabled;
 		if (triggersUntouched) triggers = baseline.triggers;

@@ -12,6 +12,9 @@ import {
 	WebhookReceiver,
 } from './triggerHarness';
 
+// A bound against a hung run on a busy machine, not a speed assertion.
+jest.setTimeout(30_000);
+
 let sb: EngineSandbox;
 let receiver: WebhookReceiver;
 

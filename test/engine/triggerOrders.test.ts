@@ -12,6 +12,9 @@ import { automationOf, createMonitoredList, setAutomation, TriggerWorkflow, webh
  * trigger webhook is left. Runs against the real sandbox, bounded in runs.
  */
 
+// A bound against a hung run on a busy machine, not a speed assertion.
+jest.setTimeout(180_000);
+
 let sb: EngineSandbox;
 let receiver: WebhookReceiver;
 let foreignWebhook: number;

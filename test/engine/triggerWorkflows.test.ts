@@ -14,6 +14,9 @@ import {
 	type Delivery,
 } from './triggerHarness';
 
+// A bound against a hung run on a busy machine, not a speed assertion.
+jest.setTimeout(60_000);
+
 let sb: EngineSandbox;
 let receiver: WebhookReceiver;
 
