@@ -102,7 +102,8 @@ function payloadOf(ctx: SandboxContext, list: StoredList, event: ListEvent): Rec
  */
 export function fireEvents(ctx: SandboxContext, accountId: string, list: StoredList, events: ListEvent[], depth = 0): void {
 	const automation = list.automation;
-	if (!automation.isEnabled || events.length === 0 || depth > 3) return;
+	// Monitoring turns automations on and off (seed 000): an unmonitored list's automation never fires.
+	if (!list.isMonitored || !automation.isEnabled || events.length === 0 || depth > 3) return;
 	const triggers = automation.Triggers.split(',').map((t) => t.trim());
 	const wanted = events.filter((event) => (event.type === 'New Match' ? triggers.includes('New Matches') : triggers.includes('Status Changes')));
 	if (wanted.length === 0) return;

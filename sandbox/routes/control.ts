@@ -82,6 +82,15 @@ export const controlRoutes: RouteModule = (app, ctx) => {
 		return { results: deliveryLog(ctx) };
 	});
 
+	// A stand-in CRM for the example workflows: it keeps what it is sent.
+	const crm = () => ctx.store.slice<Array<{ at: string; body: unknown }>>('crm', () => []);
+	app.post('/_sandbox/crm', async (request) => {
+		crm().push({ at: new Date().toISOString(), body: request.body });
+		ctx.store.save();
+		return { received: true };
+	});
+	app.get('/_sandbox/crm', async () => ({ results: crm() }));
+
 	app.post('/_sandbox/reset', async () => {
 		await settleDeliveries();
 		faults.length = 0;

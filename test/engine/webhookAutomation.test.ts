@@ -96,7 +96,7 @@ describe('Automation', () => {
 	});
 
 	test('an automation that stars, re-levels and moves matching properties does so when it fires', async () => {
-		const listId = await createList(sb, { listName: 'Inbox', listType: 'static' });
+		const listId = await createList(sb, { listName: 'Inbox', listType: 'static', isMonitored: true });
 		const hot = await createList(sb, { listName: 'Hot leads', listType: 'static' });
 		await runOk(sb, {
 			resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'update',

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Installs the real n8n (pinned) once into .tools/n8n, for the demo and the e2e tier. Later runs
+# reuse it. Measured facts (DESIGN.md section 5): n8n 2.41.1 needs Node 24; install with
+# --ignore-scripts (a Kafka library's build script downloads from the internet), override linkedom,
+# then build the two native modules n8n needs (sqlite3, isolated-vm) against Node 24's headers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/node24.sh
+
+N8N_VERSION=2.41.1
+N8N_DIR="$PWD/.tools/n8n"
+MARKER="$N8N_DIR/.installed-$N8N_VERSION"
+if [ -f "$MARKER" ] && [ -x "$N8N_DIR/node_modules/.bin/n8n" ]; then
+  echo "n8n $N8N_VERSION: already installed in .tools/n8n"
+  exit 0
+fi
+
+t0=$SECONDS
+step() { printf '==> [%4ss] %s\n' "$((SECONDS - t0))" "$*"; }
+
+step "installing n8n $N8N_VERSION into .tools/n8n (first run only, about 4 minutes and 3 GB)"
+rm -rf "$N8N_DIR"
+mkdir -p "$N8N_DIR"
+cat > "$N8N_DIR/package.json" <<JSON
+{
+  "name": "propradar-n8n-host",
+  "private": true,
+  "dependencies": { "n8n": "$N8N_VERSION" },
+  "overrides": { "linkedom": "0.18.14" }
+}
+JSON
+( cd "$N8N_DIR" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error ) &
+install_pid=$!
+while kill -0 "$install_pid" 2>/dev/null; do
+  sleep 15
+  kill -0 "$install_pid" 2>/dev/null && step "still installing: $(du -sh "$N8N_DIR/node_modules" 2>/dev/null | cut -f1) so far"
+done
+wait "$install_pid"
+
+step "building sqlite3 and isolated-vm against Node $(node --version)"
+export npm_config_nodedir="$NODE24_HOME"
+( cd "$N8N_DIR" && npm rebuild sqlite3 isolated-vm --foreground-scripts --loglevel=error >"$N8N_DIR/rebuild.log" 2>&1 ) || {
+  tail -40 "$N8N_DIR/rebuild.log"
+  exit 1
+}
+
+"$N8N_DIR/node_modules/.bin/n8n" --version >/dev/null
+touch "$MARKER"
+step "n8n $N8N_VERSION installed"
