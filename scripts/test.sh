@@ -20,8 +20,9 @@ step "building the package and the sandbox"
 npm run --silent build
 npm run --silent build:sandbox
 
-step "lint (eslint-plugin-n8n-nodes-base)"
+step "lint (eslint-plugin-n8n-nodes-base) and type check of the tests, sandbox and benchmarks"
 npm run --silent lint
+npx tsc -p tsconfig.test.json --noEmit
 
 step "n8n community package scanner"
 npm run --silent scan

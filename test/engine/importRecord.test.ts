@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
 import { api, createList, listRef, run, runOk } from './helpers';
 
@@ -8,8 +10,8 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 /** Records whose addresses are real sandbox properties (read straight from the sandbox). */
-async function realAddresses(count: number, token: string = TOKENS.main): Promise<Array<Record<string, unknown>>> {
-	const { body } = await api<{ results: Array<Record<string, unknown>> }>(sb, 'POST', `/v1/properties?Purchase=1&Limit=${count}&Fields=PropID,Address,City,State,ZipFive`, { Criteria: [{ name: 'State', value: ['OR'] }] }, token);
+async function realAddresses(count: number, token: string = TOKENS.main): Promise<IDataObject[]> {
+	const { body } = await api<{ results: IDataObject[] }>(sb, 'POST', `/v1/properties?Purchase=1&Limit=${count}&Fields=PropID,Address,City,State,ZipFive`, { Criteria: [{ name: 'State', value: ['OR'] }] }, token);
 	return body.results.map(({ Address, City, State, ZipFive }) => ({ street: Address, Address, City, State, ZipFive: String(ZipFive) }));
 }
 
