@@ -1,5 +1,5 @@
 import { idsFrom } from '../PropRadar/shared/parameters';
-import type { AutomationRecord } from '../PropRadar/transport';
+import { writableAutomation, type AutomationRecord } from '../PropRadar/transport';
 
 /**
  * How a trigger wires itself into a list's automation, as pure functions over the automation's
@@ -118,12 +118,6 @@ export function baselineOf(automation: AutomationRecord): Baseline {
 		triggers: String(automation.Triggers ?? ''),
 		webhookIds: String(automation.ExportToWebhookIDs ?? ''),
 	};
-}
-
-/** The automation's fields that can be written back (`PUT` replaces everything; `Name` is read-only). */
-export function writableAutomation(automation: AutomationRecord): Omit<AutomationRecord, 'Name'> {
-	const { Name: _name, ...rest } = automation;
-	return rest;
 }
 
 /** Actions of the automation that cost money each time it fires, by their labels. */

@@ -7,3 +7,4 @@ export type { ApiPath, PersonRecordPathKind } from './paths';
 export { encodeQuery, formatCents, toCents } from './query';
 export { describeFailure, retryDelay, toNodeError } from './errors';
 export type * from './types';
+export { writableAutomation } from './types';

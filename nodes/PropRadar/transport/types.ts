@@ -48,6 +48,12 @@ export interface AutomationRecord extends IDataObject {
 	PurchaseEmail: number;
 }
 
+/** The automation's fields that can be written back (`PUT` replaces everything; `Name` is read-only). */
+export function writableAutomation(automation: AutomationRecord): Omit<AutomationRecord, 'Name'> {
+	const { Name: _name, ...rest } = automation;
+	return rest;
+}
+
 export interface WebhookRecord extends IDataObject {
 	WebhookID: number;
 	HookUrl: string;

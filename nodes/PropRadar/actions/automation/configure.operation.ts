@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths, type AutomationRecord } from '../../transport';
+import { apiRequest, paths, writableAutomation, type AutomationRecord } from '../../transport';
 import { RETRY_NOTICE } from '../../shared/charges';
 import { idsFrom, listLocator, readListId } from '../../shared/parameters';
 
@@ -181,9 +181,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	let base: Omit<AutomationRecord, 'Name'> = { ...EMPTY_AUTOMATION };
 	if (mode === 'update') {
 		const current = (await apiRequest<{ results?: AutomationRecord[] }>(this, { method: 'GET', path: paths.automation(listId), itemIndex })).results?.[0];
-		const { Name, ...rest } = current ?? ({} as AutomationRecord);
-		void Name;
-		base = { ...base, ...rest };
+		if (current) base = { ...base, ...writableAutomation(current) };
 	}
 	const written = { ...base, ...fields };
 	const response = await apiRequest(this, {
