@@ -1,0 +1,177 @@
+// The real n8n with this package installed, for the demo (`npm run demo`) and the e2e tier:
+// pack the package into n8n's community nodes folder, import a credential and workflows, start n8n,
+// set up the owner and log in, activate and run workflows, read executions, stop.
+// Needs the n8n that scripts/n8n-install.sh installs into .tools/n8n, and Node 24 on the PATH.
+'use strict';
+const { execFileSync, spawn } = require('node:child_process');
+const { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } = require('node:fs');
+const { createServer } = require('node:net');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+
+const ROOT = join(__dirname, '..');
+const N8N_BIN = join(ROOT, '.tools', 'n8n', 'node_modules', '.bin', 'n8n');
+const OWNER = { email: 'demo@propradar.example', password: 'PropRadar-demo-1', firstName: 'Demo', lastName: 'Owner' };
+const CREDENTIAL = { id: 'propradar-sandbox', name: 'PropRadar sandbox' };
+
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** Packs this package (`npm pack`) and extracts it where n8n loads community packages. */
+function installPackage(userFolder) {
+	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-propradar');
+	const packDir = mkdtempSync(join(tmpdir(), 'propradar-pack-'));
+	const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+	rmSync(target, { recursive: true, force: true });
+	mkdirSync(target, { recursive: true });
+	execFileSync('tar', ['xzf', join(packDir, filename), '-C', target, '--strip-components=1']);
+	writeFileSync(join(userFolder, '.n8n', 'nodes', 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { 'n8n-nodes-propradar': 'file:./node_modules/n8n-nodes-propradar' } }, null, 2));
+	rmSync(packDir, { recursive: true, force: true });
+}
+
+/**
+ * Prepares an n8n home: the package, a PropRadar credential for `sandboxUrl`, and `workflows`
+ * (objects, given ids). Returns what `start()` needs.
+ */
+async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', workflows = [], logLevel = 'warn' }) {
+	if (!existsSync(N8N_BIN)) throw new Error('n8n is not installed: run bash scripts/n8n-install.sh');
+	userFolder = userFolder ?? mkdtempSync(join(tmpdir(), 'propradar-n8n-home-'));
+	port = port ?? (await freePort());
+	// n8n exits at start under NODE_ENV=test (which jest sets): run it as in production.
+	const { NODE_ENV: _nodeEnv, JEST_WORKER_ID: _worker, ...inherited } = process.env;
+	const env = {
+		...inherited,
+		NODE_ENV: 'production',
+		N8N_USER_FOLDER: userFolder,
+		N8N_PORT: String(port),
+		N8N_HOST: '127.0.0.1',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}/`,
+		N8N_ENCRYPTION_KEY: 'propradar-demo-encryption-key-0001',
+		N8N_LOG_LEVEL: logLevel,
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+		DB_SQLITE_POOL_SIZE: '2',
+		EXTERNAL_FRONTEND_HOOKS_URLS: '',
+		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+	};
+	installPackage(userFolder);
+	const files = mkdtempSync(join(tmpdir(), 'propradar-import-'));
+	writeFileSync(join(files, 'credentials.json'), JSON.stringify([{ ...CREDENTIAL, type: 'propRadarApi', data: { accessToken: token, baseUrl: sandboxUrl, spendingCeiling: 0 } }]));
+	execFileSync(N8N_BIN, ['import:credentials', `--input=${join(files, 'credentials.json')}`], { env, stdio: 'pipe' });
+	if (workflows.length > 0) {
+		const dir = join(files, 'workflows');
+		mkdirSync(dir);
+		workflows.forEach((workflow, index) => writeFileSync(join(dir, `${index}.json`), JSON.stringify(workflow)));
+		execFileSync(N8N_BIN, ['import:workflow', '--separate', `--input=${dir}`], { env, stdio: 'pipe' });
+	}
+	rmSync(files, { recursive: true, force: true });
+	return { env, port, userFolder, url: `http://127.0.0.1:${port}` };
+}
+
+/** Starts `n8n start` and waits until it is ready; `stop()` ends it. */
+async function start(host, { inheritOutput = false, timeoutMs = 120_000 } = {}) {
+	const child = spawn(N8N_BIN, ['start'], { env: host.env, stdio: inheritOutput ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	if (!inheritOutput) {
+		child.stdout.on('data', (chunk) => (output += chunk));
+		child.stderr.on('data', (chunk) => (output += chunk));
+	}
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		if (child.exitCode !== null) throw new Error(`n8n exited with ${child.exitCode}:\n${output.slice(-4000)}`);
+		try {
+			const response = await fetch(`${host.url}/healthz/readiness`);
+			if (response.ok) break;
+		} catch {
+			// not listening yet
+		}
+		if (Date.now() > deadline) {
+			child.kill('SIGTERM');
+			throw new Error(`n8n was not ready within ${timeoutMs / 1000} s:\n${output.slice(-4000)}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	return {
+		...host,
+		child,
+		output: () => output,
+		stop: () =>
+			new Promise((resolve) => {
+				if (child.exitCode !== null) return resolve();
+				child.once('exit', () => resolve());
+				child.kill('SIGTERM');
+				setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+			}),
+	};
+}
+
+/** Sets up the owner account (first start) and logs in; returns a REST client with the session cookie. */
+async function login(host) {
+	const setup = await fetch(`${host.url}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
+	if (!setup.ok && setup.status !== 400) throw new Error(`owner setup answered ${setup.status}: ${await setup.text()}`);
+	const response = await fetch(`${host.url}/rest/login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+	});
+	if (!response.ok) throw new Error(`login answered ${response.status}: ${await response.text()}`);
+	const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+	const rest = async (method, path, body) => {
+		const answer = await fetch(`${host.url}/rest${path}`, {
+			method,
+			headers: { cookie, 'content-type': 'application/json', 'browser-id': 'propradar-e2e' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await answer.text();
+		if (!answer.ok) throw new Error(`${method} /rest${path} answered ${answer.status}: ${text.slice(0, 1000)}`);
+		const json = text ? JSON.parse(text) : {};
+		return json.data ?? json;
+	};
+	return { cookie, rest };
+}
+
+/** Activates a workflow through the REST API, as the editor's toggle does. */
+async function activate(client, workflowId) {
+	const workflow = await client.rest('GET', `/workflows/${workflowId}`);
+	return client.rest('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
+}
+
+async function deactivate(client, workflowId) {
+	const workflow = await client.rest('GET', `/workflows/${workflowId}`);
+	return client.rest('POST', `/workflows/${workflowId}/deactivate`, { versionId: workflow.versionId });
+}
+
+/**
+ * Runs a workflow with the CLI (`n8n execute --id --rawOutput`) next to the running server, and
+ * returns the run data. Throws with n8n's output when the run fails.
+ */
+function execute(host, workflowId) {
+	const env = { ...host.env, N8N_LOG_LEVEL: 'info', N8N_RUNNERS_BROKER_PORT: String(Number(host.env.N8N_RUNNERS_BROKER_PORT) + 1) };
+	let stdout;
+	try {
+		stdout = execFileSync(N8N_BIN, ['execute', `--id=${workflowId}`, '--rawOutput'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000, maxBuffer: 256 * 1024 * 1024 });
+	} catch (error) {
+		throw new Error(`n8n execute --id=${workflowId} failed: ${String(error.stdout ?? '').slice(-3000)}\n${String(error.stderr ?? '').slice(-3000)}`);
+	}
+	const start = stdout.indexOf('{');
+	if (start < 0) throw new Error(`n8n execute printed no run data:\n${stdout.slice(-3000)}`);
+	return JSON.parse(stdout.slice(start));
+}
+
+module.exports = { prepare, start, login, activate, deactivate, execute, freePort, OWNER, CREDENTIAL, N8N_BIN };

@@ -1,0 +1,259 @@
+/**
+ * The e2e tier: the real n8n (scripts/n8n-install.sh) with the packed package installed as a
+ * community package, the example workflows run against the sandbox, a trigger workflow activated
+ * through n8n's REST API and fed by sandbox events, and a real browser (Debian chromium driven by
+ * playwright-core) taking the screenshots the README shows. One n8n start for the whole tier.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+
+/** scripts/n8n-host.js: plain CommonJS shared with the demo. */
+interface N8nHost {
+	url: string;
+	env: Record<string, string>;
+}
+interface RunningN8n extends N8nHost {
+	stop(): Promise<void>;
+	output(): string;
+}
+interface N8nClient {
+	rest(method: string, path: string, body?: unknown): Promise<unknown>;
+}
+const n8n = require('../../scripts/n8n-host') as {
+	prepare(options: { sandboxUrl: string; workflows: unknown[] }): Promise<N8nHost>;
+	start(host: N8nHost): Promise<RunningN8n>;
+	login(host: N8nHost): Promise<N8nClient>;
+	activate(client: N8nClient, workflowId: string): Promise<unknown>;
+	deactivate(client: N8nClient, workflowId: string): Promise<unknown>;
+	execute(host: N8nHost, workflowId: string): unknown;
+	OWNER: { email: string; password: string };
+};
+const { seedDemoData } = require('../../scripts/demo-data') as { seedDemoData(url: string): Promise<number> };
+
+jest.setTimeout(300_000);
+
+const ROOT = join(__dirname, '..', '..');
+const SCREENSHOTS = join(ROOT, 'docs', 'screenshots');
+type Workflow = { id: string; name: string; nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }>; connections: unknown };
+type RunData = { data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>; error?: { message: string } } } };
+
+let sandbox: RunningSandbox;
+let host: RunningN8n;
+let client: N8nClient;
+const examples: Record<string, Workflow> = {};
+
+/** The example files, with the demo sandbox's address replaced by this run's sandbox. */
+function loadExamples(sandboxUrl: string): Workflow[] {
+	return readdirSync(join(ROOT, 'examples'))
+		.filter((file) => file.endsWith('.json'))
+		.sort()
+		.map((file) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8').replaceAll('http://127.0.0.1:8787', sandboxUrl)) as Workflow);
+}
+
+/** A copy of the trigger example that listens to both events (for the Status Changes check). */
+function bothEventsTrigger(example: Workflow): Workflow {
+	const copy = JSON.parse(JSON.stringify(example)) as Workflow;
+	copy.id = 'PropRadarE2eBoth';
+	copy.name = 'e2e: foreclosures, both events';
+	copy.nodes.find((node) => node.type.endsWith('propRadarTrigger'))!.parameters.events = ['newMatches', 'statusChanges'];
+	return copy;
+}
+
+function output(run: RunData, nodeName: string): Array<Record<string, unknown>> {
+	const runs = run.data.resultData.runData[nodeName];
+	if (!runs) throw new Error(`node "${nodeName}" did not run; error: ${run.data.resultData.error?.message ?? 'none'}`);
+	const last = runs[runs.length - 1];
+	if (last.error) throw new Error(`node "${nodeName}" failed: ${last.error.message}`);
+	return (last.data?.main[0] ?? []).map((item) => item.json);
+}
+
+async function sandboxApi<T>(method: string, path: string, body?: unknown): Promise<T> {
+	const response = await fetch(`${sandbox.url}${path}`, {
+		method,
+		headers: { authorization: 'Bearer sandbox-token', 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return (await response.json()) as T;
+}
+
+async function waitFor<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await read();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+	}
+}
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+	await seedDemoData(sandbox.url);
+	const workflows = loadExamples(sandbox.url);
+	for (const workflow of workflows) examples[workflow.id] = workflow;
+	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [...workflows, bothEventsTrigger(examples.PropRadarEx00004)] });
+	host = await n8n.start(prepared);
+	client = await n8n.login(host);
+});
+
+afterAll(async () => {
+	await host?.stop();
+	await sandbox?.close();
+});
+
+test('n8n loads the package: both node types and the credential', async () => {
+	const types = (await (await fetch(`${host.url}/types/nodes.json`)).json()) as Array<{ name: string }>;
+	const names = types.map((type) => type.name);
+	expect(names).toContain('n8n-nodes-propradar.propRadar');
+	expect(names).toContain('n8n-nodes-propradar.propRadarTrigger');
+	const credentials = (await (await fetch(`${host.url}/types/credentials.json`)).json()) as Array<{ name: string }>;
+	expect(credentials.map((type) => type.name)).toContain('propRadarApi');
+});
+
+test('example 1: a dynamic list from criteria, its properties exported with chosen fieldsets', () => {
+	const run = n8n.execute(host, 'PropRadarEx00001') as RunData;
+	const [list] = output(run, 'Create dynamic list');
+	expect(Number(list.TotalCount)).toBeGreaterThan(0);
+	const properties = output(run, 'Export properties');
+	expect(properties.length).toBe(Math.min(25, Number(list.TotalCount)));
+	for (const property of properties) {
+		expect(property).toHaveProperty('APN');
+		expect(property).toHaveProperty('AvailableEquity');
+		expect(property).not.toHaveProperty('Latitude');
+	}
+});
+
+test('example 2: a CSV import, previewed then bought under a cap, one item per row', () => {
+	const run = n8n.execute(host, 'PropRadarEx00002') as RunData;
+	const [quote] = output(run, 'Preview cost');
+	expect(quote).toMatchObject({ preview: true, resultCount: 3 });
+	const imported = output(run, 'Import under a cap');
+	expect(imported).toHaveLength(3);
+	expect(imported.map((row) => row.PropertyStatus)).toEqual(['Matched', 'Matched', 'Not Found']);
+	expect(imported[0].PropID).toBe('P000010');
+});
+
+test('example 3: skip tracing, owners read and phones bought under caps', () => {
+	const run = n8n.execute(host, 'PropRadarEx00003') as RunData;
+	const owners = output(run, 'Owners');
+	expect(owners.length).toBeGreaterThanOrEqual(3);
+	const phones = output(run, 'Buy phones');
+	expect(phones).toHaveLength(owners.length);
+	for (const phone of phones) expect(phone.purchased).toBe(true);
+});
+
+test('example 5: the automation stars, re-levels and moves a new lead', () => {
+	const run = n8n.execute(host, 'PropRadarEx00005') as RunData;
+	const hot = output(run, 'Hot leads, 5 stars');
+	expect(hot.map((item) => item.PropID)).toEqual(['P000321']);
+	expect(hot[0]).toMatchObject({ InterestLevel: 5, StatusLevel: 2 });
+});
+
+test('example 4 and a both-events copy: activated in n8n, fed by sandbox events, nothing left on deactivation', async () => {
+	const hooks = () => sandboxApi<{ results: Array<{ WebhookID: number; HookUrl: string }> }>('GET', '/v1/integrations/webhooks');
+	await n8n.activate(client, 'PropRadarEx00004');
+	await n8n.activate(client, 'PropRadarE2eBoth');
+	expect((await hooks()).results).toHaveLength(2);
+
+	const { results } = await sandboxApi<{ results: Array<{ PropID: string }> }>('POST', '/v1/properties?Purchase=1&Limit=1&Fields=PropID', {
+		Criteria: [{ name: 'State', value: ['OR'] }, { name: 'inForeclosure', value: [0] }, { name: 'isListedForSale', value: [0] }],
+	});
+	const propId = results[0].PropID;
+	const crm = () => sandboxApi<{ results: Array<{ body: Record<string, unknown> }> }>('GET', '/_sandbox/crm');
+
+	// A new foreclosure in Oregon enters list 1: both workflows get the New Match.
+	await sandboxApi('POST', '/_sandbox/simulate/change', { PropID: propId, change: 'foreclosure' });
+	const newMatches = await waitFor('two New Match leads in the CRM', async () => {
+		const leads = (await crm()).results.filter((lead) => lead.body.propId === propId && lead.body.event === 'New Match');
+		return leads.length >= 2 ? leads : undefined;
+	});
+	expect(newMatches[0].body).toMatchObject({ source: 'PropRadar', list: 'Oregon foreclosures', stage: 'Preforeclosure' });
+
+	// Its foreclosure moves on: only the both-events workflow gets the Status Change.
+	await sandboxApi('POST', '/_sandbox/simulate/change', { PropID: propId, change: 'foreclosure' });
+	const change = await waitFor('a Change lead in the CRM', async () => (await crm()).results.find((lead) => lead.body.propId === propId && lead.body.event === 'Change'));
+	expect(change.body.change).toBe('Foreclosure Status:Preforeclosure:Auction');
+	await new Promise((resolve) => setTimeout(resolve, 1000));
+	expect((await crm()).results.filter((lead) => lead.body.propId === propId)).toHaveLength(3);
+
+	const executions = (await client.rest('GET', '/executions?filter=' + encodeURIComponent(JSON.stringify({ workflowId: 'PropRadarEx00004' })))) as { results: Array<{ status: string }> };
+	expect(executions.results.length).toBeGreaterThanOrEqual(1);
+	expect(executions.results.every((execution) => execution.status === 'success')).toBe(true);
+
+	await n8n.deactivate(client, 'PropRadarEx00004');
+	await n8n.deactivate(client, 'PropRadarE2eBoth');
+	expect((await hooks()).results).toHaveLength(0);
+	const automation = await sandboxApi<{ results: Array<Record<string, unknown>> }>('GET', '/v1/lists/1/automations');
+	expect(automation.results[0]).toMatchObject({ isEnabled: 0, ExportToWebhookIDs: '', Triggers: '' });
+});
+
+describe('in a real browser', () => {
+	let browser: Browser;
+	let page: Page;
+
+	beforeAll(async () => {
+		browser = await chromium.launch({
+			executablePath: '/usr/bin/chromium',
+			args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		});
+		page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+		await page.goto(`${host.url}/signin`);
+		await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(n8n.OWNER.email);
+		await page.locator('input[type="password"]').first().fill(n8n.OWNER.password);
+		await page.keyboard.press('Enter');
+		await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 60_000 });
+	});
+
+	afterAll(() => browser?.close());
+
+	async function openWorkflow(id: string): Promise<void> {
+		await page.goto(`${host.url}/workflow/${id}`);
+		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 60_000 });
+		await page.waitForTimeout(1000);
+	}
+
+	async function openNode(name: string): Promise<void> {
+		await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
+		await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 30_000 });
+		await page.waitForTimeout(500);
+	}
+
+	test('the examples render with the PropRadar icon', async () => {
+		await openWorkflow('PropRadarEx00001');
+		const icons = page.locator('[data-test-id="canvas-node"] img[src*="propradar"]');
+		expect(await icons.count()).toBeGreaterThanOrEqual(2);
+		await page.screenshot({ path: join(SCREENSHOTS, 'workflow-dynamic-list.png') });
+	});
+
+	test('the node panel: the search operation with its criteria, fieldset picker and charges', async () => {
+		await openNode('Export properties');
+		const panel = page.locator('[data-test-id="ndv"]').first();
+		await expect(panel.getByText('Charge Mode').first().isVisible()).resolves.toBe(true);
+		await expect(panel.getByText('Fields', { exact: true }).first().isVisible()).resolves.toBe(true);
+		await page.screenshot({ path: join(SCREENSHOTS, 'node-property-search.png') });
+		await page.keyboard.press('Escape');
+	});
+
+	test('the actions list of the node', async () => {
+		await page.locator('[data-test-id="canvas-plus-button"], [data-test-id="node-creator-plus-button"]').first().click();
+		await page.keyboard.type('PropRadar');
+		await page.waitForTimeout(800);
+		await page.getByText('PropRadar', { exact: true }).first().click();
+		await page.waitForTimeout(800);
+		await expect(page.getByText('Import records into an import list').first().isVisible()).resolves.toBe(true);
+		await page.screenshot({ path: join(SCREENSHOTS, 'node-actions.png') });
+		await page.keyboard.press('Escape');
+	});
+
+	test('the trigger panel', async () => {
+		await openWorkflow('PropRadarEx00004');
+		await openNode('New foreclosures');
+		const panel = page.locator('[data-test-id="ndv"]').first();
+		await expect(panel.getByText('Events').first().isVisible()).resolves.toBe(true);
+		await page.screenshot({ path: join(SCREENSHOTS, 'trigger.png') });
+	});
+});
