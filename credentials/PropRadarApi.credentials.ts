@@ -14,7 +14,7 @@ export class PropRadarApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:propradar.svg', dark: 'file:propradar.dark.svg' };
 
-	documentationUrl = 'https://github.com/propradar/n8n-nodes-propradar#credentials';
+	documentationUrl = 'https://github.com/propradar/n8n-nodes-propradar#credential';
 
 	properties: INodeProperties[] = [
 		{

@@ -13,6 +13,7 @@ async function main(): Promise<void> {
 	}
 	const sandbox = await startSandbox({
 		port,
+		host: argValue('host') ?? process.env.HOST ?? '127.0.0.1',
 		dataFile: argValue('data'),
 		allowRemoteWebhooks: process.argv.includes('--allow-remote-webhooks'),
 	});
