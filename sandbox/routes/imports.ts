@@ -109,10 +109,20 @@ export const importRoutes: RouteModule = (app, ctx) => {
 		for (const key of ['PersonKey', 'PropID'] as const) {
 			if (body[key] !== undefined && typeof body[key] !== 'string') throw badRequest(`Invalid ${key}`, `${key} must be a string`);
 		}
+		// Everything is checked before anything changes: a refused PATCH leaves the match as it was.
+		const targetPropId = (body.PropID as string | undefined) ?? item.PropID;
+		if (body.PropID !== undefined && !propertyExists(ctx, body.PropID as string)) {
+			throw new ApiError(404, 'Resource does not exist for given id', `PropID ${String(body.PropID)} does not exist`);
+		}
+		if (body.PersonKey !== undefined) {
+			const candidates = targetPropId ? getPersons(ctx, account, targetPropId).filter((person) => person.PersonKey !== item.revert?.addedPerson) : [];
+			if (!candidates.some((person) => person.PersonKey === body.PersonKey)) {
+				throw badRequest('Invalid PersonKey', `PersonKey ${String(body.PersonKey)} is not a person of property ${targetPropId ?? '(none)'}`);
+			}
+		}
 		revertItem(ctx, account, item);
 		const previousPropId = item.PropID;
 		if (body.PropID !== undefined) {
-			if (!propertyExists(ctx, body.PropID as string)) throw new ApiError(404, 'Resource does not exist for given id', `PropID ${String(body.PropID)} does not exist`);
 			item.PropID = body.PropID as string;
 			item.PropertyStatus = 'Selected';
 			item.MatchScore = 100;
