@@ -1,0 +1,247 @@
+import { expectError, readProperty, useSandbox, type Json } from './helpers';
+
+const sb = useSandbox();
+
+/** Field lists of seed 001. */
+const MAP = ['PropID', 'PType', 'Latitude', 'Longitude'];
+const OVERVIEW = ['PropID', 'PType', 'AdvancedPropertyType', 'Address', 'City', 'State', 'ZipFive', 'Latitude', 'Longitude', 'inTaxDelinquency', 'StatusLevel', 'InterestLevel', 'YearBuilt', 'Beds', 'Baths', 'SqFt', 'LotSize', 'LotSizeAcres', 'isSiteVacant', 'isListedForSale', 'inForeclosure', 'isSameMailingOrExempt', 'isSameMailing', 'isNotSameMailingOrExempt', 'isHighEquity', 'isUnderwater', 'isFreeAndClear', 'isRecentSale', 'isRecentFlip', 'isCashBuyer', 'isDeceasedProperty', 'AVM', 'AssessedValue', 'AvailableEquity', 'TotalLoanBalance', 'LastTransferValue', 'LastTransferRecDate', 'inDivorce', 'inBankruptcyProperty', 'PropertyHasOpenPersonLiens', 'PropertyHasOpenLiens', 'isPreforeclosure', 'isAuction', 'isBankOwned', 'DistressScore', 'hasRecentEviction', 'inProbateProperty', 'isExpiredListing'];
+const PERSON_OVERVIEW = ['isPrimaryContact', 'OwnershipRole', 'FirstName', 'MiddleName', 'LastName', 'Suffix', 'EntityName', 'Age', 'Gender', 'Occupation', 'Phone', 'Email', 'SocialAccounts', 'isDeceased'];
+
+const search = (criteria: Json[], query = 'Purchase=1') => sb.ok('POST', `/v1/properties?${query}`, { body: { Criteria: criteria } });
+const sorted = (values: string[]) => [...values].sort();
+
+describe('GET /v1/properties/{PropID}', () => {
+	test('Purchase=0 quotes one record and changes nothing', async () => {
+		const before = await sb.charges();
+		const quote = await sb.ok('GET', '/v1/properties/P000010?Purchase=0');
+		expect(quote).toEqual({ results: [], totalCost: '0.00', quantityFreeRemaining: before.credits, resultCount: 1 });
+		expect(await sb.charges()).toEqual(before);
+	});
+
+	test('Purchase=1 returns the Overview fields by default and takes one credit', async () => {
+		const before = await sb.charges();
+		const body = await sb.ok('GET', '/v1/properties/P000010?Purchase=1');
+		expect(body).toMatchObject({ totalCost: '0.00', resultCount: 1 });
+		expect(body).not.toHaveProperty('quantityFreeRemaining');
+		expect(sorted(Object.keys(body.results[0]))).toEqual(sorted(OVERVIEW));
+		expect(body.results[0].PropID).toBe('P000010');
+		expect((await sb.charges()).credits).toBe(before.credits - 1);
+	});
+
+	test('Fields: a fieldset, single fields, and - suppression', async () => {
+		const map = (await sb.ok('GET', '/v1/properties/P000011?Purchase=1&Fields=Map')).results[0];
+		expect(sorted(Object.keys(map))).toEqual(sorted(MAP));
+		const single = (await sb.ok('GET', '/v1/properties/P000011?Purchase=1&Fields=PropID,Beds,Baths')).results[0];
+		expect(sorted(Object.keys(single))).toEqual(['Baths', 'Beds', 'PropID']);
+		const suppressed = (await sb.ok('GET', '/v1/properties/P000011?Purchase=1&Fields=Map,-Latitude,-Longitude')).results[0];
+		expect(sorted(Object.keys(suppressed))).toEqual(['PType', 'PropID']);
+		expect(suppressed).toEqual({ PropID: map.PropID, PType: map.PType });
+	});
+
+	test('the Persons field carries the overview person fields', async () => {
+		const property = (await sb.ok('GET', '/v1/properties/P000012?Purchase=1&Fields=Overview,Persons')).results[0];
+		expect(Array.isArray(property.Persons)).toBe(true);
+		expect(property.Persons.length).toBeGreaterThanOrEqual(1);
+		for (const person of property.Persons) {
+			expect(typeof person.PersonKey).toBe('string');
+			for (const field of PERSON_OVERVIEW) expect(person).toHaveProperty(field);
+		}
+	});
+
+	test('every fieldset of seed 001 is accepted', async () => {
+		for (const fieldset of ['Grid', 'GridImport', 'GridOptional', 'Card', 'Map', 'Mobile', 'Overview', 'PropertyTab', 'TransactionsTab', 'ListingsTab', 'ValueTab', 'MyInfoTab', 'LimitedREI', 'All']) {
+			const answer = await sb.api('GET', `/v1/properties/P000013?Purchase=0&Fields=${fieldset}`);
+			expect({ fieldset, status: answer.status }).toEqual({ fieldset, status: 200 });
+		}
+	});
+});
+
+describe('POST /v1/properties', () => {
+	test('Purchase=0: totalResultCount and the cost of the page, no records, nothing charged', async () => {
+		const before = await sb.charges();
+		const body = await search([{ name: 'State', value: ['OR'] }], 'Purchase=0&Limit=500');
+		expect(body.results).toEqual([]);
+		expect(body.totalResultCount).toBeGreaterThan(500);
+		// 500 records: 100 free credits, then 400 at $0.10.
+		expect(body).toMatchObject({ resultCount: 500, quantityFreeRemaining: 100, totalCost: '40.00' });
+		expect(await sb.charges()).toEqual(before);
+	});
+
+	test('at most 500 a page; the default page is 100', async () => {
+		expectError(await sb.api('POST', '/v1/properties?Purchase=0&Limit=501', { body: { Criteria: [{ name: 'State', value: ['WA'] }] } }), 400);
+		const page = await search([{ name: 'State', value: ['WA'] }], 'Purchase=0');
+		expect(page.resultCount).toBe(100);
+	});
+
+	test('Start and Limit page through the matches; totalResultCount is the whole', async () => {
+		const criteria = [{ name: 'ZipFive', value: [97205] }, { name: 'PType', value: ['SFR'] }];
+		const whole = await search(criteria, 'Purchase=1&Fields=PropID&Limit=30');
+		const total = whole.totalResultCount;
+		expect(total).toBeGreaterThan(10);
+		const first = await search(criteria, 'Purchase=1&Fields=PropID&Start=0&Limit=6');
+		const second = await search(criteria, 'Purchase=1&Fields=PropID&Start=6&Limit=6');
+		expect(first.totalResultCount).toBe(total);
+		expect([...first.results, ...second.results]).toEqual(whole.results.slice(0, 12));
+		const last = await search(criteria, `Purchase=1&Fields=PropID&Start=${total - 2}&Limit=6`);
+		expect(last.results).toHaveLength(2);
+		expect(last.resultCount).toBe(2);
+	});
+
+	test('Sort and Dir order the matches', async () => {
+		const body = await search([{ name: 'City', value: ['Bend'] }], 'Purchase=1&Fields=PropID,AVM&Limit=50&Sort=AVM&Dir=desc');
+		const avms = body.results.map((p: Json) => p.AVM);
+		expect(avms).toEqual([...avms].sort((a, b) => b - a));
+		expect(avms[0]).toBeGreaterThan(avms[avms.length - 1]);
+		const unsorted = await search([{ name: 'City', value: ['Bend'] }], 'Purchase=0&Limit=1');
+		expect(unsorted.totalResultCount).toBe(body.totalResultCount);
+	});
+
+	test('criteria: values ORed within, criteria ANDed; ranges, booleans, nested PropertyType, begins-with', async () => {
+		const body = await search(
+			[
+				{ name: 'ZipFive', value: [97201, 97202, 97203] },
+				{ name: 'Beds', value: [[3, null]] },
+				{ name: 'Pool', value: [0] },
+				{ name: 'PropertyType', value: [{ name: 'PType', value: ['SFR', 'CND'] }] },
+			],
+			'Purchase=1&Fields=PropID,ZipFive,Beds,Pool,PType&Limit=200',
+		);
+		expect(body.results.length).toBeGreaterThan(0);
+		for (const p of body.results) {
+			expect([97201, 97202, 97203]).toContain(p.ZipFive);
+			expect(p.Beds).toBeGreaterThanOrEqual(3);
+			expect(p.Pool).toBe(0);
+			expect(['SFR', 'CND']).toContain(p.PType);
+		}
+		const subject = await readProperty(sb, 'P000050');
+		const prefix = subject.APN.slice(0, 5);
+		const byApn = await search([{ name: 'County', value: [subject.County] }, { name: 'APN', value: [prefix] }], 'Purchase=1&Fields=PropID,APN');
+		expect(byApn.results.map((p: Json) => p.PropID)).toContain('P000050');
+		for (const p of byApn.results) expect(p.APN.startsWith(prefix)).toBe(true);
+	});
+
+	test('InList selects the members of a list', async () => {
+		const listId = await sb.createList({ ListName: 'Three', ListType: 'static' });
+		await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: { Criteria: [{ name: 'PropID', value: ['P000031', 'P000032', 'P000033'] }] } });
+		const body = await search([{ name: 'InList', value: [listId] }], 'Purchase=1&Fields=PropID');
+		expect(body.totalResultCount).toBe(3);
+		expect(body.results.map((p: Json) => p.PropID)).toEqual(['P000031', 'P000032', 'P000033']);
+	});
+
+	test('Start, Limit and the like go in the query string, never in the body', async () => {
+		expectError(await sb.api('POST', '/v1/properties?Purchase=0', { body: { Criteria: [{ name: 'State', value: ['OR'] }], Limit: 5 } }), 400, 'Unexpected payload field');
+	});
+});
+
+describe('charges in integer cents: free credits first, then the balance', () => {
+	test('105 properties: 100 credits and 5 x $0.10; then a property detail at $0.25', async () => {
+		const criteria = [{ name: 'State', value: ['TX'] }];
+		const quote = await search(criteria, 'Purchase=0&Limit=105&Fields=PropID');
+		expect(quote).toMatchObject({ totalCost: '0.50', quantityFreeRemaining: 100, resultCount: 105 });
+
+		const bought = await search(criteria, 'Purchase=1&Limit=105&Fields=PropID');
+		expect(bought).toMatchObject({ totalCost: '0.50', resultCount: 105 });
+		expect(bought.results).toHaveLength(105);
+		let wallet = await sb.charges();
+		expect(wallet).toMatchObject({ credits: 0, balanceCents: 500_000 - 50, balance: '4999.50' });
+		expect(wallet.log.at(-1)).toMatchObject({ kind: 'property', quantity: 105, creditsUsed: 100, cents: 50 });
+
+		const detailQuote = await sb.ok('GET', '/v1/properties/P000001/transactions?Purchase=0');
+		expect(detailQuote).toMatchObject({ totalCost: '0.25', quantityFreeRemaining: 0 });
+		expect(await sb.ok('GET', '/v1/properties/P000001/transactions?Purchase=1')).toMatchObject({ totalCost: '0.25' });
+		wallet = await sb.charges();
+		expect(wallet).toMatchObject({ credits: 0, balanceCents: 500_000 - 75, balance: '4999.25' });
+		expect(Number.isInteger(wallet.balanceCents)).toBe(true);
+	});
+});
+
+describe('property sub-resources', () => {
+	/** The first PropID from P000001 whose sub-resource quotes `test(resultCount)`. */
+	async function findProperty(path: string, test: (count: number) => boolean): Promise<string> {
+		for (let i = 1; i <= 200; i++) {
+			const propId = `P${String(i).padStart(6, '0')}`;
+			const quote = await sb.ok('GET', `/v1/properties/${propId}/${path}?Purchase=0`);
+			if (test(quote.resultCount)) return propId;
+		}
+		throw new Error(`no property among the first 200 has such ${path}`);
+	}
+
+	test('evictions: records of the property, one charge per call that returns data, none when there are none', async () => {
+		const withEvictions = await findProperty('evictions', (n) => n > 0);
+		const before = await sb.charges();
+		const body = await sb.ok('GET', `/v1/properties/${withEvictions}/evictions?Purchase=1`);
+		expect(body.results.length).toBe(body.resultCount);
+		expect(body.results.length).toBeGreaterThan(0);
+		expect(body).toHaveProperty('totalCost');
+		const after = await sb.charges();
+		expect(after.log.slice(before.log.length)).toEqual([expect.objectContaining({ kind: 'propertyDetail', quantity: 1 })]);
+
+		const without = await findProperty('evictions', (n) => n === 0);
+		const none = await sb.ok('GET', `/v1/properties/${without}/evictions?Purchase=1`);
+		expect(none).toMatchObject({ results: [], resultCount: 0, totalCost: '0.00' });
+		expect((await sb.charges()).log).toHaveLength(after.log.length);
+	});
+
+	test('comps/sales and comps/forsale: comparables from the subject\'s city, not the subject itself', async () => {
+		const subject = await readProperty(sb, 'P000020');
+		for (const [path, price] of [['comps/sales', 'SalePrice'], ['comps/forsale', 'ListingPrice']]) {
+			const quote = await sb.ok('GET', `/v1/properties/P000020/${path}?Purchase=0`);
+			expect(quote).toMatchObject({ results: [], totalCost: expect.any(String), resultCount: expect.any(Number) });
+			const body = await sb.ok('GET', `/v1/properties/P000020/${path}?Purchase=1`);
+			expect(body.results.length).toBe(quote.resultCount);
+			expect(body.results.length).toBeGreaterThan(0);
+			for (const comp of body.results) {
+				expect(comp.City).toBe(subject.City);
+				expect(comp.PropID).not.toBe('P000020');
+				expect(typeof comp[price]).toBe('number');
+			}
+		}
+	});
+
+	test('comps: query parameters override the subject\'s values', async () => {
+		const subject = await readProperty(sb, 'P000020');
+		expect(subject.Beds).not.toBeNull();
+		const mean = (rows: Json[]) => rows.reduce((sum, row) => sum + row.Beds, 0) / rows.length;
+		const small = (await sb.ok('GET', '/v1/properties/P000020/comps/sales?Purchase=1&Beds=1')).results.filter((c: Json) => c.Beds !== null);
+		const large = (await sb.ok('GET', '/v1/properties/P000020/comps/sales?Purchase=1&Beds=6')).results.filter((c: Json) => c.Beds !== null);
+		expect(small.length).toBeGreaterThan(0);
+		expect(large.length).toBeGreaterThan(0);
+		expect(mean(large)).toBeGreaterThan(mean(small));
+		expectError(await sb.api('GET', '/v1/properties/P000020/comps/sales?Purchase=0&Beds=three'), 400);
+	});
+
+	test('parcels: GeoJSON features of the property; a parcel in several pieces returns them all', async () => {
+		const split = await findProperty('parcels', (n) => n > 1);
+		const body = await sb.ok('GET', `/v1/properties/${split}/parcels?Purchase=1`);
+		expect(body.resultCount).toBe(body.results.length);
+		expect(body.results.length).toBeGreaterThan(1);
+		for (const feature of body.results) {
+			expect(feature).toMatchObject({ type: 'Feature', geometry: { type: 'Polygon' }, properties: { PropID: split, pieces: body.results.length } });
+			const ring = feature.geometry.coordinates[0];
+			expect(ring[0]).toEqual(ring[ring.length - 1]);
+		}
+		expect(body.results.map((feature: Json) => feature.properties.piece).sort()).toEqual(Array.from({ length: body.results.length }, (_, i) => i + 1));
+	});
+
+	test('transactions: the Standard fieldset by default; custom field IDs, at most 50', async () => {
+		const standard = await sb.ok('GET', '/v1/properties/P000021/transactions?Purchase=1');
+		expect(standard.results.length).toBeGreaterThan(0);
+		for (const record of standard.results) {
+			expect(sorted(Object.keys(record))).toEqual(sorted(['TransactionID', 'RecordingDate', 'DocumentType', 'DocumentNumber', 'Amount', 'Buyer', 'Seller', 'Lender', 'LoanAmount', 'LoanType']));
+		}
+		const ids = (n: number) => Array.from({ length: n }, (_, i) => `cf${i + 1}`);
+		const fifty = await sb.ok('GET', `/v1/properties/P000021/transactions?Purchase=1&Fields=TransactionID,${ids(50).join(',')}`);
+		for (const record of fifty.results) {
+			expect(record.TransactionID).toEqual(expect.any(String));
+			expect(Object.keys(record).filter((key) => key !== 'TransactionID')).toHaveLength(50);
+		}
+		expectError(await sb.api('GET', `/v1/properties/P000021/transactions?Purchase=1&Fields=${ids(51).join(',')}`), 400);
+	});
+
+	test('each sub-resource requires Purchase and answers 404 for an unknown PropID', async () => {
+		for (const path of ['evictions', 'comps/sales', 'comps/forsale', 'parcels', 'transactions']) {
+			expectError(await sb.api('GET', `/v1/properties/P000001/${path}`), 400);
+			expectError(await sb.api('GET', `/v1/properties/P999999/${path}?Purchase=0`), 404, 'Resource does not exist for given id');
+		}
+	});
+});
