@@ -1,0 +1,271 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { expectError, TOKENS, useSandbox, type Json } from './helpers';
+
+const sb = useSandbox();
+
+/** The automation fields of seed 000. */
+const AUTOMATION_FIELDS = ['isEnabled', 'Triggers', 'DailyEmailMemberIDs', 'ImmediateEmailMemberIDs', 'ExportToWebhookIDs', 'DirectMailOrderID', 'EmailMarketingOrderID', 'MobileNotificationMemberIDs', 'SetInterestLevel', 'SetStatusLevel', 'AddToLists', 'RemoveFromLists', 'PurchasePhone', 'PurchaseEmail'];
+
+interface Received {
+	method: string;
+	url: string;
+	headers: IncomingHttpHeaders;
+	body: Json;
+}
+
+/** A webhook receiver on 127.0.0.1 that records what it gets; `statuses` are answered in turn, then 200. */
+class Receiver {
+	readonly received: Received[] = [];
+	statuses: number[] = [];
+	private server?: Server;
+
+	async start(): Promise<void> {
+		this.server = createServer((request, response) => {
+			const chunks: Buffer[] = [];
+			request.on('data', (chunk: Buffer) => chunks.push(chunk));
+			request.on('end', () => {
+				const text = Buffer.concat(chunks).toString('utf8');
+				this.received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: text ? JSON.parse(text) : undefined });
+				response.statusCode = this.statuses.shift() ?? 200;
+				response.end('{}');
+			});
+		});
+		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+	}
+
+	get url(): string {
+		return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/hook`;
+	}
+
+	async stop(): Promise<void> {
+		this.server?.closeAllConnections();
+		await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+	}
+}
+
+let receiver: Receiver;
+beforeEach(async () => {
+	receiver = new Receiver();
+	await receiver.start();
+});
+afterEach(() => receiver.stop());
+
+const control = (path: string, body?: unknown) => sb.ok('POST', path, { token: null, body });
+const automationOf = async (listId: number) => (await sb.ok('GET', `/v1/lists/${listId}/automations`)).results[0];
+const deliveries = async (listId: number) => (await sb.ok('GET', '/_sandbox/deliveries?wait=1', { token: null })).results.filter((entry: Json) => entry.ListID === listId);
+const byPropIds = (ids: string[]) => ({ Criteria: [{ name: 'PropID', value: ids }] });
+
+describe('automations', () => {
+	test('GET returns results[0] with Name (the list name) and every automation field', async () => {
+		const listId = await sb.createList({ ListName: 'Automated', ListType: 'static' });
+		const body = await sb.ok('GET', `/v1/lists/${listId}/automations`);
+		expect(body.results).toHaveLength(1);
+		expect(body.results[0].Name).toBe('Automated');
+		expect(Object.keys(body.results[0]).sort()).toEqual(['Name', ...AUTOMATION_FIELDS].sort());
+	});
+
+	test('PUT answers updateCount and replaces the whole configuration', async () => {
+		const listId = await sb.createList({ ListName: 'Automated', ListType: 'static' });
+		const other = await sb.createList({ ListName: 'Target', ListType: 'static' });
+		const first = { isEnabled: 1, Triggers: 'New Matches,Status Changes', SetInterestLevel: 3, SetStatusLevel: 9, AddToLists: String(other), ImmediateEmailMemberIDs: 'M101,M102', DirectMailOrderID: 'DM-7' };
+		expect(await sb.ok('PUT', `/v1/lists/${listId}/automations`, { body: first })).toEqual({ updateCount: 1 });
+		expect(await automationOf(listId)).toMatchObject(first);
+
+		expect(await sb.ok('PUT', `/v1/lists/${listId}/automations`, { body: { isEnabled: 1, Triggers: 'Status Changes' } })).toEqual({ updateCount: 1 });
+		expect(await automationOf(listId)).toMatchObject({ isEnabled: 1, Triggers: 'Status Changes', SetInterestLevel: 0, SetStatusLevel: 0, AddToLists: '', ImmediateEmailMemberIDs: '', DirectMailOrderID: '' });
+	});
+
+	test('400 for invalid configurations; the stored configuration is unchanged', async () => {
+		const listId = await sb.createList({ ListName: 'Automated', ListType: 'static' });
+		const stored = { isEnabled: 1, Triggers: 'New Matches', SetInterestLevel: 2 };
+		await sb.ok('PUT', `/v1/lists/${listId}/automations`, { body: stored });
+		const refused = [
+			{ isEnabled: 1, Triggers: 'New Matches', AddToLists: `${listId + 100},${listId}` },
+			{ isEnabled: 1, Triggers: 'New Matches', RemoveFromLists: String(listId) },
+			{ isEnabled: 1, Triggers: 'New Matches', SetInterestLevel: 6 },
+			{ isEnabled: 1, Triggers: 'New Matches', SetStatusLevel: 10 },
+			{ isEnabled: 1, Triggers: 'Sometimes' },
+			{ isEnabled: 1, Triggers: 'Status Changes,New Matches,Deletions' },
+			{ isEnabled: 2, Triggers: 'New Matches' },
+			{ isEnabled: 1, PurchasePhone: 'yes' },
+			{ isEnabled: 1, ImmediateEmailMemberIDs: ['M101'] },
+			{ Name: 'Automated', isEnabled: 1 },
+			{},
+		];
+		for (const body of refused) {
+			const answer = await sb.api('PUT', `/v1/lists/${listId}/automations`, { body });
+			expect({ body, status: answer.status }).toEqual({ body, status: 400 });
+			expectError(answer, 400);
+		}
+		expect(await automationOf(listId)).toMatchObject(stored);
+	});
+
+	test('when it fires: levels set, properties added to and removed from other lists, e-mails and orders in the outbox', async () => {
+		const listId = await sb.createList({ ListName: 'Source', ListType: 'static', isMonitored: 1 });
+		const addTo = await sb.createList({ ListName: 'Add here', ListType: 'static' });
+		const removeFrom = await sb.createList({ ListName: 'Remove here', ListType: 'static' });
+		await sb.ok('PUT', `/v1/lists/${removeFrom}/items`, { body: byPropIds(['P000071', 'P000079']) });
+		await sb.ok('PUT', `/v1/lists/${listId}/automations`, {
+			body: { isEnabled: 1, Triggers: 'New Matches', SetInterestLevel: 4, SetStatusLevel: 2, AddToLists: String(addTo), RemoveFromLists: String(removeFrom), DailyEmailMemberIDs: 'M101', DirectMailOrderID: 'DM-1' },
+		});
+
+		await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(['P000071', 'P000072']) });
+
+		const starred = await sb.ok('GET', `/v1/lists/${listId}/items?InterestLevel=4&StatusLevel=2`);
+		expect(starred.results.map((item: Json) => item.PropID)).toEqual(['P000071', 'P000072']);
+		expect((await sb.ok('GET', `/v1/lists/${addTo}/items`)).results.map((item: Json) => item.PropID)).toEqual(['P000071', 'P000072']);
+		expect((await sb.ok('GET', `/v1/lists/${removeFrom}/items`)).results.map((item: Json) => item.PropID)).toEqual(['P000079']);
+		const property = (await sb.ok('GET', '/v1/properties/P000072?Purchase=1&Fields=InterestLevel,StatusLevel')).results[0];
+		expect(property).toMatchObject({ InterestLevel: 4, StatusLevel: 2 });
+
+		const outbox = (await sb.ok('GET', '/_sandbox/outbox', { token: null })).results.filter((entry: Json) => entry.ListID === listId);
+		for (const propId of ['P000071', 'P000072']) {
+			expect(outbox).toContainEqual(expect.objectContaining({ PropID: propId, action: 'daily e-mail' }));
+			expect(outbox).toContainEqual(expect.objectContaining({ PropID: propId, action: 'direct-mail order', detail: 'DM-1' }));
+		}
+	});
+
+	test('PurchasePhone charges the phone price per person of each triggered property, and the phones are bought', async () => {
+		const listId = await sb.createList({ ListName: 'Buy phones', ListType: 'static', isMonitored: 1 });
+		await sb.ok('PUT', `/v1/lists/${listId}/automations`, { body: { isEnabled: 1, Triggers: 'New Matches', PurchasePhone: 1 } });
+		const quote = await sb.ok('GET', '/v1/properties/P000081/persons?Purchase=0');
+		const before = await sb.charges();
+
+		await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(['P000081']) });
+		const after = await sb.charges();
+		expect(after.log.slice(before.log.length)).toEqual([expect.objectContaining({ kind: 'automationPhone', quantity: quote.resultCount })]);
+		const persons = (await sb.ok('GET', '/v1/properties/P000081/persons?Purchase=1&Fields=Phone')).results;
+		for (const person of persons) expect(person.Phone).toHaveLength(1);
+	});
+});
+
+describe('webhooks', () => {
+	test('POST creates ({results: [{WebhookID}]}), wiring the given lists; GET lists them; DELETE unwires and removes', async () => {
+		const listId = await sb.createList({ ListName: 'Hooked', ListType: 'static', isMonitored: 1 });
+		const created = await sb.ok('POST', '/v1/integrations/webhooks', { body: { HookUrl: receiver.url, WebhookName: 'CRM', Secret: 'hush', Lists: [listId] } });
+		expect(created).toEqual({ results: [{ WebhookID: expect.any(Number) }] });
+		const webhookId = created.results[0].WebhookID;
+
+		expect(await automationOf(listId)).toMatchObject({ isEnabled: 1, ExportToWebhookIDs: String(webhookId) });
+		const listed = (await sb.ok('GET', '/v1/integrations/webhooks')).results;
+		expect(listed).toEqual([{ WebhookID: webhookId, HookUrl: receiver.url, WebhookName: 'CRM', ClientName: expect.any(String), Secret: 'hush' }]);
+
+		expect(await sb.ok('DELETE', `/v1/integrations/webhooks/${webhookId}`)).toEqual({ deleteCount: 1 });
+		expect((await sb.ok('GET', '/v1/integrations/webhooks')).results).toEqual([]);
+		expect((await automationOf(listId)).ExportToWebhookIDs).toBe('');
+		expectError(await sb.api('DELETE', `/v1/integrations/webhooks/${webhookId}`), 404);
+	});
+
+	test('GET takes Sort, Dir, Start, Limit and Fields', async () => {
+		for (const name of ['b-hook', 'c-hook', 'a-hook']) await sb.ok('POST', '/v1/integrations/webhooks', { body: { HookUrl: receiver.url, WebhookName: name } });
+		const names = async (query: string) => (await sb.ok('GET', `/v1/integrations/webhooks${query}`)).results.map((hook: Json) => hook.WebhookName);
+		expect(await names('?Sort=WebhookName&Dir=desc')).toEqual(['c-hook', 'b-hook', 'a-hook']);
+		expect(await names('?Sort=WebhookName&Start=1&Limit=1')).toEqual(['b-hook']);
+		const slim = (await sb.ok('GET', '/v1/integrations/webhooks?Fields=WebhookID,WebhookName')).results;
+		for (const hook of slim) expect(Object.keys(hook).sort()).toEqual(['WebhookID', 'WebhookName']);
+	});
+
+	test('POST refuses a missing name, a URL that is not http(s), an unknown field and a list that does not exist', async () => {
+		const refused = [
+			{ HookUrl: receiver.url },
+			{ HookUrl: 'ftp://127.0.0.1/x', WebhookName: 'x' },
+			{ HookUrl: 'not a url', WebhookName: 'x' },
+			{ HookUrl: receiver.url, WebhookName: 'x', Colour: 'red' },
+			{ HookUrl: receiver.url, WebhookName: 'x', Lists: [424242] },
+		];
+		for (const body of refused) expectError(await sb.api('POST', '/v1/integrations/webhooks', { body }), 400);
+		expect((await sb.ok('GET', '/v1/integrations/webhooks')).results).toEqual([]);
+	});
+
+	test('webhooks belong to their account', async () => {
+		const { results } = await sb.ok('POST', '/v1/integrations/webhooks', { body: { HookUrl: receiver.url, WebhookName: 'mine' } });
+		expect((await sb.ok('GET', '/v1/integrations/webhooks', { token: TOKENS.other })).results).toEqual([]);
+		expectError(await sb.api('DELETE', `/v1/integrations/webhooks/${results[0].WebhookID}`, { token: TOKENS.other }), 404);
+		expect((await sb.ok('GET', '/v1/integrations/webhooks')).results).toHaveLength(1);
+	});
+});
+
+describe('webhook delivery', () => {
+	async function hookedList(secret?: string, triggers = 'New Matches'): Promise<number> {
+		const listId = await sb.createList({ ListName: 'Delivered', ListType: 'static', isMonitored: 1 });
+		await sb.ok('POST', '/v1/integrations/webhooks', { body: { HookUrl: receiver.url, WebhookName: 'receiver', ...(secret === undefined ? {} : { Secret: secret }), Lists: [listId] } });
+		if (triggers !== 'New Matches') {
+			const automation = await automationOf(listId);
+			delete automation.Name;
+			await sb.ok('PUT', `/v1/lists/${listId}/automations`, { body: { ...automation, Triggers: triggers } });
+		}
+		return listId;
+	}
+
+	test('a new match is POSTed as JSON with Authorization: Bearer <Secret>', async () => {
+		const listId = await hookedList('s3cret-value');
+		const fired = await control('/_sandbox/simulate/new-match', { ListID: listId });
+		expect(receiver.received).toHaveLength(1);
+		const [delivery] = receiver.received;
+		expect(delivery.method).toBe('POST');
+		expect(delivery.url).toBe('/hook');
+		expect(delivery.headers.authorization).toBe('Bearer s3cret-value');
+		expect(delivery.headers['content-type']).toMatch(/^application\/json/);
+		expect(delivery.body).toMatchObject({ TriggerType: 'New Match', PropID: fired.PropID, ListID: listId, ListName: 'Delivered' });
+		const property = (await sb.ok('GET', `/v1/properties/${fired.PropID}?Purchase=1&Fields=Address,City,State,ZipFive`)).results[0];
+		expect(delivery.body).toMatchObject({ Address: property.Address, City: property.City, State: property.State, ZipFive: property.ZipFive });
+		expect(await deliveries(listId)).toEqual([expect.objectContaining({ outcome: 'delivered', status: 200, attempts: 1 })]);
+	});
+
+	test('without a Secret no Authorization header is sent', async () => {
+		const listId = await hookedList();
+		await control('/_sandbox/simulate/new-match', { ListID: listId });
+		expect(receiver.received).toHaveLength(1);
+		expect(receiver.received[0].headers).not.toHaveProperty('authorization');
+	});
+
+	test('a status change of a member is delivered with Change1 as "<Field>:<old>:<new>"', async () => {
+		const listId = await hookedList('k', 'Status Changes');
+		await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(['P000090']) });
+		expect(receiver.received).toHaveLength(0);
+		const change = await control('/_sandbox/simulate/change', { PropID: 'P000090', change: 'price', to: 123_000 });
+		expect(receiver.received).toHaveLength(1);
+		const body = receiver.received[0].body;
+		expect(body).toMatchObject({ TriggerType: 'Change', PropID: 'P000090', ListID: listId, Change1: change.changes[0] });
+		expect(body.Change1).toMatch(/^Listing Price:\d+:123000$/);
+	});
+
+	test('several properties in one event arrive as one array', async () => {
+		const listId = await hookedList('k');
+		await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(['P000091', 'P000092']) });
+		await deliveries(listId);
+		expect(receiver.received).toHaveLength(1);
+		const body = receiver.received[0].body;
+		expect(Array.isArray(body)).toBe(true);
+		expect(body.map((event: Json) => event.PropID).sort()).toEqual(['P000091', 'P000092']);
+		for (const event of body) expect(event).toMatchObject({ TriggerType: 'New Match', ListID: listId });
+	});
+
+	test('a 503 from the receiver is retried with the same body', async () => {
+		receiver.statuses = [503];
+		const listId = await hookedList('k');
+		await control('/_sandbox/simulate/new-match', { ListID: listId });
+		expect(receiver.received).toHaveLength(2);
+		expect(receiver.received[1].body).toEqual(receiver.received[0].body);
+		expect(await deliveries(listId)).toEqual([expect.objectContaining({ outcome: 'delivered', status: 200, attempts: 2 })]);
+	});
+
+	test('an unmonitored list delivers nothing', async () => {
+		const listId = await hookedList('k');
+		await sb.ok('PATCH', `/v1/lists/${listId}`, { body: { isMonitored: 0 } });
+		await control('/_sandbox/simulate/new-match', { ListID: listId });
+		expect(receiver.received).toHaveLength(0);
+		expect(await deliveries(listId)).toEqual([]);
+	});
+
+	test('a HookUrl that is not a loopback address is refused, not called', async () => {
+		const listId = await sb.createList({ ListName: 'Remote', ListType: 'static', isMonitored: 1 });
+		// 192.0.2.0/24 is reserved for documentation (RFC 5737); the sandbox must not try it.
+		await sb.ok('POST', '/v1/integrations/webhooks', { body: { HookUrl: 'http://192.0.2.10/hook', WebhookName: 'remote', Secret: 'k', Lists: [listId] } });
+		const fired = await control('/_sandbox/simulate/new-match', { ListID: listId });
+		expect(fired.deliveries).toEqual([expect.objectContaining({ HookUrl: 'http://192.0.2.10/hook', outcome: 'refused', attempts: 0, status: null })]);
+		expect(await deliveries(listId)).toEqual([expect.objectContaining({ outcome: 'refused', attempts: 0 })]);
+	});
+});
