@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+
 import { LIST_FIELDS } from '../../nodes/PropRadar/shared/fieldsets';
 import { parseCriteria } from '../criteria';
 import { badRequest } from '../errors';
@@ -73,8 +75,13 @@ export function listRecord(list: StoredList): Record<string, unknown> {
 	};
 }
 
+// The token is checked before the body is validated: 401/403 come before 400.
+const authFirst = async (request: FastifyRequest) => {
+	auth(request);
+};
+
 export const listRoutes: RouteModule = (app, ctx) => {
-	app.post('/v1/lists', { schema: { body: createSchema } }, async (request) => {
+	app.post('/v1/lists', { schema: { body: createSchema }, onRequest: authFirst }, async (request) => {
 		const account = auth(request);
 		const body = request.body as Record<string, unknown>;
 		const criteriaGiven = body.Criteria !== undefined;
@@ -142,7 +149,7 @@ export const listRoutes: RouteModule = (app, ctx) => {
 		return { results: [pick(listRecord(list), resolveFields('list', query.Fields, LIST_FIELDS))] };
 	});
 
-	app.patch('/v1/lists/:listId', { schema: { body: patchSchema } }, async (request) => {
+	app.patch('/v1/lists/:listId', { schema: { body: patchSchema }, onRequest: authFirst }, async (request) => {
 		const account = auth(request);
 		const list = getList(ctx, account, pathId((request.params as { listId: string }).listId));
 		const body = request.body as Record<string, unknown>;
