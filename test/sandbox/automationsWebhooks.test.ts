@@ -127,6 +127,20 @@ describe('automations', () => {
 		}
 	});
 
+	test('list item filters see what automations saved: InterestLevel 0 is "not starred but with other saved data"', async () => {
+		const source = await sb.createList({ ListName: 'Source', ListType: 'static', isMonitored: 1 });
+		await sb.ok('PUT', `/v1/lists/${source}/automations`, { body: { isEnabled: 1, Triggers: 'New Matches', SetStatusLevel: 5 } });
+		await sb.ok('PUT', `/v1/lists/${source}/items`, { body: byPropIds(['P000075']) });
+		const view = await sb.createList({ ListName: 'View', ListType: 'static' });
+		await sb.ok('PUT', `/v1/lists/${view}/items`, { body: byPropIds(['P000075', 'P000076']) });
+		const ids = async (query: string) => (await sb.ok('GET', `/v1/lists/${view}/items?${query}`)).results.map((item: Json) => item.PropID);
+		expect(await ids('StatusLevel=5')).toEqual(['P000075']);
+		expect(await ids('InterestLevel=0')).toEqual(['P000075']);
+		expect(await ids('InterestLevel=1,2,3,4,5')).toEqual([]);
+		expectError(await sb.api('GET', `/v1/lists/${view}/items?InterestLevel=6`), 400);
+		expectError(await sb.api('GET', `/v1/lists/${view}/items?StatusLevel=0`), 400);
+	});
+
 	test('PurchasePhone charges the phone price per person of each triggered property, and the phones are bought', async () => {
 		const listId = await sb.createList({ ListName: 'Buy phones', ListType: 'static', isMonitored: 1 });
 		await sb.ok('PUT', `/v1/lists/${listId}/automations`, { body: { isEnabled: 1, Triggers: 'New Matches', PurchasePhone: 1 } });
