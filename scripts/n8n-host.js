@@ -3,7 +3,7 @@
 // set up the owner and log in, activate and run workflows, read executions, stop.
 // Needs the n8n that scripts/n8n-install.sh installs into .tools/n8n, and Node 24 on the PATH.
 'use strict';
-const { execFileSync, spawn } = require('node:child_process');
+const { execFile, execFileSync, spawn } = require('node:child_process');
 const { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
@@ -159,19 +159,30 @@ async function deactivate(client, workflowId) {
 
 /**
  * Runs a workflow with the CLI (`n8n execute --id --rawOutput`) next to the running server, and
- * returns the run data. Throws with n8n's output when the run fails.
+ * resolves to the run data. Rejects with n8n's output when the run fails. Asynchronous, so that a
+ * sandbox running in the same process keeps answering while n8n runs the workflow.
  */
 function execute(host, workflowId) {
 	const env = { ...host.env, N8N_LOG_LEVEL: 'info', N8N_RUNNERS_BROKER_PORT: String(Number(host.env.N8N_RUNNERS_BROKER_PORT) + 1) };
-	let stdout;
-	try {
-		stdout = execFileSync(N8N_BIN, ['execute', `--id=${workflowId}`, '--rawOutput'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000, maxBuffer: 256 * 1024 * 1024 });
-	} catch (error) {
-		throw new Error(`n8n execute --id=${workflowId} failed: ${String(error.stdout ?? '').slice(-3000)}\n${String(error.stderr ?? '').slice(-3000)}`);
-	}
-	const start = stdout.indexOf('{');
-	if (start < 0) throw new Error(`n8n execute printed no run data:\n${stdout.slice(-3000)}`);
-	return JSON.parse(stdout.slice(start));
+	return new Promise((resolve, reject) => {
+		execFile(N8N_BIN, ['execute', `--id=${workflowId}`, '--rawOutput'], { env, encoding: 'utf8', timeout: 180_000, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+			if (error) {
+				reject(new Error(`n8n execute --id=${workflowId} failed (${error.code ?? error.signal}):\n${String(stderr).slice(-3000)}\n${String(stdout).slice(-1500)}`));
+				return;
+			}
+			// The run data is one pretty-printed object: from a line `{` to the next line `}`. n8n's
+			// own log lines may stand before and after it.
+			const lines = stdout.split('\n');
+			const first = lines.indexOf('{');
+			const last = lines.indexOf('}', first);
+			try {
+				if (first < 0 || last < 0) throw new Error('no run data');
+				resolve(JSON.parse(lines.slice(first, last + 1).join('\n')));
+			} catch (parseError) {
+				reject(new Error(`n8n execute printed no readable run data (${parseError.message}):\n${stdout.slice(-3000)}`));
+			}
+		});
+	});
 }
 
 module.exports = { prepare, start, login, activate, deactivate, execute, freePort, OWNER, CREDENTIAL, N8N_BIN };

@@ -33,7 +33,10 @@ JSON
 install_pid=$!
 while kill -0 "$install_pid" 2>/dev/null; do
   sleep 15
-  kill -0 "$install_pid" 2>/dev/null && step "still installing: $(du -sh "$N8N_DIR/node_modules" 2>/dev/null | cut -f1) so far"
+  if kill -0 "$install_pid" 2>/dev/null; then
+    size=$(du -sh "$N8N_DIR/node_modules" 2>/dev/null | cut -f1)
+    step "still installing: ${size:+$size downloaded so far}${size:-resolving the dependency tree}"
+  fi
 done
 wait "$install_pid"
 

@@ -4,7 +4,7 @@
  * through n8n's REST API and fed by sandbox events, and a real browser (Debian chromium driven by
  * playwright-core) taking the screenshots the README shows. One n8n start for the whole tier.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -14,6 +14,7 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/server';
 /** scripts/n8n-host.js: plain CommonJS shared with the demo. */
 interface N8nHost {
 	url: string;
+	userFolder: string;
 	env: Record<string, string>;
 }
 interface RunningN8n extends N8nHost {
@@ -21,6 +22,7 @@ interface RunningN8n extends N8nHost {
 	output(): string;
 }
 interface N8nClient {
+	cookie: string;
 	rest(method: string, path: string, body?: unknown): Promise<unknown>;
 }
 const n8n = require('../../scripts/n8n-host') as {
@@ -29,7 +31,7 @@ const n8n = require('../../scripts/n8n-host') as {
 	login(host: N8nHost): Promise<N8nClient>;
 	activate(client: N8nClient, workflowId: string): Promise<unknown>;
 	deactivate(client: N8nClient, workflowId: string): Promise<unknown>;
-	execute(host: N8nHost, workflowId: string): unknown;
+	execute(host: N8nHost, workflowId: string): Promise<unknown>;
 	OWNER: { email: string; password: string };
 };
 const { seedDemoData } = require('../../scripts/demo-data') as { seedDemoData(url: string): Promise<number> };
@@ -38,7 +40,7 @@ jest.setTimeout(300_000);
 
 const ROOT = join(__dirname, '..', '..');
 const SCREENSHOTS = join(ROOT, 'docs', 'screenshots');
-type Workflow = { id: string; name: string; nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }>; connections: unknown };
+type Workflow = { id: string; name: string; nodes: Array<{ name: string; type: string; webhookId?: string; parameters: Record<string, unknown> }>; connections: unknown };
 type RunData = { data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>; error?: { message: string } } } };
 
 let sandbox: RunningSandbox;
@@ -59,7 +61,9 @@ function bothEventsTrigger(example: Workflow): Workflow {
 	const copy = JSON.parse(JSON.stringify(example)) as Workflow;
 	copy.id = 'PropRadarE2eBoth';
 	copy.name = 'e2e: foreclosures, both events';
-	copy.nodes.find((node) => node.type.endsWith('propRadarTrigger'))!.parameters.events = ['newMatches', 'statusChanges'];
+	const trigger = copy.nodes.find((node) => node.type.endsWith('propRadarTrigger'))!;
+	trigger.parameters.events = ['newMatches', 'statusChanges'];
+	trigger.webhookId = 'e2e0b07f-6c1d-4b0e-8f4a-2d9c5e7a1b36';
 	return copy;
 }
 
@@ -103,19 +107,20 @@ beforeAll(async () => {
 afterAll(async () => {
 	await host?.stop();
 	await sandbox?.close();
+	if (host) rmSync(host.userFolder, { recursive: true, force: true });
 });
 
 test('n8n loads the package: both node types and the credential', async () => {
-	const types = (await (await fetch(`${host.url}/types/nodes.json`)).json()) as Array<{ name: string }>;
-	const names = types.map((type) => type.name);
+	const read = async (path: string) => (await (await fetch(`${host.url}${path}`, { headers: { cookie: client.cookie } })).json()) as Array<{ name: string }>;
+	const names = (await read('/types/nodes.json')).map((type) => type.name);
 	expect(names).toContain('n8n-nodes-propradar.propRadar');
 	expect(names).toContain('n8n-nodes-propradar.propRadarTrigger');
-	const credentials = (await (await fetch(`${host.url}/types/credentials.json`)).json()) as Array<{ name: string }>;
+	const credentials = await read('/types/credentials.json');
 	expect(credentials.map((type) => type.name)).toContain('propRadarApi');
 });
 
-test('example 1: a dynamic list from criteria, its properties exported with chosen fieldsets', () => {
-	const run = n8n.execute(host, 'PropRadarEx00001') as RunData;
+test('example 1: a dynamic list from criteria, its properties exported with chosen fieldsets', async () => {
+	const run = (await n8n.execute(host, 'PropRadarEx00001')) as RunData;
 	const [list] = output(run, 'Create dynamic list');
 	expect(Number(list.TotalCount)).toBeGreaterThan(0);
 	const properties = output(run, 'Export properties');
@@ -127,8 +132,8 @@ test('example 1: a dynamic list from criteria, its properties exported with chos
 	}
 });
 
-test('example 2: a CSV import, previewed then bought under a cap, one item per row', () => {
-	const run = n8n.execute(host, 'PropRadarEx00002') as RunData;
+test('example 2: a CSV import, previewed then bought under a cap, one item per row', async () => {
+	const run = (await n8n.execute(host, 'PropRadarEx00002')) as RunData;
 	const [quote] = output(run, 'Preview cost');
 	expect(quote).toMatchObject({ preview: true, resultCount: 3 });
 	const imported = output(run, 'Import under a cap');
@@ -137,8 +142,8 @@ test('example 2: a CSV import, previewed then bought under a cap, one item per r
 	expect(imported[0].PropID).toBe('P000010');
 });
 
-test('example 3: skip tracing, owners read and phones bought under caps', () => {
-	const run = n8n.execute(host, 'PropRadarEx00003') as RunData;
+test('example 3: skip tracing, owners read and phones bought under caps', async () => {
+	const run = (await n8n.execute(host, 'PropRadarEx00003')) as RunData;
 	const owners = output(run, 'Owners');
 	expect(owners.length).toBeGreaterThanOrEqual(3);
 	const phones = output(run, 'Buy phones');
@@ -146,8 +151,8 @@ test('example 3: skip tracing, owners read and phones bought under caps', () => 
 	for (const phone of phones) expect(phone.purchased).toBe(true);
 });
 
-test('example 5: the automation stars, re-levels and moves a new lead', () => {
-	const run = n8n.execute(host, 'PropRadarEx00005') as RunData;
+test('example 5: the automation stars, re-levels and moves a new lead', async () => {
+	const run = (await n8n.execute(host, 'PropRadarEx00005')) as RunData;
 	const hot = output(run, 'Hot leads, 5 stars');
 	expect(hot.map((item) => item.PropID)).toEqual(['P000321']);
 	expect(hot[0]).toMatchObject({ InterestLevel: 5, StatusLevel: 2 });
@@ -157,7 +162,15 @@ test('example 4 and a both-events copy: activated in n8n, fed by sandbox events,
 	const hooks = () => sandboxApi<{ results: Array<{ WebhookID: number; HookUrl: string }> }>('GET', '/v1/integrations/webhooks');
 	await n8n.activate(client, 'PropRadarEx00004');
 	await n8n.activate(client, 'PropRadarE2eBoth');
-	expect((await hooks()).results).toHaveLength(2);
+	// n8n answers the activation before the trigger's registration has finished.
+	const registered = await waitFor('both webhooks registered', async () => {
+		const { results } = await hooks();
+		return results.length === 2 ? results : undefined;
+	});
+	expect(registered.map((hook) => hook.HookUrl).sort()).toEqual([
+		`${host.url}/webhook/5b0c7a36-8f1e-4d52-9a6b-3e2f1c0d4a71/webhook`,
+		`${host.url}/webhook/e2e0b07f-6c1d-4b0e-8f4a-2d9c5e7a1b36/webhook`,
+	]);
 
 	const { results } = await sandboxApi<{ results: Array<{ PropID: string }> }>('POST', '/v1/properties?Purchase=1&Limit=1&Fields=PropID', {
 		Criteria: [{ name: 'State', value: ['OR'] }, { name: 'inForeclosure', value: [0] }, { name: 'isListedForSale', value: [0] }],
@@ -177,16 +190,23 @@ test('example 4 and a both-events copy: activated in n8n, fed by sandbox events,
 	await sandboxApi('POST', '/_sandbox/simulate/change', { PropID: propId, change: 'foreclosure' });
 	const change = await waitFor('a Change lead in the CRM', async () => (await crm()).results.find((lead) => lead.body.propId === propId && lead.body.event === 'Change'));
 	expect(change.body.change).toBe('Foreclosure Status:Preforeclosure:Auction');
-	await new Promise((resolve) => setTimeout(resolve, 1000));
-	expect((await crm()).results.filter((lead) => lead.body.propId === propId)).toHaveLength(3);
 
-	const executions = (await client.rest('GET', '/executions?filter=' + encodeURIComponent(JSON.stringify({ workflowId: 'PropRadarEx00004' })))) as { results: Array<{ status: string }> };
-	expect(executions.results.length).toBeGreaterThanOrEqual(1);
-	expect(executions.results.every((execution) => execution.status === 'success')).toBe(true);
+	// Every delivery has been answered, and each answer decided whether an execution starts: the
+	// New-Matches-only workflow ran once, the both-events copy twice, all successfully.
+	await sandboxApi('GET', '/_sandbox/deliveries?wait=1');
+	const executions = (workflowId: string) =>
+		client.rest('GET', '/executions?filter=' + encodeURIComponent(JSON.stringify({ workflowId }))) as Promise<{ results: Array<{ status: string }> }>;
+	const both = await waitFor('two finished executions of the both-events copy', async () => {
+		const { results: runs } = await executions('PropRadarE2eBoth');
+		return runs.length === 2 && runs.every((run) => run.status !== 'running' && run.status !== 'new') ? runs : undefined;
+	});
+	expect(both.map((run) => run.status)).toEqual(['success', 'success']);
+	expect((await executions('PropRadarEx00004')).results.map((run) => run.status)).toEqual(['success']);
+	expect((await crm()).results.filter((lead) => lead.body.propId === propId)).toHaveLength(3);
 
 	await n8n.deactivate(client, 'PropRadarEx00004');
 	await n8n.deactivate(client, 'PropRadarE2eBoth');
-	expect((await hooks()).results).toHaveLength(0);
+	await waitFor('no webhook left', async () => ((await hooks()).results.length === 0 ? true : undefined));
 	const automation = await sandboxApi<{ results: Array<Record<string, unknown>> }>('GET', '/v1/lists/1/automations');
 	expect(automation.results[0]).toMatchObject({ isEnabled: 0, ExportToWebhookIDs: '', Triggers: '' });
 });
@@ -234,6 +254,7 @@ describe('in a real browser', () => {
 		const panel = page.locator('[data-test-id="ndv"]').first();
 		await expect(panel.getByText('Charge Mode').first().isVisible()).resolves.toBe(true);
 		await expect(panel.getByText('Fields', { exact: true }).first().isVisible()).resolves.toBe(true);
+		await panel.getByText('Charge Mode').first().scrollIntoViewIfNeeded();
 		await page.screenshot({ path: join(SCREENSHOTS, 'node-property-search.png') });
 		await page.keyboard.press('Escape');
 	});
