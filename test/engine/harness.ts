@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import {
 	ICredentialsHelper,
 	Workflow,
@@ -16,6 +16,7 @@ import {
 	type IDataObject,
 	type IExecuteFunctions,
 	type IHttpRequestOptions,
+	type ILoadOptionsFunctions,
 	type INode,
 	type INodeExecutionData,
 	type INodeProperties,
@@ -366,4 +367,37 @@ export async function runNode(parameters: IDataObject, options: RunNodeOptions):
 	const items = last?.data?.main?.[0] ?? [];
 	const error = (last?.error ?? run.data.resultData.error) as RunError | undefined;
 	return { items, json: items.map((item) => item.json), error, run };
+}
+
+/**
+ * The context n8n gives a node's `methods` (list search and load options) when the editor asks
+ * for a picker's choices: a one-node workflow holding the node's current parameters, with the
+ * credential applied through its own `authenticate`, as n8n's dynamic node parameters service
+ * builds it. `path` is the parameter the picker belongs to.
+ */
+export function loadOptionsContext(credentials: CredentialValues, parameters: IDataObject = {}, path = 'parameters'): ILoadOptionsFunctions {
+	const node: INode = {
+		id: 'propradar',
+		name: 'PropRadar',
+		type: 'n8n-nodes-propradar.propRadar',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: parameters as INode['parameters'],
+		credentials: { propRadarApi: { id: 'cred-1', name: 'PropRadar account' } },
+	};
+	const workflowData = {
+		id: 'test-workflow',
+		name: 'engine test',
+		active: false,
+		isArchived: false,
+		nodes: [node],
+		connections: {},
+		settings: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as unknown as IWorkflowBase;
+	const workflow = new Workflow({ id: 'test-workflow', name: 'engine test', nodes: [node], connections: {}, active: false, nodeTypes, staticData: {} });
+	const additionalData = additionalDataFor(credentials, workflowData);
+	additionalData.currentNodeParameters = parameters as INode['parameters'];
+	return new LoadOptionsContext(workflow, workflow.getNode(node.name)!, additionalData, path);
 }
