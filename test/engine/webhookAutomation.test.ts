@@ -135,6 +135,44 @@ describe('Person', () => {
 		expect(email).toMatchObject({ preview: true, purchase: 'Email', resultCount: 1 });
 	});
 
+	test('purchase an e-mail: the preview charges nothing, the purchase buys it once, buying it again is a clear result; the e-mail shows in the owners', async () => {
+		const charges = async () => (await api<{ log: Array<{ kind: string; quantity: number; cents: number; creditsUsed: number; what: string }> }>(sb, 'GET', `/_sandbox/charges?token=${TOKENS.main}`)).body.log;
+		const [owner] = await runOk(sb, { resource: 'person', operation: 'getOwners', propId: 'P000610', chargeMode: 'purchase', maxCost: 5 });
+		const key = String(owner.PersonKey);
+		expect(owner.Email).toEqual([]);
+
+		const beforePreview = (await charges()).length;
+		const [quote] = await runOk(sb, { resource: 'person', operation: 'purchaseEmail', personKey: key, chargeMode: 'preview' });
+		expect(quote).toMatchObject({ PersonKey: key, preview: true, purchase: 'Email', resultCount: 1, totalCost: expect.any(String) });
+		expect(await charges()).toHaveLength(beforePreview);
+		expect(sb.sent(`/v1/persons/${key}/Email`).filter((r) => r.query.get('Purchase') === '1')).toHaveLength(0);
+
+		const [bought] = await runOk(sb, { resource: 'person', operation: 'purchaseEmail', personKey: key, chargeMode: 'purchase', maxCost: 5 });
+		expect(bought).toMatchObject({ PersonKey: key, PropID: 'P000610', purchased: true });
+		const email = bought.Email as Array<{ linktext: string; href: string }>;
+		expect(email).toHaveLength(1);
+		expect(email[0].href).toBe(`mailto:${email[0].linktext}`);
+		const afterPurchase = await charges();
+		expect(afterPurchase.slice(beforePreview)).toEqual([expect.objectContaining({ kind: 'email', quantity: 1, what: `email of ${key}` })]);
+		expect(bought.totalCost).toBe((afterPurchase.at(-1)!.cents / 100).toFixed(2));
+		expect(quote.totalCost).toBe(bought.totalCost);
+
+		const [again] = await runOk(sb, { resource: 'person', operation: 'purchaseEmail', personKey: key, chargeMode: 'purchase', maxCost: 5 });
+		expect(again).toMatchObject({ PersonKey: key, purchased: false, alreadyPurchased: true });
+		expect(again.message).toContain('e-mail address');
+		expect(again.message).toContain('nothing was charged');
+		expect(again).not.toHaveProperty('Email');
+		expect(await charges()).toHaveLength(afterPurchase.length);
+		expect(sb.sent(`/v1/persons/${key}/Email`).filter((r) => r.query.get('Purchase') === '1')).toHaveLength(1);
+
+		const owners = await runOk(sb, { resource: 'person', operation: 'getOwners', propId: 'P000610', fields: { include: ['Email', 'Phone'] }, chargeMode: 'purchase', maxCost: 5 });
+		const after = owners.find((o) => o.PersonKey === key)!;
+		expect(after.Email).toEqual(email);
+		expect(after.Phone).toEqual([]);
+		const others = await runOk(sb, { resource: 'person', operation: 'getOwners', propId: 'P000610', fields: { include: ['Email'] }, chargeMode: 'purchase', maxCost: 5 }, undefined, TOKENS.second);
+		expect(others.find((o) => o.PersonKey === key)!.Email).toEqual([]);
+	});
+
 	test('records of each kind, charged, with their fieldsets', async () => {
 		for (const kind of ['bankruptcies', 'divorces', 'liens', 'probates', 'relatives']) {
 			const records = await runOk(sb, { resource: 'person', operation: 'getRecords', personKey: 'K000010A', recordKind: kind, returnAll: true, chargeMode: 'purchase', maxCost: 5 });
