@@ -39,34 +39,41 @@ async function main() {
 		.map((file) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')));
 	console.log(`==> preparing n8n (package, credential, ${workflows.length} example workflows)`);
 	const host = await n8n.prepare({ userFolder: join(DEMO_DIR, 'n8n'), port: N8N_PORT, sandboxUrl, workflows, logLevel: 'warn' });
-	console.log('==> starting n8n');
-	const running = await n8n.start(host, { inheritOutput: true });
+	const logFile = join(DEMO_DIR, 'n8n.log');
+	console.log(`==> starting n8n (its log: ${logFile})`);
+	const running = await n8n.start(host, { logFile });
 	await n8n.login(running);
 
 	console.log(`
 PropRadar demo is running.
   n8n editor   ${running.url}/   login: ${n8n.OWNER.email} / ${n8n.OWNER.password}
   sandbox API  ${sandboxUrl}   token: sandbox-token (credential "${n8n.CREDENTIAL.name}")
-  Examples: open Overview > Workflows. "new foreclosure matches to a CRM" is a trigger: activate it, then
-    curl -X POST ${sandboxUrl}/_sandbox/simulate/change -H 'content-type: application/json' -d '{"PropID":"P000012","change":"foreclosure"}'
-  and see the lead arrive in ${sandboxUrl}/_sandbox/crm
+  Examples: open Overview > Workflows. "new foreclosure matches to a CRM" is a trigger: publish (activate) it, then
+    curl -X POST ${sandboxUrl}/_sandbox/simulate/new-match -H 'content-type: application/json' -d '{"ListID":1}'
+  and see the lead arrive in ${sandboxUrl}/_sandbox/crm (and the execution in n8n)
 Press Ctrl-C to stop.`);
 
 	let stopping = false;
-	const stop = async () => {
+	const stop = async (exitCode) => {
 		if (stopping) return;
 		stopping = true;
 		console.log('\n==> stopping n8n and the sandbox');
 		await running.stop();
 		sandbox.kill('SIGTERM');
-		process.exit(0);
+		process.exit(exitCode);
 	};
-	process.on('SIGINT', stop);
-	process.on('SIGTERM', stop);
+	process.on('SIGINT', () => stop(0));
+	process.on('SIGTERM', () => stop(0));
+	running.child.on('exit', (code) => {
+		if (!stopping) {
+			console.error(`n8n stopped (exit ${code}); its log: ${logFile}`);
+			void stop(1);
+		}
+	});
 	sandbox.on('exit', (code) => {
 		if (!stopping) {
 			console.error(`the sandbox stopped (exit ${code})`);
-			void stop();
+			void stop(1);
 		}
 	});
 }

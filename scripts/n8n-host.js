@@ -4,7 +4,7 @@
 // Needs the n8n that scripts/n8n-install.sh installs into .tools/n8n, and Node 24 on the PATH.
 'use strict';
 const { execFile, execFileSync, spawn } = require('node:child_process');
-const { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } = require('node:fs');
+const { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -84,14 +84,20 @@ async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', 
 	return { env, port, userFolder, url: `http://127.0.0.1:${port}` };
 }
 
-/** Starts `n8n start` and waits until it is ready; `stop()` ends it. */
-async function start(host, { inheritOutput = false, timeoutMs = 120_000 } = {}) {
-	const child = spawn(N8N_BIN, ['start'], { env: host.env, stdio: inheritOutput ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `n8n start` and waits until it is ready; `stop()` ends it. n8n's output goes to `logFile`
+ * when given; the last 64 KiB of it are kept for error messages either way.
+ */
+async function start(host, { logFile, timeoutMs = 120_000 } = {}) {
+	const child = spawn(N8N_BIN, ['start'], { env: host.env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
 	let output = '';
-	if (!inheritOutput) {
-		child.stdout.on('data', (chunk) => (output += chunk));
-		child.stderr.on('data', (chunk) => (output += chunk));
-	}
+	const keep = (chunk) => {
+		output = (output + chunk).slice(-65_536);
+		log?.write(chunk);
+	};
+	child.stdout.on('data', keep);
+	child.stderr.on('data', keep);
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		if (child.exitCode !== null) throw new Error(`n8n exited with ${child.exitCode}:\n${output.slice(-4000)}`);

@@ -119,6 +119,21 @@ test('n8n loads the package: both node types and the credential', async () => {
 	expect(credentials.map((type) => type.name)).toContain('propRadarApi');
 });
 
+test('the credential test in n8n: the sandbox token passes; a bad or inactive token gets a sentence to act on, without the token', async () => {
+	const check = (accessToken: string) =>
+		client.rest('POST', '/credentials/test', {
+			credentials: { name: 'PropRadar check', type: 'propRadarApi', data: { accessToken, baseUrl: sandbox.url, spendingCeiling: 0 } },
+		}) as Promise<{ status: string; message: string }>;
+	await expect(check('sandbox-token')).resolves.toMatchObject({ status: 'OK' });
+	const wrong = await check('wrong-token-7f3a');
+	expect(wrong.status).toBe('Error');
+	expect(wrong.message).toMatch(/does not accept this access token/);
+	expect(wrong.message).not.toContain('wrong-token-7f3a');
+	const inactive = await check('sandbox-inactive');
+	expect(inactive.status).toBe('Error');
+	expect(inactive.message).toMatch(/subscription is inactive/);
+});
+
 test('example 1: a dynamic list from criteria, its properties exported with chosen fieldsets', async () => {
 	const run = (await n8n.execute(host, 'PropRadarEx00001')) as RunData;
 	const [list] = output(run, 'Create dynamic list');
