@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePr
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
 import { loadOptionsContext, startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { api, createList, runOk } from './helpers';
+import { api, createList, run, runOk } from './helpers';
 
 let sb: EngineSandbox;
 beforeAll(async () => {
@@ -160,6 +160,38 @@ describe('Picked values are what the operations take', () => {
 	});
 });
 
+/** The load options method the editor calls for a field inside a collection of an operation. */
+function methodOf(resource: string, operation: string, collection: string, field: string): keyof typeof loadOptions {
+	const parent = new PropRadar().description.properties.find(
+		(property) => property.name === collection && property.displayOptions?.show?.resource?.includes(resource) && property.displayOptions?.show?.operation?.includes(operation),
+	);
+	const child = (parent?.options as Array<{ name: string; typeOptions?: { loadOptionsMethod?: string } }> | undefined)?.find((option) => option.name === field);
+	const method = child?.typeOptions?.loadOptionsMethod;
+	if (!method || !(method in loadOptions)) throw new Error(`${resource} ${operation} ${collection}.${field} has no load options method`);
+	return method as keyof typeof loadOptions;
+}
+
+describe('Status levels where they are used', () => {
+	test('the List Item status filter offers the account\'s labels, each one a filter the API takes, and no None', async () => {
+		const listId = await createList(sb, { listName: 'Status Filter', listType: 'static' });
+		await runOk(sb, { resource: 'listItem', operation: 'add', listId: { __rl: true, mode: 'id', value: String(listId) }, addBy: 'propIds', propIds: 'P000201' });
+		const labels = (await api<{ results: Array<{ Value: number; Label: string }> }>(sb, 'GET', '/v1/accounts/preferences/statuses')).body.results;
+		const offered = await options(methodOf('listItem', 'getMany', 'filters', 'StatusLevel'));
+		expect(offered).toEqual(labels.map((label) => ({ name: `${label.Value}: ${label.Label}`, value: label.Value })));
+		for (const level of offered) {
+			const result = await run(sb, { resource: 'listItem', operation: 'getMany', listId: { __rl: true, mode: 'id', value: String(listId) }, returnAll: true, filters: { StatusLevel: [level.value] } });
+			expect(result.error).toBeUndefined();
+			expect(result.json).toEqual([]);
+		}
+	});
+
+	test('the automation\'s Set Status Level offers None (0) to leave the status alone, then the labels', async () => {
+		const offered = await options(methodOf('automation', 'configure', 'automation', 'SetStatusLevel'));
+		expect(offered[0]).toEqual({ name: 'None', value: 0 });
+		expect(offered.slice(1).map((level) => level.value)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+	});
+});
+
 describe('Pickers show one account only', () => {
 	test('another account\'s lists never show up, in either direction', async () => {
 		const mine = await createList(sb, { listName: 'Isolation Mine', listType: 'static' });
@@ -189,6 +221,7 @@ describe('Pickers with a bad credential', () => {
 	test.each([
 		['searchLists', () => searchLists('x', secret)],
 		['getStatusLevels', () => options('getStatusLevels', secret)],
+		['getStatusLevelFilters', () => options('getStatusLevelFilters', secret)],
 		['getMembers', () => options('getMembers', secret)],
 		['getWebhooks', () => options('getWebhooks', secret)],
 		['getLists', () => options('getLists', secret)],

@@ -2,16 +2,22 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { apiRequest, paths } from '../transport';
 
-/** Status levels with the account's own labels (Account > Get Status Level Labels). */
+async function statusLabels(context: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const response = await apiRequest(context, { method: 'GET', path: paths.statusLabels() });
+	return (response.results ?? []).map((status: IDataObject) => ({
+		name: `${String(status.Value)}: ${String(status.Label)}`,
+		value: Number(status.Value),
+	}));
+}
+
+/** Status levels to set, with the account's own labels (Account > Get Status Level Labels); 0 is None. */
 export async function getStatusLevels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const response = await apiRequest(this, { method: 'GET', path: paths.statusLabels() });
-	return [
-		{ name: 'None', value: 0 },
-		...(response.results ?? []).map((status: IDataObject) => ({
-			name: `${String(status.Value)}: ${String(status.Label)}`,
-			value: Number(status.Value),
-		})),
-	];
+	return [{ name: 'None', value: 0 }, ...(await statusLabels(this))];
+}
+
+/** Status levels to filter list items by: the account's labels only, since the filter takes 1 to 9. */
+export async function getStatusLevelFilters(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return statusLabels(this);
 }
 
 /** Members of the account, for e-mail and notification recipients. */

@@ -78,7 +78,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Status Level Names or IDs',
 				name: 'StatusLevel',
 				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getStatusLevels' },
+				typeOptions: { loadOptionsMethod: 'getStatusLevelFilters' },
 				default: [],
 				description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 			},
