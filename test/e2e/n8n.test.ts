@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { until } from '../until';
 
 /** scripts/n8n-host.js: plain CommonJS shared with the demo. */
 interface N8nHost {
@@ -84,15 +85,8 @@ async function sandboxApi<T>(method: string, path: string, body?: unknown): Prom
 	return (await response.json()) as T;
 }
 
-async function waitFor<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await read();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 300));
-	}
-}
+/** n8n and the sandbox act asynchronously: poll every 300 ms, for up to 30 s. */
+const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> => until(what, read, 30_000, 300);
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });

@@ -347,14 +347,3 @@ export async function postDelivery(url: string, body: string | unknown, authoriz
 	});
 	return { status: response.status, text: await response.text() };
 }
-
-/** Waits for a condition the sandbox brings about asynchronously (a delivery); fails after `limitMs`. */
-export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, limitMs = 15_000): Promise<T> {
-	const deadline = Date.now() + limitMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-}

@@ -8,11 +8,11 @@ import {
 	createMonitoredList,
 	setAutomation,
 	TriggerWorkflow,
-	until,
 	webhooksOf,
 	WebhookReceiver,
 	type Delivery,
 } from './triggerHarness';
+import { until } from '../until';
 
 // A bound against a hung run on a busy machine, not a speed assertion.
 jest.setTimeout(60_000);
