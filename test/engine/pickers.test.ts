@@ -120,6 +120,18 @@ describe('Load options', () => {
 		expect((await options('getWebhooks')).map((hook) => hook.value)).not.toContain(String(id));
 	});
 
+	test('getWebhooks: more webhooks than one page (500) are all offered', async () => {
+		const ids: number[] = [];
+		for (let n = 0; n < 520; n++) {
+			const created = await api<{ results: Array<{ WebhookID: number }> }>(sb, 'POST', '/v1/integrations/webhooks', { HookUrl: `http://127.0.0.1:9/many-${n}`, WebhookName: `Many ${n}` });
+			ids.push(created.body.results[0].WebhookID);
+		}
+		const offered = new Set((await options('getWebhooks')).map((hook) => hook.value));
+		expect(ids.filter((id) => !offered.has(String(id)))).toEqual([]);
+		expect(sb.sent('/v1/integrations/webhooks', 'GET').slice(-2).map((request) => request.query.get('Start'))).toEqual(['0', '500']);
+		for (const id of ids) await api(sb, 'DELETE', `/v1/integrations/webhooks/${id}`);
+	});
+
 	test('getLists: the account\'s lists by name and ID, sorted by name', async () => {
 		const first = await createList(sb, { listName: 'Options Bravo', listType: 'static' });
 		const second = await createList(sb, { listName: 'Options Alpha', listType: 'static' });

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { apiRequest, paths } from '../transport';
+import { apiRequest, collectPages, paths } from '../transport';
 
 async function statusLabels(context: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const response = await apiRequest(context, { method: 'GET', path: paths.statusLabels() });
@@ -31,8 +31,8 @@ export async function getMembers(this: ILoadOptionsFunctions): Promise<INodeProp
 
 /** Webhooks of the account, for automations that export to them. */
 export async function getWebhooks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const response = await apiRequest(this, { method: 'GET', path: paths.webhooks(), qs: { Fields: 'WebhookID,WebhookName,HookUrl' } });
-	return (response.results ?? []).map((hook: IDataObject) => ({
+	const { records } = await collectPages(this, { method: 'GET', path: paths.webhooks(), qs: { Fields: 'WebhookID,WebhookName,HookUrl' } }, { pageSize: 500 });
+	return records.map((hook: IDataObject) => ({
 		name: `${String(hook.WebhookName)} (${String(hook.WebhookID)})`,
 		value: String(hook.WebhookID),
 		description: String(hook.HookUrl ?? ''),
