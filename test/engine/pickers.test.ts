@@ -126,10 +126,13 @@ describe('Load options', () => {
 			const created = await api<{ results: Array<{ WebhookID: number }> }>(sb, 'POST', '/v1/integrations/webhooks', { HookUrl: `http://127.0.0.1:9/many-${n}`, WebhookName: `Many ${n}` });
 			ids.push(created.body.results[0].WebhookID);
 		}
-		const offered = new Set((await options('getWebhooks')).map((hook) => hook.value));
-		expect(ids.filter((id) => !offered.has(String(id)))).toEqual([]);
-		expect(sb.sent('/v1/integrations/webhooks', 'GET').slice(-2).map((request) => request.query.get('Start'))).toEqual(['0', '500']);
-		for (const id of ids) await api(sb, 'DELETE', `/v1/integrations/webhooks/${id}`);
+		try {
+			const offered = new Set((await options('getWebhooks')).map((hook) => hook.value));
+			expect(ids.filter((id) => !offered.has(String(id)))).toEqual([]);
+			expect(sb.sent('/v1/integrations/webhooks', 'GET').slice(-2).map((request) => request.query.get('Start'))).toEqual(['0', '500']);
+		} finally {
+			for (const id of ids) await api(sb, 'DELETE', `/v1/integrations/webhooks/${id}`);
+		}
 	});
 
 	test('getLists: the account\'s lists by name and ID, sorted by name', async () => {
