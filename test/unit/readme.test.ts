@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
+
+/** `resource.operation` of every row of the README's operations table. */
+function readmeOperations(): string[] {
+	const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+	const rows = readme.matchAll(/^\| [^|(]+\(`(\w+)`\) \| [^|(]+\(`(\w+)`\)/gm);
+	return [...rows].map(([, resource, operation]) => `${resource}.${operation}`).filter((row) => row !== 'resource.operation');
+}
+
+test('the README operations table lists exactly the operations the node offers', () => {
+	const offered = new PropRadar().description.properties
+		.filter((property) => property.name === 'operation')
+		.flatMap((property) => (property.options as INodePropertyOptions[]).map((option) => `${String(property.displayOptions?.show?.resource?.[0])}.${String(option.value)}`));
+	expect(offered.length).toBeGreaterThan(0);
+	expect(readmeOperations().sort()).toEqual(offered.sort());
+});
