@@ -34,7 +34,7 @@ install_pid=$!
 while kill -0 "$install_pid" 2>/dev/null; do
   sleep 15
   if kill -0 "$install_pid" 2>/dev/null; then
-    size=$(du -sh "$N8N_DIR/node_modules" 2>/dev/null | cut -f1)
+    size=$(du -sh "$N8N_DIR/node_modules" 2>/dev/null | cut -f1 || true)
     step "still installing: ${size:+$size downloaded so far}${size:-resolving the dependency tree}"
   fi
 done
