@@ -3,13 +3,9 @@
 # then runs the sandbox and n8n with this package and the example workflows (scripts/demo.js).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/node24.sh
+source scripts/setup.sh
 
 step() { printf '\n==> %s\n' "$*"; }
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  step "installing dependencies (Node $(node --version))"
-  npm install --no-audit --no-fund --loglevel=error
-fi
 step "building the package and the sandbox"
 npm run --silent build >/dev/null
 npm run --silent build:sandbox

@@ -4,17 +4,9 @@
 # engine and e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/node24.sh
+source scripts/setup.sh
 
 step() { printf '\n==> %s\n' "$*"; }
-
-step "installing dependencies (Node $(node --version))"
-# `npm install`, not `npm ci`: the registry here lacks the other platforms' optional bindings of
-# unrs-resolver (a jest dependency), which `npm ci` counts as a lock mismatch. With the lock file
-# present `npm install` installs exactly the locked versions and leaves the lock untouched.
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm install --no-audit --no-fund --loglevel=error
-fi
 
 step "building the package and the sandbox"
 npm run --silent build
