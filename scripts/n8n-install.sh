@@ -35,7 +35,7 @@ while kill -0 "$install_pid" 2>/dev/null; do
   sleep 15
   if kill -0 "$install_pid" 2>/dev/null; then
     size=$(du -sh "$N8N_DIR/node_modules" 2>/dev/null | cut -f1 || true)
-    step "still installing: ${size:+$size downloaded so far}${size:-resolving the dependency tree}"
+    if [ -n "$size" ]; then step "still installing: $size downloaded so far"; else step "still installing: resolving the dependency tree"; fi
   fi
 done
 wait "$install_pid"
