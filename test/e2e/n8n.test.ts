@@ -116,7 +116,7 @@ test('n8n loads the package: both node types and the credential', async () => {
 test('the credential test in n8n: the sandbox token passes; a bad or inactive token gets a sentence to act on, without the token', async () => {
 	const check = (accessToken: string) =>
 		client.rest('POST', '/credentials/test', {
-			credentials: { name: 'PropRadar check', type: 'propRadarApi', data: { accessToken, baseUrl: sandbox.url, spendingCeiling: 0 } },
+			credentials: { id: '', name: 'PropRadar check', type: 'propRadarApi', data: { accessToken, baseUrl: sandbox.url, spendingCeiling: 0 } },
 		}) as Promise<{ status: string; message: string }>;
 	await expect(check('sandbox-token')).resolves.toMatchObject({ status: 'OK' });
 	const wrong = await check('wrong-token-7f3a');
@@ -180,6 +180,11 @@ test('example 4 and a both-events copy: activated in n8n, fed by sandbox events,
 		`${host.url}/webhook/5b0c7a36-8f1e-4d52-9a6b-3e2f1c0d4a71/webhook`,
 		`${host.url}/webhook/e2e0b07f-6c1d-4b0e-8f4a-2d9c5e7a1b36/webhook`,
 	]);
+	// n8n may register with PropRadar before its production route answers: a delivery without the
+	// secret gets 401 from the trigger (and starts nothing) once the route is live, 404 before.
+	for (const { HookUrl } of registered) {
+		await waitFor(`n8n serving ${HookUrl}`, async () => ((await fetch(HookUrl, { method: 'POST', body: '{}' })).status === 401 ? true : undefined));
+	}
 
 	const { results } = await sandboxApi<{ results: Array<{ PropID: string }> }>('POST', '/v1/properties?Purchase=1&Limit=1&Fields=PropID', {
 		Criteria: [{ name: 'State', value: ['OR'] }, { name: 'inForeclosure', value: [0] }, { name: 'isListedForSale', value: [0] }],
@@ -192,6 +197,8 @@ test('example 4 and a both-events copy: activated in n8n, fed by sandbox events,
 	const newMatches = await waitFor('two New Match leads in the CRM', async () => {
 		const leads = (await crm()).results.filter((lead) => lead.body.propId === propId && lead.body.event === 'New Match');
 		return leads.length >= 2 ? leads : undefined;
+	}).catch(async (error: Error) => {
+		throw new Error(`${error.message}; the sandbox's delivery log: ${JSON.stringify(await sandboxApi('GET', '/_sandbox/deliveries?wait=1'))}`);
 	});
 	expect(newMatches[0].body).toMatchObject({ source: 'PropRadar', list: 'Oregon foreclosures', stage: 'Preforeclosure' });
 
