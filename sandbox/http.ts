@@ -3,9 +3,23 @@ import type { FastifyRequest } from 'fastify';
 import { authenticate, type AccountSpec, type AuthHeaders } from './accounts';
 import { ApiError, badRequest } from './errors';
 
+type AuthOptions = { hideExistence?: boolean; acceptAccessTokenHeader?: boolean };
+
 /** Small helpers every route module shares. */
-export function auth(request: FastifyRequest, opts: { hideExistence?: boolean; acceptAccessTokenHeader?: boolean } = {}): AccountSpec {
+export function auth(request: FastifyRequest, opts: AuthOptions = {}): AccountSpec {
 	return authenticate(request.headers as AuthHeaders, opts);
+}
+
+/**
+ * The route option of every route that takes a body: the token is checked before the body is
+ * parsed or validated, so 401/403 (404 on the routes that hide their existence) come before 400.
+ */
+export function authBeforeBody(opts: AuthOptions = {}): { onRequest: (request: FastifyRequest) => Promise<void> } {
+	return {
+		onRequest: async (request) => {
+			auth(request, opts);
+		},
+	};
 }
 
 export type Query = Record<string, string | undefined>;

@@ -1,5 +1,5 @@
 import { badRequest } from '../errors';
-import { auth, objectBody, pathId } from '../http';
+import { auth, authBeforeBody, objectBody, pathId } from '../http';
 import { validateAutomation } from '../lists/automations';
 import { recompute } from '../lists/membership';
 import { getList } from '../lists/state';
@@ -12,7 +12,7 @@ export const automationRoutes: RouteModule = (app, ctx) => {
 		return { results: [{ Name: list.ListName, ...list.automation }] };
 	});
 
-	app.put('/v1/lists/:listId/automations', async (request) => {
+	app.put('/v1/lists/:listId/automations', authBeforeBody(), async (request) => {
 		const account = auth(request);
 		const list = getList(ctx, account, pathId((request.params as { listId: string }).listId));
 		const body = objectBody(request.body);

@@ -1,12 +1,10 @@
-import type { FastifyRequest } from 'fastify';
-
 import { IMPORT_ITEM_FIELDS } from '../../nodes/PropRadar/shared/fieldsets';
 import { charge, readPurchase } from '../charges';
 import { getPersons } from '../data/persons';
 import { propertyExists } from '../data/properties';
 import { ApiError, badRequest, notFound } from '../errors';
 import { pick, resolveFields } from '../fields';
-import { auth, commaList, onlyFields, onlyParams, paging, pathId, sortRecords, wholeNumber, type Query } from '../http';
+import { auth, authBeforeBody, commaList, onlyFields, onlyParams, paging, pathId, sortRecords, wholeNumber, type Query } from '../http';
 import { fireEvents } from '../lists/automations';
 import { IMPORT_FIELDS, matchRecord, revertItem } from '../lists/imports';
 import { getList, listsState, type ImportItem, type StoredList } from '../lists/state';
@@ -14,10 +12,6 @@ import type { RouteModule } from '../server';
 
 // Import routes answer 404 instead of 401 without a token (seed 000, Authentication 5).
 const hidden = { hideExistence: true };
-// The token is checked before the body is parsed, so that a bad body does not reveal the route.
-const authFirst = async (request: FastifyRequest) => {
-	auth(request, { ...hidden, acceptAccessTokenHeader: true });
-};
 const DEFAULT_RESULT_FIELDS = ['ListImportItemID', 'PropertyStatus', 'PersonStatus', 'MatchScore', 'PropID', 'PersonKey'];
 const PROPERTY_STATUSES = ['Selected', 'Matched', 'Pending', 'Not Found'];
 const PERSON_STATUSES = ['Matched Primary', 'Matched Set as Primary', 'Added as Primary', 'Matched', 'Selected as Primary', 'Selected', 'Not Found', 'No Longer at Property'];
@@ -45,7 +39,7 @@ function syncMembership(list: StoredList, propId: string | null): void {
 }
 
 export const importRoutes: RouteModule = (app, ctx) => {
-	app.post('/v1/lists/:listId/import/items', { onRequest: authFirst }, async (request) => {
+	app.post('/v1/lists/:listId/import/items', authBeforeBody({ ...hidden, acceptAccessTokenHeader: true }), async (request) => {
 		const account = auth(request, { ...hidden, acceptAccessTokenHeader: true });
 		const query = request.query as Query;
 		onlyParams(query, ['Fields', 'Purchase']);
@@ -103,7 +97,7 @@ export const importRoutes: RouteModule = (app, ctx) => {
 		return { results: items.slice(start, start + limit).map((item) => pick(item, fields)) };
 	});
 
-	app.patch('/v1/lists/:listId/import/items/:itemId', { onRequest: async (request) => void auth(request, hidden) }, async (request) => {
+	app.patch('/v1/lists/:listId/import/items/:itemId', authBeforeBody(hidden), async (request) => {
 		const account = auth(request, hidden);
 		const { listId, itemId } = request.params as { listId: string; itemId: string };
 		const list = getList(ctx, account, pathId(listId));

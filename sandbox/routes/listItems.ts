@@ -2,7 +2,7 @@ import { parseCriteria, parseRelativeDate } from '../criteria';
 import { getProperty, getSearchable } from '../data/properties';
 import { ApiError, badRequest, notFound } from '../errors';
 import { pick, resolveFields } from '../fields';
-import { auth, commaList, flag, onlyParams, paging, pathId, type Query } from '../http';
+import { auth, authBeforeBody, commaList, flag, onlyParams, paging, pathId, type Query } from '../http';
 import { fireEvents } from '../lists/automations';
 import { findMatches, readMembers } from '../lists/membership';
 import { getList, peekUserData, type StoredList, type UserPropertyData } from '../lists/state';
@@ -112,7 +112,7 @@ export const listItemRoutes: RouteModule = (app, ctx) => {
 		return { results };
 	});
 
-	app.put('/v1/lists/:listId/items', async (request) => {
+	app.put('/v1/lists/:listId/items', authBeforeBody(), async (request) => {
 		const account = auth(request);
 		const list = getList(ctx, account, pathId((request.params as { listId: string }).listId));
 		refuseUnlessStatic(list, 'Adding items');

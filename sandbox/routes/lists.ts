@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
-
 import { LIST_FIELDS } from '../../nodes/PropRadar/shared/fieldsets';
 import { parseCriteria } from '../criteria';
 import { badRequest } from '../errors';
 import { pick, resolveFields } from '../fields';
-import { auth, onlyParams, pathId, sortRecords, wholeNumber, type Query } from '../http';
+import { auth, authBeforeBody, onlyParams, pathId, sortRecords, wholeNumber, type Query } from '../http';
 import { recompute } from '../lists/membership';
 import { accountLists, EMPTY_AUTOMATION, getList, listsState, type StoredList } from '../lists/state';
 import type { RouteModule } from '../server';
@@ -75,13 +73,8 @@ export function listRecord(list: StoredList): Record<string, unknown> {
 	};
 }
 
-// The token is checked before the body is validated: 401/403 come before 400.
-const authFirst = async (request: FastifyRequest) => {
-	auth(request);
-};
-
 export const listRoutes: RouteModule = (app, ctx) => {
-	app.post('/v1/lists', { schema: { body: createSchema }, onRequest: authFirst }, async (request) => {
+	app.post('/v1/lists', { schema: { body: createSchema }, ...authBeforeBody() }, async (request) => {
 		const account = auth(request);
 		const body = request.body as Record<string, unknown>;
 		const criteriaGiven = body.Criteria !== undefined;
@@ -149,7 +142,7 @@ export const listRoutes: RouteModule = (app, ctx) => {
 		return { results: [pick(listRecord(list), resolveFields('list', query.Fields, LIST_FIELDS))] };
 	});
 
-	app.patch('/v1/lists/:listId', { schema: { body: patchSchema }, onRequest: authFirst }, async (request) => {
+	app.patch('/v1/lists/:listId', { schema: { body: patchSchema }, ...authBeforeBody() }, async (request) => {
 		const account = auth(request);
 		const list = getList(ctx, account, pathId((request.params as { listId: string }).listId));
 		const body = request.body as Record<string, unknown>;

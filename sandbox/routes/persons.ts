@@ -4,7 +4,7 @@ import { findPerson, getPersons, personRecords, personState, type PersonRecordKi
 import { propertyExists } from '../data/properties';
 import { ApiError, notFound } from '../errors';
 import { pick, resolveFields } from '../fields';
-import { auth, onlyParams, paging, type Query } from '../http';
+import { auth, authBeforeBody, onlyParams, paging, type Query } from '../http';
 import type { RouteModule } from '../server';
 
 const DEFAULT_PERSON_FIELDS = ['PropID', 'PersonKey', 'PersonType', ...PERSON_FIELDSETS.default];
@@ -42,7 +42,7 @@ export const personRoutes: RouteModule = (app, ctx) => {
 	}
 
 	for (const [path, what, kind] of [['Phone', 'phone', 'phone'], ['Email', 'email', 'email']] as const) {
-		app.post(`/v1/persons/:personKey/${path}`, async (request) => {
+		app.post(`/v1/persons/:personKey/${path}`, authBeforeBody(), async (request) => {
 			const account = auth(request);
 			const query = request.query as Query;
 			onlyParams(query, ['Purchase']);

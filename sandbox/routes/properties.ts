@@ -6,7 +6,7 @@ import { allSearchable, getProperty, getSearchable, type SearchableProperty } fr
 import { Seeded, usDate } from '../data/random';
 import { badRequest, notFound } from '../errors';
 import { pick, resolveFields } from '../fields';
-import { auth, onlyParams, paging, sortRecords, type Query } from '../http';
+import { auth, authBeforeBody, onlyParams, paging, sortRecords, type Query } from '../http';
 import { findMatches } from '../lists/membership';
 import { peekUserData } from '../lists/state';
 import type { RouteModule, SandboxContext } from '../server';
@@ -133,7 +133,7 @@ export const propertyRoutes: RouteModule = (app, ctx) => {
 		return { results: purchase ? [propertyRecord(ctx, account, id, fields)] : [], ...cost };
 	});
 
-	app.post('/v1/properties', async (request) => {
+	app.post('/v1/properties', authBeforeBody(), async (request) => {
 		const account = auth(request);
 		const query = request.query as Query;
 		onlyParams(query, ['Fields', 'Start', 'Limit', 'Sort', 'Dir', 'Purchase']);

@@ -1,19 +1,13 @@
-import type { FastifyRequest } from 'fastify';
-
 import { WEBHOOK_FIELDS } from '../../nodes/PropRadar/shared/fieldsets';
 import { badRequest, notFound } from '../errors';
 import { pick, resolveFields } from '../fields';
-import { auth, onlyParams, paging, pathId, sortRecords, type Query } from '../http';
+import { auth, authBeforeBody, onlyParams, paging, pathId, sortRecords, type Query } from '../http';
 import { accountLists, idList } from '../lists/state';
 import { webhooksState } from '../lists/webhooks';
 import type { RouteModule } from '../server';
 
 // Webhook routes answer 404 instead of 401 without a token (seed 000, Authentication 5).
 const hidden = { hideExistence: true };
-// The token is checked before the body is validated, so that a bad body does not reveal the route.
-const authFirst = async (request: FastifyRequest) => {
-	auth(request, hidden);
-};
 
 const createSchema = {
 	type: 'object',
@@ -28,7 +22,7 @@ const createSchema = {
 };
 
 export const webhookRoutes: RouteModule = (app, ctx) => {
-	app.post('/v1/integrations/webhooks', { schema: { body: createSchema }, onRequest: authFirst }, async (request) => {
+	app.post('/v1/integrations/webhooks', { schema: { body: createSchema }, ...authBeforeBody(hidden) }, async (request) => {
 		const account = auth(request, hidden);
 		const body = request.body as { HookUrl: string; WebhookName: string; Secret?: string; Lists?: number[] };
 		let url: URL;

@@ -107,6 +107,22 @@ describe('401: invalid or missing token', () => {
 		expectError(await sb.api('POST', '/v1/lists', { token: TOKENS.inactive, body: { Colour: 'red' } }), 403);
 	});
 
+	test.each([
+		['POST', '/v1/lists', 401],
+		['PATCH', '/v1/lists/1', 401],
+		['PUT', '/v1/lists/1/items', 401],
+		['PUT', '/v1/lists/1/automations', 401],
+		['POST', '/v1/properties?Purchase=0', 401],
+		['POST', '/v1/persons/K000001A/Phone?Purchase=0', 401],
+		['POST', '/v1/persons/K000001A/Email?Purchase=0', 401],
+		['POST', '/v1/lists/1/import/items?Purchase=0', 404],
+		['PATCH', '/v1/lists/1/import/items/1', 404],
+		['POST', '/v1/integrations/webhooks', 404],
+	])('malformed JSON without a token: %s %s answers %i, not 400', async (method, path, status) => {
+		const response = await fetch(`${sb.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: '{"Criteria": [' });
+		expect(response.status).toBe(status);
+	});
+
 	test('a bad token on the routes that hide themselves is still 401', async () => {
 		expectError(await sb.api('GET', '/v1/integrations/webhooks', { token: 'not-a-token' }), 401);
 		expectError(await sb.api('GET', '/v1/lists/1/import/items', { token: 'not-a-token' }), 401);
