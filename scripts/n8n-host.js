@@ -86,7 +86,7 @@ async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', 
 
 /**
  * Starts `n8n start` and waits until it is ready; `stop()` ends it. n8n's output goes to `logFile`
- * when given; the last 64 KiB of it are kept for error messages either way.
+ * when given; its last 64 KiB are kept for the error when n8n does not start.
  */
 async function start(host, { logFile, timeoutMs = 120_000 } = {}) {
 	const child = spawn(N8N_BIN, ['start'], { env: host.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -116,7 +116,6 @@ async function start(host, { logFile, timeoutMs = 120_000 } = {}) {
 	return {
 		...host,
 		child,
-		output: () => output,
 		stop: () =>
 			new Promise((resolve) => {
 				if (child.exitCode !== null) return resolve();
@@ -191,4 +190,4 @@ function execute(host, workflowId) {
 	});
 }
 
-module.exports = { prepare, start, login, activate, deactivate, execute, freePort, OWNER, CREDENTIAL, N8N_BIN };
+module.exports = { prepare, start, login, activate, deactivate, execute, OWNER, CREDENTIAL };

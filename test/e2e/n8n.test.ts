@@ -20,7 +20,6 @@ interface N8nHost {
 }
 interface RunningN8n extends N8nHost {
 	stop(): Promise<void>;
-	output(): string;
 }
 interface N8nClient {
 	cookie: string;
