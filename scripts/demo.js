@@ -12,6 +12,8 @@ const ROOT = join(__dirname, '..');
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 8787);
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const DEMO_DIR = join(ROOT, '.tools', 'demo');
+/** The sandbox process, so that a failed start does not leave it holding its port. */
+let sandbox;
 
 async function waitFor(url, timeoutMs) {
 	const deadline = Date.now() + timeoutMs;
@@ -29,7 +31,7 @@ async function waitFor(url, timeoutMs) {
 async function main() {
 	mkdirSync(DEMO_DIR, { recursive: true });
 	const sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`;
-	const sandbox = spawn(process.execPath, [join(ROOT, 'build', 'sandbox', 'cli.js'), '--port', String(SANDBOX_PORT), '--data', join(DEMO_DIR, 'sandbox.json')], { stdio: ['ignore', 'inherit', 'inherit'] });
+	sandbox = spawn(process.execPath, [join(ROOT, 'build', 'sandbox', 'cli.js'), '--port', String(SANDBOX_PORT), '--data', join(DEMO_DIR, 'sandbox.json')], { stdio: ['ignore', 'inherit', 'inherit'] });
 	await waitFor(`${sandboxUrl}/v1/lists`, 20_000);
 	await seedDemoData(sandboxUrl);
 
@@ -38,7 +40,7 @@ async function main() {
 		.sort()
 		.map((file) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')));
 	console.log(`==> preparing n8n (package, credential, ${workflows.length} example workflows)`);
-	const host = await n8n.prepare({ userFolder: join(DEMO_DIR, 'n8n'), port: N8N_PORT, sandboxUrl, workflows, logLevel: 'warn' });
+	const host = await n8n.prepare({ userFolder: join(DEMO_DIR, 'n8n'), port: N8N_PORT, sandboxUrl, workflows });
 	const logFile = join(DEMO_DIR, 'n8n.log');
 	console.log(`==> starting n8n (its log: ${logFile})`);
 	const running = await n8n.start(host, { logFile });
@@ -80,5 +82,6 @@ Press Ctrl-C to stop.`);
 
 main().catch((error) => {
 	console.error(error);
+	sandbox?.kill('SIGTERM');
 	process.exit(1);
 });

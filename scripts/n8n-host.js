@@ -102,7 +102,7 @@ async function start(host, { logFile, timeoutMs = 120_000 } = {}) {
 	for (;;) {
 		if (child.exitCode !== null) throw new Error(`n8n exited with ${child.exitCode}:\n${output.slice(-4000)}`);
 		try {
-			const response = await fetch(`${host.url}/healthz/readiness`);
+			const response = await fetch(`${host.url}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
 			if (response.ok) break;
 		} catch {
 			// not listening yet
