@@ -45,6 +45,14 @@ export class PropRadarApi implements ICredentialType {
 			description:
 				'Most that one run of a PropRadar node may spend with this credential, whatever the node\'s Max Cost says. 0 means no ceiling beyond each node\'s Max Cost. Set it when workflows or AI agents you do not control use this credential.',
 		},
+		{
+			displayName: 'Allow Charging Automations',
+			name: 'allowChargingAutomations',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether workflows using this credential may set up list automations that buy (Purchase Phone, Purchase Email, direct-mail or e-mail marketing orders). Those charges happen later, inside PropRadar, outside any node run, so no spending ceiling can bound them. Only asked when a spending ceiling is set; without a ceiling the node\'s own Allow Charging Automation option decides.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {

@@ -1,3 +1,4 @@
+import { LIST_PRICES_CENTS } from '../nodes/PropRadar/shared/prices';
 import type { AccountSpec } from './accounts';
 import { ApiError } from './errors';
 import type { SandboxContext } from './server';
@@ -8,15 +9,9 @@ import type { SandboxContext } from './server';
  * cannot be paid answers 402 and charges and changes nothing. Every charge goes to a per-account log.
  */
 export const PRICES_CENTS = {
-	property: 10,
-	propertyDetail: 25,
-	person: 15,
-	personRecord: 20,
-	phone: 40,
-	email: 30,
-	importRecord: 5,
-	automationPhone: 40,
-	automationEmail: 30,
+	...LIST_PRICES_CENTS,
+	automationPhone: LIST_PRICES_CENTS.phone,
+	automationEmail: LIST_PRICES_CENTS.email,
 } as const;
 
 export type ChargeKind = keyof typeof PRICES_CENTS;

@@ -1,0 +1,26 @@
+/**
+ * The service's price per charged record, in cents, by kind of record (docs/api.md, "Money").
+ * Free export credits pay for records first; these are what a record costs once they are gone.
+ * The node counts every record of a purchase at this price (or at the higher price a quote
+ * reveals) when it holds a purchase against Max Cost and the credential's ceiling, so free
+ * credits used up by someone else between quote and purchase cannot take it past the cap.
+ * The sandbox charges exactly these prices. No imports: the node and the sandbox both read it.
+ */
+export const LIST_PRICES_CENTS = {
+	/** Property > Get, Property > Search (per property returned). */
+	property: 10,
+	/** Evictions, comps, parcels, transactions (per call that returns data). */
+	propertyDetail: 25,
+	/** Person > Get Owners (per owner returned). */
+	person: 15,
+	/** Bankruptcies, divorces, liens, probates, relatives (per record returned). */
+	personRecord: 20,
+	/** Person > Purchase Phone, and an automation with Purchase Phone (per triggered record). */
+	phone: 40,
+	/** Person > Purchase Email, and an automation with Purchase Email (per triggered record). */
+	email: 30,
+	/** Import Record > Import (per imported record). */
+	importRecord: 5,
+} as const;
+
+export type PriceKind = keyof typeof LIST_PRICES_CENTS;
