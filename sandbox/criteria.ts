@@ -14,7 +14,7 @@ export interface Criterion {
 
 type Kind = 'values' | 'text' | 'beginsWith' | 'boolean' | 'range' | 'rangeWithUnknown' | 'date' | 'propertyType' | 'inList' | 'propId';
 
-const KINDS: Record<string, Kind> = {
+const KINDS = new Map<string, Kind>(Object.entries({
 	State: 'values',
 	ZipFive: 'values',
 	City: 'text',
@@ -42,15 +42,20 @@ const KINDS: Record<string, Kind> = {
 	LastTransferRecDate: 'date',
 	InList: 'inList',
 	PropID: 'propId',
-};
+} satisfies Record<string, Kind>));
 
-export const CRITERION_NAMES = Object.keys(KINDS);
+/**
+ * How deep criteria may nest: a compound criterion (PropertyType) holds criteria, which may be
+ * compound again; deeper than this answers 400 rather than recursing without end.
+ */
+const MAX_CRITERIA_DEPTH = 10;
 
 const bad = (message: string) => new ApiError(400, 'Invalid Criteria', message);
 
 /** Checks the shape of a Criteria array; an unknown name answers 400 `Unexpected Criterion`. */
-export function parseCriteria(raw: unknown, field = 'Criteria'): Criterion[] {
+export function parseCriteria(raw: unknown, field = 'Criteria', depth = 1): Criterion[] {
 	if (!Array.isArray(raw)) throw bad(`${field} must be an array of {name, value}`);
+	if (depth > MAX_CRITERIA_DEPTH) throw bad(`${field}: criteria are nested more than ${MAX_CRITERIA_DEPTH} levels deep`);
 	return raw.map((entry, index) => {
 		if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw bad(`${field}[${index}] must be an object with name and value`);
 		const { name, value, menuLabels, chipLabel, ...rest } = entry as Record<string, unknown>;
@@ -59,12 +64,12 @@ export function parseCriteria(raw: unknown, field = 'Criteria'): Criterion[] {
 		const extra = Object.keys(rest)[0];
 		if (extra) throw new ApiError(400, 'Unexpected payload field', `${field}[${index}].${extra} is not a criterion field`);
 		if (typeof name !== 'string') throw bad(`${field}[${index}].name must be a string`);
-		if (!(name in KINDS)) throw new ApiError(400, 'Unexpected Criterion', `Unknown criterion name: ${name}`);
+		const kind = KINDS.get(name);
+		if (!kind) throw new ApiError(400, 'Unexpected Criterion', `Unknown criterion name: ${name}`);
 		if (!Array.isArray(value) || value.length === 0) throw bad(`${field}[${index}].value (${name}) must be a non-empty array`);
-		const kind = KINDS[name];
 		for (const element of value) {
 			if (kind === 'propertyType') {
-				parseCriteria([element], `${field}[${index}].value`);
+				parseCriteria([element], `${field}[${index}].value`, depth + 1);
 			} else if (kind === 'range' || kind === 'rangeWithUnknown') {
 				const ok = Array.isArray(element) && element.length === 2 && element.every((end) => end === null || typeof end === 'number');
 				if (!ok) throw bad(`${field}[${index}].value (${name}) takes ranges [min, max] with null for an open end`);
@@ -146,7 +151,8 @@ const lower = (value: unknown) => String(value).toLowerCase();
 function compileOne(criterion: Criterion, members: ListMembers, now: number): Predicate {
 	const name = criterion.name;
 	const field = (property: SearchableProperty) => (property as unknown as Record<string, unknown>)[name];
-	switch (KINDS[name]) {
+	const kind = KINDS.get(name);
+	switch (kind) {
 		case 'values':
 		case 'text': {
 			const wanted = new Set(criterion.value.map(lower));
@@ -166,7 +172,7 @@ function compileOne(criterion: Criterion, members: ListMembers, now: number): Pr
 			return (property) => criterion.value.includes(Number(field(property) ?? 0));
 		case 'range':
 		case 'rangeWithUnknown': {
-			const unknownMatches = KINDS[name] === 'rangeWithUnknown';
+			const unknownMatches = kind === 'rangeWithUnknown';
 			return (property) => criterion.value.some((range) => inRange(field(property) as number | null, range, unknownMatches));
 		}
 		case 'date': {
@@ -189,6 +195,8 @@ function compileOne(criterion: Criterion, members: ListMembers, now: number): Pr
 			const ids = new Set(criterion.value.map(String));
 			return (property) => ids.has(property.PropID);
 		}
+		case undefined:
+			throw new ApiError(400, 'Unexpected Criterion', `Unknown criterion name: ${name}`);
 	}
 }
 
@@ -198,8 +206,8 @@ export function compileCriteria(criteria: Criterion[], members: ListMembers, now
 	return (property) => tests.every((test) => test(property));
 }
 
-/** The PropIDs a `PropID` criterion names, when the criteria are only that (a fast path). */
+/** The PropIDs a `PropID` criterion names, each once, when the criteria are only that (a fast path). */
 export function onlyPropIds(criteria: Criterion[]): string[] | undefined {
 	if (criteria.length !== 1 || criteria[0].name !== 'PropID') return undefined;
-	return criteria[0].value.map(String);
+	return [...new Set(criteria[0].value.map(String))];
 }

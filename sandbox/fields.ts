@@ -1,5 +1,6 @@
 import { FIELD_SCOPES, type FieldScope, type FieldScopeName } from '../nodes/PropRadar/shared/fieldsets';
 import { ApiError } from './errors';
+import { own } from './store';
 
 /**
  * `Fields` resolution, generated from the package's one fieldset catalogue: fieldset names and
@@ -14,7 +15,7 @@ export function resolveFields(scope: FieldScopeName, fieldsParam: string | undef
 	for (const raw of fieldsParam.split(',').map((part) => part.trim()).filter(Boolean)) {
 		const suppress = raw.startsWith('-');
 		const name = suppress ? raw.slice(1) : raw;
-		const expanded = name in fieldsets ? fieldsets[name] : fields.includes(name) ? [name] : undefined;
+		const expanded = own(fieldsets, name) ?? (fields.includes(name) ? [name] : undefined);
 		if (!expanded) throw new ApiError(400, 'Invalid Fields', `Fields: unknown field or fieldset "${name}"`);
 		if (suppress) expanded.forEach((field) => suppressed.add(field));
 		else chosen.push(...expanded);
@@ -26,6 +27,6 @@ export function resolveFields(scope: FieldScopeName, fieldsParam: string | undef
 /** The record with only the chosen fields (those it has), in the chosen order. */
 export function pick<T extends Record<string, unknown>>(record: T, fields: readonly string[]): Record<string, unknown> {
 	const out: Record<string, unknown> = {};
-	for (const field of fields) if (field in record) out[field] = record[field];
+	for (const field of fields) if (Object.hasOwn(record, field)) out[field] = record[field];
 	return out;
 }

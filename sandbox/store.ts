@@ -1,6 +1,14 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 
 /**
+ * The value a record of the state keeps under `key`, or undefined: an own-property lookup, so that a
+ * name a client gives (`constructor`, `__proto__`, ...) never finds what every object inherits.
+ */
+export function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+	return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/**
  * The sandbox's whole mutable state: named slices of plain JSON, one per concern (money, lists,
  * webhooks, ...). Each module owns its slice's type and gets it with `slice(name, init)`.
  * In memory by default; with a data file every change is written through (`save()`), and a

@@ -1,5 +1,6 @@
 import { PROPERTY_FIELDS } from '../../nodes/PropRadar/shared/fieldsets';
 import type { SandboxContext } from '../server';
+import { own } from '../store';
 import { Seeded, usDate } from './random';
 
 /**
@@ -267,8 +268,8 @@ const MAKERS = new Map(PROPERTY_FIELDS.filter((field) => field !== 'Persons').ma
 
 /** One field of a property: each field is derived from the PropID and its own name, independently of the others. */
 function fieldValue(core: SearchableProperty, field: string): unknown {
-	if (field in core) return (core as unknown as Record<string, unknown>)[field];
-	const derived = DERIVED[field];
+	if (Object.hasOwn(core, field)) return (core as unknown as Record<string, unknown>)[field];
+	const derived = own(DERIVED, field);
 	if (derived) return derived(core, () => Number(fieldValue(core, 'LotSize')));
 	const maker = MAKERS.get(field);
 	return maker ? maker(new Seeded(`${core.PropID}:${field}`), core) : undefined;

@@ -7,7 +7,8 @@ import { getPersons, personState } from '../data/persons';
 import type { SandboxContext } from '../server';
 import { webhooksState } from './webhooks';
 import { deliver } from './delivery';
-import { accountLists, EMPTY_AUTOMATION, idList, userData, type Automation, type StoredList } from './state';
+import { own } from '../store';
+import { accountLists, EMPTY_AUTOMATION, hasMember, idList, userData, type Automation, type StoredList } from './state';
 
 /** What happened to a property in a list, as an automation sees it. */
 export interface ListEvent {
@@ -39,13 +40,14 @@ export function validateAutomation(listId: number, body: Record<string, unknown>
 	const bad = (message: string) => new ApiError(400, 'Invalid automation', message);
 	const out: Record<string, unknown> = {};
 	for (const [key, value] of Object.entries(body)) {
-		if (!(key in EMPTY_AUTOMATION)) throw new ApiError(400, 'Unexpected payload field', `${key} is not an automation field`);
+		if (!Object.hasOwn(EMPTY_AUTOMATION, key)) throw new ApiError(400, 'Unexpected payload field', `${key} is not an automation field`);
 		out[key] = value;
 	}
 	for (const key of BOOLEAN_FIELDS) {
 		if (out[key] !== undefined && out[key] !== 0 && out[key] !== 1) throw bad(`${key} must be 0 or 1`);
 	}
-	if (out.Triggers !== undefined && out.Triggers !== '' && !TRIGGER_VALUES.includes(String(out.Triggers))) {
+	if (out.Triggers !== undefined && typeof out.Triggers !== 'string') throw bad('Triggers must be a string');
+	if (out.Triggers !== undefined && out.Triggers !== '' && !TRIGGER_VALUES.includes(out.Triggers as string)) {
 		throw bad(`Triggers must be one of: ${TRIGGER_VALUES.join(' | ')}`);
 	}
 	if (out.SetInterestLevel !== undefined && !(Number.isInteger(out.SetInterestLevel) && (out.SetInterestLevel as number) >= 0 && (out.SetInterestLevel as number) <= 5)) {
@@ -112,7 +114,7 @@ export function fireEvents(ctx: SandboxContext, accountId: string, list: StoredL
 	const box = outbox(ctx);
 	const hooks = webhooksState(ctx).hooks;
 	for (const webhookId of idList(automation.ExportToWebhookIDs)) {
-		const hook = hooks[webhookId];
+		const hook = own(hooks, webhookId);
 		if (!hook || hook.accountId !== accountId) continue;
 		deliver(ctx, hook, list.ListID, wanted.map((event) => payloadOf(ctx, list, event)));
 	}
@@ -140,14 +142,14 @@ export function fireEvents(ctx: SandboxContext, accountId: string, list: StoredL
 	}
 	const lists = accountLists(ctx, account);
 	for (const targetId of idList(automation.AddToLists)) {
-		const target = lists[targetId];
+		const target = own(lists, targetId);
 		if (!target || target.ListType !== 'static') continue;
-		const entered = wanted.map((e) => e.propId).filter((propId) => !target.members[propId]);
+		const entered = wanted.map((e) => e.propId).filter((propId) => !hasMember(target, propId));
 		for (const propId of entered) target.members[propId] = at;
 		fireEvents(ctx, accountId, target, entered.map((propId) => ({ type: 'New Match', propId })), depth + 1);
 	}
 	for (const targetId of idList(automation.RemoveFromLists)) {
-		const target = lists[targetId];
+		const target = own(lists, targetId);
 		if (!target || target.ListType === 'dynamic') continue;
 		for (const event of wanted) delete target.members[event.propId];
 	}

@@ -11,10 +11,10 @@ import type { ImportItem, StoredList } from './state';
  */
 export const IMPORT_FIELDS = ['FirstName', 'LastName', 'FullName', 'Email', 'EmailStatus', 'Phone', 'PhoneType', 'PhoneStatus', 'Address', 'City', 'State', 'ZipFive', 'County', 'APN'];
 
-const WORDS: Record<string, string> = {
+const WORDS = new Map(Object.entries({
 	street: 'st', avenue: 'ave', road: 'rd', drive: 'dr', lane: 'ln', court: 'ct', boulevard: 'blvd',
 	north: 'n', south: 's', east: 'e', west: 'w',
-};
+}));
 
 /** `123 N. Oak Street, Apt 4` -> `123 n oak st` (unit dropped, words abbreviated, case and punctuation ignored). */
 export function normaliseAddress(address: string): string {
@@ -24,7 +24,7 @@ export function normaliseAddress(address: string): string {
 		.replace(/\b(apt|unit|suite|ste)\b.*$/, '')
 		.split(/\s+/)
 		.filter(Boolean)
-		.map((word) => WORDS[word] ?? word)
+		.map((word) => WORDS.get(word) ?? word)
 		.join(' ');
 }
 

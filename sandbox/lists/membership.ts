@@ -2,7 +2,8 @@ import type { AccountSpec } from '../accounts';
 import { compileCriteria, onlyPropIds, type Criterion, type ListMembers } from '../criteria';
 import { allSearchable, candidatesFor, getSearchable, INDEXED_FIELDS, type SearchableProperty } from '../data/properties';
 import type { SandboxContext } from '../server';
-import { accountLists, type StoredList } from './state';
+import { own } from '../store';
+import { accountLists, hasMember, type StoredList } from './state';
 
 /**
  * Who is in a list. Static and import lists keep their members; a dynamic list's members are what
@@ -11,7 +12,7 @@ import { accountLists, type StoredList } from './state';
  */
 export function membersResolver(ctx: SandboxContext, account: AccountSpec, depth = 0): ListMembers {
 	return (listId) => {
-		const list = accountLists(ctx, account)[String(listId)];
+		const list = own(accountLists(ctx, account), String(listId));
 		if (!list || depth > 3) return undefined;
 		return new Set(Object.keys(readMembers(ctx, account, list, depth + 1)));
 	};
@@ -41,7 +42,7 @@ export function recompute(ctx: SandboxContext, account: AccountSpec, list: Store
 	const entered: string[] = [];
 	for (const propId of matches) {
 		next[propId] = list.members[propId] ?? now;
-		if (!list.members[propId]) entered.push(propId);
+		if (!hasMember(list, propId)) entered.push(propId);
 	}
 	list.members = next;
 	return entered;

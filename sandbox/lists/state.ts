@@ -1,6 +1,7 @@
 import type { AccountSpec } from '../accounts';
 import { notFound } from '../errors';
 import type { SandboxContext } from '../server';
+import { own } from '../store';
 import type { Criterion } from '../criteria';
 
 /** The lists, automations, imports and per-property user data of every account. */
@@ -106,7 +107,7 @@ export function accountLists(ctx: SandboxContext, account: AccountSpec): Record<
 
 /** The list, or 404 when it does not exist or belongs to another account. */
 export function getList(ctx: SandboxContext, account: AccountSpec, listId: number | string): StoredList {
-	const list = accountLists(ctx, account)[String(listId)];
+	const list = own(accountLists(ctx, account), String(listId));
 	if (!list) throw notFound();
 	return list;
 }
@@ -114,7 +115,8 @@ export function getList(ctx: SandboxContext, account: AccountSpec, listId: numbe
 /** The list with this id in any account, with the account id (for the control routes). */
 export function findListAnywhere(ctx: SandboxContext, listId: number): { accountId: string; list: StoredList } | undefined {
 	for (const [accountId, lists] of Object.entries(listsState(ctx).lists)) {
-		if (lists[String(listId)]) return { accountId, list: lists[String(listId)] };
+		const list = own(lists, String(listId));
+		if (list) return { accountId, list };
 	}
 	return undefined;
 }
@@ -127,6 +129,11 @@ export function userData(ctx: SandboxContext, accountId: string, propId: string)
 
 export function peekUserData(ctx: SandboxContext, accountId: string, propId: string): UserPropertyData {
 	return listsState(ctx).userData[accountId]?.[propId] ?? {};
+}
+
+/** Whether the property is in the list (an own-property check: a PropID comes from the client). */
+export function hasMember(list: StoredList, propId: string): boolean {
+	return Object.hasOwn(list.members, propId);
 }
 
 export const idList = (value: string): string[] => value.split(',').map((part) => part.trim()).filter(Boolean);

@@ -7,7 +7,7 @@ import { pick, resolveFields } from '../fields';
 import { auth, authBeforeBody, commaList, onlyFields, onlyParams, paging, pathId, sortRecords, wholeNumber, type Query } from '../http';
 import { fireEvents } from '../lists/automations';
 import { IMPORT_FIELDS, matchRecord, revertItem } from '../lists/imports';
-import { getList, listsState, type ImportItem, type StoredList } from '../lists/state';
+import { getList, hasMember, listsState, type ImportItem, type StoredList } from '../lists/state';
 import type { RouteModule } from '../server';
 
 // Import routes answer 404 instead of 401 without a token (seed 000, Authentication 5).
@@ -63,7 +63,7 @@ export const importRoutes: RouteModule = (app, ctx) => {
 		const items = (records as Array<Record<string, string>>).map((record) => {
 			const item = matchRecord(ctx, account, list, record, state.nextImportItemId++);
 			list.imports.push(item);
-			if (item.PropID && item.PropertyStatus === 'Matched' && !list.members[item.PropID]) {
+			if (item.PropID && item.PropertyStatus === 'Matched' && !hasMember(list, item.PropID)) {
 				list.members[item.PropID] = now;
 				entered.push(item.PropID);
 			}
@@ -136,7 +136,7 @@ export const importRoutes: RouteModule = (app, ctx) => {
 		} else if (item.PersonKey && !persons.some((candidate) => candidate.PersonKey === item.PersonKey)) {
 			item.PersonStatus = 'No Longer at Property';
 		}
-		if (item.PropID && !list.members[item.PropID]) {
+		if (item.PropID && !hasMember(list, item.PropID)) {
 			list.members[item.PropID] = new Date().toISOString();
 			fireEvents(ctx, account.id, list, [{ type: 'New Match', propId: item.PropID }]);
 		}

@@ -5,7 +5,7 @@ import { pick, resolveFields } from '../fields';
 import { auth, authBeforeBody, commaList, flag, onlyParams, paging, pathId, type Query } from '../http';
 import { fireEvents } from '../lists/automations';
 import { findMatches, readMembers } from '../lists/membership';
-import { getList, peekUserData, type StoredList, type UserPropertyData } from '../lists/state';
+import { getList, hasMember, peekUserData, type StoredList, type UserPropertyData } from '../lists/state';
 import type { RouteModule } from '../server';
 
 const FILTERS = ['InterestLevel', 'StatusLevel', 'hasPhotos', 'hasNotes', 'hasAnalysis', 'hasDocs', 'PType', 'LastTransferRecDate', 'AddedSince', 'MostRecentCall', 'MostRecentText', 'MostRecentVoicemail', 'MostRecentDirectMail', 'MostRecentEmail'];
@@ -122,7 +122,7 @@ export const listItemRoutes: RouteModule = (app, ctx) => {
 		if (extra) throw new ApiError(400, 'Unexpected payload field', `${extra} is not an accepted field; send {"Criteria": [...]}`);
 		const criteria = parseCriteria(body.Criteria);
 		const now = new Date().toISOString();
-		const entered = findMatches(ctx, account, criteria).filter((propId) => !list.members[propId]);
+		const entered = findMatches(ctx, account, criteria).filter((propId) => !hasMember(list, propId));
 		for (const propId of entered) list.members[propId] = now;
 		fireEvents(ctx, account.id, list, entered.map((propId) => ({ type: 'New Match', propId })));
 		ctx.store.save();
@@ -136,7 +136,7 @@ export const listItemRoutes: RouteModule = (app, ctx) => {
 		if (list.ListType === 'dynamic') {
 			throw new ApiError(400, 'Not applicable to dynamic lists', 'A dynamic list follows its criteria; its items cannot be removed one by one');
 		}
-		if (!list.members[propId]) throw notFound();
+		if (!hasMember(list, propId)) throw notFound();
 		delete list.members[propId];
 		ctx.store.save();
 		return { deleteCount: 1 };

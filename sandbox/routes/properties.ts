@@ -95,7 +95,7 @@ function evictions(subject: SearchableProperty): Record<string, unknown>[] {
 function transactions(subject: SearchableProperty, fieldsParam: string | undefined): Record<string, unknown>[] {
 	const names = (fieldsParam ?? 'Standard').split(',').map((name) => name.trim()).filter(Boolean);
 	const scope = FIELD_SCOPES.transaction;
-	const custom = names.filter((name) => !(name in scope.fieldsets) && !scope.fields.includes(name));
+	const custom = names.filter((name) => !Object.hasOwn(scope.fieldsets, name) && !scope.fields.includes(name));
 	const badId = custom.find((id) => !/^\w+$/.test(id));
 	if (badId) throw badRequest('Invalid Fields', `Fields: "${badId}" is not a field or custom field ID`);
 	if (custom.length > MAX_TRANSACTION_FIELD_IDS) throw badRequest('Too many custom fields', `Fields: at most ${MAX_TRANSACTION_FIELD_IDS} custom field IDs, got ${custom.length}`);

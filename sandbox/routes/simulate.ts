@@ -6,7 +6,7 @@ import { objectBody } from '../http';
 import { fireEvents, type ListEvent } from '../lists/automations';
 import { deliveryLog, settleDeliveries } from '../lists/delivery';
 import { findMatches, recompute } from '../lists/membership';
-import { findListAnywhere, listsState } from '../lists/state';
+import { findListAnywhere, hasMember, listsState } from '../lists/state';
 import type { RouteModule, SandboxContext } from '../server';
 
 /**
@@ -55,10 +55,10 @@ function propagate(ctx: SandboxContext, propId: string, changes: string[] | unde
 	const fired: Array<{ ListID: number; type: string }> = [];
 	for (const account of ACCOUNTS) {
 		for (const list of Object.values(listsState(ctx).lists[account.id] ?? {})) {
-			const wasMember = Boolean(list.members[propId]);
+			const wasMember = hasMember(list, propId);
 			const entered = list.ListType === 'dynamic' && list.isMonitored ? recompute(ctx, account, list) : [];
 			const events: ListEvent[] = entered.map((id) => ({ type: 'New Match', propId: id }));
-			if (changes && wasMember && list.members[propId]) events.push({ type: 'Change', propId, changes });
+			if (changes && wasMember && hasMember(list, propId)) events.push({ type: 'Change', propId, changes });
 			for (const event of events) fired.push({ ListID: list.ListID, type: event.type });
 			fireEvents(ctx, account.id, list, events);
 		}
@@ -94,7 +94,7 @@ export const simulateRoutes: RouteModule = (app, ctx) => {
 		let propId: string;
 		let events: Array<{ ListID: number; type: string }>;
 		if (list.ListType === 'static') {
-			const candidate = allSearchable(ctx).find((p) => !list.members[p.PropID] && (!body.State || p.State === body.State));
+			const candidate = allSearchable(ctx).find((p) => !hasMember(list, p.PropID) && (!body.State || p.State === body.State));
 			if (!candidate) throw badRequest('No property left', 'Every property is in this list already');
 			propId = candidate.PropID;
 			list.members[propId] = new Date().toISOString();
