@@ -92,7 +92,8 @@ describe('retries', () => {
 		const result = await run(sb, { resource: 'property', operation: 'get', propId: 'P000002', chargeMode: 'purchase', maxCost: 100 });
 		const purchases = sb.sent('/v1/properties/P000002').filter((r) => r.query.get('Purchase') === '1');
 		expect(purchases).toHaveLength(1);
-		expect(result.error?.description).toContain('may or may not have been charged');
+		expect(result.error?.message).toBe('The connection to PropRadar failed during a purchase: it may have been charged');
+		expect(result.error?.description).toContain('may have been charged');
 	});
 });
 

@@ -63,7 +63,7 @@ describe('Import Record', () => {
 		const listId = await importList(TOKENS.broke);
 		const before = await charges(TOKENS.broke);
 		const result = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', maxCost: 0.01 }, Array.from({ length: 50 }, (_, i) => ({ Address: `${i} Elm St` })), TOKENS.broke);
-		expect(result.error?.message).toBe('Import refused: over the spending cap');
+		expect(result.error?.message).toBe('Purchase refused: over Max Cost');
 		expect(result.error?.description).toContain('Nothing was charged');
 		expect(sb.sent(`/v1/lists/${listId}/import/items`).filter((r) => r.query.get('Purchase') === '1')).toHaveLength(0);
 		expect(await charges(TOKENS.broke)).toEqual(before);

@@ -1,5 +1,5 @@
 import { runNode, startEngineSandbox, type EngineSandbox } from './harness';
-import { run, runOk } from './helpers';
+import { api, run, runOk } from './helpers';
 
 let sb: EngineSandbox;
 beforeAll(async () => {
@@ -24,7 +24,8 @@ describe('Property', () => {
 			chargeMode: 'purchase',
 			maxCost: 10,
 		});
-		expect(Object.keys(property).sort()).toEqual(['Address', 'Latitude', 'Longitude', 'PropID']);
+		expect(Object.keys(property).sort()).toEqual(['Address', 'Latitude', 'Longitude', 'PropID', '_charge']);
+		expect(property._charge).toEqual({ totalCost: quote.totalCost, resultCount: 1, runTotalCost: quote.totalCost });
 		expect(purchases('/v1/properties/P000010')).toHaveLength(1);
 		expect(purchases('/v1/properties/P000010')[0].query.get('Fields')).toBe('Map,Address,-PType');
 	});
@@ -79,8 +80,9 @@ describe('Property', () => {
 			chargeMode: 'purchase',
 			maxCost: 0.01,
 		}, undefined, 'sandbox-token-2');
-		expect(result.error?.message).toBe('Purchase refused: over the spending cap');
+		expect(result.error?.message).toBe('Purchase refused: over Max Cost');
 		expect(result.error?.description).toContain('Nothing was charged');
+		expect(result.error?.description).toContain('Set Max Cost to at least $50.00');
 		expect(purchases('/v1/properties').length).toBe(before);
 	});
 
@@ -92,14 +94,18 @@ describe('Property', () => {
 			{ resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]}]', returnAll: false, limit: 500, chargeMode: 'purchase', maxCost: 100000 },
 			{ credentials: { baseUrl: sb.url, accessToken: 'sandbox-token-2', spendingCeiling: 0.01 } },
 		);
-		expect(capped.error?.description).toContain('the credential\'s spending ceiling for this run is $0.01');
+		expect(capped.error?.message).toBe('Purchase refused: over the credential\'s spending ceiling');
+		expect(capped.error?.description).toContain('Spending Ceiling per Node Run has $0.01 of $0.01 left');
+		expect(capped.error?.description).not.toContain('Max Cost');
 		expect(purchases('/v1/properties').length).toBe(before);
 	});
 
 	test('the cap holds for the whole run, all items together', async () => {
 		const [quote] = await runOk(sb, { resource: 'property', operation: 'get', propId: 'P000020', chargeMode: 'preview' }, undefined, 'sandbox-token-2');
-		const price = Number(quote.totalCost);
-		// Room for two purchases at this price, not three.
+		// Free export credits used up: every purchase costs its full price. Room for two, not three.
+		await api(sb, 'POST', '/v1/properties?Purchase=1&Limit=100', { Criteria: [{ name: 'State', value: ['WA'] }] }, 'sandbox-token-2');
+		const price = Number(quote.maxCostNeeded);
+		expect(price).toBeGreaterThan(0);
 		const result = await run(
 			sb,
 			{ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: price * 2 + price / 2 },
@@ -107,9 +113,8 @@ describe('Property', () => {
 			'sandbox-token-2',
 			true,
 		);
-		if (price === 0) return; // free credits cover it: nothing to cap
 		expect(result.json.filter((item) => item.error)).toHaveLength(1);
-		expect(result.json[2].error).toBe('Purchase refused: over the spending cap');
+		expect(result.json[2].error).toBe('Purchase refused: over Max Cost');
 	});
 
 	test('parcels: one item per property with every piece kept', async () => {

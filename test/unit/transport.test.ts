@@ -1,4 +1,4 @@
-import { describeFailure, encodeQuery, formatCents, retryDelay, toCents } from '../../nodes/PropRadar/transport';
+import { describeFailure, encodeQuery, formatCents, readCents, redact, retryDelay } from '../../nodes/PropRadar/transport';
 import { SpendBudget } from '../../nodes/PropRadar/shared/charges';
 
 test('query encoding: comma lists, 1/0 booleans, empty values left out', () => {
@@ -10,12 +10,21 @@ test('query encoding: comma lists, 1/0 booleans, empty values left out', () => {
 	});
 });
 
-test('money in integer cents', () => {
-	expect(toCents('1.50')).toBe(150);
-	expect(toCents('0.10')).toBe(10);
-	expect(toCents(undefined)).toBe(0);
+test('money in integer cents; anything that is not an amount is unreadable, never $0', () => {
+	expect(readCents('1.50')).toBe(150);
+	expect(readCents('0.10')).toBe(10);
+	expect(readCents('12')).toBe(1200);
+	expect(readCents(0)).toBe(0);
+	expect(readCents(2.5)).toBe(250);
+	expect(readCents(0.1 + 0.2)).toBe(30);
+	for (const bad of [undefined, null, '', '-5.00', -5, 'abc', Number.NaN, Infinity, 0.004, '0.004', '<html>', '1e3', {}, []]) {
+		expect(readCents(bad)).toBeUndefined();
+	}
 	expect(formatCents(1234)).toBe('12.34');
-	expect(() => toCents('abc')).toThrow('Not an amount');
+});
+
+test('redaction replaces every secret of four characters or more', () => {
+	expect(redact('token abcd-1234 and abcd-1234 and s3cr3t', ['abcd-1234', 's3cr3t', 'ab'])).toBe('token [redacted] and [redacted] and [redacted]');
 });
 
 describe('failure descriptions', () => {
@@ -28,6 +37,7 @@ describe('failure descriptions', () => {
 		});
 		expect(failure.message).toBe('Insufficient balance on the PropRadar account');
 		expect(failure.description).toContain('PropRadar says: Balance too low: Insufficient Balance: Add funds to continue. Nothing was charged.');
+		expect(describeFailure(402, { error: 'Insufficient Balance' }, undefined, { charging: true }).description.match(/nothing was charged/gi)).toHaveLength(1);
 		expect(failure.description).toContain('Nothing was charged');
 		expect(failure.description).toContain('Preview Cost (Free)');
 		expect(failure.description).toContain('abc-def-ghi');
@@ -52,6 +62,21 @@ describe('failure descriptions', () => {
 	test('a body that is not the error object still yields a message, with the header request id', () => {
 		expect(describeFailure(502, '<html>bad gateway</html>', 'req-id-1').description).toContain('req-id-1');
 	});
+
+	test('a purchase: only a 4xx with the service\'s error object says nothing was charged; anything else says it may have been', () => {
+		expect(describeFailure(404, { error: 'Resource does not exist for given id' }, undefined, { charging: true }).description).toContain('nothing was charged');
+		for (const [status, body] of [[500, { error: 'x' }], [502, '<html>bad gateway</html>'], [404, '<html>not found</html>'], [429, {}]] as const) {
+			const failure = describeFailure(status, body, undefined, { charging: true });
+			expect(failure.message).toContain('may have been charged');
+			expect(failure.description).toContain('may have been charged');
+			expect(failure.description).not.toMatch(/nothing was charged|try again later/i);
+		}
+	});
+
+	test('secrets the request carried never appear in the description, whatever the service echoes', () => {
+		const failure = describeFailure(400, { error: 'bad sandbox-token', message: 'Secret was hook-secret-1', messageTitle: 'x sandbox-token', eventid: 'sandbox-token' }, 'sandbox-token', { secrets: ['sandbox-token', 'hook-secret-1'] });
+		expect(`${failure.message} ${failure.description}`).not.toMatch(/sandbox-token|hook-secret-1/);
+	});
 });
 
 test('retry delays honour Retry-After (seconds or date), capped, else back off', () => {
@@ -63,14 +88,33 @@ test('retry delays honour Retry-After (seconds or date), capped, else back off',
 });
 
 describe('spend budget', () => {
-	test('reserves what fits, refuses what does not, settles to what was charged', () => {
-		const budget = new SpendBudget(1000, 'Max Cost');
-		expect(budget.tryReserve(600)).toBeUndefined();
-		expect(budget.tryReserve(500)).toContain('Nothing was charged');
-		budget.settle(600, 550);
+	test('holds what fits, refuses what does not, settles to what was charged', () => {
+		const budget = new SpendBudget(1000);
+		expect(budget.hold(600)).toBeUndefined();
+		expect(budget.hold(500)).toContain('Set Max Cost to at least $11.00');
+		budget.settle(600, 550, 6);
 		expect(budget.spent).toBe(550);
-		expect(budget.tryReserve(450)).toBeUndefined();
+		expect(budget.bought).toBe(6);
+		expect(budget.hold(450)).toBeUndefined();
 		budget.release(450);
 		expect(budget.leftCents).toBe(450);
+	});
+
+	test('a refusal by the ceiling names the ceiling and its owner, not Max Cost', () => {
+		const refusal = new SpendBudget(5000, 100).hold(200);
+		expect(refusal).toContain('Spending Ceiling per Node Run');
+		expect(refusal).not.toContain('Max Cost');
+	});
+
+	test('a charge above what was held, or an unconfirmed purchase, stops the run\'s buying', () => {
+		const over = new SpendBudget(1000);
+		over.hold(100);
+		expect(over.settle(100, 150, 1)).toContain('buys nothing more');
+		expect(over.hold(1)).toContain('This run buys nothing more');
+		const lost = new SpendBudget(1000);
+		lost.hold(300);
+		lost.keepUnconfirmed(300, 'a purchase whose answer was lost');
+		expect(lost.spent).toBe(300);
+		expect(lost.hold(1)).toContain('may have been charged');
 	});
 });

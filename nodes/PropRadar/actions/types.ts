@@ -1,20 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { SpendBudget } from '../shared/charges';
-
-/** What the items of one node run share: the spending budget of charging operations. */
-export interface RunState {
-	budget(): Promise<SpendBudget>;
-}
+import type { RunSpending } from '../shared/charges';
 
 /** An operation for one input item: its records become output items paired to that item. */
-export type ItemOperation = (this: IExecuteFunctions, itemIndex: number, run: RunState) => Promise<IDataObject[]>;
+export type ItemOperation = (this: IExecuteFunctions, itemIndex: number, spending: RunSpending) => Promise<IDataObject[]>;
 
 /**
  * An operation that takes all input items at once (batched imports). It returns output items
  * already paired to their input items.
  */
-export type BatchOperation = (this: IExecuteFunctions, run: RunState) => Promise<INodeExecutionData[]>;
+export type BatchOperation = (this: IExecuteFunctions, spending: RunSpending) => Promise<INodeExecutionData[]>;
 
 export type OperationModule =
 	| { description: INodeProperties[]; execute: ItemOperation; executeBatch?: never }

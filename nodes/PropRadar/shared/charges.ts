@@ -1,19 +1,27 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import type { ApiEnvelope, ApiRequest } from '../transport';
-import { apiRequest, formatCents, getConnection, toCents, toNodeError } from '../transport';
+import type { ApiEnvelope, ApiRequest, AutomationRecord } from '../transport';
+import { apiRequest, formatCents, getConnection, readCents, refusedByService, toNodeError } from '../transport';
+import { LIST_PRICES_CENTS, type PriceKind } from './prices';
 
 /**
- * The one home of money (DESIGN.md section 3). Every charging operation offers "Preview Cost
- * (Free)" or "Purchase" with a Max Cost for the whole node run; a purchase is quoted first with
- * `Purchase=0` and refused, with nothing charged, when the quote does not fit what is left of the
- * cap or of the credential's spending ceiling. A purchase is never retried.
+ * The one home of money (docs/money.md). Every charging operation offers "Preview Cost (Free)" or
+ * "Purchase" with a Max Cost for the whole node run, bounded by the credential's spending ceiling.
+ * A purchase is quoted first with `Purchase=0`, held against the cap at full price (every record
+ * at its list price, as if no free export credits were left, so credits used up by someone else
+ * before the purchase cannot take the run past the cap), and sent once with `Purchase=1`, never
+ * again. Only a definite refusal by the service (a 4xx with its error object) means nothing was
+ * charged; after any other failure of a purchase the run keeps what it held as spent and buys
+ * nothing more. Every bought record carries `_charge`, what its purchase cost.
  */
 export type ChargeMode = 'preview' | 'purchase';
 
 export const RETRY_NOTICE =
-	'Purchases are charged and non-refundable. This node never repeats a purchase itself; leave "Retry On Fail" off in the node settings, because it would send the purchase again.';
+	'Purchases are charged and non-refundable. This node never repeats a purchase; with n8n\'s "Retry On Fail" on (node settings) it refuses to purchase, since a retry would send a purchase that may already have been charged again.';
+
+const MAX_COST_HELP =
+	'Most this node may spend in one run, all input items together: one value for the run (an expression that differs between items is refused). Every purchase is quoted first for free and counted at full price, as if no free export credits were left, so the cap holds even when credits run out before the purchase; one that does not fit what is left is refused and nothing is charged. The preview tells the Max Cost a purchase needs (maxCostNeeded). 0 buys nothing.';
 
 export function chargeProperties(show: Record<string, string[]>, what: string): INodeProperties[] {
 	return [
@@ -44,8 +52,7 @@ export function chargeProperties(show: Record<string, string[]>, what: string): 
 			typeOptions: { minValue: 0, numberPrecision: 2 },
 			displayOptions: { show: { ...show, chargeMode: ['purchase'] } },
 			default: 0,
-			description:
-				'Most this node may spend in one run, all input items together. Each purchase is quoted first for free; one whose quote does not fit in what is left is refused and nothing is charged. 0 allows only what free export credits cover.',
+			description: MAX_COST_HELP,
 		},
 		{
 			displayName: RETRY_NOTICE,
@@ -57,129 +64,560 @@ export function chargeProperties(show: Record<string, string[]>, what: string): 
 	];
 }
 
+const money = (cents: number) => `$${formatCents(cents)}`;
+
+/** Max Cost of an item, in cents, or an error naming the field. */
+function readMaxCost(context: IExecuteFunctions, itemIndex: number): number {
+	const raw = context.getNodeParameter('maxCost', itemIndex, 0) as unknown;
+	const cents = readCents(typeof raw === 'string' && raw.trim() === '' ? 0 : raw);
+	if (cents === undefined) {
+		throw new NodeOperationError(context.getNode(), `Max Cost: must be an amount in USD, 0 or more with at most two decimals (such as 2.50), got "${String(raw)}"`, {
+			itemIndex,
+			description: 'Nothing was sent and nothing was charged.',
+		});
+	}
+	return cents;
+}
+
+/** The credential's Spending Ceiling per Node Run in cents; undefined when none is set (0 or empty). */
+function readCeiling(context: IExecuteFunctions, raw: unknown): number | undefined {
+	if (raw === undefined || raw === null || raw === '' || raw === 0) return undefined;
+	const cents = readCents(raw);
+	if (cents === undefined) {
+		throw new NodeOperationError(context.getNode(), `Spending Ceiling per Node Run of the PropRadar credential: must be an amount in USD, 0 (no ceiling) or more with at most two decimals, got "${String(raw)}"`, {
+			description: 'Nothing was sent and nothing was charged. Ask the credential\'s owner to correct it.',
+		});
+	}
+	return cents === 0 ? undefined : cents;
+}
+
 /** What one node run may still spend: the node's Max Cost, bounded by the credential's ceiling. */
 export class SpendBudget {
 	private spentCents = 0;
 
-	private reservedCents = 0;
+	private heldCents = 0;
+
+	private boughtRecords = 0;
+
+	/** Why this run buys nothing more, once a purchase ended in a way that could not be confirmed. */
+	private stopReason: string | undefined;
 
 	constructor(
-		readonly capCents: number,
-		readonly source: 'Max Cost' | 'the credential\'s spending ceiling',
+		readonly maxCostCents: number,
+		/** The credential's ceiling, when it is lower than Max Cost and so the limit that applies. */
+		readonly ceilingCents?: number,
 	) {}
 
-	get leftCents(): number {
-		return this.capCents - this.spentCents - this.reservedCents;
+	get capCents(): number {
+		return this.ceilingCents ?? this.maxCostCents;
 	}
 
+	get leftCents(): number {
+		return this.capCents - this.spentCents - this.heldCents;
+	}
+
+	/** What the run was charged, or may have been (purchases whose outcome is unknown count in full). */
 	get spent(): number {
 		return this.spentCents;
 	}
 
-	/** Sets `cents` aside for a purchase, or explains why it does not fit. Synchronous, so concurrent items cannot both take the last of the cap. */
-	tryReserve(cents: number): string | undefined {
+	/** Records the run bought and handed on: they must reach the output whatever happens later. */
+	get bought(): number {
+		return this.boughtRecords;
+	}
+
+	/** Holds `cents` for a purchase, or says why it does not fit (nothing is charged then). */
+	hold(cents: number): string | undefined {
+		if (this.stopReason) return `This run buys nothing more: ${this.stopReason} Nothing was charged for this item.`;
 		if (cents <= this.leftCents) {
-			this.reservedCents += cents;
+			this.heldCents += cents;
 			return undefined;
 		}
-		return `The quote is $${formatCents(cents)}, but ${this.source} for this run is $${formatCents(this.capCents)} and $${formatCents(this.capCents - this.leftCents)} of it is already spent or set aside. Nothing was charged.`;
+		const used = this.capCents - this.leftCents;
+		const room = `has ${money(this.leftCents)} of ${money(this.capCents)} left for this run (${money(this.spentCents)} spent, ${money(this.heldCents)} held for purchases under way)`;
+		if (this.ceilingCents !== undefined) {
+			return `This purchase needs up to ${money(cents)} (every record at full price), and the PropRadar credential's Spending Ceiling per Node Run ${room}. Nothing was charged. The ceiling is set by the credential's owner; ask them to raise it, or buy fewer records.`;
+		}
+		return `This purchase needs up to ${money(cents)} (every record at full price), and Max Cost ${room}. Nothing was charged. Set Max Cost to at least ${money(used + cents)}, or buy fewer records.`;
 	}
 
-	/** A purchase went through: the reservation becomes what was really charged. */
-	settle(reservedCents: number, chargedCents: number): void {
-		this.reservedCents -= reservedCents;
+	/** A purchase went through: what was held for it becomes what it really cost. */
+	settle(heldCents: number, chargedCents: number, records: number): string | undefined {
+		this.heldCents -= heldCents;
 		this.spentCents += chargedCents;
+		this.boughtRecords += records;
+		if (chargedCents > heldCents) {
+			this.stopReason = `a purchase cost ${money(chargedCents)}, more than the ${money(heldCents)} its quote allowed for.`;
+			return `PropRadar charged ${money(chargedCents)} for a purchase quoted at up to ${money(heldCents)}; this run buys nothing more.`;
+		}
+		return undefined;
 	}
 
-	/** The service refused the purchase, so nothing was charged. */
-	release(reservedCents: number): void {
-		this.reservedCents -= reservedCents;
+	/** The service refused the purchase: nothing was charged. */
+	release(heldCents: number): void {
+		this.heldCents -= heldCents;
+	}
+
+	/** The purchase may have been charged: what was held for it counts as spent, and the run stops buying. */
+	keepUnconfirmed(heldCents: number, what: string): void {
+		this.heldCents -= heldCents;
+		this.spentCents += heldCents;
+		this.stopReason = `${what} may have been charged (up to ${money(heldCents)}), so nothing more is bought until that is checked.`;
 	}
 }
 
-/** Builds the budget of a node run from the node's Max Cost (read at the first item) and the credential. */
+/** Builds the budget of a node run from the node's Max Cost (the same for every item) and the credential. */
 export async function createSpendBudget(context: IExecuteFunctions): Promise<SpendBudget> {
-	const maxCostCents = Math.round((context.getNodeParameter('maxCost', 0, 0) as number) * 100);
-	const { spendingCeilingCents } = await getConnection(context);
-	if (spendingCeilingCents > 0 && spendingCeilingCents < maxCostCents) {
-		return new SpendBudget(spendingCeilingCents, 'the credential\'s spending ceiling');
+	const maxCostCents = readMaxCost(context, 0);
+	const ceilingCents = readCeiling(context, (await getConnection(context)).spendingCeiling);
+	return new SpendBudget(maxCostCents, ceilingCents !== undefined && ceilingCents < maxCostCents ? ceilingCents : undefined);
+}
+
+/** What the items of one node run share: its spending budget, made when the first purchase needs it. */
+export class RunSpending {
+	private budgetPromise: Promise<SpendBudget> | undefined;
+
+	private made: SpendBudget | undefined;
+
+	constructor(private readonly context: IExecuteFunctions) {}
+
+	budget(): Promise<SpendBudget> {
+		this.budgetPromise ??= createSpendBudget(this.context).then((budget) => (this.made = budget));
+		return this.budgetPromise;
 	}
-	return new SpendBudget(maxCostCents, 'Max Cost');
+
+	/** Records bought in this run so far (0 when nothing was bought). */
+	get bought(): number {
+		return this.made?.bought ?? 0;
+	}
 }
 
-export interface ChargeOutcome<T> {
-	mode: ChargeMode;
-	/** The answer of the purchase, or of the preview. */
-	response: ApiEnvelope<T>;
+/** A quote (`Purchase=0`) as numbers; a quote that cannot be read refuses the purchase. */
+interface Quote {
+	cents: number;
+	count: number;
+	freeRemaining?: number;
+	totalResultCount?: number;
 }
 
-/** The quote of a preview as one output record. */
-export function quoteRecord(response: ApiEnvelope, extra: IDataObject = {}): IDataObject {
+function readQuote(context: IExecuteFunctions, response: ApiEnvelope, itemIndex: number): Quote {
+	const cents = readCents(response?.totalCost);
+	const count = response?.resultCount;
+	if (cents === undefined || typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
+		throw new NodeOperationError(context.getNode(), 'PropRadar\'s quote could not be read', {
+			itemIndex,
+			description: `The free quote (Purchase=0) came back without a readable totalCost and resultCount (totalCost ${JSON.stringify(response?.totalCost ?? null)}, resultCount ${JSON.stringify(count ?? null)}), so nothing was bought and nothing was charged.`,
+		});
+	}
+	const free = response.quantityFreeRemaining;
 	return {
-		...extra,
-		preview: true,
-		totalCost: response.totalCost ?? '0.00',
-		resultCount: response.resultCount ?? 0,
-		quantityFreeRemaining: response.quantityFreeRemaining,
+		cents,
+		count,
+		freeRemaining: typeof free === 'number' && Number.isInteger(free) && free >= 0 ? free : undefined,
+		totalResultCount: typeof response.totalResultCount === 'number' ? response.totalResultCount : undefined,
 	};
 }
 
 /**
- * Sends a charging request the way the user chose: a preview (`Purchase=0`) only, or a quote
- * followed by the purchase (`Purchase=1`, sent once, never retried) when the quote fits the budget.
+ * The full price of one record: its list price, or the higher price a quote reveals when it covers
+ * more records than free credits pay for.
  */
-export async function chargedRequest<T = IDataObject>(
-	context: IExecuteFunctions,
-	budget: () => Promise<SpendBudget>,
-	itemIndex: number,
-	request: ApiRequest,
-): Promise<ChargeOutcome<T>> {
-	const mode = context.getNodeParameter('chargeMode', itemIndex) as ChargeMode;
-	const quote = await apiRequest<ApiEnvelope<T>>(context, {
-		...request,
-		qs: { ...request.qs, Purchase: 0 },
-		repeatable: true,
+function fullPriceCents(kind: PriceKind, quote: Quote): number {
+	const paid = quote.count - (quote.freeRemaining ?? 0);
+	const revealed = paid > 0 ? Math.ceil(quote.cents / paid) : 0;
+	return Math.max(LIST_PRICES_CENTS[kind], revealed);
+}
+
+/** The most a purchase of what `quote` covers can cost: every record at full price. */
+function worstCaseCents(kind: PriceKind, quote: Quote): number {
+	return Math.max(quote.cents, quote.count * fullPriceCents(kind, quote));
+}
+
+/** What a bought record says of its purchase. */
+export interface ChargeNote extends IDataObject {
+	/** What the purchase (one request) the record came from cost, and how many records it charged. */
+	totalCost: string;
+	resultCount: number;
+	/** What this node run had spent after that purchase. */
+	runTotalCost: string;
+	/** Set when the run stopped buying before it had everything that was asked for. */
+	notice?: string;
+}
+
+function chargeMode(context: IExecuteFunctions, itemIndex: number): ChargeMode {
+	return context.getNodeParameter('chargeMode', itemIndex) as ChargeMode;
+}
+
+/** Refuses, before anything is sent, a purchase that n8n could repeat or whose Max Cost differs by item. */
+async function purchaseBudget(context: IExecuteFunctions, spending: RunSpending, itemIndex: number): Promise<SpendBudget> {
+	if (context.getNode().retryOnFail === true) {
+		throw new NodeOperationError(context.getNode(), 'Purchase refused: "Retry On Fail" is on for this node', {
+			itemIndex,
+			description: 'n8n\'s Retry On Fail runs the whole node again after a failure, which would send a purchase that may already have been charged a second time. Nothing was sent and nothing was charged. Turn Retry On Fail off in this node\'s settings (the node itself repeats the requests that are safe to repeat), or use Charge Mode "Preview Cost (Free)".',
+		});
+	}
+	const budget = await spending.budget();
+	const itemMaxCost = readMaxCost(context, itemIndex);
+	if (itemMaxCost !== budget.maxCostCents) {
+		throw new NodeOperationError(context.getNode(), `Max Cost: one value for the whole run; the item at index ${itemIndex} gives ${money(itemMaxCost)} where the first item gave ${money(budget.maxCostCents)}`, {
+			itemIndex,
+			description: 'Max Cost caps the whole run, all items together, so it cannot change from item to item. Nothing was charged for this item. Use a fixed value, or an expression that gives the same value for every item.',
+		});
+	}
+	return budget;
+}
+
+function refusal(context: IExecuteFunctions, budget: SpendBudget, reason: string, itemIndex: number): NodeOperationError {
+	const limit = budget.ceilingCents !== undefined ? 'the credential\'s spending ceiling' : 'Max Cost';
+	return new NodeOperationError(context.getNode(), reason.startsWith('This run buys nothing more') ? 'Purchase refused: an earlier purchase of this run may have been charged' : `Purchase refused: over ${limit}`, {
 		itemIndex,
+		description: reason,
 	});
-	if (mode === 'preview') return { mode, response: quote };
-	const spend = await budget();
-	const quotedCents = toCents(quote.totalCost);
-	const refusal = spend.tryReserve(quotedCents);
-	if (refusal) {
-		throw new NodeOperationError(context.getNode(), 'Purchase refused: over the spending cap', {
-			description: `${refusal} Raise Max Cost, or use Preview Cost (Free) to see the cost first.`,
-			itemIndex,
-		});
-	}
-	try {
-		const bought = await apiRequest<ApiEnvelope<T>>(context, {
-			...request,
-			qs: { ...request.qs, Purchase: 1 },
-			repeatable: false,
-			itemIndex,
-		});
-		spend.settle(quotedCents, toCents(bought.totalCost));
-		return { mode, response: bought };
-	} catch (error) {
-		// The service answered with an error: nothing was charged. A lost connection keeps the
-		// reservation, since the charge may have happened.
-		if (error instanceof NodeApiError && error.httpCode && /^\d+$/.test(error.httpCode)) spend.release(quotedCents);
-		throw toNodeError(context.getNode(), error, itemIndex);
-	}
+}
+
+/** The free quote of a charging request. */
+function requestQuote(context: IExecuteFunctions, request: ApiRequest, itemIndex: number): Promise<ApiEnvelope> {
+	return apiRequest<ApiEnvelope>(context, { ...request, qs: { ...request.qs, Purchase: 0 }, repeatable: true, itemIndex });
+}
+
+/** The preview of a charging request as one output record. */
+function previewRecord(kind: PriceKind, response: ApiEnvelope, quote: Quote, extra: IDataObject): IDataObject {
+	return {
+		...extra,
+		preview: true,
+		totalCost: formatCents(quote.cents),
+		resultCount: quote.count,
+		quantityFreeRemaining: response.quantityFreeRemaining,
+		maxCostNeeded: formatCents(worstCaseCents(kind, quote)),
+	};
+}
+
+interface Bought {
+	response: ApiEnvelope;
+	note: ChargeNote;
 }
 
 /**
- * A charging read as output records: the quote as one item in preview mode, the bought records in
- * purchase mode.
+ * Buys what `quote` covers with one `Purchase=1` request, held against the budget at full price.
+ * A refusal by the cap or by the service charges nothing and throws; a failure that may have come
+ * after the charge keeps the hold as spent, stops the run's buying, and throws.
  */
+async function buy(context: IExecuteFunctions, budget: SpendBudget, kind: PriceKind, quote: Quote, request: ApiRequest, itemIndex: number): Promise<Bought> {
+	const held = worstCaseCents(kind, quote);
+	const refused = budget.hold(held);
+	if (refused) throw refusal(context, budget, refused, itemIndex);
+	let response: ApiEnvelope;
+	try {
+		response = await apiRequest<ApiEnvelope>(context, { ...request, qs: { ...request.qs, Purchase: 1 }, repeatable: false, itemIndex });
+	} catch (error) {
+		if (refusedByService(error)) budget.release(held);
+		else budget.keepUnconfirmed(held, `a purchase (${request.method} ${request.path}) whose answer was lost or failed`);
+		throw toNodeError(context.getNode(), error, itemIndex);
+	}
+	const charged = readCents(response?.totalCost);
+	const records = Array.isArray(response?.results) ? response.results.length : 0;
+	if (charged === undefined) {
+		budget.keepUnconfirmed(held, `a purchase (${request.method} ${request.path}) whose answer gave no readable totalCost`);
+		budget.settle(0, 0, records);
+		return {
+			response,
+			note: { totalCost: 'unknown', resultCount: response?.resultCount ?? records, runTotalCost: formatCents(budget.spent), notice: `PropRadar's answer did not say what this purchase cost; up to ${money(held)} is counted as spent and this run buys nothing more.` },
+		};
+	}
+	const overrun = budget.settle(held, charged, records);
+	return {
+		response,
+		note: { totalCost: formatCents(charged), resultCount: response.resultCount ?? records, runTotalCost: formatCents(budget.spent), ...(overrun ? { notice: overrun } : {}) },
+	};
+}
+
+/** Output records with the note of the purchase they came from. */
+export function withCharge(records: IDataObject[], note: ChargeNote): IDataObject[] {
+	return records.map((record) => ({ ...record, _charge: note }));
+}
+
+function warn(context: IExecuteFunctions, message: string): void {
+	context.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
+}
+
+export interface ChargedRequestResult {
+	mode: ChargeMode;
+	/** The answer of the purchase, or of the quote. */
+	response: ApiEnvelope;
+	/** In preview mode, the quote as an output record. */
+	preview?: IDataObject;
+	/** In purchase mode, what the purchase cost. */
+	note?: ChargeNote;
+}
+
+/** One charging request the way the user chose: the free quote only, or the quote and then the purchase. */
+export async function chargedRequest(
+	context: IExecuteFunctions,
+	spending: RunSpending,
+	itemIndex: number,
+	kind: PriceKind,
+	request: ApiRequest,
+): Promise<ChargedRequestResult> {
+	const mode = chargeMode(context, itemIndex);
+	const budget = mode === 'purchase' ? await purchaseBudget(context, spending, itemIndex) : undefined;
+	const response = await requestQuote(context, request, itemIndex);
+	const quote = readQuote(context, response, itemIndex);
+	if (!budget) return { mode, response, preview: previewRecord(kind, response, quote, {}) };
+	const { response: bought, note } = await buy(context, budget, kind, quote, request, itemIndex);
+	if (note.notice) warn(context, note.notice);
+	return { mode, response: bought, note };
+}
+
+/** A charging read as output records: the quote as one item in preview mode, the bought records (with `_charge`) in purchase mode. */
 export async function chargedRecords(
 	context: IExecuteFunctions,
-	budget: () => Promise<SpendBudget>,
+	spending: RunSpending,
+	itemIndex: number,
+	kind: PriceKind,
+	request: ApiRequest,
+	previewExtra: IDataObject = {},
+): Promise<IDataObject[]> {
+	const { response, preview, note } = await chargedRequest(context, spending, itemIndex, kind, request);
+	if (preview) return [{ ...previewExtra, ...preview }];
+	return withCharge(response.results ?? [], note!);
+}
+
+export interface PagedCharge {
+	kind: PriceKind;
+	/** Records per request (the endpoint's largest page). */
+	pageSize: number;
+	/** Stop after this many records; undefined means all of them ("Return All"). */
+	limit?: number;
+}
+
+/**
+ * A charging read that pages (`Start`/`Limit`): Property Search, Person Get Records. Preview: the
+ * first page's quote, and for more than one page an estimate of all of them, with the Max Cost
+ * the purchase needs. Purchase: when the number of records is known up front and all of them at
+ * full price do not fit, nothing is bought; otherwise page after page, each quoted and held. When
+ * a later page cannot be bought, the pages already bought are output (never thrown away), each
+ * record's `_charge.notice` says what was not bought, and n8n shows a warning.
+ */
+export async function chargedPages(
+	context: IExecuteFunctions,
+	spending: RunSpending,
 	itemIndex: number,
 	request: ApiRequest,
-	quoteExtra: IDataObject = {},
+	{ kind, pageSize, limit }: PagedCharge,
+	previewExtra: IDataObject = {},
 ): Promise<IDataObject[]> {
-	const { mode, response } = await chargedRequest(context, budget, itemIndex, request);
-	if (mode === 'preview') return [quoteRecord(response, quoteExtra)];
-	return response.results ?? [];
+	const mode = chargeMode(context, itemIndex);
+	const budget = mode === 'purchase' ? await purchaseBudget(context, spending, itemIndex) : undefined;
+	const pageRequest = (start: number, size: number): ApiRequest => ({ ...request, qs: { ...request.qs, Start: start, Limit: size } });
+	const firstSize = Math.min(limit ?? pageSize, pageSize);
+	const firstResponse = await requestQuote(context, pageRequest(0, firstSize), itemIndex);
+	const first = readQuote(context, firstResponse, itemIndex);
+	const price = fullPriceCents(kind, first);
+	// How many records are wanted, when the service says how many there are (or a full first page does not end them).
+	const known = first.totalResultCount ?? (first.count < firstSize ? first.count : undefined);
+	const wanted = known === undefined ? limit : Math.min(limit ?? known, known);
+
+	if (!budget) {
+		const record = previewRecord(kind, firstResponse, first, { ...previewExtra, ...(first.totalResultCount === undefined ? {} : { totalResultCount: first.totalResultCount }) });
+		if (wanted === undefined) {
+			record.note = `The quote covers the first page of ${first.count}; how many more there are is not known before buying, and each further page is quoted before it is bought.`;
+		} else if (wanted > first.count) {
+			const paid = Math.max(0, wanted - (first.freeRemaining ?? 0));
+			record.wanted = wanted;
+			record.resultCount = wanted;
+			record.totalCost = formatCents(paid * price);
+			record.estimated = true;
+			record.maxCostNeeded = formatCents(wanted * price);
+			record.note = `${wanted} records are wanted, bought ${pageSize} per request, each page quoted before it is bought. Estimate: free export credits (${first.freeRemaining ?? 0} left) pay for the first ones, the other ${paid} cost ${money(price)} each, ${money(paid * price)} in all. A purchase needs Max Cost of at least ${money(wanted * price)}: every record counted at full price, in case the credits run out first.`;
+		} else {
+			record.wanted = wanted;
+		}
+		return [record];
+	}
+
+	if (wanted !== undefined && wanted > first.count) {
+		const refused = budget.hold(wanted * price);
+		if (refused) {
+			throw refusal(context, budget, `${refused.replace('This purchase needs', `All ${wanted} records need`)} Nothing was bought, since buying only some pages of the result was not asked for.`, itemIndex);
+		}
+		budget.release(wanted * price);
+	}
+
+	const records: IDataObject[] = [];
+	let stopped: string | undefined;
+	for (let start = 0, size = firstSize, quote = first; ; ) {
+		let bought: Bought;
+		try {
+			bought = await buy(context, budget, kind, quote, pageRequest(start, size), itemIndex);
+		} catch (error) {
+			if (records.length === 0) throw error;
+			const nodeError = toNodeError(context.getNode(), error, itemIndex);
+			stopped = `Stopped after ${records.length} records: ${nodeError.message}. ${nodeError.description ?? ''}`.trim();
+			break;
+		}
+		const results = bought.response.results ?? [];
+		records.push(...withCharge(results, bought.note));
+		if (bought.note.notice) {
+			stopped = bought.note.notice;
+			break;
+		}
+		start += results.length;
+		const remaining = Math.min(limit ?? Infinity, wanted ?? Infinity) - records.length;
+		if (results.length < size || remaining <= 0) break;
+		size = Math.min(pageSize, remaining);
+		try {
+			quote = readQuote(context, await requestQuote(context, pageRequest(start, size), itemIndex), itemIndex);
+		} catch (error) {
+			const nodeError = toNodeError(context.getNode(), error, itemIndex);
+			stopped = `Stopped after ${records.length} records: the quote of the next page failed (${nodeError.message}), so nothing more was bought.`;
+			break;
+		}
+		if (quote.count === 0) break;
+	}
+	if (stopped) {
+		const notice = `${stopped} ${records.length} records were bought and are all in the output${wanted === undefined ? '' : `; ${Math.max(0, wanted - records.length)} of the ${wanted} wanted were not bought`}.`;
+		for (const record of records) (record._charge as ChargeNote).notice = notice;
+		warn(context, notice);
+	}
+	return records;
+}
+
+export interface BatchedCharge<R> {
+	kind: PriceKind;
+	/** Every record of the run, in input order (record i belongs to input item i). */
+	records: R[];
+	batchSize: number;
+	/** Sends records with `Purchase` 0 (the quote, repeatable) or 1 (the purchase, sent once). */
+	send(records: R[], purchase: 0 | 1): Promise<ApiEnvelope>;
+}
+
+/** What became of one record of a batched purchase. */
+export type BatchOutcome =
+	| { bought: true; result: IDataObject; note: ChargeNote }
+	| { bought: false; error: string; description: string; httpCode?: string };
+
+/**
+ * A charging write in batches (Import Record > Import): one free quote of every record, refused
+ * before anything is sent when all of them at full price do not fit; then each batch sent once.
+ * A batch that fails ends the run's buying: its records are "refused, nothing charged" or "may have
+ * been imported and charged", the later ones "not sent", and every record already bought is kept.
+ * Returns one outcome per record, or, in preview mode, the quote.
+ */
+export async function chargedBatches<R>(
+	context: IExecuteFunctions,
+	spending: RunSpending,
+	{ kind, records, batchSize, send }: BatchedCharge<R>,
+): Promise<{ preview: IDataObject } | { outcomes: BatchOutcome[] }> {
+	const mode = chargeMode(context, 0);
+	const budget = mode === 'purchase' ? await purchaseBudget(context, spending, 0) : undefined;
+	const response = await send(records, 0);
+	const quote = readQuote(context, response, 0);
+	if (!budget) return { preview: previewRecord(kind, response, quote, {}) };
+
+	const held = worstCaseCents(kind, { ...quote, count: Math.max(quote.count, records.length) });
+	const refused = budget.hold(held);
+	if (refused) {
+		throw refusal(context, budget, `${refused} The import of ${records.length} records was not started.`, 0);
+	}
+	let heldLeft = held;
+	const perRecord = Math.ceil(held / Math.max(records.length, 1));
+	const outcomes: BatchOutcome[] = [];
+	for (let start = 0; start < records.length; start += batchSize) {
+		const batch = records.slice(start, start + batchSize);
+		const heldForBatch = Math.min(heldLeft, perRecord * batch.length);
+		let answer: ApiEnvelope;
+		try {
+			answer = await send(batch, 1);
+		} catch (error) {
+			const nodeError = toNodeError(context.getNode(), error);
+			const refusedHere = refusedByService(error);
+			if (refusedHere) budget.release(heldLeft);
+			else {
+				budget.keepUnconfirmed(heldForBatch, `a batch of ${batch.length} records whose answer was lost or failed`);
+				budget.release(heldLeft - heldForBatch);
+			}
+			const before = `${start} records were imported and charged before this batch (${money(budget.spent - (refusedHere ? 0 : heldForBatch))} spent).`;
+			const httpCode = (nodeError as { httpCode?: string | null }).httpCode ?? undefined;
+			for (let index = start; index < records.length; index++) {
+				const inBatch = index < start + batch.length;
+				outcomes.push({
+					bought: false,
+					httpCode,
+					error: inBatch ? nodeError.message : 'Not imported: an earlier batch of this import failed',
+					description: inBatch
+						? `${nodeError.description ?? ''} ${refusedHere ? `The ${batch.length} records of this batch were not imported and not charged.` : `The ${batch.length} records of this batch may have been imported and charged; look at the import list before sending them again.`} ${before}`.trim()
+						: `This record was not sent and not charged: the batch with records ${start} to ${start + batch.length - 1} failed (${nodeError.message}). ${before}`,
+				});
+			}
+			warn(context, `Import stopped at record ${start}: ${start} records imported, ${records.length - start} not (see the error items).`);
+			return { outcomes };
+		}
+		const charged = readCents(answer?.totalCost);
+		const results = Array.isArray(answer?.results) ? answer.results : [];
+		heldLeft -= heldForBatch;
+		let notice: string | undefined;
+		if (charged === undefined) {
+			budget.keepUnconfirmed(heldForBatch, `a batch of ${batch.length} records whose answer gave no readable totalCost`);
+			budget.settle(0, 0, results.length);
+		} else {
+			notice = budget.settle(heldForBatch, charged, results.length);
+		}
+		const note: ChargeNote = { totalCost: charged === undefined ? 'unknown' : formatCents(charged), resultCount: answer.resultCount ?? results.length, runTotalCost: formatCents(budget.spent), ...(notice ? { notice } : {}) };
+		batch.forEach((_, offset) => {
+			const result = results[offset];
+			outcomes.push(result
+				? { bought: true, result, note }
+				: { bought: false, error: 'PropRadar returned no import item for this record', description: `The answer to its batch had ${results.length} items for ${batch.length} records; check the import list.` });
+		});
+		if (notice && start + batch.length < records.length) {
+			budget.release(heldLeft);
+			for (let index = start + batch.length; index < records.length; index++) {
+				outcomes.push({ bought: false, error: 'Not imported: the import stopped buying', description: `${notice} This record was not sent and not charged.` });
+			}
+			warn(context, notice);
+			return { outcomes };
+		}
+	}
+	budget.release(heldLeft);
+	return { outcomes };
+}
+
+/** What makes an automation buy, when it is enabled: the names of those settings in `automation`. */
+export function automationCharges(automation: Partial<AutomationRecord>): string[] {
+	if (Number(automation.isEnabled) !== 1) return [];
+	return [
+		Number(automation.PurchasePhone) === 1 && 'Purchase Phone',
+		Number(automation.PurchaseEmail) === 1 && 'Purchase Email',
+		String(automation.DirectMailOrderID ?? '').trim() && 'Direct Mail Order',
+		String(automation.EmailMarketingOrderID ?? '').trim() && 'Email Marketing Order',
+	].filter((name): name is string => Boolean(name));
+}
+
+/**
+ * Refuses to set up an automation that buys unless the node's option allows it and, when the
+ * credential has a spending ceiling, the credential's owner allows charging automations: those
+ * charges happen later inside PropRadar, outside any node run, so no ceiling can bound them.
+ */
+export async function assertChargingAutomationAllowed(
+	context: IExecuteFunctions,
+	what: string,
+	charges: string[],
+	optionOn: boolean,
+	itemIndex: number,
+): Promise<void> {
+	if (charges.length === 0) return;
+	const buys = `${what} would buy (${charges.join(', ')}) for every property that triggers it, non-refundable and with no Max Cost`;
+	if (!optionOn) {
+		throw new NodeOperationError(context.getNode(), `${what} would buy: turn on "Allow Charging Automation" to configure it`, {
+			itemIndex,
+			description: `The ${buys}. Nothing was changed. Turn on the option "Allow Charging Automation" of this node if that is what you want.`,
+		});
+	}
+	const connection = await getConnection(context);
+	if (readCeiling(context, connection.spendingCeiling) !== undefined && !connection.allowChargingAutomations) {
+		throw new NodeOperationError(context.getNode(), `${what} would buy, and the PropRadar credential does not allow charging automations`, {
+			itemIndex,
+			description: `The ${buys}. Those charges happen later inside PropRadar, where the credential's Spending Ceiling per Node Run cannot bound them, so a credential with a ceiling refuses them unless its owner turns on "Allow Charging Automations" in the credential. Nothing was changed.`,
+		});
+	}
 }

@@ -10,6 +10,14 @@ export interface FailureDescription {
 	httpCode: string;
 }
 
+/** What the failed request was, as far as the message is concerned. */
+export interface FailedRequest {
+	/** The request bought (`Purchase=1`): the message must say what happened to the money. */
+	charging?: boolean;
+	/** Every secret the request carried (the token, a webhook secret): never repeated in a message. */
+	secrets?: readonly string[];
+}
+
 const HINTS: Record<number, { message: string; hint: string }> = {
 	400: {
 		message: 'PropRadar refused the request as invalid',
@@ -37,27 +45,67 @@ const HINTS: Record<number, { message: string; hint: string }> = {
 	},
 };
 
+const REDACTED = '[redacted]';
+
+/** `text` with every secret of at least four characters replaced. */
+export function redact(text: string, secrets: readonly string[] = []): string {
+	let result = text;
+	for (const secret of secrets) {
+		if (secret && secret.length >= 4) result = result.split(secret).join(REDACTED);
+	}
+	return result;
+}
+
+/** The service's error object, when the body is one (an object with a text `error`). */
+function errorObject(body: unknown): ApiErrorBody | undefined {
+	if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+	const candidate = body as ApiErrorBody;
+	return typeof candidate.error === 'string' ? candidate : undefined;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/**
+ * Whether a failed answer is a definite refusal by the service: a 4xx carrying its error object.
+ * Only then was nothing done (and nothing charged); any other failure of a purchase (5xx, a
+ * redirect, a body that is not the service's, a lost connection) may have come after the charge.
+ */
+export function isServiceRefusal(status: number, body: unknown): boolean {
+	return status >= 400 && status < 500 && errorObject(body) !== undefined;
+}
+
 /**
  * Describes a failed API answer for a person. Uses only the error object's fields (never the
- * request, so a token cannot leak into the message).
+ * request), with every secret the request carried redacted, since a server can echo the request.
  */
-export function describeFailure(status: number, body: unknown, requestId?: string): FailureDescription {
-	const error: ApiErrorBody = typeof body === 'object' && body !== null ? (body as ApiErrorBody) : {};
+export function describeFailure(status: number, body: unknown, requestId?: string, request: FailedRequest = {}): FailureDescription {
+	const error = errorObject(body) ?? {};
+	const clean = (value: unknown) => {
+		const found = text(value);
+		return found && redact(found, request.secrets);
+	};
 	const known = HINTS[status] ?? (status >= 500
 		? { message: 'The PropRadar service failed', hint: 'A fault on the service side. Try again later; if it persists, send the troubleshooting code to PropRadar support.' }
 		: { message: `PropRadar answered with status ${status}`, hint: '' });
-	const serviceWords = [...new Set([error.messageTitle, error.error, error.message].filter(Boolean))].join(': ').replace(/\.$/, '');
-	const eventId = error.eventid ?? requestId;
+	const serviceWords = [...new Set([clean(error.messageTitle), clean(error.error), clean(error.message)].filter(Boolean))].join(': ').replace(/\.$/, '');
+	const eventId = clean(error.eventid) ?? clean(requestId);
+	let message = serviceWords && status === 400 ? `${known.message}: ${serviceWords}` : known.message;
+	let money = '';
+	if (request.charging) {
+		if (isServiceRefusal(status, body)) {
+			if (status !== 402) money = 'PropRadar refused this purchase, so nothing was charged for it.';
+		} else {
+			message = `PropRadar answered ${status} to a purchase: it may have been charged`;
+			money = 'A purchase can fail after PropRadar has charged it, so this one may have been charged. It was not sent again, and this run buys nothing more. Check the account\'s charges in PropRadar before running it again.';
+		}
+	}
 	const parts = [
 		serviceWords && `PropRadar says: ${serviceWords}.`,
-		known.hint,
+		money,
+		request.charging && !isServiceRefusal(status, body) ? '' : known.hint,
 		eventId && `Troubleshooting code: ${eventId}.`,
 	].filter(Boolean);
-	return {
-		message: serviceWords && status === 400 ? `${known.message}: ${serviceWords}` : known.message,
-		description: parts.join(' '),
-		httpCode: String(status),
-	};
+	return { message, description: parts.join(' '), httpCode: String(status) };
 }
 
 /** Milliseconds to wait before repeating a request: `Retry-After` (seconds or a date) or backoff. */

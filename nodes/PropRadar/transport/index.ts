@@ -1,10 +1,10 @@
-export { apiRequest, getConnection, CREDENTIAL_TYPE } from './request';
+export { apiRequest, getConnection, refusedByService, CREDENTIAL_TYPE } from './request';
 export type { ApiContext, ApiRequest, Connection } from './request';
 export { collectPages, pageThrough } from './paging';
 export type { PagedResult, PagingOptions } from './paging';
 export { paths } from './paths';
 export type { ApiPath, PersonRecordPathKind } from './paths';
-export { encodeQuery, formatCents, toCents } from './query';
-export { describeFailure, retryDelay, toNodeError } from './errors';
+export { encodeQuery, formatCents, readCents } from './query';
+export { describeFailure, redact, retryDelay, toNodeError } from './errors';
 export type * from './types';
 export { writableAutomation } from './types';

@@ -19,12 +19,22 @@ export function encodeQuery(query: Query | undefined): Record<string, string> {
 	return encoded;
 }
 
-/** A decimal money string of the API ("1.50") in integer cents. */
-export function toCents(amount: string | number | undefined): number {
-	if (amount === undefined || amount === '') return 0;
-	const value = typeof amount === 'number' ? amount : Number.parseFloat(amount);
-	if (!Number.isFinite(value)) throw new Error(`Not an amount: ${String(amount)}`);
-	return Math.round(value * 100);
+/**
+ * An amount of money in integer cents, or undefined when it is not one: the API's decimal strings
+ * ("1.50", "0", "12"), or a number, never negative and with at most two decimals. Anything else
+ * ("", "-5.00", "abc", NaN, 0.004, an HTML page) is unreadable, and money code treats unreadable
+ * as "refuse", never as $0.
+ */
+export function readCents(amount: unknown): number | undefined {
+	if (typeof amount === 'string') {
+		const text = amount.trim();
+		if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) return undefined;
+		const [units, decimals = ''] = text.split('.');
+		return Number(units) * 100 + Number(decimals.padEnd(2, '0'));
+	}
+	if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) return undefined;
+	const cents = Math.round(amount * 100);
+	return Math.abs(cents - amount * 100) < 1e-6 && cents <= Number.MAX_SAFE_INTEGER ? cents : undefined;
 }
 
 /** Integer cents as the API writes money: "1.50". */

@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import { describeFailure, retryDelay } from './errors';
+import { describeFailure, isServiceRefusal, redact, retryDelay } from './errors';
 import type { ApiPath } from './paths';
 import { encodeQuery } from './query';
 import type { ApiEnvelope, Query } from './types';
@@ -40,17 +40,31 @@ const MAX_ATTEMPTS = 4;
 const TIMEOUT_MS = 60_000;
 const NETWORK_ERROR_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
 
-export interface Connection {
-	baseUrl: string;
-	/** The credential owner's ceiling per node run, in cents; 0 when none is set. */
-	spendingCeilingCents: number;
+interface CredentialData {
+	accessToken?: string;
+	baseUrl?: string;
+	spendingCeiling?: unknown;
+	allowChargingAutomations?: boolean;
 }
 
-/** The base URL (trailing `/` and `/v1` dropped) and the spending ceiling of the credential. */
+export interface Connection {
+	baseUrl: string;
+	/** The credential's Spending Ceiling per Node Run as stored (read and checked by the charges). */
+	spendingCeiling: unknown;
+	/** Whether the credential's owner lets workflows set up automations that buy. */
+	allowChargingAutomations: boolean;
+}
+
+const normalizedBaseUrl = (credentials: CredentialData) => String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '').replace(/\/v1$/, '');
+
+/** The base URL (trailing `/` and `/v1` dropped) and the money settings of the credential. */
 export async function getConnection(context: ApiContext): Promise<Connection> {
-	const credentials = await context.getCredentials<{ baseUrl: string; spendingCeiling?: number }>(CREDENTIAL_TYPE);
-	const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '').replace(/\/v1$/, '');
-	return { baseUrl, spendingCeilingCents: Math.round((credentials.spendingCeiling ?? 0) * 100) };
+	const credentials = await context.getCredentials<CredentialData>(CREDENTIAL_TYPE);
+	return {
+		baseUrl: normalizedBaseUrl(credentials),
+		spendingCeiling: credentials.spendingCeiling,
+		allowChargingAutomations: credentials.allowChargingAutomations === true,
+	};
 }
 
 function networkErrorCode(error: unknown): string | undefined {
@@ -58,19 +72,41 @@ function networkErrorCode(error: unknown): string | undefined {
 	return err?.code ?? err?.cause?.code;
 }
 
+/** Values of `Secret` fields anywhere in a request body (Webhook > Create sends one). */
+function bodySecrets(body: unknown): string[] {
+	if (Array.isArray(body)) return body.flatMap(bodySecrets);
+	if (typeof body !== 'object' || body === null) return [];
+	return Object.entries(body).flatMap(([key, value]) => (key === 'Secret' && typeof value === 'string' ? [value] : bodySecrets(value)));
+}
+
+const refusals = new WeakSet<object>();
+
+/**
+ * Whether `error` is the service's definite refusal of the request (a 4xx with its error object):
+ * then nothing was done and nothing charged. For any other failure of a purchase the charge may
+ * have happened.
+ */
+export function refusedByService(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && refusals.has(error);
+}
+
 /**
  * The one request helper of the package: authentication through the credential, JSON, query
- * encoding, retries for repeatable requests, and failures turned into a `NodeApiError` a person
- * can act on. The error is built from the service's error object only, never from the request
- * options, so the token cannot appear in it.
+ * encoding, retries for repeatable requests, no redirects followed, and failures turned into a
+ * `NodeApiError` a person can act on. The error is built from the service's error object only,
+ * with every secret the request carried (the token, a webhook secret) redacted, since a server
+ * can echo what it was sent.
  */
 export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: ApiRequest): Promise<T> {
-	const { baseUrl } = await getConnection(context);
+	const credentials = await context.getCredentials<CredentialData>(CREDENTIAL_TYPE);
+	const baseUrl = normalizedBaseUrl(credentials);
 	const qs = encodeQuery(request.qs);
-	const repeatable = request.repeatable ?? (request.method === 'GET' && qs.Purchase !== '1');
-	if (qs.Purchase === '1' && request.repeatable) {
+	const charging = qs.Purchase === '1';
+	const repeatable = request.repeatable ?? (request.method === 'GET' && !charging);
+	if (charging && request.repeatable) {
 		throw new Error('A purchase is never repeatable');
 	}
+	const secrets = [credentials.accessToken ?? '', ...Object.values(request.headers ?? {}), ...bodySecrets(request.body)];
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${baseUrl}${request.path}`,
@@ -78,6 +114,10 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		// The API never redirects; a redirect is an error, so the token and a purchase only ever go
+		// to the Base URL the user configured.
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
 		timeout: TIMEOUT_MS,
 		headers: { Accept: 'application/json', ...request.headers },
 	};
@@ -97,14 +137,20 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 				await sleep(retryDelay(attempt));
 				continue;
 			}
-			const charging = qs.Purchase === '1';
-			throw new NodeApiError(context.getNode(), { code: code ?? 'UNKNOWN' } as JsonObject, {
-				message: `Could not reach PropRadar at ${baseUrl}${code ? ` (${code})` : ''}`,
-				description: charging
-					? 'The connection failed before PropRadar answered, so this purchase may or may not have been charged. It was not sent again: check the account before running it again.'
-					: 'Check the Base URL of the PropRadar credential and that the service (or the local sandbox) is running.',
-				itemIndex: request.itemIndex,
-			});
+			// n8n replaces a message that names a network error code with its own generic one (which
+			// invites an immediate retry), so the code goes in the description only.
+			const cause = code ? ` (${code})` : '';
+			throw new NodeApiError(context.getNode(), {} as JsonObject, charging
+				? {
+					message: 'The connection to PropRadar failed during a purchase: it may have been charged',
+					description: `The connection to ${baseUrl} failed${cause} after the purchase was sent, before PropRadar answered, so it may have been charged. It was not sent again, and this run buys nothing more. Check the account's charges in PropRadar before running it again.`,
+					itemIndex: request.itemIndex,
+				}
+				: {
+					message: `Could not reach PropRadar at ${baseUrl}`,
+					description: `The connection failed${cause}. Check the Base URL of the PropRadar credential and that the service (or the local sandbox) is running.`,
+					itemIndex: request.itemIndex,
+				});
 		}
 		const status = response.statusCode;
 		if (status >= 200 && status < 300) return response.body as T;
@@ -113,9 +159,20 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 			await sleep(retryDelay(attempt, typeof retryAfter === 'string' ? retryAfter : undefined));
 			continue;
 		}
-		const requestId = response.headers?.['x-prop-request-id'];
-		const failure = describeFailure(status, response.body, typeof requestId === 'string' ? requestId : undefined);
-		const errorBody = typeof response.body === 'object' && response.body !== null ? (response.body as JsonObject) : {};
-		throw new NodeApiError(context.getNode(), errorBody, { ...failure, itemIndex: request.itemIndex });
+		const header = (name: string) => {
+			const value = response.headers?.[name];
+			return typeof value === 'string' ? value : undefined;
+		};
+		const failure = describeFailure(status, response.body, header('x-prop-request-id'), { charging, secrets });
+		if (status >= 300 && status < 400) {
+			failure.message = `PropRadar answered with a redirect (${status}), which is not followed`;
+			failure.description = [
+				`${baseUrl}${request.path} redirected to ${redact(header('location') ?? 'no address', secrets)}. PropRadar's API does not redirect: check the Base URL of the PropRadar credential. Nothing was sent there.`,
+				charging ? 'A redirect is no answer to the purchase, so it may or may not have been charged; it was not sent again, and this run buys nothing more. Check the account\'s charges in PropRadar before running it again.' : '',
+			].filter(Boolean).join(' ');
+		}
+		const error = new NodeApiError(context.getNode(), {} as JsonObject, { ...failure, itemIndex: request.itemIndex });
+		if (isServiceRefusal(status, response.body)) refusals.add(error);
+		throw error;
 	}
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, writableAutomation, type AutomationRecord } from '../../transport';
-import { RETRY_NOTICE } from '../../shared/charges';
+import { assertChargingAutomationAllowed, automationCharges } from '../../shared/charges';
 import { idsFrom, listLocator, readListId } from '../../shared/parameters';
 
 const show = { resource: ['automation'], operation: ['configure'] };
@@ -27,7 +27,6 @@ export const EMPTY_AUTOMATION: Omit<AutomationRecord, 'Name'> = {
 
 const TRIGGERS = ['New Matches', 'Status Changes', 'New Matches,Status Changes'];
 const ID_FIELDS = ['DailyEmailMemberIDs', 'ImmediateEmailMemberIDs', 'MobileNotificationMemberIDs', 'ExportToWebhookIDs', 'AddToLists', 'RemoveFromLists'] as const;
-const CHARGE_NOTICE = 'Charged per triggered record and non-refundable: every property that triggers the automation buys the owners\' phones or e-mails, with no Max Cost.';
 
 const memberPicker = (displayName: string, name: string, description: string): INodeProperties => ({
 	displayName,
@@ -128,10 +127,12 @@ export const description: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: `Purchase Phone and Purchase Email: ${CHARGE_NOTICE} ${RETRY_NOTICE}`,
-		name: 'automationChargeNotice',
-		type: 'notice',
-		default: '',
+		displayName: 'Allow Charging Automation',
+		name: 'allowChargingAutomation',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether this node may write an enabled automation that buys: Purchase Phone, Purchase Email (charged per triggered record, non-refundable, with no Max Cost), a direct-mail or an e-mail marketing order. Without it such a configuration is refused and nothing is changed. A credential with a spending ceiling also needs its own "Allow Charging Automations".',
 		displayOptions: { show },
 	},
 ];
@@ -184,6 +185,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (current) base = { ...base, ...writableAutomation(current) };
 	}
 	const written = { ...base, ...fields };
+	await assertChargingAutomationAllowed(
+		this,
+		`The automation of list ${listId}`,
+		automationCharges(written),
+		this.getNodeParameter('allowChargingAutomation', itemIndex, false) as boolean,
+		itemIndex,
+	);
 	const response = await apiRequest(this, {
 		method: 'PUT',
 		path: paths.automation(listId),

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, formatCents, paths, toCents, toNodeError, type ApiEnvelope, type ListRecord } from '../../transport';
-import { chargeProperties, quoteRecord } from '../../shared/charges';
+import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
+import { chargedBatches, chargeProperties, type RunSpending } from '../../shared/charges';
 import { IMPORT_RECORD_FIELDS } from '../../shared/fieldsets';
 import { listLocator, readListId } from '../../shared/parameters';
-import type { RunState } from '../types';
 
 const show = { resource: ['importRecord'], operation: ['import'] };
 
@@ -137,12 +136,12 @@ function recordOf(context: IExecuteFunctions, item: INodeExecutionData, itemInde
 }
 
 /**
- * Imports all input items at once: checks every record and the list, quotes the whole import for
- * free, and in purchase mode refuses before anything is charged when the quote does not fit the
- * run's budget; then sends the records in batches, each batch once. One output item per record,
- * paired to its input item.
+ * Imports all input items at once: checks every record and the list, then hands the records to
+ * `chargedBatches` (one free quote of all of them, the cap checked at full price, each batch sent
+ * once). One output item per record, paired to its input item; a record that was not imported
+ * becomes an error item saying why and what happened to the money.
  */
-export async function executeBatch(this: IExecuteFunctions, run: RunState): Promise<INodeExecutionData[]> {
+export async function executeBatch(this: IExecuteFunctions, spending: RunSpending): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const listId = readListId(this, 0, 'listId', 'Import List');
 	const mapping = this.getNodeParameter('mapping', 0) as string;
@@ -164,56 +163,32 @@ export async function executeBatch(this: IExecuteFunctions, run: RunState): Prom
 		const credentials = await this.getCredentials<{ accessToken: string }>('propRadarApi');
 		headers['X-Prop-Access-Token'] = credentials.accessToken;
 	}
-	const send = (batch: ImportRecord[], purchase: 0 | 1) =>
-		apiRequest<ApiEnvelope>(this, {
-			method: 'POST',
-			path: paths.importItems(listId),
-			qs: { Purchase: purchase },
-			body: batch as unknown as IDataObject[],
-			headers,
-			repeatable: purchase === 0,
-		});
-
-	const quote = await send(records, 0);
-	const mode = this.getNodeParameter('chargeMode', 0) as string;
-	if (mode === 'preview') {
-		return [{ json: quoteRecord(quote, { ListID: listId, records: records.length, batches: Math.ceil(records.length / batchSize) }), pairedItem: items.map((_, item) => ({ item })) }];
+	const result = await chargedBatches(this, spending, {
+		kind: 'importRecord',
+		records,
+		batchSize,
+		send: (batch, purchase) =>
+			apiRequest<ApiEnvelope>(this, {
+				method: 'POST',
+				path: paths.importItems(listId),
+				qs: { Purchase: purchase },
+				body: batch as unknown as IDataObject[],
+				headers,
+				repeatable: purchase === 0,
+			}),
+	});
+	if ('preview' in result) {
+		return [{ json: { ListID: listId, records: records.length, batches: Math.ceil(records.length / batchSize), ...result.preview }, pairedItem: items.map((_, item) => ({ item })) }];
 	}
-	const budget = await run.budget();
-	const quotedCents = toCents(quote.totalCost);
-	const refusal = budget.tryReserve(quotedCents);
-	if (refusal) {
-		throw new NodeOperationError(this.getNode(), 'Import refused: over the spending cap', {
-			description: `${refusal} The import of ${records.length} records was not started. Raise Max Cost, or use Preview Cost (Free) first.`,
-		});
+	const failed = result.outcomes.find((outcome) => !outcome.bought);
+	if (failed && !failed.bought && spending.bought === 0 && !this.continueOnFail()) {
+		const options = { message: failed.error, description: failed.description };
+		throw failed.httpCode ? new NodeApiError(this.getNode(), {}, { ...options, httpCode: failed.httpCode }) : new NodeOperationError(this.getNode(), failed.error, options);
 	}
-	let reservedLeft = quotedCents;
-	const output: INodeExecutionData[] = [];
-	for (let start = 0; start < records.length; start += batchSize) {
-		const batch = records.slice(start, start + batchSize);
-		let response: ApiEnvelope;
-		try {
-			response = await send(batch, 1);
-		} catch (error) {
-			budget.release(reservedLeft);
-			const nodeError = toNodeError(this.getNode(), error);
-			if (start > 0) {
-				nodeError.description = `${records.length - start} of ${records.length} records were not imported: records 0 to ${start - 1} were imported and charged ($${formatCents(budget.spent)}) before this failure, and the rest was not sent. ${nodeError.description ?? ''}`;
-			}
-			if (!this.continueOnFail()) throw nodeError;
-			for (let itemIndex = start; itemIndex < records.length; itemIndex++) {
-				output.push({ json: { error: nodeError.message, description: nodeError.description ?? null }, pairedItem: { item: itemIndex } });
-			}
-			return output;
-		}
-		const charged = toCents(response.totalCost);
-		const reservedForBatch = Math.min(reservedLeft, charged);
-		budget.settle(reservedForBatch, charged);
-		reservedLeft -= reservedForBatch;
-		(response.results ?? []).forEach((result, offset) => {
-			output.push({ json: { ...result, record: batch[offset] }, pairedItem: { item: start + offset } });
-		});
-	}
-	budget.release(reservedLeft);
-	return output;
+	return result.outcomes.map((outcome, itemIndex) => ({
+		json: outcome.bought
+			? { ...outcome.result, record: records[itemIndex], _charge: outcome.note }
+			: { error: outcome.error, description: outcome.description, ...(outcome.httpCode ? { httpCode: outcome.httpCode } : {}) },
+		pairedItem: { item: itemIndex },
+	}));
 }

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRecords, chargeProperties } from '../../shared/charges';
+import { chargedRecords, chargeProperties, type RunSpending } from '../../shared/charges';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { propIdProperty, readFields, readRequiredString } from '../../shared/parameters';
-import type { RunState } from '../types';
 
 const show = { resource: ['person'], operation: ['getOwners'] };
 
@@ -14,8 +13,8 @@ export const description: INodeProperties[] = [
 	...chargeProperties(show, 'the owner records'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: RunState): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
 	const propId = readRequiredString(this, itemIndex, 'propId', 'Property ID');
 	const Fields = readFields(this, itemIndex, 'person');
-	return chargedRecords(this, run.budget, itemIndex, { method: 'GET', path: paths.propertyPersons(propId), qs: { Fields } }, { PropID: propId });
+	return chargedRecords(this, spending, itemIndex, 'person', { method: 'GET', path: paths.propertyPersons(propId), qs: { Fields } }, { PropID: propId });
 }

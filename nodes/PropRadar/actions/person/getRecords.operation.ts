@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { pageThrough, paths, type PersonRecordPathKind } from '../../transport';
-import { chargedRequest, chargeProperties, quoteRecord } from '../../shared/charges';
+import { paths, type PersonRecordPathKind } from '../../transport';
+import { chargedPages, chargeProperties, type RunSpending } from '../../shared/charges';
 import { fieldsPicker, PERSON_RECORD_KINDS } from '../../shared/fieldsets';
 import { personKeyProperty, readFields, readLimit, readRequiredString, returnAllProperties } from '../../shared/parameters';
-import type { RunState } from '../types';
 
 const show = { resource: ['person'], operation: ['getRecords'] };
 const PAGE_SIZE = 100;
@@ -30,18 +29,9 @@ export const description: INodeProperties[] = [
 	...chargeProperties(show, 'the records'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: RunState): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
 	const personKey = readRequiredString(this, itemIndex, 'personKey', 'Person Key');
 	const kind = this.getNodeParameter('recordKind', itemIndex) as PersonRecordPathKind;
 	const request = { method: 'GET' as const, path: paths.personRecords(personKey, kind), qs: { Fields: readFields(this, itemIndex, kind) } };
-	const limit = readLimit(this, itemIndex);
-	if (this.getNodeParameter('chargeMode', itemIndex) === 'preview') {
-		const { response } = await chargedRequest(this, run.budget, itemIndex, { ...request, qs: { ...request.qs, Start: 0, Limit: Math.min(limit ?? PAGE_SIZE, PAGE_SIZE) } });
-		return [quoteRecord(response, { PersonKey: personKey, records: kind })];
-	}
-	const { records } = await pageThrough<IDataObject>(async (start, pageLimit) => {
-		const { response } = await chargedRequest(this, run.budget, itemIndex, { ...request, qs: { ...request.qs, Start: start, Limit: pageLimit } });
-		return response;
-	}, { pageSize: PAGE_SIZE, limit });
-	return records;
+	return chargedPages(this, spending, itemIndex, request, { kind: 'personRecord', pageSize: PAGE_SIZE, limit: readLimit(this, itemIndex) }, { PersonKey: personKey, records: kind });
 }

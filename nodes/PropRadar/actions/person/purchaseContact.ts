@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { paths, toNodeError } from '../../transport';
-import { chargedRequest, chargeProperties, quoteRecord } from '../../shared/charges';
+import { paths, refusedByService, toNodeError } from '../../transport';
+import { chargedRequest, chargeProperties, withCharge, type RunSpending } from '../../shared/charges';
 import { personKeyProperty, readRequiredString } from '../../shared/parameters';
-import type { OperationModule, RunState } from '../types';
+import type { OperationModule } from '../types';
 
 /** Purchase Phone and Purchase Email: the same operation on two endpoints. */
 export function purchaseContactOperation(operation: 'purchasePhone' | 'purchaseEmail'): OperationModule {
@@ -14,21 +14,21 @@ export function purchaseContactOperation(operation: 'purchasePhone' | 'purchaseE
 		personKeyProperty(show),
 		...chargeProperties(show, `the person's ${what === 'Phone' ? 'phone number' : 'e-mail address'}`),
 	];
-	async function execute(this: IExecuteFunctions, itemIndex: number, run: RunState): Promise<IDataObject[]> {
+	async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
 		const personKey = readRequiredString(this, itemIndex, 'personKey', 'Person Key');
 		const path = what === 'Phone' ? paths.personPhone(personKey) : paths.personEmail(personKey);
 		try {
-			const { mode, response } = await chargedRequest(this, run.budget, itemIndex, { method: 'POST', path });
-			if (mode === 'preview') return [quoteRecord(response, { PersonKey: personKey, purchase: what })];
-			return (response.results ?? []).map((record) => ({ ...record, purchased: true, totalCost: response.totalCost }));
+			const { response, preview, note } = await chargedRequest(this, spending, itemIndex, what === 'Phone' ? 'phone' : 'email', { method: 'POST', path });
+			if (preview) return [{ PersonKey: personKey, purchase: what, ...preview }];
+			return withCharge((response.results ?? []).map((record) => ({ ...record, purchased: true })), note!);
 		} catch (error) {
 			const text = error instanceof NodeApiError ? `${error.message} ${error.description ?? ''}` : '';
-			if (error instanceof NodeApiError && error.httpCode === '400' && /already purchased/i.test(text)) {
+			if (refusedByService(error) && /already purchased/i.test(text)) {
 				return [{
 					PersonKey: personKey,
 					purchased: false,
 					alreadyPurchased: true,
-					message: `The ${what === 'Phone' ? 'phone number' : 'e-mail address'} of ${personKey} was already purchased: nothing was charged. Read it with Person > Get Owners.`,
+					message: `The ${what === 'Phone' ? 'phone number' : 'e-mail address'} of ${personKey} was already purchased, so nothing was charged. The ${what} you own is in the ${what} field of Person > Get Owners for the person's property (Get Owners is charged per owner returned).`,
 				}];
 			}
 			throw toNodeError(this.getNode(), error, itemIndex);

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRecords, chargeProperties } from '../../shared/charges';
+import { chargedRecords, chargeProperties, type RunSpending } from '../../shared/charges';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { propIdProperty, readFields, readRequiredString } from '../../shared/parameters';
-import type { RunState } from '../types';
 
 const show = { resource: ['property'], operation: ['get'] };
 
@@ -14,8 +13,8 @@ export const description: INodeProperties[] = [
 	...chargeProperties(show, 'the property record'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: RunState): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
 	const propId = readRequiredString(this, itemIndex, 'propId', 'Property ID');
 	const Fields = readFields(this, itemIndex, 'property');
-	return chargedRecords(this, run.budget, itemIndex, { method: 'GET', path: paths.property(propId), qs: { Fields } }, { PropID: propId });
+	return chargedRecords(this, spending, itemIndex, 'property', { method: 'GET', path: paths.property(propId), qs: { Fields } }, { PropID: propId });
 }

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRecords, chargeProperties } from '../../shared/charges';
+import { chargedRecords, chargeProperties, type RunSpending } from '../../shared/charges';
 import { propIdProperty, readRequiredString } from '../../shared/parameters';
-import type { RunState } from '../types';
 
 const show = { resource: ['property'], operation: ['getComps'] };
 
@@ -38,14 +37,15 @@ export const description: INodeProperties[] = [
 	...chargeProperties(show, 'the comparables'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: RunState): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
 	const propId = readRequiredString(this, itemIndex, 'propId', 'Property ID');
 	const kind = this.getNodeParameter('compsKind', itemIndex) as 'sales' | 'forsale';
 	const subject = this.getNodeParameter('subject', itemIndex, {}) as Record<string, number>;
 	return chargedRecords(
 		this,
-		run.budget,
+		spending,
 		itemIndex,
+		'propertyDetail',
 		{ method: 'GET', path: paths.propertyComps(propId, kind), qs: subject },
 		{ PropID: propId, comps: kind },
 	);

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRequest, chargeProperties, quoteRecord } from '../../shared/charges';
+import { chargedRequest, chargeProperties, type RunSpending } from '../../shared/charges';
 import { propIdProperty, readRequiredString } from '../../shared/parameters';
-import type { RunState } from '../types';
 
 const show = { resource: ['property'], operation: ['getParcels'] };
 
@@ -19,10 +18,10 @@ export const description: INodeProperties[] = [
 	...chargeProperties(show, 'the parcel shapes'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: RunState): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
 	const propId = readRequiredString(this, itemIndex, 'propId', 'Property ID');
-	const { mode, response } = await chargedRequest(this, run.budget, itemIndex, { method: 'GET', path: paths.propertyParcels(propId) });
-	if (mode === 'preview') return [quoteRecord(response, { PropID: propId })];
+	const { response, preview, note } = await chargedRequest(this, spending, itemIndex, 'propertyDetail', { method: 'GET', path: paths.propertyParcels(propId) });
+	if (preview) return [{ PropID: propId, ...preview }];
 	const parcels = response.results ?? [];
-	return [{ PropID: propId, pieceCount: parcels.length, parcels }];
+	return [{ PropID: propId, pieceCount: parcels.length, parcels, _charge: note }];
 }

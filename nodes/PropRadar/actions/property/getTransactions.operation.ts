@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRecords, chargeProperties } from '../../shared/charges';
+import { chargedRecords, chargeProperties, type RunSpending } from '../../shared/charges';
 import { fieldsPicker, MAX_TRANSACTION_FIELD_IDS } from '../../shared/fieldsets';
 import { propIdProperty, readFields, readRequiredString } from '../../shared/parameters';
-import type { RunState } from '../types';
 
 const show = { resource: ['property'], operation: ['getTransactions'] };
 
@@ -24,7 +23,7 @@ export const description: INodeProperties[] = [
 	...chargeProperties(show, 'the transaction history'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: RunState): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
 	const propId = readRequiredString(this, itemIndex, 'propId', 'Property ID');
 	const customIds = String(this.getNodeParameter('customFieldIds', itemIndex, '') ?? '')
 		.split(',')
@@ -40,8 +39,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const fields = [readFields(this, itemIndex, 'transaction'), ...customIds].filter(Boolean).join(',');
 	return chargedRecords(
 		this,
-		run.budget,
+		spending,
 		itemIndex,
+		'propertyDetail',
 		{ method: 'GET', path: paths.propertyTransactions(propId), qs: { Fields: fields } },
 		{ PropID: propId },
 	);
