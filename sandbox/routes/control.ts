@@ -1,64 +1,123 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { ACCOUNTS } from '../accounts';
 import { formatCents, wallet } from '../charges';
 import { badRequest } from '../errors';
-import { objectBody, type Query } from '../http';
+import { objectBody, onlyFields, type Query } from '../http';
 import { outbox } from '../lists/automations';
 import { deliveryLog, settleDeliveries } from '../lists/delivery';
 import type { RouteModule } from '../server';
 
 /**
  * Control routes under `/_sandbox/` (not part of the API; no token): fault injection, charges,
- * outbox, delivery log, reset. Faults apply to the next `count` requests whose path starts with
- * `path` (and the method, if given).
+ * outbox, delivery log, reset.
+ *
+ * A fault applies to the next `count` requests whose path starts with `path`, with the method and
+ * the query parameters given (if given). It strikes `before` the service acts (the default: the
+ * call has no effect) or `after` it acted (the route runs, its changes and charges happen, then the
+ * fault replaces the answer): it waits `latencyMs`, then loses the connection (`drop`) or answers
+ * `status` (with `Retry-After` when `retryAfter` is given); with neither, the real answer follows
+ * the wait.
  */
 interface Fault {
 	path: string;
 	method?: string;
+	query: Record<string, string>;
+	when: 'before' | 'after';
 	status?: number;
 	retryAfter?: string;
 	latencyMs?: number;
-	drop?: boolean;
+	drop: boolean;
 	count: number;
+}
+
+const FAULT_FIELDS = ['path', 'method', 'query', 'when', 'status', 'retryAfter', 'latencyMs', 'drop', 'count'];
+const FAULT_EVENT_ID = 'flt-flt-flt';
+
+function faultOf(raw: unknown): Fault {
+	const body = objectBody(raw);
+	onlyFields(body, FAULT_FIELDS);
+	const invalid = (message: string) => badRequest('Invalid fault', message);
+	if (typeof body.path !== 'string' || !body.path.startsWith('/')) throw invalid('path must be a path such as /v1/lists');
+	if (body.method !== undefined && typeof body.method !== 'string') throw invalid('method must be an HTTP method such as POST');
+	const query = body.query ?? {};
+	if (typeof query !== 'object' || query === null || Array.isArray(query) || Object.values(query).some((value) => typeof value !== 'string' && typeof value !== 'number')) {
+		throw invalid('query must be an object of query parameters and their values, e.g. {"Purchase": "1"}');
+	}
+	const when = body.when ?? 'before';
+	if (when !== 'before' && when !== 'after') throw invalid('when must be "before" (the call has no effect) or "after" (the call is done, then the fault answers)');
+	const count = body.count ?? 1;
+	if (!Number.isInteger(count) || (count as number) < 1) throw invalid('count must be a positive whole number');
+	if (body.status !== undefined && !(Number.isInteger(body.status) && (body.status as number) >= 200 && (body.status as number) <= 599)) throw invalid('status must be an HTTP status from 200 to 599');
+	if (body.latencyMs !== undefined && !(typeof body.latencyMs === 'number' && body.latencyMs >= 0 && body.latencyMs <= 600_000)) throw invalid('latencyMs must be a number of milliseconds from 0 to 600000');
+	if (body.drop !== undefined && typeof body.drop !== 'boolean') throw invalid('drop must be true or false');
+	if (body.status === undefined && !body.drop && !body.latencyMs) throw invalid('give status, drop or latencyMs');
+	return {
+		path: body.path,
+		method: body.method?.toUpperCase(),
+		query: Object.fromEntries(Object.entries(query).map(([name, value]) => [name, String(value)])),
+		when,
+		status: body.status as number | undefined,
+		retryAfter: body.retryAfter === undefined ? undefined : String(body.retryAfter),
+		latencyMs: body.latencyMs as number | undefined,
+		drop: body.drop === true,
+		count: count as number,
+	};
+}
+
+function matches(fault: Fault, request: FastifyRequest): boolean {
+	const [path, search = ''] = request.url.split('?', 2);
+	const query = new URLSearchParams(search);
+	return fault.count > 0 && path.startsWith(fault.path) && (!fault.method || fault.method === request.method) && Object.entries(fault.query).every(([name, value]) => query.get(name) === value);
+}
+
+const pause = (ms: number | undefined) => (ms ? new Promise((resolve) => setTimeout(resolve, ms)) : undefined);
+
+/** What a status fault answers: the service's error object, its eventid in `X-Prop-Request-Id`. */
+function faultAnswer(fault: Fault & { status: number }, reply: FastifyReply): string {
+	void reply.status(fault.status).header('content-type', 'application/json; charset=utf-8').header('X-Prop-Request-Id', FAULT_EVENT_ID);
+	if (fault.retryAfter !== undefined) void reply.header('Retry-After', fault.retryAfter);
+	return JSON.stringify({ error: fault.status === 429 ? 'Too Many Requests' : 'Injected fault', eventid: FAULT_EVENT_ID });
 }
 
 export const controlRoutes: RouteModule = (app, ctx) => {
 	const faults: Fault[] = [];
+	/** Requests a fault strikes once the route has answered. */
+	const strikeAfter = new WeakMap<FastifyRequest, Fault>();
 
 	app.addHook('onRequest', async (request, reply) => {
 		if (request.url.startsWith('/_sandbox/')) return;
-		const path = request.url.split('?')[0];
-		const fault = faults.find((f) => f.count > 0 && path.startsWith(f.path) && (!f.method || f.method === request.method));
+		const fault = faults.find((candidate) => matches(candidate, request));
 		if (!fault) return;
 		fault.count--;
-		if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+		if (fault.when === 'after') {
+			strikeAfter.set(request, fault);
+			return;
+		}
+		await pause(fault.latencyMs);
+		if (fault.drop) {
+			// Hijacked, the route never runs: the call has no effect.
+			reply.hijack();
+			request.raw.socket.destroy();
+			return;
+		}
+		if (fault.status) return reply.send(faultAnswer({ ...fault, status: fault.status }, reply));
+	});
+
+	app.addHook('onSend', async (request, reply, payload) => {
+		const fault = strikeAfter.get(request);
+		if (!fault) return payload;
+		strikeAfter.delete(request);
+		await pause(fault.latencyMs);
 		if (fault.drop) {
 			request.raw.socket.destroy();
-			return reply;
+			return payload;
 		}
-		if (fault.status) {
-			if (fault.retryAfter !== undefined) void reply.header('Retry-After', fault.retryAfter);
-			return reply
-				.status(fault.status)
-				.header('X-Prop-Request-Id', 'flt-flt-flt')
-				.send({ error: fault.status === 429 ? 'Too Many Requests' : 'Injected fault', eventid: 'flt-flt-flt' });
-		}
+		return fault.status ? faultAnswer({ ...fault, status: fault.status }, reply) : payload;
 	});
 
 	app.post('/_sandbox/faults', async (request) => {
-		const body = objectBody(request.body);
-		if (typeof body.path !== 'string' || !body.path.startsWith('/')) throw badRequest('Invalid fault', 'path must be a path such as /v1/lists');
-		const count = body.count === undefined ? 1 : Number(body.count);
-		if (!Number.isInteger(count) || count < 1) throw badRequest('Invalid fault', 'count must be a positive whole number');
-		if (body.status === undefined && !body.drop && !body.latencyMs) throw badRequest('Invalid fault', 'give status, drop or latencyMs');
-		faults.push({
-			path: body.path,
-			method: body.method as string | undefined,
-			status: body.status as number | undefined,
-			retryAfter: body.retryAfter === undefined ? undefined : String(body.retryAfter),
-			latencyMs: body.latencyMs as number | undefined,
-			drop: body.drop === true,
-			count,
-		});
+		faults.push(faultOf(request.body));
 		return { faults: faults.filter((f) => f.count > 0) };
 	});
 

@@ -295,4 +295,84 @@ describe('faults injected with /_sandbox/faults', () => {
 		expectError(await sb.api('POST', '/_sandbox/faults', { token: null, body: { status: 503 } }), 400);
 		expectError(await sb.api('POST', '/_sandbox/faults', { token: null, body: { path: '/v1/lists' } }), 400);
 	});
+
+	test('a fault with query parameters strikes only calls that carry them: the purchase, not the quote', async () => {
+		await fault({ path: '/v1/properties/P000002', method: 'GET', query: { Purchase: '1' }, status: 503, count: 1 });
+		expect((await sb.api('GET', '/v1/properties/P000002?Purchase=0')).status).toBe(200);
+		expect((await sb.api('GET', '/v1/properties/P000003?Purchase=1')).status).toBe(200);
+		const before = await sb.charges();
+		expectError(await sb.api('GET', '/v1/properties/P000002?Fields=PropID&Purchase=1'), 503);
+		expect(await sb.charges()).toEqual(before);
+		expect((await sb.api('GET', '/v1/properties/P000002?Purchase=1')).status).toBe(200);
+	});
+
+	test('a status fault "after" the action: the call is done and charged, then answered with the status', async () => {
+		await fault({ path: '/v1/properties/P000004', query: { Purchase: '1' }, when: 'after', status: 502, retryAfter: 3, count: 1 });
+		const before = await sb.charges();
+		const answer = await sb.api('GET', '/v1/properties/P000004?Purchase=1');
+		expectError(answer, 502);
+		expect(answer.headers.get('retry-after')).toBe('3');
+		expect(answer.body).not.toHaveProperty('results');
+		const after = await sb.charges();
+		expect(after.credits).toBe(before.credits - 1);
+		expect(after.log.slice(before.log.length)).toEqual([expect.objectContaining({ kind: 'property', quantity: 1, what: 'property P000004' })]);
+	});
+
+	test('a dropped connection before the action, also on a call without a body: nothing bought, nothing charged', async () => {
+		await fault({ path: '/v1/persons/K000006A/Email', method: 'POST', drop: true, count: 1 });
+		const before = await sb.charges();
+		await expect(call(sb.url, 'POST', '/v1/persons/K000006A/Email?Purchase=1')).rejects.toThrow();
+		expect(await sb.charges()).toEqual(before);
+		expect((await sb.ok('GET', '/v1/properties/P000006/persons?Purchase=1&Fields=Email')).results[0].Email).toEqual([]);
+	});
+
+	test('a dropped connection "after" the action: no answer, but the purchase happened', async () => {
+		await fault({ path: '/v1/persons/K000005A/Phone', method: 'POST', query: { Purchase: '1' }, when: 'after', drop: true, count: 1 });
+		const before = await sb.charges();
+		await expect(call(sb.url, 'POST', '/v1/persons/K000005A/Phone?Purchase=1')).rejects.toThrow();
+		expect((await sb.charges()).log.slice(before.log.length)).toEqual([expect.objectContaining({ kind: 'phone', quantity: 1 })]);
+		expectError(await sb.api('POST', '/v1/persons/K000005A/Phone?Purchase=1'), 400, 'Phone already purchased');
+	});
+
+	test('latency "after" the action: a client that gives up first still finds the list created', async () => {
+		await fault({ path: '/v1/lists', method: 'POST', when: 'after', latencyMs: 1500, count: 1 });
+		const started = Date.now();
+		const created = fetch(`${sb.url}/v1/lists`, {
+			method: 'POST',
+			headers: { Authorization: `Bearer ${TOKENS.main}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ ListName: 'Slow', ListType: 'static' }),
+			signal: AbortSignal.timeout(300),
+		});
+		await expect(created).rejects.toThrow();
+		expect(Date.now() - started).toBeLessThan(1500);
+		expect((await sb.ok('GET', '/v1/lists')).results.map((list: Json) => list.ListName)).toEqual(['Slow']);
+	});
+
+	test('latency "before" the action delays the answer; "before" is the default', async () => {
+		await fault({ path: '/v1/accounts/members', latencyMs: 400, count: 1 });
+		await fault({ path: '/v1/accounts/members', when: 'before', latencyMs: 400, count: 1 });
+		for (let i = 0; i < 2; i++) {
+			const started = Date.now();
+			expect((await sb.api('GET', '/v1/accounts/members')).status).toBe(200);
+			expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+		}
+	});
+
+	test('a fault is refused when a field is unknown or of the wrong kind', async () => {
+		const refused = [
+			{ path: '/v1/lists', status: 503, when: 'during' },
+			{ path: '/v1/lists', status: 503, query: 'Purchase=1' },
+			{ path: '/v1/lists', status: 503, query: { Purchase: { value: 1 } } },
+			{ path: '/v1/lists', status: 'bad' },
+			{ path: '/v1/lists', status: 99 },
+			{ path: '/v1/lists', latencyMs: -5 },
+			{ path: '/v1/lists', drop: 'yes' },
+			{ path: '/v1/lists', status: 503, colour: 'red' },
+		];
+		for (const body of refused) {
+			const answer = await sb.api('POST', '/_sandbox/faults', { token: null, body });
+			expect({ body, status: answer.status }).toEqual({ body, status: 400 });
+		}
+		expect((await sb.api('GET', '/v1/lists')).status).toBe(200);
+	});
 });
