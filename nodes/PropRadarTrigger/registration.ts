@@ -1,22 +1,35 @@
 import { randomBytes } from 'node:crypto';
 
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { apiRequest, collectPages, getConnection, paths, toNodeError, type ApiEnvelope, type AutomationRecord, type ListRecord, type WebhookRecord } from '../PropRadar/transport';
+import {
+	apiRequest,
+	collectPages,
+	CREDENTIAL_TYPE,
+	getConnection,
+	paths,
+	toNodeError,
+	type ApiEnvelope,
+	type AutomationRecord,
+	type ListRecord,
+	type WebhookRecord,
+} from '../PropRadar/transport';
 import { idsFrom } from '../PropRadar/shared/parameters';
 import { redeliveries, redeliveryKey } from './delivery';
 import {
+	AUTOMATION_TRIGGERS,
 	baselineOf,
 	chargingActions,
 	formatWebhookName,
 	parseWebhookName,
+	settleAutomation,
 	sortEvents,
-	unwireAutomation,
-	wireAutomation,
+	triggerSet,
 	wiringAddsFiring,
 	type Baseline,
 	type TriggerEvent,
+	type TriggerHook,
 } from './wiring';
 
 /** What a trigger remembers about one registration, from `create` to `delete`. */
@@ -29,8 +42,19 @@ export interface Registration {
 	events: TriggerEvent[];
 	/** The automation before any trigger was wired (also in the webhook's name). */
 	baseline: Baseline;
-	/** What this trigger wrote into the automation, next to the baseline: what it changed. */
-	wrote: { isEnabled: number; Triggers: string };
+	/** Whether the automation had actions that charge when this trigger was wired. */
+	charging: boolean;
+	/**
+	 * Set while the registration is not whole: its wiring has not been confirmed yet, or a
+	 * deactivation could not finish. `checkExists` never reports such a registration as existing,
+	 * and the next `create` or `delete` finishes the clean-up.
+	 */
+	unfinished?: {
+		/** Why, in words (no secret). */
+		reason: string;
+		/** Monitoring of the list was turned off so that its automation cannot charge; turned on again once finished. */
+		monitoringPaused?: boolean;
+	};
 }
 
 export interface TriggerSettings {
@@ -40,6 +64,10 @@ export interface TriggerSettings {
 }
 
 const WEBHOOK_PAGE_SIZE = 500;
+/** Writes of one list's automation before giving up on it settling (other processes keep changing it). */
+const MAX_SETTLE_WRITES = 6;
+/** Pauses between rounds of a clean-up step that failed transiently, on top of the transport's own retries. */
+const TEARDOWN_PAUSES_MS = [500, 2_000];
 
 /**
  * The kind of URL a registration serves: the URL's path before the node's webhook id, e.g.
@@ -48,9 +76,14 @@ const WEBHOOK_PAGE_SIZE = 500;
  * changed `WEBHOOK_URL`) keeps the slot, so the old registration is replaced, not orphaned.
  */
 export function registrationSlot(hookUrl: string, webhookId: string | undefined): string {
-	const path = hookUrl.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+	const path = urlPath(hookUrl);
 	const marker = webhookId ? path.indexOf(`/${webhookId}/`) : -1;
 	return marker >= 0 ? path.slice(0, marker) : path;
+}
+
+/** A URL without its scheme and host: what identifies one trigger node's URL (production or test) whatever `WEBHOOK_URL` was. */
+function urlPath(url: string): string {
+	return String(url ?? '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
 }
 
 /** The registrations of this node, by slot (`getWorkflowStaticData('node').registrations`), to change them. */
@@ -59,7 +92,7 @@ function registrationsOf(staticData: IDataObject): Record<string, Registration> 
 	return staticData.registrations as Record<string, Registration>;
 }
 
-/** The registrations of this node, read only (a delivery changes nothing in the static data). */
+/** The registrations of this node that deliveries may authenticate against, read only (a delivery changes nothing in the static data). */
 export function liveRegistrations(staticData: IDataObject): Registration[] {
 	const registrations = staticData.registrations;
 	return typeof registrations === 'object' && registrations !== null ? Object.values(registrations as Record<string, Registration>) : [];
@@ -74,9 +107,8 @@ function slotOf(context: IHookFunctions): { hookUrl: string; slot: string; regis
 const listQueues = new Map<string, Promise<unknown>>();
 
 /**
- * Runs the read, merge and write of one list's automation after every earlier one on the same
- * list in this process has finished, so that workflows activated together (n8n starting up) do
- * not overwrite each other's wiring.
+ * Runs the work on one list's automation after every earlier one on the same list in this process
+ * has finished. Across processes the settling (see `settle`) makes the writes converge.
  */
 async function oneAtATime<T>(context: IHookFunctions, listId: number, work: () => Promise<T>): Promise<T> {
 	const key = `${(await getConnection(context)).baseUrl} ${listId}`;
@@ -131,26 +163,78 @@ function isNotFound(error: unknown): boolean {
 	return error instanceof NodeApiError && error.httpCode === '404';
 }
 
-/** The other trigger webhooks wired to the list's automation, with what their names say. */
-function siblingTriggers(automation: AutomationRecord, webhooks: WebhookRecord[], listId: number, ownId?: number) {
-	const wiredIds = new Set(idsFrom(automation.ExportToWebhookIDs));
-	return webhooks
-		.filter((hook) => hook.WebhookID !== ownId && wiredIds.has(String(hook.WebhookID)))
-		.map((hook) => parseWebhookName(hook.WebhookName))
-		.filter((parsed) => parsed !== undefined && parsed.listId === listId) as NonNullable<ReturnType<typeof parseWebhookName>>[];
+/** A failure that may pass: no answer, 429 or 5xx. A refusal (4xx) or a bad setting will not. */
+function isTransient(error: unknown): boolean {
+	if (!(error instanceof NodeApiError)) return false;
+	const code = error.httpCode;
+	return code === null || code === undefined || code === '' || code === '429' || Number(code) >= 500;
 }
 
-/** `checkExists`: the stored webhook still exists with this URL and is still wired to the list. */
+/** Runs a step that is safe to repeat again after a transient failure, with growing pauses. */
+async function persist<T>(step: () => Promise<T>): Promise<T> {
+	for (let round = 0; ; round++) {
+		try {
+			return await step();
+		} catch (error) {
+			if (round >= TEARDOWN_PAUSES_MS.length || !isTransient(error)) throw error;
+			await sleep(TEARDOWN_PAUSES_MS[round]);
+		}
+	}
+}
+
+/** The trigger webhooks of one list, with what their names say. */
+function triggerHooksOf(webhooks: WebhookRecord[], listId: number): Array<TriggerHook & { baseline: Baseline }> {
+	return webhooks.flatMap((hook) => {
+		const parsed = parseWebhookName(hook.WebhookName);
+		return parsed && parsed.listId === listId ? [{ webhookId: Number(hook.WebhookID), events: parsed.events, baseline: parsed.baseline }] : [];
+	});
+}
+
+/** This node's own trigger webhooks for this kind of URL (production or test): the live one and any left over. */
+function ownHooks(webhooks: WebhookRecord[], hookUrl: string): WebhookRecord[] {
+	return webhooks.filter((hook) => parseWebhookName(hook.WebhookName) !== undefined && urlPath(hook.HookUrl) === urlPath(hookUrl));
+}
+
+/**
+ * Brings the list's automation to what its trigger webhooks say (see `settleAutomation`): reads the
+ * automation and the webhooks, writes if needed, and reads again until a read needs no write. The
+ * write replaces the whole automation with the same body each time, so it is retried. Returns the
+ * settled automation, or undefined when the list is gone.
+ */
+async function settle(context: IHookFunctions, listId: number, leaving: TriggerHook[], fallbackBaseline?: Baseline): Promise<AutomationRecord | undefined> {
+	const leavingIds = new Set(leaving.map((hook) => hook.webhookId));
+	for (let writes = 0; ; writes++) {
+		let automation: AutomationRecord;
+		try {
+			automation = await readAutomation(context, listId);
+		} catch (error) {
+			if (isNotFound(error)) return undefined;
+			throw toNodeError(context.getNode(), error);
+		}
+		const webhooks = await readWebhooks(context);
+		const listHooks = triggerHooksOf(webhooks, listId);
+		const staying = listHooks.filter((hook) => !leavingIds.has(hook.webhookId));
+		const baseline = listHooks[0]?.baseline ?? fallbackBaseline ?? baselineOf(automation);
+		const next = settleAutomation({ automation, baseline, staying, leaving, existingIds: new Set(webhooks.map((hook) => Number(hook.WebhookID))) });
+		if (!next) return automation;
+		if (writes >= MAX_SETTLE_WRITES) {
+			throw new NodeOperationError(context.getNode(), `List ${listId}: its automation kept changing while this trigger wired it (another process writing it); try again`);
+		}
+		await apiRequest(context, { method: 'PUT', path: paths.automation(listId), body: next, repeatable: true });
+	}
+}
+
+/** `checkExists`: the stored registration is whole, its webhook exists with this URL, no other is left over, and it is wired. */
 export async function registrationIsLive(context: IHookFunctions): Promise<boolean> {
 	const { hookUrl, slot, registrations } = slotOf(context);
 	const registration = registrations[slot];
-	if (!registration) return false;
+	if (!registration || registration.unfinished) return false;
 	const settings = readSettings(context);
 	if (registration.listId !== settings.listId || registration.hookUrl !== hookUrl) return false;
 	if (sortEvents(registration.events).join() !== settings.events.join()) return false;
 
-	const remote = (await readWebhooks(context)).find((hook) => hook.WebhookID === registration.webhookId);
-	if (!remote || remote.HookUrl !== hookUrl) return false;
+	const own = ownHooks(await readWebhooks(context), hookUrl);
+	if (own.length !== 1 || Number(own[0].WebhookID) !== registration.webhookId || own[0].HookUrl !== hookUrl) return false;
 	let automation: AutomationRecord;
 	try {
 		automation = await readAutomation(context, registration.listId);
@@ -163,22 +247,46 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 }
 
 /**
- * `create`: registers a webhook with a fresh secret and wires it into the list's automation
- * (read, merge, write). Refuses, with nothing registered, when turning the automation on would
- * start actions that cost money and the user did not allow it.
+ * `create`: first finishes whatever an earlier registration of this node left (an unfinished
+ * deactivation, a webhook whose registration answer was lost), then registers a webhook with a
+ * fresh secret and wires it into the list's automation. Refuses, with nothing registered, when
+ * turning the automation on would start actions that cost money and that is not allowed.
  */
 export async function register(context: IHookFunctions): Promise<void> {
 	const settings = readSettings(context);
 	const { hookUrl, slot, registrations } = slotOf(context);
-
-	// A registration n8n no longer considers live (moved list, changed URL, unwired): remove it first.
-	if (registrations[slot]) await unregister(context);
-
-	registrations[slot] = await oneAtATime(context, settings.listId, async () => await wire(context, settings, hookUrl));
+	await teardown(context);
+	try {
+		await oneAtATime(context, settings.listId, async () => await wire(context, settings, hookUrl, slot, registrations));
+	} catch (error) {
+		// Whatever got registered goes again now; what cannot go yet stays marked for the next run.
+		await teardown(context).catch(() => undefined);
+		throw error;
+	}
 }
 
-/** Registers the webhook and wires it into the list's automation; returns what to remember. */
-async function wire(context: IHookFunctions, settings: TriggerSettings, hookUrl: string): Promise<Registration> {
+/** Why the automation may not be made to fire, or undefined when it may. */
+async function chargingRefusal(context: IHookFunctions, settings: TriggerSettings, automation: AutomationRecord): Promise<NodeOperationError | undefined> {
+	const charging = chargingActions(automation);
+	if (charging.length === 0 || !wiringAddsFiring(automation, settings.events)) return undefined;
+	const what = `List ${settings.listId}: its automation would ${charging.join(', ')} for every property that triggers it, and this trigger would make it fire`;
+	const credential = await context.getCredentials<{ spendingCeiling?: unknown; allowChargingAutomations?: unknown }>(CREDENTIAL_TYPE);
+	const ceiling = Number(credential.spendingCeiling ?? 0);
+	if (Number.isFinite(ceiling) && ceiling > 0 && credential.allowChargingAutomations !== true) {
+		return new NodeOperationError(context.getNode(), `${what}, and the PropRadar credential does not allow charging automations`, {
+			description:
+				'Nothing was registered and nothing was charged. The credential has a spending ceiling, and an automation charges inside PropRadar, outside any node run, where no ceiling bounds it. The owner of the credential can turn on its option "Allow Charging Automations" if the charges are intended; otherwise remove those actions from the automation.',
+		});
+	}
+	if (settings.allowChargingAutomation) return undefined;
+	return new NodeOperationError(context.getNode(), what, {
+		description:
+			'Nothing was registered and nothing was charged. Remove those actions from the automation, or turn on the option "Allow Charging Automation" if the charges are intended.',
+	});
+}
+
+/** Registers the webhook and wires it into the list's automation, remembering it in the slot. */
+async function wire(context: IHookFunctions, settings: TriggerSettings, hookUrl: string, slot: string, registrations: Record<string, Registration>): Promise<void> {
 	const list = await apiRequest<ApiEnvelope<ListRecord>>(context, { method: 'GET', path: paths.list(settings.listId) });
 	if (Number(list.results?.[0]?.isMonitored) === 0) {
 		throw new NodeOperationError(context.getNode(), `List ${settings.listId} is not monitored, so its automation never fires`, {
@@ -186,53 +294,64 @@ async function wire(context: IHookFunctions, settings: TriggerSettings, hookUrl:
 		});
 	}
 	const automation = await readAutomation(context, settings.listId);
-	const charging = chargingActions(automation);
-	if (charging.length > 0 && wiringAddsFiring(automation, settings.events) && !settings.allowChargingAutomation) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`List ${settings.listId}: its automation would ${charging.join(', ')} for every property that triggers it, and this trigger would make it fire`,
-			{
-				description:
-					'Nothing was registered and nothing was charged. Remove those actions from the automation, or turn on the option "Allow Charging Automation" if the charges are intended.',
-			},
-		);
-	}
-	const siblings = siblingTriggers(automation, await readWebhooks(context), settings.listId);
-	const baseline = siblings[0]?.baseline ?? baselineOf(automation);
+	const refusal = await chargingRefusal(context, settings, automation);
+	if (refusal) throw refusal;
+	const baseline = triggerHooksOf(await readWebhooks(context), settings.listId)[0]?.baseline ?? baselineOf(automation);
 
 	const secret = randomBytes(32).toString('hex');
-	const created = await apiRequest<ApiEnvelope<{ WebhookID: number }>>(context, {
-		method: 'POST',
-		path: paths.webhooks(),
-		body: {
-			HookUrl: hookUrl,
-			WebhookName: formatWebhookName({ listId: settings.listId, events: settings.events, baseline }),
-			Secret: secret,
-		},
-	});
-	const webhookId = Number(created.results?.[0]?.WebhookID);
-	if (!Number.isInteger(webhookId) || webhookId <= 0) {
-		throw new NodeOperationError(context.getNode(), 'PropRadar did not return a WebhookID for the new webhook');
-	}
+	const webhookName = formatWebhookName({ listId: settings.listId, events: settings.events, baseline });
+	const webhookId = await createWebhook(context, { HookUrl: hookUrl, WebhookName: webhookName, Secret: secret });
 
-	const wired = wireAutomation(automation, webhookId, settings.events);
-	try {
-		// Writing the whole automation again is harmless, so a 429, 5xx or dropped connection is retried.
-		await apiRequest(context, { method: 'PUT', path: paths.automation(settings.listId), body: wired, repeatable: true });
-	} catch (error) {
-		await deleteWebhook(context, webhookId).catch(() => undefined);
-		throw toNodeError(context.getNode(), error);
-	}
-
-	return {
+	// Remembered before the wiring, as unfinished: if the wiring fails, n8n's `delete` (which it
+	// runs after a failed `create`) or the next activation takes it out again.
+	registrations[slot] = {
 		webhookId,
 		listId: settings.listId,
 		hookUrl,
 		secret,
 		events: settings.events,
 		baseline,
-		wrote: { isEnabled: Number(wired.isEnabled), Triggers: String(wired.Triggers) },
+		charging: chargingActions(automation).length > 0,
+		unfinished: { reason: 'the webhook was registered but not yet wired' },
 	};
+	const settled = await settle(context, settings.listId, []);
+	if (!settled || !idsFrom(settled.ExportToWebhookIDs).includes(String(webhookId))) {
+		throw new NodeOperationError(context.getNode(), `List ${settings.listId}: the webhook could not be wired into the list's automation`);
+	}
+	delete registrations[slot].unfinished;
+}
+
+/**
+ * Registers a webhook. When the answer is lost (no answer, 5xx), the webhook may exist anyway:
+ * it is looked for by its URL, name and secret and adopted. Otherwise the error stands, and the
+ * webhook, if it exists after all, is found by its URL and name and removed by the next `delete`
+ * or `create` of this node.
+ */
+async function createWebhook(context: IHookFunctions, body: { HookUrl: string; WebhookName: string; Secret: string }): Promise<number> {
+	let created: ApiEnvelope<{ WebhookID: number }>;
+	try {
+		created = await apiRequest<ApiEnvelope<{ WebhookID: number }>>(context, { method: 'POST', path: paths.webhooks(), body });
+	} catch (error) {
+		if (!isTransient(error)) throw toNodeError(context.getNode(), error);
+		const adopted = await findCreated(context, body).catch(() => undefined);
+		if (adopted === undefined) throw toNodeError(context.getNode(), error);
+		return adopted;
+	}
+	const webhookId = Number(created.results?.[0]?.WebhookID);
+	if (!Number.isInteger(webhookId) || webhookId <= 0) {
+		throw new NodeOperationError(context.getNode(), 'PropRadar did not return a WebhookID for the new webhook');
+	}
+	return webhookId;
+}
+
+async function findCreated(context: IHookFunctions, body: { HookUrl: string; WebhookName: string; Secret: string }): Promise<number | undefined> {
+	const { records } = await collectPages<WebhookRecord>(
+		context,
+		{ method: 'GET', path: paths.webhooks(), qs: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' } },
+		{ pageSize: WEBHOOK_PAGE_SIZE },
+	);
+	const match = records.find((hook) => hook.HookUrl === body.HookUrl && hook.WebhookName === body.WebhookName && hook.Secret === body.Secret);
+	return match ? Number(match.WebhookID) : undefined;
 }
 
 async function deleteWebhook(context: IHookFunctions, webhookId: number): Promise<void> {
@@ -243,37 +362,118 @@ async function deleteWebhook(context: IHookFunctions, webhookId: number): Promis
 	}
 }
 
+async function setMonitoring(context: IHookFunctions, listId: number, isMonitored: 0 | 1): Promise<void> {
+	await apiRequest(context, { method: 'PATCH', path: paths.list(listId), body: { isMonitored }, repeatable: true });
+}
+
 /**
- * `delete`: takes this webhook out of the list's automation, brings the automation back to its
- * baseline when this was the last trigger and nobody changed it since, and deletes the webhook.
- * Anything already gone (list, webhook) is fine.
+ * `delete`: takes this node's webhooks (the registered one and any left over) out of their lists'
+ * automations, bringing an automation back to its baseline when no trigger is left and nobody
+ * changed it since, and deletes them. Anything already gone (list, webhook) is fine. Each step is
+ * retried with pauses. When the automation still cannot be written and it would go on charging
+ * for this trigger, monitoring of the list is turned off (automations only run on monitored lists);
+ * the registration stays, marked unfinished, for the next `create` or `delete` to finish, and
+ * the error says so.
  */
 export async function unregister(context: IHookFunctions): Promise<void> {
-	const { slot, registrations } = slotOf(context);
-	const registration = registrations[slot];
-	if (!registration) return;
+	await teardown(context);
+}
 
-	await oneAtATime(context, registration.listId, async () => {
-		let automation: AutomationRecord | undefined;
-		try {
-			automation = await readAutomation(context, registration.listId);
-		} catch (error) {
-			if (!isNotFound(error)) throw toNodeError(context.getNode(), error);
-		}
-		if (automation) {
-			const webhooks = await readWebhooks(context);
-			const siblings = siblingTriggers(automation, webhooks, registration.listId, registration.webhookId);
-			const unwired = unwireAutomation({
-				automation,
-				webhookId: registration.webhookId,
-				events: registration.events,
-				baseline: registration.baseline,
-				siblingEvents: siblings.map((sibling) => sibling.events),
-			});
-			if (unwired) await apiRequest(context, { method: 'PUT', path: paths.automation(registration.listId), body: unwired, repeatable: true });
-		}
-		await deleteWebhook(context, registration.webhookId);
-	});
-	delete registrations[slot];
-	redeliveries.forget(redeliveryKey(context.getWorkflow().id, context.getNode().id, registration.webhookId));
+async function teardown(context: IHookFunctions): Promise<void> {
+	const { hookUrl, slot, registrations } = slotOf(context);
+	const registration = registrations[slot];
+	const leftovers = ownHooks(await persist(async () => await readWebhooks(context)), hookUrl);
+	if (!registration && leftovers.length === 0) return;
+
+	// Everything of this node to take out, by list.
+	const leaving = new Map<number, TriggerHook[]>();
+	const add = (listId: number, hook: TriggerHook) => leaving.set(listId, [...(leaving.get(listId) ?? []), hook]);
+	if (registration) add(registration.listId, { webhookId: registration.webhookId, events: registration.events });
+	for (const hook of leftovers) {
+		if (Number(hook.WebhookID) === registration?.webhookId) continue;
+		const parsed = parseWebhookName(hook.WebhookName)!;
+		add(parsed.listId, { webhookId: Number(hook.WebhookID), events: parsed.events });
+	}
+
+	const problems: string[] = [];
+	let monitoringPaused = registration?.unfinished?.monitoringPaused === true;
+	for (const [listId, hooks] of leaving) {
+		await oneAtATime(context, listId, async () => {
+			// The webhooks go first, so that no process settling the list meanwhile wires them again.
+			for (const hook of hooks) {
+				try {
+					await persist(async () => await deleteWebhook(context, hook.webhookId));
+				} catch (error) {
+					problems.push(`webhook ${hook.webhookId} could not be deleted (${describe(error)})`);
+				}
+			}
+			let unwired = false;
+			try {
+				await persist(async () => await settle(context, listId, hooks, registration?.listId === listId ? registration.baseline : undefined));
+				unwired = true;
+			} catch (error) {
+				problems.push(`the automation of list ${listId} could not be written (${describe(error)})`);
+			}
+			if (!unwired && registration?.listId === listId && !monitoringPaused && (await mayStillCharge(context, registration))) {
+				try {
+					await persist(async () => await setMonitoring(context, listId, 0));
+					monitoringPaused = true;
+				} catch (error) {
+					problems.push(`monitoring of list ${listId} could not be turned off either (${describe(error)}): its automation may still charge for this trigger`);
+				}
+			}
+			if (unwired && registration?.listId === listId && monitoringPaused) {
+				try {
+					await persist(async () => await setMonitoring(context, listId, 1));
+					monitoringPaused = false;
+				} catch (error) {
+					problems.push(`monitoring of list ${listId}, turned off by an earlier deactivation, could not be turned on again (${describe(error)})`);
+				}
+			}
+		});
+	}
+
+	if (registration) redeliveries.forget(redeliveryKey(context.getWorkflow().id, context.getNode().id, registration.webhookId));
+	if (problems.length === 0) {
+		delete registrations[slot];
+		return;
+	}
+	const listId = registration?.listId ?? [...leaving.keys()][0];
+	const safety = monitoringPaused
+		? `Monitoring of list ${listId} was turned off so that its automation cannot charge for this trigger; it is turned on again once the clean-up is finished.`
+		: 'The automation cannot charge for this trigger.';
+	const message = `PropRadar Trigger: the clean-up of list ${listId} could not finish: ${problems.join('; ')}`;
+	const description = `${safety} Activating or deactivating this workflow again finishes the clean-up.`;
+	if (registration) registrations[slot] = { ...registration, unfinished: { reason: problems.join('; '), monitoringPaused } };
+	context.logger.error(`${message}. ${description}`, { workflowId: context.getWorkflow().id, node: context.getNode().name, listId });
+	throw new NodeOperationError(context.getNode(), message, { description });
+}
+
+/** Whether the list's automation, left as it is, would go on charging because this trigger made it fire. */
+async function mayStillCharge(context: IHookFunctions, registration: Registration): Promise<boolean> {
+	let automation: AutomationRecord;
+	try {
+		automation = await readAutomation(context, registration.listId);
+	} catch {
+		return registration.charging;
+	}
+	if (chargingActions(automation).length === 0 || Number(automation.isEnabled) !== 1) return false;
+	// Without this trigger the automation would fire for the baseline's triggers (if it was on) and the other triggers' events.
+	const firingWithout = registration.baseline.isEnabled === 1 ? triggerSet(registration.baseline.triggers) : new Set<string>();
+	let webhooks: WebhookRecord[] = [];
+	try {
+		webhooks = await readWebhooks(context);
+	} catch {
+		return true;
+	}
+	for (const hook of triggerHooksOf(webhooks, registration.listId)) {
+		if (hook.webhookId === registration.webhookId || !idsFrom(automation.ExportToWebhookIDs).includes(String(hook.webhookId))) continue;
+		for (const event of hook.events) firingWithout.add(AUTOMATION_TRIGGERS[event]);
+	}
+	return [...triggerSet(automation.Triggers)].some((trigger) => !firingWithout.has(trigger));
+}
+
+/** An error's message for the log and the error shown, without anything secret (the transport redacts). */
+function describe(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
 }

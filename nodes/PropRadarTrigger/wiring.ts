@@ -130,60 +130,83 @@ export function chargingActions(automation: AutomationRecord): string[] {
 	return actions;
 }
 
-/** The automation with this trigger webhook wired in: enabled, the events added, the id appended. */
-export function wireAutomation(automation: AutomationRecord, webhookId: number, events: TriggerEvent[]): Omit<AutomationRecord, 'Name'> {
-	const triggers = triggerSet(automation.Triggers);
-	for (const event of events) triggers.add(AUTOMATION_TRIGGERS[event]);
-	return {
-		...writableAutomation(automation),
-		isEnabled: 1,
-		Triggers: formatTriggers(triggers),
-		ExportToWebhookIDs: addWebhookId(automation.ExportToWebhookIDs, webhookId),
-	};
-}
-
 /** Whether wiring these events would make the automation fire where it did not before. */
-export function wiringAddsFiring(automation: AutomationRecord, events: TriggerEvent[]): boolean {
+export function wiringAddsFiring(automation: Pick<AutomationRecord, 'isEnabled' | 'Triggers'>, events: TriggerEvent[]): boolean {
 	if (Number(automation.isEnabled) !== 1) return true;
 	const triggers = triggerSet(automation.Triggers);
 	return events.some((event) => !triggers.has(AUTOMATION_TRIGGERS[event]));
 }
 
-export interface UnwireInput {
-	automation: AutomationRecord;
+/** A trigger webhook of a list: its id and what its name says. */
+export interface TriggerHook {
 	webhookId: number;
 	events: TriggerEvent[];
+}
+
+export interface SettleInput {
+	automation: AutomationRecord;
 	baseline: Baseline;
-	/** The events of the other trigger webhooks of this list that stay wired. */
-	siblingEvents: TriggerEvent[][];
+	/** The trigger webhooks of the list that exist and are to stay (or become) wired. */
+	staying: TriggerHook[];
+	/** Trigger webhooks to take out (deactivated, left over), whether they still exist or not. */
+	leaving: TriggerHook[];
+	/** The ids of every webhook of the account: an id wired to the automation that is not among them, nor in the baseline, is dropped. */
+	existingIds: Set<number>;
 }
 
 /**
- * The automation without this trigger webhook, or undefined when there is nothing to write.
- * Only fields still as the triggers left them are changed (see the file comment).
+ * The automation as the list's trigger webhooks say it should be, or undefined when it already is.
+ * Every process computes it from the service's state (the automation and the webhooks, whose names
+ * carry each trigger's events and the baseline), never from what it remembers, so that writes by
+ * several n8n processes converge: whoever writes last re-reads and repairs what it overwrote.
+ *
+ * - Staying trigger webhooks are wired: the id appended, the automation enabled, their events added.
+ * - Leaving ones and dangling ids (webhooks gone that the baseline did not have) are taken out.
+ * - Triggers still as the triggers left them follow the staying webhooks; with none left and no
+ *   other webhook wired since, the baseline comes back exactly. A field somebody changed in the
+ *   meantime is left as they set it (only the events of staying webhooks are added to it).
  */
-export function unwireAutomation({ automation, webhookId, events, baseline, siblingEvents }: UnwireInput): Omit<AutomationRecord, 'Name'> | undefined {
+export function settleAutomation({ automation, baseline, staying, leaving, existingIds }: SettleInput): Omit<AutomationRecord, 'Name'> | undefined {
 	const current = baselineOf(automation);
-	const wired = idsFrom(current.webhookIds).includes(String(webhookId));
-	const exportIds = removeWebhookId(current.webhookIds, webhookId);
+	const baselineIds = new Set(idsFrom(baseline.webhookIds));
+	const leavingIds = new Set(leaving.map((hook) => String(hook.webhookId)));
+	const currentIds = idsFrom(current.webhookIds);
 
-	const wiredTriggers = triggerSet(baseline.triggers);
-	for (const event of [events, ...siblingEvents].flat()) wiredTriggers.add(AUTOMATION_TRIGGERS[event]);
-	const triggersUntouched = sameSet(triggerSet(current.triggers), wiredTriggers);
-	const enabledUntouched = current.isEnabled === 1;
+	let exportIds = current.webhookIds;
+	let danglingRemoved = false;
+	for (const id of currentIds) {
+		const dangling = /^\d+$/.test(id) && !existingIds.has(Number(id)) && !baselineIds.has(id) && !leavingIds.has(id);
+		if (leavingIds.has(id) || dangling) exportIds = removeWebhookId(exportIds, Number(id));
+		danglingRemoved ||= dangling;
+	}
+	for (const hook of staying) {
+		if (!idsFrom(exportIds).includes(String(hook.webhookId))) exportIds = addWebhookId(exportIds, hook.webhookId);
+	}
+
+	// What the triggers are when nobody touched them since the trigger webhooks were wired.
+	const wiredBefore = [...staying.filter((hook) => currentIds.includes(String(hook.webhookId))), ...leaving];
+	const untouched = triggerSet(baseline.triggers);
+	for (const hook of wiredBefore) for (const event of hook.events) untouched.add(AUTOMATION_TRIGGERS[event]);
+	// A dangling id was a trigger webhook (or another) deleted meanwhile, whose events are unknown:
+	// trigger events beyond the known ones are then taken as the triggers', not as somebody's change.
+	const currentTriggers = triggerSet(current.triggers);
+	const triggersUntouched =
+		sameSet(currentTriggers, untouched) ||
+		(danglingRemoved && [...untouched].every((name) => currentTriggers.has(name)) && [...currentTriggers].every((name) => untouched.has(name) || TRIGGER_ORDER.includes(name)));
 
 	let isEnabled = current.isEnabled;
 	let triggers = current.triggers;
-	if (siblingEvents.length > 0) {
-		const siblingTriggers = triggerSet(baseline.triggers);
-		for (const event of siblingEvents.flat()) siblingTriggers.add(AUTOMATION_TRIGGERS[event]);
-		if (triggersUntouched) triggers = sameSet(siblingTriggers, triggerSet(current.triggers)) ? current.triggers : formatTriggers(siblingTriggers);
-	} else if (sameSet(new Set(idsFrom(exportIds)), new Set(idsFrom(baseline.webhookIds)))) {
-		// Last trigger webhook, and no other webhook was wired since: back to the baseline.
-		if (enabledUntouched) isEnabled = baseline.isEnabled;
+	if (staying.length > 0) {
+		isEnabled = 1;
+		const wanted = triggersUntouched ? triggerSet(baseline.triggers) : triggerSet(current.triggers);
+		for (const hook of staying) for (const event of hook.events) wanted.add(AUTOMATION_TRIGGERS[event]);
+		if (!sameSet(wanted, triggerSet(current.triggers))) triggers = formatTriggers(wanted);
+	} else if (wiredBefore.length > 0 && sameSet(new Set(idsFrom(exportIds)), baselineIds)) {
+		// The last trigger webhook left, and no other webhook was wired since: back to the baseline.
+		if (current.isEnabled === 1) isEnabled = baseline.isEnabled;
 		if (triggersUntouched) triggers = baseline.triggers;
 	}
-	if (!wired && isEnabled === current.isEnabled && triggers === current.triggers) return undefined;
+	if (isEnabled === current.isEnabled && triggers === current.triggers && exportIds === current.webhookIds) return undefined;
 	return {
 		...writableAutomation(automation),
 		isEnabled,

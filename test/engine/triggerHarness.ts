@@ -164,6 +164,11 @@ function expressLike(request: IncomingMessage, raw: Buffer, response: ServerResp
 
 export interface TriggerWorkflowOptions {
 	receiver: WebhookReceiver;
+	/**
+	 * The node type instance to run, by default the one of this module. A copy loaded in
+	 * `jest.isolateModules` has its own module state, as the node has in another n8n process.
+	 */
+	nodeType?: PropRadarTrigger;
 	credentials: CredentialValues;
 	parameters: IDataObject;
 	workflowId?: string;
@@ -180,9 +185,11 @@ export class TriggerWorkflow {
 	private readonly workflowData: IWorkflowBase;
 	private readonly receiver: WebhookReceiver;
 	private readonly credentials: CredentialValues;
+	private readonly nodeType: PropRadarTrigger;
 
-	constructor({ receiver, credentials, parameters, workflowId }: TriggerWorkflowOptions) {
+	constructor({ receiver, credentials, parameters, workflowId, nodeType }: TriggerWorkflowOptions) {
 		this.receiver = receiver;
+		this.nodeType = nodeType ?? triggerType;
 		this.credentials = credentials;
 		this.id = workflowId ?? `wf-${randomUUID().slice(0, 8)}`;
 		this.node = {
@@ -252,7 +259,7 @@ export class TriggerWorkflow {
 			test ? 'manual' : 'activate',
 			this.webhookData(test),
 		);
-		const result = await triggerType.webhookMethods.default[method].call(context);
+		const result = await this.nodeType.webhookMethods.default[method].call(context);
 		return result;
 	}
 
@@ -266,9 +273,18 @@ export class TriggerWorkflow {
 		return `${this.receiver.url}${this.path(test)}`;
 	}
 
-	/** Activation as n8n does it: `checkExists`, then `create` when it answers false; then serve the URL. */
+	/**
+	 * Activation as n8n 2.41 does it (packages/cli/src/workflows/triggers/webhook-trigger-registrar.ts,
+	 * `register`): `checkExists`, then `create` when it answers false; when either fails, `delete`
+	 * runs (its own failure only logged) and the error stands. Then the URL is served.
+	 */
 	async activate(test = false): Promise<void> {
-		if (!(await this.hook('checkExists', test))) await this.hook('create', test);
+		try {
+			if (!(await this.hook('checkExists', test))) await this.hook('create', test);
+		} catch (error) {
+			await this.hook('delete', test).catch(() => undefined);
+			throw error;
+		}
 		this.receiver.listen(this.path(test), { trigger: this, test });
 	}
 
@@ -285,7 +301,7 @@ export class TriggerWorkflow {
 		const context = new WebhookContext(this.workflow, this.node, additionalData, test ? 'manual' : 'webhook', this.webhookData(test), [], null);
 		let result: IWebhookResponseData;
 		try {
-			result = await triggerType.webhook.call(context);
+			result = await this.nodeType.webhook.call(context);
 		} catch (error) {
 			res.status(500).json({ message: (error as Error).message });
 			return { workflowId: this.id, test, status: 500, answer: answer() };

@@ -1,0 +1,277 @@
+/**
+ * The trigger under faults injected at the HTTP level (the engine harness's recording proxy):
+ * deactivation during an outage, lost answers to the webhook registration, the credential's
+ * rule on charging automations, and two n8n processes wiring the same list.
+ */
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
+import type { IDataObject } from 'n8n-workflow';
+
+import type { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
+import { startEngineSandbox, TOKENS, type CredentialValues, type EngineSandbox } from './harness';
+import { api, listRef } from './helpers';
+import { automationOf, control, createMonitoredList, setAutomation, TriggerWorkflow, webhooksOf, WebhookReceiver } from './triggerHarness';
+
+// A bound against a hung run on a busy machine, not a speed assertion.
+jest.setTimeout(300_000);
+
+let sb: EngineSandbox;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+	sb = await startEngineSandbox();
+	receiver = new WebhookReceiver();
+	await receiver.start();
+});
+
+afterAll(async () => {
+	await receiver.close();
+	await sb.close();
+});
+
+afterEach(() => {
+	sb.faults.length = 0;
+});
+
+interface TriggerOptions {
+	events?: string[];
+	options?: IDataObject;
+	credentials?: Partial<CredentialValues> & { allowChargingAutomations?: boolean };
+	nodeType?: PropRadarTrigger;
+}
+
+function trigger(listId: number, { events = ['newMatches'], options = {}, credentials = {}, nodeType }: TriggerOptions = {}): TriggerWorkflow {
+	return new TriggerWorkflow({
+		receiver,
+		credentials: { baseUrl: sb.url, accessToken: TOKENS.main, ...credentials } as CredentialValues,
+		parameters: { listId: listRef(listId), events, options },
+		nodeType,
+	});
+}
+
+const ownWebhooks = async (wf: TriggerWorkflow) => (await webhooksOf(sb)).filter((hook) => String(hook.HookUrl).endsWith(wf.path()));
+const triggerWebhooksOf = async (listId: number) => (await webhooksOf(sb)).filter((hook) => String(hook.WebhookName).startsWith(`n8n PropRadar Trigger: list ${listId},`));
+
+async function listOf(listId: number): Promise<IDataObject> {
+	const response = await api<{ results: IDataObject[] }>(sb, 'GET', `/v1/lists/${listId}`);
+	return response.body.results[0];
+}
+
+/** Whether the list's automation buys when properties enter or change: monitored, enabled, firing, with a purchase. */
+async function ableToCharge(listId: number): Promise<boolean> {
+	const automation = await automationOf(sb, listId);
+	const buys = Number(automation.PurchasePhone) === 1 || Number(automation.PurchaseEmail) === 1 || Boolean(automation.DirectMailOrderID) || Boolean(automation.EmailMarketingOrderID);
+	return Number((await listOf(listId)).isMonitored) === 1 && Number(automation.isEnabled) === 1 && String(automation.Triggers ?? '') !== '' && buys;
+}
+
+async function chargesCount(): Promise<number> {
+	const response = await control<{ log: unknown[] }>(sb, 'GET', `/_sandbox/charges?token=${TOKENS.main}`);
+	return response.body.log.length;
+}
+
+/** A list whose automation buys phones for every trigger, switched off until a trigger turns it on. */
+async function chargingList(name: string): Promise<{ listId: number; before: IDataObject }> {
+	const listId = await createMonitoredList(sb, name);
+	await setAutomation(sb, listId, { isEnabled: 0, PurchasePhone: 1 });
+	return { listId, before: await automationOf(sb, listId) };
+}
+
+const allowed = { options: { allowChargingAutomation: true } };
+
+describe('deactivation under an outage', () => {
+	test('4 x 503 on the automation write: deactivation still finishes, the automation is back and cannot charge', async () => {
+		const { listId, before } = await chargingList('Faults short outage');
+		const wf = trigger(listId, allowed);
+		await wf.activate();
+		expect(await ableToCharge(listId)).toBe(true);
+
+		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 4, status: 503 });
+		await wf.deactivate();
+		expect(await automationOf(sb, listId)).toEqual(before);
+		expect(await ownWebhooks(wf)).toEqual([]);
+		expect(await ableToCharge(listId)).toBe(false);
+	});
+
+	test('an outage that outlasts the retries: the list cannot charge, the error and the log say so, without the secret; the next deactivation finishes', async () => {
+		const { listId, before } = await chargingList('Faults long outage');
+		const wf = trigger(listId, allowed);
+		await wf.activate();
+		const secret = String(wf.registration().secret);
+		const logged = jest.spyOn(Container.get(Logger), 'error');
+
+		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1000, status: 503 });
+		let error: Error | undefined;
+		await wf.deactivate().catch((caught: Error) => (error = caught));
+		sb.faults.length = 0;
+		expect(error?.message).toMatch(new RegExp(`^PropRadar Trigger: the clean-up of list ${listId} could not finish: the automation of list ${listId} could not be written`));
+		expect((error as Error & { description?: string }).description).toMatch(new RegExp(`Monitoring of list ${listId} was turned off so that its automation cannot charge for this trigger.*Activating or deactivating this workflow again finishes the clean-up`));
+		const logLines = logged.mock.calls.map((call) => JSON.stringify(call));
+		logged.mockRestore();
+		expect(logLines.some((line) => line.includes(`clean-up of list ${listId} could not finish`) && line.includes('Monitoring of list'))).toBe(true);
+		expect(JSON.stringify({ ...error, message: error?.message, stack: error?.stack, logLines })).not.toContain(secret);
+
+		expect(await ableToCharge(listId)).toBe(false);
+		const charges = await chargesCount();
+		for (let i = 0; i < 3; i++) await control(sb, 'POST', '/_sandbox/simulate/new-match', { ListID: listId });
+		expect(await chargesCount()).toBe(charges);
+		expect(await wf.hook('checkExists')).toBe(false);
+
+		// The next deactivation (n8n repeats `delete`) finishes: automation, webhook and monitoring as before.
+		await wf.deactivate();
+		expect(await automationOf(sb, listId)).toEqual(before);
+		expect((await listOf(listId)).isMonitored).toBe(1);
+		expect(await ownWebhooks(wf)).toEqual([]);
+		expect(wf.registration().webhookId).toBeUndefined();
+	});
+
+	test('an unfinished deactivation is finished by the next activation, which then wires afresh', async () => {
+		const { listId, before } = await chargingList('Faults finished by activation');
+		const wf = trigger(listId, allowed);
+		await wf.activate();
+		const first = wf.registration().webhookId;
+		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1000, status: 502 });
+		sb.faults.push({ method: 'DELETE', pathPrefix: '/v1/integrations/webhooks/', count: 1000, drop: true });
+		await expect(wf.deactivate()).rejects.toThrow(/could not finish/);
+		sb.faults.length = 0;
+		expect(await ableToCharge(listId)).toBe(false);
+		expect((await ownWebhooks(wf)).map((hook) => hook.WebhookID)).toEqual([first]);
+
+		await wf.activate();
+		const own = await ownWebhooks(wf);
+		expect(own.map((hook) => hook.WebhookID)).toEqual([wf.registration().webhookId]);
+		expect(wf.registration().webhookId).not.toBe(first);
+		expect((await listOf(listId)).isMonitored).toBe(1);
+		expect((await automationOf(sb, listId)).ExportToWebhookIDs).toBe(String(wf.registration().webhookId));
+		expect(await wf.hook('checkExists')).toBe(true);
+
+		await wf.deactivate();
+		expect(await automationOf(sb, listId)).toEqual(before);
+		expect(await ownWebhooks(wf)).toEqual([]);
+	});
+});
+
+describe('lost answers to the registration', () => {
+	test('the webhook registered but its answer lost: it is found by URL, name and secret and adopted, never duplicated', async () => {
+		const listId = await createMonitoredList(sb, 'Faults lost answer adopted');
+		const before = await automationOf(sb, listId);
+		const wf = trigger(listId);
+		sb.faults.push({ method: 'POST', pathPrefix: '/v1/integrations/webhooks', count: 1, dropAfterForward: true });
+		await wf.activate();
+		const own = await ownWebhooks(wf);
+		expect(own.map((hook) => hook.WebhookID)).toEqual([wf.registration().webhookId]);
+		expect((await automationOf(sb, listId)).ExportToWebhookIDs).toBe(String(wf.registration().webhookId));
+		expect(await wf.hook('checkExists')).toBe(true);
+		await wf.deactivate();
+		expect(await automationOf(sb, listId)).toEqual(before);
+		expect(await ownWebhooks(wf)).toEqual([]);
+	});
+
+	test('answer lost and not found again: activation fails and n8n\'s `delete` removes the orphan', async () => {
+		const listId = await createMonitoredList(sb, 'Faults lost answer removed');
+		const wf = trigger(listId);
+		sb.faults.push({ method: 'POST', pathPrefix: '/v1/integrations/webhooks', count: 1, dropAfterForward: true });
+		// The look-up of the new webhook (the only read asking for secrets) fails.
+		sb.faults.push({ method: 'GET', pathPrefix: '/v1/integrations/webhooks', query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' }, count: 1000, status: 502 });
+		await expect(wf.activate()).rejects.toThrow();
+		expect(await ownWebhooks(wf)).toEqual([]);
+		expect(wf.registration().webhookId).toBeUndefined();
+	});
+
+	test('answer lost and the orphan not removable for a while: checkExists never says it exists, the next activation removes it', async () => {
+		const listId = await createMonitoredList(sb, 'Faults lost answer orphan');
+		const before = await automationOf(sb, listId);
+		const wf = trigger(listId);
+		sb.faults.push({ method: 'POST', pathPrefix: '/v1/integrations/webhooks', count: 1, dropAfterForward: true });
+		sb.faults.push({ method: 'GET', pathPrefix: '/v1/integrations/webhooks', query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' }, count: 1000, status: 502 });
+		sb.faults.push({ method: 'DELETE', pathPrefix: '/v1/integrations/webhooks/', count: 1000, status: 503 });
+		await expect(wf.activate()).rejects.toThrow();
+		sb.faults.length = 0;
+		expect(await ownWebhooks(wf)).toHaveLength(1);
+		expect(await wf.hook('checkExists')).toBe(false);
+
+		await wf.activate();
+		expect((await ownWebhooks(wf)).map((hook) => hook.WebhookID)).toEqual([wf.registration().webhookId]);
+		await wf.deactivate();
+		expect(await ownWebhooks(wf)).toEqual([]);
+		expect(await automationOf(sb, listId)).toEqual(before);
+	});
+
+	test('an orphan whose wiring answer was lost is not reported as existing, and goes', async () => {
+		const listId = await createMonitoredList(sb, 'Faults lost wiring answer');
+		const before = await automationOf(sb, listId);
+		const wf = trigger(listId);
+		// The automation write happens but every answer to it is lost, and so is every later read.
+		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1000, dropAfterForward: true });
+		await expect(wf.activate()).rejects.toThrow();
+		sb.faults.length = 0;
+		expect(await wf.hook('checkExists')).toBe(false);
+		await wf.activate();
+		expect(await wf.hook('checkExists')).toBe(true);
+		expect((await ownWebhooks(wf)).map((hook) => hook.WebhookID)).toEqual([wf.registration().webhookId]);
+		await wf.deactivate();
+		expect(await ownWebhooks(wf)).toEqual([]);
+		expect(await automationOf(sb, listId)).toEqual(before);
+	});
+});
+
+describe('the credential decides on charging automations when it has a spending ceiling', () => {
+	test('a ceiling without "Allow Charging Automations" refuses, with nothing registered, even with the node\'s option on', async () => {
+		const { listId, before } = await chargingList('Faults credential refuses');
+		const posts = sb.sent('/v1/integrations/webhooks', 'POST').length;
+		const refused = trigger(listId, { ...allowed, credentials: { spendingCeiling: 5 } });
+		await expect(refused.activate()).rejects.toThrow(/the PropRadar credential does not allow charging automations/);
+		let description = '';
+		await refused.hook('create').catch((error: Error & { description?: string }) => (description = String(error.description)));
+		expect(description).toMatch(/option "Allow Charging Automations"/);
+		expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(posts);
+		expect(await automationOf(sb, listId)).toEqual(before);
+
+		const permitted = trigger(listId, { ...allowed, credentials: { spendingCeiling: 5, allowChargingAutomations: true } });
+		await permitted.activate();
+		expect(await ableToCharge(listId)).toBe(true);
+		await permitted.deactivate();
+		expect(await automationOf(sb, listId)).toEqual(before);
+
+		// The credential allowing it does not replace the node's own option.
+		const notOptedIn = trigger(listId, { credentials: { spendingCeiling: 5, allowChargingAutomations: true } });
+		await expect(notOptedIn.activate()).rejects.toThrow(/would buy phone numbers \(PurchasePhone\)/);
+		expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(posts + 1);
+	});
+});
+
+describe('two n8n processes on one list', () => {
+	// A second copy of the node with its own module state, as it is in another n8n process.
+	let otherProcess: PropRadarTrigger;
+	beforeAll(() => {
+		jest.isolateModules(() => {
+			const module = jest.requireActual<typeof import('../../nodes/PropRadarTrigger/PropRadarTrigger.node')>('../../nodes/PropRadarTrigger/PropRadarTrigger.node');
+			otherProcess = new module.PropRadarTrigger();
+		});
+	});
+
+	test('activations and deactivations at the same moment in two processes keep every active trigger wired and end at the baseline (10 rounds)', async () => {
+		const listId = await createMonitoredList(sb, 'Faults two processes');
+		const before = await automationOf(sb, listId);
+		for (let round = 0; round < 10; round++) {
+			const workflows = [
+				trigger(listId, { events: ['newMatches'] }),
+				trigger(listId, { events: ['statusChanges'], nodeType: otherProcess }),
+				trigger(listId, { events: ['newMatches'], nodeType: otherProcess }),
+				trigger(listId, { events: ['newMatches', 'statusChanges'] }),
+			];
+			await Promise.all(workflows.map((wf) => wf.activate()));
+			const wired = await automationOf(sb, listId);
+			expect({ round, ids: String(wired.ExportToWebhookIDs).split(',').sort() }).toEqual({ round, ids: workflows.map((wf) => String(wf.registration().webhookId)).sort() });
+			expect(wired.Triggers).toBe('New Matches,Status Changes');
+			for (const wf of workflows) expect(await wf.hook('checkExists')).toBe(true);
+
+			// Half leave while the other half stay: the staying ones keep their wiring.
+			await Promise.all([workflows[0].deactivate(), workflows[1].deactivate()]);
+			const staying = await automationOf(sb, listId);
+			expect({ round, ids: String(staying.ExportToWebhookIDs).split(',').sort() }).toEqual({ round, ids: [workflows[2], workflows[3]].map((wf) => String(wf.registration().webhookId)).sort() });
+			await Promise.all([workflows[2].deactivate(), workflows[3].deactivate()]);
+			expect(await automationOf(sb, listId)).toEqual(before);
+			expect(await triggerWebhooksOf(listId)).toEqual([]);
+		}
+	});
+});
