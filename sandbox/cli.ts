@@ -20,7 +20,7 @@ async function main(): Promise<void> {
 	console.log(`PropRadar sandbox listening on ${sandbox.url}`);
 	console.log('Tokens (Authorization: Bearer <token>):');
 	for (const account of ACCOUNTS) {
-		console.log(`  ${account.token.padEnd(18)} ${account.active ? 'active' : 'inactive'}`);
+		console.log(`  ${account.token.padEnd(24)} ${account.description}`);
 	}
 	const stop = () => void sandbox.close().then(() => process.exit(0));
 	process.on('SIGINT', stop);

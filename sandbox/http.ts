@@ -1,9 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
-import { authenticate, type AccountSpec, type AuthHeaders } from './accounts';
+import { authenticate, type AccountSpec, type AuthHeaders, type AuthOptions } from './accounts';
 import { ApiError, badRequest } from './errors';
-
-type AuthOptions = { hideExistence?: boolean; acceptAccessTokenHeader?: boolean };
 
 /** Small helpers every route module shares. */
 export function auth(request: FastifyRequest, opts: AuthOptions = {}): AccountSpec {

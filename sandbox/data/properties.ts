@@ -222,6 +222,16 @@ export function candidatesFor(ctx: SandboxContext, field: IndexedField, values: 
 	return found.concat(added.map((p) => ({ ...p, ...patches[p.PropID] }) as SearchableProperty));
 }
 
+/**
+ * Whether the AVM (with AvailableEquity) best approximates the property's value, rather than the
+ * assessed value (with TotalLoanBalance): so for a building, valued from comparable sales; vacant
+ * land (PType LND), which has few comparable sales, is best approximated by its assessed value.
+ * The Card, Mobile and Overview fieldsets show the pair this chooses (seed 001).
+ */
+export function valuedByAvm(property: SearchableProperty): boolean {
+	return property.PType !== 'LND';
+}
+
 export function propertyExists(ctx: SandboxContext, propId: string): boolean {
 	return getSearchable(ctx, propId) !== undefined;
 }

@@ -50,11 +50,11 @@ export function validateAutomation(listId: number, body: Record<string, unknown>
 	if (out.Triggers !== undefined && out.Triggers !== '' && !TRIGGER_VALUES.includes(out.Triggers as string)) {
 		throw bad(`Triggers must be one of: ${TRIGGER_VALUES.join(' | ')}`);
 	}
-	if (out.SetInterestLevel !== undefined && !(Number.isInteger(out.SetInterestLevel) && (out.SetInterestLevel as number) >= 0 && (out.SetInterestLevel as number) <= 5)) {
-		throw bad('SetInterestLevel must be an integer from 0 to 5');
-	}
-	if (out.SetStatusLevel !== undefined && !(Number.isInteger(out.SetStatusLevel) && (out.SetStatusLevel as number) >= 0 && (out.SetStatusLevel as number) <= 9)) {
-		throw bad('SetStatusLevel must be an integer from 0 to 9');
+	for (const [key, max, zero] of [['SetInterestLevel', 5, 'unsets interest'], ['SetStatusLevel', 9, 'sets status None']] as const) {
+		const level = out[key];
+		if (level !== undefined && level !== null && !(Number.isInteger(level) && (level as number) >= 0 && (level as number) <= max)) {
+			throw bad(`${key} must be an integer from 0 to ${max} (0 ${zero}), or null to set nothing`);
+		}
 	}
 	for (const key of ID_FIELDS) {
 		if (out[key] === undefined) continue;
@@ -99,8 +99,9 @@ function payloadOf(ctx: SandboxContext, list: StoredList, event: ListEvent): Rec
 
 /**
  * Runs a list's automation for events in that list: webhooks, other lists, interest and status
- * levels, phone and e-mail purchases (charged per record; skipped and logged when the account
- * cannot pay), and e-mails, notifications and orders recorded in the outbox.
+ * levels, phone and e-mail purchases (charged once per triggered record, that is per property,
+ * whatever its number of owners, whose phones or e-mails are all bought; skipped and logged when
+ * the account cannot pay), and e-mails, notifications and orders recorded in the outbox.
  */
 export function fireEvents(ctx: SandboxContext, accountId: string, list: StoredList, events: ListEvent[], depth = 0): void {
 	const automation = list.automation;
@@ -120,8 +121,14 @@ export function fireEvents(ctx: SandboxContext, accountId: string, list: StoredL
 	}
 	for (const event of wanted) {
 		const record = (action: string, detail?: string) => box.push({ at, accountId, ListID: list.ListID, action, PropID: event.propId, detail });
-		if (automation.SetInterestLevel > 0) userData(ctx, accountId, event.propId).InterestLevel = automation.SetInterestLevel;
-		if (automation.SetStatusLevel > 0) userData(ctx, accountId, event.propId).StatusLevel = automation.SetStatusLevel;
+		for (const [setting, field] of [['SetInterestLevel', 'InterestLevel'], ['SetStatusLevel', 'StatusLevel']] as const) {
+			const level = automation[setting];
+			if (level === null) continue;
+			const data = userData(ctx, accountId, event.propId);
+			// 0 unsets interest, or sets status None: the property no longer has that level saved.
+			if (level === 0) delete data[field];
+			else data[field] = level;
+		}
 		for (const [field, action] of [['DailyEmailMemberIDs', 'daily e-mail'], ['ImmediateEmailMemberIDs', 'immediate e-mail'], ['MobileNotificationMemberIDs', 'push notification']] as const) {
 			for (const member of idList(automation[field])) record(action, `member ${member}`);
 		}
@@ -131,7 +138,7 @@ export function fireEvents(ctx: SandboxContext, accountId: string, list: StoredL
 			if (!automation[flag]) continue;
 			const persons = getPersons(ctx, account, event.propId);
 			try {
-				charge(ctx, account, kind, persons.length, true, `automation of list ${list.ListID}: ${what} for ${event.propId}`);
+				charge(ctx, account, kind, 1, true, `automation of list ${list.ListID}: ${what} for ${event.propId}`);
 				const purchases = (personState(ctx).purchases[accountId] ??= {});
 				for (const person of persons) (purchases[person.PersonKey] ??= {})[what] = true;
 				record(`purchased ${what}`, `${persons.length} persons`);

@@ -14,8 +14,10 @@ export interface Automation {
 	DirectMailOrderID: string;
 	EmailMarketingOrderID: string;
 	MobileNotificationMemberIDs: string;
-	SetInterestLevel: number;
-	SetStatusLevel: number;
+	/** 1 to 5 stars; 0 unsets interest; null sets nothing. */
+	SetInterestLevel: number | null;
+	/** 1 to 9; 0 sets status None; null sets nothing. */
+	SetStatusLevel: number | null;
 	AddToLists: string;
 	RemoveFromLists: string;
 	PurchasePhone: number;
@@ -31,8 +33,8 @@ export const EMPTY_AUTOMATION: Automation = {
 	DirectMailOrderID: '',
 	EmailMarketingOrderID: '',
 	MobileNotificationMemberIDs: '',
-	SetInterestLevel: 0,
-	SetStatusLevel: 0,
+	SetInterestLevel: null,
+	SetStatusLevel: null,
 	AddToLists: '',
 	RemoveFromLists: '',
 	PurchasePhone: 0,

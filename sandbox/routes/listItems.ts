@@ -1,7 +1,7 @@
 import { parseCriteria, parseRelativeDate } from '../criteria';
-import { getProperty, getSearchable } from '../data/properties';
+import { getProperty, getSearchable, valuedByAvm } from '../data/properties';
 import { ApiError, badRequest, notFound } from '../errors';
-import { pick, resolveFields } from '../fields';
+import { fieldsFor, pick, resolvePropertyFields } from '../fields';
 import { auth, authBeforeBody, commaList, flag, onlyParams, paging, pathId, type Query } from '../http';
 import { fireEvents } from '../lists/automations';
 import { findMatches, readMembers } from '../lists/membership';
@@ -94,7 +94,7 @@ export const listItemRoutes: RouteModule = (app, ctx) => {
 		const query = request.query as Query;
 		onlyParams(query, ['Fields', 'Start', 'Limit', ...FILTERS]);
 		const list = getList(ctx, account, pathId((request.params as { listId: string }).listId));
-		const fields = resolveFields('listItem', query.Fields, ['PropID']);
+		const resolved = resolvePropertyFields('listItem', query.Fields, 'PropID');
 		const { start, limit } = paging(query, { defaultLimit: 500, maxLimit: 1000 });
 		const keep = itemFilter(query, account.id, ctx);
 		const members = Object.entries(readMembers(ctx, account, list))
@@ -102,9 +102,10 @@ export const listItemRoutes: RouteModule = (app, ctx) => {
 			.sort(([a, addedA], [b, addedB]) => addedA.localeCompare(addedB) || a.localeCompare(b));
 		list.LastViewed = new Date().toISOString();
 		ctx.store.save();
-		const needsDetail = fields.some((field) => field !== 'PropID');
+		const needsDetail = resolved.fields.some((field) => field !== 'PropID');
 		const results = members.slice(start, start + limit).map(([propId]) => {
 			if (!needsDetail) return { PropID: propId };
+			const fields = fieldsFor(resolved, valuedByAvm(getSearchable(ctx, propId)!));
 			const data = peekUserData(ctx, account.id, propId);
 			const record = { ...getProperty(ctx, propId, fields), InterestLevel: data.InterestLevel ?? 0, StatusLevel: data.StatusLevel ?? 0 };
 			return pick(record, ['PropID', ...fields.filter((field) => field !== 'PropID')]);

@@ -3,7 +3,7 @@ import { parseCriteria } from '../criteria';
 import { badRequest } from '../errors';
 import { pick, resolveFields } from '../fields';
 import { auth, authBeforeBody, onlyParams, pathId, sortRecords, wholeNumber, type Query } from '../http';
-import { recompute } from '../lists/membership';
+import { findMatches, recompute } from '../lists/membership';
 import { accountLists, EMPTY_AUTOMATION, getList, listsState, type StoredList } from '../lists/state';
 import type { RouteModule } from '../server';
 
@@ -79,8 +79,8 @@ export const listRoutes: RouteModule = (app, ctx) => {
 		const body = request.body as Record<string, unknown>;
 		const criteriaGiven = body.Criteria !== undefined;
 		const ListType = (body.ListType as StoredList['ListType'] | undefined) ?? (criteriaGiven ? 'dynamic' : 'static');
-		if (criteriaGiven && ListType !== 'dynamic') {
-			throw badRequest('Criteria not allowed', `Criteria: a ${ListType} list takes no Criteria; add properties with PUT /v1/lists/{ListID}/items`);
+		if (criteriaGiven && ListType === 'import') {
+			throw badRequest('Criteria not allowed', 'Criteria: an import list takes no Criteria; it is built from the records imported into it');
 		}
 		if (ListType === 'dynamic' && !criteriaGiven) throw badRequest('Criteria required', 'Criteria: a dynamic list needs Criteria');
 		if (ListType !== 'import') {
@@ -97,7 +97,8 @@ export const listRoutes: RouteModule = (app, ctx) => {
 			isMonitored: (body.isMonitored as number | undefined) ?? 0,
 			GroupName: (body.GroupName as string | undefined) ?? '',
 			DisplayOrder: 0,
-			Criteria: criteria,
+			// A static list is filled from its Criteria once, here; only a dynamic list keeps them.
+			Criteria: ListType === 'dynamic' ? criteria : undefined,
 			members: {},
 			CreatedAt: now,
 			LastViewed: null,
@@ -111,7 +112,10 @@ export const listRoutes: RouteModule = (app, ctx) => {
 			list.ImportType = (body.ImportType as string | undefined) ?? 'property';
 			list.ImportContactOptions = (body.ImportContactOptions as StoredList['ImportContactOptions']) ?? { add_as_primary_contact: false, set_as_primary_contact: false };
 		}
-		recompute(ctx, account, list);
+		if (ListType === 'dynamic') recompute(ctx, account, list);
+		if (ListType === 'static' && criteria) {
+			for (const propId of findMatches(ctx, account, criteria)) list.members[propId] = now;
+		}
 		accountLists(ctx, account)[String(list.ListID)] = list;
 		ctx.store.save();
 		return { results: [{ ListID: list.ListID, TotalCount: String(Object.keys(list.members).length) }] };

@@ -1,23 +1,24 @@
-import { FIELD_SCOPES, MAX_TRANSACTION_FIELD_IDS, PROPERTY_FIELDSETS } from '../../nodes/PropRadar/shared/fieldsets';
+import { FIELD_SCOPES, MAX_TRANSACTION_FIELD_IDS } from '../../nodes/PropRadar/shared/fieldsets';
 import { charge, readPurchase } from '../charges';
 import { parseCriteria } from '../criteria';
 import { getPersons } from '../data/persons';
-import { allSearchable, getProperty, getSearchable, type SearchableProperty } from '../data/properties';
+import { allSearchable, getProperty, getSearchable, valuedByAvm, type SearchableProperty } from '../data/properties';
 import { Seeded, usDate } from '../data/random';
 import { badRequest, notFound } from '../errors';
-import { pick, resolveFields } from '../fields';
+import { fieldsFor, pick, resolveFields, resolvePropertyFields, type ResolvedFields } from '../fields';
 import { auth, authBeforeBody, onlyParams, paging, sortRecords, type Query } from '../http';
 import { findMatches } from '../lists/membership';
 import { peekUserData } from '../lists/state';
 import type { RouteModule, SandboxContext } from '../server';
 import type { AccountSpec } from '../accounts';
 
-const DEFAULT_PROPERTY_FIELDS = ['PropID', ...PROPERTY_FIELDSETS.Overview];
-const SEARCH_DEFAULT_FIELDS = ['PropID', ...PROPERTY_FIELDSETS.Grid];
+const DEFAULT_PROPERTY_FIELDS = 'PropID,Overview';
+const SEARCH_DEFAULT_FIELDS = 'PropID,Grid';
 const SEARCH_MAX_PAGE = 500;
 
 /** A full property as `account` reads it, with its saved levels and (if asked) its persons. */
-function propertyRecord(ctx: SandboxContext, account: AccountSpec, propId: string, fields: string[]): Record<string, unknown> {
+function propertyRecord(ctx: SandboxContext, account: AccountSpec, propId: string, resolved: ResolvedFields): Record<string, unknown> {
+	const fields = fieldsFor(resolved, valuedByAvm(getSearchable(ctx, propId)!));
 	const data = peekUserData(ctx, account.id, propId);
 	const record: Record<string, unknown> = { ...getProperty(ctx, propId, fields), InterestLevel: data.InterestLevel ?? 0, StatusLevel: data.StatusLevel ?? 0 };
 	if (fields.includes('Persons')) {
@@ -127,7 +128,7 @@ export const propertyRoutes: RouteModule = (app, ctx) => {
 		onlyParams(query, ['Fields', 'Purchase']);
 		const id = propId(request);
 		requireProperty(ctx, id);
-		const fields = resolveFields('property', query.Fields, DEFAULT_PROPERTY_FIELDS);
+		const fields = resolvePropertyFields('property', query.Fields, DEFAULT_PROPERTY_FIELDS);
 		const purchase = readPurchase(query);
 		const cost = charge(ctx, account, 'property', 1, purchase, `property ${id}`);
 		return { results: purchase ? [propertyRecord(ctx, account, id, fields)] : [], ...cost };
@@ -142,7 +143,7 @@ export const propertyRoutes: RouteModule = (app, ctx) => {
 		const extra = Object.keys(body).find((key) => key !== 'Criteria');
 		if (extra) throw badRequest('Unexpected payload field', `${extra} is not accepted in the body; Start, Limit, Sort, Dir, Fields and Purchase go in the query string`);
 		const criteria = parseCriteria(body.Criteria);
-		const fields = resolveFields('property', query.Fields, SEARCH_DEFAULT_FIELDS);
+		const fields = resolvePropertyFields('property', query.Fields, SEARCH_DEFAULT_FIELDS);
 		const { start, limit } = paging(query, { defaultLimit: 100, maxLimit: SEARCH_MAX_PAGE });
 		const purchase = readPurchase(query);
 		let matches = findMatches(ctx, account, criteria);

@@ -13,7 +13,8 @@ import type { RouteModule, SandboxContext } from '../server';
  * Simulated events (control routes, no token): a property changes, or a new property matches a
  * list, so that automations fire. Each answers once the webhook deliveries it caused have settled.
  */
-type ChangeKind = 'listing' | 'foreclosure' | 'transfer' | 'price';
+const CHANGE_KINDS = ['listing', 'foreclosure', 'transfer', 'price', 'loan'] as const;
+type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 const NEXT_LISTING: Record<string, string> = { Active: 'Pending', Pending: 'Sold', Sold: 'Active', Expired: 'Active', Withdrawn: 'Active' };
 const NEXT_STAGE: Record<string, string> = { Preforeclosure: 'Auction', Auction: 'Bank Owned', 'Bank Owned': 'Preforeclosure' };
@@ -47,6 +48,17 @@ function changeOf(property: SearchableProperty, kind: ChangeKind, to: unknown): 
 			const next = typeof to === 'number' ? to : Math.round(old * 0.95);
 			return { patch: { ListingPrice: next }, labels: [`Listing Price:${old}:${next}`] };
 		}
+		case 'loan': {
+			// A new loan of `to` dollars (default a fifth of the AVM) is recorded against the property.
+			if (to !== undefined && !(typeof to === 'number' && Number.isFinite(to) && to > 0)) throw badRequest('Invalid to', 'to: the amount of the new loan, a positive number of dollars');
+			const amount = typeof to === 'number' ? to : Math.max(1000, Math.round(property.AVM / 5 / 1000) * 1000);
+			const balance = property.TotalLoanBalance + amount;
+			const equity = property.AVM - balance;
+			return {
+				patch: { TotalLoanBalance: balance, AvailableEquity: equity, EquityPercent: Math.round((equity / property.AVM) * 100), isFreeAndClear: 0 },
+				labels: [`Total Loan Balance:${property.TotalLoanBalance}:${balance}`],
+			};
+		}
 	}
 }
 
@@ -72,7 +84,7 @@ export const simulateRoutes: RouteModule = (app, ctx) => {
 		const body = objectBody(request.body);
 		const propId = String(body.PropID ?? '');
 		const kind = body.change as ChangeKind;
-		if (!['listing', 'foreclosure', 'transfer', 'price'].includes(kind)) throw badRequest('Invalid change', 'change must be listing, foreclosure, transfer or price');
+		if (!CHANGE_KINDS.includes(kind)) throw badRequest('Invalid change', `change must be one of ${CHANGE_KINDS.join(', ')}`);
 		const property = getSearchable(ctx, propId);
 		if (!property) throw notFound();
 		const { patch, labels } = changeOf(property, kind, body.to);

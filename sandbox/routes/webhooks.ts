@@ -6,8 +6,9 @@ import { accountLists, idList } from '../lists/state';
 import { webhooksState } from '../lists/webhooks';
 import type { RouteModule } from '../server';
 
-// Webhook routes answer 404 instead of 401 without a token (seed 000, Authentication 5).
-const hidden = { hideExistence: true };
+// Webhook routes answer 404 instead of 401 without a token (seed 000, Authentication 5), and need
+// the integrations entitlement.
+const hidden = { hideExistence: true, integrations: true };
 
 const createSchema = {
 	type: 'object',

@@ -74,7 +74,7 @@ describe('automations', () => {
 		expect(await automationOf(listId)).toMatchObject(first);
 
 		expect(await sb.ok('PUT', `/v1/lists/${listId}/automations`, { body: { isEnabled: 1, Triggers: 'Status Changes' } })).toEqual({ updateCount: 1 });
-		expect(await automationOf(listId)).toMatchObject({ isEnabled: 1, Triggers: 'Status Changes', SetInterestLevel: 0, SetStatusLevel: 0, AddToLists: '', ImmediateEmailMemberIDs: '', DirectMailOrderID: '' });
+		expect(await automationOf(listId)).toMatchObject({ isEnabled: 1, Triggers: 'Status Changes', SetInterestLevel: null, SetStatusLevel: null, AddToLists: '', ImmediateEmailMemberIDs: '', DirectMailOrderID: '' });
 	});
 
 	test('400 for invalid configurations; the stored configuration is unchanged', async () => {
@@ -141,17 +141,69 @@ describe('automations', () => {
 		expectError(await sb.api('GET', `/v1/lists/${view}/items?StatusLevel=0`), 400);
 	});
 
-	test('PurchasePhone charges the phone price per person of each triggered property, and the phones are bought', async () => {
-		const listId = await sb.createList({ ListName: 'Buy phones', ListType: 'static', isMonitored: 1 });
-		await sb.ok('PUT', `/v1/lists/${listId}/automations`, { body: { isEnabled: 1, Triggers: 'New Matches', PurchasePhone: 1 } });
-		const quote = await sb.ok('GET', '/v1/properties/P000081/persons?Purchase=0');
+	test('SetInterestLevel 0 unsets interest and SetStatusLevel 0 sets status None when the automation fires', async () => {
+		const star = await sb.createList({ ListName: 'Star', ListType: 'static', isMonitored: 1 });
+		await sb.ok('PUT', `/v1/lists/${star}/automations`, { body: { isEnabled: 1, Triggers: 'New Matches', SetInterestLevel: 4, SetStatusLevel: 2 } });
+		await sb.ok('PUT', `/v1/lists/${star}/items`, { body: byPropIds(['P000077']) });
+		const levels = async () => (await sb.ok('GET', '/v1/properties/P000077?Purchase=1&Fields=InterestLevel,StatusLevel')).results[0];
+		expect(await levels()).toEqual({ InterestLevel: 4, StatusLevel: 2 });
+
+		const clear = await sb.createList({ ListName: 'Clear', ListType: 'static', isMonitored: 1 });
+		await sb.ok('PUT', `/v1/lists/${clear}/automations`, { body: { isEnabled: 1, Triggers: 'New Matches', SetInterestLevel: 0, SetStatusLevel: 0 } });
+		expect(await automationOf(clear)).toMatchObject({ SetInterestLevel: 0, SetStatusLevel: 0 });
+		await sb.ok('PUT', `/v1/lists/${clear}/items`, { body: byPropIds(['P000077']) });
+		expect(await levels()).toEqual({ InterestLevel: 0, StatusLevel: 0 });
+		const ids = async (query: string) => (await sb.ok('GET', `/v1/lists/${star}/items?${query}`)).results.map((item: Json) => item.PropID);
+		expect(await ids('InterestLevel=4')).toEqual([]);
+		expect(await ids('StatusLevel=2')).toEqual([]);
+		expect(await ids('InterestLevel=0')).toEqual([]);
+	});
+
+	test('an automation that sets no level (null, the default) leaves the levels as they are', async () => {
+		const star = await sb.createList({ ListName: 'Star', ListType: 'static', isMonitored: 1 });
+		expect(await automationOf(star)).toMatchObject({ SetInterestLevel: null, SetStatusLevel: null });
+		await sb.ok('PUT', `/v1/lists/${star}/automations`, { body: { isEnabled: 1, Triggers: 'New Matches', SetInterestLevel: 3, SetStatusLevel: 7 } });
+		await sb.ok('PUT', `/v1/lists/${star}/items`, { body: byPropIds(['P000078']) });
+
+		const notify = await sb.createList({ ListName: 'Notify', ListType: 'static', isMonitored: 1 });
+		await sb.ok('PUT', `/v1/lists/${notify}/automations`, { body: { isEnabled: 1, Triggers: 'New Matches', ImmediateEmailMemberIDs: 'M101', SetInterestLevel: null, SetStatusLevel: null } });
+		await sb.ok('PUT', `/v1/lists/${notify}/items`, { body: byPropIds(['P000078']) });
+		const other = await sb.createList({ ListName: 'Notify too', ListType: 'static', isMonitored: 1 });
+		await sb.ok('PUT', `/v1/lists/${other}/automations`, { body: { isEnabled: 1, Triggers: 'New Matches', ImmediateEmailMemberIDs: 'M102' } });
+		await sb.ok('PUT', `/v1/lists/${other}/items`, { body: byPropIds(['P000078']) });
+		expect((await sb.ok('GET', '/v1/properties/P000078?Purchase=1&Fields=InterestLevel,StatusLevel')).results[0]).toEqual({ InterestLevel: 3, StatusLevel: 7 });
+	});
+
+	/** A property with at least two owners, found through the API, and how many it has. */
+	async function propertyWithOwners(): Promise<{ propId: string; owners: number }> {
+		for (let index = 81; index < 200; index++) {
+			const propId = `P${String(index).padStart(6, '0')}`;
+			const quote = await sb.ok('GET', `/v1/properties/${propId}/persons?Purchase=0`);
+			if (quote.resultCount >= 2) return { propId, owners: quote.resultCount };
+		}
+		throw new Error('no property with two owners among P000081..P000199');
+	}
+
+	test.each([
+		['PurchasePhone', 'automationPhone', 'Phone'],
+		['PurchaseEmail', 'automationEmail', 'Email'],
+	])('%s charges once per triggered record (not per owner), and every owner\'s contact is bought', async (flag, kind, field) => {
+		const { propId, owners } = await propertyWithOwners();
+		expect(owners).toBeGreaterThanOrEqual(2);
+		const listId = await sb.createList({ ListName: 'Buy', ListType: 'static', isMonitored: 1 });
+		await sb.ok('PUT', `/v1/lists/${listId}/automations`, { body: { isEnabled: 1, Triggers: 'New Matches', [flag]: 1 } });
 		const before = await sb.charges();
 
-		await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(['P000081']) });
+		await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds([propId, 'P000001']) });
 		const after = await sb.charges();
-		expect(after.log.slice(before.log.length)).toEqual([expect.objectContaining({ kind: 'automationPhone', quantity: quote.resultCount })]);
-		const persons = (await sb.ok('GET', '/v1/properties/P000081/persons?Purchase=1&Fields=Phone')).results;
-		for (const person of persons) expect(person.Phone).toHaveLength(1);
+		expect(after.log.slice(before.log.length)).toEqual([
+			expect.objectContaining({ kind, quantity: 1, creditsUsed: 1 }),
+			expect.objectContaining({ kind, quantity: 1, creditsUsed: 1 }),
+		]);
+		expect(after.credits).toBe(before.credits - 2);
+		const persons = (await sb.ok('GET', `/v1/properties/${propId}/persons?Purchase=1&Fields=${field}`)).results;
+		expect(persons).toHaveLength(owners);
+		for (const person of persons) expect(person[field]).toHaveLength(1);
 	});
 });
 
@@ -244,6 +296,28 @@ describe('webhook delivery', () => {
 		const body = receiver.received[0].body;
 		expect(body).toMatchObject({ TriggerType: 'Change', PropID: 'P000090', ListID: listId, Change1: change.changes[0] });
 		expect(body.Change1).toMatch(/^Listing Price:\d+:123000$/);
+	});
+
+	test('a new loan is a status change: "Total Loan Balance:<old>:<new>", with the balance and equity of the property changed', async () => {
+		const listId = await hookedList('k', 'Status Changes');
+		await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(['P000093']) });
+		const fields = 'Fields=TotalLoanBalance,AvailableEquity,EquityPercent,isFreeAndClear,AVM';
+		const before = (await sb.ok('GET', `/v1/properties/P000093?Purchase=1&${fields}`)).results[0];
+		const change = await control('/_sandbox/simulate/change', { PropID: 'P000093', change: 'loan', to: 50_000 });
+		expect(change.changes).toEqual([`Total Loan Balance:${before.TotalLoanBalance}:${before.TotalLoanBalance + 50_000}`]);
+		expect(receiver.received).toHaveLength(1);
+		expect(receiver.received[0].body).toMatchObject({ TriggerType: 'Change', PropID: 'P000093', ListID: listId, Change1: change.changes[0] });
+		const after = (await sb.ok('GET', `/v1/properties/P000093?Purchase=1&${fields}`)).results[0];
+		expect(after).toEqual({
+			AVM: before.AVM,
+			TotalLoanBalance: before.TotalLoanBalance + 50_000,
+			AvailableEquity: before.AvailableEquity - 50_000,
+			EquityPercent: Math.round(((before.AvailableEquity - 50_000) / before.AVM) * 100),
+			isFreeAndClear: 0,
+		});
+		const another = await control('/_sandbox/simulate/change', { PropID: 'P000093', change: 'loan' });
+		expect(another.changes[0]).toMatch(new RegExp(`^Total Loan Balance:${after.TotalLoanBalance}:\\d+$`));
+		expectError(await sb.api('POST', '/_sandbox/simulate/change', { token: null, body: { PropID: 'P000093', change: 'loan', to: -5 } }), 400);
 	});
 
 	test('several properties in one event arrive as one array', async () => {

@@ -66,8 +66,7 @@ describe('400: bad requests', () => {
 		expectError(await sb.api('GET', '/v1/properties/P000001?Purchase=0&Limit=3'), 400);
 	});
 
-	test('Criteria on a static or import list create is refused; a dynamic list needs them', async () => {
-		expectError(await sb.api('POST', '/v1/lists', { body: { ListName: 'x', ListType: 'static', Criteria: STATE_OR } }), 400);
+	test('Criteria on an import list create is refused; a dynamic list needs them', async () => {
 		expectError(await sb.api('POST', '/v1/lists', { body: { ListName: 'x', ListType: 'import', ImportSource: 'api', Criteria: STATE_OR } }), 400);
 		expectError(await sb.api('POST', '/v1/lists', { body: { ListName: 'x', ListType: 'dynamic' } }), 400);
 		expectError(await sb.api('POST', '/v1/lists', { body: { ListName: 'x', ListType: 'static', ImportSource: 'api' } }), 400);
@@ -184,6 +183,37 @@ describe('403: valid token, refused', () => {
 	])('an inactive subscription: %s %s', async (method, path) => {
 		const body = method === 'POST' ? { Criteria: STATE_OR } : undefined;
 		expectError(await sb.api(method, path, { token: TOKENS.inactive, body }), 403, 'You are not authorized to use this service');
+	});
+
+	test.each([
+		['GET', '/v1/integrations/webhooks'],
+		['POST', '/v1/integrations/webhooks'],
+		['DELETE', '/v1/integrations/webhooks/1'],
+	])('an account without the integrations entitlement: %s %s', async (method, path) => {
+		const body = method === 'POST' ? { HookUrl: 'http://127.0.0.1:9/hook', WebhookName: 'x' } : undefined;
+		const refused = expectError(await sb.api(method, path, { token: TOKENS.noIntegrations, body }), 403, 'You are not authorized to use this service');
+		expect(refused.message).toMatch(/integrations/);
+	});
+
+	test('an account without the integrations entitlement uses everything else, and creates no webhook', async () => {
+		expect((await sb.api('GET', '/v1/lists', { token: TOKENS.noIntegrations })).status).toBe(200);
+		expect((await sb.api('POST', '/v1/properties?Purchase=1&Limit=1', { token: TOKENS.noIntegrations, body: { Criteria: STATE_OR } })).status).toBe(200);
+		expect((await sb.api('POST', '/v1/lists', { token: TOKENS.noIntegrations, body: { ListName: 'Mine', ListType: 'static' } })).status).toBe(200);
+		await sb.api('POST', '/v1/integrations/webhooks', { token: TOKENS.noIntegrations, body: { HookUrl: 'http://127.0.0.1:9/hook', WebhookName: 'x' } });
+		expect((await sb.ok('GET', '/v1/integrations/webhooks')).results).toEqual([]);
+	});
+
+	test.each([
+		['GET', '/v1/lists'],
+		['POST', '/v1/lists'],
+		['GET', '/v1/properties/P000001?Purchase=0'],
+		['GET', '/v1/integrations/webhooks'],
+		['POST', '/v1/lists/1/import/items?Purchase=0'],
+		['GET', '/v1/accounts/members'],
+	])('an OAuth token without the scope: %s %s answers "{error_code} - {description}"', async (method, path) => {
+		const body = method === 'POST' ? (path.includes('import') ? [{ Address: '1 Main St' }] : { ListName: 'x', ListType: 'static' }) : undefined;
+		const refused = expectError(await sb.api(method, path, { token: TOKENS.oauthDenied, body }), 403);
+		expect(refused.error).toMatch(/^[a-z_]+ - \S.*$/);
 	});
 });
 

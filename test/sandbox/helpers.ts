@@ -6,6 +6,8 @@ export const TOKENS = {
 	other: 'sandbox-token-2',
 	broke: 'sandbox-broke',
 	inactive: 'sandbox-inactive',
+	noIntegrations: 'sandbox-no-integrations',
+	oauthDenied: 'sandbox-oauth-denied',
 } as const;
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

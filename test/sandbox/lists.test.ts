@@ -39,6 +39,28 @@ describe('lists: create, read, update, delete', () => {
 		expect(await itemIds(listId)).toEqual(ids);
 	});
 
+	test('a static list created with Criteria is filled from them once; they are not kept', async () => {
+		const source = await sb.createList({ ListName: 'Source', ListType: 'static' });
+		await sb.ok('PUT', `/v1/lists/${source}/items`, { body: byPropIds(propIds(300, 3)) });
+		const created = await sb.ok('POST', '/v1/lists', { body: { ListName: 'Copy', ListType: 'static', Criteria: [{ name: 'InList', value: [source] }] } });
+		expect(created.results[0].TotalCount).toBe('3');
+		const listId = created.results[0].ListID;
+		expect(await getList(listId)).toMatchObject({ ListType: 'static', TotalCount: '3' });
+		expect(await itemIds(listId)).toEqual(propIds(300, 3));
+
+		await sb.ok('PUT', `/v1/lists/${source}/items`, { body: byPropIds(['P000310']) });
+		await sb.ok('DELETE', `/v1/lists/${source}/items/P000300`);
+		expect(await itemIds(listId)).toEqual(propIds(300, 3));
+		expect(await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(['P000320']) })).toEqual({ updateCount: 1 });
+		expect(await sb.ok('DELETE', `/v1/lists/${listId}/items/P000301`)).toEqual({ deleteCount: 1 });
+		expect(await itemIds(listId)).toEqual(['P000300', 'P000302', 'P000320']);
+	});
+
+	test('a static list created with Criteria that are not valid is refused and not created', async () => {
+		expectError(await sb.api('POST', '/v1/lists', { body: { ListName: 'Bad', ListType: 'static', Criteria: [{ name: 'Shoe', value: ['x'] }] } }), 400, 'Unexpected Criterion');
+		expect((await sb.ok('GET', '/v1/lists')).results).toEqual([]);
+	});
+
 	test('an import list keeps its import options', async () => {
 		const listId = await sb.createList({
 			ListName: 'Imported',

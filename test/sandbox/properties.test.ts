@@ -5,6 +5,11 @@ const sb = useSandbox();
 /** Field lists of seed 001. */
 const MAP = ['PropID', 'PType', 'Latitude', 'Longitude'];
 const OVERVIEW = ['PropID', 'PType', 'AdvancedPropertyType', 'Address', 'City', 'State', 'ZipFive', 'Latitude', 'Longitude', 'inTaxDelinquency', 'StatusLevel', 'InterestLevel', 'YearBuilt', 'Beds', 'Baths', 'SqFt', 'LotSize', 'LotSizeAcres', 'isSiteVacant', 'isListedForSale', 'inForeclosure', 'isSameMailingOrExempt', 'isSameMailing', 'isNotSameMailingOrExempt', 'isHighEquity', 'isUnderwater', 'isFreeAndClear', 'isRecentSale', 'isRecentFlip', 'isCashBuyer', 'isDeceasedProperty', 'AVM', 'AssessedValue', 'AvailableEquity', 'TotalLoanBalance', 'LastTransferValue', 'LastTransferRecDate', 'inDivorce', 'inBankruptcyProperty', 'PropertyHasOpenPersonLiens', 'PropertyHasOpenLiens', 'isPreforeclosure', 'isAuction', 'isBankOwned', 'DistressScore', 'hasRecentEviction', 'inProbateProperty', 'isExpiredListing'];
+/** The two pairs the Card, Mobile and Overview fieldsets swap (seed 001). */
+const AVM_PAIR = ['AVM', 'AvailableEquity'];
+const ASSESSED_PAIR = ['AssessedValue', 'TotalLoanBalance'];
+/** The Overview fields of a property that is (or is not) valued by its AVM. */
+const overviewOf = (byAvm: boolean) => OVERVIEW.filter((field) => !(byAvm ? ASSESSED_PAIR : AVM_PAIR).includes(field));
 const PERSON_OVERVIEW = ['isPrimaryContact', 'OwnershipRole', 'FirstName', 'MiddleName', 'LastName', 'Suffix', 'EntityName', 'Age', 'Gender', 'Occupation', 'Phone', 'Email', 'SocialAccounts', 'isDeceased'];
 
 const search = (criteria: Json[], query = 'Purchase=1') => sb.ok('POST', `/v1/properties?${query}`, { body: { Criteria: criteria } });
@@ -23,7 +28,7 @@ describe('GET /v1/properties/{PropID}', () => {
 		const body = await sb.ok('GET', '/v1/properties/P000010?Purchase=1');
 		expect(body).toMatchObject({ totalCost: '0.00', resultCount: 1 });
 		expect(body).not.toHaveProperty('quantityFreeRemaining');
-		expect(sorted(Object.keys(body.results[0]))).toEqual(sorted(OVERVIEW));
+		expect(sorted(Object.keys(body.results[0]))).toEqual(sorted(overviewOf(body.results[0].PType !== 'LND')));
 		expect(body.results[0].PropID).toBe('P000010');
 		expect((await sb.charges()).credits).toBe(before.credits - 1);
 	});
@@ -46,6 +51,49 @@ describe('GET /v1/properties/{PropID}', () => {
 			expect(typeof person.PersonKey).toBe('string');
 			for (const field of PERSON_OVERVIEW) expect(person).toHaveProperty(field);
 		}
+	});
+
+	describe('Card, Mobile and Overview show AVM/AvailableEquity or AssessedValue/TotalLoanBalance, whichever approximates the value', () => {
+		/** The first property of a type, found by a search. */
+		const firstOf = async (ptype: string) => (await search([{ name: 'PType', value: [ptype] }], 'Purchase=1&Fields=PropID&Limit=1')).results[0].PropID as string;
+
+		test.each(['Card', 'Mobile', 'Overview'])('%s: a building by its AVM, vacant land by its assessed value', async (fieldset) => {
+			for (const [ptype, shown, hidden] of [['SFR', AVM_PAIR, ASSESSED_PAIR], ['CND', AVM_PAIR, ASSESSED_PAIR], ['LND', ASSESSED_PAIR, AVM_PAIR]] as const) {
+				const propId = await firstOf(ptype);
+				const read = (await sb.ok('GET', `/v1/properties/${propId}?Purchase=1&Fields=${fieldset}`)).results[0];
+				const listed = (await search([{ name: 'PropID', value: [propId] }], `Purchase=1&Fields=${fieldset}`)).results[0];
+				for (const record of [read, listed]) {
+					for (const field of shown) expect({ ptype, field, has: Object.hasOwn(record, field) }).toEqual({ ptype, field, has: true });
+					for (const field of hidden) expect({ ptype, field, has: Object.hasOwn(record, field) }).toEqual({ ptype, field, has: false });
+				}
+			}
+		});
+
+		test('list items with these fieldsets swap the same way', async () => {
+			const land = await firstOf('LND');
+			const house = await firstOf('SFR');
+			const listId = await sb.createList({ ListName: 'Both', ListType: 'static' });
+			await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: { Criteria: [{ name: 'PropID', value: [land, house] }] } });
+			const items = (await sb.ok('GET', `/v1/lists/${listId}/items?Fields=Overview`)).results;
+			const byId = Object.fromEntries(items.map((item: Json) => [item.PropID, item]));
+			expect(sorted(Object.keys(byId[house]))).toEqual(sorted(overviewOf(true)));
+			expect(sorted(Object.keys(byId[land]))).toEqual(sorted(overviewOf(false)));
+		});
+
+		test('a value field named on its own, or by a fieldset that always has it, always comes back', async () => {
+			const land = await firstOf('LND');
+			const house = await firstOf('SFR');
+			for (const propId of [land, house]) {
+				const named = (await sb.ok('GET', `/v1/properties/${propId}?Purchase=1&Fields=Overview,AVM,AssessedValue`)).results[0];
+				for (const field of ['AVM', 'AssessedValue']) expect(named).toHaveProperty(field);
+				const valueTab = (await sb.ok('GET', `/v1/properties/${propId}?Purchase=1&Fields=Card,ValueTab`)).results[0];
+				for (const field of [...AVM_PAIR, ...ASSESSED_PAIR]) expect(valueTab).toHaveProperty(field);
+			}
+			const suppressed = (await sb.ok('GET', `/v1/properties/${house}?Purchase=1&Fields=Overview,-AvailableEquity`)).results[0];
+			expect(suppressed).toHaveProperty('AVM');
+			expect(suppressed).not.toHaveProperty('AvailableEquity');
+			expect(suppressed).not.toHaveProperty('AssessedValue');
+		});
 	});
 
 	test('every fieldset of seed 001 is accepted', async () => {
