@@ -13,11 +13,11 @@ import type { RouteModule } from '../server';
  * outbox, delivery log, reset.
  *
  * A fault applies to the next `count` requests whose path starts with `path`, with the method and
- * the query parameters given (if given). It strikes `before` the service acts (the default: the
+ * the query parameters given (if given), after letting `skip` of them through. It strikes `before` the service acts (the default: the
  * call has no effect) or `after` it acted (the route runs, its changes and charges happen, then the
  * fault replaces the answer): it waits `latencyMs`, then loses the connection (`drop`) or answers
- * `status` (with `Retry-After` when `retryAfter` is given); with neither, the real answer follows
- * the wait.
+ * `status` (with `Retry-After` when `retryAfter` is given, and `body` instead of an error object when
+ * given); with neither, the real answer follows the wait.
  */
 interface Fault {
 	path: string;
@@ -26,12 +26,14 @@ interface Fault {
 	when: 'before' | 'after';
 	status?: number;
 	retryAfter?: string;
+	body?: unknown;
 	latencyMs?: number;
 	drop: boolean;
+	skip: number;
 	count: number;
 }
 
-const FAULT_FIELDS = ['path', 'method', 'query', 'when', 'status', 'retryAfter', 'latencyMs', 'drop', 'count'];
+const FAULT_FIELDS = ['path', 'method', 'query', 'when', 'status', 'retryAfter', 'body', 'latencyMs', 'drop', 'skip', 'count'];
 const FAULT_EVENT_ID = 'flt-flt-flt';
 
 function faultOf(raw: unknown): Fault {
@@ -48,10 +50,13 @@ function faultOf(raw: unknown): Fault {
 	if (when !== 'before' && when !== 'after') throw invalid('when must be "before" (the call has no effect) or "after" (the call is done, then the fault answers)');
 	const count = body.count ?? 1;
 	if (!Number.isInteger(count) || (count as number) < 1) throw invalid('count must be a positive whole number');
+	const skip = body.skip ?? 0;
+	if (!Number.isInteger(skip) || (skip as number) < 0) throw invalid('skip must be a whole number of matching calls to let through first');
 	if (body.status !== undefined && !(Number.isInteger(body.status) && (body.status as number) >= 200 && (body.status as number) <= 599)) throw invalid('status must be an HTTP status from 200 to 599');
 	if (body.latencyMs !== undefined && !(typeof body.latencyMs === 'number' && body.latencyMs >= 0 && body.latencyMs <= 600_000)) throw invalid('latencyMs must be a number of milliseconds from 0 to 600000');
 	if (body.drop !== undefined && typeof body.drop !== 'boolean') throw invalid('drop must be true or false');
 	if (body.status === undefined && !body.drop && !body.latencyMs) throw invalid('give status, drop or latencyMs');
+	if (body.body !== undefined && body.status === undefined) throw invalid('body is what a status fault answers: give status too');
 	return {
 		path: body.path,
 		method: body.method?.toUpperCase(),
@@ -59,8 +64,10 @@ function faultOf(raw: unknown): Fault {
 		when,
 		status: body.status as number | undefined,
 		retryAfter: body.retryAfter === undefined ? undefined : String(body.retryAfter),
+		body: body.body,
 		latencyMs: body.latencyMs as number | undefined,
 		drop: body.drop === true,
+		skip: skip as number,
 		count: count as number,
 	};
 }
@@ -73,11 +80,11 @@ function matches(fault: Fault, request: FastifyRequest): boolean {
 
 const pause = (ms: number | undefined) => (ms ? new Promise((resolve) => setTimeout(resolve, ms)) : undefined);
 
-/** What a status fault answers: the service's error object, its eventid in `X-Prop-Request-Id`. */
+/** What a status fault answers: its body, or the service's error object with its eventid in `X-Prop-Request-Id`. */
 function faultAnswer(fault: Fault & { status: number }, reply: FastifyReply): string {
 	void reply.status(fault.status).header('content-type', 'application/json; charset=utf-8').header('X-Prop-Request-Id', FAULT_EVENT_ID);
 	if (fault.retryAfter !== undefined) void reply.header('Retry-After', fault.retryAfter);
-	return JSON.stringify({ error: fault.status === 429 ? 'Too Many Requests' : 'Injected fault', eventid: FAULT_EVENT_ID });
+	return JSON.stringify(fault.body ?? { error: fault.status === 429 ? 'Too Many Requests' : 'Injected fault', eventid: FAULT_EVENT_ID });
 }
 
 export const controlRoutes: RouteModule = (app, ctx) => {
@@ -89,6 +96,10 @@ export const controlRoutes: RouteModule = (app, ctx) => {
 		if (request.url.startsWith('/_sandbox/')) return;
 		const fault = faults.find((candidate) => matches(candidate, request));
 		if (!fault) return;
+		if (fault.skip > 0) {
+			fault.skip--;
+			return;
+		}
 		fault.count--;
 		if (fault.when === 'after') {
 			strikeAfter.set(request, fault);

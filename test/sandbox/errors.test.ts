@@ -388,6 +388,15 @@ describe('faults injected with /_sandbox/faults', () => {
 		}
 	});
 
+	test('skip lets that many matching calls through before the fault strikes; body replaces the error object', async () => {
+		const quote = { results: [], totalCost: '0.00', resultCount: 0, quantityFreeRemaining: 100 };
+		await fault({ path: '/v1/properties/P000007', query: { Purchase: '0' }, skip: 2, status: 200, body: quote, count: 1 });
+		for (let i = 0; i < 2; i++) expect((await sb.ok('GET', '/v1/properties/P000007?Purchase=0')).resultCount).toBe(1);
+		const struck = await sb.api('GET', '/v1/properties/P000007?Purchase=0');
+		expect({ status: struck.status, body: struck.body }).toEqual({ status: 200, body: quote });
+		expect((await sb.ok('GET', '/v1/properties/P000007?Purchase=0')).resultCount).toBe(1);
+	});
+
 	test('a fault is refused when a field is unknown or of the wrong kind', async () => {
 		const refused = [
 			{ path: '/v1/lists', status: 503, when: 'during' },
@@ -398,6 +407,8 @@ describe('faults injected with /_sandbox/faults', () => {
 			{ path: '/v1/lists', latencyMs: -5 },
 			{ path: '/v1/lists', drop: 'yes' },
 			{ path: '/v1/lists', status: 503, colour: 'red' },
+			{ path: '/v1/lists', status: 503, skip: -1 },
+			{ path: '/v1/lists', drop: true, body: { error: 'x' } },
 		];
 		for (const body of refused) {
 			const answer = await sb.api('POST', '/_sandbox/faults', { token: null, body });
