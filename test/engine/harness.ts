@@ -58,6 +58,8 @@ export interface Fault {
 	pathPrefix: string;
 	/** Query parameters the request must carry, e.g. `{ Purchase: '1' }`. */
 	query?: Record<string, string>;
+	/** Let this many matching requests through before the fault strikes. */
+	skip?: number;
 	count: number;
 	status?: number;
 	headers?: Record<string, string>;
@@ -66,6 +68,12 @@ export interface Fault {
 	drop?: boolean;
 	/** Forward the request, then drop the connection instead of answering (the call happened). */
 	dropAfterForward?: boolean;
+	/** Forward the request, then answer with `status` (and `body`) instead of the sandbox's answer. */
+	statusAfterForward?: boolean;
+	/** Wait this long before the fault strikes. */
+	delayMs?: number;
+	/** Runs just before the request is forwarded: another client acting between two requests. */
+	beforeForward?: () => Promise<void>;
 }
 
 export interface EngineSandbox {
@@ -103,19 +111,26 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 			authorization: request.headers.authorization,
 			accessTokenHeader: request.headers['x-prop-access-token'] as string | undefined,
 		});
-		const fault = faults.find(
+		let fault = faults.find(
 			(candidate) =>
 				candidate.count > 0 &&
 				url.pathname.startsWith(candidate.pathPrefix) &&
 				(!candidate.method || candidate.method === request.method) &&
 				Object.entries(candidate.query ?? {}).every(([name, value]) => url.searchParams.get(name) === value),
 		);
+		if (fault && fault.skip) {
+			fault.skip--;
+			fault = undefined;
+		}
 		if (fault) fault.count--;
+		const delayMs = fault?.delayMs;
+		if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+		if (fault?.beforeForward) await fault.beforeForward();
 		if (fault && fault.drop) {
 			request.socket.destroy();
 			return;
 		}
-		if (fault && !fault.dropAfterForward) {
+		if (fault && !fault.dropAfterForward && !fault.statusAfterForward && !fault.beforeForward) {
 			response.writeHead(fault.status ?? 500, { 'content-type': 'application/json', ...fault.headers });
 			response.end(JSON.stringify(fault.body ?? { error: 'Injected fault', eventid: 'tst-flt-001' }));
 			return;
@@ -132,6 +147,11 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 		const text = await upstream.text();
 		if (fault?.dropAfterForward) {
 			request.socket.destroy();
+			return;
+		}
+		if (fault?.statusAfterForward) {
+			response.writeHead(fault.status ?? 500, { 'content-type': 'application/json', ...fault.headers });
+			response.end(JSON.stringify(fault.body ?? { error: 'Injected fault', eventid: 'tst-flt-001' }));
 			return;
 		}
 		const out: Record<string, string> = {};
@@ -311,6 +331,8 @@ export interface RunNodeOptions {
 	credentials: CredentialValues;
 	/** n8n's node setting "On Error: Continue". */
 	continueOnFail?: boolean;
+	/** Other node settings, such as `retryOnFail`, `maxTries`, `waitBetweenTries`. */
+	nodeSettings?: Partial<Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>>;
 	nodeType?: string;
 }
 
@@ -338,6 +360,7 @@ export async function runNode(parameters: IDataObject, options: RunNodeOptions):
 			parameters: parameters as INode['parameters'],
 			credentials: { propRadarApi: { id: 'cred-1', name: 'PropRadar account' } },
 			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			...options.nodeSettings,
 		},
 	];
 	const connections = { Items: { main: [[{ node: nodeName, type: 'main' as const, index: 0 }]] } };

@@ -275,9 +275,15 @@ function refusal(context: IExecuteFunctions, budget: SpendBudget, reason: string
 	});
 }
 
-/** The free quote of a charging request. */
-function requestQuote(context: IExecuteFunctions, request: ApiRequest, itemIndex: number): Promise<ApiEnvelope> {
-	return apiRequest<ApiEnvelope>(context, { ...request, qs: { ...request.qs, Purchase: 0 }, repeatable: true, itemIndex });
+/** The free quote of a charging request; when it fails before a purchase, the error says nothing was bought. */
+async function requestQuote(context: IExecuteFunctions, request: ApiRequest, itemIndex: number, purchasing: boolean): Promise<ApiEnvelope> {
+	try {
+		return await apiRequest<ApiEnvelope>(context, { ...request, qs: { ...request.qs, Purchase: 0 }, repeatable: true, itemIndex });
+	} catch (error) {
+		const nodeError = toNodeError(context.getNode(), error, itemIndex);
+		if (purchasing) nodeError.description = `${nodeError.description ?? ''} This was the free quote before the purchase: the purchase was not sent, and nothing was bought or charged for it.`.trim();
+		throw nodeError;
+	}
 }
 
 /** The preview of a charging request as one output record. */
@@ -360,7 +366,7 @@ export async function chargedRequest(
 ): Promise<ChargedRequestResult> {
 	const mode = chargeMode(context, itemIndex);
 	const budget = mode === 'purchase' ? await purchaseBudget(context, spending, itemIndex) : undefined;
-	const response = await requestQuote(context, request, itemIndex);
+	const response = await requestQuote(context, request, itemIndex, budget !== undefined);
 	const quote = readQuote(context, response, itemIndex);
 	if (!budget) return { mode, response, preview: previewRecord(kind, response, quote, {}) };
 	const { response: bought, note } = await buy(context, budget, kind, quote, request, itemIndex);
@@ -410,7 +416,7 @@ export async function chargedPages(
 	const budget = mode === 'purchase' ? await purchaseBudget(context, spending, itemIndex) : undefined;
 	const pageRequest = (start: number, size: number): ApiRequest => ({ ...request, qs: { ...request.qs, Start: start, Limit: size } });
 	const firstSize = Math.min(limit ?? pageSize, pageSize);
-	const firstResponse = await requestQuote(context, pageRequest(0, firstSize), itemIndex);
+	const firstResponse = await requestQuote(context, pageRequest(0, firstSize), itemIndex, budget !== undefined);
 	const first = readQuote(context, firstResponse, itemIndex);
 	const price = fullPriceCents(kind, first);
 	// How many records are wanted, when the service says how many there are (or a full first page does not end them).
@@ -466,7 +472,7 @@ export async function chargedPages(
 		if (results.length < size || remaining <= 0) break;
 		size = Math.min(pageSize, remaining);
 		try {
-			quote = readQuote(context, await requestQuote(context, pageRequest(start, size), itemIndex), itemIndex);
+			quote = readQuote(context, await requestQuote(context, pageRequest(start, size), itemIndex, true), itemIndex);
 		} catch (error) {
 			const nodeError = toNodeError(context.getNode(), error, itemIndex);
 			stopped = `Stopped after ${records.length} records: the quote of the next page failed (${nodeError.message}), so nothing more was bought.`;
@@ -510,7 +516,14 @@ export async function chargedBatches<R>(
 ): Promise<{ preview: IDataObject } | { outcomes: BatchOutcome[] }> {
 	const mode = chargeMode(context, 0);
 	const budget = mode === 'purchase' ? await purchaseBudget(context, spending, 0) : undefined;
-	const response = await send(records, 0);
+	let response: ApiEnvelope;
+	try {
+		response = await send(records, 0);
+	} catch (error) {
+		const nodeError = toNodeError(context.getNode(), error);
+		if (budget) nodeError.description = `${nodeError.description ?? ''} This was the free quote before the import: no record was sent for import, and nothing was charged.`.trim();
+		throw nodeError;
+	}
 	const quote = readQuote(context, response, 0);
 	if (!budget) return { preview: previewRecord(kind, response, quote, {}) };
 
