@@ -4,7 +4,7 @@ const common = {
 	testEnvironment: 'node',
 	transform: { '^.+\\.ts$': tsJest },
 	moduleFileExtensions: ['ts', 'js', 'json'],
-	setupFiles: ['<rootDir>/test/setup-env.ts'],
+	setupFilesAfterEnv: ['<rootDir>/test/setup-env.ts'],
 };
 module.exports = {
 	projects: [

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// n8n-core writes to $HOME/.n8n unless told otherwise; keep every test run in a temp folder,
-// removed when the test process ends.
+// n8n-core writes to $HOME/.n8n unless told otherwise: each test file runs with its own temp folder,
+// removed when the file's tests are done. (Jest gives every test file its own copy of `process`, so
+// a `process.on('exit')` here would never fire: the folder is removed in `afterAll`.)
 if (!process.env.N8N_USER_FOLDER) {
 	const folder = mkdtempSync(join(tmpdir(), 'propradar-n8n-'));
 	process.env.N8N_USER_FOLDER = folder;
-	process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+	afterAll(() => rmSync(folder, { recursive: true, force: true }));
 }
 process.env.N8N_LOG_LEVEL ??= 'silent';
