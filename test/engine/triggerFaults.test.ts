@@ -275,3 +275,55 @@ describe('two n8n processes on one list', () => {
 		}
 	});
 });
+
+test('100 activate/deactivate cycles of one workflow with faults: no orphan, the automation back to its original state, nothing able to charge after any deactivation', async () => {
+	const { listId, before } = await chargingList('Faults 100 cycles');
+	const webhooksBefore = await webhooksOf(sb);
+	const wf = trigger(listId, allowed);
+	const figures = { cycles: 0, faults: 0, failedActivations: 0, failedDeactivations: 0, ableToChargeAfterDeactivation: 0 };
+	const inject = (fault: (typeof sb.faults)[number]) => {
+		sb.faults.push(fault);
+		figures.faults++;
+	};
+	const automationPath = `/v1/lists/${listId}/automations`;
+
+	for (let cycle = 0; cycle < 100; cycle++) {
+		figures.cycles++;
+		// Faults during activation.
+		if (cycle % 10 === 0) inject({ method: 'POST', pathPrefix: '/v1/integrations/webhooks', count: 1, dropAfterForward: true });
+		if (cycle % 10 === 7) inject({ method: 'PUT', pathPrefix: automationPath, count: 1, dropAfterForward: true });
+		if (cycle === 41 || cycle === 83) {
+			// Answer lost, not found again, and the orphan not removable for a while.
+			inject({ method: 'POST', pathPrefix: '/v1/integrations/webhooks', count: 1, dropAfterForward: true });
+			inject({ method: 'GET', pathPrefix: '/v1/integrations/webhooks', query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' }, count: 1000, status: 502 });
+			inject({ method: 'DELETE', pathPrefix: '/v1/integrations/webhooks/', count: 1000, status: 503 });
+		}
+		let activated = true;
+		await wf.activate().catch(() => {
+			activated = false;
+			figures.failedActivations++;
+		});
+		sb.faults.length = 0;
+		if (!activated) continue;
+		expect(await ableToCharge(listId)).toBe(true);
+
+		// Faults during deactivation.
+		if (cycle % 10 === 3) inject({ method: 'PUT', pathPrefix: automationPath, count: 4, status: 503 });
+		if (cycle % 10 === 5) {
+			inject({ method: 'DELETE', pathPrefix: '/v1/integrations/webhooks/', count: 1, drop: true });
+			inject({ method: 'PUT', pathPrefix: automationPath, count: 2, status: 429, headers: { 'retry-after': '0' } });
+		}
+		if (cycle === 12 || cycle === 52 || cycle === 92) inject({ method: 'PUT', pathPrefix: automationPath, count: 1000, status: 503 });
+		await wf.deactivate().catch(() => figures.failedDeactivations++);
+		sb.faults.length = 0;
+		if (await ableToCharge(listId)) figures.ableToChargeAfterDeactivation++;
+	}
+
+	const orphans = (await triggerWebhooksOf(listId)).length;
+	console.log(`trigger under faults: ${JSON.stringify({ ...figures, orphans })}`);
+	expect(figures).toEqual({ cycles: 100, faults: figures.faults, failedActivations: 2, failedDeactivations: 3, ableToChargeAfterDeactivation: 0 });
+	expect(orphans).toBe(0);
+	expect(await webhooksOf(sb)).toEqual(webhooksBefore);
+	expect(await automationOf(sb, listId)).toEqual(before);
+	expect((await listOf(listId)).isMonitored).toBe(1);
+});
