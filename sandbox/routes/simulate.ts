@@ -8,6 +8,7 @@ import { deliveryLog, settleDeliveries } from '../lists/delivery';
 import { findMatches, recompute } from '../lists/membership';
 import { findListAnywhere, hasMember, listsState } from '../lists/state';
 import type { RouteModule, SandboxContext } from '../server';
+import { own } from '../store';
 
 /**
  * Simulated events (control routes, no token): a property changes, or a new property matches a
@@ -22,14 +23,14 @@ const NEXT_STAGE: Record<string, string> = { Preforeclosure: 'Auction', Auction:
 function changeOf(property: SearchableProperty, kind: ChangeKind, to: unknown): { patch: Partial<SearchableProperty>; labels: string[] } {
 	switch (kind) {
 		case 'listing': {
-			const next = typeof to === 'string' ? to : NEXT_LISTING[property.ListingStatus ?? ''] ?? 'Active';
+			const next = typeof to === 'string' ? to : (own(NEXT_LISTING, property.ListingStatus ?? '') ?? 'Active');
 			return {
 				patch: { ListingStatus: next, isListedForSale: ['Active', 'Pending'].includes(next) ? 1 : 0, ListingPrice: property.ListingPrice ?? property.AVM },
 				labels: [`Listing Status:${property.ListingStatus ?? 'None'}:${next}`],
 			};
 		}
 		case 'foreclosure': {
-			const next = typeof to === 'string' ? to : property.ForeclosureStage ? NEXT_STAGE[property.ForeclosureStage] : 'Preforeclosure';
+			const next = typeof to === 'string' ? to : (own(NEXT_STAGE, property.ForeclosureStage ?? '') ?? 'Preforeclosure');
 			return {
 				patch: { inForeclosure: 1, ForeclosureStage: next },
 				labels: [`Foreclosure Status:${property.ForeclosureStage ?? 'None'}:${next}`],

@@ -79,6 +79,14 @@ describe('an inherited key is an unknown name, never a 500', () => {
 		expect((await sb.ok('GET', '/_sandbox/deliveries?wait=1', { token: null })).results).toEqual([]);
 		expect((await sb.ok('GET', '/v1/lists')).results.map((list: Json) => list.ListID)).toEqual([listId]);
 	});
+
+	test('a simulated listing status or foreclosure stage named like an inherited key moves on like any unknown one', async () => {
+		const change = (body: Json) => sb.ok('POST', '/_sandbox/simulate/change', { token: null, body: { PropID: 'P000031', ...body } });
+		await change({ change: 'listing', to: 'constructor' });
+		expect((await change({ change: 'listing' })).changes).toEqual(['Listing Status:constructor:Active']);
+		await change({ change: 'foreclosure', to: 'toString' });
+		expect((await change({ change: 'foreclosure' })).changes).toEqual(['Foreclosure Status:toString:Preforeclosure']);
+	});
 });
 
 describe('criteria nested too deep', () => {
