@@ -393,3 +393,20 @@ describe('automations that buy', () => {
 		expect((await chargeLog()).log.slice(before)).toHaveLength(0);
 	});
 });
+
+describe('turning on an automation that buys', () => {
+	test('Webhook > Create with Lists needs the same opt-in when a list\'s automation buys', async () => {
+		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'buys when on', ListType: 'static', isMonitored: 1 });
+		const listId = created.body.results[0].ListID;
+		await api(sb, 'PUT', `/v1/lists/${listId}/automations`, { isEnabled: 0, Triggers: 'New Matches', PurchaseEmail: 1 });
+		const parameters = { resource: 'webhook', operation: 'create', hookUrl: 'http://127.0.0.1:9/hook', webhookName: 'crm', lists: [String(listId)] };
+		const refused = await run(parameters, [{}]);
+		expect(refused.error?.message).toBe(`The automation of list ${listId} would buy: turn on "Allow Charging Automation" to configure it`);
+		expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(0);
+		const underCeiling = await run({ ...parameters, allowChargingAutomation: true }, [{}], { spendingCeiling: 1 });
+		expect(underCeiling.error?.message).toContain('does not allow charging automations');
+		expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(0);
+		const allowed = await run({ ...parameters, allowChargingAutomation: true }, [{}]);
+		expect(allowed.error).toBeUndefined();
+	});
+});

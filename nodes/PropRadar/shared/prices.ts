@@ -1,5 +1,5 @@
 /**
- * The service's price per charged record, in cents, by kind of record (docs/api.md, "Money").
+ * The service's price per charged record, in cents, by kind of record (docs/money.md).
  * Free export credits pay for records first; these are what a record costs once they are gone.
  * The node counts every record of a purchase at this price (or at the higher price a quote
  * reveals) when it holds a purchase against Max Cost and the credential's ceiling, so free

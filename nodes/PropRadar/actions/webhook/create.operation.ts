@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths, type WebhookRecord } from '../../transport';
+import { apiRequest, paths, type AutomationRecord, type WebhookRecord } from '../../transport';
+import { assertChargingAutomationAllowed, automationCharges } from '../../shared/charges';
 import { idsFrom, readRequiredString } from '../../shared/parameters';
 
 const show = { resource: ['webhook'], operation: ['create'] };
@@ -43,6 +44,15 @@ export const description: INodeProperties[] = [
 		description: 'Lists whose automation is turned on and exports to this webhook (their other automation settings are kept). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show },
 	},
+	{
+		displayName: 'Allow Charging Automation',
+		name: 'allowChargingAutomation',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether this node may turn on a list\'s automation that buys (Purchase Phone, Purchase Email, a direct-mail or e-mail marketing order: charged per triggered record, non-refundable, with no Max Cost). Without it, such a list is refused and nothing is created.',
+		displayOptions: { show },
+	},
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -61,6 +71,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const lists = idsFrom(this.getNodeParameter('lists', itemIndex, []));
 	const badList = lists.find((id) => !/^\d+$/.test(id));
 	if (badList) throw new NodeOperationError(this.getNode(), `Lists: "${badList}" is not a list ID (a whole number)`, { itemIndex });
+	// Turning a list's automation on starts whatever it buys: the same opt-in as Automation > Configure.
+	const allowCharging = this.getNodeParameter('allowChargingAutomation', itemIndex, false) as boolean;
+	for (const listId of lists) {
+		const current = (await apiRequest<{ results?: AutomationRecord[] }>(this, { method: 'GET', path: paths.automation(Number(listId)), itemIndex })).results?.[0];
+		if (current) await assertChargingAutomationAllowed(this, `The automation of list ${listId}`, automationCharges({ ...current, isEnabled: 1 }), allowCharging, itemIndex);
+	}
 	const body: IDataObject = { HookUrl: hookUrl, WebhookName: webhookName };
 	if (secret) body.Secret = secret;
 	if (lists.length > 0) body.Lists = lists.map(Number);
