@@ -13,11 +13,11 @@ import type { RouteModule } from '../server';
  * outbox, delivery log, reset.
  *
  * A fault applies to the next `count` requests whose path starts with `path`, with the method and
- * the query parameters given (if given), after letting `skip` of them through. It strikes `before` the service acts (the default: the
- * call has no effect) or `after` it acted (the route runs, its changes and charges happen, then the
- * fault replaces the answer): it waits `latencyMs`, then loses the connection (`drop`) or answers
- * `status` (with `Retry-After` when `retryAfter` is given, and `body` instead of an error object when
- * given); with neither, the real answer follows the wait.
+ * the query parameters given (if given), after letting `skip` of them through. It strikes `before`
+ * the service acts (the default: the call has no effect) or `after` it acted (the route runs, its
+ * changes and charges happen, then the fault replaces the answer): it waits `latencyMs`, then loses
+ * the connection (`drop`) or answers `status` (with `Retry-After` when `retryAfter` is given, and
+ * `body` instead of an error object when given); with neither, the real answer follows the wait.
  */
 interface Fault {
 	path: string;
@@ -81,10 +81,10 @@ function matches(fault: Fault, request: FastifyRequest): boolean {
 const pause = (ms: number | undefined) => (ms ? new Promise((resolve) => setTimeout(resolve, ms)) : undefined);
 
 /** What a status fault answers: its body, or the service's error object with its eventid in `X-Prop-Request-Id`. */
-function faultAnswer(fault: Fault & { status: number }, reply: FastifyReply): string {
-	void reply.status(fault.status).header('content-type', 'application/json; charset=utf-8').header('X-Prop-Request-Id', FAULT_EVENT_ID);
+function faultAnswer(fault: Fault, status: number, reply: FastifyReply): string {
+	void reply.status(status).header('content-type', 'application/json; charset=utf-8').header('X-Prop-Request-Id', FAULT_EVENT_ID);
 	if (fault.retryAfter !== undefined) void reply.header('Retry-After', fault.retryAfter);
-	return JSON.stringify(fault.body ?? { error: fault.status === 429 ? 'Too Many Requests' : 'Injected fault', eventid: FAULT_EVENT_ID });
+	return JSON.stringify(fault.body ?? { error: status === 429 ? 'Too Many Requests' : 'Injected fault', eventid: FAULT_EVENT_ID });
 }
 
 export const controlRoutes: RouteModule = (app, ctx) => {
@@ -112,7 +112,7 @@ export const controlRoutes: RouteModule = (app, ctx) => {
 			request.raw.socket.destroy();
 			return;
 		}
-		if (fault.status) return reply.send(faultAnswer({ ...fault, status: fault.status }, reply));
+		if (fault.status) return reply.send(faultAnswer(fault, fault.status, reply));
 	});
 
 	app.addHook('onSend', async (request, reply, payload) => {
@@ -124,7 +124,7 @@ export const controlRoutes: RouteModule = (app, ctx) => {
 			request.raw.socket.destroy();
 			return payload;
 		}
-		return fault.status ? faultAnswer({ ...fault, status: fault.status }, reply) : payload;
+		return fault.status ? faultAnswer(fault, fault.status, reply) : payload;
 	});
 
 	app.post('/_sandbox/faults', async (request) => {
