@@ -399,7 +399,12 @@ async function teardown(context: IHookFunctions): Promise<void> {
 	let monitoringPaused = registration?.unfinished?.monitoringPaused === true;
 	for (const [listId, hooks] of leaving) {
 		await oneAtATime(context, listId, async () => {
-			// The webhooks go first, so that no process settling the list meanwhile wires them again.
+			// Unwired first, so that the automation stops firing for them before anything else; then
+			// the webhooks go; then the list is settled again, in case a process settling it meanwhile
+			// wired them again before they were deleted (their ids then dangle, and are dropped).
+			const settleList = async () => await persist(async () => await settle(context, listId, hooks, registration?.listId === listId ? registration.baseline : undefined));
+			let settleError: unknown;
+			await settleList().catch((error: unknown) => (settleError = error));
 			for (const hook of hooks) {
 				try {
 					await persist(async () => await deleteWebhook(context, hook.webhookId));
@@ -407,13 +412,9 @@ async function teardown(context: IHookFunctions): Promise<void> {
 					problems.push(`webhook ${hook.webhookId} could not be deleted (${describe(error)})`);
 				}
 			}
-			let unwired = false;
-			try {
-				await persist(async () => await settle(context, listId, hooks, registration?.listId === listId ? registration.baseline : undefined));
-				unwired = true;
-			} catch (error) {
-				problems.push(`the automation of list ${listId} could not be written (${describe(error)})`);
-			}
+			if (settleError === undefined) await settleList().catch((error: unknown) => (settleError = error));
+			const unwired = settleError === undefined;
+			if (!unwired) problems.push(`the automation of list ${listId} could not be written (${describe(settleError)})`);
 			if (!unwired && registration?.listId === listId && !monitoringPaused && (await mayStillCharge(context, registration))) {
 				try {
 					await persist(async () => await setMonitoring(context, listId, 0));

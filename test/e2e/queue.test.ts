@@ -1,0 +1,194 @@
+/**
+ * The e2e tier in n8n's queue mode (EXECUTIONS_MODE=queue): Debian's redis-server
+ * (scripts/redis-install.sh) on a free port, one main process (`n8n start`, activation), one worker
+ * (`n8n worker`, executions) and one webhook process (`n8n webhook`, deliveries), all on the same
+ * n8n home. The trigger example is activated by the main process; sandbox deliveries go through the
+ * webhook process and are executed by the worker, each exactly once; a redelivery starts nothing;
+ * deactivation restores the automation.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+
+import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { until } from '../until';
+
+interface N8nHost {
+	url: string;
+	userFolder: string;
+	env: Record<string, string>;
+}
+interface RunningN8n extends N8nHost {
+	stop(): Promise<void>;
+}
+interface N8nClient {
+	rest(method: string, path: string, body?: unknown): Promise<unknown>;
+}
+const n8n = require('../../scripts/n8n-host') as {
+	prepare(options: { sandboxUrl: string; workflows: unknown[] }): Promise<N8nHost>;
+	start(host: N8nHost, options?: { logFile?: string }): Promise<RunningN8n>;
+	login(host: N8nHost): Promise<N8nClient>;
+	activate(client: N8nClient, workflowId: string): Promise<unknown>;
+	deactivate(client: N8nClient, workflowId: string): Promise<unknown>;
+};
+const { seedDemoData } = require('../../scripts/demo-data') as { seedDemoData(url: string): Promise<number> };
+
+jest.setTimeout(600_000);
+
+const ROOT = join(__dirname, '..', '..');
+const N8N_BIN = join(ROOT, '.tools', 'n8n', 'node_modules', '.bin', 'n8n');
+const DELIVERIES = 200;
+const WORKFLOW_ID = 'PropRadarEx00004';
+
+let sandbox: RunningSandbox;
+let main: RunningN8n;
+let client: N8nClient;
+let webhookUrl: string;
+let mainLog = '';
+const children: ChildProcess[] = [];
+const outputs = new Map<string, string>();
+
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as { port: number };
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** A child process whose output is kept (last 32 KiB) for failure messages. */
+function child(name: string, command: string, args: string[], env: Record<string, string>): ChildProcess {
+	const process = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+	outputs.set(name, '');
+	const keep = (chunk: Buffer) => outputs.set(name, (outputs.get(name)! + chunk.toString()).slice(-32_768));
+	process.stdout!.on('data', keep);
+	process.stderr!.on('data', keep);
+	children.push(process);
+	return process;
+}
+
+async function stopChild(process: ChildProcess): Promise<void> {
+	if (process.exitCode !== null || process.signalCode !== null) return;
+	await new Promise<void>((resolve) => {
+		process.once('exit', () => resolve());
+		process.kill('SIGTERM');
+		setTimeout(() => process.kill('SIGKILL'), 15_000).unref();
+	});
+}
+
+const waitFor = <T>(what: string, read: () => Promise<T | undefined>, limitMs = 120_000): Promise<T> =>
+	until(what, read, limitMs, 300).catch((error: Error) => {
+		const main = mainLog ? readFileSync(mainLog, 'utf8').slice(-3000) : '';
+		throw new Error(`${error.message}\n${[...outputs, ['main', main] as const].map(([name, text]) => `--- ${name}:\n${text.slice(-3000)}`).join('\n')}`);
+	});
+
+async function sandboxApi<T>(method: string, path: string, body?: unknown): Promise<T> {
+	const response = await fetch(`${sandbox.url}${path}`, {
+		method,
+		headers: { authorization: 'Bearer sandbox-token', 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return (await response.json()) as T;
+}
+
+/** How many executions of the workflow n8n holds, with one of `statuses` if given. */
+async function executionCount(statuses?: string[]): Promise<number> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID, ...(statuses ? { status: statuses } : {}) }));
+	const page = (await client.rest('GET', `/executions?filter=${filter}&limit=1`)) as { count: number };
+	return page.count;
+}
+const UNFINISHED = ['new', 'running', 'waiting'];
+
+/** The executions that did not succeed, with their status and error, for a failure message. */
+async function failedExecutions(): Promise<unknown[]> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID, status: ['error', 'crashed', 'canceled', 'unknown', ...UNFINISHED] }));
+	const { results } = (await client.rest('GET', `/executions?filter=${filter}&limit=20`)) as { results: Array<{ id: string; status: string }> };
+	return await Promise.all(
+		results.map(async ({ id, status }) => {
+			const execution = (await client.rest('GET', `/executions/${id}`)) as { data?: string };
+			return { id, status, data: String(execution.data ?? '').slice(0, 1500) };
+		}),
+	);
+}
+
+beforeAll(async () => {
+	const install = spawnSync('bash', [join(ROOT, 'scripts', 'redis-install.sh')], { encoding: 'utf8' });
+	if (install.status !== 0) throw new Error(`redis-server could not be installed: ${install.stdout}${install.stderr}`);
+	const redisPort = await freePort();
+	child('redis', '/usr/bin/redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], process.env as Record<string, string>);
+
+	sandbox = await startSandbox({ port: 0 });
+	await seedDemoData(sandbox.url);
+	const example = JSON.parse(readFileSync(join(ROOT, 'examples', '04-foreclosures-to-crm.json'), 'utf8')) as unknown;
+	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [example] });
+	const webhookPort = await freePort();
+	webhookUrl = `http://127.0.0.1:${webhookPort}`;
+	const queue = {
+		EXECUTIONS_MODE: 'queue',
+		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+		QUEUE_BULL_REDIS_PORT: String(redisPort),
+		// PropRadar is given the webhook process's address.
+		N8N_WEBHOOK_URL: `${webhookUrl}/`,
+		WEBHOOK_URL: `${webhookUrl}/`,
+	};
+	mainLog = join(prepared.userFolder, 'main.log');
+	main = await n8n.start({ ...prepared, env: { ...prepared.env, ...queue, N8N_LOG_LEVEL: 'info' } }, { logFile: mainLog });
+	client = await n8n.login(main);
+	child('worker', N8N_BIN, ['worker', '--concurrency=10'], { ...prepared.env, ...queue, N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_PORT: String(await freePort()) });
+	child('webhook', N8N_BIN, ['webhook'], { ...prepared.env, ...queue, N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
+	await waitFor('the webhook process', async () => ((await fetch(`${webhookUrl}/healthz`).catch(() => undefined))?.ok ? true : undefined));
+});
+
+afterAll(async () => {
+	for (const process of children.reverse()) await stopChild(process);
+	await main?.stop();
+	await sandbox?.close();
+	if (main) rmSync(main.userFolder, { recursive: true, force: true });
+});
+
+test(`queue mode: activated by the main process, ${DELIVERIES} deliveries through the webhook process each executed once by the worker, a redelivery starts nothing, deactivation restores the automation`, async () => {
+	const automationBefore = (await sandboxApi<{ results: Array<Record<string, unknown>> }>('GET', '/v1/lists/1/automations')).results[0];
+	await n8n.activate(client, WORKFLOW_ID);
+	const hook = await waitFor('the webhook registered', async () => {
+		const { results } = await sandboxApi<{ results: Array<{ WebhookID: number; HookUrl: string; Secret: string }> }>('GET', '/v1/integrations/webhooks');
+		return results.length === 1 ? results[0] : undefined;
+	});
+	expect(hook.HookUrl).toBe(`${webhookUrl}/webhook/5b0c7a36-8f1e-4d52-9a6b-3e2f1c0d4a71/webhook`);
+	await waitFor('the webhook process serving the trigger', async () => ((await fetch(hook.HookUrl, { method: 'POST', body: '{}' })).status === 401 ? true : undefined));
+
+	for (let i = 0; i < DELIVERIES; i++) await sandboxApi('POST', '/_sandbox/simulate/new-match', { ListID: 1 });
+	const log = (await sandboxApi<{ results: Array<{ HookUrl: string; outcome: string; attempts: number }> }>('GET', '/_sandbox/deliveries?wait=1')).results.filter((entry) => entry.HookUrl === hook.HookUrl);
+	expect(log).toHaveLength(DELIVERIES);
+	expect(log.filter((entry) => entry.outcome !== 'delivered')).toEqual([]);
+
+	await waitFor(`${DELIVERIES} finished executions`, async () => ((await executionCount()) >= DELIVERIES && (await executionCount(UNFINISHED)) === 0 ? true : undefined), 300_000);
+	expect(await executionCount()).toBe(DELIVERIES);
+	expect({ succeeded: await executionCount(['success']), failed: await failedExecutions() }).toEqual({ succeeded: DELIVERIES, failed: [] });
+	const leads = (await sandboxApi<{ results: Array<{ body: { propId: string } }> }>('GET', '/_sandbox/crm')).results;
+	expect(new Set(leads.map((lead) => lead.body.propId)).size).toBe(DELIVERIES);
+	expect(leads).toHaveLength(DELIVERIES);
+
+	// A redelivery (same event, same secret) through the webhook process starts nothing.
+	const event = { TriggerType: 'New Match', PropID: 'P-REDELIVERED', ListID: 1, ListName: 'Oregon foreclosures' };
+	const post = () => fetch(hook.HookUrl, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${hook.Secret}` }, body: JSON.stringify(event) });
+	const first = await post();
+	expect(first.status).toBe(200);
+	expect(await first.text()).not.toContain('"started":false');
+	const again = await post();
+	expect(again.status).toBe(200);
+	expect(await again.json()).toEqual({ received: 1, started: false });
+	await waitFor('the first delivery executed', async () => ((await executionCount(['success'])) === DELIVERIES + 1 ? true : undefined));
+	expect(await executionCount(UNFINISHED)).toBe(0);
+	expect(await executionCount()).toBe(DELIVERIES + 1);
+
+	await n8n.deactivate(client, WORKFLOW_ID);
+	// n8n answers the deactivation before the trigger's clean-up has finished.
+	await waitFor('no webhook left', async () => ((await sandboxApi<{ results: unknown[] }>('GET', '/v1/integrations/webhooks')).results.length === 0 ? true : undefined));
+	const automation = async () => (await sandboxApi<{ results: Array<Record<string, unknown>> }>('GET', '/v1/lists/1/automations')).results[0];
+	await waitFor('the automation as before', async () => (isDeepStrictEqual(await automation(), automationBefore) ? true : undefined), 30_000);
+});
