@@ -1,9 +1,10 @@
-// `npm run demo` after the set-up in scripts/demo.sh: the sandbox on 8787 and n8n on 5678 with this
-// package, a PropRadar credential for the sandbox and the example workflows. Ctrl-C stops both.
+// `npm run demo` after the set-up in scripts/demo.sh: the sandbox and n8n with this package, the
+// PropRadar credential for the sandbox and the example workflows (imported once: later starts keep
+// what the user did with them). Ctrl-C, or SIGINT / SIGTERM to `npm run demo`, stops everything.
 'use strict';
 const { spawn } = require('node:child_process');
-const { mkdirSync, readdirSync, readFileSync } = require('node:fs');
-const { join } = require('node:path');
+const { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { join, resolve } = require('node:path');
 
 const { seedDemoData } = require('./demo-data');
 const n8n = require('./n8n-host');
@@ -11,13 +12,38 @@ const n8n = require('./n8n-host');
 const ROOT = join(__dirname, '..');
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 8787);
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
-const DEMO_DIR = join(ROOT, '.tools', 'demo');
-/** The sandbox process, so that a failed start does not leave it holding its port. */
+const DEMO_DIR = resolve(process.env.DEMO_DIR ?? join(ROOT, '.tools', 'demo'));
+
+/** Aborted on the first stop: ends whatever is still starting (n8n commands, n8n itself). */
+const stopping = new AbortController();
+/** The sandbox and n8n, once started; `starting` settles when main() has finished or given up. */
 let sandbox;
+let running;
+let starting;
+
+function exited(child) {
+	return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+}
+
+/** Stops n8n and the sandbox (whichever is running), then exits. */
+async function stop(exitCode) {
+	if (stopping.signal.aborted) return;
+	stopping.abort();
+	console.log('\n==> stopping n8n and the sandbox');
+	await starting?.catch(() => undefined);
+	await running?.stop();
+	if (sandbox) {
+		sandbox.kill('SIGTERM');
+		await exited(sandbox);
+	}
+	process.exit(exitCode);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
 
 async function waitFor(url, timeoutMs) {
 	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
+	while (Date.now() < deadline && !stopping.signal.aborted) {
 		try {
 			if ((await fetch(url)).status < 500) return;
 		} catch {
@@ -28,10 +54,43 @@ async function waitFor(url, timeoutMs) {
 	throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * n8n 2.41 keeps a published workflow's webhooks from one start to the next without asking its
+ * trigger whether what the trigger registered elsewhere still fits: after a start on another
+ * address (N8N_PORT), the published workflows are published again (unpublish, publish, as the
+ * editor's toggle does), so that their triggers register n8n's new address.
+ */
+async function republishOnNewAddress(client, url) {
+	const file = join(DEMO_DIR, 'n8n-address');
+	const previous = existsSync(file) ? readFileSync(file, 'utf8') : url;
+	if (previous !== url) {
+		const published = await client.rest('GET', '/active-workflows');
+		for (const workflowId of published) {
+			await n8n.deactivate(client, workflowId);
+			await n8n.activate(client, workflowId);
+		}
+		console.log(`==> n8n's address changed (was ${previous}): published again ${published.length} published workflow(s), so that their triggers register the new one`);
+	}
+	writeFileSync(file, url);
+}
+
+function importReport(workflows, imported) {
+	if (imported.length === workflows.length) return `imported the ${workflows.length} example workflows`;
+	if (imported.length === 0) return 'the example workflows are kept as you left them';
+	const names = workflows.filter((workflow) => imported.includes(workflow.id)).map((workflow) => workflow.name);
+	return `imported the missing example workflows: ${names.join('; ')}`;
+}
+
 async function main() {
 	mkdirSync(DEMO_DIR, { recursive: true });
 	const sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`;
 	sandbox = spawn(process.execPath, [join(ROOT, 'build', 'sandbox', 'cli.js'), '--port', String(SANDBOX_PORT), '--data', join(DEMO_DIR, 'sandbox.json')], { stdio: ['ignore', 'inherit', 'inherit'] });
+	sandbox.on('exit', (code) => {
+		if (!stopping.signal.aborted) {
+			console.error(`the sandbox stopped (exit ${code})`);
+			void stop(1);
+		}
+	});
 	await waitFor(`${sandboxUrl}/v1/lists`, 20_000);
 	await seedDemoData(sandboxUrl);
 
@@ -39,49 +98,34 @@ async function main() {
 		.filter((file) => file.endsWith('.json'))
 		.sort()
 		.map((file) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')));
-	console.log(`==> preparing n8n (package, credential, ${workflows.length} example workflows)`);
-	const host = await n8n.prepare({ userFolder: join(DEMO_DIR, 'n8n'), port: N8N_PORT, sandboxUrl, workflows });
+	console.log(`==> preparing n8n in ${DEMO_DIR} (package, credential, example workflows)`);
+	const host = await n8n.prepare({ userFolder: join(DEMO_DIR, 'n8n'), port: N8N_PORT, sandboxUrl, workflows, signal: stopping.signal });
+	console.log(`==> ${importReport(workflows, host.imported)}`);
 	const logFile = join(DEMO_DIR, 'n8n.log');
 	console.log(`==> starting n8n (its log: ${logFile})`);
-	const running = await n8n.start(host, { logFile });
-	await n8n.login(running);
-
-	console.log(`
-PropRadar demo is running.
-  n8n editor   ${running.url}/   login: ${n8n.OWNER.email} / ${n8n.OWNER.password}
-  sandbox API  ${sandboxUrl}   token: sandbox-token (credential "${n8n.CREDENTIAL.name}")
-  Examples: open Overview > Workflows. "new foreclosure matches to a CRM" is a trigger: publish (activate) it, then
-    curl -X POST ${sandboxUrl}/_sandbox/simulate/new-match -H 'content-type: application/json' -d '{"ListID":1}'
-  and see the lead arrive in ${sandboxUrl}/_sandbox/crm (and the execution in n8n)
-Press Ctrl-C to stop.`);
-
-	let stopping = false;
-	const stop = async (exitCode) => {
-		if (stopping) return;
-		stopping = true;
-		console.log('\n==> stopping n8n and the sandbox');
-		await running.stop();
-		sandbox.kill('SIGTERM');
-		process.exit(exitCode);
-	};
-	process.on('SIGINT', () => stop(0));
-	process.on('SIGTERM', () => stop(0));
+	running = await n8n.start(host, { logFile, signal: stopping.signal });
 	running.child.on('exit', (code) => {
-		if (!stopping) {
+		if (!stopping.signal.aborted) {
 			console.error(`n8n stopped (exit ${code}); its log: ${logFile}`);
 			void stop(1);
 		}
 	});
-	sandbox.on('exit', (code) => {
-		if (!stopping) {
-			console.error(`the sandbox stopped (exit ${code})`);
-			void stop(1);
-		}
-	});
+	await republishOnNewAddress(await n8n.login(running), running.url);
+
+	console.log(`
+PropRadar demo is running.
+  Examples     ${running.url}/home/workflows   (n8n's Overview > Workflows)
+               login: ${n8n.OWNER.email} / ${n8n.OWNER.password}
+  sandbox API  ${sandboxUrl}   token: sandbox-token (credential "${n8n.CREDENTIAL.name}")
+  "PropRadar: new foreclosure matches to a CRM" is a trigger: publish (activate) it, then
+    curl -X POST ${sandboxUrl}/_sandbox/simulate/new-match -H 'content-type: application/json' -d '{"ListID":1}'
+  and see the lead arrive in ${sandboxUrl}/_sandbox/crm (and the execution in n8n)
+Press Ctrl-C to stop.`);
 }
 
-main().catch((error) => {
+starting = main();
+starting.catch((error) => {
+	if (stopping.signal.aborted) return;
 	console.error(error);
-	sandbox?.kill('SIGTERM');
-	process.exit(1);
+	void stop(1);
 });

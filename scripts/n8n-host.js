@@ -1,13 +1,16 @@
 // The real n8n with this package installed, for the demo (`npm run demo`) and the e2e tier:
-// pack the package into n8n's community nodes folder, import a credential and workflows, start n8n,
-// set up the owner and log in, activate and run workflows, read executions, stop.
-// Needs the n8n that scripts/n8n-install.sh installs into .tools/n8n, and Node 24 on the PATH.
+// pack the package into n8n's community nodes folder, import a credential and the workflows that
+// are missing, start n8n, set up the owner and log in, activate and run workflows, read executions,
+// stop. Needs the n8n that scripts/n8n-install.sh installs into .tools/n8n, and Node 24 on the PATH.
 'use strict';
-const { execFile, execFileSync, spawn } = require('node:child_process');
-const { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
+const { execFile, spawn } = require('node:child_process');
+const { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
+const { promisify } = require('node:util');
+
+const run = promisify(execFile);
 
 const ROOT = join(__dirname, '..');
 const N8N_BIN = join(ROOT, '.tools', 'n8n', 'node_modules', '.bin', 'n8n');
@@ -26,22 +29,29 @@ function freePort() {
 }
 
 /** Packs this package (`npm pack`) and extracts it where n8n loads community packages. */
-function installPackage(userFolder) {
+async function installPackage(userFolder, signal) {
 	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-propradar');
 	const packDir = mkdtempSync(join(tmpdir(), 'propradar-pack-'));
-	const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
-	rmSync(target, { recursive: true, force: true });
-	mkdirSync(target, { recursive: true });
-	execFileSync('tar', ['xzf', join(packDir, filename), '-C', target, '--strip-components=1']);
-	writeFileSync(join(userFolder, '.n8n', 'nodes', 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { 'n8n-nodes-propradar': 'file:./node_modules/n8n-nodes-propradar' } }, null, 2));
-	rmSync(packDir, { recursive: true, force: true });
+	try {
+		const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: ROOT, encoding: 'utf8', signal });
+		const [{ filename }] = JSON.parse(stdout);
+		rmSync(target, { recursive: true, force: true });
+		mkdirSync(target, { recursive: true });
+		await run('tar', ['xzf', join(packDir, filename), '-C', target, '--strip-components=1'], { signal });
+		writeFileSync(join(userFolder, '.n8n', 'nodes', 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { 'n8n-nodes-propradar': 'file:./node_modules/n8n-nodes-propradar' } }, null, 2));
+	} finally {
+		rmSync(packDir, { recursive: true, force: true });
+	}
 }
 
 /**
- * Prepares an n8n home: the package, a PropRadar credential for `sandboxUrl`, and `workflows`
- * (objects, given ids). Returns what `start()` needs.
+ * Prepares an n8n home: the package, the PropRadar credential for `sandboxUrl`, and those of
+ * `workflows` (objects, given ids) that it does not hold yet. A home n8n already used keeps its
+ * workflows as they are (edits, activations) and its credential, whose Base URL is set to
+ * `sandboxUrl`. `signal` aborts the n8n commands under way. Returns what `start()` needs, and the
+ * ids of the workflows imported (`imported`).
  */
-async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', workflows = [], logLevel = 'warn' }) {
+async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', workflows = [], logLevel = 'warn', signal }) {
 	if (!existsSync(N8N_BIN)) throw new Error('n8n is not installed: run bash scripts/n8n-install.sh');
 	userFolder = userFolder ?? mkdtempSync(join(tmpdir(), 'propradar-n8n-home-'));
 	port = port ?? (await freePort());
@@ -55,7 +65,7 @@ async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', 
 		N8N_HOST: '127.0.0.1',
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_PROTOCOL: 'http',
-		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}/`,
 		N8N_ENCRYPTION_KEY: 'propradar-demo-encryption-key-0001',
 		N8N_LOG_LEVEL: logLevel,
@@ -68,27 +78,58 @@ async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', 
 		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 		DB_SQLITE_POOL_SIZE: '2',
 		EXTERNAL_FRONTEND_HOOKS_URLS: '',
+		// Example 4's "Send to CRM" posts to {{ $env.PROPRADAR_SANDBOX_URL }}/_sandbox/crm.
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+		PROPRADAR_SANDBOX_URL: sandboxUrl,
 	};
-	installPackage(userFolder);
+	await installPackage(userFolder, signal);
+	const n8nCommand = (args, options = {}) => run(N8N_BIN, args, { env: { ...env, ...options.env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, signal });
+	const used = existsSync(join(userFolder, '.n8n', 'database.sqlite'));
 	const files = mkdtempSync(join(tmpdir(), 'propradar-import-'));
-	writeFileSync(join(files, 'credentials.json'), JSON.stringify([{ ...CREDENTIAL, type: 'propRadarApi', data: { accessToken: token, baseUrl: sandboxUrl, spendingCeiling: 0 } }]));
-	execFileSync(N8N_BIN, ['import:credentials', `--input=${join(files, 'credentials.json')}`], { env, stdio: 'pipe' });
-	if (workflows.length > 0) {
-		const dir = join(files, 'workflows');
-		mkdirSync(dir);
-		workflows.forEach((workflow, index) => writeFileSync(join(dir, `${index}.json`), JSON.stringify(workflow)));
-		execFileSync(N8N_BIN, ['import:workflow', '--separate', `--input=${dir}`], { env, stdio: 'pipe' });
+	try {
+		let credential = { ...CREDENTIAL, type: 'propRadarApi', data: { accessToken: token, baseUrl: sandboxUrl, spendingCeiling: 0 } };
+		if (used) {
+			const stored = await exportCredential(n8nCommand, join(files, 'stored.json'));
+			if (stored?.data.baseUrl === sandboxUrl) credential = undefined;
+			else if (stored) credential = { id: stored.id, name: stored.name, type: stored.type, data: { ...stored.data, baseUrl: sandboxUrl } };
+		}
+		if (credential) {
+			writeFileSync(join(files, 'credentials.json'), JSON.stringify([credential]));
+			await n8nCommand(['import:credentials', `--input=${join(files, 'credentials.json')}`]);
+		}
+		// `list:workflow` prints one id a line among n8n's log lines; archived workflows are listed too.
+		const held = used ? new Set((await n8nCommand(['list:workflow', '--onlyId'], { env: { N8N_LOG_LEVEL: 'info' } })).stdout.split('\n').map((line) => line.trim())) : new Set();
+		const missing = workflows.filter((workflow) => !held.has(workflow.id));
+		if (missing.length > 0) {
+			const dir = join(files, 'workflows');
+			mkdirSync(dir);
+			missing.forEach((workflow, index) => writeFileSync(join(dir, `${index}.json`), JSON.stringify(workflow)));
+			await n8nCommand(['import:workflow', '--separate', `--input=${dir}`]);
+		}
+		return { env, port, userFolder, url: `http://127.0.0.1:${port}`, imported: missing.map((workflow) => workflow.id) };
+	} finally {
+		rmSync(files, { recursive: true, force: true });
 	}
-	rmSync(files, { recursive: true, force: true });
-	return { env, port, userFolder, url: `http://127.0.0.1:${port}` };
+}
+
+/** The demo credential as n8n holds it (decrypted), or undefined when the user deleted it. */
+async function exportCredential(n8nCommand, file) {
+	try {
+		await n8nCommand(['export:credentials', `--id=${CREDENTIAL.id}`, '--decrypted', `--output=${file}`]);
+	} catch (error) {
+		if (`${error.stdout}${error.stderr}`.includes('No credentials found')) return undefined;
+		throw error;
+	}
+	return JSON.parse(readFileSync(file, 'utf8'))[0];
 }
 
 /**
- * Starts `n8n start` and waits until it is ready; `stop()` ends it. n8n's output goes to `logFile`
- * when given; its last 64 KiB are kept for the error when n8n does not start.
+ * Starts `n8n start` and waits until it is ready; `stop()` ends it (SIGTERM, SIGKILL after 15 s).
+ * n8n's output goes to `logFile` when given; its last 64 KiB are kept for the error when n8n does
+ * not start. `signal` stops n8n while it is starting.
  */
-async function start(host, { logFile, timeoutMs = 120_000 } = {}) {
+async function start(host, { logFile, timeoutMs = 120_000, signal } = {}) {
+	signal?.throwIfAborted();
 	const child = spawn(N8N_BIN, ['start'], { env: host.env, stdio: ['ignore', 'pipe', 'pipe'] });
 	const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
 	let output = '';
@@ -98,9 +139,20 @@ async function start(host, { logFile, timeoutMs = 120_000 } = {}) {
 	};
 	child.stdout.on('data', keep);
 	child.stderr.on('data', keep);
+	const stop = () =>
+		new Promise((resolve) => {
+			if (child.exitCode !== null || child.signalCode !== null) return resolve();
+			child.once('exit', () => resolve());
+			child.kill('SIGTERM');
+			setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+		});
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		if (child.exitCode !== null) throw new Error(`n8n exited with ${child.exitCode}:\n${output.slice(-4000)}`);
+		if (signal?.aborted) {
+			await stop();
+			throw signal.reason;
+		}
 		try {
 			const response = await fetch(`${host.url}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
 			if (response.ok) break;
@@ -108,22 +160,12 @@ async function start(host, { logFile, timeoutMs = 120_000 } = {}) {
 			// not listening yet
 		}
 		if (Date.now() > deadline) {
-			child.kill('SIGTERM');
+			await stop();
 			throw new Error(`n8n was not ready within ${timeoutMs / 1000} s:\n${output.slice(-4000)}`);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
-	return {
-		...host,
-		child,
-		stop: () =>
-			new Promise((resolve) => {
-				if (child.exitCode !== null) return resolve();
-				child.once('exit', () => resolve());
-				child.kill('SIGTERM');
-				setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-			}),
-	};
+	return { ...host, child, stop };
 }
 
 /** Sets up the owner account (first start) and logs in; returns a REST client with the session cookie. */
