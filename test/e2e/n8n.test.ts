@@ -48,12 +48,22 @@ let host: RunningN8n;
 let client: N8nClient;
 const examples: Record<string, Workflow> = {};
 
-/** The example files, with the demo sandbox's address replaced by this run's sandbox. */
-function loadExamples(sandboxUrl: string): Workflow[] {
+/** The example files as they are: they take the sandbox's address from the credential and PROPRADAR_SANDBOX_URL. */
+function loadExamples(): Workflow[] {
 	return readdirSync(join(ROOT, 'examples'))
 		.filter((file) => file.endsWith('.json'))
 		.sort()
-		.map((file) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8').replaceAll('http://127.0.0.1:8787', sandboxUrl)) as Workflow);
+		.map((file) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')) as Workflow);
+}
+
+/** A copy of the CSV import example with a budget that no quote fits. */
+function overBudgetImport(example: Workflow): Workflow {
+	const copy = JSON.parse(JSON.stringify(example)) as Workflow;
+	copy.id = 'PropRadarE2eOver';
+	copy.name = 'e2e: CSV import over budget';
+	const gate = copy.nodes.find((node) => node.name === 'Within budget?')!;
+	(gate.parameters.conditions as { conditions: Array<{ rightValue: number }> }).conditions[0].rightValue = -1;
+	return copy;
 }
 
 /** A copy of the trigger example that listens to both events (for the Status Changes check). */
@@ -90,9 +100,9 @@ const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
 	await seedDemoData(sandbox.url);
-	const workflows = loadExamples(sandbox.url);
+	const workflows = loadExamples();
 	for (const workflow of workflows) examples[workflow.id] = workflow;
-	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [...workflows, bothEventsTrigger(examples.PropRadarEx00004)] });
+	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [...workflows, bothEventsTrigger(examples.PropRadarEx00004), overBudgetImport(examples.PropRadarEx00002)] });
 	host = await n8n.start(prepared);
 	client = await n8n.login(host);
 });
@@ -140,14 +150,24 @@ test('example 1: a dynamic list from criteria, its properties exported with chos
 	}
 });
 
-test('example 2: a CSV import, previewed then bought under a cap, one item per row', async () => {
+test('example 2: a CSV import, previewed, within budget, then bought under a cap, one item per row', async () => {
 	const run = (await n8n.execute(host, 'PropRadarEx00002')) as RunData;
 	const [quote] = output(run, 'Preview cost');
 	expect(quote).toMatchObject({ preview: true, resultCount: 3 });
+	expect(Number(quote.totalCost)).toBeLessThanOrEqual(1);
+	expect(output(run, 'Within budget?')).toHaveLength(1);
 	const imported = output(run, 'Import under a cap');
 	expect(imported).toHaveLength(3);
 	expect(imported.map((row) => row.PropertyStatus)).toEqual(['Matched', 'Matched', 'Not Found']);
 	expect(imported[0].PropID).toBe('P000010');
+});
+
+test('example 2 over budget: the run stops at the comparison and imports nothing', async () => {
+	await expect(n8n.execute(host, 'PropRadarE2eOver')).rejects.toThrow(/over the budget of \$1: nothing was bought/);
+	const { results: lists } = await sandboxApi<{ results: Array<{ ListID: number; ListName: string }> }>('GET', '/v1/lists');
+	const newest = Math.max(...lists.filter((list) => list.ListName === 'CSV import').map((list) => list.ListID));
+	const { results: records } = await sandboxApi<{ results: unknown[] }>('GET', `/v1/lists/${newest}/import/items`);
+	expect(records).toEqual([]);
 });
 
 test('example 3: skip tracing, owners read and phones bought under caps', async () => {
@@ -167,7 +187,7 @@ test('example 5: the automation stars, re-levels and moves a new lead', async ()
 });
 
 test('example 4 and a both-events copy: activated in n8n, fed by sandbox events, nothing left on deactivation', async () => {
-	const hooks = () => sandboxApi<{ results: Array<{ WebhookID: number; HookUrl: string }> }>('GET', '/v1/integrations/webhooks');
+	const hooks = () => sandboxApi<{ results: Array<{ WebhookID: number; HookUrl: string; Secret: string }> }>('GET', '/v1/integrations/webhooks');
 	await n8n.activate(client, 'PropRadarEx00004');
 	await n8n.activate(client, 'PropRadarE2eBoth');
 	// n8n answers the activation before the trigger's registration has finished.
@@ -179,10 +199,13 @@ test('example 4 and a both-events copy: activated in n8n, fed by sandbox events,
 		`${host.url}/webhook/5b0c7a36-8f1e-4d52-9a6b-3e2f1c0d4a71/webhook`,
 		`${host.url}/webhook/e2e0b07f-6c1d-4b0e-8f4a-2d9c5e7a1b36/webhook`,
 	]);
-	// n8n may register with PropRadar before its production route answers: a delivery without the
-	// secret gets 401 from the trigger (and starts nothing) once the route is live, 404 before.
-	for (const { HookUrl } of registered) {
-		await waitFor(`n8n serving ${HookUrl}`, async () => ((await fetch(HookUrl, { method: 'POST', body: '{}' })).status === 401 ? true : undefined));
+	// n8n registers with PropRadar before its production route answers and before it has saved the
+	// trigger's secret: a delivery with the secret and a body without events gets 400 from the
+	// trigger (and starts nothing) once both are; 404 or 401 before.
+	for (const { HookUrl, Secret } of registered) {
+		await waitFor(`n8n serving ${HookUrl} with its secret`, async () =>
+			(await fetch(HookUrl, { method: 'POST', headers: { authorization: `Bearer ${Secret}`, 'content-type': 'application/json' }, body: '{}' })).status === 400 ? true : undefined,
+		);
 	}
 
 	const { results } = await sandboxApi<{ results: Array<{ PropID: string }> }>('POST', '/v1/properties?Purchase=1&Limit=1&Fields=PropID', {
