@@ -127,10 +127,16 @@ export class PropRadarTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		// Production and test registrations may both be live: a delivery carries the secret of one of them.
 		const authorization = this.getHeaderData().authorization;
-		const registration = liveRegistrations(this.getWorkflowStaticData('node')).find((candidate) =>
-			bearerMatches(authorization, candidate.secret),
-		);
+		const registrations = liveRegistrations(this.getWorkflowStaticData('node'));
 		const response = this.getResponseObject();
+		if (registrations.length === 0) {
+			// n8n stores the secret only once `create` has returned, while PropRadar may deliver as soon
+			// as the automation is wired: "later" makes the service deliver again instead of dropping it.
+			response.setHeader('Retry-After', '2');
+			response.status(503).json({ message: 'This trigger is not registered yet; deliver again later' });
+			return { noWebhookResponse: true };
+		}
+		const registration = registrations.find((candidate) => bearerMatches(authorization, candidate.secret));
 		if (!registration) {
 			response.status(401).json({ message: 'Authorization failed' });
 			return { noWebhookResponse: true };

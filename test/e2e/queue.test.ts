@@ -47,6 +47,7 @@ let main: RunningN8n;
 let client: N8nClient;
 let webhookUrl: string;
 let mainLog = '';
+let mainHost: N8nHost;
 const children: ChildProcess[] = [];
 const outputs = new Map<string, string>();
 
@@ -137,7 +138,8 @@ beforeAll(async () => {
 		WEBHOOK_URL: `${webhookUrl}/`,
 	};
 	mainLog = join(prepared.userFolder, 'main.log');
-	main = await n8n.start({ ...prepared, env: { ...prepared.env, ...queue, N8N_LOG_LEVEL: 'info' } }, { logFile: mainLog });
+	mainHost = { ...prepared, env: { ...prepared.env, ...queue, N8N_LOG_LEVEL: 'info' } };
+	main = await n8n.start(mainHost, { logFile: mainLog });
 	client = await n8n.login(main);
 	child('worker', N8N_BIN, ['worker', '--concurrency=10'], { ...prepared.env, ...queue, N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_PORT: String(await freePort()) });
 	child('webhook', N8N_BIN, ['webhook'], { ...prepared.env, ...queue, N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
@@ -190,5 +192,40 @@ test(`queue mode: activated by the main process, ${DELIVERIES} deliveries throug
 	// n8n answers the deactivation before the trigger's clean-up has finished.
 	await waitFor('no webhook left', async () => ((await sandboxApi<{ results: unknown[] }>('GET', '/v1/integrations/webhooks')).results.length === 0 ? true : undefined));
 	const automation = async () => (await sandboxApi<{ results: Array<Record<string, unknown>> }>('GET', '/v1/lists/1/automations')).results[0];
+	await waitFor('the automation as before', async () => (isDeepStrictEqual(await automation(), automationBefore) ? true : undefined), 30_000);
+});
+
+test('after a restart of the main process, a webhook deleted in PropRadar meanwhile is registered again by deactivating and activating the workflow, once', async () => {
+	const hooks = async () => (await sandboxApi<{ results: Array<{ WebhookID: number; HookUrl: string }> }>('GET', '/v1/integrations/webhooks')).results;
+	const automation = async () => (await sandboxApi<{ results: Array<Record<string, unknown>> }>('GET', '/v1/lists/1/automations')).results[0];
+	const automationBefore = await automation();
+	await n8n.activate(client, WORKFLOW_ID);
+	const [first] = await waitFor('the webhook registered', async () => ((await hooks()).length === 1 ? await hooks() : undefined));
+
+	await main.stop();
+	await sandboxApi('DELETE', `/v1/integrations/webhooks/${first.WebhookID}`);
+	main = await n8n.start(mainHost, { logFile: mainLog });
+	client = await n8n.login(main);
+
+	// The repair the README gives: deactivate and activate.
+	await n8n.deactivate(client, WORKFLOW_ID);
+	await n8n.activate(client, WORKFLOW_ID);
+	// n8n answers the activation before the registration has finished: wait for the wiring.
+	const [second] = await waitFor('the webhook registered and wired again', async () => {
+		const now = await hooks();
+		return now.length === 1 && now[0].WebhookID !== first.WebhookID && String((await automation()).ExportToWebhookIDs) === String(now[0].WebhookID) ? now : undefined;
+	});
+	expect(second.HookUrl).toBe(first.HookUrl);
+	expect(await hooks()).toHaveLength(1);
+	await waitFor('the webhook process serving the trigger', async () => ((await fetch(second.HookUrl, { method: 'POST', body: '{}' })).status === 401 ? true : undefined));
+
+	const executed = await executionCount(['success']);
+	await sandboxApi('POST', '/_sandbox/simulate/new-match', { ListID: 1 });
+	await waitFor('the new match executed', async () => ((await executionCount(['success'])) === executed + 1 ? true : undefined)).catch(async (error: Error) => {
+		throw new Error(`${error.message}\nthe sandbox's last deliveries: ${JSON.stringify((await sandboxApi<{ results: unknown[] }>('GET', '/_sandbox/deliveries?wait=1')).results.slice(-3))}`);
+	});
+
+	await n8n.deactivate(client, WORKFLOW_ID);
+	await waitFor('no webhook left', async () => ((await hooks()).length === 0 ? true : undefined));
 	await waitFor('the automation as before', async () => (isDeepStrictEqual(await automation(), automationBefore) ? true : undefined), 30_000);
 });

@@ -332,8 +332,21 @@ describe('deliveries through webhook()', () => {
 		receiver.listen(once.path(), { trigger: once, test: false });
 		const answer = await postDelivery(once.url(), newMatch('P000401'), oldAuthorization);
 		receiver.stopListening(once.path());
-		expect(answer.status).toBe(401);
+		expect(answer.status).toBe(503);
 		expect(receiver.deliveriesOf(once.id).at(-1)!.items).toBeUndefined();
+	});
+
+	test('a delivery before n8n has stored the registration is answered 503 with Retry-After (the service delivers again), and starts nothing', async () => {
+		const early = trigger(listId);
+		receiver.listen(early.path(), { trigger: early, test: false });
+		try {
+			const response = await fetch(early.url(), { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer 0123' }, body: JSON.stringify(newMatch('P000501')) });
+			expect(response.status).toBe(503);
+			expect(response.headers.get('retry-after')).toBe('2');
+			expect(receiver.deliveriesOf(early.id).at(-1)!.items).toBeUndefined();
+		} finally {
+			receiver.stopListening(early.path());
+		}
 	});
 });
 
