@@ -74,6 +74,8 @@ export interface Fault {
 	delayMs?: number;
 	/** Runs just before the request is forwarded: another client acting between two requests. */
 	beforeForward?: () => Promise<void>;
+	/** Answer `status` with an error object that repeats everything the request carried: a server that echoes. */
+	echo?: boolean;
 }
 
 export interface EngineSandbox {
@@ -128,6 +130,12 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 		if (fault?.beforeForward) await fault.beforeForward();
 		if (fault && fault.drop) {
 			request.socket.destroy();
+			return;
+		}
+		if (fault?.echo) {
+			const echoed = `${request.method} ${request.url} ${JSON.stringify(request.headers)} ${body.toString('utf8')}`;
+			response.writeHead(fault.status ?? 400, { 'content-type': 'application/json', 'x-prop-request-id': String(request.headers.authorization) });
+			response.end(JSON.stringify({ error: echoed, message: echoed, messageTitle: echoed, eventid: String(request.headers.authorization) }));
 			return;
 		}
 		if (fault && !fault.dropAfterForward && !fault.statusAfterForward && !fault.beforeForward) {

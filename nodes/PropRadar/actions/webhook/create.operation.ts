@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -32,7 +34,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
-		description: 'Sent by PropRadar as "Authorization: Bearer &lt;secret&gt;" with every delivery, so the receiver can check it',
+		description: 'Sent by PropRadar as "Authorization: Bearer &lt;secret&gt;" with every delivery, so the receiver can check it. Leave empty to have a random 256-bit secret made, output once in this node\'s result (Secret): copy it to the receiver from there. A secret typed here is stored in plain text in this workflow and in its exports.',
 		displayOptions: { show },
 	},
 	{
@@ -55,6 +57,12 @@ export const description: INodeProperties[] = [
 	},
 ];
 
+/** The webhook's secret: the one typed in, or a fresh random one when none is. */
+function readSecret(context: IExecuteFunctions, itemIndex: number): { value: string; generated: boolean } {
+	const given = String(context.getNodeParameter('secret', itemIndex, '') ?? '').trim();
+	return given ? { value: given, generated: false } : { value: randomBytes(32).toString('hex'), generated: true };
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const hookUrl = readRequiredString(this, itemIndex, 'hookUrl', 'Hook URL');
 	let protocol = '';
@@ -67,7 +75,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw new NodeOperationError(this.getNode(), `Hook URL: must start with http:// or https://, got "${protocol}"`, { itemIndex });
 	}
 	const webhookName = readRequiredString(this, itemIndex, 'webhookName', 'Webhook Name');
-	const secret = this.getNodeParameter('secret', itemIndex, '') as string;
+	const secret = readSecret(this, itemIndex);
 	const lists = idsFrom(this.getNodeParameter('lists', itemIndex, []));
 	const badList = lists.find((id) => !/^\d+$/.test(id));
 	if (badList) throw new NodeOperationError(this.getNode(), `Lists: "${badList}" is not a list ID (a whole number)`, { itemIndex });
@@ -78,7 +86,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (current) await assertChargingAutomationAllowed(this, `The automation of list ${listId}`, automationCharges({ ...current, isEnabled: 1 }), allowCharging, itemIndex);
 	}
 	const body: IDataObject = { HookUrl: hookUrl, WebhookName: webhookName };
-	if (secret) body.Secret = secret;
+	if (secret.value) body.Secret = secret.value;
 	if (lists.length > 0) body.Lists = lists.map(Number);
 	const response = await apiRequest<{ results?: Array<Pick<WebhookRecord, 'WebhookID'>> }>(this, {
 		method: 'POST',
@@ -86,5 +94,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body,
 		itemIndex,
 	});
-	return [{ WebhookID: response.results?.[0]?.WebhookID, HookUrl: hookUrl, WebhookName: webhookName, Lists: lists.map(Number) }];
+	return [{
+		WebhookID: response.results?.[0]?.WebhookID,
+		HookUrl: hookUrl,
+		WebhookName: webhookName,
+		Lists: lists.map(Number),
+		...(secret.generated ? { Secret: secret.value } : {}),
+	}];
 }
