@@ -78,7 +78,7 @@ describe('Automation', () => {
 		await runOk(sb, { resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'replace', automation: everyField(other), allowChargingAutomation: true });
 		await runOk(sb, { resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'replace', automation: { isEnabled: true, Triggers: 'New Matches' } });
 		const [after] = await runOk(sb, { resource: 'automation', operation: 'get', listId: listRef(listId) });
-		expect(after).toMatchObject({ isEnabled: 1, Triggers: 'New Matches', DirectMailOrderID: '', AddToLists: '', SetInterestLevel: 0 });
+		expect(after).toMatchObject({ isEnabled: 1, Triggers: 'New Matches', DirectMailOrderID: '', AddToLists: '', SetInterestLevel: null, SetStatusLevel: null });
 	});
 
 	test('the list itself in Add To Lists, levels out of range and a bad trigger are refused before sending', async () => {

@@ -40,8 +40,10 @@ export interface AutomationRecord extends IDataObject {
 	DirectMailOrderID: string;
 	EmailMarketingOrderID: string;
 	MobileNotificationMemberIDs: string;
-	SetInterestLevel: number;
-	SetStatusLevel: number;
+	/** 0 unsets interest, 1-5 stars; null sets nothing. */
+	SetInterestLevel: number | null;
+	/** 0 sets status None, 1-9 a status; null sets nothing. */
+	SetStatusLevel: number | null;
 	AddToLists: string;
 	RemoveFromLists: string;
 	PurchasePhone: number;

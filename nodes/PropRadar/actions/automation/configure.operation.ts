@@ -7,7 +7,7 @@ import { idsFrom, listLocator, readListId } from '../../shared/parameters';
 
 const show = { resource: ['automation'], operation: ['configure'] };
 
-/** Every field of an automation (seed 000) and what it is when nothing is set. */
+/** Every field of an automation (seed 000) and what it is when nothing is set (levels: null; 0 is an action, "unset"). */
 export const EMPTY_AUTOMATION: Omit<AutomationRecord, 'Name'> = {
 	isEnabled: 0,
 	Triggers: '',
@@ -17,8 +17,8 @@ export const EMPTY_AUTOMATION: Omit<AutomationRecord, 'Name'> = {
 	DirectMailOrderID: '',
 	EmailMarketingOrderID: '',
 	MobileNotificationMemberIDs: '',
-	SetInterestLevel: 0,
-	SetStatusLevel: 0,
+	SetInterestLevel: null,
+	SetStatusLevel: null,
 	AddToLists: '',
 	RemoveFromLists: '',
 	PurchasePhone: 0,
@@ -102,8 +102,9 @@ export const description: INodeProperties[] = [
 				displayName: 'Set Interest Level',
 				name: 'SetInterestLevel',
 				type: 'options',
-				options: [0, 1, 2, 3, 4, 5].map((level) => ({ name: level === 0 ? 'None (Unset)' : `${level} Star${level > 1 ? 's' : ''}`, value: level })),
+				options: [0, 1, 2, 3, 4, 5].map((level) => ({ name: level === 0 ? 'Unset Stars (0)' : `${level} Star${level > 1 ? 's' : ''}`, value: level })),
 				default: 0,
+				description: 'Stars given to every triggering property; 0 takes their stars away. Leave this field out to leave stars alone.',
 			},
 			{
 				displayName: 'Set Status Level Name or ID',
@@ -111,7 +112,7 @@ export const description: INodeProperties[] = [
 				type: 'options',
 				typeOptions: { loadOptionsMethod: 'getStatusLevels' },
 				default: 0,
-				description: 'Status level with the account\'s own labels (0 = None). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				description: 'Status given to every triggering property, with the account\'s own labels (0 = status None). Leave this field out to leave statuses alone. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Triggers',
