@@ -18,9 +18,9 @@ fi
 t0=$SECONDS
 step() { printf '==> [%4ss] %s\n' "$((SECONDS - t0))" "$*"; }
 
-# Measured on a fresh clone, 2 cores, empty npm cache: about 2 minutes resolving, 2 minutes
-# downloading and unpacking, 1.5 minutes compiling; 2.9 GB in .tools/n8n.
-step "installing n8n $N8N_VERSION into .tools/n8n (first run only: about 5.5 minutes, 2.9 GB on disk)"
+# Measured twice on a fresh clone, 2 shared cores, empty npm cache: about 2 minutes resolving,
+# 2 to 3 minutes downloading and unpacking, 1.5 to 2 minutes compiling; 2.9 GB in .tools/n8n.
+step "installing n8n $N8N_VERSION into .tools/n8n (first run only: 5.5 to 7.5 minutes, 2.9 GB on disk)"
 rm -rf "$N8N_DIR"
 mkdir -p "$N8N_DIR"
 cat > "$N8N_DIR/package.json" <<JSON
@@ -48,7 +48,7 @@ while kill -0 "$install_pid" 2>/dev/null; do
 done
 wait "$install_pid"
 
-step "compiling sqlite3 and isolated-vm against Node $(node --version) (about 1.5 minutes)"
+step "compiling sqlite3 and isolated-vm against Node $(node --version) (1.5 to 2 minutes)"
 export npm_config_nodedir="$NODE24_HOME"
 ( cd "$N8N_DIR" && npm rebuild sqlite3 isolated-vm --foreground-scripts --loglevel=error >"$N8N_DIR/rebuild.log" 2>&1 ) || {
   tail -40 "$N8N_DIR/rebuild.log"

@@ -1,8 +1,10 @@
 /**
  * The demo tier: `npm run demo` started as a user starts it (through npm), on free ports and in its
- * own state folder (DEMO_DIR), stopped the way a terminal or an IDE stops it (SIGINT or SIGTERM to
- * the npm process), then started again on other ports: what the user did in n8n is still there,
- * and example 4 delivers to the sandbox of this start.
+ * own state folder (DEMO_DIR). First start: the examples, the printed link, example 4 delivering to
+ * the sandbox of that start, then the user's edits; stopped with SIGINT to the npm process (an IDE's
+ * stop button). A restart on other ports keeps the edits and the publication and follows the new
+ * addresses; stopped with SIGTERM to npm. A restart on the same ports; stopped as Ctrl-C in a
+ * terminal does (SIGINT to the whole process group). Nothing of the demo may be left after a stop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
