@@ -9,6 +9,7 @@ import {
 	CREDENTIAL_TYPE,
 	getConnection,
 	paths,
+	refusedByService,
 	toNodeError,
 	type ApiEnvelope,
 	type AutomationRecord,
@@ -332,7 +333,8 @@ async function createWebhook(context: IHookFunctions, body: { HookUrl: string; W
 	try {
 		created = await apiRequest<ApiEnvelope<{ WebhookID: number }>>(context, { method: 'POST', path: paths.webhooks(), body });
 	} catch (error) {
-		if (!isTransient(error)) throw toNodeError(context.getNode(), error);
+		// A refusal by the service created nothing; any other failure may have.
+		if (refusedByService(error)) throw toNodeError(context.getNode(), error);
 		const adopted = await findCreated(context, body).catch(() => undefined);
 		if (adopted === undefined) throw toNodeError(context.getNode(), error);
 		return adopted;
