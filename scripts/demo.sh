@@ -8,6 +8,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
+# Runs a build quietly; when it fails, shows what it printed (tsc prints its errors to stdout).
+quietly() {
+  local log
+  log=$(mktemp)
+  "$@" >"$log" 2>&1 || { cat "$log"; rm -f "$log"; return 1; }
+  rm -f "$log"
+}
 # A build is redone when a file it is made from changed since it last succeeded (its .built marker).
 stale() {
   local marker=$1/.built
@@ -18,12 +25,12 @@ setup() {
   source scripts/setup.sh
   if stale dist nodes credentials package.json package-lock.json tsconfig.json gulpfile.js; then
     step "building the package"
-    npm run --silent build >/dev/null
+    quietly npm run --silent build
     touch dist/.built
   fi
   if stale build sandbox bench nodes package.json package-lock.json tsconfig.json tsconfig.sandbox.json; then
     step "building the sandbox"
-    npm run --silent build:sandbox
+    quietly npm run --silent build:sandbox
     touch build/.built
   fi
   step "the real n8n"
