@@ -37,13 +37,13 @@ export class PropRadarApi implements ICredentialType {
 				'Address of the PropRadar API without /v1. The local sandbox (npm run sandbox) listens on http://127.0.0.1:8787; use the address your PropRadar account gives for the live service.',
 		},
 		{
-			displayName: 'Spending Ceiling per Node Run (USD)',
+			displayName: 'Spending Ceiling per Execution (USD, 0 = None)',
 			name: 'spendingCeiling',
 			type: 'number',
 			typeOptions: { minValue: 0, numberPrecision: 2 },
 			default: 0,
 			description:
-				'Most that one run of a PropRadar node may spend with this credential, whatever the node\'s Max Cost says. 0 means no ceiling beyond each node\'s Max Cost. Set it when workflows or AI agents you do not control use this credential.',
+				'Most that one workflow execution may spend through PropRadar nodes with this credential, all of them together (several nodes, loops, an AI agent\'s tool calls), whatever their Max Cost says. 0 means no ceiling beyond each node\'s Max Cost. Set it when workflows or AI agents you do not control use this credential.',
 		},
 		{
 			displayName: 'Allow Charging Automations',

@@ -14,6 +14,7 @@ import {
 	type ICredentialDataDecryptedObject,
 	type ICredentials,
 	type IDataObject,
+	type IConnections,
 	type IExecuteFunctions,
 	type IHttpRequestOptions,
 	type ILoadOptionsFunctions,
@@ -285,12 +286,16 @@ export interface CredentialValues {
 	spendingCeiling?: number;
 }
 
+let executions = 0;
+
 export function additionalDataFor(credentials: CredentialValues, workflowData: IWorkflowBase): IWorkflowExecuteAdditionalData {
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', workflowData);
+	// Every run is an execution of its own, as in n8n (the credential's ceiling is per execution).
+	const executionId = `test-execution-${++executions}`;
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
 	return {
 		credentialsHelper: new TestCredentialsHelper({ spendingCeiling: 0, ...credentials }),
 		hooks,
-		executionId: 'test-execution',
+		executionId,
 		currentNodeExecutionIndex: 0,
 		restApiUrl: 'http://127.0.0.1:5678/rest',
 		instanceBaseUrl: 'http://127.0.0.1:5678/',
@@ -349,7 +354,15 @@ export interface RunNodeOptions {
  * returns the PropRadar node's output or error.
  */
 export async function runNode(parameters: IDataObject, options: RunNodeOptions): Promise<NodeRun> {
-	const nodeName = 'PropRadar';
+	return (await runChain([parameters], options))[0];
+}
+
+/**
+ * Runs `Fixed Items -> PropRadar -> PropRadar 2 -> ...` (one node per parameter set, all with the
+ * same credential and settings) as one execution, and returns each PropRadar node's output or error.
+ */
+export async function runChain(chain: IDataObject[], options: RunNodeOptions): Promise<NodeRun[]> {
+	const names = chain.map((_, index) => (index === 0 ? 'PropRadar' : `PropRadar ${index + 1}`));
 	const nodes: INode[] = [
 		{
 			id: 'items',
@@ -359,19 +372,23 @@ export async function runNode(parameters: IDataObject, options: RunNodeOptions):
 			position: [0, 0],
 			parameters: { items: JSON.stringify(options.items ?? [{}]) },
 		},
-		{
-			id: 'propradar',
-			name: nodeName,
+		...chain.map((parameters, index): INode => ({
+			id: `propradar-${index}`,
+			name: names[index],
 			type: options.nodeType ?? 'n8n-nodes-propradar.propRadar',
 			typeVersion: 1,
-			position: [200, 0],
+			position: [200 * (index + 1), 0],
 			parameters: parameters as INode['parameters'],
 			credentials: { propRadarApi: { id: 'cred-1', name: 'PropRadar account' } },
 			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 			...options.nodeSettings,
-		},
+		})),
 	];
-	const connections = { Items: { main: [[{ node: nodeName, type: 'main' as const, index: 0 }]] } };
+	const connections: IConnections = {};
+	['Items', ...names].slice(0, -1).forEach((from, index) => {
+		connections[from] = { main: [[{ node: names[index], type: 'main', index: 0 }]] };
+	});
+	const last = names[names.length - 1];
 	const workflowData: IWorkflowBase = {
 		id: 'test-workflow',
 		name: 'engine test',
@@ -387,17 +404,19 @@ export async function runNode(parameters: IDataObject, options: RunNodeOptions):
 	const additionalData = additionalDataFor(options.credentials, workflowData);
 	let run: IRun;
 	try {
-		run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0], destinationNode: { nodeName, mode: 'inclusive' } } as never);
+		run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0], destinationNode: { nodeName: last, mode: 'inclusive' } } as never);
 	} catch (error) {
 		// n8n refuses to start a workflow whose parameters fail their own validation (as the editor shows).
 		const { name, message } = error as Error;
-		return { items: [], json: [], error: { name, message }, run: undefined as unknown as IRun };
+		return names.map(() => ({ items: [], json: [], error: { name, message }, run: undefined as unknown as IRun }));
 	}
-	const nodeRuns = run.data.resultData.runData[nodeName] ?? [];
-	const last = nodeRuns[nodeRuns.length - 1];
-	const items = last?.data?.main?.[0] ?? [];
-	const error = (last?.error ?? run.data.resultData.error) as RunError | undefined;
-	return { items, json: items.map((item) => item.json), error, run };
+	return names.map((nodeName) => {
+		const nodeRuns = run.data.resultData.runData[nodeName] ?? [];
+		const lastRun = nodeRuns[nodeRuns.length - 1];
+		const items = lastRun?.data?.main?.[0] ?? [];
+		const error = (lastRun?.error ?? (nodeRuns.length ? undefined : run.data.resultData.error)) as RunError | undefined;
+		return { items, json: items.map((item) => item.json), error, run };
+	});
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { runNode, startEngineSandbox, TOKENS, type EngineSandbox, type Fault, type NodeRun } from './harness';
+import { runChain, runNode, startEngineSandbox, TOKENS, type EngineSandbox, type Fault, type NodeRun } from './harness';
 import { api, listRef } from './helpers';
 
 let sb: EngineSandbox;
@@ -331,7 +331,7 @@ describe('the node\'s own guards', () => {
 
 	test.each([['abc'], [Number.NaN], [0.004], [-1]])('a spending ceiling of %p is an error naming the field', async (ceiling) => {
 		const result = await run({ resource: 'property', operation: 'get', propId: 'P000502', chargeMode: 'purchase', maxCost: 5 }, [{}], { spendingCeiling: ceiling as number });
-		expect(result.error?.message).toContain('Spending Ceiling per Node Run of the PropRadar credential: must be an amount in USD');
+		expect(result.error?.message).toContain('Spending Ceiling per Execution of the PropRadar credential: must be an amount in USD');
 		expect(sb.sent('/v1/properties/P000502')).toHaveLength(0);
 	});
 
@@ -408,5 +408,23 @@ describe('turning on an automation that buys', () => {
 		expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(0);
 		const allowed = await run({ ...parameters, allowChargingAutomation: true }, [{}]);
 		expect(allowed.error).toBeUndefined();
+	});
+});
+
+describe('the credential\'s ceiling bounds a whole execution', () => {
+	const getProperty = (propId: string) => ({ resource: 'property', operation: 'get', propId, chargeMode: 'purchase', maxCost: 1 });
+
+	test('two PropRadar nodes in one execution share it; the next execution has it whole again', async () => {
+		await useUpCredits();
+		const before = (await chargeLog()).log.length;
+		// Each node's Max Cost ($1) allows its purchase ($0.10); the ceiling ($0.15) allows only one of the two.
+		const [first, second] = await runChain([getProperty('P000701'), getProperty('P000702')], { credentials: { baseUrl: sb.url, accessToken: TOKENS.main, spendingCeiling: 0.15 } });
+		expect(first.error).toBeUndefined();
+		expect(first.json[0].PropID).toBe('P000701');
+		expect(second.error?.message).toBe('Purchase refused: over the credential\'s spending ceiling');
+		expect(second.error?.description).toContain('Spending Ceiling per Execution has $0.05 of $0.15 left');
+		expect((await chargeLog()).log.slice(before).map((entry) => entry.what)).toEqual(['property P000701']);
+		const next = await run(getProperty('P000702'), [{}], { spendingCeiling: 0.15 });
+		expect(next.error).toBeUndefined();
 	});
 });

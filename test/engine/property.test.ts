@@ -95,7 +95,7 @@ describe('Property', () => {
 			{ credentials: { baseUrl: sb.url, accessToken: 'sandbox-token-2', spendingCeiling: 0.01 } },
 		);
 		expect(capped.error?.message).toBe('Purchase refused: over the credential\'s spending ceiling');
-		expect(capped.error?.description).toContain('Spending Ceiling per Node Run has $0.01 of $0.01 left');
+		expect(capped.error?.description).toContain('Spending Ceiling per Execution has $0.01 of $0.01 left');
 		expect(capped.error?.description).not.toContain('Max Cost');
 		expect(purchases('/v1/properties').length).toBe(before);
 	});

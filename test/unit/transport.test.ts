@@ -1,5 +1,5 @@
 import { describeFailure, encodeQuery, formatCents, readCents, redact, retryDelay } from '../../nodes/PropRadar/transport';
-import { SpendBudget } from '../../nodes/PropRadar/shared/charges';
+import { SpendBudget, Tally } from '../../nodes/PropRadar/shared/charges';
 
 test('query encoding: comma lists, 1/0 booleans, empty values left out', () => {
 	expect(encodeQuery({ Fields: ['Overview', '-Owner'], hasPhotos: true, hasNotes: false, Limit: 5, GroupName: '', Sort: undefined, PType: [] })).toEqual({
@@ -97,13 +97,24 @@ describe('spend budget', () => {
 		expect(budget.bought).toBe(6);
 		expect(budget.hold(450)).toBeUndefined();
 		budget.release(450);
-		expect(budget.leftCents).toBe(450);
+		expect(budget.hold(451)).toContain('Max Cost has $4.50 of $10.00 left');
 	});
 
 	test('a refusal by the ceiling names the ceiling and its owner, not Max Cost', () => {
-		const refusal = new SpendBudget(5000, 100).hold(200);
-		expect(refusal).toContain('Spending Ceiling per Node Run');
+		const refusal = new SpendBudget(5000, new Tally(100)).hold(200);
+		expect(refusal).toContain('Spending Ceiling per Execution');
 		expect(refusal).not.toContain('Max Cost');
+	});
+
+	test('runs that share the ceiling\'s tally share what it has left; each has its own Max Cost', () => {
+		const ceiling = new Tally(1000);
+		const first = new SpendBudget(800, ceiling);
+		const second = new SpendBudget(800, ceiling);
+		expect(first.hold(700)).toBeUndefined();
+		first.settle(700, 700, 7);
+		expect(second.hold(400)).toContain('has $3.00 of $10.00 left');
+		expect(second.hold(300)).toBeUndefined();
+		expect(ceiling.leftCents).toBe(0);
 	});
 
 	test('a charge above what was held, or an unconfirmed purchase, stops the run\'s buying', () => {

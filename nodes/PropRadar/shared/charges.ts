@@ -79,23 +79,65 @@ function readMaxCost(context: IExecuteFunctions, itemIndex: number): number {
 	return cents;
 }
 
-/** The credential's Spending Ceiling per Node Run in cents; undefined when none is set (0 or empty). */
+/** The credential's Spending Ceiling per Execution in cents; undefined when none is set (0 or empty). */
 function readCeiling(context: IExecuteFunctions, raw: unknown): number | undefined {
 	if (raw === undefined || raw === null || raw === '' || raw === 0) return undefined;
 	const cents = readCents(raw);
 	if (cents === undefined) {
-		throw new NodeOperationError(context.getNode(), `Spending Ceiling per Node Run of the PropRadar credential: must be an amount in USD, 0 (no ceiling) or more with at most two decimals, got "${String(raw)}"`, {
+		throw new NodeOperationError(context.getNode(), `Spending Ceiling per Execution of the PropRadar credential: must be an amount in USD, 0 (no ceiling) or more with at most two decimals, got "${String(raw)}"`, {
 			description: 'Nothing was sent and nothing was charged. Ask the credential\'s owner to correct it.',
 		});
 	}
 	return cents === 0 ? undefined : cents;
 }
 
-/** What one node run may still spend: the node's Max Cost, bounded by the credential's ceiling. */
-export class SpendBudget {
-	private spentCents = 0;
+/** Money counted against one limit: what was spent (or may have been) and what is held for purchases under way. */
+export class Tally {
+	spentCents = 0;
 
-	private heldCents = 0;
+	heldCents = 0;
+
+	touchedAt = Date.now();
+
+	constructor(readonly capCents: number) {}
+
+	get leftCents(): number {
+		return this.capCents - this.spentCents - this.heldCents;
+	}
+
+	describe(): string {
+		return `has ${money(this.leftCents)} of ${money(this.capCents)} left (${money(this.spentCents)} spent, ${money(this.heldCents)} held for purchases under way)`;
+	}
+}
+
+/**
+ * The credential's ceiling of each running execution, in this process: every PropRadar node run of
+ * one execution with one credential (several nodes, a loop, an AI agent's tool calls) draws on the
+ * same tally. An execution runs in one process (in queue mode, on one worker), so this is its
+ * whole spending. Tallies not used for a day are dropped.
+ */
+const ceilingTallies = new Map<string, Tally>();
+const TALLY_IDLE_MS = 24 * 60 * 60 * 1000;
+
+function ceilingTally(context: IExecuteFunctions, ceilingCents: number): Tally {
+	const executionId = context.getExecutionId();
+	const credential = context.getNode().credentials?.propRadarApi;
+	if (!executionId || !credential) return new Tally(ceilingCents);
+	const now = Date.now();
+	for (const [key, tally] of ceilingTallies) if (now - tally.touchedAt > TALLY_IDLE_MS) ceilingTallies.delete(key);
+	const key = `${executionId}\u0000${credential.id ?? credential.name}\u0000${ceilingCents}`;
+	const tally = ceilingTallies.get(key) ?? new Tally(ceilingCents);
+	tally.touchedAt = now;
+	ceilingTallies.set(key, tally);
+	return tally;
+}
+
+/**
+ * What one node run may still spend: the node's Max Cost for this run, and the credential's
+ * Spending Ceiling for the whole execution (shared with every other run of the execution).
+ */
+export class SpendBudget {
+	private readonly run: Tally;
 
 	private boughtRecords = 0;
 
@@ -103,22 +145,20 @@ export class SpendBudget {
 	private stopReason: string | undefined;
 
 	constructor(
-		readonly maxCostCents: number,
-		/** The credential's ceiling, when it is lower than Max Cost and so the limit that applies. */
-		readonly ceilingCents?: number,
-	) {}
-
-	get capCents(): number {
-		return this.ceilingCents ?? this.maxCostCents;
+		maxCostCents: number,
+		/** The credential's ceiling of this execution, when the credential has one. */
+		private readonly ceiling?: Tally,
+	) {
+		this.run = new Tally(maxCostCents);
 	}
 
-	get leftCents(): number {
-		return this.capCents - this.spentCents - this.heldCents;
+	get maxCostCents(): number {
+		return this.run.capCents;
 	}
 
 	/** What the run was charged, or may have been (purchases whose outcome is unknown count in full). */
 	get spent(): number {
-		return this.spentCents;
+		return this.run.spentCents;
 	}
 
 	/** Records the run bought and handed on: they must reach the output whatever happens later. */
@@ -126,25 +166,30 @@ export class SpendBudget {
 		return this.boughtRecords;
 	}
 
+	private get tallies(): Tally[] {
+		return this.ceiling ? [this.run, this.ceiling] : [this.run];
+	}
+
 	/** Holds `cents` for a purchase, or says why it does not fit (nothing is charged then). */
 	hold(cents: number): string | undefined {
 		if (this.stopReason) return `This run buys nothing more: ${this.stopReason} Nothing was charged for this item.`;
-		if (cents <= this.leftCents) {
-			this.heldCents += cents;
-			return undefined;
+		const needs = `This purchase needs up to ${money(cents)} (every record at full price)`;
+		if (this.ceiling && cents > this.ceiling.leftCents) {
+			return `${needs}, and the PropRadar credential's Spending Ceiling per Execution ${this.ceiling.describe()} in this execution. Nothing was charged. The ceiling is set by the credential's owner; ask them to raise it, or buy fewer records.`;
 		}
-		const used = this.capCents - this.leftCents;
-		const room = `has ${money(this.leftCents)} of ${money(this.capCents)} left for this run (${money(this.spentCents)} spent, ${money(this.heldCents)} held for purchases under way)`;
-		if (this.ceilingCents !== undefined) {
-			return `This purchase needs up to ${money(cents)} (every record at full price), and the PropRadar credential's Spending Ceiling per Node Run ${room}. Nothing was charged. The ceiling is set by the credential's owner; ask them to raise it, or buy fewer records.`;
+		if (cents > this.run.leftCents) {
+			return `${needs}, and Max Cost ${this.run.describe()} for this run. Nothing was charged. Set Max Cost to at least ${money(this.run.capCents - this.run.leftCents + cents)}, or buy fewer records.`;
 		}
-		return `This purchase needs up to ${money(cents)} (every record at full price), and Max Cost ${room}. Nothing was charged. Set Max Cost to at least ${money(used + cents)}, or buy fewer records.`;
+		for (const tally of this.tallies) tally.heldCents += cents;
+		return undefined;
 	}
 
 	/** A purchase went through: what was held for it becomes what it really cost. */
 	settle(heldCents: number, chargedCents: number, records: number): string | undefined {
-		this.heldCents -= heldCents;
-		this.spentCents += chargedCents;
+		for (const tally of this.tallies) {
+			tally.heldCents -= heldCents;
+			tally.spentCents += chargedCents;
+		}
 		this.boughtRecords += records;
 		if (chargedCents > heldCents) {
 			this.stopReason = `a purchase cost ${money(chargedCents)}, more than the ${money(heldCents)} its quote allowed for.`;
@@ -155,22 +200,24 @@ export class SpendBudget {
 
 	/** The service refused the purchase: nothing was charged. */
 	release(heldCents: number): void {
-		this.heldCents -= heldCents;
+		for (const tally of this.tallies) tally.heldCents -= heldCents;
 	}
 
 	/** The purchase may have been charged: what was held for it counts as spent, and the run stops buying. */
 	keepUnconfirmed(heldCents: number, what: string): void {
-		this.heldCents -= heldCents;
-		this.spentCents += heldCents;
+		for (const tally of this.tallies) {
+			tally.heldCents -= heldCents;
+			tally.spentCents += heldCents;
+		}
 		this.stopReason = `${what} may have been charged (up to ${money(heldCents)}), so nothing more is bought until that is checked.`;
 	}
 }
 
-/** Builds the budget of a node run from the node's Max Cost (the same for every item) and the credential. */
+/** Builds the budget of a node run from the node's Max Cost (the same for every item) and the credential's ceiling. */
 export async function createSpendBudget(context: IExecuteFunctions): Promise<SpendBudget> {
 	const maxCostCents = readMaxCost(context, 0);
 	const ceilingCents = readCeiling(context, (await getConnection(context)).spendingCeiling);
-	return new SpendBudget(maxCostCents, ceilingCents !== undefined && ceilingCents < maxCostCents ? ceilingCents : undefined);
+	return new SpendBudget(maxCostCents, ceilingCents === undefined ? undefined : ceilingTally(context, ceilingCents));
 }
 
 /** What the items of one node run share: its spending budget, made when the first purchase needs it. */
@@ -268,7 +315,7 @@ async function purchaseBudget(context: IExecuteFunctions, spending: RunSpending,
 }
 
 function refusal(context: IExecuteFunctions, budget: SpendBudget, reason: string, itemIndex: number): NodeOperationError {
-	const limit = budget.ceilingCents !== undefined ? 'the credential\'s spending ceiling' : 'Max Cost';
+	const limit = reason.includes('Spending Ceiling per Execution') ? 'the credential\'s spending ceiling' : 'Max Cost';
 	return new NodeOperationError(context.getNode(), reason.startsWith('This run buys nothing more') ? 'Purchase refused: an earlier purchase of this run may have been charged' : `Purchase refused: over ${limit}`, {
 		itemIndex,
 		description: reason,
@@ -630,7 +677,7 @@ export async function assertChargingAutomationAllowed(
 	if (readCeiling(context, connection.spendingCeiling) !== undefined && !connection.allowChargingAutomations) {
 		throw new NodeOperationError(context.getNode(), `${what} would buy, and the PropRadar credential does not allow charging automations`, {
 			itemIndex,
-			description: `The ${buys}. Those charges happen later inside PropRadar, where the credential's Spending Ceiling per Node Run cannot bound them, so a credential with a ceiling refuses them unless its owner turns on "Allow Charging Automations" in the credential. Nothing was changed.`,
+			description: `The ${buys}. Those charges happen later inside PropRadar, where the credential's Spending Ceiling cannot bound them, so a credential with a ceiling refuses them unless its owner turns on "Allow Charging Automations" in the credential. Nothing was changed.`,
 		});
 	}
 }
