@@ -229,3 +229,27 @@ test('after a restart of the main process, a webhook deleted in PropRadar meanwh
 	await waitFor('no webhook left', async () => ((await hooks()).length === 0 ? true : undefined));
 	await waitFor('the automation as before', async () => (isDeepStrictEqual(await automation(), automationBefore) ? true : undefined), 30_000);
 });
+
+test('faults at the sandbox during activation and deactivation in n8n: a lost registration answer is adopted (one webhook), a short outage on the automation write does not stop the clean-up', async () => {
+	const hooks = async () => (await sandboxApi<{ results: Array<{ WebhookID: number; HookUrl: string }> }>('GET', '/v1/integrations/webhooks')).results;
+	const automation = async () => (await sandboxApi<{ results: Array<Record<string, unknown>> }>('GET', '/v1/lists/1/automations')).results[0];
+	const fault = async (spec: Record<string, unknown>) => expect((await fetch(`${sandbox.url}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) })).status).toBe(200);
+	const automationBefore = await automation();
+
+	// The webhook is created, then its answer is lost.
+	await fault({ path: '/v1/integrations/webhooks', method: 'POST', when: 'after', status: 502 });
+	await n8n.activate(client, WORKFLOW_ID);
+	const [hook] = await waitFor('the webhook registered and wired', async () => {
+		const now = await hooks();
+		return now.length === 1 && String((await automation()).ExportToWebhookIDs) === String(now[0].WebhookID) ? now : undefined;
+	});
+	await waitFor('the trigger serving with its secret stored', async () => ((await fetch(hook.HookUrl, { method: 'POST', body: '{}' })).status === 401 ? true : undefined));
+	expect(await hooks()).toHaveLength(1);
+
+	// Four 503s on the automation write, more than the transport's retries.
+	await fault({ path: '/v1/lists/1/automations', method: 'PUT', status: 503, count: 4 });
+	await n8n.deactivate(client, WORKFLOW_ID);
+	await waitFor('no webhook left', async () => ((await hooks()).length === 0 ? true : undefined));
+	await waitFor('the automation as before', async () => (isDeepStrictEqual(await automation(), automationBefore) ? true : undefined), 60_000);
+	await fetch(`${sandbox.url}/_sandbox/faults`, { method: 'DELETE' });
+});
