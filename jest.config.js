@@ -1,4 +1,4 @@
-/** Test tiers (DESIGN.md section 4). The e2e tier needs the n8n that scripts/n8n-install.sh installs. */
+/** Test tiers (docs/design.md, "Tests"). The e2e tier needs the n8n that scripts/n8n-install.sh installs. */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }];
 const common = {
 	testEnvironment: 'node',

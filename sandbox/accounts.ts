@@ -17,7 +17,7 @@ export interface AccountSpec {
 	startingBalanceCents: number;
 }
 
-/** The text of a permission denial (seed 000, Errors: 403). */
+/** The text of a permission denial (the lists document, Errors: 403). */
 export const NOT_AUTHORIZED = 'You are not authorized to use this service';
 
 export const ACCOUNTS: readonly AccountSpec[] = [
@@ -53,7 +53,7 @@ export interface AuthHeaders {
 }
 
 export interface AuthOptions {
-	/** The route answers 404 instead of 401 when no credentials are sent (seed 000, Authentication 5). */
+	/** The route answers 404 instead of 401 when no credentials are sent (the lists document, Authentication 5). */
 	hideExistence?: boolean;
 	/** The import POST also takes `X-Prop-Access-Token`. */
 	acceptAccessTokenHeader?: boolean;

@@ -2,7 +2,7 @@ import { ApiError } from './errors';
 import type { SearchableProperty } from './data/properties';
 
 /**
- * The sandbox's criteria engine (API-NOTES.md "Criteria"): values inside one criterion are ORed,
+ * The sandbox's criteria engine (docs/api.md "Criteria"): values inside one criterion are ORed,
  * criteria ANDed. Kinds: multiple value, begins-with (APN), boolean, multiple range with null open
  * ends, range including unknowns (a null minimum also matches unknown values), relative dates,
  * nested PropertyType with PType/AdvancedPropertyType, InList and PropID.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * An error the sandbox answers with the service's error object (seed 000, "Error object"):
+ * An error the sandbox answers with the service's error object (the lists document, "Error object"):
  * `{ error, eventid, message?, messageTitle? }`, with `eventid` repeated in `X-Prop-Request-Id`.
  * Route code throws it; the server's error handler writes it.
  */

@@ -4,7 +4,7 @@ import { own } from './store';
 
 /**
  * The fieldsets that show AVM and AvailableEquity or AssessedValue and TotalLoanBalance, depending
- * on which best approximates the property's value (seed 001), and the two pairs.
+ * on which best approximates the property's value (the property document), and the two pairs.
  */
 const VALUE_SWAP_FIELDSETS = new Set(['Card', 'Mobile', 'Overview']);
 const AVM_PAIR = ['AVM', 'AvailableEquity'];
@@ -51,7 +51,7 @@ function resolve(scope: FieldScopeName, fieldsParam: string | undefined, default
 /**
  * `Fields` resolution, generated from the package's one fieldset catalogue: fieldset names and
  * single field names, comma-separated, a leading `-` suppressing a name. An unknown name fails the
- * whole request with 400 (API-NOTES.md). Without `Fields`, each endpoint returns its default.
+ * whole request with 400 (docs/api.md). Without `Fields`, each endpoint returns its default.
  */
 export function resolveFields(scope: FieldScopeName, fieldsParam: string | undefined, defaults: readonly string[]): string[] {
 	return resolve(scope, fieldsParam, { fields: [...defaults], swappable: new Set() }).fields;

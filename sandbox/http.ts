@@ -89,7 +89,7 @@ export function onlyParams(query: Query, allowed: readonly string[]): void {
 	if (unknown) throw badRequest('Unexpected parameter', `Unexpected query parameter: ${unknown}`);
 }
 
-/** Refuses body fields a route does not take, naming them (seed text "Unexpected payload field"). */
+/** Refuses body fields a route does not take, naming them (the lists document's text "Unexpected payload field"). */
 export function onlyFields(body: Record<string, unknown>, allowed: readonly string[], where = 'body'): void {
 	const unknown = Object.keys(body).find((name) => !allowed.includes(name));
 	if (unknown) throw new ApiError(400, 'Unexpected payload field', `${where}: ${unknown} is not an accepted field`);

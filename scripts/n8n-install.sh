@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the real n8n (pinned) once into .tools/n8n, for the demo and the e2e tier. Later runs
-# reuse it. Measured facts (DESIGN.md section 5): n8n 2.41.1 needs Node 24; install with
+# reuse it. Measured facts (docs/design.md, "Toolchain"): n8n 2.41.1 needs Node 24; install with
 # --ignore-scripts (a Kafka library's build script downloads from the internet), override linkedom,
 # then build the two native modules n8n needs (sqlite3, isolated-vm) against Node 24's headers.
 set -euo pipefail

@@ -54,7 +54,7 @@ export function parseDelivery(body: unknown): ParsedDelivery {
 	return { events: events as IDataObject[] };
 }
 
-/** Kinds of status change a user can keep (seed 000, "Events"), and how a change's field label is recognised. */
+/** Kinds of status change a user can keep (the lists document, "Events"), and how a change's field label is recognised. */
 export const CHANGE_KINDS = {
 	newTransfer: { name: 'New Transfer (Sale)', matches: (label: string) => /transfer|sale|deed/.test(label) },
 	newLoan: { name: 'New Loan', matches: (label: string) => /loan|mortgage/.test(label) },

@@ -6,7 +6,7 @@ import { Seeded, usDate } from './random';
 /**
  * The sandbox's properties: `PROPERTY_COUNT` of them, PropIDs `P000001`..., each derived from its
  * PropID, so nothing is generated at start. Searches run over a compact index of the searchable
- * fields, built on first use; full records (every field of every fieldset of seed 001) are made
+ * fields, built on first use; full records (every field of every fieldset of the property document) are made
  * when one is read. Simulated changes and added properties live in the store.
  */
 export const PROPERTY_COUNT = 60_000;
@@ -226,7 +226,7 @@ export function candidatesFor(ctx: SandboxContext, field: IndexedField, values: 
  * Whether the AVM (with AvailableEquity) best approximates the property's value, rather than the
  * assessed value (with TotalLoanBalance): so for a building, valued from comparable sales; vacant
  * land (PType LND), which has few comparable sales, is best approximated by its assessed value.
- * The Card, Mobile and Overview fieldsets show the pair this chooses (seed 001).
+ * The Card, Mobile and Overview fieldsets show the pair this chooses (the property document).
  */
 export function valuedByAvm(property: SearchableProperty): boolean {
 	return property.PType !== 'LND';
@@ -286,7 +286,7 @@ function fieldValue(core: SearchableProperty, field: string): unknown {
 }
 
 /**
- * A property record with the given fields (default: every field of every fieldset of seed 001,
+ * A property record with the given fields (default: every field of every fieldset of the property document,
  * except Persons, which the routes add).
  */
 export function getProperty(ctx: SandboxContext, propId: string, fields: readonly string[] = [...MAKERS.keys()]): PropertyRecord | undefined {

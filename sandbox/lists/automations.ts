@@ -74,7 +74,7 @@ function accountOf(accountId: string): AccountSpec {
 	return ACCOUNTS.find((account) => account.id === accountId)!;
 }
 
-/** The flat delivery body of one event (API-NOTES.md "Webhooks"). */
+/** The flat delivery body of one event (docs/api.md "Webhooks"). */
 function payloadOf(ctx: SandboxContext, list: StoredList, event: ListEvent): Record<string, unknown> {
 	const property = getSearchable(ctx, event.propId);
 	const body: Record<string, unknown> = {
@@ -105,7 +105,7 @@ function payloadOf(ctx: SandboxContext, list: StoredList, event: ListEvent): Rec
  */
 export function fireEvents(ctx: SandboxContext, accountId: string, list: StoredList, events: ListEvent[], depth = 0): void {
 	const automation = list.automation;
-	// Monitoring turns automations on and off (seed 000): an unmonitored list's automation never fires.
+	// Monitoring turns automations on and off (the lists document): an unmonitored list's automation never fires.
 	if (!list.isMonitored || !automation.isEnabled || events.length === 0 || depth > 3) return;
 	const triggers = automation.Triggers.split(',').map((t) => t.trim());
 	const wanted = events.filter((event) => (event.type === 'New Match' ? triggers.includes('New Matches') : triggers.includes('Status Changes')));

@@ -7,7 +7,7 @@ import type { ImportItem, StoredList } from './state';
 /**
  * Import matching: an imported record is matched to a property (address, normalised; APN with
  * County) and to a person (e-mail, phone, or name at the property), with a MatchScore 0-100 and the
- * property and person statuses of seed 000.
+ * property and person statuses of the lists document.
  */
 export const IMPORT_FIELDS = ['FirstName', 'LastName', 'FullName', 'Email', 'EmailStatus', 'Phone', 'PhoneType', 'PhoneStatus', 'Address', 'City', 'State', 'ZipFive', 'County', 'APN'];
 
@@ -168,7 +168,7 @@ export function matchRecord(ctx: SandboxContext, account: AccountSpec, list: Sto
 	return item;
 }
 
-/** Undoes what an import item changed (seed 000: deleting a match reverts primary-contact changes). */
+/** Undoes what an import item changed (the lists document: deleting a match reverts primary-contact changes). */
 export function revertItem(ctx: SandboxContext, account: AccountSpec, item: ImportItem): void {
 	const state = personState(ctx);
 	const primary = (state.primary[account.id] ??= {});

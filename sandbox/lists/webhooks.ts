@@ -1,6 +1,6 @@
 import type { SandboxContext } from '../server';
 
-/** The webhook registry of every account (API-NOTES.md "Webhooks"). */
+/** The webhook registry of every account (docs/api.md "Webhooks"). */
 export interface StoredWebhook {
 	WebhookID: number;
 	HookUrl: string;

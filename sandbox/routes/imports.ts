@@ -10,7 +10,7 @@ import { IMPORT_FIELDS, matchRecord, revertItem } from '../lists/imports';
 import { getList, hasMember, listsState, type ImportItem, type StoredList } from '../lists/state';
 import type { RouteModule } from '../server';
 
-// Import routes answer 404 instead of 401 without a token (seed 000, Authentication 5).
+// Import routes answer 404 instead of 401 without a token (the lists document, Authentication 5).
 const hidden = { hideExistence: true };
 const DEFAULT_RESULT_FIELDS = ['ListImportItemID', 'PropertyStatus', 'PersonStatus', 'MatchScore', 'PropID', 'PersonKey'];
 const PROPERTY_STATUSES = ['Selected', 'Matched', 'Pending', 'Not Found'];

@@ -6,7 +6,7 @@ import { accountLists, idList } from '../lists/state';
 import { webhooksState } from '../lists/webhooks';
 import type { RouteModule } from '../server';
 
-// Webhook routes answer 404 instead of 401 without a token (seed 000, Authentication 5), and need
+// Webhook routes answer 404 instead of 401 without a token (the lists document, Authentication 5), and need
 // the integrations entitlement.
 const hidden = { hideExistence: true, integrations: true };
 

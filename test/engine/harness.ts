@@ -1,5 +1,5 @@
 /**
- * The engine tier's harness (DESIGN.md section 4): real workflows run through n8n-core's
+ * The engine tier's harness (docs/design.md, "Tests"): real workflows run through n8n-core's
  * `WorkflowExecute` against the real sandbox over HTTP. Between the node and the sandbox sits a
  * recording proxy, so tests can prove what was sent (or that nothing was) and inject faults at
  * the HTTP level.

@@ -5,7 +5,7 @@ import { expectError, TOKENS, useSandbox, type Json } from './helpers';
 
 const sb = useSandbox();
 
-/** The automation fields of seed 000. */
+/** The automation fields of the lists document. */
 const AUTOMATION_FIELDS = ['isEnabled', 'Triggers', 'DailyEmailMemberIDs', 'ImmediateEmailMemberIDs', 'ExportToWebhookIDs', 'DirectMailOrderID', 'EmailMarketingOrderID', 'MobileNotificationMemberIDs', 'SetInterestLevel', 'SetStatusLevel', 'AddToLists', 'RemoveFromLists', 'PurchasePhone', 'PurchaseEmail'];
 
 interface Received {

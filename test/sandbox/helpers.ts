@@ -101,7 +101,7 @@ export function useSandbox(options: { resetEachTest?: boolean; sandbox?: Sandbox
 const EVENT_ID = /^[0-9a-z]{3}-[0-9a-z]{3}-[0-9a-z]{3}$/;
 
 /**
- * Asserts the error object of seed 000: the status, `error` (and its text when given), an
+ * Asserts the error object of the lists document: the status, `error` (and its text when given), an
  * `eventid` of the form xxx-xxx-xxx repeated in the `X-Prop-Request-Id` header.
  */
 export function expectError(answer: Answer, status: number, error?: string | RegExp): Json {

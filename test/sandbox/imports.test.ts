@@ -89,7 +89,7 @@ describe('POST /v1/lists/{ListID}/import/items', () => {
 		expect(answer.body.resultCount).toBe(1);
 	});
 
-	test('Purchase is required, the list must be an API import list, records take only the seed fields as strings', async () => {
+	test('Purchase is required, the list must be an API import list, records take only the documented fields as strings', async () => {
 		const listId = await importList();
 		expectError(await sb.api('POST', `/v1/lists/${listId}/import/items`, { body: [{ Address: '1 A St' }] }), 400);
 		const fileList = await sb.createList({ ListName: 'From a file', ListType: 'import', ImportSource: 'file' });
@@ -118,7 +118,7 @@ describe('GET /v1/lists/{ListID}/import/items', () => {
 		itemIds = body.results.map((item: Json) => item.ListImportItemID);
 	});
 
-	test('returns each item with its match information and the imported fields, statuses from the seed lists', async () => {
+	test('returns each item with its match information and the imported fields, statuses from the documented lists', async () => {
 		const body = await sb.ok('GET', `/v1/lists/${listId}/import/items`);
 		expect(body.results.map((item: Json) => item.ListImportItemID)).toEqual(itemIds);
 		for (const item of body.results) {
@@ -159,7 +159,7 @@ describe('GET /v1/lists/{ListID}/import/items', () => {
 	});
 });
 
-describe('import item transitions of seed 000', () => {
+describe('import item transitions of the lists document', () => {
 	test('DELETE removes the match (deleteCount) and reverts a contact set as primary', async () => {
 		const { property, persons } = await propertyWithTwoOwners();
 		const [first, second] = persons;
@@ -201,7 +201,7 @@ describe('import item transitions of seed 000', () => {
 		expect(primaryOf(await owners(property.PropID))).toEqual([persons[0].PersonKey]);
 	});
 
-	test('PATCH updates the match with the given PropID and PersonKey; statuses follow the seed lists; the list follows', async () => {
+	test('PATCH updates the match with the given PropID and PersonKey; statuses follow the documented lists; the list follows', async () => {
 		const { property: target, persons } = await propertyWithTwoOwners();
 		const listId = await importList();
 		const original = await readProperty(sb, 'P000555');

@@ -246,7 +246,7 @@ describe('list items', () => {
 	});
 });
 
-describe('states and transitions of seed 000', () => {
+describe('states and transitions of the lists document', () => {
 	/** A listing status the property does not have, and criteria that match the property once it has it. */
 	async function watched(propId: string): Promise<{ status: string; criteria: Json }> {
 		const property = await readProperty(sb, propId);

@@ -2,7 +2,7 @@ import { expectError, TOKENS, useSandbox, type Json } from './helpers';
 
 const sb = useSandbox();
 
-/** Person fieldsets of seed 000. */
+/** Person fieldsets of the lists document. */
 const DEFAULT = ['isPrimaryContact', 'OwnershipRole', 'Status', 'FirstName', 'MiddleName', 'LastName', 'Suffix', 'EntityName', 'Age', 'Gender', 'Phone', 'Email', 'SocialAccounts', 'MailAddress', 'PrimaryResidence', 'OtherProperties', 'Occupation', 'isDeceased'];
 const OVERVIEW = ['isPrimaryContact', 'OwnershipRole', 'FirstName', 'MiddleName', 'LastName', 'Suffix', 'EntityName', 'Age', 'Gender', 'Occupation', 'Phone', 'Email', 'SocialAccounts', 'isDeceased'];
 const KINDS = ['bankruptcies', 'divorces', 'liens', 'probates', 'relatives'];
@@ -84,7 +84,7 @@ describe('person records', () => {
 		expect(after.log.slice(before.log.length)).toEqual([expect.objectContaining({ kind: 'personRecord', quantity: count })]);
 	});
 
-	test('bankruptcies come with the Table fieldset of seed 000', async () => {
+	test('bankruptcies come with the Table fieldset of the lists document', async () => {
 		const { personKey } = await personWith('bankruptcies');
 		const body = await sb.ok('GET', `/v1/persons/${personKey}/bankruptcies?Purchase=1`);
 		for (const record of body.results) {

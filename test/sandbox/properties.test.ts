@@ -2,10 +2,10 @@ import { expectError, readProperty, useSandbox, type Json } from './helpers';
 
 const sb = useSandbox();
 
-/** Field lists of seed 001. */
+/** Field lists of the property document. */
 const MAP = ['PropID', 'PType', 'Latitude', 'Longitude'];
 const OVERVIEW = ['PropID', 'PType', 'AdvancedPropertyType', 'Address', 'City', 'State', 'ZipFive', 'Latitude', 'Longitude', 'inTaxDelinquency', 'StatusLevel', 'InterestLevel', 'YearBuilt', 'Beds', 'Baths', 'SqFt', 'LotSize', 'LotSizeAcres', 'isSiteVacant', 'isListedForSale', 'inForeclosure', 'isSameMailingOrExempt', 'isSameMailing', 'isNotSameMailingOrExempt', 'isHighEquity', 'isUnderwater', 'isFreeAndClear', 'isRecentSale', 'isRecentFlip', 'isCashBuyer', 'isDeceasedProperty', 'AVM', 'AssessedValue', 'AvailableEquity', 'TotalLoanBalance', 'LastTransferValue', 'LastTransferRecDate', 'inDivorce', 'inBankruptcyProperty', 'PropertyHasOpenPersonLiens', 'PropertyHasOpenLiens', 'isPreforeclosure', 'isAuction', 'isBankOwned', 'DistressScore', 'hasRecentEviction', 'inProbateProperty', 'isExpiredListing'];
-/** The two pairs the Card, Mobile and Overview fieldsets swap (seed 001). */
+/** The two pairs the Card, Mobile and Overview fieldsets swap (the property document). */
 const AVM_PAIR = ['AVM', 'AvailableEquity'];
 const ASSESSED_PAIR = ['AssessedValue', 'TotalLoanBalance'];
 /** The Overview fields of a property that is (or is not) valued by its AVM. */
@@ -96,7 +96,7 @@ describe('GET /v1/properties/{PropID}', () => {
 		});
 	});
 
-	test('every fieldset of seed 001 is accepted', async () => {
+	test('every fieldset of the property document is accepted', async () => {
 		for (const fieldset of ['Grid', 'GridImport', 'GridOptional', 'Card', 'Map', 'Mobile', 'Overview', 'PropertyTab', 'TransactionsTab', 'ListingsTab', 'ValueTab', 'MyInfoTab', 'LimitedREI', 'All']) {
 			const answer = await sb.api('GET', `/v1/properties/P000013?Purchase=0&Fields=${fieldset}`);
 			expect({ fieldset, status: answer.status }).toEqual({ fieldset, status: 200 });

@@ -29,26 +29,26 @@ function offered(picker: INodeProperties, option: string): string[] {
 	return ((group?.options ?? []) as INodePropertyOptions[]).map((choice) => String(choice.value));
 }
 
-// The fieldsets of seed 001, written out here from the seed so the catalogue is checked against it.
+// The fieldsets of the property document, written out here from the document so the catalogue is checked against it.
 const SEED_001_FIELDSETS = [
 	'Grid', 'GridImport', 'GridOptional', 'Card', 'Map', 'Mobile', 'Overview', 'PropertyTab',
 	'TransactionsTab', 'ListingsTab', 'ValueTab', 'MyInfoTab', 'LimitedREI', 'All',
 ];
 
 describe('fieldset picker', () => {
-	test.each(['get', 'search'])('property %s offers every fieldset of seed 001 and every field', (operation) => {
+	test.each(['get', 'search'])('property %s offers every fieldset of the property document and every field', (operation) => {
 		const picker = pickerFor('property', operation);
 		expect(offered(picker, 'fieldsets').sort()).toEqual([...SEED_001_FIELDSETS].sort());
 		expect(offered(picker, 'include').sort()).toEqual([...PROPERTY_FIELDS].sort());
 		expect(offered(picker, 'exclude').sort()).toEqual([...PROPERTY_FIELDS].sort());
 	});
 
-	test('the catalogue holds exactly the fieldsets of seed 001', () => {
+	test('the catalogue holds exactly the fieldsets of the property document', () => {
 		expect(Object.keys(PROPERTY_FIELDSETS).sort()).toEqual([...SEED_001_FIELDSETS].sort());
 		expect(PROPERTY_FIELDSETS.Map).toEqual(['PropID', 'PType', 'Latitude', 'Longitude']);
 	});
 
-	test('list items offer the fieldsets seed 000 names, each with PropID', () => {
+	test('list items offer the fieldsets the lists document names, each with PropID', () => {
 		const picker = pickerFor('listItem', 'getMany');
 		expect(offered(picker, 'fieldsets').sort()).toEqual(
 			['GridForeclosureOptional', 'GridOptional', 'Card', 'Map', 'Mobile', 'Overview', 'Details', 'PropertyTab', 'LimitedREI'].sort(),
@@ -56,7 +56,7 @@ describe('fieldset picker', () => {
 		for (const fields of Object.values(FIELD_SCOPES.listItem.fieldsets)) expect(fields).toContain('PropID');
 	});
 
-	test('the person scope has the person fieldsets and fields of seed 000', () => {
+	test('the person scope has the person fieldsets and fields of the lists document', () => {
 		expect(Object.keys(FIELD_SCOPES.person.fieldsets).sort()).toEqual(['default', 'overview']);
 		expect(FIELD_SCOPES.person.fields).toBe(PERSON_FIELDS);
 		expect(PERSON_FIELDSETS.overview).toContain('isDeceased');

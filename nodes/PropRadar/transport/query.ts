@@ -1,7 +1,7 @@
 import type { Query } from './types';
 
 /**
- * Encodes a query the way the API reads it (API-NOTES.md): arrays as one comma-separated value,
+ * Encodes a query the way the API reads it (docs/api.md): arrays as one comma-separated value,
  * booleans as 1/0; undefined, null, empty strings and empty arrays are left out.
  */
 export function encodeQuery(query: Query | undefined): Record<string, string> {

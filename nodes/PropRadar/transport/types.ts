@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** Every success body of the API (API-NOTES.md, "Envelope and encoding"). */
+/** Every success body of the API (docs/api.md, "Envelope and encoding"). */
 export interface ApiEnvelope<T = IDataObject> {
 	results?: T[];
 	/** Decimal string, e.g. "1.50": what the call charged, or would charge with Purchase=1. */
@@ -13,7 +13,7 @@ export interface ApiEnvelope<T = IDataObject> {
 	deleteCount?: number;
 }
 
-/** The service's error object (seed 000, "Error object"). */
+/** The service's error object (the lists document, "Error object"). */
 export interface ApiErrorBody {
 	error?: string;
 	eventid?: string;
