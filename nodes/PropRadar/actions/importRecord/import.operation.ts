@@ -3,8 +3,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
 import { chargedBatches, chargeProperties, type RunSpending } from '../../shared/charges';
-import { IMPORT_RECORD_FIELDS } from '../../shared/fieldsets';
-import { listLocator, readListId } from '../../shared/parameters';
+import { fieldsPicker, IMPORT_RECORD_FIELDS } from '../../shared/fieldsets';
+import { listLocator, readFields, readListId } from '../../shared/parameters';
+import { readRecord, type ReadRecord } from './records';
 
 const show = { resource: ['importRecord'], operation: ['import'] };
 
@@ -20,7 +21,7 @@ export const MAX_BATCH_SIZE = 5000;
 export const description: INodeProperties[] = [
 	listLocator(show, 'Import List'),
 	{
-		displayName: 'Each input item is one record. The list must be an import list created with Import Source "API" (List > Create).',
+		displayName: 'Each input item is one record, sent as it is: a ZIP+4 or a ZIP that lost its leading zero is sent as five digits and a full US state name as its code (each change is noted in the item). An item with no record field is not sent or charged and becomes an error item. The list must be an import list created with Import Source "API" (List > Create).',
 		name: 'importNotice',
 		type: 'notice',
 		default: '',
@@ -38,7 +39,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	{
-		displayName: 'Fields',
+		displayName: 'Record Fields',
 		name: 'recordFields',
 		type: 'fixedCollection',
 		placeholder: 'Add Field',
@@ -69,6 +70,7 @@ export const description: INodeProperties[] = [
 		],
 	},
 	...chargeProperties(show, 'the import (per imported record)'),
+	fieldsPicker('importItem', { show }, 'What each imported item returns: its ListImportItemID and match by default'),
 	{
 		displayName: 'Options',
 		name: 'importOptions',
@@ -96,50 +98,24 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-type ImportRecord = Record<string, string>;
-
-function recordOf(context: IExecuteFunctions, item: INodeExecutionData, itemIndex: number, mapping: string): ImportRecord {
-	const record: ImportRecord = {};
-	const put = (name: string, value: unknown) => {
-		if (value === undefined || value === null || value === '') return;
-		if (typeof value === 'object') {
-			throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: ${name} must be text or a number, got an object`, { itemIndex });
-		}
-		record[name] = String(value).trim();
-	};
+/** The record of one input item, read from same-named input fields or the user's mapping. */
+function recordOf(context: IExecuteFunctions, item: INodeExecutionData, itemIndex: number, mapping: string): ReadRecord {
 	if (mapping === 'manual') {
 		const rows = ((context.getNodeParameter('recordFields', itemIndex, {}) as IDataObject).field as Array<{ name: string; value: unknown }> | undefined) ?? [];
-		for (const row of rows) put(row.name, row.value);
-	} else {
-		const byLowerName = new Map(IMPORT_RECORD_FIELDS.map((field) => [field.toLowerCase(), field]));
-		for (const [key, value] of Object.entries(item.json)) {
-			const field = byLowerName.get(key.toLowerCase());
-			if (field) put(field, value);
-		}
+		return readRecord(rows.map((row) => [row.name, row.value]));
 	}
-	if (Object.keys(record).length === 0) {
-		throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: no record fields to import`, {
-			itemIndex,
-			description: `Give at least one of ${IMPORT_RECORD_FIELDS.join(', ')}, by input fields of those names or with Map Each Field.`,
-		});
-	}
-	if (record.ZipFive !== undefined && !/^\d{5}$/.test(record.ZipFive)) {
-		throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: ZipFive must be five digits, got "${record.ZipFive}"`, { itemIndex });
-	}
-	if (record.State !== undefined && !/^[A-Za-z]{2}$/.test(record.State)) {
-		throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: State must be a two-letter code such as OR, got "${record.State}"`, { itemIndex });
-	}
-	if (record.Email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(record.Email)) {
-		throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: Email "${record.Email}" is not an e-mail address`, { itemIndex });
-	}
-	return record;
+	return readRecord(Object.entries(item.json));
 }
 
+const NO_FIELDS = `Give at least one of ${IMPORT_RECORD_FIELDS.join(', ')}, by input fields of those names or with Map Each Field.`;
+
 /**
- * Imports all input items at once: checks every record and the list, then hands the records to
- * `chargedBatches` (one free quote of all of them, the cap checked at full price, each batch sent
- * once). One output item per record, paired to its input item; a record that was not imported
- * becomes an error item saying why and what happened to the money.
+ * Imports all input items at once. Each item's record is sent as the user has it (with only the
+ * unambiguous normalisations of records.ts, said in its output item); an item with no usable
+ * record field is not sent, quoted or charged and becomes an error item of its own. The records
+ * that can be sent go to `chargedBatches` (one free quote of all of them, the cap checked at full
+ * price, each batch sent once). One output item per input item, paired to it, saying whether its
+ * record was imported and, if not, why and what happened to the money.
  */
 export async function executeBatch(this: IExecuteFunctions, spending: RunSpending): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
@@ -150,7 +126,19 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
 		throw new NodeOperationError(this.getNode(), `Batch Size: must be a whole number from 1 to ${MAX_BATCH_SIZE}, got ${batchSize}`);
 	}
-	const records = items.map((item, itemIndex) => recordOf(this, item, itemIndex, mapping));
+	const fields = readFields(this, 0, 'importItem');
+	const read = items.map((item, itemIndex) => recordOf(this, item, itemIndex, mapping));
+	/** Input item of each record sent, in order. */
+	const sentItems = read.flatMap(({ record }, itemIndex) => (Object.keys(record).length > 0 ? [itemIndex] : []));
+	const records = sentItems.map((itemIndex) => read[itemIndex].record);
+	const notSent = (itemIndex: number): IDataObject => ({
+		imported: false,
+		error: `Not imported: the item at index ${itemIndex} has no record field to send`,
+		description: `${[...read[itemIndex].notes, ''].join('. ')}${NO_FIELDS} This item was not sent and not charged; the other items were imported.`,
+	});
+	if (records.length === 0) {
+		throw new NodeOperationError(this.getNode(), `Nothing to import: none of the ${items.length} input items has a record field`, { description: `${NO_FIELDS} Nothing was sent and nothing was charged.` });
+	}
 
 	const list = (await apiRequest<{ results?: ListRecord[] }>(this, { method: 'GET', path: paths.list(listId), qs: { Fields: 'ListID,ListType,ImportSource' } })).results?.[0];
 	if (list?.ListType !== 'import' || list.ImportSource !== 'api') {
@@ -171,24 +159,40 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 			apiRequest<ApiEnvelope>(this, {
 				method: 'POST',
 				path: paths.importItems(listId),
-				qs: { Purchase: purchase },
+				qs: { Purchase: purchase, Fields: fields },
 				body: batch as unknown as IDataObject[],
 				headers,
 				repeatable: purchase === 0,
 			}),
 	});
+	const skipped = read.flatMap((_, itemIndex) => (sentItems.includes(itemIndex) ? [] : [itemIndex]));
 	if ('preview' in result) {
-		return [{ json: { ListID: listId, records: records.length, batches: Math.ceil(records.length / batchSize), ...result.preview }, pairedItem: items.map((_, item) => ({ item })) }];
+		const notes = read.flatMap(({ notes }, itemIndex) => notes.map((note) => `item at index ${itemIndex}: ${note}`));
+		return [{
+			json: {
+				ListID: listId,
+				records: records.length,
+				batches: Math.ceil(records.length / batchSize),
+				...result.preview,
+				...(skipped.length > 0 ? { notSent: skipped.map((itemIndex) => ({ itemIndex, ...notSent(itemIndex) })) } : {}),
+				...(notes.length > 0 ? { notes } : {}),
+			},
+			pairedItem: items.map((_, item) => ({ item })),
+		}];
 	}
 	const failed = result.outcomes.find((outcome) => !outcome.bought);
 	if (failed && !failed.bought && spending.bought === 0 && !this.continueOnFail()) {
 		const options = { message: failed.error, description: failed.description };
 		throw failed.httpCode ? new NodeApiError(this.getNode(), {}, { ...options, httpCode: failed.httpCode }) : new NodeOperationError(this.getNode(), failed.error, options);
 	}
-	return result.outcomes.map((outcome, itemIndex) => ({
-		json: outcome.bought
-			? { ...outcome.result, record: records[itemIndex], _charge: outcome.note }
-			: { error: outcome.error, description: outcome.description, ...(outcome.httpCode ? { httpCode: outcome.httpCode } : {}) },
-		pairedItem: { item: itemIndex },
-	}));
+	const outcomeOf = new Map(sentItems.map((itemIndex, position) => [itemIndex, result.outcomes[position]]));
+	return read.map(({ record, notes }, itemIndex) => {
+		const outcome = outcomeOf.get(itemIndex);
+		const json: IDataObject = !outcome
+			? notSent(itemIndex)
+			: outcome.bought
+				? { imported: true, ...outcome.result, record, ...(notes.length > 0 ? { notes } : {}), _charge: outcome.note }
+				: { imported: false, error: outcome.error, description: outcome.description, ...(outcome.httpCode ? { httpCode: outcome.httpCode } : {}), record, ...(notes.length > 0 ? { notes } : {}) };
+		return { json, pairedItem: { item: itemIndex } };
+	});
 }

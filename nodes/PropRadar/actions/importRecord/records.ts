@@ -1,0 +1,77 @@
+import { IMPORT_RECORD_FIELDS } from '../../shared/fieldsets';
+
+/**
+ * Import records as real lead files hold them. The API takes every record field as an optional
+ * string and leaves matching to the service (the lists document, "Import item"), so a record is sent as the
+ * user has it; only what has one reading is normalised, and each change is said in the record's
+ * output item: a ZIP+4 to its five digits, a ZIP that lost its leading zero, a full US state name
+ * to its two-letter code.
+ */
+export type ImportRecord = Record<string, string>;
+
+export interface ReadRecord {
+	record: ImportRecord;
+	/** What was changed or left out, one sentence each. */
+	notes: string[];
+}
+
+const STATE_CODES: Record<string, string> = {
+	alabama: 'AL', alaska: 'AK', arizona: 'AZ', arkansas: 'AR', california: 'CA', colorado: 'CO',
+	connecticut: 'CT', delaware: 'DE', 'district of columbia': 'DC', florida: 'FL', georgia: 'GA',
+	hawaii: 'HI', idaho: 'ID', illinois: 'IL', indiana: 'IN', iowa: 'IA', kansas: 'KS', kentucky: 'KY',
+	louisiana: 'LA', maine: 'ME', maryland: 'MD', massachusetts: 'MA', michigan: 'MI', minnesota: 'MN',
+	mississippi: 'MS', missouri: 'MO', montana: 'MT', nebraska: 'NE', nevada: 'NV',
+	'new hampshire': 'NH', 'new jersey': 'NJ', 'new mexico': 'NM', 'new york': 'NY',
+	'north carolina': 'NC', 'north dakota': 'ND', ohio: 'OH', oklahoma: 'OK', oregon: 'OR',
+	pennsylvania: 'PA', 'rhode island': 'RI', 'south carolina': 'SC', 'south dakota': 'SD',
+	tennessee: 'TN', texas: 'TX', utah: 'UT', vermont: 'VT', virginia: 'VA', washington: 'WA',
+	'west virginia': 'WV', wisconsin: 'WI', wyoming: 'WY', 'puerto rico': 'PR', guam: 'GU',
+	'u.s. virgin islands': 'VI', 'us virgin islands': 'VI', 'virgin islands': 'VI',
+	'american samoa': 'AS', 'northern mariana islands': 'MP',
+};
+const CODES = new Set(Object.values(STATE_CODES));
+
+/** A ZIP as five digits when it has one reading, with what was done; otherwise as given. */
+function normaliseZip(value: string): { value: string; note?: string } {
+	if (/^\d{5}$/.test(value)) return { value };
+	const plusFour = /^(\d{4,5})[-\s]?\d{4}$/.exec(value);
+	const five = /^\d{4}$/.test(value) ? value : plusFour?.[1];
+	if (five === undefined) return { value, note: `ZipFive "${value}" is not five digits; sent as given` };
+	const padded = five.padStart(5, '0');
+	const steps = [plusFour ? 'ZIP+4 cut to its five digits' : '', five.length === 4 ? 'its lost leading zero put back' : ''].filter(Boolean).join(', ');
+	return { value: padded, note: `ZipFive "${value}" sent as "${padded}" (${steps})` };
+}
+
+function normaliseState(value: string): { value: string; note?: string } {
+	if (CODES.has(value)) return { value };
+	const code = CODES.has(value.toUpperCase()) ? value.toUpperCase() : STATE_CODES[value.toLowerCase().replace(/\s+/g, ' ')];
+	if (code) return { value: code, note: `State "${value}" sent as "${code}"` };
+	return { value, note: `State "${value}" is not a US state name or code; sent as given` };
+}
+
+const byLowerName = new Map(IMPORT_RECORD_FIELDS.map((field) => [field.toLowerCase(), field]));
+
+/**
+ * The import record of one input item: `values` are [field, value] pairs (same-named input fields
+ * or the user's mapping). Empty values are left out; a value that is not text or a number cannot
+ * be sent and is left out with a note.
+ */
+export function readRecord(values: Array<[string, unknown]>): ReadRecord {
+	const record: ImportRecord = {};
+	const notes: string[] = [];
+	for (const [name, raw] of values) {
+		const field = byLowerName.get(name.toLowerCase());
+		if (!field || raw === undefined || raw === null) continue;
+		if (typeof raw === 'object' || typeof raw === 'function') {
+			notes.push(`${field} left out: it is ${Array.isArray(raw) ? 'a list' : 'an object'}, not text or a number`);
+			continue;
+		}
+		const text = String(raw).trim();
+		if (text === '') continue;
+		const normalised = field === 'ZipFive' ? normaliseZip(text) : field === 'State' ? normaliseState(text) : { value: text };
+		if (field === 'Email' && !/^[^@\s]+@[^@\s]+$/.test(text)) normalised.note = `Email "${text}" is not an e-mail address; sent as given`;
+		record[field] = normalised.value;
+		if (normalised.note) notes.push(normalised.note);
+	}
+	return { record, notes };
+}
