@@ -37,14 +37,25 @@ function requireProperty(ctx: SandboxContext, id: string): SearchableProperty {
 	return property;
 }
 
+/**
+ * Comparables of a subject: same city and property type, then close in every value the query may
+ * override (seed 001: "Beds, Bath and SqFt"; `Baths` is taken as another name of `Bath`, and
+ * `YearBuilt` too). Each given override replaces the subject's own value in that comparison.
+ */
 function comps(ctx: SandboxContext, subject: SearchableProperty, kind: 'sales' | 'forsale', overrides: Query): Record<string, unknown>[] {
-	const beds = overrides.Beds !== undefined ? Number(overrides.Beds) : subject.Beds;
-	const sqft = overrides.SqFt !== undefined ? Number(overrides.SqFt) : subject.SqFt;
+	const value = (name: string, own: number | null) => (overrides[name] !== undefined ? Number(overrides[name]) : own);
+	const beds = value('Beds', subject.Beds);
+	const baths = overrides.Bath !== undefined ? Number(overrides.Bath) : value('Baths', subject.Baths);
+	const sqft = value('SqFt', subject.SqFt);
+	const yearBuilt = value('YearBuilt', subject.YearBuilt);
+	const near = (own: number | null, wanted: number | null, within: number) => wanted === null || own === null || Math.abs(own - wanted) <= within;
 	const rng = new Seeded(`${subject.PropID}:comps:${kind}`);
 	const start = rng.int(0, 5000);
 	const nearby = allSearchable(ctx)
 		.slice(start)
-		.filter((p) => p.City === subject.City && p.PropID !== subject.PropID && p.PType === subject.PType && (beds === null || p.Beds === null || Math.abs(p.Beds - beds) <= 1) && (!sqft || !p.SqFt || Math.abs(p.SqFt - sqft) <= sqft * 0.25))
+		.filter((p) => p.City === subject.City && p.PropID !== subject.PropID && p.PType === subject.PType
+			&& near(p.Beds, beds, 1) && near(p.Baths, baths, 1) && near(p.YearBuilt, yearBuilt, 20)
+			&& (!sqft || !p.SqFt || Math.abs(p.SqFt - sqft) <= sqft * 0.25))
 		.slice(0, rng.int(3, 8));
 	return nearby.map((p) => ({
 		PropID: p.PropID,
@@ -174,10 +185,13 @@ export const propertyRoutes: RouteModule = (app, ctx) => {
 		});
 	};
 	subResource('evictions', (subject) => evictions(subject), []);
-	const overrideParams = ['Beds', 'Baths', 'SqFt', 'YearBuilt'];
+	const overrideParams = ['Beds', 'Bath', 'Baths', 'SqFt', 'YearBuilt'];
 	const checkOverrides = (query: Query) => {
 		for (const name of overrideParams) {
 			if (query[name] !== undefined && !/^\d+(\.\d+)?$/.test(query[name]!)) throw badRequest(`Invalid ${name}`, `${name} must be a number`);
+		}
+		if (query.Bath !== undefined && query.Baths !== undefined && Number(query.Bath) !== Number(query.Baths)) {
+			throw badRequest('Invalid Bath', 'Bath and Baths name the same override; give one of them');
 		}
 	};
 	subResource('comps/sales', (subject, query) => (checkOverrides(query), comps(ctx, subject, 'sales', query)), overrideParams);

@@ -28,7 +28,7 @@ export const description: INodeProperties[] = [
 		description: 'Values used instead of the subject property\'s own when finding comparables',
 		displayOptions: { show },
 		options: [
-			{ displayName: 'Baths', name: 'Baths', type: 'number', typeOptions: { minValue: 0, numberPrecision: 1 }, default: 2 },
+			{ displayName: 'Baths', name: 'Baths', type: 'number', typeOptions: { minValue: 0, numberPrecision: 1 }, default: 2, description: 'Sent as the API\'s Bath' },
 			{ displayName: 'Beds', name: 'Beds', type: 'number', typeOptions: { minValue: 0 }, default: 3 },
 			{ displayName: 'Square Feet', name: 'SqFt', type: 'number', typeOptions: { minValue: 1 }, default: 1500 },
 			{ displayName: 'Year Built', name: 'YearBuilt', type: 'number', typeOptions: { minValue: 1600, maxValue: 2100 }, default: 1990 },
@@ -40,7 +40,9 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
 	const propId = readRequiredString(this, itemIndex, 'propId', 'Property ID');
 	const kind = this.getNodeParameter('compsKind', itemIndex) as 'sales' | 'forsale';
-	const subject = this.getNodeParameter('subject', itemIndex, {}) as Record<string, number>;
+	const { Baths, ...subject } = this.getNodeParameter('subject', itemIndex, {}) as Record<string, number>;
+	// Seed 001 names the override `Bath`; the parameter keeps the name saved workflows hold.
+	if (Baths !== undefined) subject.Bath = Baths;
 	return chargedRecords(
 		this,
 		spending,
