@@ -7,7 +7,7 @@ import { fieldsPicker } from '../../shared/fieldsets';
 import { listLocator, readFields, readLimit, readListId, returnAllProperties } from '../../shared/parameters';
 
 const show = { resource: ['listItem'], operation: ['getMany'] };
-const PAGE_SIZE = 500;
+const PAGE_SIZE = 1000;
 const CONTACT_FILTERS = ['MostRecentCall', 'MostRecentDirectMail', 'MostRecentEmail', 'MostRecentText', 'MostRecentVoicemail'];
 const HAS_FILTERS: Array<[string, string, string]> = [
 	['hasAnalysis', 'Has Analysis', 'the investment analysis was edited'],
@@ -57,7 +57,7 @@ export const description: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'Last 365 Days',
-				description: 'A preset such as "Last 90 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY". A before-date selection also returns properties never sold.',
+				description: 'A preset such as "Last 90 Days", a date M/D/YYYY, "from: M/D/YYYY to: M/D/YYYY", or "before: M/D/YYYY" for properties owned since before that date, which also returns properties never sold',
 			},
 			...CONTACT_FILTERS.map((name) => ({
 				displayName: name.replace(/([a-z])([A-Z])/g, '$1 $2'),
@@ -87,12 +87,17 @@ export const description: INodeProperties[] = [
 	fieldsPicker('listItem', { show }, 'Each fieldset includes PropID.'),
 ];
 
-function checkDateFilter(context: IExecuteFunctions, itemIndex: number, name: string, value: unknown, allowNone: boolean) {
+/** A date `M/D/YYYY` after "before: " (the before-date selection of Last Transfer Date). */
+const BEFORE_DATE = /^before: (\d{1,2}\/\d{1,2}\/\d{4})$/;
+
+function checkDateFilter(context: IExecuteFunctions, itemIndex: number, name: string, value: unknown, extra: 'None' | 'before') {
 	const text = String(value).trim();
-	if (isRelativeDate(text) || (allowNone && text === 'None')) return text;
+	if (isRelativeDate(text) || (extra === 'None' && text === 'None')) return text;
+	const before = BEFORE_DATE.exec(text);
+	if (extra === 'before' && before && isRelativeDate(before[1])) return text;
 	throw new NodeOperationError(context.getNode(), `${name}: "${text}" is not a date the API takes`, {
 		itemIndex,
-		description: `Use a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY"${allowNone ? ', or None' : ''}.`,
+		description: `Use a preset such as "Last 30 Days", a date M/D/YYYY, "from: M/D/YYYY to: M/D/YYYY"${extra === 'None' ? ', or None' : ', or "before: M/D/YYYY"'}.`,
 	});
 }
 
@@ -102,8 +107,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs: Record<string, string | number | boolean | Array<string | number>> = {};
 	for (const [name, value] of Object.entries(filters)) {
 		if (value === '' || (Array.isArray(value) && value.length === 0)) continue;
-		if (name === 'LastTransferRecDate') qs[name] = checkDateFilter(this, itemIndex, 'Last Transfer Date', value, false);
-		else if (CONTACT_FILTERS.includes(name)) qs[name] = checkDateFilter(this, itemIndex, name, value, true);
+		if (name === 'LastTransferRecDate') qs[name] = checkDateFilter(this, itemIndex, 'Last Transfer Date', value, 'before');
+		else if (CONTACT_FILTERS.includes(name)) qs[name] = checkDateFilter(this, itemIndex, name, value, 'None');
 		else if (name === 'AddedSince') qs[name] = new Date(String(value)).toISOString();
 		else qs[name] = value as string | number | boolean | Array<string | number>;
 	}
