@@ -253,3 +253,31 @@ test('faults at the sandbox during activation and deactivation in n8n: a lost re
 	await waitFor('the automation as before', async () => (isDeepStrictEqual(await automation(), automationBefore) ? true : undefined), 60_000);
 	await fetch(`${sandbox.url}/_sandbox/faults`, { method: 'DELETE' });
 });
+
+test('two n8n instances activating and deactivating triggers on the same list at the same moment keep each other\'s wiring (5 rounds)', async () => {
+	const hooks = async () => (await sandboxApi<{ results: Array<{ WebhookID: number; HookUrl: string }> }>('GET', '/v1/integrations/webhooks')).results;
+	const automation = async () => (await sandboxApi<{ results: Array<Record<string, unknown>> }>('GET', '/v1/lists/1/automations')).results[0];
+	const automationBefore = await automation();
+	const second = JSON.parse(readFileSync(join(ROOT, 'examples', '04-foreclosures-to-crm.json'), 'utf8')) as { id: string; name: string; nodes: Array<{ type: string; webhookId?: string }> };
+	second.id = 'PropRadarE2eSecondN8n';
+	second.name = 'e2e: the trigger example in a second n8n';
+	second.nodes.find((node) => node.type.endsWith('propRadarTrigger'))!.webhookId = 'e2e5ec0d-0a7e-4c1b-9d2f-6b3a8c4e1f20';
+	const otherHost = await n8n.start(await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [second] }));
+	try {
+		const otherClient = await n8n.login(otherHost);
+		for (let round = 0; round < 5; round++) {
+			await Promise.all([n8n.activate(client, WORKFLOW_ID), n8n.activate(otherClient, second.id)]);
+			await waitFor(`round ${round}: both webhooks registered and wired`, async () => {
+				const ids = (await hooks()).map((hook) => String(hook.WebhookID)).sort();
+				const wired = await automation();
+				return ids.length === 2 && String(wired.ExportToWebhookIDs).split(',').sort().join() === ids.join() && wired.Triggers === 'New Matches' && wired.isEnabled === 1 ? true : undefined;
+			});
+			await Promise.all([n8n.deactivate(client, WORKFLOW_ID), n8n.deactivate(otherClient, second.id)]);
+			await waitFor(`round ${round}: no webhook left`, async () => ((await hooks()).length === 0 ? true : undefined));
+			await waitFor(`round ${round}: the automation as before`, async () => (isDeepStrictEqual(await automation(), automationBefore) ? true : undefined));
+		}
+	} finally {
+		await otherHost.stop();
+		rmSync(otherHost.userFolder, { recursive: true, force: true });
+	}
+});
