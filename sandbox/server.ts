@@ -2,6 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 
 import { ApiError, errorBody, newEventId } from './errors';
 import { SandboxStore } from './store';
+import { trackWrites } from './lists/membership';
 import { accountRoutes } from './routes/accounts';
 import { automationRoutes } from './routes/automations';
 import { controlRoutes } from './routes/control';
@@ -97,6 +98,8 @@ export function buildSandboxApp(options: SandboxOptions = {}): { app: FastifyIns
 			.send(errorBody(new ApiError(404, 'Resource does not exist for given id'), eventid));
 	});
 
+	// Dynamic lists are refreshed on a read only after a write (sandbox/lists/membership.ts).
+	trackWrites(app, ctx);
 	for (const register of ROUTE_MODULES) register(app, ctx);
 	return { app, ctx };
 }

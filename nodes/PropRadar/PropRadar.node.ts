@@ -7,7 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resources } from './actions/resources';
-import { route } from './actions/router';
+import { itemLoopProperties, route } from './actions/router';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 
@@ -44,6 +44,7 @@ export class PropRadar implements INodeType {
 				default: 'list',
 			},
 			...Object.values(resources).flatMap((resource) => resource.description),
+			...itemLoopProperties,
 		],
 	};
 

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 import type { AccountSpec } from '../accounts';
 import { compileCriteria, onlyPropIds, type Criterion, type ListMembers } from '../criteria';
 import { allSearchable, candidatesFor, getSearchable, INDEXED_FIELDS, type SearchableProperty } from '../data/properties';
@@ -8,8 +10,27 @@ import { accountLists, hasMember, type StoredList } from './state';
 /**
  * Who is in a list. Static and import lists keep their members; a dynamic list's members are what
  * matches its criteria: a monitored one is kept current as data changes (`refreshMonitored`), an
- * unmonitored one is refreshed when its items are read (`readMembers`).
+ * unmonitored one is refreshed when it is read after something it may depend on changed
+ * (`readMembers`): any write to the sandbox (properties, lists, their members) or a new day
+ * (relative dates in criteria), never on every read.
  */
+
+/** Counts the writes of each sandbox: every request that is not a read, when it starts and when it ends. */
+const writes = new WeakMap<SandboxContext, number>();
+const writeCount = (ctx: SandboxContext) => writes.get(ctx) ?? 0;
+
+export function trackWrites(app: FastifyInstance, ctx: SandboxContext): void {
+	const count = async (request: { method: string }) => {
+		if (request.method !== 'GET' && request.method !== 'HEAD') writes.set(ctx, writeCount(ctx) + 1);
+	};
+	app.addHook('onRequest', count);
+	app.addHook('onResponse', count);
+}
+
+/** What a dynamic list's members were computed from: the sandbox's writes so far and the day. */
+const dataStamp = (ctx: SandboxContext) => `${writeCount(ctx)} ${new Date().toISOString().slice(0, 10)}`;
+const refreshedAt = new WeakMap<StoredList, string>();
+const ordered = new WeakMap<StoredList, { stamp: string; members: Record<string, string>; entries: Array<[string, string]> }>();
 export function membersResolver(ctx: SandboxContext, account: AccountSpec, depth = 0): ListMembers {
 	return (listId) => {
 		const list = own(accountLists(ctx, account), String(listId));
@@ -48,13 +69,28 @@ export function recompute(ctx: SandboxContext, account: AccountSpec, list: Store
 	return entered;
 }
 
-/** The members as a read sees them: an unmonitored dynamic list is refreshed first. */
+/** The members as a read sees them: an unmonitored dynamic list is refreshed first when anything changed since. */
 export function readMembers(ctx: SandboxContext, account: AccountSpec, list: StoredList, depth = 0): Record<string, string> {
 	if (list.ListType === 'dynamic' && !list.isMonitored) {
-		recompute(ctx, account, list, depth);
-		ctx.store.save();
+		const stamp = dataStamp(ctx);
+		if (refreshedAt.get(list) !== stamp) {
+			recompute(ctx, account, list, depth);
+			refreshedAt.set(list, stamp);
+			ctx.store.save();
+		}
 	}
 	return list.members;
+}
+
+/** The members in the order pages list them (oldest first, then by PropID), sorted again only after a write. */
+export function orderedMembers(ctx: SandboxContext, account: AccountSpec, list: StoredList): Array<[string, string]> {
+	const members = readMembers(ctx, account, list);
+	const stamp = dataStamp(ctx);
+	const cached = ordered.get(list);
+	if (cached && cached.stamp === stamp && cached.members === members) return cached.entries;
+	const entries = Object.entries(members).sort(([a, addedA], [b, addedB]) => (addedA < addedB ? -1 : addedA > addedB ? 1 : a < b ? -1 : a > b ? 1 : 0));
+	ordered.set(list, { stamp, members, entries });
+	return entries;
 }
 
 /** For the criteria engine's InList: the PropIDs of a list of this account, or undefined. */

@@ -4,7 +4,7 @@ import { ApiError, badRequest, notFound } from '../errors';
 import { fieldsFor, pick, resolvePropertyFields } from '../fields';
 import { auth, authBeforeBody, commaList, flag, onlyParams, paging, pathId, type Query } from '../http';
 import { fireEvents } from '../lists/automations';
-import { findMatches, readMembers } from '../lists/membership';
+import { findMatches, orderedMembers } from '../lists/membership';
 import { getList, hasMember, peekUserData, type StoredList, type UserPropertyData } from '../lists/state';
 import type { RouteModule } from '../server';
 
@@ -36,8 +36,9 @@ function contactFilter(name: string, value: string): (data: UserPropertyData) =>
 	};
 }
 
-/** The filters of seed 000's "View list items", in the sandbox's documented value formats. */
-function itemFilter(query: Query, accountId: string, ctx: Parameters<RouteModule>[1]): (propId: string, addedAt: string) => boolean {
+/** The filters of the lists document's "View list items", in the sandbox's documented value formats. */
+/** The filters of a list-item read as one test, or undefined when the read has none. */
+function itemFilter(query: Query, accountId: string, ctx: Parameters<RouteModule>[1]): ((propId: string, addedAt: string) => boolean) | undefined {
 	const tests: Array<(propId: string, addedAt: string) => boolean> = [];
 	if (query.InterestLevel !== undefined) {
 		const levels = commaList(query.InterestLevel).map((level) => {
@@ -79,6 +80,7 @@ function itemFilter(query: Query, accountId: string, ctx: Parameters<RouteModule
 		const test = contactFilter(name, query[name]!);
 		tests.push((propId) => test(peekUserData(ctx, accountId, propId)));
 	}
+	if (tests.length === 0) return undefined;
 	return (propId, addedAt) => tests.every((test) => test(propId, addedAt));
 }
 
@@ -97,9 +99,8 @@ export const listItemRoutes: RouteModule = (app, ctx) => {
 		const resolved = resolvePropertyFields('listItem', query.Fields, 'PropID');
 		const { start, limit } = paging(query, { defaultLimit: 500, maxLimit: 1000 });
 		const keep = itemFilter(query, account.id, ctx);
-		const members = Object.entries(readMembers(ctx, account, list))
-			.filter(([propId, addedAt]) => keep(propId, addedAt))
-			.sort(([a, addedA], [b, addedB]) => addedA.localeCompare(addedB) || a.localeCompare(b));
+		const all = orderedMembers(ctx, account, list);
+		const members = keep ? all.filter(([propId, addedAt]) => keep(propId, addedAt)) : all;
 		list.LastViewed = new Date().toISOString();
 		ctx.store.save();
 		const needsDetail = resolved.fields.some((field) => field !== 'PropID');

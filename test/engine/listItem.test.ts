@@ -27,19 +27,20 @@ describe('List Item', () => {
 		expect(after.map((item) => item.PropID).sort()).toEqual(['P000101', 'P000103']);
 	});
 
-	test('add by criteria, then Return All pages through at 500 and Limit stops early', async () => {
+	test('add by criteria, then Return All pages through at 1000 (the largest page the endpoint takes) and Limit stops early', async () => {
 		const listId = await createList(sb, { listName: 'Static from criteria', listType: 'static' });
 		const [added] = await runOk(sb, {
 			resource: 'listItem', operation: 'add', listId: listRef(listId), addBy: 'criteria', criteriaMode: 'json',
 			criteriaJson: '[{"name":"State","value":["OR"]}]',
 		});
 		const count = Number(added.updateCount);
-		expect(count).toBeGreaterThan(500);
+		expect(count).toBeGreaterThan(1000);
 
 		const before = sb.sent(`/v1/lists/${listId}/items`, 'GET').length;
 		const all = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true });
 		expect(all).toHaveLength(count);
-		expect(sb.sent(`/v1/lists/${listId}/items`, 'GET').length - before).toBe(Math.floor(count / 500) + 1);
+		expect(sb.sent(`/v1/lists/${listId}/items`, 'GET').length - before).toBe(Math.floor(count / 1000) + 1);
+		expect(sb.sent(`/v1/lists/${listId}/items`, 'GET').slice(before).every((request) => request.query.get('Limit') === '1000')).toBe(true);
 
 		const limited = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: false, limit: 7 });
 		expect(limited).toHaveLength(7);

@@ -428,3 +428,60 @@ describe('the credential\'s ceiling bounds a whole execution', () => {
 		expect(next.error).toBeUndefined();
 	});
 });
+
+describe('purchases of several items at once (Buy Items at Once)', () => {
+	const items = Array.from({ length: 10 }, (_, i) => ({ id: `P${String(811 + i).padStart(6, '0')}` }));
+	const buyAtOnce = { resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', concurrentPurchases: true, itemConcurrency: 10 };
+
+	test('ten items at once under a cap of three purchases at full price: exactly three are bought, never more', async () => {
+		await useUpCredits();
+		// Every quote waits until all ten are under way, so all ten purchases compete for the cap at once.
+		let quotes = 0;
+		const allQuoted = new Promise<void>((resolve) => {
+			sb.faults.push({ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, count: 10, beforeForward: async () => {
+				if (++quotes === 10) resolve();
+				await allQuoted;
+			} });
+		});
+		const before = (await chargeLog()).log.length;
+		const result = await run({ ...buyAtOnce, maxCost: 0.35 }, items, { continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		expect(quotes).toBe(10);
+		const bought = result.json.filter((item) => item._charge);
+		const refused = result.json.filter((item) => item.error);
+		expect(bought).toHaveLength(3);
+		expect(refused).toHaveLength(7);
+		expect(refused.every((item) => item.error === 'Purchase refused: over Max Cost')).toBe(true);
+		const entries = (await chargeLog()).log.slice(before);
+		expect(entries.reduce((sum, entry) => sum + entry.cents, 0)).toBe(30);
+		expect(chargedInOutput(result.items)).toBe(30);
+		expect(sb.requests.filter((request) => request.query.get('Purchase') === '1')).toHaveLength(3);
+		expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual(items.map((_, index) => index));
+	});
+
+	test('under the credential\'s ceiling, the same: concurrent items cannot together pass it', async () => {
+		await useUpCredits();
+		const before = (await chargeLog()).log.length;
+		const result = await run({ ...buyAtOnce, maxCost: 100 }, items, { continueOnFail: true, spendingCeiling: 0.25 });
+		expect(result.error).toBeUndefined();
+		expect(result.json.filter((item) => item._charge)).toHaveLength(2);
+		expect((await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0)).toBeLessThanOrEqual(25);
+	});
+
+	test('without "On Error: Continue", a failed item stops new items; items under way keep what they bought', async () => {
+		sb.faults.push({ pathPrefix: '/v1/properties/P000813', query: { Purchase: '0' }, count: 1, status: 404, body: { error: 'Resource does not exist for given id', eventid: 'tst-404-002' } });
+		// The purchases under way are slow, so the failure comes before any of them ends.
+		sb.faults.push({ pathPrefix: '/v1/properties/', query: { Purchase: '1' }, count: 10, beforeForward: () => new Promise((resolve) => setTimeout(resolve, 150)) });
+		const before = (await chargeLog()).log.length;
+		const result = await run({ ...buyAtOnce, itemConcurrency: 4, maxCost: 5 }, items);
+		expect(result.error).toBeUndefined();
+		const entries = (await chargeLog()).log.slice(before);
+		// Every record charged is in the output, paired to its item; the failed item is an error item.
+		expect(result.json.filter((item) => item._charge).map((item) => `property ${String(item.PropID)}`).sort()).toEqual(entries.map((entry) => entry.what).sort());
+		expect(pairedTo(result.items, 2)[0].json).toMatchObject({ httpCode: '404' });
+		expect(String(pairedTo(result.items, 2)[0].json.notice)).toContain('except those already under way');
+		// No item after the first four was started.
+		expect(sb.requests.some((request) => /P00081[5-9]|P000820/.test(request.path))).toBe(false);
+		expect(result.json.slice(4).every((item) => item.error === 'Not processed: the run stopped at an earlier item')).toBe(true);
+	});
+});

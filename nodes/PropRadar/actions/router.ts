@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, type NodeApiError } from 'n8n-workflow';
 
 import { toNodeError } from '../transport';
@@ -16,17 +16,57 @@ function errorItem(error: Error, itemIndex: number, note?: string): INodeExecuti
 	return { json, pairedItem: { item: itemIndex } };
 }
 
+/** How many input items the item loop works on at once, unless the user says otherwise. */
+export const DEFAULT_ITEM_CONCURRENCY = 10;
+const MAX_ITEM_CONCURRENCY = 50;
+
+/** The item loop's options: shown for every operation that works item by item (all but the batched import). */
+export const itemLoopProperties: INodeProperties[] = [
+	{
+		displayName: 'Items at Once',
+		name: 'itemConcurrency',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_ITEM_CONCURRENCY, numberPrecision: 0 },
+		displayOptions: { hide: { operation: ['import'] } },
+		default: DEFAULT_ITEM_CONCURRENCY,
+		description: 'How many input items the node works on at the same time (each item\'s own requests go one after another). The output keeps the order of the input items. In Purchase mode items are bought one at a time unless "Buy Items at Once" is on.',
+	},
+	{
+		displayName: 'Buy Items at Once',
+		name: 'concurrentPurchases',
+		type: 'boolean',
+		displayOptions: { show: { chargeMode: ['purchase'] }, hide: { operation: ['import'] } },
+		default: false,
+		description: 'Whether to buy for up to "Items at Once" items at the same time. Max Cost and the credential\'s ceiling hold exactly as one at a time; which items get what is left of the cap is then not the input order. When an item fails without "On Error: Continue", the items already under way finish and keep what they bought, and no further item is started.',
+	},
+];
+
+/** Items at Once for this run: 1 for purchases unless Buy Items at Once is on; an error naming the field when it is not a whole number from 1 to 50. */
+function itemConcurrency(context: IExecuteFunctions): number {
+	const raw = context.getNodeParameter('itemConcurrency', 0, DEFAULT_ITEM_CONCURRENCY) as unknown;
+	if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1 || raw > MAX_ITEM_CONCURRENCY) {
+		throw new NodeOperationError(context.getNode(), `Items at Once: must be a whole number from 1 to ${MAX_ITEM_CONCURRENCY}, got ${JSON.stringify(raw)}`, {
+			description: 'Nothing was sent.',
+		});
+	}
+	const purchasing = context.getNodeParameter('chargeMode', 0, 'preview') === 'purchase';
+	if (purchasing && context.getNodeParameter('concurrentPurchases', 0, false) !== true) return 1;
+	return raw;
+}
+
 /**
- * The item loop of the PropRadar node: one operation call per input item, its records as output
- * items paired to that item, and `continueOnFail` turning a failed item into an error item. A run
- * that has bought records never throws them away: when an item fails after a purchase, the run
- * stops there (as n8n stops at a failed node) but ends with what it bought, an error item for the
- * failed item and one for each item not processed, and a warning.
+ * The item loop of the PropRadar node: one operation call per input item, up to Items at Once of
+ * them at the same time, their records as output items paired to their item and in input order,
+ * and `continueOnFail` turning a failed item into an error item. A run that has bought records
+ * never throws them away: when an item fails after a purchase, no further item is started (items
+ * under way finish), and the run ends with what it bought, an error item for the failed item and
+ * one for each item not processed, and a warning.
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const module = resources[resource]?.operations[operation];
+	const operations = Object.hasOwn(resources, resource) ? resources[resource].operations : {};
+	const module = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
 	if (!module) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of resource "${resource}" is not known`);
 	}
@@ -42,30 +82,35 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	}
 
 	const items = this.getInputData();
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const records = await module.execute.call(this, itemIndex, spending);
-			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), {
-					itemData: { item: itemIndex },
-				}),
-			);
-		} catch (error) {
-			if (this.continueOnFail()) {
-				output.push(errorItem(error as Error, itemIndex));
-				continue;
+	const concurrency = itemConcurrency(this);
+	const outputs: Array<INodeExecutionData[] | undefined> = new Array(items.length);
+	const failures = new Map<number, unknown>();
+	let next = 0;
+	const work = async () => {
+		while (failures.size === 0 && next < items.length) {
+			const itemIndex = next++;
+			try {
+				const records = await module.execute.call(this, itemIndex, spending);
+				outputs[itemIndex] = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), { itemData: { item: itemIndex } });
+			} catch (error) {
+				if (this.continueOnFail()) outputs[itemIndex] = [errorItem(error as Error, itemIndex)];
+				else failures.set(itemIndex, error);
 			}
-			const nodeError = toNodeError(this.getNode(), error, itemIndex);
-			if (spending.bought === 0) throw nodeError;
-			const stopped = `The run stopped at the item at index ${itemIndex} after buying ${spending.bought} records, which are all in the output; the items after it were not processed.`;
-			output.push(errorItem(nodeError, itemIndex, stopped));
-			for (let later = itemIndex + 1; later < items.length; later++) {
-				output.push({ json: { error: 'Not processed: the run stopped at an earlier item', notice: stopped }, pairedItem: { item: later } });
-			}
-			this.addExecutionHints({ message: `${nodeError.message}. ${stopped}`, type: 'warning', location: 'outputPane' });
-			break;
 		}
-	}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, work));
+	if (failures.size === 0) return [outputs.flatMap((output) => output ?? [])];
+
+	const failedAt = Math.min(...failures.keys());
+	const nodeError = toNodeError(this.getNode(), failures.get(failedAt), failedAt);
+	if (spending.bought === 0) throw nodeError;
+	const stopped = `The run stopped at the item at index ${failedAt} after buying ${spending.bought} records, which are all in the output; the items after it were not processed${concurrency > 1 ? ', except those already under way, whose records are in the output' : ''}.`;
+	const output = items.flatMap((_, itemIndex): INodeExecutionData[] => {
+		const done = outputs[itemIndex];
+		if (done) return done;
+		if (failures.has(itemIndex)) return [errorItem(itemIndex === failedAt ? nodeError : toNodeError(this.getNode(), failures.get(itemIndex), itemIndex), itemIndex, stopped)];
+		return [{ json: { error: 'Not processed: the run stopped at an earlier item', notice: stopped }, pairedItem: { item: itemIndex } }];
+	});
+	this.addExecutionHints({ message: `${nodeError.message}. ${stopped}`, type: 'warning', location: 'outputPane' });
 	return [output];
 }

@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -57,9 +58,26 @@ export interface Connection {
 
 const normalizedBaseUrl = (credentials: CredentialData) => String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '').replace(/\/v1$/, '');
 
+const credentialReads = new WeakMap<ApiContext, Promise<CredentialData>>();
+
+/**
+ * The credential, read once per context (one node run, one trigger call): n8n loads it from its
+ * database and decrypts it on every `getCredentials`, and `httpRequestWithAuthentication` would do
+ * so again for every request unless it is handed the decrypted data.
+ */
+function readCredential(context: ApiContext): Promise<CredentialData> {
+	let read = credentialReads.get(context);
+	if (!read) {
+		read = context.getCredentials<CredentialData>(CREDENTIAL_TYPE);
+		credentialReads.set(context, read);
+		read.catch(() => credentialReads.delete(context));
+	}
+	return read;
+}
+
 /** The base URL (trailing `/` and `/v1` dropped) and the money settings of the credential. */
 export async function getConnection(context: ApiContext): Promise<Connection> {
-	const credentials = await context.getCredentials<CredentialData>(CREDENTIAL_TYPE);
+	const credentials = await readCredential(context);
 	return {
 		baseUrl: normalizedBaseUrl(credentials),
 		spendingCeiling: credentials.spendingCeiling,
@@ -98,7 +116,7 @@ export function refusedByService(error: unknown): boolean {
  * can echo what it was sent.
  */
 export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: ApiRequest): Promise<T> {
-	const credentials = await context.getCredentials<CredentialData>(CREDENTIAL_TYPE);
+	const credentials = await readCredential(context);
 	const baseUrl = normalizedBaseUrl(credentials);
 	const qs = encodeQuery(request.qs);
 	const charging = qs.Purchase === '1';
@@ -130,6 +148,7 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 				context,
 				CREDENTIAL_TYPE,
 				options,
+				{ credentialsDecrypted: { id: context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '', name: context.getNode().credentials?.[CREDENTIAL_TYPE]?.name ?? '', type: CREDENTIAL_TYPE, data: { ...credentials } as ICredentialDataDecryptedObject } },
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			const code = networkErrorCode(error);

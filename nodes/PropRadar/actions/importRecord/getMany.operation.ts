@@ -55,6 +55,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			...readSort(this, itemIndex),
 		},
 		itemIndex,
-	}, { pageSize: 500, limit: readLimit(this, itemIndex) });
+	}, { pageSize: 1000, limit: readLimit(this, itemIndex) });
 	return records;
 }

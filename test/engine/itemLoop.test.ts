@@ -1,0 +1,144 @@
+/**
+ * The item loop and the transport under load, through n8n-core's engine against the sandbox: the
+ * credential is read once per node run, Items at Once runs items side by side and keeps input order
+ * and pairing, "On Error: Continue" fails only the failed item, and Return All reads each
+ * endpoint's largest page. No timings: what is checked is what was sent and what came out.
+ */
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { startEngineSandbox, TestCredentialsHelper, type EngineSandbox } from './harness';
+import { api, createList, listRef, run, runOk } from './helpers';
+
+jest.setTimeout(60_000);
+
+let sb: EngineSandbox;
+beforeAll(async () => {
+	sb = await startEngineSandbox();
+});
+afterAll(() => sb.close());
+beforeEach(() => {
+	sb.faults.length = 0;
+	sb.requests.length = 0;
+});
+
+const ids = (count: number, from = 201) => Array.from({ length: count }, (_, i) => ({ id: `P${String(from + i).padStart(6, '0')}` }));
+const getProperty = { resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'preview' };
+const pairedIndex = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
+
+/**
+ * Holds every request to `pathPrefix` for a while before forwarding it, the first ones longest (so
+ * later items finish first), and counts how many were held at once.
+ */
+function slowRequests(pathPrefix: string, count: number): { maxInFlight: () => number } {
+	let inFlight = 0;
+	let max = 0;
+	let seen = 0;
+	sb.faults.push({
+		pathPrefix,
+		count,
+		beforeForward: async () => {
+			const wait = Math.max(5, 60 - 5 * seen++);
+			inFlight++;
+			max = Math.max(max, inFlight);
+			await new Promise((resolve) => setTimeout(resolve, wait));
+			inFlight--;
+		},
+	});
+	return { maxInFlight: () => max };
+}
+
+describe('the credential', () => {
+	test('is loaded and decrypted once per node run, not for every request', async () => {
+		const getDecrypted = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
+		try {
+			const output = await runOk(sb, getProperty, ids(20));
+			expect(output).toHaveLength(20);
+			expect(sb.requests).toHaveLength(20);
+			expect(getDecrypted).toHaveBeenCalledTimes(1);
+		} finally {
+			getDecrypted.mockRestore();
+		}
+	});
+
+	test('a token read once is still redacted from every error', async () => {
+		sb.faults.push({ pathPrefix: '/v1/properties/', count: 3, skip: 1, status: 400, echo: true });
+		const result = await run(sb, getProperty, ids(4), undefined, true);
+		const errors = result.json.filter((item) => item.error);
+		expect(errors).toHaveLength(3);
+		expect(JSON.stringify(result.json)).not.toContain('sandbox-token');
+	});
+});
+
+describe('Items at Once', () => {
+	test('works on up to 10 items at the same time by default; the output keeps input order and pairing', async () => {
+		const slow = slowRequests('/v1/properties/', 12);
+		const output = await run(sb, getProperty, ids(12));
+		expect(output.error).toBeUndefined();
+		expect(slow.maxInFlight()).toBe(10);
+		expect(output.json.map((item) => item.PropID)).toEqual(ids(12).map((item) => item.id));
+		expect(output.items.map(pairedIndex)).toEqual(ids(12).map((_, index) => index));
+	});
+
+	test('follows the option, down to one item at a time', async () => {
+		const three = slowRequests('/v1/properties/', 8);
+		await runOk(sb, { ...getProperty, itemConcurrency: 3 }, ids(8));
+		expect(three.maxInFlight()).toBe(3);
+		sb.faults.length = 0;
+		const one = slowRequests('/v1/properties/', 4);
+		await runOk(sb, { ...getProperty, itemConcurrency: 1 }, ids(4));
+		expect(one.maxInFlight()).toBe(1);
+	});
+
+	test('with "On Error: Continue", only the item that failed becomes an error item', async () => {
+		slowRequests('/v1/properties/', 8);
+		const items = ids(8);
+		items[3] = { id: 'P999999' };
+		const result = await run(sb, getProperty, items, undefined, true);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map(pairedIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+		expect(result.json.map((item) => Boolean(item.error))).toEqual([false, false, false, true, false, false, false, false]);
+		expect(result.json[3].httpCode).toBe('404');
+	});
+
+	test('without "On Error: Continue" and nothing bought, the failed item is the node\'s error', async () => {
+		const items = ids(6);
+		items[2] = { id: 'P999999' };
+		const result = await run(sb, getProperty, items);
+		expect(result.error?.httpCode).toBe('404');
+	});
+
+	test('Purchase mode buys one item at a time unless Buy Items at Once is on', async () => {
+		const slow = slowRequests('/v1/properties/', 8);
+		const result = await run(sb, { ...getProperty, chargeMode: 'purchase', maxCost: 5 }, ids(4, 701));
+		expect(result.error).toBeUndefined();
+		expect(slow.maxInFlight()).toBe(1);
+	});
+
+	test.each([[0], [51], [2.5], ['many']])('%p is refused naming the field, before anything is sent', async (value) => {
+		const result = await run(sb, { ...getProperty, itemConcurrency: value }, ids(2));
+		expect(result.error?.message).toMatch(/Items at Once: must be a whole number from 1 to 50|Items at Once/);
+		expect(sb.requests).toHaveLength(0);
+	});
+});
+
+describe('Return All', () => {
+	test('reads import items 1000 per request, the largest page the endpoint takes', async () => {
+		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'paging', ListType: 'import', ImportSource: 'api' });
+		const listId = created.body.results[0].ListID;
+		const records = Array.from({ length: 2500 }, (_, i) => ({ Address: `${i + 1} Birch St`, City: 'Salem', State: 'OR' }));
+		await api(sb, 'POST', `/v1/lists/${listId}/import/items?Purchase=1`, records);
+		sb.requests.length = 0;
+		const output = await runOk(sb, { resource: 'importRecord', operation: 'getMany', listId: listRef(listId), returnAll: true });
+		expect(output).toHaveLength(2500);
+		expect(sb.requests.map((request) => request.query.get('Limit'))).toEqual(['1000', '1000', '1000']);
+	});
+
+	test('reads the items of a dynamic list 1000 per request', async () => {
+		const listId = await createList(sb, { listName: 'Oregon', listType: 'dynamic', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]}]' });
+		sb.requests.length = 0;
+		const output = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true, fields: { include: ['PropID'] } });
+		expect(output.length).toBeGreaterThan(1000);
+		expect(sb.requests.every((request) => request.query.get('Limit') === '1000')).toBe(true);
+		expect(sb.requests).toHaveLength(Math.floor(output.length / 1000) + 1);
+	});
+});
