@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
 import { startEngineSandbox, TOKENS, type CredentialValues, type EngineSandbox } from './harness';
 import { api, listRef } from './helpers';
-import { automationOf, control, createMonitoredList, setAutomation, TriggerWorkflow, webhooksOf, WebhookReceiver } from './triggerHarness';
+import { automationOf, control, createMonitoredList, postDelivery, setAutomation, TriggerWorkflow, webhooksOf, WebhookReceiver } from './triggerHarness';
 
 // A bound against a hung run on a busy machine, not a speed assertion.
 jest.setTimeout(300_000);
@@ -247,6 +247,28 @@ describe('two n8n processes on one list', () => {
 			const module = jest.requireActual<typeof import('../../nodes/PropRadarTrigger/PropRadarTrigger.node')>('../../nodes/PropRadarTrigger/PropRadarTrigger.node');
 			otherProcess = new module.PropRadarTrigger();
 		});
+	});
+
+	test('redelivery dedupe holds in the process that got the first delivery, not in another webhook process (as the README says)', async () => {
+		const listId = await createMonitoredList(sb, 'Faults dedupe per process');
+		const wf = trigger(listId);
+		await wf.activate();
+		try {
+			const authorization = `Bearer ${String(wf.registration().secret)}`;
+			const event = { TriggerType: 'New Match', PropID: 'P-DEDUPE-1', ListID: listId };
+			const deliver = async () => {
+				await postDelivery(wf.url(), event, authorization);
+				return receiver.deliveriesOf(wf.id).at(-1)!.items;
+			};
+			expect(await deliver()).toEqual([event]);
+			expect(await deliver()).toBeUndefined();
+			// The same workflow served by another n8n webhook process: it has not seen the event.
+			receiver.listen(wf.path(), { trigger: wf, test: false, nodeType: otherProcess });
+			expect(await deliver()).toEqual([event]);
+			expect(await deliver()).toBeUndefined();
+		} finally {
+			await wf.deactivate();
+		}
 	});
 
 	test('activations and deactivations at the same moment in two processes keep every active trigger wired and end at the baseline (10 rounds)', async () => {

@@ -44,6 +44,8 @@ export interface Delivery {
 interface Listener {
 	trigger: TriggerWorkflow;
 	test: boolean;
+	/** The node type instance that answers, when not the workflow's own (another n8n webhook process). */
+	nodeType?: PropRadarTrigger;
 }
 
 /** Plays n8n's webhook server for trigger workflows: `POST /webhook/...` and `/webhook-test/...`. */
@@ -104,7 +106,7 @@ export class WebhookReceiver {
 			response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not registered"}');
 			return;
 		}
-		const delivery = await listener.trigger.receive(request, raw, response, listener.test);
+		const delivery = await listener.trigger.receive(request, raw, response, listener.test, listener.nodeType);
 		this.deliveries.push(delivery);
 	}
 }
@@ -295,13 +297,13 @@ export class TriggerWorkflow {
 	}
 
 	/** One delivery through the node's `webhook()` in n8n-core's WebhookContext. */
-	async receive(request: IncomingMessage, raw: Buffer, response: ServerResponse, test: boolean): Promise<Delivery> {
+	async receive(request: IncomingMessage, raw: Buffer, response: ServerResponse, test: boolean, nodeType: PropRadarTrigger = this.nodeType): Promise<Delivery> {
 		const { req, res, answer } = expressLike(request, raw, response);
 		const additionalData = this.additionalData({ httpRequest: req, httpResponse: res } as unknown as Partial<IWorkflowExecuteAdditionalData>);
 		const context = new WebhookContext(this.workflow, this.node, additionalData, test ? 'manual' : 'webhook', this.webhookData(test), [], null);
 		let result: IWebhookResponseData;
 		try {
-			result = await this.nodeType.webhook.call(context);
+			result = await nodeType.webhook.call(context);
 		} catch (error) {
 			res.status(500).json({ message: (error as Error).message });
 			return { workflowId: this.id, test, status: 500, answer: answer() };
