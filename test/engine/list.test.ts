@@ -93,7 +93,7 @@ describe('List', () => {
 		const badJson = await run(sb, { resource: 'list', operation: 'create', listName: 'x', listType: 'dynamic', criteriaMode: 'json', criteriaJson: '[{"name":"Beds","value":[[4,2]]}]' });
 		expect(badJson.error?.message).toContain('Criteria[0].value[0] (Beds): a range is [min, max]');
 		const badId = await run(sb, { resource: 'list', operation: 'get', listId: listRef('={{ "abc" }}') });
-		expect(badId.error?.message).toBe('List: "abc" is not a list ID; a list ID is a positive whole number');
+		expect(badId.error?.message).toBe('List: "abc" is not a list ID; a list ID is a whole number from 1 to 9223372036854775807');
 		const typedBadId = await run(sb, { resource: 'list', operation: 'get', listId: listRef('abc') });
 		expect(typedBadId.error?.message).toContain('A list ID is a whole number');
 		const noName = await run(sb, { resource: 'list', operation: 'create', listName: '  ', listType: 'static' });

@@ -74,3 +74,26 @@ describe('fieldset picker', () => {
 		expect(() => toFieldsParam('person', { include: ['AVM', 'Pool'] })).toThrow('Fields: AVM, Pool are not allowed here');
 	});
 });
+
+describe('fieldset names are own names of the catalogue', () => {
+	const INHERITED = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf'];
+
+	test.each(Object.keys(FIELD_SCOPES) as Array<keyof typeof FIELD_SCOPES>)('in the %s scope, inherited key names are not fieldsets or fields', (scope) => {
+		for (const name of INHERITED) {
+			expect(() => toFieldsParam(scope, { fieldsets: [name] })).toThrow(`Fields: ${name} is not allowed here`);
+			expect(() => toFieldsParam(scope, { include: [name] })).toThrow(`Fields: ${name} is not allowed here`);
+			expect(() => toFieldsParam(scope, { exclude: [name] })).toThrow(`Fields: ${name} is not allowed here`);
+		}
+	});
+
+	test('an unknown scope has no fields', () => {
+		expect(() => toFieldsParam('constructor' as never, { include: ['PropID'] })).toThrow('Fields: "constructor" has no fields');
+	});
+
+	test('an expression may give the names as comma-separated text; anything else is refused naming the part', () => {
+		expect(toFieldsParam('property', { fieldsets: 'Overview, Map', exclude: 'Owner' })).toBe('Overview,Map,-Owner');
+		expect(() => toFieldsParam('property', { fieldsets: 5 as never })).toThrow('Fields > Fieldsets: must be a list of names, or names separated by commas');
+		expect(() => toFieldsParam('property', { include: [{}] as never })).toThrow('Fields > Single Fields: must be a list of names');
+		expect(() => toFieldsParam('property', 'Overview' as never)).toThrow('Fields: must be a choice of Fieldsets, Single Fields and Fields to Suppress');
+	});
+});

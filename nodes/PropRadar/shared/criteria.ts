@@ -1,7 +1,9 @@
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { keyProblem, parseNumberedId, PROP_ID_RULE } from './ids';
+
 /**
- * The criteria builder (DESIGN.md section 3): a form for the common criteria that knows each
+ * The criteria builder (docs/design.md): a form for the common criteria that knows each
  * criterion's value kind, a raw JSON mode for everything else, and the validation both go
  * through before anything is sent.
  *
@@ -18,7 +20,7 @@ export interface Criterion {
 
 type ValueKind = 'values' | 'beginsWith' | 'boolean' | 'range' | 'date' | 'propertyType' | 'listIds';
 
-/** The common criteria of the builder and the kind of value each takes (API-NOTES.md "Criteria"). */
+/** The common criteria of the builder and the kind of value each takes (docs/api.md "Criteria"). */
 export const BUILDER_CRITERIA: Record<string, { kind: ValueKind; label: string }> = {
 	State: { kind: 'values', label: 'State' },
 	ZipFive: { kind: 'values', label: 'ZIP Code' },
@@ -83,13 +85,18 @@ function isRange(value: unknown): value is CriterionRange {
 	);
 }
 
+/** The compound criterion and the criteria it holds (the lists document, "Criterion"): the only nesting there is. */
+const COMPOUND = 'PropertyType';
+const COMPOUND_PARTS = new Set(['PType', 'AdvancedPropertyType']);
+
 /**
  * Checks the shape of raw criteria (JSON mode, or anything a workflow passes in) and returns them
  * typed: an array of `{name, value}` whose values are scalars, `[min, max]` ranges with null open
- * ends, or nested criteria. Names are checked for shape only: the service knows more criteria than
- * the builder offers, and answers "Unexpected Criterion" for a name it does not know.
+ * ends, or, in the compound PropertyType only, nested PType and AdvancedPropertyType criteria.
+ * Other names are checked for shape only: the service knows more criteria than the builder
+ * offers, and answers "Unexpected Criterion" for a name it does not know.
  */
-export function validateCriteria(raw: unknown, path = 'Criteria'): Criterion[] {
+export function validateCriteria(raw: unknown, path = 'Criteria', parent?: string): Criterion[] {
 	let value = raw;
 	if (typeof value === 'string') {
 		let parsed: unknown;
@@ -118,11 +125,22 @@ export function validateCriteria(raw: unknown, path = 'Criteria'): Criterion[] {
 		if (typeof name !== 'string' || !/^[A-Za-z][A-Za-z0-9]*$/.test(name)) {
 			throw new CriteriaError(`${where}.name: must be a criterion name such as "State" or "ZipFive"`);
 		}
+		if (parent === COMPOUND && !COMPOUND_PARTS.has(name)) {
+			throw new CriteriaError(`${where}: ${COMPOUND} holds PType and AdvancedPropertyType criteria, not "${name}"`);
+		}
 		if (!Array.isArray(values) || values.length === 0) {
 			throw new CriteriaError(`${where}.value (${name}): must be a non-empty array`);
 		}
 		const checked = values.map((element, valueIndex) => {
 			const at = `${where}.value[${valueIndex}] (${name})`;
+			const nested = typeof element === 'object' && element !== null && !Array.isArray(element);
+			if (name === COMPOUND && !nested) {
+				throw new CriteriaError(`${at}: ${COMPOUND} holds nested criteria such as {"name": "PType", "value": ["SFR"]}`);
+			}
+			if (nested) {
+				if (name !== COMPOUND) throw new CriteriaError(`${at}: only ${COMPOUND} takes nested criteria`);
+				return validateCriteria([element], at, name)[0];
+			}
 			if (typeof element === 'string') return element;
 			if (typeof element === 'number' && Number.isFinite(element)) return element;
 			if (Array.isArray(element)) {
@@ -131,7 +149,6 @@ export function validateCriteria(raw: unknown, path = 'Criteria'): Criterion[] {
 				}
 				return element;
 			}
-			if (typeof element === 'object' && element !== null) return validateCriteria([element], at)[0];
 			throw new CriteriaError(`${at}: must be a string, a number, a [min, max] range or a nested criterion`);
 		});
 		const criterion: Criterion = { name, value: checked };
@@ -141,63 +158,107 @@ export function validateCriteria(raw: unknown, path = 'Criteria'): Criterion[] {
 	});
 }
 
-/** One row of the builder as n8n stores it. */
+/**
+ * One row of the builder as n8n stores it. An expression keeps its result's type (a number, an
+ * array, ...), so every field may hold any value and is checked for what it holds.
+ */
 export interface BuilderRow {
-	name?: string;
-	values?: string;
-	has?: boolean;
-	min?: number | string | null;
-	max?: number | string | null;
-	date?: string;
-	propertyTypes?: string[];
+	name?: unknown;
+	values?: unknown;
+	has?: unknown;
+	min?: unknown;
+	max?: unknown;
+	date?: unknown;
+	propertyTypes?: unknown;
+	advancedPropertyTypes?: unknown;
 }
 
-function splitList(text: string | undefined): string[] {
-	return (text ?? '')
-		.split(',')
-		.map((part) => part.trim())
-		.filter((part) => part.length > 0);
+/**
+ * The entries of a list field: comma-separated text, a number, or an array of texts and numbers
+ * (what an expression such as `{{ $json.ids }}` gives). Undefined when the value is none of these.
+ */
+function listEntries(value: unknown, numberText: (number: number) => string = String): string[] | undefined {
+	if (value === undefined || value === null) return [];
+	const parts = Array.isArray(value) ? value : [value];
+	const texts: string[] = [];
+	for (const part of parts) {
+		if (typeof part === 'number' && Number.isFinite(part)) texts.push(numberText(part));
+		else if (typeof part === 'string') texts.push(...part.split(','));
+		else return undefined;
+	}
+	return texts.map((text) => text.trim()).filter((text) => text.length > 0);
 }
 
-function rangeEnd(value: number | string | null | undefined, label: string, end: 'min' | 'max'): number | null {
+function rangeEnd(value: unknown, label: string, end: 'min' | 'max'): number | null {
 	if (value === undefined || value === null || value === '') return null;
-	const number = typeof value === 'number' ? value : Number(value);
+	const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
 	if (!Number.isFinite(number)) throw new CriteriaError(`${label} ${end}: must be a number or empty for an open end`);
 	return number;
 }
 
+/** Must Have as the builder holds it: a boolean, or what an expression gives for one. */
+function mustHave(value: unknown, label: string): boolean {
+	if (value === undefined || value === null || value === true || value === 1 || value === 'true' || value === '1') return true;
+	if (value === false || value === 0 || value === 'false' || value === '0') return false;
+	throw new CriteriaError(`${label}: Must Have is on or off (true or false), got ${JSON.stringify(value)}`);
+}
+
 /** Turns the builder's rows into criteria, checking each row against its criterion's value kind. */
 export function buildCriteria(rows: BuilderRow[]): Criterion[] {
-	return rows.map((row, index) => {
-		const name = row.name ?? '';
-		const known = BUILDER_CRITERIA[name];
-		if (!known) {
+	if (!Array.isArray(rows)) throw new CriteriaError('Criteria: the builder rows must be a list');
+	return rows.map((given, index) => {
+		const row = (typeof given === 'object' && given !== null ? given : {}) as BuilderRow;
+		const name = typeof row.name === 'string' ? row.name : String(row.name ?? '');
+		if (!Object.hasOwn(BUILDER_CRITERIA, name)) {
 			throw new CriteriaError(`Criteria row ${index + 1}: "${name}" is not a builder criterion; use JSON mode for other criteria`);
 		}
+		const known = BUILDER_CRITERIA[name];
 		const label = `Criteria row ${index + 1} (${known.label})`;
+		const entries = (field: unknown, what: string, numberText?: (number: number) => string) => {
+			const list = listEntries(field, numberText);
+			if (!list) throw new CriteriaError(`${label}: ${what} must be text, a number or a list of them`);
+			return list;
+		};
 		switch (known.kind) {
 			case 'values':
 			case 'beginsWith': {
-				const values = splitList(row.values);
+				// A ZIP code that came as a number lost its leading zeros: 2134 is 02134.
+				const values = entries(row.values, 'values', name === 'ZipFive' ? (zip) => String(zip).padStart(5, '0') : undefined);
 				if (values.length === 0) throw new CriteriaError(`${label}: enter at least one value, comma-separated`);
-				const numeric = name === 'ZipFive';
-				if (numeric && values.some((value) => !/^\d{5}$/.test(value))) {
-					throw new CriteriaError(`${label}: ZIP codes are five digits, comma-separated`);
+				if (name === 'ZipFive') {
+					if (values.some((value) => !/^\d{5}$/.test(value))) {
+						throw new CriteriaError(`${label}: ZIP codes are five digits, comma-separated`);
+					}
+					return { name, value: values.map(Number) };
 				}
-				if (name === 'State' && values.some((value) => !/^[A-Za-z]{2}$/.test(value))) {
-					throw new CriteriaError(`${label}: states are two-letter codes such as OR, comma-separated`);
+				if (name === 'State') {
+					if (values.some((value) => !/^[A-Za-z]{2}$/.test(value))) {
+						throw new CriteriaError(`${label}: states are two-letter codes such as OR, comma-separated`);
+					}
+					return { name, value: values.map((value) => value.toUpperCase()) };
 				}
-				return { name, value: numeric ? values.map(Number) : name === 'State' ? values.map((v) => v.toUpperCase()) : values };
+				if (name === 'PropID') {
+					for (const value of values) {
+						const problem = keyProblem(value);
+						if (problem) throw new CriteriaError(`${label}: "${value}" ${problem}; ${PROP_ID_RULE}`);
+					}
+				}
+				return { name, value: values };
 			}
 			case 'listIds': {
-				const ids = splitList(row.values);
-				if (ids.length === 0 || ids.some((id) => !/^\d+$/.test(id))) {
-					throw new CriteriaError(`${label}: enter list IDs (whole numbers), comma-separated`);
-				}
-				return { name, value: ids.map(Number) };
+				const ids = entries(row.values, 'values');
+				if (ids.length === 0) throw new CriteriaError(`${label}: enter list IDs (whole numbers), comma-separated`);
+				return {
+					name,
+					value: ids.map((id) => {
+						const parsed = parseNumberedId(id, 'a list ID');
+						if ('problem' in parsed) throw new CriteriaError(`${label}: "${id}" ${parsed.problem}`);
+						return parsed.id;
+					}),
+				};
 			}
 			case 'boolean':
-				return { name, value: [row.has === false ? 0 : 1] };
+				return { name, value: [mustHave(row.has, label) ? 1 : 0] };
 			case 'range': {
 				const min = rangeEnd(row.min, label, 'min');
 				const max = rangeEnd(row.max, label, 'max');
@@ -206,16 +267,26 @@ export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 				return { name, value: [range] };
 			}
 			case 'date': {
-				const date = (row.date ?? '').trim();
+				const date = typeof row.date === 'string' ? row.date.trim() : '';
 				if (!isRelativeDate(date)) {
 					throw new CriteriaError(`${label}: use a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY"`);
 				}
 				return { name, value: [date] };
 			}
 			case 'propertyType': {
-				const codes = row.propertyTypes ?? [];
-				if (codes.length === 0) throw new CriteriaError(`${label}: choose at least one property type`);
-				return { name, value: [{ name: 'PType', value: codes }] };
+				const codes = entries(row.propertyTypes, 'property types');
+				const unknownCode = codes.find((code) => !Object.hasOwn(PTYPE_CODES, code));
+				if (unknownCode !== undefined) {
+					throw new CriteriaError(`${label}: "${unknownCode}" is not a property type code; codes: ${Object.keys(PTYPE_CODES).join(', ')}`);
+				}
+				const advanced = entries(row.advancedPropertyTypes, 'advanced property types');
+				if (codes.length === 0 && advanced.length === 0) {
+					throw new CriteriaError(`${label}: choose at least one property type or give advanced property types`);
+				}
+				const parts: Criterion[] = [];
+				if (codes.length > 0) parts.push({ name: 'PType', value: codes });
+				if (advanced.length > 0) parts.push({ name: 'AdvancedPropertyType', value: advanced });
+				return { name, value: parts };
 			}
 		}
 	});
@@ -250,6 +321,15 @@ export function criteriaProperties(show: IDisplayOptions['show'], required: bool
 					displayName: 'Criterion',
 					name: 'criterion',
 					values: [
+						{
+							displayName: 'Advanced Property Types',
+							name: 'advancedPropertyTypes',
+							type: 'string',
+							default: '',
+							placeholder: 'Duplex, Single Family Residence',
+							description: 'Comma-separated AdvancedPropertyType values, matched with the property types above (either one matches)',
+							displayOptions: { show: { name: kindsOf(['propertyType']) } },
+						},
 						{
 							displayName: 'Date',
 							name: 'date',
@@ -320,7 +400,7 @@ export function criteriaProperties(show: IDisplayOptions['show'], required: bool
 			type: 'json',
 			displayOptions: { show: { ...show, criteriaMode: ['json'] } },
 			default: '[\n  {"name": "State", "value": ["OR"]},\n  {"name": "AvailableEquity", "value": [[100000, null]]}\n]',
-			description: 'Array of {"name", "value"}. Ranges are [min, max] with null for an open end; PropertyType nests PType.',
+			description: 'Array of {"name", "value"}. Ranges are [min, max] with null for an open end; only PropertyType nests, holding PType and AdvancedPropertyType criteria.',
 		},
 	];
 }

@@ -1,7 +1,7 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /**
- * The one fieldset catalogue of the package (DESIGN.md section 3).
+ * The one fieldset catalogue of the package (docs/design.md).
  *
  * Every `Fields` parameter of the API takes fieldset names and single field names, comma-separated,
  * and a leading `-` suppresses a name. The node's pickers and the sandbox's field resolution are
@@ -10,12 +10,12 @@ import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n
  * `fieldsPicker` generates an operation's `Fields` parameter from a scope of the catalogue, and
  * `toFieldsParam` turns the user's choice into the query value (`Overview,PropID,-Owner`).
  *
- * Sources: property fieldsets from seed 001; person fieldsets and the allowed person fields from
- * seed 000; list-item fieldset names from seed 000. Where the seeds name a fieldset without its
+ * Sources: property fieldsets from the property document; person fieldsets and the allowed person fields from
+ * the lists document; list-item fieldset names from the lists document. Where the API documents name a fieldset without its
  * fields (marked "not shown" there), the contents below are the sandbox's documented choice.
  */
 
-/** Property fieldsets of seed 001, in the order the seed lists them. */
+/** Property fieldsets of the property document, in the order the document lists them. */
 export const PROPERTY_FIELDSETS = {
 	Grid: [
 		'PType', 'Address', 'City', 'SqFt', 'Beds', 'Baths', 'AVM', 'AvailableEquity', 'Owner',
@@ -180,7 +180,7 @@ function unique(lists: ReadonlyArray<readonly string[]>): string[] {
 	return [...new Set(lists.flat())];
 }
 
-/** Every property field named by any fieldset of seed 001, plus `Persons` (seed 001: the owners). */
+/** Every property field named by any fieldset of the property document, plus `Persons` (the property document: the owners). */
 export const PROPERTY_FIELDS: readonly string[] = unique([...Object.values(PROPERTY_FIELDSETS), ['Persons']]);
 
 const FORECLOSURE_FIELDS = PROPERTY_FIELDSETS.GridOptional.filter(
@@ -191,8 +191,8 @@ const FORECLOSURE_FIELDS = PROPERTY_FIELDSETS.GridOptional.filter(
 );
 
 /**
- * List-item fieldsets (seed 000, "View list items"). Each lists PropID. GridForeclosureOptional and
- * Details are named by the seed without their fields: here they are PropID with the foreclosure
+ * List-item fieldsets (the lists document, "View list items"). Each lists PropID. GridForeclosureOptional and
+ * Details are named by the lists document without their fields: here they are PropID with the foreclosure
  * columns of GridOptional, and PropID with the building details of PropertyTab.
  */
 export const LIST_ITEM_FIELDSETS = {
@@ -209,7 +209,7 @@ export const LIST_ITEM_FIELDSETS = {
 	LimitedREI: PROPERTY_FIELDSETS.LimitedREI,
 } as const satisfies Record<string, readonly string[]>;
 
-/** Person fieldsets of seed 000. */
+/** Person fieldsets of the lists document. */
 export const PERSON_FIELDSETS = {
 	default: [
 		'isPrimaryContact', 'OwnershipRole', 'Status', 'FirstName', 'MiddleName', 'LastName', 'Suffix',
@@ -222,7 +222,7 @@ export const PERSON_FIELDSETS = {
 	],
 } as const satisfies Record<string, readonly string[]>;
 
-/** The single person fields seed 000 allows in `Fields` (each may also be suppressed with `-`). */
+/** The single person fields the lists document allows in `Fields` (each may also be suppressed with `-`). */
 export const PERSON_FIELDS: readonly string[] = [
 	'PropID', 'PersonKey', 'isPrimaryContact', 'OwnershipRole', 'PrimaryResidence',
 	'OtherProperties', 'Status', 'PersonType', 'FirstName', 'MiddleName', 'LastName', 'Suffix',
@@ -230,7 +230,7 @@ export const PERSON_FIELDS: readonly string[] = [
 ];
 
 /**
- * List record fields (seed 000 "List" plus the read-only fields of API-NOTES.md "Lists"). The seeds
+ * List record fields (the lists document "List" plus the read-only fields of docs/api.md "Lists"). The API documents
  * name no list fieldsets, so list reads take single fields only.
  */
 export const LIST_FIELDS: readonly string[] = [
@@ -239,7 +239,7 @@ export const LIST_FIELDS: readonly string[] = [
 	'NewSinceLastViewedCount', 'MonitoringStartedOn', 'TotalImportItems', 'TotalProcessedImportItems',
 ];
 
-/** Import item fields: the posted record fields of seed 000 and the match fields of API-NOTES.md. */
+/** Import item fields: the posted record fields of the lists document and the match fields of docs/api.md. */
 export const IMPORT_RECORD_FIELDS: readonly string[] = [
 	'FirstName', 'LastName', 'FullName', 'Email', 'EmailStatus', 'Phone', 'PhoneType', 'PhoneStatus',
 	'Address', 'City', 'State', 'ZipFive', 'County', 'APN',
@@ -249,11 +249,11 @@ export const IMPORT_ITEM_FIELDS: readonly string[] = [
 	'PropID', 'PersonKey',
 ];
 
-/** Webhook record fields (API-NOTES.md "Webhooks"). */
+/** Webhook record fields (docs/api.md "Webhooks"). */
 export const WEBHOOK_FIELDS: readonly string[] = ['WebhookID', 'HookUrl', 'WebhookName', 'ClientName', 'Secret'];
 
 /**
- * Person record fieldsets (`GET /v1/persons/{PersonKey}/<kind>`). Seed 000 gives the bankruptcy
+ * Person record fieldsets (`GET /v1/persons/{PersonKey}/<kind>`). the lists document gives the bankruptcy
  * `Table` fieldset; the other kinds' fields are the sandbox's documented choice, each with a
  * `Table` fieldset of the same shape.
  */
@@ -279,7 +279,7 @@ export type PersonRecordKind = keyof typeof PERSON_RECORD_FIELDSETS;
 export const PERSON_RECORD_KINDS = Object.keys(PERSON_RECORD_FIELDSETS) as PersonRecordKind[];
 
 /**
- * Transaction history fieldsets (seed 001: `Fields` defaults to `Standard`). Custom field lists
+ * Transaction history fieldsets (the property document: `Fields` defaults to `Standard`). Custom field lists
  * are field IDs, at most 50 (`MAX_TRANSACTION_FIELD_IDS`).
  */
 export const TRANSACTION_FIELDSETS = {
@@ -315,9 +315,9 @@ export type FieldScopeName = keyof typeof FIELD_SCOPES;
 
 /** The value of a `Fields` picker: fieldsets, single fields, and fields to suppress. */
 export interface FieldsChoice {
-	fieldsets?: string[];
-	include?: string[];
-	exclude?: string[];
+	fieldsets?: string[] | string;
+	include?: string[] | string;
+	exclude?: string[] | string;
 }
 
 function sortedOptions(names: readonly string[], describe?: (name: string) => string): INodePropertyOptions[] {
@@ -377,12 +377,27 @@ export function fieldsPicker(scope: FieldScopeName, displayOptions: IDisplayOpti
 	};
 }
 
+/**
+ * The names of one part of a choice: a list, or the comma-separated text an expression may give.
+ * Undefined when the value is neither.
+ */
+function namesOf(value: unknown): string[] | undefined {
+	if (value === undefined || value === null || value === '') return [];
+	const list = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : undefined;
+	if (!list || list.some((name) => typeof name !== 'string')) return undefined;
+	return (list as string[]).map((name) => name.trim()).filter(Boolean);
+}
+
+const CHOICE_PARTS = { fieldsets: 'Fieldsets', include: 'Single Fields', exclude: 'Fields to Suppress' } as const;
+
 /** Names of a choice that the scope does not know; empty when the choice is valid. */
 export function unknownFieldNames(scope: FieldScopeName, choice: FieldsChoice): string[] {
+	if (!Object.hasOwn(FIELD_SCOPES, scope)) throw new Error(`Fields: "${String(scope)}" has no fields`);
 	const { fieldsets, fields } = FIELD_SCOPES[scope] as FieldScope;
+	const known = new Set(fields);
 	return [
-		...(choice.fieldsets ?? []).filter((name) => !(name in fieldsets)),
-		...[...(choice.include ?? []), ...(choice.exclude ?? [])].filter((name) => !fields.includes(name)),
+		...(namesOf(choice.fieldsets) ?? []).filter((name) => !Object.hasOwn(fieldsets, name)),
+		...[...(namesOf(choice.include) ?? []), ...(namesOf(choice.exclude) ?? [])].filter((name) => !known.has(name)),
 	];
 }
 
@@ -391,11 +406,20 @@ export function unknownFieldNames(scope: FieldScopeName, choice: FieldsChoice): 
  * chosen. Throws, naming them, when the choice has names the scope does not allow.
  */
 export function toFieldsParam(scope: FieldScopeName, choice: FieldsChoice | undefined): string | undefined {
-	if (!choice) return undefined;
-	const unknown = unknownFieldNames(scope, choice);
+	if (choice === undefined || choice === null) return undefined;
+	if (typeof choice !== 'object' || Array.isArray(choice)) {
+		throw new Error('Fields: must be a choice of Fieldsets, Single Fields and Fields to Suppress');
+	}
+	const parts = {} as Record<keyof typeof CHOICE_PARTS, string[]>;
+	for (const [part, label] of Object.entries(CHOICE_PARTS) as Array<[keyof typeof CHOICE_PARTS, string]>) {
+		const names = namesOf(choice[part]);
+		if (!names) throw new Error(`Fields > ${label}: must be a list of names, or names separated by commas`);
+		parts[part] = names;
+	}
+	const unknown = unknownFieldNames(scope, parts);
 	if (unknown.length > 0) {
 		throw new Error(`Fields: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not allowed here`);
 	}
-	const names = [...(choice.fieldsets ?? []), ...(choice.include ?? []), ...(choice.exclude ?? []).map((name) => `-${name}`)];
+	const names = [...parts.fieldsets, ...parts.include, ...parts.exclude.map((name) => `-${name}`)];
 	return names.length > 0 ? names.join(',') : undefined;
 }

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../transport';
 import { CriteriaError, readCriteria, type Criterion } from './criteria';
 import { toFieldsParam, type FieldsChoice, type FieldScopeName } from './fieldsets';
+import { keyProblem, keyText, parseNumberedId, PERSON_KEY_RULE, PROP_ID_RULE, type NumberedId } from './ids';
 
 /**
  * Parameters several operations share, and the readers that check them before anything is sent:
@@ -86,13 +87,28 @@ function fail(context: IExecuteFunctions, itemIndex: number, message: string): n
 	throw new NodeOperationError(context.getNode(), message, { itemIndex });
 }
 
-export function readListId(context: IExecuteFunctions, itemIndex: number, name = 'listId', label = 'List'): number {
-	const value = context.getNodeParameter(name, itemIndex, undefined, { extractValue: true }) as unknown;
-	const text = String(value ?? '').trim();
-	if (!/^\d+$/.test(text) || Number(text) <= 0) {
-		fail(context, itemIndex, `${label}: "${text}" is not a list ID; a list ID is a positive whole number`);
+function readNumberedId(context: IExecuteFunctions, itemIndex: number, value: unknown, label: string, what: string): NumberedId {
+	const parsed = parseNumberedId(value, what);
+	if ('problem' in parsed) {
+		const shown = typeof value === 'string' ? value.trim() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+		fail(context, itemIndex, `${label}: "${shorten(shown ?? String(value))}" ${parsed.problem}`);
 	}
-	return Number(text);
+	return parsed.id;
+}
+
+/** A list ID from a resource locator (or a plain value), exact: see `parseNumberedId`. */
+export function readListId(context: IExecuteFunctions, itemIndex: number, name = 'listId', label = 'List'): NumberedId {
+	const value = context.getNodeParameter(name, itemIndex, undefined, { extractValue: true }) as unknown;
+	return readNumberedId(context, itemIndex, value ?? '', label, 'a list ID');
+}
+
+/** List IDs from a multi-options value, or from an expression's comma-separated text, number or array; each exact. */
+export function readListIds(context: IExecuteFunctions, itemIndex: number, name: string, label: string): NumberedId[] {
+	const value = context.getNodeParameter(name, itemIndex, []) as unknown;
+	const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value === undefined || value === null ? [] : [value];
+	return entries
+		.filter((entry) => !(typeof entry === 'string' && entry.trim() === ''))
+		.map((entry) => readNumberedId(context, itemIndex, entry, label, 'a list ID'));
 }
 
 export function readRequiredString(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
@@ -101,11 +117,46 @@ export function readRequiredString(context: IExecuteFunctions, itemIndex: number
 	return value;
 }
 
-export function readPositiveInteger(context: IExecuteFunctions, itemIndex: number, name: string, label: string): number {
-	const value = context.getNodeParameter(name, itemIndex) as unknown;
-	const number = typeof value === 'number' ? value : Number(String(value ?? '').trim());
-	if (!Number.isInteger(number) || number <= 0) fail(context, itemIndex, `${label}: must be a positive whole number, got "${String(value)}"`);
-	return number;
+/** A numbered ID (import item, webhook) from a number or text parameter, exact: see `parseNumberedId`. */
+export function readPositiveInteger(context: IExecuteFunctions, itemIndex: number, name: string, label: string): NumberedId {
+	return readNumberedId(context, itemIndex, context.getNodeParameter(name, itemIndex) as unknown, label, 'an ID');
+}
+
+/** A value as shown in a message: its first 60 characters. */
+function shorten(text: string): string {
+	return text.length > 60 ? `${text.slice(0, 60)}...` : text;
+}
+
+function readKey(context: IExecuteFunctions, itemIndex: number, name: string, label: string, example: string): string {
+	const value = context.getNodeParameter(name, itemIndex, '') as unknown;
+	const text = keyText(value ?? '');
+	const problem = text === undefined ? `is a ${Array.isArray(value) ? 'list' : typeof value}, not text` : keyProblem(text);
+	if (problem) fail(context, itemIndex, `${label}: "${shorten(text ?? JSON.stringify(value))}" ${problem}; ${example}`);
+	return text!;
+}
+
+export function readPropId(context: IExecuteFunctions, itemIndex: number, name = 'propId', label = 'Property ID'): string {
+	return readKey(context, itemIndex, name, label, PROP_ID_RULE);
+}
+
+/** PropIDs from comma-separated text, a number, or an array of them (what `{{ $json.ids }}` gives); each checked. */
+export function readPropIds(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string[] {
+	const value = context.getNodeParameter(name, itemIndex, '') as unknown;
+	const entries = (Array.isArray(value) ? value : [value]).flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : [entry]));
+	const propIds: string[] = [];
+	for (const entry of entries) {
+		if (entry === undefined || entry === null) continue;
+		const text = keyText(entry);
+		if (text === '') continue;
+		const problem = text === undefined ? `is a ${Array.isArray(entry) ? 'list' : typeof entry}, not text` : keyProblem(text);
+		if (problem) fail(context, itemIndex, `${label}: "${shorten(text ?? JSON.stringify(entry))}" ${problem}; ${PROP_ID_RULE}`);
+		propIds.push(text!);
+	}
+	return propIds;
+}
+
+export function readPersonKey(context: IExecuteFunctions, itemIndex: number, name = 'personKey', label = 'Person Key'): string {
+	return readKey(context, itemIndex, name, label, PERSON_KEY_RULE);
 }
 
 /** The `Fields` query value of the item's picker; undefined when nothing was chosen. */
@@ -134,8 +185,15 @@ export function readCriteriaParameters(context: IExecuteFunctions, itemIndex: nu
 
 /** How many records Return All / Limit asks for: undefined for all. */
 export function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
-	if (context.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	return context.getNodeParameter('limit', itemIndex, 50) as number;
+	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as unknown;
+	if (returnAll === true) return undefined;
+	if (returnAll !== false) fail(context, itemIndex, `Return All: must be on or off (true or false), got "${String(returnAll)}"`);
+	const value = context.getNodeParameter('limit', itemIndex, 50) as unknown;
+	const limit = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+	if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
+		fail(context, itemIndex, `Limit: must be a whole number from 1 up, got "${typeof value === 'object' ? JSON.stringify(value) : String(value)}"`);
+	}
+	return limit;
 }
 
 /** Sort rules (`Sort`/`Dir`) from a fixed collection of {field, direction}. */

@@ -142,10 +142,10 @@ export const description: INodeProperties[] = [
  * Checks the given automation fields and turns them into the API's shapes; errors name the field
  * and what it allows. Only the fields given are returned.
  */
-export function automationFields(given: IDataObject, listId: number): { fields: Partial<AutomationRecord>; problem?: string } {
+export function automationFields(given: IDataObject, listId: number | string): { fields: Partial<AutomationRecord>; problem?: string } {
 	const fields: IDataObject = {};
 	for (const [key, value] of Object.entries(given)) {
-		if (!(key in EMPTY_AUTOMATION)) return { fields: {}, problem: `${key} is not an automation field` };
+		if (!Object.hasOwn(EMPTY_AUTOMATION, key)) return { fields: {}, problem: `${key} is not an automation field` };
 		if (['isEnabled', 'PurchasePhone', 'PurchaseEmail'].includes(key)) fields[key] = value === true || value === 1 || value === '1' ? 1 : 0;
 		else if ((ID_FIELDS as readonly string[]).includes(key)) {
 			const ids = idsFrom(value);

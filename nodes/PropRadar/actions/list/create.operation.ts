@@ -6,7 +6,21 @@ import { criteriaProperties } from '../../shared/criteria';
 import { readCriteriaParameters, readRequiredString } from '../../shared/parameters';
 
 const show = { resource: ['list'], operation: ['create'] };
-export const LIST_NAME_MAX = 50;
+const LIST_NAME_MAX = 50;
+
+/**
+ * A list name as PropRadar keeps it: its first 50 characters, counted as characters (code points),
+ * so that no emoji or other character outside the Basic Multilingual Plane is cut in half; and
+ * the notice that says so when it was longer.
+ */
+export function truncateListName(name: string): { name: string; notice?: string } {
+	const characters = Array.from(name);
+	if (characters.length <= LIST_NAME_MAX) return { name };
+	return {
+		name: characters.slice(0, LIST_NAME_MAX).join(''),
+		notice: `List Name had ${characters.length} characters; PropRadar keeps the first ${LIST_NAME_MAX}.`,
+	};
+}
 
 export const description: INodeProperties[] = [
 	{
@@ -105,13 +119,13 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const listName = readRequiredString(this, itemIndex, 'listName', 'List Name');
+	const listName = truncateListName(readRequiredString(this, itemIndex, 'listName', 'List Name'));
 	const listType = this.getNodeParameter('listType', itemIndex) as string;
 	if (!['dynamic', 'static', 'import'].includes(listType)) {
 		throw new NodeOperationError(this.getNode(), `List Type: "${listType}" is not allowed; use dynamic, static or import`, { itemIndex });
 	}
 	const body: IDataObject = {
-		ListName: listName.slice(0, LIST_NAME_MAX),
+		ListName: listName.name,
 		ListType: listType,
 		isMonitored: (this.getNodeParameter('isMonitored', itemIndex, false) as boolean) ? 1 : 0,
 	};
@@ -145,8 +159,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest(this, { method: 'POST', path: paths.lists(), body, itemIndex });
 	const created = (response.results?.[0] ?? {}) as Partial<ListRecord>;
 	const record: IDataObject = { ...created, ListName: body.ListName, ListType: listType };
-	if (listName.length > LIST_NAME_MAX) {
-		record.notice = `List Name had ${listName.length} characters; PropRadar keeps the first ${LIST_NAME_MAX}.`;
-	}
+	if (listName.notice) record.notice = listName.notice;
 	return [record];
 }

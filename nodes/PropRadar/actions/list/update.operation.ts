@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
 import { listLocator, readListId } from '../../shared/parameters';
-import { LIST_NAME_MAX } from './create.operation';
+import { truncateListName } from './create.operation';
 
 const show = { resource: ['list'], operation: ['update'] };
 
@@ -50,8 +50,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (fields.ListName !== undefined) {
 		const name = String(fields.ListName).trim();
 		if (!name) throw new NodeOperationError(this.getNode(), 'List Name: must not be empty', { itemIndex });
-		body.ListName = name.slice(0, LIST_NAME_MAX);
-		if (name.length > LIST_NAME_MAX) notices.push(`List Name had ${name.length} characters; PropRadar keeps the first ${LIST_NAME_MAX}.`);
+		const kept = truncateListName(name);
+		body.ListName = kept.name;
+		if (kept.notice) notices.push(kept.notice);
 	}
 	const contactOptions: IDataObject = {};
 	for (const key of ['add_as_primary_contact', 'set_as_primary_contact']) {

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type ListRecord } from '../../transport';
 import { criteriaProperties, type Criterion } from '../../shared/criteria';
-import { listLocator, readCriteriaParameters, readListId } from '../../shared/parameters';
+import { listLocator, readCriteriaParameters, readListId, readPropIds } from '../../shared/parameters';
 
 const show = { resource: ['listItem'], operation: ['add'] };
 
@@ -26,7 +26,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '={{ $json.PropID }}',
 		required: true,
-		description: 'One PropID or several, comma-separated',
+		description: 'One PropID or several, comma-separated (or a list from an expression)',
 		displayOptions: { show: { ...show, addBy: ['propIds'] } },
 	},
 	...criteriaProperties({ ...show, addBy: ['criteria'] }, true),
@@ -36,10 +36,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const listId = readListId(this, itemIndex, 'listId', 'Static List');
 	let criteria: Criterion[];
 	if (this.getNodeParameter('addBy', itemIndex) === 'propIds') {
-		const raw = this.getNodeParameter('propIds', itemIndex, '') as unknown;
-		const propIds = (Array.isArray(raw) ? raw.map(String) : String(raw ?? '').split(','))
-			.map((id) => id.trim())
-			.filter(Boolean);
+		const propIds = readPropIds(this, itemIndex, 'propIds', 'Property IDs');
 		if (propIds.length === 0) {
 			throw new NodeOperationError(this.getNode(), 'Property IDs: give at least one PropID', { itemIndex });
 		}

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
-import { listLocator, propIdProperty, readListId, readRequiredString } from '../../shared/parameters';
+import { listLocator, propIdProperty, readListId, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['listItem'], operation: ['remove'] };
 
@@ -9,7 +9,7 @@ export const description: INodeProperties[] = [listLocator(show), propIdProperty
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
-	const propId = readRequiredString(this, itemIndex, 'propId', 'Property ID');
+	const propId = readPropId(this, itemIndex);
 	const response = await apiRequest(this, { method: 'DELETE', path: paths.listItem(listId, propId), itemIndex });
 	return [{ ListID: listId, PropID: propId, deleteCount: response.deleteCount ?? 0 }];
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { paths, type PersonRecordPathKind } from '../../transport';
 import { chargedPages, chargeProperties, type RunSpending } from '../../shared/charges';
 import { fieldsPicker, PERSON_RECORD_KINDS } from '../../shared/fieldsets';
-import { personKeyProperty, readFields, readLimit, readRequiredString, returnAllProperties } from '../../shared/parameters';
+import { personKeyProperty, readFields, readLimit, readPersonKey, returnAllProperties } from '../../shared/parameters';
 
 const show = { resource: ['person'], operation: ['getRecords'] };
 const PAGE_SIZE = 100;
@@ -30,7 +30,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
-	const personKey = readRequiredString(this, itemIndex, 'personKey', 'Person Key');
+	const personKey = readPersonKey(this, itemIndex);
 	const kind = this.getNodeParameter('recordKind', itemIndex) as PersonRecordPathKind;
 	const request = { method: 'GET' as const, path: paths.personRecords(personKey, kind), qs: { Fields: readFields(this, itemIndex, kind) } };
 	return chargedPages(this, spending, itemIndex, request, { kind: 'personRecord', pageSize: PAGE_SIZE, limit: readLimit(this, itemIndex) }, { PersonKey: personKey, records: kind });

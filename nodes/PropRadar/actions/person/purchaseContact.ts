@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { paths, refusedByService, toNodeError } from '../../transport';
 import { chargedRequest, chargeProperties, withCharge, type RunSpending } from '../../shared/charges';
-import { personKeyProperty, readRequiredString } from '../../shared/parameters';
+import { personKeyProperty, readPersonKey } from '../../shared/parameters';
 import type { OperationModule } from '../types';
 
 /** Purchase Phone and Purchase Email: the same operation on two endpoints. */
@@ -15,7 +15,7 @@ export function purchaseContactOperation(operation: 'purchasePhone' | 'purchaseE
 		...chargeProperties(show, `the person's ${what === 'Phone' ? 'phone number' : 'e-mail address'}`),
 	];
 	async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
-		const personKey = readRequiredString(this, itemIndex, 'personKey', 'Person Key');
+		const personKey = readPersonKey(this, itemIndex);
 		const path = what === 'Phone' ? paths.personPhone(personKey) : paths.personEmail(personKey);
 		try {
 			const { response, preview, note } = await chargedRequest(this, spending, itemIndex, what === 'Phone' ? 'phone' : 'email', { method: 'POST', path });

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { paths } from '../../transport';
 import { chargedRecords, chargeProperties, type RunSpending } from '../../shared/charges';
 import { fieldsPicker } from '../../shared/fieldsets';
-import { propIdProperty, readFields, readRequiredString } from '../../shared/parameters';
+import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['get'] };
 
@@ -14,7 +14,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
-	const propId = readRequiredString(this, itemIndex, 'propId', 'Property ID');
+	const propId = readPropId(this, itemIndex);
 	const Fields = readFields(this, itemIndex, 'property');
 	return chargedRecords(this, spending, itemIndex, 'property', { method: 'GET', path: paths.property(propId), qs: { Fields } }, { PropID: propId });
 }

@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { paths } from '../../transport';
 import { chargedRecords, chargeProperties, type RunSpending } from '../../shared/charges';
-import { propIdProperty, readRequiredString } from '../../shared/parameters';
+import { propIdProperty, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['getEvictions'] };
 
 export const description: INodeProperties[] = [propIdProperty(show), ...chargeProperties(show, 'the eviction records')];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
-	const propId = readRequiredString(this, itemIndex, 'propId', 'Property ID');
+	const propId = readPropId(this, itemIndex);
 	return chargedRecords(this, spending, itemIndex, 'propertyDetail', { method: 'GET', path: paths.propertyEvictions(propId) }, { PropID: propId });
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { paths } from '../../transport';
 import { chargedRequest, chargeProperties, type RunSpending } from '../../shared/charges';
-import { propIdProperty, readRequiredString } from '../../shared/parameters';
+import { propIdProperty, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['getParcels'] };
 
@@ -19,7 +19,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
-	const propId = readRequiredString(this, itemIndex, 'propId', 'Property ID');
+	const propId = readPropId(this, itemIndex);
 	const { response, preview, note } = await chargedRequest(this, spending, itemIndex, 'propertyDetail', { method: 'GET', path: paths.propertyParcels(propId) });
 	if (preview) return [{ PropID: propId, ...preview }];
 	const parcels = response.results ?? [];

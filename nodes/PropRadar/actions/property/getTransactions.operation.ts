@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { paths } from '../../transport';
 import { chargedRecords, chargeProperties, type RunSpending } from '../../shared/charges';
 import { fieldsPicker, MAX_TRANSACTION_FIELD_IDS } from '../../shared/fieldsets';
-import { propIdProperty, readFields, readRequiredString } from '../../shared/parameters';
+import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['getTransactions'] };
 
@@ -24,7 +24,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
-	const propId = readRequiredString(this, itemIndex, 'propId', 'Property ID');
+	const propId = readPropId(this, itemIndex);
 	const customIds = String(this.getNodeParameter('customFieldIds', itemIndex, '') ?? '')
 		.split(',')
 		.map((id) => id.trim())

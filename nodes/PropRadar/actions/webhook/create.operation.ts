@@ -5,7 +5,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type AutomationRecord, type WebhookRecord } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../shared/charges';
-import { idsFrom, readRequiredString } from '../../shared/parameters';
+import { readListIds, readRequiredString } from '../../shared/parameters';
 
 const show = { resource: ['webhook'], operation: ['create'] };
 
@@ -76,18 +76,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const webhookName = readRequiredString(this, itemIndex, 'webhookName', 'Webhook Name');
 	const secret = readSecret(this, itemIndex);
-	const lists = idsFrom(this.getNodeParameter('lists', itemIndex, []));
-	const badList = lists.find((id) => !/^\d+$/.test(id));
-	if (badList) throw new NodeOperationError(this.getNode(), `Lists: "${badList}" is not a list ID (a whole number)`, { itemIndex });
+	const lists = readListIds(this, itemIndex, 'lists', 'Lists');
 	// Turning a list's automation on starts whatever it buys: the same opt-in as Automation > Configure.
 	const allowCharging = this.getNodeParameter('allowChargingAutomation', itemIndex, false) as boolean;
 	for (const listId of lists) {
-		const current = (await apiRequest<{ results?: AutomationRecord[] }>(this, { method: 'GET', path: paths.automation(Number(listId)), itemIndex })).results?.[0];
+		const current = (await apiRequest<{ results?: AutomationRecord[] }>(this, { method: 'GET', path: paths.automation(listId), itemIndex })).results?.[0];
 		if (current) await assertChargingAutomationAllowed(this, `The automation of list ${listId}`, automationCharges({ ...current, isEnabled: 1 }), allowCharging, itemIndex);
 	}
 	const body: IDataObject = { HookUrl: hookUrl, WebhookName: webhookName };
 	if (secret.value) body.Secret = secret.value;
-	if (lists.length > 0) body.Lists = lists.map(Number);
+	if (lists.length > 0) body.Lists = lists;
 	const response = await apiRequest<{ results?: Array<Pick<WebhookRecord, 'WebhookID'>> }>(this, {
 		method: 'POST',
 		path: paths.webhooks(),
@@ -98,7 +96,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		WebhookID: response.results?.[0]?.WebhookID,
 		HookUrl: hookUrl,
 		WebhookName: webhookName,
-		Lists: lists.map(Number),
+		Lists: lists,
 		...(secret.generated ? { Secret: secret.value } : {}),
 	}];
 }

@@ -1,0 +1,60 @@
+/**
+ * What the node accepts as an identifier, before anything is sent.
+ *
+ * Numbered IDs (ListID, ListImportItemID, WebhookID) are whole numbers from 1 to 2^63 - 1, read as
+ * digit strings so that no digit is lost: an ID a JavaScript number holds exactly stays a number
+ * (as the service writes it), a larger one is kept as its digits and sent as given.
+ *
+ * Keys (PropID, PersonKey) are strings whose shape the documents do not fix (the sandbox uses
+ * P000123 and K000123A). The node refuses only what cannot be a key: empty, whitespace, control
+ * characters, path characters (/ \ ? # %), dots alone, more than 100 characters.
+ */
+
+export const MAX_NUMBERED_ID = '9223372036854775807';
+export const MAX_KEY_LENGTH = 100;
+
+const KEY_RULE = `without whitespace, control characters or / \\ ? # %, at most ${MAX_KEY_LENGTH} characters`;
+export const PROP_ID_RULE = `a PropID is text such as P000123, ${KEY_RULE}`;
+export const PERSON_KEY_RULE = `a PersonKey is text such as K000123A, ${KEY_RULE}`;
+
+/** A numbered ID: a number when a JavaScript number holds it exactly, else its digits. */
+export type NumberedId = number | string;
+
+/**
+ * The ID, or why the value cannot be one: a sentence fragment to follow `"value" `, naming the ID
+ * as `what` ("a list ID").
+ */
+export function parseNumberedId(value: unknown, what = 'an ID'): { id: NumberedId } | { problem: string } {
+	const notOne = `is not ${what}; ${what} is a whole number from 1 to ${MAX_NUMBERED_ID}`;
+	if (typeof value === 'number') {
+		if (Number.isSafeInteger(value) && value > 0) return { id: value };
+		if (Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) {
+			return { problem: `is beyond ${Number.MAX_SAFE_INTEGER}, where a number has already lost digits; give ${what} as text (for example from an expression that yields a string)` };
+		}
+		return { problem: notOne };
+	}
+	if (typeof value !== 'string') return { problem: notOne };
+	const digits = value.trim().replace(/^0+(?=\d)/, '');
+	const inRange = /^[1-9]\d*$/.test(digits) && (digits.length < MAX_NUMBERED_ID.length || (digits.length === MAX_NUMBERED_ID.length && digits <= MAX_NUMBERED_ID));
+	if (!inRange) return { problem: notOne };
+	const number = Number(digits);
+	return { id: Number.isSafeInteger(number) ? number : digits };
+}
+
+/** Why `text` (already trimmed) cannot be a PropID or PersonKey, or undefined when it can. */
+export function keyProblem(text: string): string | undefined {
+	if (text.length === 0) return 'is empty';
+	if ([...text].length > MAX_KEY_LENGTH) return `is longer than ${MAX_KEY_LENGTH} characters`;
+	if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) return 'contains a control character';
+	if (/\s/.test(text)) return 'contains whitespace';
+	if (/[/\\?#%]/.test(text)) return 'contains one of / \\ ? # %';
+	if (/^\.+$/.test(text)) return 'is only dots';
+	return undefined;
+}
+
+/** A key as text: strings and numbers (an expression may yield either), trimmed; anything else is not a key. */
+export function keyText(value: unknown): string | undefined {
+	if (typeof value === 'string') return value.trim();
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	return undefined;
+}

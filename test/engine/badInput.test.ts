@@ -1,0 +1,312 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { startEngineSandbox, type EngineSandbox } from './harness';
+import { createList, listRef, run, runOk } from './helpers';
+
+/**
+ * Bad input, one point at a time (issue 13, points 4 to 9): each is refused before anything is
+ * sent, with a message naming the field, or sent exactly as given. The fuzzed tier over every
+ * operation is `badInputFuzz.test.ts`.
+ */
+let sb: EngineSandbox;
+let staticList: number;
+beforeAll(async () => {
+	sb = await startEngineSandbox();
+	staticList = await createList(sb, { listName: 'bad input', listType: 'static' });
+});
+afterAll(() => sb.close());
+
+/** Runs and returns the error and the requests the run sent. */
+async function attempt(parameters: IDataObject, items?: IDataObject[]) {
+	const before = sb.requests.length;
+	const result = await run(sb, parameters, items);
+	return { ...result, sent: sb.requests.slice(before) };
+}
+
+describe('Limit is a whole number from 1 up', () => {
+	test.each([
+		['NaN', '={{ NaN }}', 'NaN'],
+		['0', 0, '0'],
+		['negative', -5, '-5'],
+		['a fraction', 2.5, '2.5'],
+		['text', '={{ "ten" }}', 'ten'],
+	])('%s is refused naming Limit, nothing sent', async (_name, limit, shown) => {
+		for (const parameters of [
+			{ resource: 'list', operation: 'getMany', returnAll: false, limit },
+			{ resource: 'webhook', operation: 'getMany', returnAll: false, limit },
+			{ resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]}]', returnAll: false, limit },
+		]) {
+			const result = await attempt(parameters);
+			expect(result.error?.message).toBe(`Limit: must be a whole number from 1 up, got "${shown}"`);
+			expect(result.sent).toEqual([]);
+		}
+	});
+
+	test('a Limit from an expression as digits works', async () => {
+		const result = await attempt({ resource: 'list', operation: 'getMany', returnAll: false, limit: '={{ "2" }}' });
+		expect(result.error).toBeUndefined();
+		expect(result.sent[0].query.get('Limit')).toBe('2');
+	});
+});
+
+describe('IDs are sent as the digits given', () => {
+	test('a list ID beyond 2^53 is sent with every digit, never rounded', async () => {
+		const result = await attempt({ resource: 'list', operation: 'get', listId: listRef('9007199254740993') });
+		expect(result.sent.map((request) => request.path)).toEqual(['/v1/lists/9007199254740993']);
+	});
+
+	test.each([
+		['a 77-digit ID', '9'.repeat(77)],
+		['2^63', '9223372036854775808'],
+		['0', '0'],
+		['an exponent', '={{ "1e3" }}'],
+		['a negative number', '={{ -4 }}'],
+		['NaN', '={{ NaN }}'],
+		['an object', '={{ $json.id }}'],
+	])('%s is refused naming the list, nothing sent', async (_name, id) => {
+		const result = await attempt({ resource: 'list', operation: 'get', listId: listRef(id) }, [{ id: { ListID: 1 } }]);
+		expect(result.error?.message).toMatch(/^List: ".*" is not a list ID; a list ID is a whole number from 1 to 9223372036854775807$/);
+		expect(result.sent).toEqual([]);
+	});
+
+	test('a number beyond 2^53 has already lost digits: refused, asking for text', async () => {
+		const result = await attempt({ resource: 'webhook', operation: 'delete', webhookId: 2 ** 53 + 2 });
+		expect(result.error?.message).toContain('Webhook ID: "9007199254740994" is beyond 9007199254740991, where a number has already lost digits; give an ID as text');
+		expect(result.sent).toEqual([]);
+	});
+
+	test('webhook and import item IDs beyond 2^53 are sent as the digits given', async () => {
+		const webhook = await attempt({ resource: 'webhook', operation: 'delete', webhookId: '={{ "12345678901234567890" }}' });
+		expect(webhook.error?.message).toContain('Webhook ID: "12345678901234567890" is not an ID');
+		expect(webhook.sent).toEqual([]);
+		const hook = await attempt({ resource: 'webhook', operation: 'delete', webhookId: '={{ "9007199254740993" }}' });
+		expect(hook.sent.map((request) => request.path)).toEqual(['/v1/integrations/webhooks/9007199254740993']);
+		const item = await attempt({ resource: 'importRecord', operation: 'deleteMatch', listId: listRef(staticList), importItemId: '={{ "9007199254740995" }}' });
+		expect(item.sent.map((request) => request.path)).toEqual([`/v1/lists/${staticList}/import/items/9007199254740995`]);
+	});
+
+	test('Webhook > Create sends list IDs exactly, in the path and in Lists', async () => {
+		const result = await attempt({ resource: 'webhook', operation: 'create', hookUrl: 'https://crm.example/hook', webhookName: 'x', lists: '={{ ["9007199254740993"] }}' });
+		expect(result.sent[0].path).toBe('/v1/lists/9007199254740993/automations');
+		const refused = await attempt({ resource: 'webhook', operation: 'create', hookUrl: 'https://crm.example/hook', webhookName: 'x', lists: '={{ [1, "x"] }}' });
+		expect(refused.error?.message).toBe('Lists: "x" is not a list ID; a list ID is a whole number from 1 to 9223372036854775807');
+		expect(refused.sent).toEqual([]);
+	});
+});
+
+describe('names are looked up as own names', () => {
+	test.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('fieldset "%s" is refused, nothing sent', async (name) => {
+		const result = await attempt({ resource: 'list', operation: 'get', listId: listRef(staticList), fields: { include: [name] } });
+		expect(result.error?.message).toBe(`Fields: ${name} is not allowed here`);
+		const property = await attempt({ resource: 'property', operation: 'get', propId: 'P000001', fields: { fieldsets: [name] } });
+		expect(property.error?.message).toBe(`Fields: ${name} is not allowed here`);
+		expect([...result.sent, ...property.sent]).toEqual([]);
+	});
+
+	test.each(['constructor', 'toString'])('builder criterion "%s" is refused, nothing sent', async (name) => {
+		const result = await attempt({ resource: 'property', operation: 'search', criteriaMode: 'builder', criteria: { criterion: [{ name, values: 'x' }] }, returnAll: true });
+		expect(result.error?.message).toBe(`Criteria row 1: "${name}" is not a builder criterion; use JSON mode for other criteria`);
+		expect(result.sent).toEqual([]);
+	});
+
+	test.each(['constructor', 'toString'])('operation "%s" is not an operation', async (operation) => {
+		const result = await attempt({ resource: 'list', operation });
+		expect(result.error?.message).toBe(`The operation "${operation}" of resource "list" is not known`);
+		expect(result.sent).toEqual([]);
+	});
+
+	test('record kind "constructor" is refused, nothing sent', async () => {
+		const result = await attempt({ resource: 'person', operation: 'getRecords', personKey: 'K000001A', recordKind: '={{ "constructor" }}', returnAll: true });
+		expect(result.error?.message).toBe('Records: "constructor" is not one of bankruptcies, divorces, liens, probates, relatives');
+		expect(result.sent).toEqual([]);
+	});
+});
+
+describe('only the compound PropertyType takes nested criteria', () => {
+	test('a nested criterion under State is refused, nothing sent', async () => {
+		const result = await attempt({
+			resource: 'property',
+			operation: 'search',
+			criteriaMode: 'json',
+			criteriaJson: '[{"name":"State","value":[{"name":"PType","value":["SFR"]}]}]',
+			returnAll: true,
+		});
+		expect(result.error?.message).toBe('Criteria[0].value[0] (State): only PropertyType takes nested criteria');
+		expect(result.sent).toEqual([]);
+	});
+
+	test('PType and AdvancedPropertyType inside PropertyType reach the service and select those properties', async () => {
+		const [quote] = await runOk(sb, {
+			resource: 'property',
+			operation: 'search',
+			criteriaMode: 'builder',
+			criteria: { criterion: [{ name: 'State', values: 'OR' }, { name: 'PropertyType', propertyTypes: [], advancedPropertyTypes: 'Duplex' }] },
+			returnAll: true,
+		});
+		const sent = JSON.parse(sb.sent('/v1/properties', 'POST').at(-1)!.body);
+		expect(sent.Criteria[1]).toEqual({ name: 'PropertyType', value: [{ name: 'AdvancedPropertyType', value: ['Duplex'] }] });
+		const [mfr] = await runOk(sb, {
+			resource: 'property',
+			operation: 'search',
+			criteriaMode: 'builder',
+			criteria: { criterion: [{ name: 'State', values: 'OR' }, { name: 'PropertyType', propertyTypes: ['MFR'] }] },
+			returnAll: true,
+		});
+		// In the sandbox every MFR property is a Duplex: the two criteria select the same properties.
+		expect(Number(quote.resultCount)).toBeGreaterThan(0);
+		expect(quote.resultCount).toBe(mfr.resultCount);
+	});
+});
+
+describe('list names are cut at 50 characters, never inside one', () => {
+	const name = `${'a'.repeat(49)}🏠🏠 more`;
+
+	test('List > Create sends the first 50 characters and says so', async () => {
+		const [created] = await runOk(sb, { resource: 'list', operation: 'create', listName: name, listType: 'static' });
+		const sent = JSON.parse(sb.sent('/v1/lists', 'POST').at(-1)!.body);
+		expect(sent.ListName).toBe(`${'a'.repeat(49)}🏠`);
+		expect(created.ListName).toBe(`${'a'.repeat(49)}🏠`);
+		expect(created.notice).toBe('List Name had 56 characters; PropRadar keeps the first 50.');
+	});
+
+	test('List > Update does the same', async () => {
+		const [updated] = await runOk(sb, { resource: 'list', operation: 'update', listId: listRef(staticList), updateFields: { ListName: name } });
+		const sent = JSON.parse(sb.sent(`/v1/lists/${staticList}`, 'PATCH').at(-1)!.body);
+		expect(sent.ListName).toBe(`${'a'.repeat(49)}🏠`);
+		expect(updated.notice).toBe('List Name had 56 characters; PropRadar keeps the first 50.');
+	});
+
+	test('a name of 50 characters of which some are emoji is kept whole, with no notice', async () => {
+		const fifty = '🏠'.repeat(50);
+		const [created] = await runOk(sb, { resource: 'list', operation: 'create', listName: fifty, listType: 'static' });
+		expect(JSON.parse(sb.sent('/v1/lists', 'POST').at(-1)!.body).ListName).toBe(fifty);
+		expect(created.notice).toBeUndefined();
+	});
+});
+
+describe('PropID and PersonKey', () => {
+	test.each([
+		['a path', 'P1/../../v1/lists', 'contains one of / \\ ? # %'],
+		['a query', 'P1?Purchase=1', 'contains one of / \\ ? # %'],
+		['dots', '..', 'is only dots'],
+		['whitespace', 'P 000001', 'contains whitespace'],
+		['a control character', 'P000001\u0000', 'contains a control character'],
+		['an absurd length', 'P'.repeat(101), 'is longer than 100 characters'],
+		// Property > Get Comps says "Property ID is required" for this one.
+		['nothing (from an expression)', '={{ "  " }}', /is empty|is required/],
+	])('%s is refused in every operation that takes one, nothing sent', async (_name, key, problem: string | RegExp) => {
+		const withPropId: IDataObject[] = [
+			{ resource: 'property', operation: 'get', propId: key },
+			{ resource: 'property', operation: 'getEvictions', propId: key },
+			{ resource: 'property', operation: 'getComps', propId: key, compsKind: 'sales' },
+			{ resource: 'property', operation: 'getParcels', propId: key },
+			{ resource: 'property', operation: 'getTransactions', propId: key },
+			{ resource: 'person', operation: 'getOwners', propId: key },
+			{ resource: 'listItem', operation: 'remove', listId: listRef(staticList), propId: key },
+			// Empty entries of a comma list are skipped, so List Item > Add takes only what is there.
+			...(key.startsWith('=') ? [] : [{ resource: 'listItem', operation: 'add', listId: listRef(staticList), addBy: 'propIds', propIds: `P000001,${key}` }]),
+		];
+		const withPersonKey: IDataObject[] = [
+			{ resource: 'person', operation: 'getRecords', personKey: key, recordKind: 'liens', returnAll: true },
+			{ resource: 'person', operation: 'purchasePhone', personKey: key },
+			{ resource: 'person', operation: 'purchaseEmail', personKey: key },
+		];
+		for (const parameters of [...withPropId, ...withPersonKey]) {
+			const result = await attempt(parameters);
+			expect(result.error?.message).toMatch(problem);
+			expect(result.error?.message).toMatch(/^(Property ID|Property IDs|PropID|Person Key)(: | is required)/);
+			expect(result.sent).toEqual([]);
+		}
+	});
+
+	test('other shapes than the sandbox\'s are sent as given', async () => {
+		const result = await attempt({ resource: 'property', operation: 'get', propId: 'abc-123_XYZ.9' });
+		expect(result.sent.map((request) => request.path)).toEqual(['/v1/properties/abc-123_XYZ.9']);
+	});
+
+	test('a PropID the criteria builder refuses never reaches the service', async () => {
+		const result = await attempt({ resource: 'property', operation: 'search', criteriaMode: 'builder', criteria: { criterion: [{ name: 'PropID', values: 'P1#x' }] }, returnAll: true });
+		expect(result.error?.message).toBe('Criteria row 1 (Property ID): "P1#x" contains one of / \\ ? # %; a PropID is text such as P000123, without whitespace, control characters or / \\ ? # %, at most 100 characters');
+		expect(result.sent).toEqual([]);
+	});
+});
+
+describe('criteria builder values from expressions (issue 14, point 2)', () => {
+	const items = [{ ListID: 0, ZipFive: 97411, ids: ['P000001', 'P000002'], state: ['OR'], beds: 3 }];
+
+	test('List > Create: In List, ZIP code, State and Beds from expressions that yield numbers and arrays', async () => {
+		items[0].ListID = staticList;
+		const result = await run(sb, {
+			resource: 'list',
+			operation: 'create',
+			listName: 'from expressions',
+			listType: 'dynamic',
+			criteriaMode: 'builder',
+			criteria: {
+				criterion: [
+					{ name: 'InList', values: '={{ $json.ListID }}' },
+					{ name: 'ZipFive', values: '={{ $json.ZipFive }}' },
+					{ name: 'State', values: '={{ $json.state }}' },
+					{ name: 'Beds', min: '={{ $json.beds }}', max: '' },
+				],
+			},
+		}, items);
+		expect(result.error).toBeUndefined();
+		expect(JSON.parse(sb.sent('/v1/lists', 'POST').at(-1)!.body).Criteria).toEqual([
+			{ name: 'InList', value: [staticList] },
+			{ name: 'ZipFive', value: [97411] },
+			{ name: 'State', value: ['OR'] },
+			{ name: 'Beds', value: [[3, null]] },
+		]);
+	});
+
+	test('List Item > Add: PropIDs from an array, by IDs and by criteria', async () => {
+		const byIds = await run(sb, { resource: 'listItem', operation: 'add', listId: listRef(staticList), addBy: 'propIds', propIds: '={{ $json.ids }}' }, items);
+		expect(byIds.error).toBeUndefined();
+		expect(JSON.parse(sb.sent(`/v1/lists/${staticList}/items`, 'PUT').at(-1)!.body).Criteria).toEqual([{ name: 'PropID', value: ['P000001', 'P000002'] }]);
+		const byCriteria = await run(sb, {
+			resource: 'listItem',
+			operation: 'add',
+			listId: listRef(staticList),
+			addBy: 'criteria',
+			criteriaMode: 'builder',
+			criteria: { criterion: [{ name: 'PropID', values: '={{ $json.ids }}' }] },
+		}, items);
+		expect(byCriteria.error).toBeUndefined();
+		expect(JSON.parse(sb.sent(`/v1/lists/${staticList}/items`, 'PUT').at(-1)!.body).Criteria).toEqual([{ name: 'PropID', value: ['P000001', 'P000002'] }]);
+	});
+
+	test('Property > Search: every builder field fed by an expression', async () => {
+		const result = await run(sb, {
+			resource: 'property',
+			operation: 'search',
+			criteriaMode: 'builder',
+			criteria: {
+				criterion: [
+					{ name: 'PropID', values: '={{ $json.ids }}' },
+					{ name: 'ZipFive', values: '={{ [97411, "97202"] }}' },
+					{ name: 'Pool', has: '={{ false }}' },
+					{ name: 'AVM', min: '={{ 100000 }}', max: '={{ 900000 }}' },
+					{ name: 'PropertyType', propertyTypes: '={{ "SFR,CND" }}', advancedPropertyTypes: '={{ ["Duplex"] }}' },
+					{ name: 'LastTransferRecDate', date: '={{ "Last 365 Days" }}' },
+				],
+			},
+			returnAll: true,
+		}, items);
+		expect(result.error).toBeUndefined();
+		expect(JSON.parse(sb.sent('/v1/properties', 'POST').at(-1)!.body).Criteria).toEqual([
+			{ name: 'PropID', value: ['P000001', 'P000002'] },
+			{ name: 'ZipFive', value: [97411, 97202] },
+			{ name: 'Pool', value: [0] },
+			{ name: 'AVM', value: [[100000, 900000]] },
+			{ name: 'PropertyType', value: [{ name: 'PType', value: ['SFR', 'CND'] }, { name: 'AdvancedPropertyType', value: ['Duplex'] }] },
+			{ name: 'LastTransferRecDate', value: ['Last 365 Days'] },
+		]);
+	});
+
+	test('an expression that yields an object is refused naming the row and the field', async () => {
+		const result = await attempt({ resource: 'property', operation: 'search', criteriaMode: 'builder', criteria: { criterion: [{ name: 'InList', values: '={{ $json }}' }] }, returnAll: true }, items);
+		expect(result.error?.message).toBe('Criteria row 1 (In List): values must be text, a number or a list of them');
+		expect(result.sent).toEqual([]);
+	});
+});
