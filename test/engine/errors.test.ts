@@ -50,7 +50,7 @@ test('402: a broke account is told nothing was charged and how to preview', asyn
 test('404: an unknown property', async () => {
 	const result = await run(sb, { resource: 'property', operation: 'get', propId: 'NOPE-1', chargeMode: 'preview' });
 	expect(result.error?.httpCode).toBe('404');
-	expect(result.error?.message).toBe('The resource does not exist or belongs to another account');
+	expect(result.error?.message).toBe('Property NOPE-1 does not exist or belongs to another account');
 });
 
 describe('retries', () => {

@@ -33,7 +33,7 @@ describe('List', () => {
 		expect(deleted).toEqual({ ListID: listId, deleteCount: 1 });
 		const gone = await run(sb, { resource: 'list', operation: 'get', listId: listRef(listId) });
 		expect(gone.error?.name).toBe('NodeApiError');
-		expect(gone.error?.message).toBe('The resource does not exist or belongs to another account');
+		expect(gone.error?.message).toBe(`List ${listId} does not exist or belongs to another account`);
 	});
 
 	test('a dynamic list from builder criteria follows them', async () => {
@@ -122,7 +122,7 @@ describe('List', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(result.json[0].ListID).toBe(first);
-		expect(result.json[1]).toMatchObject({ error: 'The resource does not exist or belongs to another account', httpCode: '404' });
+		expect(result.json[1]).toMatchObject({ error: 'List 999999 does not exist or belongs to another account', httpCode: '404' });
 		expect(result.json[2].ListID).toBe(first);
 	});
 

@@ -16,13 +16,13 @@ export interface FailedRequest {
 	charging?: boolean;
 	/** Every secret the request carried (the token, a webhook secret): never repeated in a message. */
 	secrets?: readonly string[];
+	/** What the request was about, as a person names it ("list 12", "property P000123"). */
+	subject?: string;
+	/** Names of the parameters the request sent (query and body): a 400 names those the service's words mention. */
+	parameters?: readonly string[];
 }
 
 const HINTS: Record<number, { message: string; hint: string }> = {
-	400: {
-		message: 'PropRadar refused the request as invalid',
-		hint: 'Check the parameters named above.',
-	},
 	401: {
 		message: 'PropRadar does not accept the access token',
 		hint: 'The token is invalid or expired: update the Access Token of the PropRadar credential.',
@@ -65,6 +65,18 @@ function errorObject(body: unknown): ApiErrorBody | undefined {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** What a person should do about a 400: check the parameters the service's words name, or what its words say. */
+function badRequestHint(serviceWords: string, parameters: readonly string[]): string {
+	const named = [...new Set(parameters)].filter((name) => new RegExp(`(^|[^\\w-])${escapeRegExp(name)}($|[^\\w-])`).test(serviceWords));
+	if (named.length > 0) return `Check ${named.join(', ')}: the value sent for ${named.length === 1 ? 'it' : 'them'} is what PropRadar refused.`;
+	if (serviceWords) return 'PropRadar\'s words above say what it refused; correct that in this node\'s parameters.';
+	return 'PropRadar did not say what it refused; check this node\'s parameters for this item against what the operation allows.';
+}
+
+const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
 /**
  * Whether a failed answer is a definite refusal by the service: a 4xx carrying its error object.
  * Only then was nothing done (and nothing charged); any other failure of a purchase (5xx, a
@@ -84,11 +96,16 @@ export function describeFailure(status: number, body: unknown, requestId?: strin
 		const found = text(value);
 		return found && redact(found, request.secrets);
 	};
-	const known = HINTS[status] ?? (status >= 500
-		? { message: 'The PropRadar service failed', hint: 'A fault on the service side. Try again later; if it persists, send the troubleshooting code to PropRadar support.' }
-		: { message: `PropRadar answered with status ${status}`, hint: '' });
+	const subject = request.subject && redact(request.subject, request.secrets);
 	const serviceWords = [...new Set([clean(error.messageTitle), clean(error.error), clean(error.message)].filter(Boolean))].join(': ').replace(/\.$/, '');
 	const eventId = clean(error.eventid) ?? clean(requestId);
+	const known = status === 404 && subject
+		? { message: `${capitalised(subject)} does not exist or belongs to another account`, hint: `Check the ID of ${subject} and that the credential belongs to the account that owns it.` }
+		: status === 400
+			? { message: `PropRadar refused the request${subject ? ` for ${subject}` : ''} as invalid`, hint: badRequestHint(serviceWords, request.parameters ?? []) }
+			: HINTS[status] ?? (status >= 500
+				? { message: 'The PropRadar service failed', hint: 'A fault on the service side. Try again later; if it persists, send the troubleshooting code to PropRadar support.' }
+				: { message: `PropRadar answered with status ${status}`, hint: '' });
 	let message = serviceWords && status === 400 ? `${known.message}: ${serviceWords}` : known.message;
 	let money = '';
 	if (request.charging) {

@@ -97,6 +97,30 @@ function bodySecrets(body: unknown): string[] {
 	return Object.entries(body).flatMap(([key, value]) => (key === 'Secret' && typeof value === 'string' ? [value] : bodySecrets(value)));
 }
 
+/**
+ * What a request is about, read from its path (paths.ts builds every path with its IDs) and named
+ * as a person would, for its error messages: `/v1/lists/12/import/items/7` is "import item 7 of
+ * list 12", so a 404 says which one does not exist.
+ */
+export function subjectOf(path: string): string | undefined {
+	const [, , kind, id, sub, subId, importItemId] = path.split('/').map((part) => decodeURIComponent(part));
+	if (kind === 'lists' && id) {
+		if (sub === 'items' && subId) return `property ${subId} in list ${id}`;
+		if (sub === 'import' && importItemId) return `import item ${importItemId} of list ${id}`;
+		return `list ${id}`;
+	}
+	if (kind === 'properties' && id) return `property ${id}`;
+	if (kind === 'persons' && id) return `person ${id}`;
+	if (kind === 'integrations' && sub) return `webhook ${sub}`;
+	return undefined;
+}
+
+/** Names of the parameters a request sends: its query and the fields of its body. */
+function parameterNames(qs: Record<string, unknown>, body: unknown): string[] {
+	const fields = (value: unknown): string[] => (Array.isArray(value) ? value.flatMap(fields) : typeof value === 'object' && value !== null ? Object.keys(value) : []);
+	return [...Object.keys(qs), ...fields(body)];
+}
+
 const refusals = new WeakSet<object>();
 
 /**
@@ -182,7 +206,12 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 			const value = response.headers?.[name];
 			return typeof value === 'string' ? value : undefined;
 		};
-		const failure = describeFailure(status, response.body, header('x-prop-request-id'), { charging, secrets });
+		const failure = describeFailure(status, response.body, header('x-prop-request-id'), {
+			charging,
+			secrets,
+			subject: subjectOf(request.path),
+			parameters: parameterNames(qs, request.body),
+		});
 		if (status >= 300 && status < 400) {
 			failure.message = `PropRadar answered with a redirect (${status}), which is not followed`;
 			failure.description = [
