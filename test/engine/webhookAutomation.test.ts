@@ -9,7 +9,7 @@ afterAll(() => sb.close());
 
 describe('Webhook', () => {
 	test('create wired to a list, get many without secrets unless asked, delete', async () => {
-		const listId = await createList(sb, { listName: 'Hooked', listType: 'static' });
+		const listId = await createList(sb, { listName: 'Hooked', listType: 'static', isMonitored: true });
 		const [created] = await runOk(sb, {
 			resource: 'webhook', operation: 'create', hookUrl: 'http://127.0.0.1:9/crm', webhookName: 'CRM', secret: 'hook-secret-123', lists: [String(listId)],
 		});
@@ -58,7 +58,7 @@ describe('Automation', () => {
 	});
 
 	test('configure in update mode keeps every field it was not given', async () => {
-		const listId = await createList(sb, { listName: 'Auto', listType: 'static' });
+		const listId = await createList(sb, { listName: 'Auto', listType: 'static', isMonitored: true });
 		const other = await createList(sb, { listName: 'Hot', listType: 'static' });
 		await runOk(sb, { resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'replace', automation: everyField(other), allowChargingAutomation: true });
 		const [before] = await runOk(sb, { resource: 'automation', operation: 'get', listId: listRef(listId) });
@@ -73,7 +73,7 @@ describe('Automation', () => {
 	});
 
 	test('replace mode resets what is not given', async () => {
-		const listId = await createList(sb, { listName: 'Replace', listType: 'static' });
+		const listId = await createList(sb, { listName: 'Replace', listType: 'static', isMonitored: true });
 		const other = await createList(sb, { listName: 'Other', listType: 'static' });
 		await runOk(sb, { resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'replace', automation: everyField(other), allowChargingAutomation: true });
 		await runOk(sb, { resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'replace', automation: { isEnabled: true, Triggers: 'New Matches' } });

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, paths, writableAutomation, type AutomationRecord } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../shared/charges';
 import { idsFrom, listLocator, readListId } from '../../shared/parameters';
+import { turnOnMonitoring, turnOnMonitoringProperty, unmonitoredLists } from './monitoring';
 
 const show = { resource: ['automation'], operation: ['configure'] };
 
@@ -127,6 +128,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
+	turnOnMonitoringProperty(show, 'the list when it'),
 	{
 		displayName: 'Allow Charging Automation',
 		name: 'allowChargingAutomation',
@@ -193,6 +195,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('allowChargingAutomation', itemIndex, false) as boolean,
 		itemIndex,
 	);
+	const enabled = Number(written.isEnabled) === 1;
+	const unmonitored = enabled
+		? await unmonitoredLists(this, [listId], this.getNodeParameter('turnOnMonitoring', itemIndex, false) as boolean, itemIndex, 'the automation was not written')
+		: [];
+	await turnOnMonitoring(this, unmonitored, itemIndex);
 	const response = await apiRequest(this, {
 		method: 'PUT',
 		path: paths.automation(listId),
@@ -200,5 +207,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		repeatable: true,
 		itemIndex,
 	});
-	return [{ ListID: listId, updateCount: response.updateCount ?? 0, ...written }];
+	const firesOnNothing = !enabled
+		? `the automation of list ${listId} is written switched off (Enabled is off), so it fires on nothing`
+		: !written.Triggers
+			? `the automation of list ${listId} is enabled with no Triggers, so it fires on nothing: set Triggers (New Matches, Status Changes or both)`
+			: undefined;
+	if (firesOnNothing) this.addExecutionHints({ message: `Item at index ${itemIndex}: ${firesOnNothing}.`, type: 'warning', location: 'outputPane' });
+	return [{ ListID: listId, updateCount: response.updateCount ?? 0, ...written, ...(unmonitored.length > 0 ? { monitoringTurnedOn: true } : {}) }];
 }

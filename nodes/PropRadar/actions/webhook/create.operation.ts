@@ -6,6 +6,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, paths, type AutomationRecord, type WebhookRecord } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../shared/charges';
 import { readListIds, readRequiredString } from '../../shared/parameters';
+import { turnOnMonitoring, turnOnMonitoringProperty, unmonitoredLists } from '../automation/monitoring';
 
 const show = { resource: ['webhook'], operation: ['create'] };
 
@@ -46,6 +47,7 @@ export const description: INodeProperties[] = [
 		description: 'Lists whose automation is turned on and exports to this webhook (their other automation settings are kept). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show },
 	},
+	turnOnMonitoringProperty(show, 'each list given in Lists'),
 	{
 		displayName: 'Allow Charging Automation',
 		name: 'allowChargingAutomation',
@@ -83,6 +85,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const current = (await apiRequest<{ results?: AutomationRecord[] }>(this, { method: 'GET', path: paths.automation(listId), itemIndex })).results?.[0];
 		if (current) await assertChargingAutomationAllowed(this, `The automation of list ${listId}`, automationCharges({ ...current, isEnabled: 1 }), allowCharging, itemIndex);
 	}
+	const unmonitored = await unmonitoredLists(this, lists, this.getNodeParameter('turnOnMonitoring', itemIndex, false) as boolean, itemIndex, 'no webhook was created');
+	await turnOnMonitoring(this, unmonitored, itemIndex);
 	const body: IDataObject = { HookUrl: hookUrl, WebhookName: webhookName };
 	if (secret.value) body.Secret = secret.value;
 	if (lists.length > 0) body.Lists = lists;
@@ -92,11 +96,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body,
 		itemIndex,
 	});
+	if (lists.length === 0) {
+		this.addExecutionHints({
+			message: `Item at index ${itemIndex}: webhook "${webhookName}" is registered, but no list exports to it, so it is called on nothing: give Lists, or add it to a list's automation (Automation > Configure, Export to Webhooks).`,
+			type: 'warning',
+			location: 'outputPane',
+		});
+	}
 	return [{
 		WebhookID: response.results?.[0]?.WebhookID,
 		HookUrl: hookUrl,
 		WebhookName: webhookName,
 		Lists: lists,
+		...(unmonitored.length > 0 ? { monitoringTurnedOn: unmonitored } : {}),
 		...(secret.generated ? { Secret: secret.value } : {}),
 	}];
 }

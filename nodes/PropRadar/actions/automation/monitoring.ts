@@ -1,0 +1,48 @@
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
+
+/**
+ * Automations only run on monitored lists (the lists document: monitoring turns "monitoring,
+ * insights and automations" on or off). Automation > Configure and Webhook > Create with Lists
+ * refuse to set up an automation on an unmonitored list, where it would never fire, unless the
+ * user asks for monitoring to be switched on (as the trigger refuses an unmonitored list).
+ */
+export function turnOnMonitoringProperty(show: IDisplayOptions['show'], what: string): INodeProperties {
+	return {
+		displayName: 'Turn On Monitoring',
+		name: 'turnOnMonitoring',
+		type: 'boolean',
+		default: false,
+		description: `Whether to switch monitoring on for ${what} that is not monitored. Automations only run on monitored lists; without this option such a list is refused and nothing is changed.`,
+		displayOptions: { show },
+	};
+}
+
+type ListId = Parameters<typeof paths.list>[0];
+
+/**
+ * The lists among `listIds` that are not monitored. Refuses (nothing changed) when there are
+ * some and `turnOn` is off; the caller switches them on with `turnOnMonitoring` once every other
+ * check has passed.
+ */
+export async function unmonitoredLists(context: IExecuteFunctions, listIds: ListId[], turnOn: boolean, itemIndex: number, doing: string): Promise<ListId[]> {
+	const unmonitored: ListId[] = [];
+	for (const listId of listIds) {
+		const list = (await apiRequest<ApiEnvelope<ListRecord>>(context, { method: 'GET', path: paths.list(listId), qs: { Fields: 'ListID,isMonitored' }, itemIndex })).results?.[0];
+		if (Number(list?.isMonitored) === 0) unmonitored.push(listId);
+	}
+	if (unmonitored.length === 0 || turnOn) return unmonitored;
+	const which = unmonitored.length === 1 ? `List ${unmonitored[0]} is` : `Lists ${unmonitored.join(', ')} are`;
+	throw new NodeOperationError(context.getNode(), `${which} not monitored, so ${unmonitored.length === 1 ? 'its automation' : 'their automations'} would never fire`, {
+		itemIndex,
+		description: `Nothing was changed (${doing}). Automations only run on monitored lists. Turn on the option "Turn On Monitoring" of this node to switch monitoring on as well, or switch it on with PropRadar > List > Update (Monitored).`,
+	});
+}
+
+export async function turnOnMonitoring(context: IExecuteFunctions, listIds: ListId[], itemIndex: number): Promise<void> {
+	for (const listId of listIds) {
+		await apiRequest(context, { method: 'PATCH', path: paths.list(listId), body: { isMonitored: 1 }, repeatable: true, itemIndex });
+	}
+}
