@@ -15,7 +15,7 @@ describe('List Item', () => {
 			{ PropID: 'P000102' },
 			{ PropID: 'P000103' },
 		]);
-		expect(added).toEqual([1, 1, 1].map((count) => ({ ListID: listId, updateCount: count })));
+		expect(added).toEqual(['P000101', 'P000102', 'P000103'].map((propId) => ({ ListID: listId, PropIDs: [propId], batch: { requests: 1, propIds: 3, updateCount: 3 } })));
 
 		const items = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true, fields: { fieldsets: ['Map'] } });
 		expect(items.map((item) => item.PropID).sort()).toEqual(['P000101', 'P000102', 'P000103']);

@@ -20,14 +20,14 @@ function errorItem(error: Error, itemIndex: number, note?: string): INodeExecuti
 export const DEFAULT_ITEM_CONCURRENCY = 10;
 const MAX_ITEM_CONCURRENCY = 50;
 
-/** The item loop's options: shown for every operation that works item by item (all but the batched import). */
+/** The item loop's options: shown for every operation that works item by item (all but the batched Import Record > Import and List Item > Add). */
 export const itemLoopProperties: INodeProperties[] = [
 	{
 		displayName: 'Items at Once',
 		name: 'itemConcurrency',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: MAX_ITEM_CONCURRENCY, numberPrecision: 0 },
-		displayOptions: { hide: { operation: ['import'] } },
+		displayOptions: { hide: { operation: ['import', 'add'] } },
 		default: DEFAULT_ITEM_CONCURRENCY,
 		description: 'How many input items the node works on at the same time (each item\'s own requests go one after another). The output keeps the order of the input items. In Purchase mode items are bought one at a time unless "Buy Items at Once" is on.',
 	},

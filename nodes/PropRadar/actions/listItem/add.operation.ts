@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths, type ListRecord } from '../../transport';
+import { apiRequest, paths, toNodeError, type ListRecord } from '../../transport';
 import { criteriaProperties, type Criterion } from '../../shared/criteria';
 import { listLocator, readCriteriaParameters, readListId, readPropIds } from '../../shared/parameters';
 
@@ -32,38 +32,135 @@ export const description: INodeProperties[] = [
 	...criteriaProperties({ ...show, addBy: ['criteria'] }, true),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const listId = readListId(this, itemIndex, 'listId', 'Static List');
-	let criteria: Criterion[];
-	if (this.getNodeParameter('addBy', itemIndex) === 'propIds') {
-		const propIds = readPropIds(this, itemIndex, 'propIds', 'Property IDs');
+/** PropIDs per request: the most the property endpoints take in one page (docs/api.md, Paging). */
+export const PROP_IDS_PER_REQUEST = 500;
+
+type ListId = ReturnType<typeof readListId>;
+
+/** What one input item asks for, checked before anything is sent. */
+type Request = { itemIndex: number; listId: ListId } & ({ propIds: string[] } | { criteria: Criterion[] });
+
+function readRequest(context: IExecuteFunctions, itemIndex: number): Request {
+	const listId = readListId(context, itemIndex, 'listId', 'Static List');
+	if (context.getNodeParameter('addBy', itemIndex) === 'propIds') {
+		const propIds = readPropIds(context, itemIndex, 'propIds', 'Property IDs');
 		if (propIds.length === 0) {
-			throw new NodeOperationError(this.getNode(), 'Property IDs: give at least one PropID', { itemIndex });
+			throw new NodeOperationError(context.getNode(), 'Property IDs: give at least one PropID', { itemIndex });
 		}
-		criteria = [{ name: 'PropID', value: propIds }];
-	} else {
-		criteria = readCriteriaParameters(this, itemIndex);
-		if (criteria.length === 0) throw new NodeOperationError(this.getNode(), 'Criteria: add at least one criterion', { itemIndex });
+		return { itemIndex, listId, propIds };
 	}
-	const list = (await apiRequest<{ results?: ListRecord[] }>(this, {
+	const criteria = readCriteriaParameters(context, itemIndex);
+	if (criteria.length === 0) throw new NodeOperationError(context.getNode(), 'Criteria: add at least one criterion', { itemIndex });
+	return { itemIndex, listId, criteria };
+}
+
+/** The list's type, read once per list: items can only be added to static lists. */
+async function staticListProblem(context: IExecuteFunctions, listId: ListId, itemIndex: number): Promise<NodeOperationError | undefined> {
+	const list = (await apiRequest<{ results?: ListRecord[] }>(context, {
 		method: 'GET',
 		path: paths.list(listId),
 		qs: { Fields: 'ListID,ListType' },
 		itemIndex,
 	})).results?.[0];
-	if (list?.ListType && list.ListType !== 'static') {
-		throw new NodeOperationError(this.getNode(), `List ${listId} is a ${list.ListType} list: items can only be added to static lists`, {
-			itemIndex,
-			description: list.ListType === 'dynamic'
-				? 'A dynamic list follows its criteria; change what it matches by creating a new dynamic list.'
-				: 'An import list is built from imported records: use Import Record > Import.',
-		});
-	}
-	const response = await apiRequest(this, {
-		method: 'PUT',
-		path: paths.listItems(listId),
-		body: { Criteria: criteria as unknown as IDataObject[] },
+	if (!list?.ListType || list.ListType === 'static') return undefined;
+	return new NodeOperationError(context.getNode(), `List ${listId} is a ${list.ListType} list: items can only be added to static lists`, {
 		itemIndex,
+		description: list.ListType === 'dynamic'
+			? 'A dynamic list follows its criteria; change what it matches by creating a new dynamic list.'
+			: 'An import list is built from imported records: use Import Record > Import.',
 	});
-	return [{ ListID: listId, updateCount: response.updateCount ?? 0 }];
+}
+
+const putCriteria = (context: IExecuteFunctions, listId: ListId, criteria: Criterion[], itemIndex: number) =>
+	apiRequest(context, { method: 'PUT', path: paths.listItems(listId), body: { Criteria: criteria as unknown as IDataObject[] }, itemIndex });
+
+/**
+ * Adds for all input items at once. Every item is checked first, each list's type is read once,
+ * and the PropIDs of all items adding by PropID to one list go in one request (chunks of
+ * `PROP_IDS_PER_REQUEST`); an item adding by criteria is one request of its own. One output item
+ * per input item, paired to it: its list, its PropIDs, and what the request(s) carrying them
+ * answered; with "On Error: Continue" an item that failed is an error item of its own.
+ */
+export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const items = this.getInputData();
+	const outputs = new Map<number, INodeExecutionData>();
+	const fail = (itemIndex: number, error: unknown) => {
+		if (!this.continueOnFail()) throw toNodeError(this.getNode(), error, itemIndex);
+		const nodeError = toNodeError(this.getNode(), error, itemIndex);
+		const json: IDataObject = { error: nodeError.message };
+		if (nodeError.description) json.description = nodeError.description;
+		const httpCode = (nodeError as NodeApiError).httpCode;
+		if (httpCode) json.httpCode = httpCode;
+		outputs.set(itemIndex, { json, pairedItem: { item: itemIndex } });
+	};
+	const requests: Request[] = [];
+	items.forEach((_, itemIndex) => {
+		try {
+			requests.push(readRequest(this, itemIndex));
+		} catch (error) {
+			fail(itemIndex, error);
+		}
+	});
+
+	const byList = new Map<string, Request[]>();
+	for (const request of requests) byList.set(String(request.listId), [...(byList.get(String(request.listId)) ?? []), request]);
+	for (const listRequests of byList.values()) {
+		const { listId } = listRequests[0];
+		let problem: unknown;
+		try {
+			problem = await staticListProblem(this, listId, listRequests[0].itemIndex);
+		} catch (error) {
+			problem = error;
+		}
+		if (problem) {
+			for (const request of listRequests) fail(request.itemIndex, problem);
+			continue;
+		}
+		for (const request of listRequests) {
+			if (!('criteria' in request)) continue;
+			try {
+				const response = await putCriteria(this, listId, request.criteria, request.itemIndex);
+				outputs.set(request.itemIndex, { json: { ListID: listId, updateCount: response.updateCount ?? 0 }, pairedItem: { item: request.itemIndex } });
+			} catch (error) {
+				fail(request.itemIndex, error);
+			}
+		}
+		const byPropIds = listRequests.filter((request): request is Request & { propIds: string[] } => 'propIds' in request);
+		const propIds = [...new Set(byPropIds.flatMap((request) => request.propIds))];
+		const chunkOf = new Map(propIds.map((propId, position) => [propId, Math.floor(position / PROP_IDS_PER_REQUEST)]));
+		const answers: Array<{ updateCount: number } | { error: unknown }> = [];
+		for (let start = 0; start < propIds.length; start += PROP_IDS_PER_REQUEST) {
+			const chunk = propIds.slice(start, start + PROP_IDS_PER_REQUEST);
+			const firstItem = byPropIds.find((request) => request.propIds.some((propId) => chunkOf.get(propId) === start / PROP_IDS_PER_REQUEST))!.itemIndex;
+			try {
+				answers.push({ updateCount: (await putCriteria(this, listId, [{ name: 'PropID', value: chunk }], firstItem)).updateCount ?? 0 });
+			} catch (error) {
+				if (!this.continueOnFail()) throw toNodeError(this.getNode(), error, firstItem);
+				answers.push({ error });
+			}
+		}
+		for (const request of byPropIds) {
+			const chunks = [...new Set(request.propIds.map((propId) => chunkOf.get(propId)!))];
+			const failed = chunks.map((chunk) => answers[chunk]).find((answer): answer is { error: unknown } => 'error' in answer);
+			if (failed) {
+				fail(request.itemIndex, failed.error);
+				continue;
+			}
+			const sent = chunks.map((chunk) => Math.min(PROP_IDS_PER_REQUEST, propIds.length - chunk * PROP_IDS_PER_REQUEST));
+			outputs.set(request.itemIndex, {
+				json: {
+					ListID: listId,
+					PropIDs: request.propIds,
+					// The service counts what a request added, not what each item's PropIDs did: these are the counts of the request(s) that carried them.
+					batch: {
+						requests: chunks.length,
+						propIds: sent.reduce((sum, count) => sum + count, 0),
+						updateCount: chunks.reduce((sum, chunk) => sum + (answers[chunk] as { updateCount: number }).updateCount, 0),
+					},
+				},
+				pairedItem: { item: request.itemIndex },
+			});
+		}
+	}
+	return items.map((_, itemIndex) => outputs.get(itemIndex)!);
 }
