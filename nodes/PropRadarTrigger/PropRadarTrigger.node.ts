@@ -31,7 +31,10 @@ export class PropRadarTrigger implements INodeType {
 		version: 1,
 		subtitle:
 			'={{($parameter["events"].includes("newMatches") ? "New Matches" : "") + ($parameter["events"].length > 1 ? " + " : "") + ($parameter["events"].includes("statusChanges") ? "Status Changes" : "")}}',
-		description: 'Starts the workflow when properties enter a PropRadar list or change in it',
+		// n8n's node creator merges this trigger into the PropRadar app and shows the trigger's
+		// description as the app's (useActionsGeneration: "default to trigger description"), above
+		// all of the app's actions: so it describes the app, the trigger included.
+		description: 'Property data and lead management: lists, imports, owners, properties, automations and webhooks, and workflows started when properties enter or change in a list',
 		defaults: { name: 'PropRadar Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

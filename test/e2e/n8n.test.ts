@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
 import { until } from '../until';
 
 /** scripts/n8n-host.js: plain CommonJS shared with the demo. */
@@ -304,6 +305,10 @@ describe('in a real browser', () => {
 		await page.getByText('PropRadar', { exact: true }).first().click();
 		await page.waitForTimeout(800);
 		await expect(page.getByText('Import records into an import list').first().isVisible()).resolves.toBe(true);
+		// The app panel shows the merged trigger's description (n8n's useActionsGeneration): it describes the app.
+		await expect(page.getByText(new PropRadarTrigger().description.description, { exact: true }).first().isVisible()).resolves.toBe(true);
+		await expect(page.getByText(/^Property data and lead management: lists, imports/).count()).resolves.toBeGreaterThan(0);
+		await expect(page.getByText(/^Starts the workflow/).count()).resolves.toBe(0);
 		await page.screenshot({ path: join(SCREENSHOTS, 'node-actions.png') });
 		await page.keyboard.press('Escape');
 	});
