@@ -399,6 +399,9 @@ async function teardown(context: IHookFunctions): Promise<void> {
 
 	const problems: string[] = [];
 	let monitoringPaused = registration?.unfinished?.monitoringPaused === true;
+	/** Whether an automation may still fire for these webhooks, and whether it may then charge. */
+	let stillFiring = false;
+	let chargeRisk = false;
 	for (const [listId, hooks] of leaving) {
 		await oneAtATime(context, listId, async () => {
 			// Unwired first, so that the automation stops firing for them before anything else; then
@@ -416,13 +419,21 @@ async function teardown(context: IHookFunctions): Promise<void> {
 			}
 			if (settleError === undefined) await settleList().catch((error: unknown) => (settleError = error));
 			const unwired = settleError === undefined;
-			if (!unwired) problems.push(`the automation of list ${listId} could not be written (${describe(settleError)})`);
-			if (!unwired && registration?.listId === listId && !monitoringPaused && (await mayStillCharge(context, registration))) {
-				try {
-					await persist(async () => await setMonitoring(context, listId, 0));
-					monitoringPaused = true;
-				} catch (error) {
-					problems.push(`monitoring of list ${listId} could not be turned off either (${describe(error)}): its automation may still charge for this trigger`);
+			if (!unwired) {
+				problems.push(`the automation of list ${listId} could not be written (${describe(settleError)})`);
+				stillFiring = true;
+				// Left-over webhooks without a registration: whether their automation charges is not known here.
+				const charges = registration?.listId === listId ? await mayStillCharge(context, registration) : true;
+				if (charges && registration?.listId === listId && !monitoringPaused) {
+					try {
+						await persist(async () => await setMonitoring(context, listId, 0));
+						monitoringPaused = true;
+					} catch (error) {
+						problems.push(`monitoring of list ${listId} could not be turned off either (${describe(error)})`);
+						chargeRisk = true;
+					}
+				} else if (charges && !monitoringPaused) {
+					chargeRisk = true;
 				}
 			}
 			if (unwired && registration?.listId === listId && monitoringPaused) {
@@ -444,7 +455,11 @@ async function teardown(context: IHookFunctions): Promise<void> {
 	const listId = registration?.listId ?? [...leaving.keys()][0];
 	const safety = monitoringPaused
 		? `Monitoring of list ${listId} was turned off so that its automation cannot charge for this trigger; it is turned on again once the clean-up is finished.`
-		: 'The automation cannot charge for this trigger.';
+		: !stillFiring
+			? 'The automation no longer fires for this trigger.'
+			: chargeRisk
+				? `The automation of list ${listId} may still fire, and charge, for this trigger.`
+				: `The automation of list ${listId} may still fire for this trigger, but buys nothing when it does.`;
 	const message = `PropRadar Trigger: the clean-up of list ${listId} could not finish: ${problems.join('; ')}`;
 	const description = `${safety} Activating or deactivating this workflow again finishes the clean-up.`;
 	if (registration) registrations[slot] = { ...registration, unfinished: { reason: problems.join('; '), monitoringPaused } };

@@ -124,6 +124,22 @@ describe('deactivation under an outage', () => {
 		expect(wf.registration().webhookId).toBeUndefined();
 	});
 
+	test('an outage that outlasts the retries on a list whose automation buys nothing: monitoring stays on, the error says the automation may still fire but buys nothing', async () => {
+		const listId = await createMonitoredList(sb, 'Faults long outage, no charges');
+		const before = await automationOf(sb, listId);
+		const wf = trigger(listId);
+		await wf.activate();
+		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1000, status: 503 });
+		let error: (Error & { description?: string }) | undefined;
+		await wf.deactivate().catch((caught: Error) => (error = caught));
+		sb.faults.length = 0;
+		expect(error?.description).toBe(`The automation of list ${listId} may still fire for this trigger, but buys nothing when it does. Activating or deactivating this workflow again finishes the clean-up.`);
+		expect((await listOf(listId)).isMonitored).toBe(1);
+		await wf.deactivate();
+		expect(await automationOf(sb, listId)).toEqual(before);
+		expect(await ownWebhooks(wf)).toEqual([]);
+	});
+
 	test('an unfinished deactivation is finished by the next activation, which then wires afresh', async () => {
 		const { listId, before } = await chargingList('Faults finished by activation');
 		const wf = trigger(listId, allowed);
