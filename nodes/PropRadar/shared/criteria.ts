@@ -1,6 +1,6 @@
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { keyProblem, parseNumberedId, PROP_ID_RULE } from './ids';
+import { keyProblem, parseNumberedId, PROP_ID_RULE, shownValue } from './ids';
 
 /**
  * The criteria builder (docs/design.md): a form for the common criteria that knows each
@@ -208,7 +208,7 @@ export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 	if (!Array.isArray(rows)) throw new CriteriaError('Criteria: the builder rows must be a list');
 	return rows.map((given, index) => {
 		const row = (typeof given === 'object' && given !== null ? given : {}) as BuilderRow;
-		const name = typeof row.name === 'string' ? row.name : String(row.name ?? '');
+		const name = typeof row.name === 'string' ? row.name : row.name === undefined || row.name === null ? '' : shownValue(row.name);
 		if (!Object.hasOwn(BUILDER_CRITERIA, name)) {
 			throw new CriteriaError(`Criteria row ${index + 1}: "${name}" is not a builder criterion; use JSON mode for other criteria`);
 		}

@@ -392,7 +392,7 @@ const CHOICE_PARTS = { fieldsets: 'Fieldsets', include: 'Single Fields', exclude
 
 /** Names of a choice that the scope does not know; empty when the choice is valid. */
 export function unknownFieldNames(scope: FieldScopeName, choice: FieldsChoice): string[] {
-	if (!Object.hasOwn(FIELD_SCOPES, scope)) throw new Error(`Fields: "${String(scope)}" has no fields`);
+	if (!Object.hasOwn(FIELD_SCOPES, scope)) throw new Error(`Fields: "${typeof scope === 'string' ? scope : typeof scope}" has no fields`);
 	const { fieldsets, fields } = FIELD_SCOPES[scope] as FieldScope;
 	const known = new Set(fields);
 	return [

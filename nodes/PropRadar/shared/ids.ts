@@ -52,6 +52,21 @@ export function keyProblem(text: string): string | undefined {
 	return undefined;
 }
 
+/**
+ * A value as an error message shows it: text as it is, anything else as JSON, at most 60
+ * characters. Never throws, whatever an expression yielded (`String()` does, on an object whose
+ * own `toString` is not a function).
+ */
+export function shownValue(value: unknown): string {
+	let text: string;
+	try {
+		text = typeof value === 'string' ? value : (JSON.stringify(value) ?? typeof value);
+	} catch {
+		text = typeof value;
+	}
+	return text.length > 60 ? `${text.slice(0, 60)}...` : text;
+}
+
 /** A key as text: strings and numbers (an expression may yield either), trimmed; anything else is not a key. */
 export function keyText(value: unknown): string | undefined {
 	if (typeof value === 'string') return value.trim();

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../transport';
 import { CriteriaError, readCriteria, type Criterion } from './criteria';
 import { toFieldsParam, type FieldsChoice, type FieldScopeName } from './fieldsets';
-import { keyProblem, keyText, parseNumberedId, PERSON_KEY_RULE, PROP_ID_RULE, type NumberedId } from './ids';
+import { keyProblem, keyText, parseNumberedId, PERSON_KEY_RULE, PROP_ID_RULE, shownValue, type NumberedId } from './ids';
 
 /**
  * Parameters several operations share, and the readers that check them before anything is sent:
@@ -90,8 +90,7 @@ function fail(context: IExecuteFunctions, itemIndex: number, message: string): n
 function readNumberedId(context: IExecuteFunctions, itemIndex: number, value: unknown, label: string, what: string): NumberedId {
 	const parsed = parseNumberedId(value, what);
 	if ('problem' in parsed) {
-		const shown = typeof value === 'string' ? value.trim() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-		fail(context, itemIndex, `${label}: "${shorten(shown ?? String(value))}" ${parsed.problem}`);
+		fail(context, itemIndex, `${label}: "${shownValue(typeof value === 'string' ? value.trim() : value)}" ${parsed.problem}`);
 	}
 	return parsed.id;
 }
@@ -111,8 +110,17 @@ export function readListIds(context: IExecuteFunctions, itemIndex: number, name:
 		.map((entry) => readNumberedId(context, itemIndex, entry, label, 'a list ID'));
 }
 
+/** A text parameter, trimmed; an expression may give a number. Empty when nothing was given; anything else is refused. */
+export function readText(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
+	const value = context.getNodeParameter(name, itemIndex, '') as unknown;
+	if (value === undefined || value === null) return '';
+	if (typeof value === 'string') return value.trim();
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	fail(context, itemIndex, `${label}: must be text, got ${shownValue(value)}`);
+}
+
 export function readRequiredString(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
-	const value = String(context.getNodeParameter(name, itemIndex, '') ?? '').trim();
+	const value = readText(context, itemIndex, name, label);
 	if (!value) fail(context, itemIndex, `${label} is required`);
 	return value;
 }
@@ -122,16 +130,11 @@ export function readPositiveInteger(context: IExecuteFunctions, itemIndex: numbe
 	return readNumberedId(context, itemIndex, context.getNodeParameter(name, itemIndex) as unknown, label, 'an ID');
 }
 
-/** A value as shown in a message: its first 60 characters. */
-function shorten(text: string): string {
-	return text.length > 60 ? `${text.slice(0, 60)}...` : text;
-}
-
 function readKey(context: IExecuteFunctions, itemIndex: number, name: string, label: string, example: string): string {
 	const value = context.getNodeParameter(name, itemIndex, '') as unknown;
 	const text = keyText(value ?? '');
 	const problem = text === undefined ? `is a ${Array.isArray(value) ? 'list' : typeof value}, not text` : keyProblem(text);
-	if (problem) fail(context, itemIndex, `${label}: "${shorten(text ?? JSON.stringify(value))}" ${problem}; ${example}`);
+	if (problem) fail(context, itemIndex, `${label}: "${shownValue(text ?? value)}" ${problem}; ${example}`);
 	return text!;
 }
 
@@ -149,7 +152,7 @@ export function readPropIds(context: IExecuteFunctions, itemIndex: number, name:
 		const text = keyText(entry);
 		if (text === '') continue;
 		const problem = text === undefined ? `is a ${Array.isArray(entry) ? 'list' : typeof entry}, not text` : keyProblem(text);
-		if (problem) fail(context, itemIndex, `${label}: "${shorten(text ?? JSON.stringify(entry))}" ${problem}; ${PROP_ID_RULE}`);
+		if (problem) fail(context, itemIndex, `${label}: "${shownValue(text ?? entry)}" ${problem}; ${PROP_ID_RULE}`);
 		propIds.push(text!);
 	}
 	return propIds;
@@ -187,11 +190,11 @@ export function readCriteriaParameters(context: IExecuteFunctions, itemIndex: nu
 export function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
 	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as unknown;
 	if (returnAll === true) return undefined;
-	if (returnAll !== false) fail(context, itemIndex, `Return All: must be on or off (true or false), got "${String(returnAll)}"`);
+	if (returnAll !== false) fail(context, itemIndex, `Return All: must be on or off (true or false), got "${shownValue(returnAll)}"`);
 	const value = context.getNodeParameter('limit', itemIndex, 50) as unknown;
 	const limit = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
 	if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
-		fail(context, itemIndex, `Limit: must be a whole number from 1 up, got "${typeof value === 'object' ? JSON.stringify(value) : String(value)}"`);
+		fail(context, itemIndex, `Limit: must be a whole number from 1 up, got "${typeof value === 'number' ? String(value) : shownValue(value)}"`);
 	}
 	return limit;
 }
@@ -243,6 +246,6 @@ export function readSort(context: IExecuteFunctions, itemIndex: number): { Sort?
 
 /** IDs from a multi-options value or from an expression's comma-separated text or array. */
 export function idsFrom(value: unknown): string[] {
-	const list = Array.isArray(value) ? value : String(value ?? '').split(',');
-	return list.map((id) => String(id).trim()).filter(Boolean);
+	const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value === undefined || value === null ? [] : [value];
+	return list.map((id) => (typeof id === 'string' ? id : typeof id === 'number' ? String(id) : shownValue(id)).trim()).filter(Boolean);
 }

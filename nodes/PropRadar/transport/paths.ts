@@ -1,4 +1,4 @@
-import { keyProblem, parseNumberedId, PERSON_KEY_RULE, PROP_ID_RULE, type NumberedId } from '../shared/ids';
+import { keyProblem, keyText, parseNumberedId, PERSON_KEY_RULE, PROP_ID_RULE, shownValue, type NumberedId } from '../shared/ids';
 
 /**
  * The typed paths of the API. An operation names an endpoint through these builders and never
@@ -11,19 +11,20 @@ const path = (value: string) => value as ApiPath;
 
 function id(name: string, value: NumberedId): string {
 	const parsed = parseNumberedId(value, `a ${name}`);
-	if ('problem' in parsed) throw new Error(`${name}: "${String(value)}" ${parsed.problem}`);
+	if ('problem' in parsed) throw new Error(`${name}: "${shownValue(value)}" ${parsed.problem}`);
 	return String(parsed.id);
 }
 
 function oneOf<T extends string>(name: string, value: T, allowed: readonly T[]): T {
-	if (!allowed.includes(value)) throw new Error(`${name}: "${String(value)}" is not one of ${allowed.join(', ')}`);
+	if (!allowed.includes(value)) throw new Error(`${name}: "${shownValue(value)}" is not one of ${allowed.join(', ')}`);
 	return value;
 }
 
 function key(name: 'PropID' | 'PersonKey', value: string): string {
-	const problem = keyProblem(String(value));
-	if (problem) throw new Error(`${name}: "${String(value).slice(0, 60)}" ${problem}; ${name === 'PropID' ? PROP_ID_RULE : PERSON_KEY_RULE}`);
-	return encodeURIComponent(value);
+	const text = keyText(value);
+	const problem = text === undefined ? 'is not text' : keyProblem(text);
+	if (problem) throw new Error(`${name}: "${shownValue(value)}" ${problem}; ${name === 'PropID' ? PROP_ID_RULE : PERSON_KEY_RULE}`);
+	return encodeURIComponent(text!);
 }
 
 export type PersonRecordPathKind = 'bankruptcies' | 'divorces' | 'liens' | 'probates' | 'relatives';

@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type ListRecord } from '../../transport';
 import { criteriaProperties } from '../../shared/criteria';
-import { readCriteriaParameters, readRequiredString } from '../../shared/parameters';
+import { shownValue } from '../../shared/ids';
+import { readCriteriaParameters, readRequiredString, readText } from '../../shared/parameters';
 
 const show = { resource: ['list'], operation: ['create'] };
 const LIST_NAME_MAX = 50;
@@ -122,14 +123,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const listName = truncateListName(readRequiredString(this, itemIndex, 'listName', 'List Name'));
 	const listType = this.getNodeParameter('listType', itemIndex) as string;
 	if (!['dynamic', 'static', 'import'].includes(listType)) {
-		throw new NodeOperationError(this.getNode(), `List Type: "${listType}" is not allowed; use dynamic, static or import`, { itemIndex });
+		throw new NodeOperationError(this.getNode(), `List Type: "${shownValue(listType)}" is not allowed; use dynamic, static or import`, { itemIndex });
 	}
 	const body: IDataObject = {
 		ListName: listName.name,
 		ListType: listType,
 		isMonitored: (this.getNodeParameter('isMonitored', itemIndex, false) as boolean) ? 1 : 0,
 	};
-	const groupName = (this.getNodeParameter('groupName', itemIndex, '') as string).trim();
+	const groupName = readText(this, itemIndex, 'groupName', 'Group Name');
 	if (groupName) body.GroupName = groupName;
 	if (listType === 'dynamic') {
 		const criteria = readCriteriaParameters(this, itemIndex);

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
+import { shownValue } from '../../shared/ids';
 import { listLocator, readListId } from '../../shared/parameters';
 import { truncateListName } from './create.operation';
 
@@ -48,7 +49,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (fields.isMonitored !== undefined) body.isMonitored = fields.isMonitored ? 1 : 0;
 	if (fields.ListName !== undefined) {
-		const name = String(fields.ListName).trim();
+		const name = typeof fields.ListName === 'string' ? fields.ListName.trim() : typeof fields.ListName === 'number' ? String(fields.ListName) : undefined;
+		if (name === undefined) throw new NodeOperationError(this.getNode(), `List Name: must be text, got ${shownValue(fields.ListName)}`, { itemIndex });
 		if (!name) throw new NodeOperationError(this.getNode(), 'List Name: must not be empty', { itemIndex });
 		const kept = truncateListName(name);
 		body.ListName = kept.name;
