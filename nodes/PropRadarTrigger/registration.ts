@@ -256,12 +256,12 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 export async function register(context: IHookFunctions): Promise<void> {
 	const settings = readSettings(context);
 	const { hookUrl, slot, registrations } = slotOf(context);
-	await teardown(context);
+	await unregister(context);
 	try {
 		await oneAtATime(context, settings.listId, async () => await wire(context, settings, hookUrl, slot, registrations));
 	} catch (error) {
 		// Whatever got registered goes again now; what cannot go yet stays marked for the next run.
-		await teardown(context).catch(() => undefined);
+		await unregister(context).catch(() => undefined);
 		throw error;
 	}
 }
@@ -378,10 +378,6 @@ async function setMonitoring(context: IHookFunctions, listId: number, isMonitore
  * the error says so.
  */
 export async function unregister(context: IHookFunctions): Promise<void> {
-	await teardown(context);
-}
-
-async function teardown(context: IHookFunctions): Promise<void> {
 	const { hookUrl, slot, registrations } = slotOf(context);
 	const registration = registrations[slot];
 	const leftovers = ownHooks(await persist(async () => await readWebhooks(context)), hookUrl);
