@@ -45,11 +45,11 @@ const junk: fc.Arbitrary<unknown> = fc.oneof(
 
 /** What a parameter gets: a plain value as saved in a workflow, or an expression whose result keeps its type. */
 type Given = { plain: unknown } | { json: unknown } | { source: string };
-const given = (valid: fc.Arbitrary<unknown>): fc.Arbitrary<Given> =>
+const given = (valid: fc.Arbitrary<unknown>, plainJunk: fc.Arbitrary<unknown> = junk): fc.Arbitrary<Given> =>
 	fc.oneof(
 		{ weight: 3, arbitrary: valid.map((plain) => ({ plain })) },
 		{ weight: 2, arbitrary: valid.map((json) => ({ json })) },
-		{ weight: 3, arbitrary: junk.map((plain) => ({ plain })) },
+		{ weight: 3, arbitrary: plainJunk.map((plain) => ({ plain })) },
 		{ weight: 3, arbitrary: junk.map((json) => ({ json })) },
 		{ weight: 1, arbitrary: fc.constantFrom('NaN', 'Infinity', '-Infinity', 'undefined', '2 ** 64', '"9007199254740993"').map((source) => ({ source })) },
 	);
@@ -298,7 +298,8 @@ async function runCase(name: string, spec: OperationSpec, values: Record<string,
 	const parameters: IDataObject = { ...spec.base };
 	for (const [parameter, value] of Object.entries(values)) {
 		const placed = place(value, `v_${parameter}`, item);
-		parameters[parameter] = (parameter === 'listId' ? listRef(placed as string) : placed) as IDataObject[string];
+		// A list picked "By ID", holding whatever was given (listRef would turn it into text first).
+		parameters[parameter] = (parameter === 'listId' ? { __rl: true, mode: 'id', value: placed } : placed) as IDataObject[string];
 	}
 	for (const [parameter, kind] of Object.entries(spec.lists ?? {})) if (!(parameter in values)) parameters[parameter] = listRef(lists[kind]);
 	const before = sb.requests.length;
@@ -323,7 +324,9 @@ const RUNS_PER_OPERATION = 40;
 
 describe.each(Object.entries(OPERATIONS))('%s', (name, spec) => {
 	test(`${RUNS_PER_OPERATION} fuzzed parameter sets: no uncaught exception, no request with a value the node checks`, async () => {
-		const parameter = fc.record(Object.fromEntries(Object.entries(spec.vary).map(([key, valid]) => [key, given(valid)])), { requiredKeys: [] });
+		// A list picked "By ID" holds text in a saved workflow: n8n's own check of it (before the node runs) fails on an object there.
+		const textJunk = junk.filter((value) => typeof value === 'string' || typeof value === 'number');
+		const parameter = fc.record(Object.fromEntries(Object.entries(spec.vary).map(([key, valid]) => [key, given(valid, key === 'listId' ? textJunk : junk)])), { requiredKeys: [] });
 		const before = { crashes: tally.crashes.length, invalid: tally.invalidRequests.length };
 		await fc.assert(
 			fc.asyncProperty(parameter, async (values) => {
@@ -333,7 +336,7 @@ describe.each(Object.entries(OPERATIONS))('%s', (name, spec) => {
 		);
 		expect(tally.crashes.slice(before.crashes)).toEqual([]);
 		expect(tally.invalidRequests.slice(before.invalid)).toEqual([]);
-	});
+	}, 120_000);
 });
 
 test('the tier ran every operation and sent requests (it tests something)', () => {
