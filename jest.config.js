@@ -5,6 +5,10 @@ const common = {
 	transform: { '^.+\\.ts$': tsJest },
 	moduleFileExtensions: ['ts', 'js', 'json'],
 	setupFilesAfterEnv: ['<rootDir>/test/setup-env.ts'],
+	// Engine and sandbox tests run real HTTP with the transport's own backoff (up to 1.75 s per
+	// retried read) on machines shared with other work: jest's 5 s default is too tight to mean
+	// anything but load. A test that hangs still fails, after a minute.
+	testTimeout: 60_000,
 };
 module.exports = {
 	projects: [
