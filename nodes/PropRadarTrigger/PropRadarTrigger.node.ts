@@ -153,7 +153,7 @@ export class PropRadarTrigger implements INodeType {
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const filter = {
 			events: sortEvents(this.getNodeParameter('events', []) as TriggerEvent[]),
-			changeKinds: ((options.changeKinds as ChangeKind[] | undefined) ?? []).filter((kind) => kind in CHANGE_KINDS),
+			changeKinds: ((options.changeKinds as ChangeKind[] | undefined) ?? []).filter((kind) => Object.hasOwn(CHANGE_KINDS, kind)),
 		};
 		const windowSeconds = Number(options.redeliveryWindowSeconds ?? 600);
 		const fresh = redeliveries.admit(
