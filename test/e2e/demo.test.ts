@@ -15,15 +15,8 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { until } from '../until';
-
-interface N8nClient {
-	rest(method: string, path: string, body?: unknown): Promise<unknown>;
-}
-const n8n = require('../../scripts/n8n-host') as {
-	login(host: { url: string }): Promise<N8nClient>;
-	activate(client: N8nClient, workflowId: string): Promise<unknown>;
-	OWNER: { email: string; password: string };
-};
+import * as n8n from '../../scripts/n8n-host';
+import type { N8nClient } from '../../scripts/n8n-host';
 
 jest.setTimeout(420_000);
 

@@ -6,25 +6,11 @@
 import { rmSync } from 'node:fs';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
-
-interface N8nHost {
-	url: string;
-	userFolder: string;
-	env: Record<string, string>;
-}
-interface RunningN8n extends N8nHost {
-	stop(): Promise<void>;
-}
-const n8n = require('../../scripts/n8n-host') as {
-	prepare(options: { sandboxUrl: string; workflows: unknown[] }): Promise<N8nHost>;
-	start(host: N8nHost): Promise<RunningN8n>;
-	execute(host: N8nHost, workflowId: string): Promise<RunData>;
-	CREDENTIAL: { id: string; name: string };
-};
+import * as n8n from '../../scripts/n8n-host';
+import type { RunningN8n } from '../../scripts/n8n-host';
 
 jest.setTimeout(300_000);
 
-type RunData = { data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>> } } };
 interface ChargeEntry { kind: string; quantity: number; cents: number; what: string }
 
 let sandbox: RunningSandbox;

@@ -12,29 +12,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
 import { until } from '../until';
+import * as n8n from '../../scripts/n8n-host';
+import type { RunningN8n, N8nClient } from '../../scripts/n8n-host';
 
-/** scripts/n8n-host.js: plain CommonJS shared with the demo. */
-interface N8nHost {
-	url: string;
-	userFolder: string;
-	env: Record<string, string>;
-}
-interface RunningN8n extends N8nHost {
-	stop(): Promise<void>;
-}
-interface N8nClient {
-	cookie: string;
-	rest(method: string, path: string, body?: unknown): Promise<unknown>;
-}
-const n8n = require('../../scripts/n8n-host') as {
-	prepare(options: { sandboxUrl: string; workflows: unknown[] }): Promise<N8nHost>;
-	start(host: N8nHost): Promise<RunningN8n>;
-	login(host: N8nHost): Promise<N8nClient>;
-	activate(client: N8nClient, workflowId: string): Promise<unknown>;
-	deactivate(client: N8nClient, workflowId: string): Promise<unknown>;
-	execute(host: N8nHost, workflowId: string): Promise<unknown>;
-	OWNER: { email: string; password: string };
-};
 const { seedDemoData } = require('../../scripts/demo-data') as { seedDemoData(url: string): Promise<number> };
 
 jest.setTimeout(300_000);

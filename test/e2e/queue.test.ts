@@ -14,25 +14,9 @@ import { isDeepStrictEqual } from 'node:util';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
 import { until } from '../until';
+import * as n8n from '../../scripts/n8n-host';
+import type { N8nHost, RunningN8n, N8nClient } from '../../scripts/n8n-host';
 
-interface N8nHost {
-	url: string;
-	userFolder: string;
-	env: Record<string, string>;
-}
-interface RunningN8n extends N8nHost {
-	stop(): Promise<void>;
-}
-interface N8nClient {
-	rest(method: string, path: string, body?: unknown): Promise<unknown>;
-}
-const n8n = require('../../scripts/n8n-host') as {
-	prepare(options: { sandboxUrl: string; workflows: unknown[] }): Promise<N8nHost>;
-	start(host: N8nHost, options?: { logFile?: string }): Promise<RunningN8n>;
-	login(host: N8nHost): Promise<N8nClient>;
-	activate(client: N8nClient, workflowId: string): Promise<unknown>;
-	deactivate(client: N8nClient, workflowId: string): Promise<unknown>;
-};
 const { seedDemoData } = require('../../scripts/demo-data') as { seedDemoData(url: string): Promise<number> };
 
 jest.setTimeout(600_000);

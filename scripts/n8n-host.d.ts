@@ -1,0 +1,44 @@
+/** Types of scripts/n8n-host.js (plain CommonJS, shared by the demo, the e2e tier and the benchmarks). */
+import type { ChildProcess } from 'node:child_process';
+
+/** An n8n home ready to start: its folder, port, address and environment. */
+export interface N8nHost {
+	url: string;
+	port: number;
+	userFolder: string;
+	env: Record<string, string>;
+	/** The ids of the workflows `prepare` imported (those the home did not hold yet). */
+	imported?: string[];
+}
+
+export interface RunningN8n extends N8nHost {
+	child: ChildProcess;
+	stop(): Promise<void>;
+}
+
+/** The REST API of a running n8n, logged in as the owner. */
+export interface N8nClient {
+	cookie: string;
+	rest(method: string, path: string, body?: unknown): Promise<unknown>;
+}
+
+export interface PrepareOptions {
+	sandboxUrl: string;
+	/** Workflow objects, with their ids; only those the home does not hold yet are imported. */
+	workflows?: unknown[];
+	userFolder?: string;
+	port?: number;
+	token?: string;
+	logLevel?: string;
+	signal?: AbortSignal;
+}
+
+export function prepare(options: PrepareOptions): Promise<N8nHost>;
+export function start(host: N8nHost, options?: { logFile?: string; timeoutMs?: number; signal?: AbortSignal }): Promise<RunningN8n>;
+export function login(host: Pick<N8nHost, 'url'>): Promise<N8nClient>;
+export function activate(client: N8nClient, workflowId: string): Promise<unknown>;
+export function deactivate(client: N8nClient, workflowId: string): Promise<unknown>;
+/** Runs a workflow with `n8n execute --id --rawOutput` and resolves to its run data; rejects with n8n's output when the run fails. */
+export function execute(host: N8nHost, workflowId: string): Promise<unknown>;
+export const OWNER: { email: string; password: string; firstName: string; lastName: string };
+export const CREDENTIAL: { id: string; name: string };
