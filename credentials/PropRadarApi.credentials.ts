@@ -1,8 +1,9 @@
 import type {
-	IAuthenticateGeneric,
 	Icon,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -55,14 +56,14 @@ export class PropRadarApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.accessToken}}',
-			},
-		},
-	};
+	/**
+	 * `Authorization: Bearer <token>` on every request. A function, not n8n's declarative
+	 * `{{$credentials.accessToken}}` template: n8n evaluates such a template with its expression
+	 * engine on every request, which cost as much as the user's own expression of each item.
+	 */
+	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` } };
+	}
 
 	test: ICredentialTestRequest = {
 		request: {

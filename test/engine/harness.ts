@@ -230,7 +230,7 @@ const credentialType = new PropRadarApi();
 
 /**
  * Credentials for the engine: the values a test gives, applied with the credential's own
- * `authenticate` definition (its headers, with `{{$credentials.x}}` filled in).
+ * `authenticate` (the Authorization header it sets).
  */
 export class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly data: ICredentialDataDecryptedObject) {
@@ -246,13 +246,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 
 	async authenticate(credentials: ICredentialDataDecryptedObject, _typeName: string, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		const headers = { ...(requestOptions.headers ?? {}) } as Record<string, string>;
-		for (const [name, template] of Object.entries(credentialType.authenticate.properties.headers ?? {})) {
-			headers[name] = String(template)
-				.replace(/^=/, '')
-				.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_match, key: string) => String(credentials[key] ?? ''));
-		}
-		return { ...requestOptions, headers };
+		return credentialType.authenticate(credentials, requestOptions);
 	}
 
 	async preAuthentication(): Promise<undefined> {

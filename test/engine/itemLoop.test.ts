@@ -48,12 +48,13 @@ function slowRequests(pathPrefix: string, count: number): { maxInFlight: () => n
 }
 
 describe('the credential', () => {
-	test('is loaded and decrypted once per node run, not for every request', async () => {
+	test('is loaded and decrypted once per node run, not for every request, and authenticates every request', async () => {
 		const getDecrypted = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
 		try {
 			const output = await runOk(sb, getProperty, ids(20));
 			expect(output).toHaveLength(20);
 			expect(sb.requests).toHaveLength(20);
+			expect(sb.requests.every((request) => request.authorization === 'Bearer sandbox-token')).toBe(true);
 			expect(getDecrypted).toHaveBeenCalledTimes(1);
 		} finally {
 			getDecrypted.mockRestore();
