@@ -8,6 +8,9 @@ import { createList, listRef, run, runOk } from './helpers';
  * sent, with a message naming the field, or sent exactly as given. The fuzzed tier over every
  * operation is `badInputFuzz.test.ts`.
  */
+// A bound against a hung run on a busy machine (searches quote over the whole data set), not a speed assertion.
+jest.setTimeout(60_000);
+
 let sb: EngineSandbox;
 let staticList: number;
 beforeAll(async () => {
