@@ -157,6 +157,7 @@ describe('criteria builder values from expressions', () => {
 		[{ name: 'ZipFive', values: { zip: 97202 } }, 'Criteria row 1 (ZIP Code): values must be text, a number or a list of them'],
 		[{ name: 'InList', values: 0 }, 'Criteria row 1 (In List): "0" is not a list ID'],
 		[{ name: 'InList', values: '99999999999999999999' }, 'is not a list ID; a list ID is a whole number from 1 to 9223372036854775807'],
+		[{ name: 'InList', values: [7, 2 ** 53 + 2] }, 'Criteria row 1 (In List): "9007199254740994" is beyond 9007199254740991, where a number has already lost digits'],
 		[{ name: 'PropID', values: 'P1/../2' }, 'Criteria row 1 (Property ID): "P1/../2" contains one of / \\ ? # %'],
 		[{ name: 'Beds', min: [1], max: 2 }, 'Criteria row 1 (Beds) min: must be a number or empty for an open end'],
 		[{ name: 'PropertyType', propertyTypes: ['XXX'] }, 'Criteria row 1 (Property Type): "XXX" is not a property type code'],
@@ -206,5 +207,21 @@ describe('criteria builder values from expressions', () => {
 			}),
 			{ seed: 13, numRuns: 2000 },
 		);
+	});
+});
+
+describe('identifiers in JSON criteria', () => {
+	test('PropID values are checked as PropIDs', () => {
+		expect(validateCriteria('[{"name":"PropID","value":["P000001","abc-1"]}]')).toEqual([{ name: 'PropID', value: ['P000001', 'abc-1'] }]);
+		expect(() => validateCriteria('[{"name":"PropID","value":["P1/../x"]}]')).toThrow('Criteria[0].value[0] (PropID): "P1/../x" contains one of / \\ ? # %');
+		expect(() => validateCriteria('[{"name":"PropID","value":[123]}]')).toThrow('Criteria[0].value[0] (PropID): "123" is not text');
+	});
+
+	test('InList values are list IDs: a number JSON has already rounded is refused, digits in a string are kept', () => {
+		expect(validateCriteria('[{"name":"InList","value":[42, "9007199254740993"]}]')).toEqual([{ name: 'InList', value: [42, '9007199254740993'] }]);
+		expect(() => validateCriteria('[{"name":"InList","value":[9007199254740993]}]')).toThrow(
+			'Criteria[0].value[0] (InList): "9007199254740992" is beyond 9007199254740991, where a number has already lost digits; give a list ID as text',
+		);
+		expect(() => validateCriteria('[{"name":"InList","value":[0]}]')).toThrow('Criteria[0].value[0] (InList): "0" is not a list ID');
 	});
 });

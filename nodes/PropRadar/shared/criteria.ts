@@ -151,6 +151,17 @@ export function validateCriteria(raw: unknown, path = 'Criteria', parent?: strin
 			}
 			throw new CriteriaError(`${at}: must be a string, a number, a [min, max] range or a nested criterion`);
 		});
+		// The two criteria whose values are identifiers: checked as the node checks every PropID and list ID.
+		checked.forEach((element, valueIndex) => {
+			const at = `${where}.value[${valueIndex}] (${name})`;
+			if (name === 'PropID') {
+				const problem = typeof element === 'string' ? keyProblem(element) : 'is not text';
+				if (problem) throw new CriteriaError(`${at}: "${shownValue(element)}" ${problem}; ${PROP_ID_RULE}`);
+			} else if (name === 'InList') {
+				const parsed = parseNumberedId(element, 'a list ID');
+				if ('problem' in parsed) throw new CriteriaError(`${at}: "${shownValue(element)}" ${parsed.problem}`);
+			}
+		});
 		const criterion: Criterion = { name, value: checked };
 		if (menuLabels !== undefined) criterion.menuLabels = menuLabels as unknown[] | null;
 		if (chipLabel !== undefined) criterion.chipLabel = chipLabel as string | null;
@@ -246,6 +257,12 @@ export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 				return { name, value: values };
 			}
 			case 'listIds': {
+				// A number past 2^53 from an expression has already lost digits: refused, not sent rounded.
+				const rounded = (Array.isArray(row.values) ? row.values : [row.values]).find((value) => typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value));
+				if (rounded !== undefined) {
+					const parsed = parseNumberedId(rounded, 'a list ID');
+					throw new CriteriaError(`${label}: "${shownValue(rounded)}" ${'problem' in parsed ? parsed.problem : ''}`);
+				}
 				const ids = entries(row.values, 'values');
 				if (ids.length === 0) throw new CriteriaError(`${label}: enter list IDs (whole numbers), comma-separated`);
 				return {
