@@ -1,35 +1,149 @@
 /**
- * `npm run bench`: the sandbox's throughput, measured from a second process, next to a bare
- * `node:http` server answering the same JSON in the same run, printed as ratios. Figures, never
- * test assertions (these machines are noisy). Target: at least 3,000 simple reads per second, so
- * the sandbox is never the bottleneck of the node's own benchmarks.
+ * `npm run bench`: the PropRadar node in a real n8n (the one scripts/n8n-install.sh installs),
+ * side by side with n8n's HTTP Request node and a raw client (plain `fetch` from a second process),
+ * in one run against one sandbox: per-item work, Return All, Import, the trigger's deliveries, the
+ * growth of Return All and Import with size, and the sandbox's own speed (so that it is never what
+ * is measured). Prints a table of times and ratios and writes it as JSON. Figures, never test
+ * assertions (these machines are noisy).
+ *
+ *   node build/bench/run.js [--smoke] [--out FILE] [--profile]
+ *
+ * `--smoke`: tiny sizes (what the e2e tier runs, so the benchmark cannot rot), written to
+ * .tools/bench-smoke.json; otherwise bench/results.json. `--profile`: also a CPU profile of the
+ * per-item job in n8n, summarised by where the time goes.
+ * Node time is what n8n records as the node's `executionTime`.
  */
-import { fork } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, loadavg, totalmem, tmpdir } from 'node:os';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
 import { ACCOUNTS } from '../sandbox/accounts';
 import { wallet } from '../sandbox/charges';
-import { startSandbox } from '../sandbox/server';
+import { startSandbox, type RunningSandbox } from '../sandbox/server';
 import type { LoadJob, LoadResult } from './load';
+import { summariseProfile } from './profile';
+import type { RawJob, RawResult } from './raw';
+import { importRecords, importWorkflows, LIST_ITEM_FIELDS, MEASURED, perItemWorkflows, returnAllWorkflows, SPLIT, triggerWorkflow, type BenchWorkflow } from './workflows';
 
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 10;
-const AUTH = { authorization: 'Bearer sandbox-token', 'content-type': 'application/json' };
+const ROOT = join(__dirname, '..', '..');
+const TOKEN = 'sandbox-token';
+const AUTH = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 
-function load(job: LoadJob): Promise<LoadResult> {
+interface N8nHost {
+	url: string;
+	env: Record<string, string>;
+}
+interface RunningN8n extends N8nHost {
+	stop(): Promise<void>;
+}
+interface RunData {
+	data: { resultData: { runData: Record<string, Array<{ executionTime: number; error?: { message: string; description?: string }; data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const n8n = require(join(ROOT, 'scripts', 'n8n-host.js')) as {
+	prepare(options: { sandboxUrl: string; workflows: unknown[]; userFolder?: string }): Promise<N8nHost & { userFolder: string }>;
+	start(host: N8nHost, options?: { logFile?: string }): Promise<RunningN8n>;
+	login(host: N8nHost): Promise<unknown>;
+	activate(client: unknown, workflowId: string): Promise<unknown>;
+	deactivate(client: unknown, workflowId: string): Promise<unknown>;
+};
+
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke');
+const profile = args.includes('--profile');
+const outIndex = args.indexOf('--out');
+const OUT = outIndex >= 0 ? args[outIndex + 1] : smoke ? join(ROOT, '.tools', 'bench-smoke.json') : join(ROOT, 'bench', 'results.json');
+
+const SIZES = smoke
+	? { perItem: 20, returnAll: 1000, importRecords: 100, growth: [100, 1000], trigger: 10, loadSeconds: 1, batchSize: 50 }
+	: { perItem: 2000, returnAll: 60_000, importRecords: 10_000, growth: [1000, 10_000, 60_000], trigger: 300, loadSeconds: 5, batchSize: 500 };
+const CONCURRENT_RAW = 10;
+/** New matches fired at the same time into the trigger's list. */
+const TRIGGER_IN_FLIGHT = 50;
+
+function child<J, R>(script: string, job: J): Promise<R> {
 	return new Promise((resolve, reject) => {
-		const child = fork(join(__dirname, 'load.js'));
-		child.once('message', (result) => resolve(result as LoadResult));
-		child.once('error', reject);
-		child.send(job);
+		const worker = fork(join(__dirname, script));
+		worker.once('message', (result) => {
+			const answer = result as R & { error?: string };
+			if (answer.error) reject(new Error(answer.error));
+			else resolve(answer);
+		});
+		worker.once('error', reject);
+		worker.send(job as object);
 	});
+}
+const load = (job: LoadJob) => child<LoadJob, LoadResult>('load.js', job);
+const raw = (job: RawJob) => child<RawJob, RawResult>('raw.js', job);
+
+async function sandboxCall<T>(sandbox: RunningSandbox, method: string, path: string, body?: unknown): Promise<T> {
+	const response = await fetch(`${sandbox.url}${path}`, { method, headers: AUTH, body: body === undefined ? undefined : JSON.stringify(body) });
+	const text = await response.text();
+	if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+	return JSON.parse(text) as T;
+}
+async function createList(sandbox: RunningSandbox, body: Record<string, unknown>): Promise<number> {
+	return (await sandboxCall<{ results: Array<{ ListID: number }> }>(sandbox, 'POST', '/v1/lists', body)).results[0].ListID;
+}
+const propIds = (count: number) => Array.from({ length: count }, (_, i) => `P${String(i + 1).padStart(6, '0')}`);
+/** A dynamic list of exactly `count` properties (60,000: every state), not monitored: read on demand. */
+const dynamicList = (sandbox: RunningSandbox, count: number) =>
+	createList(sandbox, {
+		ListName: `bench ${count}`,
+		ListType: 'dynamic',
+		Criteria: count >= 60_000 ? [{ name: 'State', value: ['OR', 'WA', 'CA', 'TX', 'FL', 'AZ'] }] : [{ name: 'PropID', value: propIds(count) }],
+	});
+const importList = (sandbox: RunningSandbox, name: string) => createList(sandbox, { ListName: name, ListType: 'import', ImportSource: 'api' });
+
+/**
+ * `n8n execute --id --rawOutput` (as scripts/n8n-host.js runs it) with its output written to a
+ * file: n8n exits right after printing the run data, and a pipe loses the end of a large one.
+ */
+function execute(env: Record<string, string>, workflowId: string, file: string): Promise<RunData> {
+	return new Promise((resolve, reject) => {
+		const fd = openSync(file, 'w');
+		const child = spawn(join(ROOT, '.tools', 'n8n', 'node_modules', '.bin', 'n8n'), ['execute', `--id=${workflowId}`, '--rawOutput'], { env: { ...env, N8N_LOG_LEVEL: 'info' }, stdio: ['ignore', fd, fd] });
+		const timer = setTimeout(() => child.kill('SIGKILL'), 600_000);
+		child.once('error', reject);
+		child.once('exit', (code) => {
+			clearTimeout(timer);
+			closeSync(fd);
+			const output = readFileSync(file, 'utf8');
+			const lines = output.split('\n');
+			const first = lines.indexOf('{');
+			const last = lines.indexOf('}', first);
+			if (code !== 0 || first < 0 || last < 0) {
+				reject(new Error(`n8n execute --id=${workflowId} ended with ${code}:\n${output.slice(-3000)}`));
+				return;
+			}
+			resolve(JSON.parse(lines.slice(first, last + 1).join('\n')) as RunData);
+		});
+	});
+}
+
+/** A free port whose predecessor is free too. */
+async function freePort(): Promise<number> {
+	const probe = (port: number) =>
+		new Promise<number | undefined>((resolve) => {
+			const server = createServer();
+			server.once('error', () => resolve(undefined));
+			server.listen(port, '127.0.0.1', () => {
+				const { port: bound } = server.address() as AddressInfo;
+				server.close(() => resolve(bound));
+			});
+		});
+	for (;;) {
+		const port = await probe(0);
+		if (port && port > 1024 && (await probe(port - 1))) return port;
+	}
 }
 
 /** A bare server answering every request with the given bytes. */
 async function bareServer(body: string): Promise<{ url: string; close(): void }> {
-	const server = createServer((request, response) => {
+	const server = createHttpServer((request, response) => {
 		request.resume();
 		request.on('end', () => {
 			response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
@@ -40,68 +154,320 @@ async function bareServer(body: string): Promise<{ url: string; close(): void }>
 	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
-async function main(): Promise<void> {
-	const sandbox = await startSandbox({ port: 0 });
-	// The search case buys 500 properties per request: give the benchmark's account room for that.
-	wallet(sandbox.ctx, ACCOUNTS[0]).balanceCents = Number.MAX_SAFE_INTEGER;
-	const list = await fetch(`${sandbox.url}/v1/lists`, {
-		method: 'POST',
-		headers: AUTH,
-		body: JSON.stringify({ ListName: 'bench', ListType: 'static' }),
-	}).then((r) => r.json() as Promise<{ results: Array<{ ListID: number }> }>);
-	const listId = list.results[0].ListID;
-	const search = { path: '/v1/properties?Purchase=0&Limit=500&Fields=PropID,State,City,AVM', body: JSON.stringify({ Criteria: [{ name: 'State', value: ['OR', 'WA'] }] }) };
-	// Warm the search index before measuring.
-	await fetch(`${sandbox.url}${search.path}`, { method: 'POST', headers: AUTH, body: search.body });
-
-	const cases = [
-		{ name: 'simple read: GET /v1/lists/{id}', method: 'GET' as const, path: `/v1/lists/${listId}`, body: undefined },
-		{ name: '500-row property search: POST /v1/properties', method: 'POST' as const, path: search.path.replace('Purchase=0', 'Purchase=1'), body: search.body },
-	];
-	console.log(`PropRadar sandbox benchmark: ${DURATION_SECONDS} s per case, ${CONNECTIONS} connections, load from a second process\n`);
-	for (const benchCase of cases) {
-		const sample = await fetch(`${sandbox.url}${benchCase.path}`, { method: benchCase.method, headers: AUTH, body: benchCase.body }).then((r) => r.text());
-		const bare = await bareServer(sample);
-		const job = { method: benchCase.method, headers: AUTH, body: benchCase.body, durationSeconds: DURATION_SECONDS, connections: CONNECTIONS };
-		const bareResult = await load({ ...job, url: `${bare.url}${benchCase.path}` });
-		const sandboxResult = await load({ ...job, url: `${sandbox.url}${benchCase.path}` });
-		bare.close();
-		console.log(benchCase.name);
-		console.log(`  response size          ${(sample.length / 1024).toFixed(1)} KiB`);
-		console.log(`  bare node:http         ${bareResult.requestsPerSecond.toFixed(0)} req/s (p99 ${bareResult.latencyP99Ms} ms)`);
-		console.log(`  sandbox                ${sandboxResult.requestsPerSecond.toFixed(0)} req/s (p99 ${sandboxResult.latencyP99Ms} ms, non-2xx ${sandboxResult.non2xx}, errors ${sandboxResult.errors})`);
-		console.log(`  ratio sandbox / bare   ${(sandboxResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)}\n`);
-	}
-	await importBatches(sandbox.url);
-	await sandbox.close();
+interface Measured {
+	ms: number;
+	items: number;
+	peakMiB?: number;
 }
 
-/**
- * The Import Record operation's default batch size: 10,000 records imported (Purchase=1) into the
- * sandbox with several batch sizes, one after another, as the node sends them.
- */
-async function importBatches(url: string): Promise<void> {
-	const records = Array.from({ length: 10_000 }, (_, i) => ({ Address: `${i + 1} Oak St`, City: 'Portland', State: 'OR', ZipFive: '97201' }));
-	// Warm the sandbox's address index first, so that no batch size pays for building it.
-	const warm = await fetch(`${url}/v1/lists`, { method: 'POST', headers: AUTH, body: JSON.stringify({ ListName: 'warm-up', ListType: 'import', ImportSource: 'api' }) }).then((r) => r.json() as Promise<{ results: Array<{ ListID: number }> }>);
-	await fetch(`${url}/v1/lists/${warm.results[0].ListID}/import/items?Purchase=1`, { method: 'POST', headers: AUTH, body: JSON.stringify(records.slice(0, 1)) }).then((r) => r.arrayBuffer());
-	console.log('import of 10,000 records, sequential batches (Import Record "Batch Size")');
-	const baseline: number[] = [];
-	for (const batchSize of [50, 100, 250, 500, 1000, 2500]) {
-		const created = await fetch(`${url}/v1/lists`, { method: 'POST', headers: AUTH, body: JSON.stringify({ ListName: `batch ${batchSize}`, ListType: 'import', ImportSource: 'api' }) }).then((r) => r.json() as Promise<{ results: Array<{ ListID: number }> }>);
-		const started = performance.now();
-		for (let start = 0; start < records.length; start += batchSize) {
-			const response = await fetch(`${url}/v1/lists/${created.results[0].ListID}/import/items?Purchase=1`, { method: 'POST', headers: AUTH, body: JSON.stringify(records.slice(start, start + batchSize)) });
-			if (!response.ok) throw new Error(`import answered ${response.status}`);
-			await response.arrayBuffer();
+/** Runs a workflow with `n8n execute`; the time of the measured node (plus Split Out after pagination), its items and the process's peak memory. */
+async function runWorkflow(host: N8nHost, workflow: BenchWorkflow, extraEnv: Record<string, string> = {}): Promise<Measured> {
+	const dir = mkdtempSync(join(tmpdir(), 'propradar-bench-'));
+	const peakFile = join(dir, 'peak');
+	try {
+		const env = { ...host.env, NODE_OPTIONS: `--require ${join(__dirname, 'peak.js')} ${extraEnv.NODE_OPTIONS ?? ''}`.trim(), PROPRADAR_PEAK_FILE: peakFile };
+		// `n8n execute` runs its task broker on the port after the host's: give it a free one.
+		const brokerPort = String((await freePort()) - 1);
+		const run = await execute({ ...env, ...extraEnv, NODE_OPTIONS: env.NODE_OPTIONS, N8N_RUNNERS_BROKER_PORT: brokerPort }, workflow.id, join(dir, 'out'));
+		const runData = run.data.resultData.runData;
+		const measured = runData[MEASURED]?.[0];
+		if (!measured) throw new Error(`${workflow.name}: the measured node did not run`);
+		if (measured.error) throw new Error(`${workflow.name}: ${measured.error.message} ${measured.error.description ?? ''}`);
+		const split = runData[SPLIT]?.[0];
+		const last = split ?? measured;
+		let peakMiB: number | undefined;
+		try {
+			peakMiB = Number(readFileSync(peakFile, 'utf8')) / 1024;
+		} catch {
+			peakMiB = undefined;
 		}
-		const seconds = (performance.now() - started) / 1000;
-		baseline.push(seconds);
-		console.log(`  batch ${String(batchSize).padStart(5)}   ${String(Math.ceil(records.length / batchSize)).padStart(4)} requests   ${seconds.toFixed(2)} s   ${(seconds / baseline[0]).toFixed(2)} x the time of batch 50`);
+		return { ms: measured.executionTime + (split?.executionTime ?? 0), items: last.data?.main[0]?.length ?? 0, peakMiB };
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
 	}
 }
 
-main().catch((error: Error) => {
-	console.error(error);
-	process.exit(1);
-});
+const expectItems = (what: string, measured: Measured, wanted: number) => {
+	if (measured.items !== wanted) throw new Error(`${what}: ${measured.items} items out, ${wanted} expected`);
+	return measured;
+};
+
+interface Row {
+	job: string;
+	propRadarMs: number;
+	httpRequestMs?: number;
+	rawMs?: number;
+	rawNote?: string;
+	ratio: number;
+	ratioOf: string;
+	target: string;
+	met: boolean;
+}
+
+const fmt = (value: number | undefined, digits = 0) => (value === undefined ? '' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+
+function percentile(sorted: number[], p: number): number {
+	if (sorted.length === 0) return NaN;
+	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function main(): Promise<void> {
+	const started = Date.now();
+	const loadBefore = loadavg();
+	const sandbox = await startSandbox({ port: 0 });
+	wallet(sandbox.ctx, ACCOUNTS[0]).balanceCents = Number.MAX_SAFE_INTEGER;
+	console.log(`PropRadar benchmark${smoke ? ' (smoke: tiny sizes)' : ''}: sandbox ${sandbox.url}, ${cpus().length} cores, load ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`);
+
+	// ------------------------------------------------------------------ the sandbox on its own
+	const staticId = await createList(sandbox, { ListName: 'bench static 1000', ListType: 'static' });
+	await sandboxCall(sandbox, 'PUT', `/v1/lists/${staticId}/items`, { Criteria: [{ name: 'PropID', value: propIds(1000) }] });
+	const returnAllList = await dynamicList(sandbox, SIZES.returnAll);
+	const growthLists = new Map<number, number>();
+	for (const size of SIZES.growth) growthLists.set(size, size === SIZES.returnAll ? returnAllList : await dynamicList(sandbox, size));
+	// Warm what the first reads would otherwise build (the search index, the address index of imports).
+	await sandboxCall(sandbox, 'GET', `/v1/lists/${returnAllList}/items?Limit=1`);
+	const warm = await importList(sandbox, 'warm-up');
+	await sandboxCall(sandbox, 'POST', `/v1/lists/${warm}/import/items?Purchase=1`, importRecords(1));
+
+	const pageJob = (path: string): LoadJob => ({ url: `${sandbox.url}${path}`, method: 'GET', headers: AUTH, durationSeconds: SIZES.loadSeconds, connections: 1 });
+	const bigPage = await load(pageJob(`/v1/lists/${returnAllList}/items?Limit=1000&Start=${Math.max(0, SIZES.returnAll / 2 - 1000)}&Fields=${LIST_ITEM_FIELDS.join(',')}`));
+	const smallPage = await load(pageJob(`/v1/lists/${staticId}/items?Limit=1000&Fields=${LIST_ITEM_FIELDS.join(',')}`));
+	const simple = await load({ url: `${sandbox.url}/v1/lists/${staticId}`, method: 'GET', headers: AUTH, durationSeconds: SIZES.loadSeconds, connections: 10 });
+	// The same answer from a bare node:http server on this machine at this moment: what the load allows at all.
+	const bare = await bareServer(await (await fetch(`${sandbox.url}/v1/lists/${staticId}`, { headers: AUTH })).text());
+	const bareReads = await load({ url: bare.url, method: 'GET', headers: AUTH, durationSeconds: SIZES.loadSeconds, connections: 10 });
+	bare.close();
+	const sandboxFigures = {
+		simpleReadsPerSecond: simple.requestsPerSecond,
+		bareServerReadsPerSecond: bareReads.requestsPerSecond,
+		pageOfBigListMs: 1000 / bigPage.requestsPerSecond,
+		pageOf1000ListMs: 1000 / smallPage.requestsPerSecond,
+		bigListSize: SIZES.returnAll,
+	};
+	console.log(`sandbox: ${fmt(simple.requestsPerSecond)} simple reads/s (a bare node:http server: ${fmt(bareReads.requestsPerSecond)}/s); a 1,000-item page of the ${fmt(SIZES.returnAll)}-item dynamic list ${fmt(sandboxFigures.pageOfBigListMs, 2)} ms, of a 1,000-item static list ${fmt(sandboxFigures.pageOf1000ListMs, 2)} ms`);
+
+	// ------------------------------------------------------------------ the workflows
+	const perItem = perItemWorkflows(SIZES.perItem, sandbox.url);
+	const returnAll = returnAllWorkflows('PropRadarBnch10', returnAllList, SIZES.returnAll, sandbox.url);
+	const importLists = { propRadar: await importList(sandbox, 'bench node'), httpRequest: await importList(sandbox, 'bench http') };
+	const imports = importWorkflows('PropRadarBnch20', importLists, SIZES.importRecords, SIZES.batchSize, sandbox.url);
+	const growthReturnAll = SIZES.growth.filter((size) => size !== SIZES.returnAll).map((size, index) => ({ size, workflow: returnAllWorkflows(`PropRadarBnch3${index}`, growthLists.get(size)!, size, sandbox.url).propRadar }));
+	const growthImport: Array<{ size: number; workflow: BenchWorkflow }> = [];
+	for (const [index, size] of SIZES.growth.filter((s) => s !== SIZES.importRecords).entries()) {
+		growthImport.push({ size, workflow: importWorkflows(`PropRadarBnch4${index}`, { propRadar: await importList(sandbox, `bench growth ${size}`) }, size, SIZES.batchSize, sandbox.url).propRadar });
+	}
+	const triggerList = await createList(sandbox, { ListName: 'bench trigger', ListType: 'static', isMonitored: 1 });
+	const trigger = triggerWorkflow(triggerList);
+	const workflows = [perItem.propRadar, perItem.httpRequest, returnAll.propRadar, returnAll.httpRequest, imports.propRadar, imports.httpRequest!, ...growthReturnAll.map((g) => g.workflow), ...growthImport.map((g) => g.workflow), trigger];
+
+	console.log('preparing n8n (the package packed and installed as a community package) ...');
+	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows });
+	const host = await n8n.start(prepared, { logFile: join(prepared.userFolder, 'n8n.log') });
+	const rows: Row[] = [];
+	const growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }> = [];
+	let triggerFigures: Record<string, number> = {};
+	let profileSummary: string | undefined;
+	try {
+		// Per-item work.
+		console.log(`per-item: ${SIZES.perItem} items, Property > Get, Preview Cost ...`);
+		const prGet = expectItems('PropRadar per-item', await runWorkflow(host, perItem.propRadar), SIZES.perItem);
+		const httpGet = expectItems('HTTP Request per-item', await runWorkflow(host, perItem.httpRequest), SIZES.perItem);
+		const urls = propIds(SIZES.perItem).map((id) => `${sandbox.url}/v1/properties/${id}?Purchase=0`);
+		const rawSequential = await raw({ kind: 'perItem', urls, concurrency: 1, token: TOKEN });
+		const rawConcurrent = await raw({ kind: 'perItem', urls, concurrency: CONCURRENT_RAW, token: TOKEN });
+		rows.push({
+			job: `${fmt(SIZES.perItem)} input items -> Property > Get, Preview Cost`,
+			propRadarMs: prGet.ms,
+			httpRequestMs: httpGet.ms,
+			rawMs: rawConcurrent.ms,
+			rawNote: `${fmt(rawSequential.ms)} ms sequential, ${fmt(rawConcurrent.ms)} ms at ${CONCURRENT_RAW} concurrent`,
+			ratio: httpGet.ms / prGet.ms,
+			ratioOf: 'HTTP Request / PropRadar',
+			target: '>= 2',
+			met: httpGet.ms / prGet.ms >= 2,
+		});
+		if (profile) {
+			const dir = mkdtempSync(join(tmpdir(), 'propradar-profile-'));
+			await runWorkflow(host, perItem.propRadar, { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` });
+			profileSummary = summariseProfile(dir);
+			rmSync(dir, { recursive: true, force: true });
+		}
+
+		// Return All.
+		console.log(`Return All: ${fmt(SIZES.returnAll)}-item dynamic list ...`);
+		const prAll = expectItems('PropRadar Return All', await runWorkflow(host, returnAll.propRadar), SIZES.returnAll);
+		const httpAll = expectItems('HTTP Request pagination', await runWorkflow(host, returnAll.httpRequest), SIZES.returnAll);
+		const listUrl = `${sandbox.url}/v1/lists/${returnAllList}/items?Fields=${LIST_ITEM_FIELDS.join(',')}`;
+		const rawPages = [];
+		for (const pageSize of [500, 1000]) rawPages.push({ pageSize, ...(await raw({ kind: 'pages', url: listUrl, pageSize, token: TOKEN })) });
+		const bestRaw = rawPages.reduce((best, page) => (page.ms < best.ms ? page : best));
+		rows.push({
+			job: `Return All of a ${fmt(SIZES.returnAll)}-item dynamic list (List Item > Get Many)`,
+			propRadarMs: prAll.ms,
+			httpRequestMs: httpAll.ms,
+			rawMs: bestRaw.ms,
+			rawNote: rawPages.map((page) => `${fmt(page.ms)} ms at Limit ${page.pageSize}`).join(', '),
+			ratio: prAll.ms / bestRaw.ms,
+			ratioOf: 'PropRadar / raw at its best page',
+			target: '<= 1.2, and below HTTP Request',
+			met: prAll.ms / bestRaw.ms <= 1.2 && prAll.ms < httpAll.ms,
+		});
+		growth.push({ job: 'Return All', size: SIZES.returnAll, ms: prAll.ms, peakMiB: prAll.peakMiB, msPer1000: (prAll.ms / SIZES.returnAll) * 1000 });
+
+		// Import.
+		console.log(`Import: ${fmt(SIZES.importRecords)} records, Purchase ...`);
+		const prImport = expectItems('PropRadar Import', await runWorkflow(host, imports.propRadar), SIZES.importRecords);
+		const httpImport = expectItems('HTTP Request import', await runWorkflow(host, imports.httpRequest!), SIZES.importRecords);
+		const rawImport = await raw({ kind: 'import', url: `${sandbox.url}/v1/lists/${await importList(sandbox, 'bench raw')}/import/items?Purchase=1`, records: importRecords(SIZES.importRecords), batchSize: SIZES.batchSize, token: TOKEN });
+		rows.push({
+			job: `Import ${fmt(SIZES.importRecords)} records, Purchase (batches of ${SIZES.batchSize})`,
+			propRadarMs: prImport.ms,
+			httpRequestMs: httpImport.ms,
+			rawMs: rawImport.ms,
+			rawNote: `${rawImport.requests} requests of ${SIZES.batchSize}`,
+			ratio: prImport.ms / rawImport.ms,
+			ratioOf: 'PropRadar / raw, same batches',
+			target: '<= 1.5',
+			met: prImport.ms / rawImport.ms <= 1.5,
+		});
+		growth.push({ job: 'Import', size: SIZES.importRecords, ms: prImport.ms, peakMiB: prImport.peakMiB, msPer1000: (prImport.ms / SIZES.importRecords) * 1000 });
+
+		// Growth.
+		for (const { size, workflow } of growthReturnAll) {
+			const measured = expectItems(`Return All ${size}`, await runWorkflow(host, workflow), size);
+			growth.push({ job: 'Return All', size, ms: measured.ms, peakMiB: measured.peakMiB, msPer1000: (measured.ms / size) * 1000 });
+		}
+		for (const { size, workflow } of growthImport) {
+			const measured = expectItems(`Import ${size}`, await runWorkflow(host, workflow), size);
+			growth.push({ job: 'Import', size, ms: measured.ms, peakMiB: measured.peakMiB, msPer1000: (measured.ms / size) * 1000 });
+		}
+		growth.sort((a, b) => a.job.localeCompare(b.job) || a.size - b.size);
+
+		// The trigger: deliveries into an activated workflow.
+		console.log(`Trigger: ${SIZES.trigger} deliveries into an activated workflow ...`);
+		triggerFigures = await triggerRun(sandbox, host, trigger.id, triggerList);
+	} finally {
+		await host.stop();
+		rmSync(prepared.userFolder, { recursive: true, force: true });
+		await sandbox.close();
+	}
+
+	rows.push({
+		job: `Sandbox: a 1,000-item page of the ${fmt(SIZES.returnAll)}-item dynamic list vs of a 1,000-item static list`,
+		propRadarMs: sandboxFigures.pageOfBigListMs,
+		rawMs: sandboxFigures.pageOf1000ListMs,
+		ratio: sandboxFigures.pageOfBigListMs / sandboxFigures.pageOf1000ListMs,
+		ratioOf: 'big list page / 1,000-item list page',
+		target: '<= 3',
+		met: sandboxFigures.pageOfBigListMs / sandboxFigures.pageOf1000ListMs <= 3,
+	});
+	const result = {
+		command: `npm run bench${smoke ? ' -- --smoke' : ''}`,
+		date: new Date().toISOString(),
+		machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), freeMemoryGiB: Math.round(freemem() / 2 ** 30), node: process.version, loadBefore, loadAfter: loadavg() },
+		n8n: '2.41.1',
+		durationSeconds: Math.round((Date.now() - started) / 1000),
+		rows,
+		sandbox: { ...sandboxFigures, simpleReadsTarget: 3000, simpleReadsMet: sandboxFigures.simpleReadsPerSecond >= 3000 },
+		trigger: { ...triggerFigures, target: '>= 50 deliveries/s, 0 lost, 0 duplicated', met: triggerFigures.deliveriesPerSecond >= 50 && triggerFigures.lost === 0 && triggerFigures.duplicated === 0 },
+		growth,
+		profile: profileSummary,
+	};
+	writeFileSync(OUT, `${JSON.stringify(result, null, 2)}\n`);
+	console.log(`\n${markdown(result)}\nwritten to ${OUT}`);
+	if (profileSummary) console.log(`\nCPU profile of the per-item job (n8n execute):\n${profileSummary}`);
+}
+
+/** Fires `SIZES.trigger` new matches (`TRIGGER_IN_FLIGHT` at a time) into the list the activated trigger listens to; times each from the event to its execution's CRM post. */
+async function triggerRun(sandbox: RunningSandbox, host: RunningN8n, workflowId: string, listId: number): Promise<Record<string, number>> {
+	const client = await n8n.login(host);
+	await n8n.activate(client, workflowId);
+	try {
+		// n8n answers the activation before the trigger has registered its webhook, and serves it with
+		// its secret a moment later: a delivery with the secret and no events then gets 400.
+		const until = Date.now() + 60_000;
+		for (;;) {
+			const hook = (await sandboxCall<{ results: Array<{ HookUrl: string; Secret: string }> }>(sandbox, 'GET', '/v1/integrations/webhooks').catch(() => ({ results: [] }))).results[0];
+			if (hook && (await fetch(hook.HookUrl, { method: 'POST', headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' }, body: '{}' })).status === 400) break;
+			if (Date.now() > until) throw new Error('the trigger\'s webhook was not served within 60 s of activation');
+			await new Promise((resolve) => setTimeout(resolve, 300));
+		}
+		const sentAt = new Map<string, number>();
+		let next = 0;
+		const fire = async () => {
+			while (next++ < SIZES.trigger) {
+				const firedAt = Date.now();
+				const answer = await sandboxCall<{ PropID: string }>(sandbox, 'POST', '/_sandbox/simulate/new-match', { ListID: listId });
+				sentAt.set(answer.PropID, firedAt);
+			}
+		};
+		await Promise.all(Array.from({ length: TRIGGER_IN_FLIGHT }, fire));
+		const deadline = Date.now() + 60_000;
+		let posts: Array<{ at: string; body: { propId: string } }> = [];
+		for (;;) {
+			posts = (await sandboxCall<{ results: typeof posts }>(sandbox, 'GET', '/_sandbox/crm')).results;
+			if (posts.length >= SIZES.trigger || Date.now() > deadline) break;
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+		// Anything arriving late would be a duplicate: give it a moment.
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		posts = (await sandboxCall<{ results: typeof posts }>(sandbox, 'GET', '/_sandbox/crm')).results;
+		const seen = new Map<string, number>();
+		for (const post of posts) seen.set(post.body.propId, (seen.get(post.body.propId) ?? 0) + 1);
+		const latencies = posts.filter((post) => sentAt.has(post.body.propId)).map((post) => Date.parse(post.at) - sentAt.get(post.body.propId)!).sort((a, b) => a - b);
+		const first = Math.min(...sentAt.values());
+		const last = Math.max(...posts.map((post) => Date.parse(post.at)));
+		const entries = (await sandboxCall<{ results: Array<{ outcome: string; status: number | null; attempts: number }> }>(sandbox, 'GET', '/_sandbox/deliveries?wait=1')).results;
+		const notDelivered = entries.filter((entry) => entry.outcome !== 'delivered');
+		if (notDelivered.length > 0) console.log(`deliveries not delivered: ${JSON.stringify(notDelivered.slice(0, 5))}`);
+		return {
+			notDelivered: notDelivered.length,
+			deliveredAgain: entries.filter((entry) => entry.attempts > 1).length,
+			deliveries: sentAt.size,
+			executions: posts.length,
+			deliveriesPerSecond: (posts.length / Math.max(1, last - first)) * 1000,
+			p50Ms: percentile(latencies, 50),
+			p95Ms: percentile(latencies, 95),
+			lost: [...sentAt.keys()].filter((propId) => !seen.has(propId)).length,
+			duplicated: [...seen.values()].reduce((sum, count) => sum + count - 1, 0),
+		};
+	} finally {
+		await n8n.deactivate(client, workflowId);
+	}
+}
+
+type Result = {
+	command: string;
+	machine: { cpus: number; cpu?: string; memoryGiB: number; node: string; loadBefore: number[]; loadAfter: number[] };
+	date: string;
+	rows: Row[];
+	sandbox: { simpleReadsPerSecond: number; bareServerReadsPerSecond: number; simpleReadsMet: boolean };
+	trigger: Record<string, unknown>;
+	growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }>;
+};
+
+/** The results as the README's Performance section shows them. */
+export function markdown(result: Result): string {
+	const yes = (met: boolean) => (met ? 'yes' : '**no**');
+	const lines = [
+		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n 2.41.1, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after. Node time is n8n's \`executionTime\` of the node.`,
+		'',
+		'| job | PropRadar node | HTTP Request node | raw client (fetch) | ratio | target | met |',
+		'| --- | ---: | ---: | --- | --- | --- | --- |',
+		...result.rows.map((row) => `| ${row.job} | ${fmt(row.propRadarMs, row.propRadarMs < 10 ? 2 : 0)} ms | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs)} ms`} | ${row.rawNote ?? (row.rawMs === undefined ? '' : `${fmt(row.rawMs, row.rawMs < 10 ? 2 : 0)} ms`)} | ${fmt(row.ratio, 2)} (${row.ratioOf}) | ${row.target} | ${yes(row.met)} |`),
+		`| Sandbox: simple reads (GET /v1/lists/{id}, 10 connections, load from a second process) | ${fmt(result.sandbox.simpleReadsPerSecond)} /s | | a bare node:http server with the same answer: ${fmt(result.sandbox.bareServerReadsPerSecond)} /s | ${fmt(result.sandbox.simpleReadsPerSecond / result.sandbox.bareServerReadsPerSecond, 2)} (sandbox / bare server) | >= 3,000 /s | ${yes(result.sandbox.simpleReadsMet)} |`,
+		`| Trigger: ${String(result.trigger.deliveries)} deliveries into an activated workflow (${TRIGGER_IN_FLIGHT} events at a time; ${String(result.trigger.deliveredAgain)} delivered again after a 5xx or timeout) | ${fmt(Number(result.trigger.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(result.trigger.p50Ms))} ms, p95 ${fmt(Number(result.trigger.p95Ms))} ms from the event to the execution's CRM post; ${String(result.trigger.lost)} lost, ${String(result.trigger.duplicated)} duplicated | | | | >= 50 /s, 0 lost, 0 duplicated | ${yes(Boolean(result.trigger.met))} |`,
+		'',
+		'| growth (PropRadar node) | items | node time | per 1,000 | peak memory of n8n |',
+		'| --- | ---: | ---: | ---: | ---: |',
+		...result.growth.map((g) => `| ${g.job} | ${fmt(g.size)} | ${fmt(g.ms)} ms | ${fmt(g.msPer1000, 1)} ms | ${g.peakMiB === undefined ? '' : `${fmt(g.peakMiB)} MiB`} |`),
+	];
+	return lines.join('\n');
+}
+
+if (require.main === module) {
+	main().catch((error: Error) => {
+		console.error(error);
+		process.exit(1);
+	});
+}

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# `npm run bench`: builds the sandbox and the benchmarks, then runs them on Node 24.
+# `npm run bench`: builds the package (n8n installs it from a pack), the sandbox and the benchmarks,
+# installs the real n8n on the first run, then runs bench/run.ts on Node 24. Arguments go to it
+# (`--smoke` for tiny sizes, `--profile` for a CPU profile of the per-item job, `--out FILE`).
 set -euo pipefail
 source "$(dirname "$0")/setup.sh"
+npm run --silent build
 npm run --silent build:sandbox
+bash scripts/n8n-install.sh
 exec node build/bench/run.js "$@"

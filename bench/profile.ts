@@ -1,0 +1,59 @@
+/**
+ * Summarises a V8 CPU profile (`--cpu-prof`) of `n8n execute` by where the time goes: the
+ * PropRadar package, n8n's credential loading (database and decryption), expressions and
+ * parameters, HTTP, JSON, and the rest, with the functions that took the most time themselves.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface ProfileNode {
+	id: number;
+	callFrame: { functionName: string; url: string; lineNumber: number };
+	hitCount?: number;
+	children?: number[];
+}
+interface CpuProfile {
+	nodes: ProfileNode[];
+	startTime: number;
+	endTime: number;
+	samples: number[];
+	timeDeltas: number[];
+}
+
+const CATEGORIES: Array<[string, RegExp]> = [
+	['PropRadar package', /n8n-nodes-propradar/],
+	['credentials (load, decrypt, authenticate)', /credentials|Credentials|crypto-js|cipher/i],
+	['database (sqlite, typeorm)', /typeorm|sqlite|@n8n\/db/],
+	['expressions and parameters', /expression|Expression|tmpl|riot|node-parameters|NodeHelpers|workflow-data-proxy|get-node-parameter|node-execution-context\/utils/],
+	['HTTP client (axios, sockets)', /axios|backend-network|follow-redirects|node:_http|node:net|node:http/],
+	['n8n engine (run loop, items)', /workflow-execute|execution-engine|n8n-workflow/],
+];
+
+/** The largest profile in `dir` (the n8n process), summarised as text. */
+export function summariseProfile(dir: string): string {
+	const files = readdirSync(dir).filter((file) => file.endsWith('.cpuprofile')).map((file) => join(dir, file));
+	if (files.length === 0) return 'no profile written';
+	const file = files.reduce((a, b) => (statSync(a).size >= statSync(b).size ? a : b));
+	const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+	const self = new Map<number, number>();
+	profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000));
+	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+	const total = [...self.values()].reduce((a, b) => a + b, 0);
+	const categories = new Map<string, number>();
+	const functions = new Map<string, number>();
+	for (const [id, ms] of self) {
+		const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+		const name = functionName === '(idle)' || functionName === '(program)' || functionName === '(garbage collector)' ? functionName : `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '')}:${lineNumber + 1}`;
+		functions.set(name, (functions.get(name) ?? 0) + ms);
+		const category = functionName === '(idle)' ? 'idle (waiting on I/O)' : functionName === '(garbage collector)' ? 'garbage collector' : (CATEGORIES.find(([, pattern]) => pattern.test(url))?.[0] ?? (url ? 'other JavaScript' : 'native (JSON, V8, runtime)'));
+		categories.set(category, (categories.get(category) ?? 0) + ms);
+	}
+	const line = ([name, ms]: [string, number]) => `  ${ms.toFixed(0).padStart(7)} ms  ${((ms / total) * 100).toFixed(1).padStart(5)} %  ${name}`;
+	return [
+		`${file.split('/').pop()}: ${total.toFixed(0)} ms sampled`,
+		'by category (self time):',
+		...[...categories].sort((a, b) => b[1] - a[1]).map(line),
+		'top functions (self time):',
+		...[...functions].sort((a, b) => b[1] - a[1]).slice(0, 20).map(line),
+	].join('\n');
+}

@@ -1,0 +1,69 @@
+/**
+ * The raw client of the benchmarks: plain `fetch` (Node's undici, one keep-alive connection pool),
+ * run as a second process (`fork`) so that it does not share an event loop with the sandbox. It
+ * does the same jobs the workflows do and answers with how long they took.
+ */
+export type RawJob =
+	| { kind: 'perItem'; urls: string[]; concurrency: number; token: string }
+	| { kind: 'pages'; url: string; pageSize: number; token: string }
+	| { kind: 'import'; url: string; records: unknown[]; batchSize: number; token: string };
+
+export interface RawResult {
+	ms: number;
+	/** Records read or imported. */
+	records: number;
+	requests: number;
+}
+
+async function call(url: string, token: string, init: RequestInit = {}): Promise<{ results?: unknown[] }> {
+	const response = await fetch(url, { ...init, headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json' } });
+	if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+	return (await response.json()) as { results?: unknown[] };
+}
+
+async function perItem(urls: string[], concurrency: number, token: string): Promise<RawResult> {
+	let next = 0;
+	let records = 0;
+	const work = async () => {
+		while (next < urls.length) {
+			const url = urls[next++];
+			records += (await call(url, token)).results?.length ?? 0;
+		}
+	};
+	await Promise.all(Array.from({ length: concurrency }, work));
+	return { ms: 0, records, requests: urls.length };
+}
+
+async function pages(url: string, pageSize: number, token: string): Promise<RawResult> {
+	const all: unknown[] = [];
+	let requests = 0;
+	for (let start = 0; ; start += pageSize) {
+		const page = (await call(`${url}${url.includes('?') ? '&' : '?'}Start=${start}&Limit=${pageSize}`, token)).results ?? [];
+		requests++;
+		all.push(...page);
+		if (page.length < pageSize) break;
+	}
+	return { ms: 0, records: all.length, requests };
+}
+
+async function importBatches(url: string, records: unknown[], batchSize: number, token: string): Promise<RawResult> {
+	let imported = 0;
+	let requests = 0;
+	for (let start = 0; start < records.length; start += batchSize) {
+		imported += (await call(url, token, { method: 'POST', body: JSON.stringify(records.slice(start, start + batchSize)) })).results?.length ?? 0;
+		requests++;
+	}
+	return { ms: 0, records: imported, requests };
+}
+
+process.on('message', (job: RawJob) => {
+	const started = performance.now();
+	const done =
+		job.kind === 'perItem' ? perItem(job.urls, job.concurrency, job.token)
+			: job.kind === 'pages' ? pages(job.url, job.pageSize, job.token)
+				: importBatches(job.url, job.records, job.batchSize, job.token);
+	done.then(
+		(result) => process.send!({ ...result, ms: performance.now() - started }, () => process.exit(0)),
+		(error: Error) => process.send!({ error: error.message }, () => process.exit(1)),
+	);
+});

@@ -1,0 +1,115 @@
+/**
+ * The workflows the benchmarks run in a real n8n: each job once with the PropRadar node and once
+ * with n8n's HTTP Request node as users build it, fed by the same input items (Edit Fields makes
+ * an array, Split Out turns it into items, neither timed).
+ */
+const CREDENTIAL = { id: 'propradar-sandbox', name: 'PropRadar sandbox' };
+const TOKEN = 'sandbox-token';
+
+export interface BenchWorkflow {
+	id: string;
+	name: string;
+	nodes: Array<Record<string, unknown>>;
+	connections: Record<string, unknown>;
+	settings: Record<string, unknown>;
+}
+
+/** The name of the node whose time is measured, in every workflow. */
+export const MEASURED = 'Measured';
+/** The Split Out that follows HTTP Request pagination (its time counts too). */
+export const SPLIT = 'Split Pages';
+
+const position = (index: number): [number, number] => [index * 220, 0];
+
+/** Manual trigger -> Edit Fields (`{ values: <expression> }`) -> Split Out -> the nodes given, in a chain. */
+function chain(id: string, name: string, valuesExpression: string | undefined, nodes: Array<Record<string, unknown>>): BenchWorkflow {
+	const feed = valuesExpression === undefined ? [] : [
+		{ id: 'make', name: 'Make', type: 'n8n-nodes-base.set', typeVersion: 3.4, parameters: { mode: 'raw', jsonOutput: `={{ JSON.stringify({ values: ${valuesExpression} }) }}`, options: {} } },
+		{ id: 'split', name: 'Items', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'values', options: {} } },
+	];
+	const all: Array<Record<string, unknown>> = [{ id: 'run', name: 'Run', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} }, ...feed, ...nodes].map((node, index) => ({ ...node, position: position(index) }));
+	const connections: Record<string, unknown> = {};
+	for (let index = 0; index < all.length - 1; index++) {
+		connections[String(all[index].name)] = { main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]] };
+	}
+	return { id, name: `bench: ${name}`, nodes: all, connections, settings: { executionOrder: 'v1' } };
+}
+
+const propRadar = (parameters: Record<string, unknown>) => ({ id: 'measured', name: MEASURED, type: 'n8n-nodes-propradar.propRadar', typeVersion: 1, parameters, credentials: { propRadarApi: CREDENTIAL } });
+
+const httpRequest = (parameters: Record<string, unknown>) => ({
+	id: 'measured',
+	name: MEASURED,
+	type: 'n8n-nodes-base.httpRequest',
+	typeVersion: 4.2,
+	parameters: { sendHeaders: true, headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${TOKEN}` }] }, ...parameters, options: { ...(parameters.options as object) } },
+});
+
+/** `count` PropIDs from P000001, as an expression. */
+export const propIdsExpression = (count: number) => `Array.from({ length: ${count} }, (_, i) => 'P' + String(i + 1).padStart(6, '0'))`;
+/** `count` address records, as an expression (the records the raw client imports: `importRecords`). */
+export const recordsExpression = (count: number) => `Array.from({ length: ${count} }, (_, i) => ({ Address: (i + 1) + ' Oak St', City: 'Portland', State: 'OR', ZipFive: '97201' }))`;
+export const importRecords = (count: number) => Array.from({ length: count }, (_, i) => ({ Address: `${i + 1} Oak St`, City: 'Portland', State: 'OR', ZipFive: '97201' }));
+
+export const LIST_ITEM_FIELDS = ['PropID', 'Address', 'City', 'State', 'ZipFive'];
+
+export function perItemWorkflows(items: number, sandboxUrl: string): { propRadar: BenchWorkflow; httpRequest: BenchWorkflow } {
+	return {
+		propRadar: chain('PropRadarBnch001', `Property > Get, Preview Cost, ${items} items`, propIdsExpression(items), [
+			propRadar({ resource: 'property', operation: 'get', propId: '={{ $json.values }}', chargeMode: 'preview' }),
+		]),
+		httpRequest: chain('PropRadarBnch002', `HTTP Request, one GET per item, ${items} items`, propIdsExpression(items), [
+			httpRequest({ method: 'GET', url: `=${sandboxUrl}/v1/properties/{{ $json.values }}?Purchase=0` }),
+		]),
+	};
+}
+
+export function returnAllWorkflows(id: string, listId: number, records: number, sandboxUrl: string): { propRadar: BenchWorkflow; httpRequest: BenchWorkflow } {
+	return {
+		propRadar: chain(`${id}A`, `List Item > Get Many, Return All, ${records} items`, undefined, [
+			propRadar({ resource: 'listItem', operation: 'getMany', listId: { __rl: true, mode: 'id', value: String(listId) }, returnAll: true, fields: { include: LIST_ITEM_FIELDS } }),
+		]),
+		httpRequest: chain(`${id}B`, `HTTP Request pagination (Limit 1000) + Split Out, ${records} items`, undefined, [
+			httpRequest({
+				method: 'GET',
+				url: `${sandboxUrl}/v1/lists/${listId}/items`,
+				sendQuery: true,
+				queryParameters: { parameters: [{ name: 'Limit', value: '1000' }, { name: 'Fields', value: LIST_ITEM_FIELDS.join(',') }] },
+				options: {
+					pagination: {
+						pagination: {
+							paginationMode: 'updateAParameterInEachRequest',
+							parameters: { parameters: [{ type: 'qs', name: 'Start', value: '={{ $pageCount * 1000 }}' }] },
+							paginationCompleteWhen: 'other',
+							completeExpression: '={{ $response.body.results.length < 1000 }}',
+							requestInterval: 0,
+						},
+					},
+				},
+			}),
+			{ id: 'pages', name: SPLIT, type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'results', options: {} } },
+		]),
+	};
+}
+
+export function importWorkflows(id: string, listIds: { propRadar: number; httpRequest?: number }, records: number, batchSize: number, sandboxUrl: string): { propRadar: BenchWorkflow; httpRequest?: BenchWorkflow } {
+	return {
+		propRadar: chain(`${id}A`, `Import Record > Import, Purchase, ${records} records`, recordsExpression(records), [
+			propRadar({ resource: 'importRecord', operation: 'import', listId: { __rl: true, mode: 'id', value: String(listIds.propRadar) }, mapping: 'auto', chargeMode: 'purchase', maxCost: 100_000, importOptions: { batchSize } }),
+		]),
+		httpRequest: listIds.httpRequest === undefined ? undefined : chain(`${id}B`, `HTTP Request, one POST per record, ${records} records`, recordsExpression(records), [
+			httpRequest({ method: 'POST', url: `${sandboxUrl}/v1/lists/${listIds.httpRequest}/import/items?Purchase=1`, sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify([$json]) }}' }),
+		]),
+	};
+}
+
+/** The PropRadar Trigger on a list, posting each event's PropID to the sandbox's CRM stand-in. */
+export function triggerWorkflow(listId: number): BenchWorkflow {
+	const workflow = chain('PropRadarBnch090', `Trigger on list ${listId} to the CRM`, undefined, []);
+	workflow.nodes = [
+		{ id: 'trigger', name: 'New matches', type: 'n8n-nodes-propradar.propRadarTrigger', webhookId: '0b6f4c1e-7d2a-4b8e-9f10-b3c4d5e6f701', typeVersion: 1, position: position(0), parameters: { listId: { __rl: true, mode: 'id', value: String(listId) }, events: ['newMatches'], options: {} }, credentials: { propRadarApi: CREDENTIAL } },
+		{ id: 'crm', name: 'Send to CRM', type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: position(1), parameters: { method: 'POST', url: '={{ $env.PROPRADAR_SANDBOX_URL }}/_sandbox/crm', sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify({ propId: $json.PropID }) }}', options: {} } },
+	];
+	workflow.connections = { 'New matches': { main: [[{ node: 'Send to CRM', type: 'main', index: 0 }]] } };
+	return workflow;
+}

@@ -1,0 +1,55 @@
+/**
+ * `npm run bench` at tiny sizes (`--smoke`), so that the benchmark cannot rot: every job runs in
+ * the real n8n next to the HTTP Request node and the raw client and gives a figure, the trigger's
+ * deliveries all arrive once, and the table and JSON are written. No figure is asserted: these
+ * machines are noisy, and figures belong to the benchmark.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+jest.setTimeout(900_000);
+
+const ROOT = join(__dirname, '..', '..');
+
+interface BenchResult {
+	rows: Array<{ job: string; propRadarMs: number; httpRequestMs?: number; rawMs?: number; ratio: number }>;
+	sandbox: { simpleReadsPerSecond: number; bareServerReadsPerSecond: number };
+	trigger: { deliveries: number; executions: number; lost: number; duplicated: number; p50Ms: number; p95Ms: number; deliveriesPerSecond: number };
+	growth: Array<{ job: string; size: number; ms: number; peakMiB?: number }>;
+}
+
+test('the benchmark runs every job in a real n8n and writes its table as JSON', async () => {
+	const dir = mkdtempSync(join(tmpdir(), 'propradar-bench-smoke-'));
+	try {
+		const out = join(dir, 'bench.json');
+		const { NODE_ENV: _nodeEnv, ...env } = process.env;
+		const stdout = await new Promise<string>((resolve, reject) => {
+			execFile(process.execPath, [join(ROOT, 'build', 'bench', 'run.js'), '--smoke', '--out', out], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 }, (error, output, stderr) => {
+				if (error) reject(new Error(`${error.message}\n${stderr.slice(-3000)}\n${output.slice(-3000)}`));
+				else resolve(output);
+			});
+		});
+		expect(stdout).toContain('| job | PropRadar node | HTTP Request node | raw client (fetch) | ratio | target | met |');
+		const result = JSON.parse(readFileSync(out, 'utf8')) as BenchResult;
+		expect(result.rows.map((row) => row.job)).toEqual([
+			expect.stringContaining('Property > Get'),
+			expect.stringContaining('Return All'),
+			expect.stringContaining('Import'),
+			expect.stringContaining('Sandbox: a 1,000-item page'),
+		]);
+		for (const row of result.rows) {
+			expect(row.propRadarMs).toBeGreaterThan(0);
+			expect(Number.isFinite(row.ratio)).toBe(true);
+		}
+		expect(result.rows.slice(0, 3).every((row) => row.httpRequestMs! > 0 && row.rawMs! > 0)).toBe(true);
+		expect(result.sandbox.simpleReadsPerSecond).toBeGreaterThan(0);
+		expect(result.trigger).toMatchObject({ lost: 0, duplicated: 0 });
+		expect(result.trigger.executions).toBe(result.trigger.deliveries);
+		expect(result.growth.map((g) => `${g.job} ${g.size}`)).toEqual(['Import 100', 'Import 1000', 'Return All 100', 'Return All 1000']);
+		expect(result.growth.every((g) => g.ms > 0 && (g.peakMiB ?? 0) > 0)).toBe(true);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+});
