@@ -293,6 +293,13 @@ describe('in a real browser', () => {
 		await page.keyboard.press('Escape');
 	});
 
+	test.each(['skip trace', 'real estate', 'search properties'])('the node creator finds the node by "%s"', async (words) => {
+		await page.locator('[data-test-id="canvas-plus-button"], [data-test-id="node-creator-plus-button"]').first().click();
+		await page.keyboard.type(words);
+		await page.locator('[data-test-id="node-creator-item-name"]').getByText('PropRadar', { exact: true }).first().waitFor({ timeout: 15_000 });
+		await page.keyboard.press('Escape');
+	});
+
 	test('the trigger panel', async () => {
 		await openWorkflow('PropRadarEx00004');
 		await openNode('New foreclosures');
