@@ -50,7 +50,7 @@ interface CredentialData {
 
 export interface Connection {
 	baseUrl: string;
-	/** The credential's Spending Ceiling per Node Run as stored (read and checked by the charges). */
+	/** The credential's Spending Ceiling per Execution as stored (read and checked by the charges). */
 	spendingCeiling: unknown;
 	/** Whether the credential's owner lets workflows set up automations that buy. */
 	allowChargingAutomations: boolean;

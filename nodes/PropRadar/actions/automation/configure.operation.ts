@@ -8,7 +8,7 @@ import { turnOnMonitoring, turnOnMonitoringProperty, unmonitoredLists } from './
 
 const show = { resource: ['automation'], operation: ['configure'] };
 
-/** Every field of an automation (seed 000) and what it is when nothing is set (levels: null; 0 is an action, "unset"). */
+/** Every field of an automation (the lists document) and what it is when nothing is set (levels: null; 0 is an action, "unset"). */
 export const EMPTY_AUTOMATION: Omit<AutomationRecord, 'Name'> = {
 	isEnabled: 0,
 	Triggers: '',
