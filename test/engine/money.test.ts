@@ -485,3 +485,19 @@ describe('purchases of several items at once (Buy Items at Once)', () => {
 		expect(result.json.slice(4).every((item) => item.error === 'Not processed: the run stopped at an earlier item')).toBe(true);
 	});
 });
+
+describe('a purchase that costs more than was held for it', () => {
+	test('the run says so and buys nothing more; what it bought is output', async () => {
+		// The service answers the second purchase with a charge far above its quote (as a price change would).
+		sb.faults.push({ pathPrefix: '/v1/properties/P000802', query: { Purchase: '1' }, count: 1, status: 200, body: { results: [{ PropID: 'P000802' }], totalCost: '5.00', resultCount: 1 } });
+		const items = ['P000801', 'P000802', 'P000803'].map((id) => ({ id }));
+		const result = await run({ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: 10 }, items, { continueOnFail: true });
+		const second = pairedTo(result.items, 1)[0].json;
+		expect(second.PropID).toBe('P000802');
+		expect((second._charge as IDataObject).notice).toContain('PropRadar charged $5.00 for a purchase quoted at up to $0.10; this run buys nothing more');
+		expect(pairedTo(result.items, 2)[0].json.error).toBe('Purchase refused: an earlier purchase of this run cost more than its quote');
+		expect(sb.sent('/v1/properties/P000803').filter((r) => r.query.get('Purchase') === '1')).toHaveLength(0);
+		const hints = result.run.data.resultData.runData.PropRadar[0].hints ?? [];
+		expect(hints.map((hint) => hint.message).join(' ')).toContain('this run buys nothing more');
+	});
+});

@@ -314,12 +314,14 @@ async function purchaseBudget(context: IExecuteFunctions, spending: RunSpending,
 	return budget;
 }
 
-function refusal(context: IExecuteFunctions, budget: SpendBudget, reason: string, itemIndex: number): NodeOperationError {
-	const limit = reason.includes('Spending Ceiling per Execution') ? 'the credential\'s spending ceiling' : 'Max Cost';
-	return new NodeOperationError(context.getNode(), reason.startsWith('This run buys nothing more') ? 'Purchase refused: an earlier purchase of this run may have been charged' : `Purchase refused: over ${limit}`, {
-		itemIndex,
-		description: reason,
-	});
+function refusal(context: IExecuteFunctions, reason: string, itemIndex: number): NodeOperationError {
+	let message = `Purchase refused: over ${reason.includes('Spending Ceiling per Execution') ? 'the credential\'s spending ceiling' : 'Max Cost'}`;
+	if (reason.startsWith('This run buys nothing more')) {
+		message = reason.includes('may have been charged')
+			? 'Purchase refused: an earlier purchase of this run may have been charged'
+			: 'Purchase refused: an earlier purchase of this run cost more than its quote';
+	}
+	return new NodeOperationError(context.getNode(), message, { itemIndex, description: reason });
 }
 
 /** The free quote of a charging request; when it fails before a purchase, the error says nothing was bought. */
@@ -358,7 +360,7 @@ interface Bought {
 async function buy(context: IExecuteFunctions, budget: SpendBudget, kind: PriceKind, quote: Quote, request: ApiRequest, itemIndex: number): Promise<Bought> {
 	const held = worstCaseCents(kind, quote);
 	const refused = budget.hold(held);
-	if (refused) throw refusal(context, budget, refused, itemIndex);
+	if (refused) throw refusal(context, refused, itemIndex);
 	let response: ApiEnvelope;
 	try {
 		response = await apiRequest<ApiEnvelope>(context, { ...request, qs: { ...request.qs, Purchase: 1 }, repeatable: false, itemIndex });
@@ -491,7 +493,7 @@ export async function chargedPages(
 	if (wanted !== undefined && wanted > first.count) {
 		const refused = budget.hold(wanted * price);
 		if (refused) {
-			throw refusal(context, budget, `${refused.replace('This purchase needs', `All ${wanted} records need`)} Nothing was bought, since buying only some pages of the result was not asked for.`, itemIndex);
+			throw refusal(context, `${refused.replace('This purchase needs', `All ${wanted} records need`)} Nothing was bought, since buying only some pages of the result was not asked for.`, itemIndex);
 		}
 		budget.release(wanted * price);
 	}
@@ -577,7 +579,7 @@ export async function chargedBatches<R>(
 	const held = worstCaseCents(kind, { ...quote, count: Math.max(quote.count, records.length) });
 	const refused = budget.hold(held);
 	if (refused) {
-		throw refusal(context, budget, `${refused} The import of ${records.length} records was not started.`, 0);
+		throw refusal(context, `${refused} The import of ${records.length} records was not started.`, 0);
 	}
 	let heldLeft = held;
 	const perRecord = Math.ceil(held / Math.max(records.length, 1));
