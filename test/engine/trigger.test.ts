@@ -210,6 +210,22 @@ describe('registration through HookContext', () => {
 		expect(wf.registration().webhookId).toBeUndefined();
 	});
 
+	test.each([
+		['POST', '/v1/integrations/webhooks'],
+		['GET', '/v1/lists/{list}/automations'],
+		['PUT', '/v1/lists/{list}/automations'],
+	])('a server that echoes the request on %s %s: neither the token nor the webhook secret is in the activation error', async (method, path) => {
+		const listId = await createMonitoredList(sb, `Trigger echo ${method}`);
+		sb.faults.push({ method, pathPrefix: path.replace('{list}', String(listId)), count: 20, echo: true, status: 400 });
+		let error: Error | undefined;
+		await trigger(listId).activate().catch((caught: Error) => (error = caught));
+		expect(error).toBeDefined();
+		const secrets = [TOKENS.main, ...sb.sent('/v1/integrations/webhooks', 'POST').map((request) => String(JSON.parse(request.body).Secret))];
+		const shown = JSON.stringify({ ...error, message: error?.message, stack: error?.stack });
+		expect(secrets.filter((secret) => shown.includes(secret))).toEqual([]);
+		sb.faults.length = 0;
+	});
+
 	test('a passing 503 or dropped connection on the automation write is retried; the webhook is registered once', async () => {
 		const listId = await createMonitoredList(sb, 'Trigger wiring retried');
 		const posts = sb.sent('/v1/integrations/webhooks', 'POST').length;
