@@ -103,5 +103,11 @@ describe('Import Record', () => {
 		expect(deleted.deleteCount).toBe(1);
 		const none = await run(sb, { resource: 'importRecord', operation: 'updateMatch', listId: listRef(listId), importItemId: 1 });
 		expect(none.error?.message).toBe('Property ID or Person Key: give at least one to correct the match');
+		const before = sb.requests.length;
+		for (const [name, value] of [['matchPropId', 'P1/../2'], ['matchPersonKey', 'K 1'], ['matchPropId', '#x']]) {
+			const refused = await run(sb, { resource: 'importRecord', operation: 'updateMatch', listId: listRef(listId), importItemId: 1, [name]: value });
+			expect(refused.error?.message).toContain(name === 'matchPropId' ? 'Property ID: ' : 'Person Key: ');
+		}
+		expect(sb.requests.length).toBe(before);
 	});
 });

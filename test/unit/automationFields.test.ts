@@ -14,3 +14,11 @@ test('the automation\'s own fields pass', () => {
 		fields: { isEnabled: 1, Triggers: 'New Matches', SetInterestLevel: 3 },
 	});
 });
+
+test('list and webhook ID lists are exact IDs: a number past 2^53 (already rounded) or a non-ID is refused, digits in text are kept', () => {
+	expect(automationFields({ AddToLists: [9007199254740993] }, 1).problem).toContain('AddToLists: "9007199254740992" is beyond 9007199254740991');
+	expect(automationFields({ ExportToWebhookIDs: '12,abc' }, 1).problem).toContain('ExportToWebhookIDs: "abc" is not a webhook ID');
+	expect(automationFields({ RemoveFromLists: '0' }, 1).problem).toContain('is not a list ID');
+	expect(automationFields({ AddToLists: ['9007199254740993'] }, 1)).toEqual({ fields: { AddToLists: '9007199254740993' } });
+	expect(automationFields({ DailyEmailMemberIDs: 'M101,M103' }, 1)).toEqual({ fields: { DailyEmailMemberIDs: 'M101,M103' } });
+});

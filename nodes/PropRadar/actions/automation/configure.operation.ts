@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, writableAutomation, type AutomationRecord } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../shared/charges';
+import { parseNumberedId, shownValue } from '../../shared/ids';
 import { idsFrom, listLocator, readListId } from '../../shared/parameters';
 import { turnOnMonitoring, turnOnMonitoringProperty, unmonitoredLists } from './monitoring';
 
@@ -27,6 +28,7 @@ export const EMPTY_AUTOMATION: Omit<AutomationRecord, 'Name'> = {
 };
 
 const TRIGGERS = ['New Matches', 'Status Changes', 'New Matches,Status Changes'];
+const NUMBERED_ID_FIELDS = ['ExportToWebhookIDs', 'AddToLists', 'RemoveFromLists'] as const;
 const ID_FIELDS = ['DailyEmailMemberIDs', 'ImmediateEmailMemberIDs', 'MobileNotificationMemberIDs', 'ExportToWebhookIDs', 'AddToLists', 'RemoveFromLists'] as const;
 
 const memberPicker = (displayName: string, name: string, description: string): INodeProperties => ({
@@ -150,6 +152,14 @@ export function automationFields(given: IDataObject, listId: number | string): {
 		if (!Object.hasOwn(EMPTY_AUTOMATION, key)) return { fields: {}, problem: `${key} is not an automation field` };
 		if (['isEnabled', 'PurchasePhone', 'PurchaseEmail'].includes(key)) fields[key] = value === true || value === 1 || value === '1' ? 1 : 0;
 		else if ((ID_FIELDS as readonly string[]).includes(key)) {
+			if ((NUMBERED_ID_FIELDS as readonly string[]).includes(key)) {
+				// List and webhook IDs are numbered: checked as exact digits, like every list ID the node sends.
+				const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((id) => id.trim()).filter(Boolean) : [value];
+				for (const entry of entries) {
+					const parsed = parseNumberedId(entry, key === 'ExportToWebhookIDs' ? 'a webhook ID' : 'a list ID');
+					if ('problem' in parsed) return { fields: {}, problem: `${key}: "${shownValue(entry)}" ${parsed.problem}` };
+				}
+			}
 			const ids = idsFrom(value);
 			const bad = ids.find((id) => !/^[\w-]+$/.test(id));
 			if (bad) return { fields: {}, problem: `${key}: "${bad}" is not an ID` };

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
-import { listLocator, readListId, readPositiveInteger } from '../../shared/parameters';
+import { listLocator, readListId, readPersonKey, readPositiveInteger, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['importRecord'], operation: ['updateMatch'] };
 
@@ -41,8 +41,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const listId = readListId(this, itemIndex, 'listId', 'Import List');
 	const itemId = readPositiveInteger(this, itemIndex, 'importItemId', 'Import Item ID');
 	const body: IDataObject = {};
-	const propId = String(this.getNodeParameter('matchPropId', itemIndex, '') ?? '').trim();
-	const personKey = String(this.getNodeParameter('matchPersonKey', itemIndex, '') ?? '').trim();
+	const given = (name: string) => String(this.getNodeParameter(name, itemIndex, '') ?? '').trim() !== '';
+	const propId = given('matchPropId') ? readPropId(this, itemIndex, 'matchPropId', 'Property ID') : '';
+	const personKey = given('matchPersonKey') ? readPersonKey(this, itemIndex, 'matchPersonKey', 'Person Key') : '';
 	if (propId) body.PropID = propId;
 	if (personKey) body.PersonKey = personKey;
 	if (!propId && !personKey) {
