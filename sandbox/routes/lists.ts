@@ -8,6 +8,8 @@ import { accountLists, EMPTY_AUTOMATION, getList, listsState, type StoredList } 
 import type { RouteModule } from '../server';
 
 const LIST_NAME_MAX = 50;
+/** A list name cut at 50 characters (code points, so an emoji is never split), as the service truncates it. */
+const listName = (name: unknown) => [...String(name)].slice(0, LIST_NAME_MAX).join('');
 const IMPORT_ONLY = ['ImportSource', 'ImportMatchThreshold', 'ImportType', 'ImportContactOptions'] as const;
 
 const contactOptions = {
@@ -92,7 +94,7 @@ export const listRoutes: RouteModule = (app, ctx) => {
 		const now = new Date().toISOString();
 		const list: StoredList = {
 			ListID: state.nextListId++,
-			ListName: String(body.ListName).slice(0, LIST_NAME_MAX),
+			ListName: listName(body.ListName),
 			ListType,
 			isMonitored: (body.isMonitored as number | undefined) ?? 0,
 			GroupName: (body.GroupName as string | undefined) ?? '',
@@ -155,7 +157,7 @@ export const listRoutes: RouteModule = (app, ctx) => {
 			const importField = IMPORT_ONLY.find((field) => body[field] !== undefined);
 			if (importField) throw badRequest('Import field on a non-import list', `${importField}: only import lists take it`);
 		}
-		if (body.ListName !== undefined) list.ListName = String(body.ListName).slice(0, LIST_NAME_MAX);
+		if (body.ListName !== undefined) list.ListName = listName(body.ListName);
 		if (body.DisplayOrder !== undefined) list.DisplayOrder = body.DisplayOrder as number;
 		if (body.ImportMatchThreshold !== undefined) list.ImportMatchThreshold = body.ImportMatchThreshold as number;
 		if (body.ImportType !== undefined) list.ImportType = body.ImportType as string;

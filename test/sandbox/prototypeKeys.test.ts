@@ -142,3 +142,12 @@ describe('a property named more than once is counted once', () => {
 		expect(outbox).toEqual([expect.objectContaining({ PropID: 'P000022', action: 'daily e-mail' })]);
 	});
 });
+
+describe('names at the edges', () => {
+	test('a list name is cut at 50 characters, never inside an emoji', async () => {
+		const listId = await sb.createList({ ListName: `${'a'.repeat(49)}😀tail`, ListType: 'static' });
+		const read = await sb.api('GET', `/v1/lists/${listId}?Fields=ListName`);
+		expect((read.body as { results: Array<{ ListName: string }> }).results[0].ListName).toBe(`${'a'.repeat(49)}😀`);
+	});
+
+});
