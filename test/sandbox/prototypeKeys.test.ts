@@ -149,5 +149,4 @@ describe('names at the edges', () => {
 		const read = await sb.api('GET', `/v1/lists/${listId}?Fields=ListName`);
 		expect((read.body as { results: Array<{ ListName: string }> }).results[0].ListName).toBe(`${'a'.repeat(49)}😀`);
 	});
-
 });
