@@ -99,7 +99,7 @@ export function buildSandboxApp(options: SandboxOptions = {}): { app: FastifyIns
 	});
 
 	// Dynamic lists are refreshed on a read only after a write (sandbox/lists/membership.ts).
-	trackWrites(app, ctx);
+	trackWrites(app);
 	for (const register of ROUTE_MODULES) register(app, ctx);
 	return { app, ctx };
 }

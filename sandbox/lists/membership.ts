@@ -15,20 +15,35 @@ import { accountLists, hasMember, type StoredList } from './state';
  * (relative dates in criteria), never on every read.
  */
 
-/** Counts the writes of each sandbox: every request that is not a read, when it starts and when it ends. */
-const writes = new WeakMap<SandboxContext, number>();
-const writeCount = (ctx: SandboxContext) => writes.get(ctx) ?? 0;
+/**
+ * Counts the writes of every sandbox in this process: each request that is not a read, when it
+ * starts and when it ends. (Shared by all sandboxes of a process: a write to one only makes the
+ * others compute again, never read stale members.)
+ */
+let writes = 0;
 
-export function trackWrites(app: FastifyInstance, ctx: SandboxContext): void {
+export function trackWrites(app: FastifyInstance): void {
 	const count = async (request: { method: string }) => {
-		if (request.method !== 'GET' && request.method !== 'HEAD') writes.set(ctx, writeCount(ctx) + 1);
+		if (request.method !== 'GET' && request.method !== 'HEAD') writes++;
 	};
 	app.addHook('onRequest', count);
 	app.addHook('onResponse', count);
 }
 
-/** What a dynamic list's members were computed from: the sandbox's writes so far and the day. */
-const dataStamp = (ctx: SandboxContext) => `${writeCount(ctx)} ${new Date().toISOString().slice(0, 10)}`;
+/** What a dynamic list's members were computed from: the writes so far and the day. */
+const dataStamp = () => `${writes} ${new Date().toISOString().slice(0, 10)}`;
+const counted = new WeakMap<StoredList, { writes: number; members: Record<string, string>; lastViewed: string | null | undefined; total: number; newSinceLastViewed: number }>();
+
+/** How many members a list has, and how many were added since it was last viewed; counted again only after a write or a view. */
+export function memberCounts(list: StoredList): { total: number; newSinceLastViewed: number } {
+	const cached = counted.get(list);
+	if (cached && cached.writes === writes && cached.members === list.members && cached.lastViewed === list.LastViewed) return cached;
+	const added = Object.values(list.members);
+	const lastViewed = list.LastViewed;
+	const counts = { writes, members: list.members, lastViewed, total: added.length, newSinceLastViewed: added.filter((at) => !lastViewed || at > lastViewed).length };
+	counted.set(list, counts);
+	return counts;
+}
 const refreshedAt = new WeakMap<StoredList, string>();
 const ordered = new WeakMap<StoredList, { stamp: string; members: Record<string, string>; entries: Array<[string, string]> }>();
 export function membersResolver(ctx: SandboxContext, account: AccountSpec, depth = 0): ListMembers {
@@ -72,7 +87,7 @@ export function recompute(ctx: SandboxContext, account: AccountSpec, list: Store
 /** The members as a read sees them: an unmonitored dynamic list is refreshed first when anything changed since. */
 export function readMembers(ctx: SandboxContext, account: AccountSpec, list: StoredList, depth = 0): Record<string, string> {
 	if (list.ListType === 'dynamic' && !list.isMonitored) {
-		const stamp = dataStamp(ctx);
+		const stamp = dataStamp();
 		if (refreshedAt.get(list) !== stamp) {
 			recompute(ctx, account, list, depth);
 			refreshedAt.set(list, stamp);
@@ -85,7 +100,7 @@ export function readMembers(ctx: SandboxContext, account: AccountSpec, list: Sto
 /** The members in the order pages list them (oldest first, then by PropID), sorted again only after a write. */
 export function orderedMembers(ctx: SandboxContext, account: AccountSpec, list: StoredList): Array<[string, string]> {
 	const members = readMembers(ctx, account, list);
-	const stamp = dataStamp(ctx);
+	const stamp = dataStamp();
 	const cached = ordered.get(list);
 	if (cached && cached.stamp === stamp && cached.members === members) return cached.entries;
 	const entries = Object.entries(members).sort(([a, addedA], [b, addedB]) => (addedA < addedB ? -1 : addedA > addedB ? 1 : a < b ? -1 : a > b ? 1 : 0));

@@ -3,7 +3,7 @@ import { parseCriteria } from '../criteria';
 import { badRequest } from '../errors';
 import { pick, resolveFields } from '../fields';
 import { auth, authBeforeBody, onlyParams, pathId, sortRecords, wholeNumber, type Query } from '../http';
-import { findMatches, recompute } from '../lists/membership';
+import { findMatches, memberCounts, recompute } from '../lists/membership';
 import { accountLists, EMPTY_AUTOMATION, getList, listsState, type StoredList } from '../lists/state';
 import type { RouteModule } from '../server';
 
@@ -51,6 +51,7 @@ const patchSchema = {
 /** A list as the read endpoints return it. */
 export function listRecord(list: StoredList): Record<string, unknown> {
 	const lastViewed = list.LastViewed;
+	const counts = memberCounts(list);
 	return {
 		ListID: list.ListID,
 		ListName: list.ListName,
@@ -66,9 +67,9 @@ export function listRecord(list: StoredList): Record<string, unknown> {
 			: {}),
 		GroupName: list.GroupName,
 		DisplayOrder: list.DisplayOrder,
-		TotalCount: String(Object.keys(list.members).length),
+		TotalCount: String(counts.total),
 		LastViewed: lastViewed,
-		NewSinceLastViewedCount: Object.values(list.members).filter((added) => !lastViewed || added > lastViewed).length,
+		NewSinceLastViewedCount: counts.newSinceLastViewed,
 		MonitoringStartedOn: list.MonitoringStartedOn,
 		TotalImportItems: list.imports.length,
 		TotalProcessedImportItems: list.imports.filter((item) => item.PropertyStatus !== 'Pending').length,

@@ -47,3 +47,22 @@ test('a dynamic list follows a new property that matches it, and paging over a l
 	expect(new Set([...first, ...second]).size).toBe(2000);
 	expect(await page(everything, '&Start=1000')).toEqual(second);
 });
+
+test('a list\'s TotalCount and NewSinceLastViewedCount follow every addition, removal and view', async () => {
+	const listId = await created({ ListName: 'counted', ListType: 'static' });
+	const counts = async () => {
+		const [list] = (await call(sandbox.url, 'GET', `/v1/lists/${listId}`)).body.results;
+		return [Number(list.TotalCount), list.NewSinceLastViewedCount];
+	};
+	const add = (ids: string[]) => call(sandbox.url, 'PUT', `/v1/lists/${listId}/items`, { body: { Criteria: [{ name: 'PropID', value: ids }] } });
+	await add(['P000401', 'P000402']);
+	expect(await counts()).toEqual([2, 2]);
+	expect(await counts()).toEqual([2, 2]);
+	await page(listId);
+	expect(await counts()).toEqual([2, 0]);
+	await new Promise((resolve) => setTimeout(resolve, 5));
+	await add(['P000403']);
+	expect(await counts()).toEqual([3, 1]);
+	await call(sandbox.url, 'DELETE', `/v1/lists/${listId}/items/P000401`);
+	expect(await counts()).toEqual([2, 1]);
+});
