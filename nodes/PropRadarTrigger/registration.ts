@@ -172,12 +172,12 @@ function isTransient(error: unknown): boolean {
 }
 
 /** Runs a step that is safe to repeat again after a transient failure, with growing pauses. */
-async function persist<T>(step: () => Promise<T>): Promise<T> {
+async function persist<T>(context: IHookFunctions, step: () => Promise<T>): Promise<T> {
 	for (let round = 0; ; round++) {
 		try {
 			return await step();
 		} catch (error) {
-			if (round >= TEARDOWN_PAUSES_MS.length || !isTransient(error)) throw error;
+			if (round >= TEARDOWN_PAUSES_MS.length || !isTransient(error)) throw toNodeError(context.getNode(), error);
 			await sleep(TEARDOWN_PAUSES_MS[round]);
 		}
 	}
@@ -262,7 +262,7 @@ export async function register(context: IHookFunctions): Promise<void> {
 	} catch (error) {
 		// Whatever got registered goes again now; what cannot go yet stays marked for the next run.
 		await unregister(context).catch(() => undefined);
-		throw error;
+		throw toNodeError(context.getNode(), error);
 	}
 }
 
@@ -380,7 +380,7 @@ async function setMonitoring(context: IHookFunctions, listId: number, isMonitore
 export async function unregister(context: IHookFunctions): Promise<void> {
 	const { hookUrl, slot, registrations } = slotOf(context);
 	const registration = registrations[slot];
-	const leftovers = ownHooks(await persist(async () => await readWebhooks(context)), hookUrl);
+	const leftovers = ownHooks(await persist(context, async () => await readWebhooks(context)), hookUrl);
 	if (!registration && leftovers.length === 0) return;
 
 	// Everything of this node to take out, by list.
@@ -403,12 +403,12 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 			// Unwired first, so that the automation stops firing for them before anything else; then
 			// the webhooks go; then the list is settled again, in case a process settling it meanwhile
 			// wired them again before they were deleted (their ids then dangle, and are dropped).
-			const settleList = async () => await persist(async () => await settle(context, listId, hooks, registration?.listId === listId ? registration.baseline : undefined));
+			const settleList = async () => await persist(context, async () => await settle(context, listId, hooks, registration?.listId === listId ? registration.baseline : undefined));
 			let settleError: unknown;
 			await settleList().catch((error: unknown) => (settleError = error));
 			for (const hook of hooks) {
 				try {
-					await persist(async () => await deleteWebhook(context, hook.webhookId));
+					await persist(context, async () => await deleteWebhook(context, hook.webhookId));
 				} catch (error) {
 					problems.push(`webhook ${hook.webhookId} could not be deleted (${describe(error)})`);
 				}
@@ -422,7 +422,7 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 				const charges = registration?.listId === listId ? await mayStillCharge(context, registration) : true;
 				if (charges && registration?.listId === listId && !monitoringPaused) {
 					try {
-						await persist(async () => await setMonitoring(context, listId, 0));
+						await persist(context, async () => await setMonitoring(context, listId, 0));
 						monitoringPaused = true;
 					} catch (error) {
 						problems.push(`monitoring of list ${listId} could not be turned off either (${describe(error)})`);
@@ -434,7 +434,7 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 			}
 			if (unwired && registration?.listId === listId && monitoringPaused) {
 				try {
-					await persist(async () => await setMonitoring(context, listId, 1));
+					await persist(context, async () => await setMonitoring(context, listId, 1));
 					monitoringPaused = false;
 				} catch (error) {
 					problems.push(`monitoring of list ${listId}, turned off by an earlier deactivation, could not be turned on again (${describe(error)})`);

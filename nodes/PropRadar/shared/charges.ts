@@ -505,7 +505,7 @@ export async function chargedPages(
 		try {
 			bought = await buy(context, budget, kind, quote, pageRequest(start, size), itemIndex);
 		} catch (error) {
-			if (records.length === 0) throw error;
+			if (records.length === 0) throw toNodeError(context.getNode(), error, itemIndex);
 			const nodeError = toNodeError(context.getNode(), error, itemIndex);
 			stopped = `Stopped after ${records.length} records: ${nodeError.message}. ${nodeError.description ?? ''}`.trim();
 			break;
