@@ -165,7 +165,8 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 				repeatable: purchase === 0,
 			}),
 	});
-	const skipped = read.flatMap((_, itemIndex) => (sentItems.includes(itemIndex) ? [] : [itemIndex]));
+	const sent = new Set(sentItems);
+	const skipped = read.flatMap((_, itemIndex) => (sent.has(itemIndex) ? [] : [itemIndex]));
 	if ('preview' in result) {
 		const notes = read.flatMap(({ notes }, itemIndex) => notes.map((note) => `item at index ${itemIndex}: ${note}`));
 		return [{
