@@ -29,15 +29,37 @@ const CATEGORIES: Array<[string, RegExp]> = [
 	['n8n engine (run loop, items)', /workflow-execute|execution-engine|n8n-workflow/],
 ];
 
-/** The largest profile in `dir` (the n8n process), summarised as text. */
-export function summariseProfile(dir: string): string {
+/**
+ * The largest profile in `dir` (the n8n process), summarised as text: only the samples from the
+ * first to the last one whose stack holds a function of a file matching `window` (the measured
+ * node's run, without n8n's start-up and shut-down).
+ */
+export function summariseProfile(dir: string, window: RegExp): string {
 	const files = readdirSync(dir).filter((file) => file.endsWith('.cpuprofile')).map((file) => join(dir, file));
 	if (files.length === 0) return 'no profile written';
 	const file = files.reduce((a, b) => (statSync(a).size >= statSync(b).size ? a : b));
 	const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-	const self = new Map<number, number>();
-	profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000));
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+	const parent = new Map<number, number>();
+	for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+	const inWindow = new Map<number, boolean>();
+	const underWindow = (id: number): boolean => {
+		let known = inWindow.get(id);
+		if (known === undefined) {
+			const up = parent.get(id);
+			known = window.test(byId.get(id)!.callFrame.url) || (up !== undefined && underWindow(up));
+			inWindow.set(id, known);
+		}
+		return known;
+	};
+	const first = profile.samples.findIndex(underWindow);
+	const last = profile.samples.length - 1 - [...profile.samples].reverse().findIndex(underWindow);
+	if (first < 0) return `no sample in ${String(window)}`;
+	const self = new Map<number, number>();
+	for (let index = first; index <= last; index++) {
+		const id = profile.samples[index];
+		self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+	}
 	const total = [...self.values()].reduce((a, b) => a + b, 0);
 	const categories = new Map<string, number>();
 	const functions = new Map<string, number>();
@@ -50,10 +72,10 @@ export function summariseProfile(dir: string): string {
 	}
 	const line = ([name, ms]: [string, number]) => `  ${ms.toFixed(0).padStart(7)} ms  ${((ms / total) * 100).toFixed(1).padStart(5)} %  ${name}`;
 	return [
-		`${file.split('/').pop()}: ${total.toFixed(0)} ms sampled`,
+		`${file.split('/').pop()}: ${total.toFixed(0)} ms sampled while ${String(window)} ran`,
 		'by category (self time):',
 		...[...categories].sort((a, b) => b[1] - a[1]).map(line),
 		'top functions (self time):',
-		...[...functions].sort((a, b) => b[1] - a[1]).slice(0, 20).map(line),
+		...[...functions].sort((a, b) => b[1] - a[1]).slice(0, 30).map(line),
 	].join('\n');
 }

@@ -6,11 +6,13 @@
  * is measured). Prints a table of times and ratios and writes it as JSON. Figures, never test
  * assertions (these machines are noisy).
  *
- *   node build/bench/run.js [--smoke] [--out FILE] [--profile]
+ *   node build/bench/run.js [--smoke] [--out FILE] [--profile] [--only JOB,...]
  *
  * `--smoke`: tiny sizes (what the e2e tier runs, so the benchmark cannot rot), written to
  * .tools/bench-smoke.json; otherwise bench/results.json. `--profile`: also a CPU profile of the
- * per-item job in n8n, summarised by where the time goes.
+ * per-item job in n8n, summarised by where the time goes. `--only`: just the jobs named (perItem,
+ * returnAll, import, growth, trigger), for working on one of them; its JSON then goes to
+ * .tools/bench-only.json unless `--out` says otherwise.
  * Node time is what n8n records as the node's `executionTime`.
  */
 import { fork, spawn } from 'node:child_process';
@@ -54,8 +56,15 @@ const n8n = require(join(ROOT, 'scripts', 'n8n-host.js')) as {
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const profile = args.includes('--profile');
+const JOBS = ['perItem', 'returnAll', 'import', 'growth', 'trigger'] as const;
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex >= 0 ? new Set(args[onlyIndex + 1]?.split(',')) : undefined;
+for (const job of only ?? []) {
+	if (!(JOBS as readonly string[]).includes(job)) throw new Error(`--only: "${job}" is not a job; the jobs are ${JOBS.join(', ')}`);
+}
+const runs = (job: (typeof JOBS)[number]) => !only || only.has(job);
 const outIndex = args.indexOf('--out');
-const OUT = outIndex >= 0 ? args[outIndex + 1] : smoke ? join(ROOT, '.tools', 'bench-smoke.json') : join(ROOT, 'bench', 'results.json');
+const OUT = outIndex >= 0 ? args[outIndex + 1] : smoke ? join(ROOT, '.tools', 'bench-smoke.json') : only ? join(ROOT, '.tools', 'bench-only.json') : join(ROOT, 'bench', 'results.json');
 
 const SIZES = smoke
 	? { perItem: 20, returnAll: 1000, importRecords: 100, growth: [100, 1000], trigger: 10, loadSeconds: 1, batchSize: 50 }
@@ -269,83 +278,101 @@ async function main(): Promise<void> {
 	let profileSummary: string | undefined;
 	try {
 		// Per-item work.
-		console.log(`per-item: ${SIZES.perItem} items, Property > Get, Preview Cost ...`);
-		const prGet = expectItems('PropRadar per-item', await runWorkflow(host, perItem.propRadar), SIZES.perItem);
-		const httpGet = expectItems('HTTP Request per-item', await runWorkflow(host, perItem.httpRequest), SIZES.perItem);
-		const urls = propIds(SIZES.perItem).map((id) => `${sandbox.url}/v1/properties/${id}?Purchase=0`);
-		const rawSequential = await raw({ kind: 'perItem', urls, concurrency: 1, token: TOKEN });
-		const rawConcurrent = await raw({ kind: 'perItem', urls, concurrency: CONCURRENT_RAW, token: TOKEN });
-		rows.push({
-			job: `${fmt(SIZES.perItem)} input items -> Property > Get, Preview Cost`,
-			propRadarMs: prGet.ms,
-			httpRequestMs: httpGet.ms,
-			rawMs: rawConcurrent.ms,
-			rawNote: `${fmt(rawSequential.ms)} ms sequential, ${fmt(rawConcurrent.ms)} ms at ${CONCURRENT_RAW} concurrent`,
-			ratio: httpGet.ms / prGet.ms,
-			ratioOf: 'HTTP Request / PropRadar',
-			target: '>= 2',
-			met: httpGet.ms / prGet.ms >= 2,
-		});
-		if (profile) {
-			const dir = mkdtempSync(join(tmpdir(), 'propradar-profile-'));
-			await runWorkflow(host, perItem.propRadar, { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` });
-			profileSummary = summariseProfile(dir);
-			rmSync(dir, { recursive: true, force: true });
+		if (runs('perItem')) {
+			console.log(`per-item: ${SIZES.perItem} items, Property > Get, Preview Cost ...`);
+			const prGet = expectItems('PropRadar per-item', await runWorkflow(host, perItem.propRadar), SIZES.perItem);
+			const httpGet = expectItems('HTTP Request per-item', await runWorkflow(host, perItem.httpRequest), SIZES.perItem);
+			const urls = propIds(SIZES.perItem).map((id) => `${sandbox.url}/v1/properties/${id}?Purchase=0`);
+			const rawSequential = await raw({ kind: 'perItem', urls, concurrency: 1, token: TOKEN });
+			const rawConcurrent = await raw({ kind: 'perItem', urls, concurrency: CONCURRENT_RAW, token: TOKEN });
+			rows.push({
+				job: `${fmt(SIZES.perItem)} input items -> Property > Get, Preview Cost`,
+				propRadarMs: prGet.ms,
+				httpRequestMs: httpGet.ms,
+				rawMs: rawConcurrent.ms,
+				rawNote: `${fmt(rawSequential.ms)} ms sequential, ${fmt(rawConcurrent.ms)} ms at ${CONCURRENT_RAW} concurrent`,
+				ratio: httpGet.ms / prGet.ms,
+				ratioOf: 'HTTP Request / PropRadar',
+				target: '>= 2',
+				met: httpGet.ms / prGet.ms >= 2,
+			});
+			if (profile) {
+				const profiled: Array<[string, BenchWorkflow, RegExp]> = [
+					['the PropRadar node', perItem.propRadar, /n8n-nodes-propradar/],
+					['the HTTP Request node', perItem.httpRequest, /nodes-base\/dist\/nodes\/HttpRequest\//],
+				];
+				const summaries = [];
+				for (const [name, workflow, window] of profiled) {
+					const dir = mkdtempSync(join(tmpdir(), 'propradar-profile-'));
+					await runWorkflow(host, workflow, { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` });
+					summaries.push(`${name}: ${summariseProfile(dir, window)}`);
+					rmSync(dir, { recursive: true, force: true });
+				}
+				profileSummary = summaries.join('\n\n');
+			}
 		}
 
 		// Return All.
-		console.log(`Return All: ${fmt(SIZES.returnAll)}-item dynamic list ...`);
-		const prAll = expectItems('PropRadar Return All', await runWorkflow(host, returnAll.propRadar), SIZES.returnAll);
-		const httpAll = expectItems('HTTP Request pagination', await runWorkflow(host, returnAll.httpRequest), SIZES.returnAll);
-		const listUrl = `${sandbox.url}/v1/lists/${returnAllList}/items?Fields=${LIST_ITEM_FIELDS.join(',')}`;
-		const rawPages = [];
-		for (const pageSize of [500, 1000]) rawPages.push({ pageSize, ...(await raw({ kind: 'pages', url: listUrl, pageSize, token: TOKEN })) });
-		const bestRaw = rawPages.reduce((best, page) => (page.ms < best.ms ? page : best));
-		rows.push({
-			job: `Return All of a ${fmt(SIZES.returnAll)}-item dynamic list (List Item > Get Many)`,
-			propRadarMs: prAll.ms,
-			httpRequestMs: httpAll.ms,
-			rawMs: bestRaw.ms,
-			rawNote: rawPages.map((page) => `${fmt(page.ms)} ms at Limit ${page.pageSize}`).join(', '),
-			ratio: prAll.ms / bestRaw.ms,
-			ratioOf: 'PropRadar / raw at its best page',
-			target: '<= 1.2, and below HTTP Request',
-			met: prAll.ms / bestRaw.ms <= 1.2 && prAll.ms < httpAll.ms,
-		});
-		growth.push({ job: 'Return All', size: SIZES.returnAll, ms: prAll.ms, peakMiB: prAll.peakMiB, msPer1000: (prAll.ms / SIZES.returnAll) * 1000 });
+		if (runs('returnAll')) {
+			console.log(`Return All: ${fmt(SIZES.returnAll)}-item dynamic list ...`);
+			const prAll = expectItems('PropRadar Return All', await runWorkflow(host, returnAll.propRadar), SIZES.returnAll);
+			const httpAll = expectItems('HTTP Request pagination', await runWorkflow(host, returnAll.httpRequest), SIZES.returnAll);
+			const listUrl = `${sandbox.url}/v1/lists/${returnAllList}/items?Fields=${LIST_ITEM_FIELDS.join(',')}`;
+			const rawPages = [];
+			for (const pageSize of [500, 1000]) rawPages.push({ pageSize, ...(await raw({ kind: 'pages', url: listUrl, pageSize, token: TOKEN })) });
+			const bestRaw = rawPages.reduce((best, page) => (page.ms < best.ms ? page : best));
+			rows.push({
+				job: `Return All of a ${fmt(SIZES.returnAll)}-item dynamic list (List Item > Get Many)`,
+				propRadarMs: prAll.ms,
+				httpRequestMs: httpAll.ms,
+				rawMs: bestRaw.ms,
+				rawNote: rawPages.map((page) => `${fmt(page.ms)} ms at Limit ${page.pageSize}`).join(', '),
+				ratio: prAll.ms / bestRaw.ms,
+				ratioOf: 'PropRadar / raw at its best page',
+				target: '<= 1.2, and below HTTP Request',
+				met: prAll.ms / bestRaw.ms <= 1.2 && prAll.ms < httpAll.ms,
+			});
+			growth.push({ job: 'Return All', size: SIZES.returnAll, ms: prAll.ms, peakMiB: prAll.peakMiB, msPer1000: (prAll.ms / SIZES.returnAll) * 1000 });
+		}
 
 		// Import.
-		console.log(`Import: ${fmt(SIZES.importRecords)} records, Purchase ...`);
-		const prImport = expectItems('PropRadar Import', await runWorkflow(host, imports.propRadar), SIZES.importRecords);
-		const httpImport = expectItems('HTTP Request import', await runWorkflow(host, imports.httpRequest!), SIZES.importRecords);
-		const rawImport = await raw({ kind: 'import', url: `${sandbox.url}/v1/lists/${await importList(sandbox, 'bench raw')}/import/items?Purchase=1`, records: importRecords(SIZES.importRecords), batchSize: SIZES.batchSize, token: TOKEN });
-		rows.push({
-			job: `Import ${fmt(SIZES.importRecords)} records, Purchase (batches of ${SIZES.batchSize})`,
-			propRadarMs: prImport.ms,
-			httpRequestMs: httpImport.ms,
-			rawMs: rawImport.ms,
-			rawNote: `${rawImport.requests} requests of ${SIZES.batchSize}`,
-			ratio: prImport.ms / rawImport.ms,
-			ratioOf: 'PropRadar / raw, same batches',
-			target: '<= 1.5',
-			met: prImport.ms / rawImport.ms <= 1.5,
-		});
-		growth.push({ job: 'Import', size: SIZES.importRecords, ms: prImport.ms, peakMiB: prImport.peakMiB, msPer1000: (prImport.ms / SIZES.importRecords) * 1000 });
+		if (runs('import')) {
+			console.log(`Import: ${fmt(SIZES.importRecords)} records, Purchase ...`);
+			const prImport = expectItems('PropRadar Import', await runWorkflow(host, imports.propRadar), SIZES.importRecords);
+			const httpImport = expectItems('HTTP Request import', await runWorkflow(host, imports.httpRequest!), SIZES.importRecords);
+			const rawImport = await raw({ kind: 'import', url: `${sandbox.url}/v1/lists/${await importList(sandbox, 'bench raw')}/import/items?Purchase=1`, records: importRecords(SIZES.importRecords), batchSize: SIZES.batchSize, token: TOKEN });
+			rows.push({
+				job: `Import ${fmt(SIZES.importRecords)} records, Purchase (batches of ${SIZES.batchSize})`,
+				propRadarMs: prImport.ms,
+				httpRequestMs: httpImport.ms,
+				rawMs: rawImport.ms,
+				rawNote: `${rawImport.requests} requests of ${SIZES.batchSize}`,
+				ratio: prImport.ms / rawImport.ms,
+				ratioOf: 'PropRadar / raw, same batches',
+				target: '<= 1.5',
+				met: prImport.ms / rawImport.ms <= 1.5,
+			});
+			growth.push({ job: 'Import', size: SIZES.importRecords, ms: prImport.ms, peakMiB: prImport.peakMiB, msPer1000: (prImport.ms / SIZES.importRecords) * 1000 });
+		}
 
 		// Growth.
-		for (const { size, workflow } of growthReturnAll) {
-			const measured = expectItems(`Return All ${size}`, await runWorkflow(host, workflow), size);
-			growth.push({ job: 'Return All', size, ms: measured.ms, peakMiB: measured.peakMiB, msPer1000: (measured.ms / size) * 1000 });
+		if (runs('growth')) {
+			for (const { size, workflow } of growthReturnAll) {
+				const measured = expectItems(`Return All ${size}`, await runWorkflow(host, workflow), size);
+				growth.push({ job: 'Return All', size, ms: measured.ms, peakMiB: measured.peakMiB, msPer1000: (measured.ms / size) * 1000 });
+			}
+			for (const { size, workflow } of growthImport) {
+				const measured = expectItems(`Import ${size}`, await runWorkflow(host, workflow), size);
+				growth.push({ job: 'Import', size, ms: measured.ms, peakMiB: measured.peakMiB, msPer1000: (measured.ms / size) * 1000 });
+			}
+			growth.sort((a, b) => a.job.localeCompare(b.job) || a.size - b.size);
 		}
-		for (const { size, workflow } of growthImport) {
-			const measured = expectItems(`Import ${size}`, await runWorkflow(host, workflow), size);
-			growth.push({ job: 'Import', size, ms: measured.ms, peakMiB: measured.peakMiB, msPer1000: (measured.ms / size) * 1000 });
-		}
-		growth.sort((a, b) => a.job.localeCompare(b.job) || a.size - b.size);
 
 		// The trigger: deliveries into an activated workflow.
-		console.log(`Trigger: ${SIZES.trigger} deliveries into an activated workflow ...`);
-		triggerFigures = await triggerRun(sandbox, host, trigger.id, triggerList);
+		if (runs('trigger')) {
+			console.log(`Trigger: ${SIZES.trigger} deliveries into an activated workflow ...`);
+			triggerFigures = await triggerRun(sandbox, host, trigger.id, triggerList);
+		}
 	} finally {
 		await host.stop();
 		rmSync(prepared.userFolder, { recursive: true, force: true });
@@ -456,7 +483,7 @@ export function markdown(result: Result): string {
 		'| --- | ---: | ---: | --- | --- | --- | --- |',
 		...result.rows.map((row) => `| ${row.job} | ${fmt(row.propRadarMs, row.propRadarMs < 10 ? 2 : 0)} ms | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs)} ms`} | ${row.rawNote ?? (row.rawMs === undefined ? '' : `${fmt(row.rawMs, row.rawMs < 10 ? 2 : 0)} ms`)} | ${fmt(row.ratio, 2)} (${row.ratioOf}) | ${row.target} | ${yes(row.met)} |`),
 		`| Sandbox: simple reads (GET /v1/lists/{id}, 10 connections, load from a second process) | ${fmt(result.sandbox.simpleReadsPerSecond)} /s | | a bare node:http server with the same answer: ${fmt(result.sandbox.bareServerReadsPerSecond)} /s | ${fmt(result.sandbox.simpleReadsPerSecond / result.sandbox.bareServerReadsPerSecond, 2)} (sandbox / bare server) | >= 3,000 /s | ${yes(result.sandbox.simpleReadsMet)} |`,
-		`| Trigger: ${String(result.trigger.deliveries)} deliveries into an activated workflow (${TRIGGER_IN_FLIGHT} events at a time; ${String(result.trigger.deliveredAgain)} delivered again after a 5xx or timeout) | ${fmt(Number(result.trigger.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(result.trigger.p50Ms))} ms, p95 ${fmt(Number(result.trigger.p95Ms))} ms from the event to the execution's CRM post; ${String(result.trigger.lost)} lost, ${String(result.trigger.duplicated)} duplicated | | | | >= 50 /s, 0 lost, 0 duplicated | ${yes(Boolean(result.trigger.met))} |`,
+		...(result.trigger.deliveries === undefined ? [] : [`| Trigger: ${String(result.trigger.deliveries)} deliveries into an activated workflow (${TRIGGER_IN_FLIGHT} events at a time; ${String(result.trigger.deliveredAgain)} delivered again after a 5xx or timeout) | ${fmt(Number(result.trigger.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(result.trigger.p50Ms))} ms, p95 ${fmt(Number(result.trigger.p95Ms))} ms from the event to the execution's CRM post; ${String(result.trigger.lost)} lost, ${String(result.trigger.duplicated)} duplicated | | | | >= 50 /s, 0 lost, 0 duplicated | ${yes(Boolean(result.trigger.met))} |`]),
 		'',
 		'| growth (PropRadar node) | items | node time | per 1,000 | peak memory of n8n |',
 		'| --- | ---: | ---: | ---: | ---: |',
