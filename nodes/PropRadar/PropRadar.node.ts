@@ -18,7 +18,10 @@ export class PropRadar implements INodeType {
 		icon: { light: 'file:propradar.svg', dark: 'file:propradar.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// "Get Owners · Person": the names the panel shows for the operation and the resource, looked up
+		// by their saved values (one flat map, so no "}}" before the end; test/engine/subtitles.test.ts
+		// checks it against every operation).
+		subtitle: '={{ {"account.getMembers":"Get Members · Account","account.getStatusLabels":"Get Status Level Labels · Account","automation.configure":"Configure · Automation","automation.get":"Get · Automation","importRecord.deleteMatch":"Delete Match · Import Record","importRecord.getMany":"Get Many · Import Record","importRecord.import":"Import · Import Record","importRecord.updateMatch":"Update Match · Import Record","list.create":"Create · List","list.delete":"Delete · List","list.get":"Get · List","list.getMany":"Get Many · List","list.update":"Update · List","listItem.add":"Add · List Item","listItem.getMany":"Get Many · List Item","listItem.remove":"Remove · List Item","person.getOwners":"Get Owners · Person","person.getRecords":"Get Records · Person","person.purchaseEmail":"Purchase Email · Person","person.purchasePhone":"Purchase Phone · Person","property.get":"Get · Property","property.getComps":"Get Comps · Property","property.getEvictions":"Get Evictions · Property","property.getParcels":"Get Parcels · Property","property.getTransactions":"Get Transactions · Property","property.search":"Search · Property","webhook.create":"Create · Webhook","webhook.delete":"Delete · Webhook","webhook.getMany":"Get Many · Webhook"}[$parameter["resource"] + "." + $parameter["operation"]] }}',
 		description: 'Property data and lead management: lists, imports, owners, properties, automations and webhooks',
 		defaults: { name: 'PropRadar' },
 		usableAsTool: true,

@@ -1,0 +1,45 @@
+/**
+ * The canvas subtitle of the PropRadar node, evaluated as the editor evaluates it: n8n-workflow's
+ * expression over the node's parameters (`getSimpleParameterValue`, mode "internal"). The browser
+ * tier shows it on the canvas of a real n8n.
+ */
+import { NodeHelpers, Workflow, type INode, type INodeParameters } from 'n8n-workflow';
+
+import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
+import { nodeTypes } from './harness';
+
+const description = new PropRadar().description;
+
+function subtitleOf(parameters: INodeParameters): unknown {
+	const node: INode = {
+		id: 'subtitle',
+		name: 'PropRadar',
+		type: 'n8n-nodes-propradar.propRadar',
+		typeVersion: 1,
+		position: [0, 0],
+		// The parameters as n8n holds them for a node on the canvas: defaults filled in.
+		parameters: NodeHelpers.getNodeParameters(description.properties, parameters, true, false, null, description) ?? {},
+	};
+	const workflow = new Workflow({ id: 'subtitle', nodes: [node], connections: {}, active: false, nodeTypes });
+	return workflow.expression.getSimpleParameterValue(node, description.subtitle, 'internal', {});
+}
+
+test('the subtitle reads as the panel names the operation and the resource', () => {
+	expect(subtitleOf({ resource: 'person', operation: 'getOwners' })).toBe('Get Owners · Person');
+	expect(subtitleOf({ resource: 'importRecord', operation: 'updateMatch' })).toBe('Update Match · Import Record');
+	expect(subtitleOf({ resource: 'account', operation: 'getStatusLabels' })).toBe('Get Status Level Labels · Account');
+});
+
+test('a new node, with nothing chosen yet, shows its default resource and operation by name', () => {
+	expect(subtitleOf({})).toBe('Get Many · List');
+});
+
+test('every operation of every resource has a subtitle made of the names the panel shows', () => {
+	const resource = description.properties.find((property) => property.name === 'resource')!;
+	for (const { name: resourceName, value: resourceValue } of resource.options as Array<{ name: string; value: string }>) {
+		const selector = description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resourceValue))!;
+		for (const { name, value } of selector.options as Array<{ name: string; value: string }>) {
+			expect(subtitleOf({ resource: resourceValue, operation: value })).toBe(`${name} · ${resourceName}`);
+		}
+	}
+});
