@@ -38,19 +38,44 @@ export class PropRadarApi implements ICredentialType {
 				'Address of the PropRadar API without /v1. The local sandbox (npm run sandbox) listens on http://127.0.0.1:8787; use the address your PropRadar account gives for the live service.',
 		},
 		{
-			displayName: 'Spending Ceiling per Execution (USD, 0 = None)',
+			displayName: 'Spending Ceiling',
+			name: 'spendingCeilingMode',
+			type: 'options',
+			options: [
+				{
+					name: 'Ceiling per Execution',
+					value: 'ceiling',
+					description: 'One workflow execution spends at most the amount below through PropRadar nodes with this credential',
+				},
+				{
+					name: 'No Ceiling',
+					value: 'none',
+					description: 'Each node run is bounded by its own Max Cost only',
+				},
+			],
+			// "Ceiling per Execution" is also what a credential saved before this choice existed gets:
+			// its amount keeps working as it did (0 there meant no ceiling, and still does).
+			default: 'ceiling',
+			description:
+				'Set a ceiling when workflows or AI agents you do not control use this credential: it bounds all of an execution\'s PropRadar nodes together (several nodes, loops, an AI agent\'s tool calls), whatever their Max Cost says',
+		},
+		{
+			displayName: 'Spending Ceiling per Execution (USD)',
 			name: 'spendingCeiling',
 			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 2 },
-			default: 0,
+			typeOptions: { minValue: 0.01, numberPrecision: 2 },
+			default: 10,
+			displayOptions: { show: { spendingCeilingMode: ['ceiling'] } },
+			hint: 'The most one execution may spend through this credential. For none, choose No Ceiling above (a 0 saved by an earlier version also means none).',
 			description:
-				'Most that one workflow execution may spend through PropRadar nodes with this credential, all of them together (several nodes, loops, an AI agent\'s tool calls), whatever their Max Cost says. 0 means no ceiling beyond each node\'s Max Cost. Set it when workflows or AI agents you do not control use this credential.',
+				'Most that one workflow execution may spend through PropRadar nodes with this credential, all of them together, whatever their Max Cost says. A purchase that does not fit what is left is refused and nothing is charged.',
 		},
 		{
 			displayName: 'Allow Charging Automations',
 			name: 'allowChargingAutomations',
 			type: 'boolean',
 			default: false,
+			displayOptions: { show: { spendingCeilingMode: ['ceiling'] } },
 			description:
 				'Whether workflows using this credential may set up list automations that buy (Purchase Phone, Purchase Email, direct-mail or e-mail marketing orders). Those charges happen later, inside PropRadar, outside any node run, so no spending ceiling can bound them. Only asked when a spending ceiling is set; without a ceiling the node\'s own Allow Charging Automation option decides.',
 		},

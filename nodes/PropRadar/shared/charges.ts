@@ -52,6 +52,7 @@ export function chargeProperties(show: Record<string, string[]>, what: string): 
 			typeOptions: { minValue: 0, numberPrecision: 2 },
 			displayOptions: { show: { ...show, chargeMode: ['purchase'] } },
 			default: 0,
+			hint: '0 buys nothing. The preview tells the Max Cost a purchase needs (maxCostNeeded).',
 			description: MAX_COST_HELP,
 		},
 		{
