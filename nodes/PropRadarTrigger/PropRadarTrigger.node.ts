@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	IHookFunctions,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -8,7 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchLists } from '../PropRadar/methods/listSearch';
+import { searchTriggerLists } from '../PropRadar/methods/listSearch';
+import { getTriggerListStatus } from '../PropRadar/methods/loadOptions';
 import { listLocator } from '../PropRadar/shared/parameters';
 import {
 	bearerMatches,
@@ -21,6 +23,15 @@ import {
 } from './delivery';
 import { liveRegistrations, register, registrationIsLive, unregister } from './registration';
 import { sortEvents, type TriggerEvent } from './wiring';
+
+/** The list picker of every list parameter, whose "From List" mode says whether each list is monitored. */
+const triggerListLocator: INodeProperties = (() => {
+	const locator = listLocator(undefined);
+	return {
+		...locator,
+		modes: locator.modes?.map((mode) => (mode.name === 'list' ? { ...mode, typeOptions: { ...mode.typeOptions, searchListMethod: 'searchTriggerLists' } } : mode)),
+	};
+})();
 
 export class PropRadarTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -43,12 +54,21 @@ export class PropRadarTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'PropRadar calls this n8n instance when the list\'s automation fires, so n8n must be reachable from the service: set WEBHOOK_URL to n8n\'s public address. Activating wires a webhook into the list\'s automation; deactivating takes it out again.',
+					'PropRadar calls this n8n instance when the list\'s automation fires, so n8n must be reachable from the service: set N8N_WEBHOOK_URL (formerly WEBHOOK_URL) to n8n\'s public address. Activating wires a webhook into the list\'s automation; deactivating takes it out again.',
 				name: 'reachabilityNotice',
 				type: 'notice',
 				default: '',
 			},
-			listLocator(undefined),
+			triggerListLocator,
+			{
+				displayName: 'Chosen List Name or ID',
+				name: 'listStatus',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getTriggerListStatus', loadOptionsDependsOn: ['listId.value'] },
+				default: '',
+				description:
+					'The list chosen above by name, and whether it is monitored: activation needs a monitored list. Shown whichever way the list was picked; nothing here is saved. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
 			{
 				displayName: 'Events',
 				name: 'events',
@@ -109,7 +129,7 @@ export class PropRadarTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchLists } };
+	methods = { listSearch: { searchTriggerLists }, loadOptions: { getTriggerListStatus } };
 
 	webhookMethods = {
 		default: {

@@ -1,6 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { apiRequest, collectPages, paths } from '../transport';
+import { apiRequest, collectPages, paths, type ListRecord } from '../transport';
+import { parseNumberedId } from '../shared/ids';
+import { triggerListLabel } from './listSearch';
 
 async function statusLabels(context: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const response = await apiRequest(context, { method: 'GET', path: paths.statusLabels() });
@@ -46,4 +48,25 @@ export async function getLists(this: ILoadOptionsFunctions): Promise<INodeProper
 		name: `${String(list.ListName)} (${String(list.ListID)})`,
 		value: String(list.ListID),
 	}));
+}
+
+/**
+ * The trigger's list as one line, its name and whether it is monitored, whichever way it was
+ * picked: n8n's list picker keeps a list's name only in "From List" mode, so "By ID" shows a bare
+ * ID. The one option's value is empty, the parameter's default, so nothing is saved for it.
+ */
+export async function getTriggerListStatus(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const line = (name: string) => [{ name, value: '' }];
+	const chosen = this.getNodeParameter('listId', undefined, { extractValue: true }) as unknown;
+	if (chosen === undefined || chosen === null || chosen === '') return line('No list chosen yet');
+	if (typeof chosen === 'string' && chosen.startsWith('=')) return line('The list comes from an expression: shown when the workflow runs');
+	const parsed = parseNumberedId(typeof chosen === 'string' ? chosen.trim() : chosen, 'a list ID');
+	if ('problem' in parsed) return line(`"${String(chosen)}" ${parsed.problem}`);
+	let list: ListRecord | undefined;
+	try {
+		list = (await apiRequest<{ results?: ListRecord[] }>(this, { method: 'GET', path: paths.list(parsed.id), qs: { Fields: 'ListID,ListName,ListType,TotalCount,isMonitored' } })).results?.[0];
+	} catch (error) {
+		return line(`List ${String(parsed.id)} could not be read: ${(error as Error).message}`);
+	}
+	return line(list ? `${triggerListLabel(list)} (list ${String(parsed.id)})` : `No list ${String(parsed.id)} in this account`);
 }
