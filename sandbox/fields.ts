@@ -1,4 +1,4 @@
-import { FIELD_SCOPES, type FieldScope, type FieldScopeName } from '../nodes/PropRadar/shared/fieldsets';
+import { FIELD_SCOPES, type FieldScope, type FieldScopeName } from '../nodes/PropRadar/shared/vocabulary';
 import { ApiError } from './errors';
 import { own } from './store';
 
@@ -49,7 +49,7 @@ function resolve(scope: FieldScopeName, fieldsParam: string | undefined, default
 }
 
 /**
- * `Fields` resolution, generated from the package's one fieldset catalogue: fieldset names and
+ * `Fields` resolution, generated from the API's fieldsets and fields (the vocabulary the node uses too): fieldset names and
  * single field names, comma-separated, a leading `-` suppressing a name. An unknown name fails the
  * whole request with 400 (docs/api.md). Without `Fields`, each endpoint returns its default.
  */

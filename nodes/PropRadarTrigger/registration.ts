@@ -17,9 +17,9 @@ import {
 	type WebhookRecord,
 } from '../PropRadar/transport';
 import { idsFrom } from '../PropRadar/shared/parameters';
+import { fieldNames, PAGE_LIMITS, TRIGGER_EVENTS, WEBHOOK_FIELDS } from '../PropRadar/shared/vocabulary';
 import { redeliveries, redeliveryKey } from './delivery';
 import {
-	AUTOMATION_TRIGGERS,
 	baselineOf,
 	chargingActions,
 	formatWebhookName,
@@ -64,7 +64,6 @@ export interface TriggerSettings {
 	allowChargingAutomation: boolean;
 }
 
-const WEBHOOK_PAGE_SIZE = 500;
 /** Writes of one list's automation before giving up on it settling (other processes keep changing it). */
 const MAX_SETTLE_WRITES = 6;
 /** Pauses between rounds of a clean-up step that failed transiently, on top of the transport's own retries. */
@@ -154,8 +153,8 @@ async function readAutomation(context: IHookFunctions, listId: number): Promise<
 async function readWebhooks(context: IHookFunctions): Promise<WebhookRecord[]> {
 	const { records } = await collectPages<WebhookRecord>(
 		context,
-		{ method: 'GET', path: paths.webhooks(), qs: { Fields: 'WebhookID,HookUrl,WebhookName' } },
-		{ pageSize: WEBHOOK_PAGE_SIZE },
+		{ method: 'GET', path: paths.webhooks(), qs: { Fields: fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'HookUrl', 'WebhookName') } },
+		{ pageSize: PAGE_LIMITS.webhooks.defaultLimit },
 	);
 	return records;
 }
@@ -349,8 +348,8 @@ async function createWebhook(context: IHookFunctions, body: { HookUrl: string; W
 async function findCreated(context: IHookFunctions, body: { HookUrl: string; WebhookName: string; Secret: string }): Promise<number | undefined> {
 	const { records } = await collectPages<WebhookRecord>(
 		context,
-		{ method: 'GET', path: paths.webhooks(), qs: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' } },
-		{ pageSize: WEBHOOK_PAGE_SIZE },
+		{ method: 'GET', path: paths.webhooks(), qs: { Fields: fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'HookUrl', 'WebhookName', 'Secret') } },
+		{ pageSize: PAGE_LIMITS.webhooks.defaultLimit },
 	);
 	const match = records.find((hook) => hook.HookUrl === body.HookUrl && hook.WebhookName === body.WebhookName && hook.Secret === body.Secret);
 	return match ? Number(match.WebhookID) : undefined;
@@ -482,7 +481,7 @@ async function mayStillCharge(context: IHookFunctions, registration: Registratio
 	}
 	for (const hook of triggerHooksOf(webhooks, registration.listId)) {
 		if (hook.webhookId === registration.webhookId || !idsFrom(automation.ExportToWebhookIDs).includes(String(hook.webhookId))) continue;
-		for (const event of hook.events) firingWithout.add(AUTOMATION_TRIGGERS[event]);
+		for (const event of hook.events) firingWithout.add(TRIGGER_EVENTS[event]);
 	}
 	return [...triggerSet(automation.Triggers)].some((trigger) => !firingWithout.has(trigger));
 }

@@ -1,5 +1,6 @@
 import { idsFrom } from '../PropRadar/shared/parameters';
 import { writableAutomation, type AutomationRecord } from '../PropRadar/transport';
+import { TRIGGER_EVENTS } from '../PropRadar/shared/vocabulary';
 
 /**
  * How a trigger wires itself into a list's automation, as pure functions over the automation's
@@ -16,15 +17,10 @@ import { writableAutomation, type AutomationRecord } from '../PropRadar/transpor
  * workflow on the same list inherits the first one's baseline and either may be removed first.
  */
 
-export type TriggerEvent = 'newMatches' | 'statusChanges';
+/** An event a trigger listens to; `TRIGGER_EVENTS` gives the automation's name for each, in the order the service writes them. */
+export type TriggerEvent = keyof typeof TRIGGER_EVENTS;
 
-/** The automation's name for each event (`Triggers`), in the order the service writes them. */
-export const AUTOMATION_TRIGGERS: Record<TriggerEvent, string> = {
-	newMatches: 'New Matches',
-	statusChanges: 'Status Changes',
-};
-
-const TRIGGER_ORDER = Object.values(AUTOMATION_TRIGGERS);
+const TRIGGER_ORDER: readonly string[] = Object.values(TRIGGER_EVENTS);
 
 export interface Baseline {
 	isEnabled: number;
@@ -46,7 +42,7 @@ const NAME_PATTERN = /^n8n PropRadar Trigger: list (\d+), ([A-Za-z +]+) \[before
 
 /** A recognisable, readable `WebhookName`, e.g. `n8n PropRadar Trigger: list 12, New Matches [before: off | none | hooks -]`. */
 export function formatWebhookName({ listId, events, baseline }: TriggerWebhookName): string {
-	const eventNames = sortEvents(events).map((event) => AUTOMATION_TRIGGERS[event]).join(' + ');
+	const eventNames = sortEvents(events).map((event) => TRIGGER_EVENTS[event]).join(' + ');
 	const triggers = baseline.triggers === '' ? 'none' : baseline.triggers;
 	const hooks = baseline.webhookIds === '' ? '-' : baseline.webhookIds;
 	return `${NAME_PREFIX}: list ${listId}, ${eventNames} [before: ${baseline.isEnabled === 1 ? 'on' : 'off'} | ${triggers} | hooks ${hooks}]`;
@@ -70,11 +66,11 @@ export function parseWebhookName(name: unknown): TriggerWebhookName | undefined 
 }
 
 function eventOfTrigger(label: string): TriggerEvent | undefined {
-	return (Object.keys(AUTOMATION_TRIGGERS) as TriggerEvent[]).find((event) => AUTOMATION_TRIGGERS[event] === label);
+	return (Object.keys(TRIGGER_EVENTS) as TriggerEvent[]).find((event) => TRIGGER_EVENTS[event] === label);
 }
 
 export function sortEvents(events: TriggerEvent[]): TriggerEvent[] {
-	return (Object.keys(AUTOMATION_TRIGGERS) as TriggerEvent[]).filter((event) => events.includes(event));
+	return (Object.keys(TRIGGER_EVENTS) as TriggerEvent[]).filter((event) => events.includes(event));
 }
 
 /** The trigger names in a `Triggers` value (tolerant of spaces). */
@@ -134,7 +130,7 @@ export function chargingActions(automation: AutomationRecord): string[] {
 export function wiringAddsFiring(automation: Pick<AutomationRecord, 'isEnabled' | 'Triggers'>, events: TriggerEvent[]): boolean {
 	if (Number(automation.isEnabled) !== 1) return true;
 	const triggers = triggerSet(automation.Triggers);
-	return events.some((event) => !triggers.has(AUTOMATION_TRIGGERS[event]));
+	return events.some((event) => !triggers.has(TRIGGER_EVENTS[event]));
 }
 
 /** A trigger webhook of a list: its id and what its name says. */
@@ -186,7 +182,7 @@ export function settleAutomation({ automation, baseline, staying, leaving, exist
 	// What the triggers are when nobody touched them since the trigger webhooks were wired.
 	const wiredBefore = [...staying.filter((hook) => currentIds.includes(String(hook.webhookId))), ...leaving];
 	const untouched = triggerSet(baseline.triggers);
-	for (const hook of wiredBefore) for (const event of hook.events) untouched.add(AUTOMATION_TRIGGERS[event]);
+	for (const hook of wiredBefore) for (const event of hook.events) untouched.add(TRIGGER_EVENTS[event]);
 	// A dangling id was a trigger webhook (or another) deleted meanwhile, whose events are unknown:
 	// trigger events beyond the known ones are then taken as the triggers', not as somebody's change.
 	const currentTriggers = triggerSet(current.triggers);
@@ -199,7 +195,7 @@ export function settleAutomation({ automation, baseline, staying, leaving, exist
 	if (staying.length > 0) {
 		isEnabled = 1;
 		const wanted = triggersUntouched ? triggerSet(baseline.triggers) : triggerSet(current.triggers);
-		for (const hook of staying) for (const event of hook.events) wanted.add(AUTOMATION_TRIGGERS[event]);
+		for (const hook of staying) for (const event of hook.events) wanted.add(TRIGGER_EVENTS[event]);
 		if (!sameSet(wanted, triggerSet(current.triggers))) triggers = formatTriggers(wanted);
 	} else if (wiredBefore.length > 0 && sameSet(new Set(idsFrom(exportIds)), baselineIds)) {
 		// The last trigger webhook left, and no other webhook was wired since: back to the baseline.

@@ -1,4 +1,4 @@
-import { PROPERTY_FIELDS } from '../../nodes/PropRadar/shared/fieldsets';
+import { PROPERTY_FIELDS } from '../../nodes/PropRadar/shared/vocabulary';
 import type { SandboxContext } from '../server';
 import { own } from '../store';
 import { Seeded, usDate } from './random';

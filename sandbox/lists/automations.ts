@@ -8,7 +8,16 @@ import type { SandboxContext } from '../server';
 import { webhooksState } from './webhooks';
 import { deliver } from './delivery';
 import { own } from '../store';
-import { accountLists, EMPTY_AUTOMATION, hasMember, idList, userData, type Automation, type StoredList } from './state';
+import { accountLists, hasMember, idList, userData, type StoredList } from './state';
+import {
+	AUTOMATION_FLAG_FIELDS,
+	AUTOMATION_ID_FIELDS,
+	AUTOMATION_LEVEL_MAX,
+	EMPTY_AUTOMATION,
+	TRIGGER_EVENTS,
+	TRIGGER_VALUES,
+	type AutomationFields,
+} from '../../nodes/PropRadar/shared/vocabulary';
 
 /** What happened to a property in a list, as an automation sees it. */
 export interface ListEvent {
@@ -31,32 +40,30 @@ export function outbox(ctx: SandboxContext): OutboxEntry[] {
 	return ctx.store.slice<OutboxEntry[]>('outbox', () => []);
 }
 
-const TRIGGER_VALUES = ['New Matches', 'Status Changes', 'New Matches,Status Changes'];
-const BOOLEAN_FIELDS = ['isEnabled', 'PurchasePhone', 'PurchaseEmail'] as const;
-const ID_FIELDS = ['DailyEmailMemberIDs', 'ImmediateEmailMemberIDs', 'ExportToWebhookIDs', 'MobileNotificationMemberIDs', 'AddToLists', 'RemoveFromLists'] as const;
 
 /** Checks an automation body (PUT replaces the whole configuration) and returns it complete. */
-export function validateAutomation(listId: number, body: Record<string, unknown>): Automation {
+export function validateAutomation(listId: number, body: Record<string, unknown>): AutomationFields {
 	const bad = (message: string) => new ApiError(400, 'Invalid automation', message);
 	const out: Record<string, unknown> = {};
 	for (const [key, value] of Object.entries(body)) {
 		if (!Object.hasOwn(EMPTY_AUTOMATION, key)) throw new ApiError(400, 'Unexpected payload field', `${key} is not an automation field`);
 		out[key] = value;
 	}
-	for (const key of BOOLEAN_FIELDS) {
+	for (const key of AUTOMATION_FLAG_FIELDS) {
 		if (out[key] !== undefined && out[key] !== 0 && out[key] !== 1) throw bad(`${key} must be 0 or 1`);
 	}
 	if (out.Triggers !== undefined && typeof out.Triggers !== 'string') throw bad('Triggers must be a string');
-	if (out.Triggers !== undefined && out.Triggers !== '' && !TRIGGER_VALUES.includes(out.Triggers as string)) {
+	if (out.Triggers !== undefined && out.Triggers !== '' && !(TRIGGER_VALUES as readonly string[]).includes(out.Triggers as string)) {
 		throw bad(`Triggers must be one of: ${TRIGGER_VALUES.join(' | ')}`);
 	}
-	for (const [key, max, zero] of [['SetInterestLevel', 5, 'unsets interest'], ['SetStatusLevel', 9, 'sets status None']] as const) {
+	for (const [key, zero] of [['SetInterestLevel', 'unsets interest'], ['SetStatusLevel', 'sets status None']] as const) {
+		const max = AUTOMATION_LEVEL_MAX[key];
 		const level = out[key];
 		if (level !== undefined && level !== null && !(Number.isInteger(level) && (level as number) >= 0 && (level as number) <= max)) {
 			throw bad(`${key} must be an integer from 0 to ${max} (0 ${zero}), or null to set nothing`);
 		}
 	}
-	for (const key of ID_FIELDS) {
+	for (const key of AUTOMATION_ID_FIELDS) {
 		if (out[key] === undefined) continue;
 		if (typeof out[key] !== 'string' || !/^(\s*[\w-]+\s*)(,\s*[\w-]+\s*)*$|^$/.test(out[key] as string)) throw bad(`${key} must be a comma-separated string of IDs`);
 	}
@@ -66,7 +73,7 @@ export function validateAutomation(listId: number, body: Record<string, unknown>
 	for (const key of ['DirectMailOrderID', 'EmailMarketingOrderID'] as const) {
 		if (out[key] !== undefined && typeof out[key] !== 'string') throw bad(`${key} must be a string`);
 	}
-	return { ...EMPTY_AUTOMATION, ...(out as Partial<Automation>) };
+	return { ...EMPTY_AUTOMATION, ...(out as Partial<AutomationFields>) };
 }
 
 
@@ -108,7 +115,7 @@ export function fireEvents(ctx: SandboxContext, accountId: string, list: StoredL
 	// Monitoring turns automations on and off (the lists document): an unmonitored list's automation never fires.
 	if (!list.isMonitored || !automation.isEnabled || events.length === 0 || depth > 3) return;
 	const triggers = automation.Triggers.split(',').map((t) => t.trim());
-	const wanted = events.filter((event) => (event.type === 'New Match' ? triggers.includes('New Matches') : triggers.includes('Status Changes')));
+	const wanted = events.filter((event) => (event.type === 'New Match' ? triggers.includes(TRIGGER_EVENTS.newMatches) : triggers.includes(TRIGGER_EVENTS.statusChanges)));
 	if (wanted.length === 0) return;
 	const account = accountOf(accountId);
 	const at = new Date().toISOString();

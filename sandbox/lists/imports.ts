@@ -3,13 +3,13 @@ import { allSearchable, getSearchable, PROPERTY_COUNT } from '../data/properties
 import { findPerson, getPersons, personState, revealContact, type PersonRecord } from '../data/persons';
 import type { SandboxContext } from '../server';
 import type { ImportItem, StoredList } from './state';
+import { IMPORT_RECORD_FIELDS } from '../../nodes/PropRadar/shared/vocabulary';
 
 /**
  * Import matching: an imported record is matched to a property (address, normalised; APN with
  * County) and to a person (e-mail, phone, or name at the property), with a MatchScore 0-100 and the
  * property and person statuses of the lists document.
  */
-export const IMPORT_FIELDS = ['FirstName', 'LastName', 'FullName', 'Email', 'EmailStatus', 'Phone', 'PhoneType', 'PhoneStatus', 'Address', 'City', 'State', 'ZipFive', 'County', 'APN'];
 
 const WORDS = new Map(Object.entries({
 	street: 'st', avenue: 'ave', road: 'rd', drive: 'dr', lane: 'ln', court: 'ct', boulevard: 'blvd',
@@ -112,7 +112,7 @@ export function matchRecord(ctx: SandboxContext, account: AccountSpec, list: Sto
 	const item: ImportItem = {
 		ListID: list.ListID,
 		ListImportItemID: itemId,
-		...Object.fromEntries(IMPORT_FIELDS.filter((f) => record[f] !== undefined).map((f) => [f, record[f]])),
+		...Object.fromEntries(IMPORT_RECORD_FIELDS.filter((f) => record[f] !== undefined).map((f) => [f, record[f]])),
 		PropertyStatus: 'Not Found',
 		PersonStatus: 'Not Found',
 		MatchScore: 0,

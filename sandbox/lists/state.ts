@@ -3,44 +3,9 @@ import { notFound } from '../errors';
 import type { SandboxContext } from '../server';
 import { own } from '../store';
 import type { Criterion } from '../criteria';
+import type { AutomationFields } from '../../nodes/PropRadar/shared/vocabulary';
 
 /** The lists, automations, imports and per-property user data of every account. */
-export interface Automation {
-	isEnabled: number;
-	Triggers: string;
-	DailyEmailMemberIDs: string;
-	ImmediateEmailMemberIDs: string;
-	ExportToWebhookIDs: string;
-	DirectMailOrderID: string;
-	EmailMarketingOrderID: string;
-	MobileNotificationMemberIDs: string;
-	/** 1 to 5 stars; 0 unsets interest; null sets nothing. */
-	SetInterestLevel: number | null;
-	/** 1 to 9; 0 sets status None; null sets nothing. */
-	SetStatusLevel: number | null;
-	AddToLists: string;
-	RemoveFromLists: string;
-	PurchasePhone: number;
-	PurchaseEmail: number;
-}
-
-export const EMPTY_AUTOMATION: Automation = {
-	isEnabled: 0,
-	Triggers: '',
-	DailyEmailMemberIDs: '',
-	ImmediateEmailMemberIDs: '',
-	ExportToWebhookIDs: '',
-	DirectMailOrderID: '',
-	EmailMarketingOrderID: '',
-	MobileNotificationMemberIDs: '',
-	SetInterestLevel: null,
-	SetStatusLevel: null,
-	AddToLists: '',
-	RemoveFromLists: '',
-	PurchasePhone: 0,
-	PurchaseEmail: 0,
-};
-
 export interface ImportItem {
 	ListID: number;
 	ListImportItemID: number;
@@ -71,7 +36,7 @@ export interface StoredList {
 	CreatedAt: string;
 	LastViewed: string | null;
 	MonitoringStartedOn: string | null;
-	automation: Automation;
+	automation: AutomationFields;
 	imports: ImportItem[];
 }
 

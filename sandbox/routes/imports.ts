@@ -1,4 +1,4 @@
-import { IMPORT_ITEM_FIELDS } from '../../nodes/PropRadar/shared/fieldsets';
+import { IMPORT_ITEM_FIELDS, IMPORT_RECORD_FIELDS, PAGE_LIMITS, PERSON_STATUSES, PROPERTY_STATUSES } from '../../nodes/PropRadar/shared/vocabulary';
 import { charge, readPurchase } from '../charges';
 import { getPersons } from '../data/persons';
 import { propertyExists } from '../data/properties';
@@ -6,15 +6,13 @@ import { ApiError, badRequest, notFound } from '../errors';
 import { pick, resolveFields } from '../fields';
 import { auth, authBeforeBody, commaList, onlyFields, onlyParams, paging, pathId, sortRecords, wholeNumber, type Query } from '../http';
 import { fireEvents } from '../lists/automations';
-import { IMPORT_FIELDS, matchRecord, revertItem } from '../lists/imports';
+import { matchRecord, revertItem } from '../lists/imports';
 import { getList, hasMember, listsState, type ImportItem, type StoredList } from '../lists/state';
 import type { RouteModule } from '../server';
 
 // Import routes answer 404 instead of 401 without a token (the lists document, Authentication 5).
 const hidden = { hideExistence: true };
 const DEFAULT_RESULT_FIELDS = ['ListImportItemID', 'PropertyStatus', 'PersonStatus', 'MatchScore', 'PropID', 'PersonKey'];
-const PROPERTY_STATUSES = ['Selected', 'Matched', 'Pending', 'Not Found'];
-const PERSON_STATUSES = ['Matched Primary', 'Matched Set as Primary', 'Added as Primary', 'Matched', 'Selected as Primary', 'Selected', 'Not Found', 'No Longer at Property'];
 
 function importList(list: StoredList): StoredList {
 	if (list.ListType !== 'import' || list.ImportSource !== 'api') {
@@ -50,7 +48,7 @@ export const importRoutes: RouteModule = (app, ctx) => {
 		const records = request.body as unknown[];
 		records.forEach((record, index) => {
 			if (typeof record !== 'object' || record === null || Array.isArray(record)) throw badRequest('Invalid record', `[${index}] must be an object`);
-			onlyFields(record as Record<string, unknown>, IMPORT_FIELDS, `[${index}]`);
+			onlyFields(record as Record<string, unknown>, IMPORT_RECORD_FIELDS, `[${index}]`);
 			for (const [key, value] of Object.entries(record)) {
 				if (typeof value !== 'string') throw badRequest('Invalid record', `[${index}].${key} must be a string`);
 			}
@@ -80,7 +78,7 @@ export const importRoutes: RouteModule = (app, ctx) => {
 		onlyParams(query, ['Fields', 'Limit', 'Start', 'Sort', 'Dir', 'MatchScore', 'PropertyStatus', 'PersonStatus']);
 		const list = getList(ctx, account, pathId((request.params as { listId: string }).listId));
 		const fields = resolveFields('importItem', query.Fields, IMPORT_ITEM_FIELDS);
-		const { start, limit } = paging(query, { defaultLimit: 500, maxLimit: 1000 });
+		const { start, limit } = paging(query, PAGE_LIMITS.importItems);
 		let items = list.imports.map(itemRecord);
 		if (query.MatchScore !== undefined) {
 			const min = wholeNumber(query.MatchScore, 'MatchScore', { max: 100 });
@@ -89,7 +87,7 @@ export const importRoutes: RouteModule = (app, ctx) => {
 		for (const [name, allowed] of [['PropertyStatus', PROPERTY_STATUSES], ['PersonStatus', PERSON_STATUSES]] as const) {
 			if (query[name] === undefined) continue;
 			const wanted = commaList(query[name]);
-			const bad = wanted.find((value) => !allowed.includes(value));
+			const bad = wanted.find((value) => !(allowed as readonly string[]).includes(value));
 			if (bad) throw badRequest(`Invalid ${name}`, `${name}: "${bad}" is not one of ${allowed.join(', ')}`);
 			items = items.filter((item) => wanted.includes(String(item[name])));
 		}

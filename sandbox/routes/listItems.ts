@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from '../../nodes/PropRadar/shared/vocabulary';
 import { parseCriteria, parseRelativeDate } from '../criteria';
 import { getProperty, getSearchable, valuedByAvm } from '../data/properties';
 import { ApiError, badRequest, notFound } from '../errors';
@@ -97,7 +98,7 @@ export const listItemRoutes: RouteModule = (app, ctx) => {
 		onlyParams(query, ['Fields', 'Start', 'Limit', ...FILTERS]);
 		const list = getList(ctx, account, pathId((request.params as { listId: string }).listId));
 		const resolved = resolvePropertyFields('listItem', query.Fields, 'PropID');
-		const { start, limit } = paging(query, { defaultLimit: 500, maxLimit: 1000 });
+		const { start, limit } = paging(query, PAGE_LIMITS.listItems);
 		const keep = itemFilter(query, account.id, ctx);
 		const all = orderedMembers(ctx, account, list);
 		const members = keep ? all.filter(([propId, addedAt]) => keep(propId, addedAt)) : all;

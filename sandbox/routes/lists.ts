@@ -1,15 +1,14 @@
-import { LIST_FIELDS } from '../../nodes/PropRadar/shared/fieldsets';
+import { EMPTY_AUTOMATION, LIST_FIELDS, LIST_NAME_MAX_CHARACTERS } from '../../nodes/PropRadar/shared/vocabulary';
 import { parseCriteria } from '../criteria';
 import { badRequest } from '../errors';
 import { pick, resolveFields } from '../fields';
 import { auth, authBeforeBody, onlyParams, pathId, sortRecords, wholeNumber, type Query } from '../http';
 import { findMatches, memberCounts, recompute } from '../lists/membership';
-import { accountLists, EMPTY_AUTOMATION, getList, listsState, type StoredList } from '../lists/state';
+import { accountLists, getList, listsState, type StoredList } from '../lists/state';
 import type { RouteModule } from '../server';
 
-const LIST_NAME_MAX = 50;
 /** A list name cut at 50 characters (code points, so an emoji is never split), as the service truncates it. */
-const listName = (name: unknown) => [...String(name)].slice(0, LIST_NAME_MAX).join('');
+const listName = (name: unknown) => [...String(name)].slice(0, LIST_NAME_MAX_CHARACTERS).join('');
 const IMPORT_ONLY = ['ImportSource', 'ImportMatchThreshold', 'ImportType', 'ImportContactOptions'] as const;
 
 const contactOptions = {

@@ -1,4 +1,4 @@
-import { PERSON_FIELDSETS, PERSON_RECORD_FIELDSETS } from '../../nodes/PropRadar/shared/fieldsets';
+import { PAGE_LIMITS, PERSON_FIELDSETS, PERSON_RECORD_FIELDSETS } from '../../nodes/PropRadar/shared/vocabulary';
 import { charge, readPurchase } from '../charges';
 import { findPerson, getPersons, personRecords, personState, type PersonRecordKind } from '../data/persons';
 import { propertyExists } from '../data/properties';
@@ -33,7 +33,7 @@ export const personRoutes: RouteModule = (app, ctx) => {
 			const { personKey } = request.params as { personKey: string };
 			if (!findPerson(ctx, account, personKey)) throw notFound();
 			const fields = resolveFields(kind, query.Fields, PERSON_RECORD_FIELDSETS[kind].Table);
-			const { start, limit } = paging(query, { defaultLimit: 100, maxLimit: 500 });
+			const { start, limit } = paging(query, PAGE_LIMITS.personRecords);
 			const purchase = readPurchase(query);
 			const records = personRecords(personKey, kind).slice(start, start + limit);
 			const cost = charge(ctx, account, 'personRecord', records.length, purchase, `${kind} of ${personKey}`);

@@ -1,4 +1,4 @@
-import { FIELD_SCOPES, MAX_TRANSACTION_FIELD_IDS } from '../../nodes/PropRadar/shared/fieldsets';
+import { FIELD_SCOPES, MAX_TRANSACTION_FIELD_IDS, PAGE_LIMITS } from '../../nodes/PropRadar/shared/vocabulary';
 import { charge, readPurchase } from '../charges';
 import { parseCriteria } from '../criteria';
 import { getPersons } from '../data/persons';
@@ -14,7 +14,6 @@ import type { AccountSpec } from '../accounts';
 
 const DEFAULT_PROPERTY_FIELDS = 'PropID,Overview';
 const SEARCH_DEFAULT_FIELDS = 'PropID,Grid';
-const SEARCH_MAX_PAGE = 500;
 
 /** A full property as `account` reads it, with its saved levels and (if asked) its persons. */
 function propertyRecord(ctx: SandboxContext, account: AccountSpec, propId: string, resolved: ResolvedFields): Record<string, unknown> {
@@ -155,7 +154,7 @@ export const propertyRoutes: RouteModule = (app, ctx) => {
 		if (extra) throw badRequest('Unexpected payload field', `${extra} is not accepted in the body; Start, Limit, Sort, Dir, Fields and Purchase go in the query string`);
 		const criteria = parseCriteria(body.Criteria);
 		const fields = resolvePropertyFields('property', query.Fields, SEARCH_DEFAULT_FIELDS);
-		const { start, limit } = paging(query, { defaultLimit: 100, maxLimit: SEARCH_MAX_PAGE });
+		const { start, limit } = paging(query, PAGE_LIMITS.properties);
 		const purchase = readPurchase(query);
 		let matches = findMatches(ctx, account, criteria);
 		if (query.Sort) {

@@ -1,4 +1,4 @@
-import { WEBHOOK_FIELDS } from '../../nodes/PropRadar/shared/fieldsets';
+import { PAGE_LIMITS, TRIGGER_EVENTS, WEBHOOK_FIELDS } from '../../nodes/PropRadar/shared/vocabulary';
 import { badRequest, notFound } from '../errors';
 import { pick, resolveFields } from '../fields';
 import { auth, authBeforeBody, onlyParams, paging, pathId, sortRecords, type Query } from '../http';
@@ -49,7 +49,7 @@ export const webhookRoutes: RouteModule = (app, ctx) => {
 		for (const listId of body.Lists ?? []) {
 			const automation = lists[String(listId)].automation;
 			automation.isEnabled = 1;
-			if (!automation.Triggers) automation.Triggers = 'New Matches';
+			if (!automation.Triggers) automation.Triggers = TRIGGER_EVENTS.newMatches;
 			automation.ExportToWebhookIDs = [...idList(automation.ExportToWebhookIDs), String(WebhookID)].join(',');
 		}
 		ctx.store.save();
@@ -61,7 +61,7 @@ export const webhookRoutes: RouteModule = (app, ctx) => {
 		const query = request.query as Query;
 		onlyParams(query, ['Start', 'Limit', 'Sort', 'Dir', 'Fields']);
 		const fields = resolveFields('webhook', query.Fields, WEBHOOK_FIELDS);
-		const { start, limit } = paging(query, { defaultLimit: 500, maxLimit: 1000 });
+		const { start, limit } = paging(query, PAGE_LIMITS.webhooks);
 		const hooks = Object.values(webhooksState(ctx).hooks)
 			.filter((hook) => hook.accountId === account.id)
 			.map(({ accountId, ...hook }) => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { FIELD_SCOPES } from '../../nodes/PropRadar/shared/fieldsets';
+import { FIELD_SCOPES } from '../../nodes/PropRadar/shared/vocabulary';
 import { runNode, startEngineSandbox, TOKENS, type EngineSandbox, type NodeRun, type RecordedRequest } from './harness';
 import { createList, listRef } from './helpers';
 

@@ -1,14 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import {
-	FIELD_SCOPES,
-	PERSON_FIELDSETS,
-	PERSON_FIELDS,
-	PROPERTY_FIELDSETS,
-	PROPERTY_FIELDS,
-	toFieldsParam,
-} from '../../nodes/PropRadar/shared/fieldsets';
+import { toFieldsParam } from '../../nodes/PropRadar/shared/fieldsets';
+import { FIELD_SCOPES, PERSON_FIELDSETS, PERSON_FIELDS, PROPERTY_FIELDSETS, PROPERTY_FIELDS } from '../../nodes/PropRadar/shared/vocabulary';
 
 const properties = new PropRadar().description.properties;
 

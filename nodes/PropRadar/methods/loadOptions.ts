@@ -3,6 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 import { apiRequest, collectPages, paths, type ListRecord } from '../transport';
 import { parseNumberedId } from '../shared/ids';
 import { triggerListLabel } from './listSearch';
+import { fieldNames, LIST_FIELDS, PAGE_LIMITS, WEBHOOK_FIELDS } from '../shared/vocabulary';
 
 async function statusLabels(context: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const response = await apiRequest(context, { method: 'GET', path: paths.statusLabels() });
@@ -33,7 +34,7 @@ export async function getMembers(this: ILoadOptionsFunctions): Promise<INodeProp
 
 /** Webhooks of the account, for automations that export to them. */
 export async function getWebhooks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { records } = await collectPages(this, { method: 'GET', path: paths.webhooks(), qs: { Fields: 'WebhookID,WebhookName,HookUrl' } }, { pageSize: 500 });
+	const { records } = await collectPages(this, { method: 'GET', path: paths.webhooks(), qs: { Fields: fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'WebhookName', 'HookUrl') } }, { pageSize: PAGE_LIMITS.webhooks.defaultLimit });
 	return records.map((hook: IDataObject) => ({
 		name: `${String(hook.WebhookName)} (${String(hook.WebhookID)})`,
 		value: String(hook.WebhookID),
@@ -43,7 +44,7 @@ export async function getWebhooks(this: ILoadOptionsFunctions): Promise<INodePro
 
 /** Lists of the account, for automations that add to or remove from them. */
 export async function getLists(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const response = await apiRequest(this, { method: 'GET', path: paths.lists(), qs: { Fields: 'ListID,ListName', Sort: 'ListName', Dir: 'asc' } });
+	const response = await apiRequest(this, { method: 'GET', path: paths.lists(), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListName'), Sort: 'ListName', Dir: 'asc' } });
 	return (response.results ?? []).map((list: IDataObject) => ({
 		name: `${String(list.ListName)} (${String(list.ListID)})`,
 		value: String(list.ListID),

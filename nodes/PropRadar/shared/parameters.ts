@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeError } from '../transport';
 import { CriteriaError, readCriteria, type Criterion } from './criteria';
-import { toFieldsParam, type FieldsChoice, type FieldScopeName } from './fieldsets';
+import { toFieldsParam, type FieldsChoice } from './fieldsets';
+import type { FieldScopeName } from './vocabulary';
 import { keyProblem, keyText, parseNumberedId, PERSON_KEY_RULE, PROP_ID_RULE, shownValue, type NumberedId } from './ids';
 
 /**

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { AutomationFields } from '../shared/vocabulary';
+
 /** Every success body of the API (docs/api.md, "Envelope and encoding"). */
 export interface ApiEnvelope<T = IDataObject> {
 	results?: T[];
@@ -30,24 +32,9 @@ export interface ListRecord extends IDataObject {
 	TotalCount?: string;
 }
 
-export interface AutomationRecord extends IDataObject {
+/** The automation as the GET answers it: every automation field and the list's name (read-only). */
+export interface AutomationRecord extends IDataObject, AutomationFields {
 	Name?: string;
-	isEnabled: number;
-	Triggers: string;
-	DailyEmailMemberIDs: string;
-	ImmediateEmailMemberIDs: string;
-	ExportToWebhookIDs: string;
-	DirectMailOrderID: string;
-	EmailMarketingOrderID: string;
-	MobileNotificationMemberIDs: string;
-	/** 0 unsets interest, 1-5 stars; null sets nothing. */
-	SetInterestLevel: number | null;
-	/** 0 sets status None, 1-9 a status; null sets nothing. */
-	SetStatusLevel: number | null;
-	AddToLists: string;
-	RemoveFromLists: string;
-	PurchasePhone: number;
-	PurchaseEmail: number;
 }
 
 /** The automation's fields that can be written back (`PUT` replaces everything; `Name` is read-only). */

@@ -5,31 +5,17 @@ import { apiRequest, paths, writableAutomation, type AutomationRecord } from '..
 import { assertChargingAutomationAllowed, automationCharges } from '../../shared/charges';
 import { parseNumberedId, shownValue } from '../../shared/ids';
 import { idsFrom, listLocator, readListId } from '../../shared/parameters';
+import {
+	AUTOMATION_FLAG_FIELDS,
+	AUTOMATION_ID_FIELDS,
+	AUTOMATION_LEVEL_MAX,
+	AUTOMATION_NUMBERED_ID_FIELDS,
+	EMPTY_AUTOMATION,
+	TRIGGER_VALUES,
+} from '../../shared/vocabulary';
 import { turnOnMonitoring, turnOnMonitoringProperty, unmonitoredLists } from './monitoring';
 
 const show = { resource: ['automation'], operation: ['configure'] };
-
-/** Every field of an automation (the lists document) and what it is when nothing is set (levels: null; 0 is an action, "unset"). */
-export const EMPTY_AUTOMATION: Omit<AutomationRecord, 'Name'> = {
-	isEnabled: 0,
-	Triggers: '',
-	DailyEmailMemberIDs: '',
-	ImmediateEmailMemberIDs: '',
-	ExportToWebhookIDs: '',
-	DirectMailOrderID: '',
-	EmailMarketingOrderID: '',
-	MobileNotificationMemberIDs: '',
-	SetInterestLevel: null,
-	SetStatusLevel: null,
-	AddToLists: '',
-	RemoveFromLists: '',
-	PurchasePhone: 0,
-	PurchaseEmail: 0,
-};
-
-const TRIGGERS = ['New Matches', 'Status Changes', 'New Matches,Status Changes'];
-const NUMBERED_ID_FIELDS = ['ExportToWebhookIDs', 'AddToLists', 'RemoveFromLists'] as const;
-const ID_FIELDS = ['DailyEmailMemberIDs', 'ImmediateEmailMemberIDs', 'MobileNotificationMemberIDs', 'ExportToWebhookIDs', 'AddToLists', 'RemoveFromLists'] as const;
 
 const memberPicker = (displayName: string, name: string, description: string): INodeProperties => ({
 	displayName,
@@ -66,35 +52,38 @@ export const description: INodeProperties[] = [
 		name: 'automation',
 		type: 'collection',
 		placeholder: 'Add Field',
+		// In the order of the task (n8n's lint keeps a collection's options alphabetical): whether and
+		// on what it fires, then what it does ("Then ...").
+		description: 'Whether and on what the automation fires, then what it does each time',
 		default: {},
 		displayOptions: { show },
 		options: [
 			{
-				displayName: 'Add to List Names or IDs',
+				displayName: 'Then Add to List Names or IDs',
 				name: 'AddToLists',
 				type: 'multiOptions',
 				typeOptions: { loadOptionsMethod: 'getLists' },
 				default: [],
 				description: 'Lists the triggering properties are added to (not this list). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
-			memberPicker('Daily Email Member Names or IDs', 'DailyEmailMemberIDs', 'Members who get a daily e-mail'),
-			{ displayName: 'Direct Mail Order ID', name: 'DirectMailOrderID', type: 'string', default: '', description: 'Direct-mail order the properties are added to (may cost per mail piece)' },
-			{ displayName: 'Email Marketing Order ID', name: 'EmailMarketingOrderID', type: 'string', default: '', description: 'E-mail marketing order used (may cost per e-mail)' },
-			{ displayName: 'Enabled', name: 'isEnabled', type: 'boolean', default: true, description: 'Whether the automation runs' },
+			memberPicker('Then Daily Email to Member Names or IDs', 'DailyEmailMemberIDs', 'Members who get a daily e-mail'),
+			{ displayName: 'Then Add to Direct Mail Order ID', name: 'DirectMailOrderID', type: 'string', default: '', description: 'Direct-mail order the properties are added to (may cost per mail piece)' },
+			{ displayName: 'Then Add to Email Marketing Order ID', name: 'EmailMarketingOrderID', type: 'string', default: '', description: 'E-mail marketing order used (may cost per e-mail)' },
+			{ displayName: 'Automation Enabled', name: 'isEnabled', type: 'boolean', default: true, description: 'Whether the automation runs: off, it fires on nothing' },
 			{
-				displayName: 'Export to Webhook Names or IDs',
+				displayName: 'Then Export to Webhook Names or IDs',
 				name: 'ExportToWebhookIDs',
 				type: 'multiOptions',
 				typeOptions: { loadOptionsMethod: 'getWebhooks' },
 				default: [],
 				description: 'Webhooks called for each triggering property. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
-			memberPicker('Immediate Email Member Names or IDs', 'ImmediateEmailMemberIDs', 'Members who get an e-mail at once'),
-			memberPicker('Mobile Notification Member Names or IDs', 'MobileNotificationMemberIDs', 'Members who get a push notification'),
-			{ displayName: 'Purchase Email', name: 'PurchaseEmail', type: 'boolean', default: false, description: 'Whether to buy the owners\' e-mail addresses. Charged per triggered record, non-refundable, with no Max Cost.' },
-			{ displayName: 'Purchase Phone', name: 'PurchasePhone', type: 'boolean', default: false, description: 'Whether to buy the owners\' phone numbers. Charged per triggered record, non-refundable, with no Max Cost.' },
+			memberPicker('Then Immediate Email to Member Names or IDs', 'ImmediateEmailMemberIDs', 'Members who get an e-mail at once'),
+			memberPicker('Then Mobile Notification to Member Names or IDs', 'MobileNotificationMemberIDs', 'Members who get a push notification'),
+			{ displayName: 'Then Purchase Email', name: 'PurchaseEmail', type: 'boolean', default: false, description: 'Whether to buy the owners\' e-mail addresses. Charged per triggered record, non-refundable, with no Max Cost.' },
+			{ displayName: 'Then Purchase Phone', name: 'PurchasePhone', type: 'boolean', default: false, description: 'Whether to buy the owners\' phone numbers. Charged per triggered record, non-refundable, with no Max Cost.' },
 			{
-				displayName: 'Remove From List Names or IDs',
+				displayName: 'Then Remove From List Names or IDs',
 				name: 'RemoveFromLists',
 				type: 'multiOptions',
 				typeOptions: { loadOptionsMethod: 'getLists' },
@@ -102,7 +91,7 @@ export const description: INodeProperties[] = [
 				description: 'Lists the triggering properties are removed from (not this list). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
-				displayName: 'Set Interest Level',
+				displayName: 'Then Set Interest Level',
 				name: 'SetInterestLevel',
 				type: 'options',
 				options: [0, 1, 2, 3, 4, 5].map((level) => ({ name: level === 0 ? 'Unset Stars (0)' : `${level} Star${level > 1 ? 's' : ''}`, value: level })),
@@ -110,7 +99,7 @@ export const description: INodeProperties[] = [
 				description: 'Stars given to every triggering property; 0 takes their stars away. Leave this field out to leave stars alone.',
 			},
 			{
-				displayName: 'Set Status Level Name or ID',
+				displayName: 'Then Set Status Level Name or ID',
 				name: 'SetStatusLevel',
 				type: 'options',
 				typeOptions: { loadOptionsMethod: 'getStatusLevels' },
@@ -118,7 +107,7 @@ export const description: INodeProperties[] = [
 				description: 'Status given to every triggering property, with the account\'s own labels (0 = status None). Leave this field out to leave statuses alone. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
-				displayName: 'Triggers',
+				displayName: 'Fires On',
 				name: 'Triggers',
 				type: 'options',
 				options: [
@@ -127,6 +116,7 @@ export const description: INodeProperties[] = [
 					{ name: 'Status Changes', value: 'Status Changes' },
 				],
 				default: 'New Matches',
+				description: 'What makes the automation fire: a property entering the list, a change of a property in it, or both',
 			},
 		],
 	},
@@ -150,9 +140,9 @@ export function automationFields(given: IDataObject, listId: number | string): {
 	const fields: IDataObject = {};
 	for (const [key, value] of Object.entries(given)) {
 		if (!Object.hasOwn(EMPTY_AUTOMATION, key)) return { fields: {}, problem: `${key} is not an automation field` };
-		if (['isEnabled', 'PurchasePhone', 'PurchaseEmail'].includes(key)) fields[key] = value === true || value === 1 || value === '1' ? 1 : 0;
-		else if ((ID_FIELDS as readonly string[]).includes(key)) {
-			if ((NUMBERED_ID_FIELDS as readonly string[]).includes(key)) {
+		if ((AUTOMATION_FLAG_FIELDS as readonly string[]).includes(key)) fields[key] = value === true || value === 1 || value === '1' ? 1 : 0;
+		else if ((AUTOMATION_ID_FIELDS as readonly string[]).includes(key)) {
+			if ((AUTOMATION_NUMBERED_ID_FIELDS as readonly string[]).includes(key)) {
 				// List and webhook IDs are numbered: checked as exact digits, like every list ID the node sends.
 				const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((id) => id.trim()).filter(Boolean) : [value];
 				for (const entry of entries) {
@@ -169,12 +159,12 @@ export function automationFields(given: IDataObject, listId: number | string): {
 			fields[key] = ids.join(',');
 		} else if (key === 'SetInterestLevel' || key === 'SetStatusLevel') {
 			const level = Number(value);
-			const max = key === 'SetInterestLevel' ? 5 : 9;
+			const max = AUTOMATION_LEVEL_MAX[key];
 			if (!Number.isInteger(level) || level < 0 || level > max) return { fields: {}, problem: `${key}: must be a whole number from 0 to ${max}, got "${String(value)}"` };
 			fields[key] = level;
 		} else if (key === 'Triggers') {
 			const triggers = String(value).split(',').map((t) => t.trim()).filter(Boolean).join(',');
-			if (!TRIGGERS.includes(triggers)) return { fields: {}, problem: `Triggers: must be one of ${TRIGGERS.map((t) => `"${t}"`).join(', ')}` };
+			if (!(TRIGGER_VALUES as readonly string[]).includes(triggers)) return { fields: {}, problem: `Triggers: must be one of ${TRIGGER_VALUES.map((t) => `"${t}"`).join(', ')}` };
 			fields[key] = triggers;
 		} else {
 			fields[key] = String(value ?? '');
@@ -218,9 +208,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const firesOnNothing = !enabled
-		? `the automation of list ${listId} is written switched off (Enabled is off), so it fires on nothing`
+		? `the automation of list ${listId} is written switched off (Automation Enabled is off), so it fires on nothing`
 		: !written.Triggers
-			? `the automation of list ${listId} is enabled with no Triggers, so it fires on nothing: set Triggers (New Matches, Status Changes or both)`
+			? `the automation of list ${listId} is enabled with nothing to fire on, so it fires on nothing: set Fires On (New Matches, Status Changes or both)`
 			: undefined;
 	if (firesOnNothing) this.addExecutionHints({ message: `Item at index ${itemIndex}: ${firesOnNothing}.`, type: 'warning', location: 'outputPane' });
 	return [{ ListID: listId, updateCount: response.updateCount ?? 0, ...written, ...(unmonitored.length > 0 ? { monitoringTurnedOn: true } : {}) }];

@@ -2,6 +2,7 @@ import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-wo
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
+import { fieldNames, LIST_FIELDS } from '../../shared/vocabulary';
 
 /**
  * Automations only run on monitored lists (the lists document: monitoring turns "monitoring,
@@ -30,7 +31,7 @@ type ListId = Parameters<typeof paths.list>[0];
 export async function unmonitoredLists(context: IExecuteFunctions, listIds: ListId[], turnOn: boolean, itemIndex: number, doing: string): Promise<ListId[]> {
 	const unmonitored: ListId[] = [];
 	for (const listId of listIds) {
-		const list = (await apiRequest<ApiEnvelope<ListRecord>>(context, { method: 'GET', path: paths.list(listId), qs: { Fields: 'ListID,isMonitored' }, itemIndex })).results?.[0];
+		const list = (await apiRequest<ApiEnvelope<ListRecord>>(context, { method: 'GET', path: paths.list(listId), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'isMonitored') }, itemIndex })).results?.[0];
 		if (Number(list?.isMonitored) === 0) unmonitored.push(listId);
 	}
 	if (unmonitored.length === 0 || turnOn) return unmonitored;

@@ -2,12 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { collectPages, paths } from '../../transport';
 import { fieldsPicker } from '../../shared/fieldsets';
+import { PAGE_LIMITS, PERSON_STATUSES, PROPERTY_STATUSES } from '../../shared/vocabulary';
 import { listLocator, readFields, readLimit, readListId, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
 
 const show = { resource: ['importRecord'], operation: ['getMany'] };
-
-export const PROPERTY_STATUSES = ['Selected', 'Matched', 'Pending', 'Not Found'];
-export const PERSON_STATUSES = ['Matched Primary', 'Matched Set as Primary', 'Added as Primary', 'Matched', 'Selected as Primary', 'Selected', 'Not Found', 'No Longer at Property'];
 
 export const description: INodeProperties[] = [
 	listLocator(show, 'Import List'),
@@ -55,6 +53,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			...readSort(this, itemIndex),
 		},
 		itemIndex,
-	}, { pageSize: 1000, limit: readLimit(this, itemIndex) });
+	}, { pageSize: PAGE_LIMITS.importItems.maxLimit, limit: readLimit(this, itemIndex) });
 	return records;
 }

@@ -3,7 +3,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
 import { chargedBatches, chargeProperties, type RunSpending } from '../../shared/charges';
-import { fieldsPicker, IMPORT_RECORD_FIELDS } from '../../shared/fieldsets';
+import { fieldsPicker } from '../../shared/fieldsets';
+import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
 import { listLocator, readFields, readListId } from '../../shared/parameters';
 import { readRecord, type ReadRecord } from './records';
 
@@ -140,7 +141,7 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 		throw new NodeOperationError(this.getNode(), `Nothing to import: none of the ${items.length} input items has a record field`, { description: `${NO_FIELDS} Nothing was sent and nothing was charged.` });
 	}
 
-	const list = (await apiRequest<{ results?: ListRecord[] }>(this, { method: 'GET', path: paths.list(listId), qs: { Fields: 'ListID,ListType,ImportSource' } })).results?.[0];
+	const list = (await apiRequest<{ results?: ListRecord[] }>(this, { method: 'GET', path: paths.list(listId), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType', 'ImportSource') } })).results?.[0];
 	if (list?.ListType !== 'import' || list.ImportSource !== 'api') {
 		throw new NodeOperationError(this.getNode(), `List ${listId} is not an import list that takes API imports`, {
 			description: `It is ${list?.ListType === 'import' ? `an import list with Import Source "${list.ImportSource}"` : `a ${list?.ListType ?? 'list'} list`}. Create one with List > Create, List Type "Import", Import Source "API (Needed for Import Records)", and import into that.`,

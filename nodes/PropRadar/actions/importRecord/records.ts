@@ -1,4 +1,4 @@
-import { IMPORT_RECORD_FIELDS } from '../../shared/fieldsets';
+import { IMPORT_RECORD_FIELDS } from '../../shared/vocabulary';
 
 /**
  * Import records as real lead files hold them. The API takes every record field as an optional

@@ -5,9 +5,9 @@ import { apiRequest, paths, type ListRecord } from '../../transport';
 import { criteriaProperties } from '../../shared/criteria';
 import { shownValue } from '../../shared/ids';
 import { readCriteriaParameters, readRequiredString, readText } from '../../shared/parameters';
+import { LIST_NAME_MAX_CHARACTERS } from '../../shared/vocabulary';
 
 const show = { resource: ['list'], operation: ['create'] };
-const LIST_NAME_MAX = 50;
 
 /**
  * A list name as PropRadar keeps it: its first 50 characters, counted as characters (code points),
@@ -16,10 +16,10 @@ const LIST_NAME_MAX = 50;
  */
 export function truncateListName(name: string): { name: string; notice?: string } {
 	const characters = Array.from(name);
-	if (characters.length <= LIST_NAME_MAX) return { name };
+	if (characters.length <= LIST_NAME_MAX_CHARACTERS) return { name };
 	return {
-		name: characters.slice(0, LIST_NAME_MAX).join(''),
-		notice: `List Name had ${characters.length} characters; PropRadar keeps the first ${LIST_NAME_MAX}.`,
+		name: characters.slice(0, LIST_NAME_MAX_CHARACTERS).join(''),
+		notice: `List Name had ${characters.length} characters; PropRadar keeps the first ${LIST_NAME_MAX_CHARACTERS}.`,
 	};
 }
 

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, paths, toNodeError, type ListRecord } from '../../transport';
 import { criteriaProperties, type Criterion } from '../../shared/criteria';
 import { listLocator, readCriteriaParameters, readListId, readPropIds } from '../../shared/parameters';
+import { fieldNames, LIST_FIELDS, PAGE_LIMITS } from '../../shared/vocabulary';
 
 const show = { resource: ['listItem'], operation: ['add'] };
 
@@ -33,7 +34,7 @@ export const description: INodeProperties[] = [
 ];
 
 /** PropIDs per request: the most the property endpoints take in one page (docs/api.md, Paging). */
-export const PROP_IDS_PER_REQUEST = 500;
+export const PROP_IDS_PER_REQUEST = PAGE_LIMITS.properties.maxLimit;
 
 type ListId = ReturnType<typeof readListId>;
 
@@ -59,7 +60,7 @@ async function staticListProblem(context: IExecuteFunctions, listId: ListId, ite
 	const list = (await apiRequest<{ results?: ListRecord[] }>(context, {
 		method: 'GET',
 		path: paths.list(listId),
-		qs: { Fields: 'ListID,ListType' },
+		qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType') },
 		itemIndex,
 	})).results?.[0];
 	if (!list?.ListType || list.ListType === 'static') return undefined;

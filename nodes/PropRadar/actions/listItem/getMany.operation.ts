@@ -4,10 +4,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import { collectPages, paths } from '../../transport';
 import { isRelativeDate, PTYPE_CODES } from '../../shared/criteria';
 import { fieldsPicker } from '../../shared/fieldsets';
+import { PAGE_LIMITS } from '../../shared/vocabulary';
 import { listLocator, readFields, readLimit, readListId, returnAllProperties } from '../../shared/parameters';
 
 const show = { resource: ['listItem'], operation: ['getMany'] };
-const PAGE_SIZE = 1000;
 const CONTACT_FILTERS = ['MostRecentCall', 'MostRecentDirectMail', 'MostRecentEmail', 'MostRecentText', 'MostRecentVoicemail'];
 const HAS_FILTERS: Array<[string, string, string]> = [
 	['hasAnalysis', 'Has Analysis', 'the investment analysis was edited'],
@@ -117,6 +117,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: paths.listItems(listId),
 		qs: { ...qs, Fields: readFields(this, itemIndex, 'listItem') },
 		itemIndex,
-	}, { pageSize: PAGE_SIZE, limit: readLimit(this, itemIndex) });
+	}, { pageSize: PAGE_LIMITS.listItems.maxLimit, limit: readLimit(this, itemIndex) });
 	return records;
 }

@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { paths, type PersonRecordPathKind } from '../../transport';
 import { chargedPages, chargeProperties, type RunSpending } from '../../shared/charges';
-import { fieldsPicker, PERSON_RECORD_KINDS } from '../../shared/fieldsets';
+import { fieldsPicker } from '../../shared/fieldsets';
+import { PAGE_LIMITS, PERSON_RECORD_KINDS } from '../../shared/vocabulary';
 import { personKeyProperty, readFields, readLimit, readPersonKey, returnAllProperties } from '../../shared/parameters';
 
 const show = { resource: ['person'], operation: ['getRecords'] };
-const PAGE_SIZE = 100;
 
 export const description: INodeProperties[] = [
 	personKeyProperty(show),
@@ -33,5 +33,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, spendi
 	const personKey = readPersonKey(this, itemIndex);
 	const kind = this.getNodeParameter('recordKind', itemIndex) as PersonRecordPathKind;
 	const request = { method: 'GET' as const, path: paths.personRecords(personKey, kind), qs: { Fields: readFields(this, itemIndex, kind) } };
-	return chargedPages(this, spending, itemIndex, request, { kind: 'personRecord', pageSize: PAGE_SIZE, limit: readLimit(this, itemIndex) }, { PersonKey: personKey, records: kind });
+	return chargedPages(this, spending, itemIndex, request, { kind: 'personRecord', pageSize: PAGE_LIMITS.personRecords.defaultLimit, limit: readLimit(this, itemIndex) }, { PersonKey: personKey, records: kind });
 }

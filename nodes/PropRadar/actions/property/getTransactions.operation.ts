@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { paths } from '../../transport';
 import { chargedRecords, chargeProperties, type RunSpending } from '../../shared/charges';
-import { fieldsPicker, MAX_TRANSACTION_FIELD_IDS } from '../../shared/fieldsets';
+import { fieldsPicker } from '../../shared/fieldsets';
+import { MAX_TRANSACTION_FIELD_IDS } from '../../shared/vocabulary';
 import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['getTransactions'] };

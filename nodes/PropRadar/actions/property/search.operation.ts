@@ -4,10 +4,10 @@ import { paths } from '../../transport';
 import { chargedPages, chargeProperties, type RunSpending } from '../../shared/charges';
 import { criteriaProperties } from '../../shared/criteria';
 import { fieldsPicker } from '../../shared/fieldsets';
+import { PAGE_LIMITS } from '../../shared/vocabulary';
 import { readCriteriaParameters, readFields, readLimit, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['search'] };
-export const SEARCH_PAGE_SIZE = 500;
 
 export const description: INodeProperties[] = [
 	...criteriaProperties(show, true),
@@ -25,5 +25,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, spendi
 		qs: { Fields: readFields(this, itemIndex, 'property'), ...readSort(this, itemIndex) },
 		body: { Criteria: criteria as unknown as IDataObject[] },
 	};
-	return chargedPages(this, spending, itemIndex, request, { kind: 'property', pageSize: SEARCH_PAGE_SIZE, limit: readLimit(this, itemIndex) });
+	return chargedPages(this, spending, itemIndex, request, { kind: 'property', pageSize: PAGE_LIMITS.properties.maxLimit, limit: readLimit(this, itemIndex) });
 }

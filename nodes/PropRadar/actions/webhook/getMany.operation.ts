@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { collectPages, paths } from '../../transport';
 import { fieldsPicker } from '../../shared/fieldsets';
+import { PAGE_LIMITS } from '../../shared/vocabulary';
 import { readFields, readLimit, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
 
 const show = { resource: ['webhook'], operation: ['getMany'] };
@@ -27,7 +28,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: paths.webhooks(),
 		qs: { Fields: readFields(this, itemIndex, 'webhook'), ...readSort(this, itemIndex) },
 		itemIndex,
-	}, { pageSize: 500, limit: readLimit(this, itemIndex) });
+	}, { pageSize: PAGE_LIMITS.webhooks.defaultLimit, limit: readLimit(this, itemIndex) });
 	if (includeSecret) return records;
 	return records.map(({ Secret, ...hook }) => {
 		void Secret;

@@ -1,0 +1,399 @@
+/**
+ * The vocabulary of the PropRadar API: the names and values the service defines, written down once.
+ * No imports: the node and the sandbox both read it (the node's n8n pickers are built from it in
+ * `fieldsets.ts`; the sandbox's field resolution, schemas and checks use it directly).
+ *
+ * Sources (docs/api.md names the two documents): the property document for property fieldsets,
+ * the lists document for list-item fieldset names, person fieldsets and fields, import records and
+ * statuses, the automation and its triggers, and the list-name limit. Where the documents name a
+ * thing without its contents ("not shown" there), the choice below is docs/api.md's and the
+ * sandbox's. test/unit/vocabulary.test.ts checks it against text copied from the documents
+ * (test/fixtures/api-documents.md).
+ *
+ * Fields: every `Fields` parameter takes fieldset names and single field names, comma-separated;
+ * a leading `-` suppresses a name.
+ */
+
+/** Property fieldsets of the property document, in the order the document lists them. */
+export const PROPERTY_FIELDSETS = {
+	Grid: [
+		'PType', 'Address', 'City', 'SqFt', 'Beds', 'Baths', 'AVM', 'AvailableEquity', 'Owner',
+		'PhoneAvailability', 'EmailAvailability', 'isSameMailingOrExempt', 'isListedForSale',
+		'DistressScore',
+	],
+	GridImport: [
+		'PType', 'State', 'County', 'Address', 'City', 'ZipFive', 'APN', 'Owner',
+	],
+	GridOptional: [
+		'PropID', 'State', 'County', 'ZipFive', 'Subdivision', 'APN', 'LotSize', 'LotSizeAcres',
+		'YearBuilt', 'Units', 'Stories', 'Pool', 'AssessedValue', 'AnnualTaxes', 'EstimatedTaxRate',
+		'ValuePerSF', 'EquityPercent', 'NumberLoans', 'TotalLoanBalance', 'EstimatedRent',
+		'LastTransferRecDate', 'LastTransferType', 'LastTransferValue', 'LastTransferSeller',
+		'LastTransferDownPaymentPercent', 'PriorTransferChangeInPrice',
+		'PriorTransferChangeInPricePercent', 'PriorTransferMonthsSince', 'FirstLenderOriginal',
+		'FirstPurpose', 'FirstDate', 'FirstAmount', 'FirstRate', 'ForeclosureStage',
+		'ForeclosureRecDate', 'SaleDate', 'OriginalSaleDate', 'PreviousSaleDate', 'SaleTime',
+		'SalePlace', 'PostReason', 'SaleAmount', 'OpeningBid', 'WinningBid', 'DefaultAmount',
+		'DefaultAsOf', 'LisPendensType', 'Trustee', 'TrusteePhone', 'TrusteeSaleNum', 'Attorney',
+		'CaseNumber', 'DOTPosition', 'DOTRecDate', 'DOTAmount', 'ForeclosingLender', 'ListingPrice',
+		'DaysOnMarket', 'inForeclosure', 'isNotSameMailingOrExempt', 'isSiteVacant', 'isMailVacant',
+		'isFreeAndClear', 'isHighEquity', 'isCashBuyer', 'isUnderwater', 'isDeceasedProperty',
+		'isPreforeclosure', 'isAuction', 'isBankOwned', 'inTaxDelinquency', 'inDivorce',
+		'inBankruptcyProperty', 'PropertyHasOpenPersonLiens', 'PropertyHasOpenLiens',
+		'hasRecentEviction', 'inProbateProperty',
+	],
+	Card: [
+		'PropID', 'Address', 'City', 'State', 'ZipFive', 'PType', 'AdvancedPropertyType', 'Beds',
+		'Baths', 'SqFt', 'YearBuilt', 'Owner', 'Owner2', 'LotSize', 'isSameMailingOrExempt',
+		'isNotSameMailingOrExempt', 'isHighEquity', 'isUnderwater', 'isFreeAndClear', 'isRecentFlip',
+		'AVM', 'AvailableEquity', 'isRecentSale', 'AssessedValue', 'TotalLoanBalance', 'isCashBuyer',
+		'isDeceasedProperty', 'inTaxDelinquency', 'inForeclosure', 'LastTransferValue',
+		'isListedForSale', 'Persons', 'inDivorce', 'inBankruptcyProperty',
+		'PropertyHasOpenPersonLiens', 'PropertyHasOpenLiens', 'isPreforeclosure', 'isAuction',
+		'isBankOwned', 'DistressScore', 'hasRecentEviction', 'inProbateProperty', 'isExpiredListing',
+	],
+	Map: [
+		'PropID', 'PType', 'Latitude', 'Longitude',
+	],
+	Mobile: [
+		'PropID', 'Address', 'City', 'PType', 'Beds', 'Baths', 'SqFt', 'YearBuilt',
+		'isSameMailingOrExempt', 'isSameMailing', 'isNotSameMailingOrExempt', 'isHighEquity',
+		'isUnderwater', 'isFreeAndClear', 'isRecentFlip', 'AVM', 'AvailableEquity', 'isRecentSale',
+		'AssessedValue', 'TotalLoanBalance', 'isCashBuyer', 'isDeceasedProperty', 'inTaxDelinquency',
+		'inForeclosure', 'isListedForSale', 'inDivorce', 'inBankruptcyProperty',
+		'PropertyHasOpenPersonLiens', 'PropertyHasOpenLiens', 'isPreforeclosure', 'isAuction',
+		'isBankOwned', 'DistressScore', 'hasRecentEviction', 'inProbateProperty', 'isExpiredListing',
+	],
+	Overview: [
+		'PropID', 'PType', 'AdvancedPropertyType', 'Address', 'City', 'State', 'ZipFive', 'Latitude',
+		'Longitude', 'inTaxDelinquency', 'StatusLevel', 'InterestLevel', 'YearBuilt', 'Beds', 'Baths',
+		'SqFt', 'LotSize', 'LotSizeAcres', 'isSiteVacant', 'isListedForSale', 'inForeclosure',
+		'isSameMailingOrExempt', 'isSameMailing', 'isNotSameMailingOrExempt', 'isHighEquity',
+		'isUnderwater', 'isFreeAndClear', 'isRecentSale', 'isRecentFlip', 'isCashBuyer',
+		'isDeceasedProperty', 'AVM', 'AssessedValue', 'AvailableEquity', 'TotalLoanBalance',
+		'LastTransferValue', 'LastTransferRecDate', 'inDivorce', 'inBankruptcyProperty',
+		'PropertyHasOpenPersonLiens', 'PropertyHasOpenLiens', 'isPreforeclosure', 'isAuction',
+		'isBankOwned', 'DistressScore', 'hasRecentEviction', 'inProbateProperty', 'isExpiredListing',
+	],
+	PropertyTab: [
+		'Address', 'City', 'State', 'ZipFive', 'County', 'APN', 'PropID', 'Latitude', 'Longitude',
+		'Subdivision', 'SiteCongressionalDistrict', 'SchoolDistrict', 'CensusTract', 'CensusBlock',
+		'CarrierRoute', 'TaxRateArea', 'Range', 'Township', 'Section', 'LegalBookPage', 'LegalBlock',
+		'LegalLots', 'FullLegal', 'DirectionsURL', 'AssessorURL', 'AdvancedPropertyType', 'LotSize',
+		'LotSizeAcres', 'LotFrontFootage', 'LotDepthFootage', 'isSiteVacant', 'Zoning',
+		'UtilitiesType', 'ViewType', 'LocationInfluence', 'FloodZone', 'FloodZoneRisk', 'FloodMapDate',
+		'FloodMapNumber', 'YearBuilt', 'SqFt', 'Beds', 'Baths', 'Units', 'Stories', 'Rooms',
+		'GarageSize', 'Pool', 'Fireplace', 'AirCond', 'Heating', 'BasementType', 'BasementFinishType',
+		'BasementSqFt', 'GarageSqFt', 'ImprovementCondition', 'BuildingQuality', 'ConstructionType',
+		'FoundationType', 'FrameType', 'ExteriorWallType', 'FloorType', 'RoofType', 'AssessedValue',
+		'LandValue', 'ImpValue', 'AnnualTaxes', 'EstimatedTaxRate', 'AssessedYear', 'TaxYear',
+		'FirstInstallmentAmount', 'FirstInstallmentPaid', 'SecondInstallmentAmount',
+		'SecondInstallmentPaid', 'ThirdInstallmentAmount', 'ThirdInstallmentPaid',
+		'FourthInstallmentAmount', 'FourthInstallmentPaid', 'DelinquentYear', 'DelinquentAmount',
+		'NumberDelinquentInstallments', 'Taxpayer', 'isMailVacant', 'MailCongressionalDistrict',
+		'OwnerExemption', 'TaxSearchURL', 'DisclaimerDetails', '_links',
+	],
+	TransactionsTab: [
+		'Transactions', 'ForeclosureSelector', 'County', 'RecorderSearchURL', 'DisclaimerDetails',
+		'NoticeKey', '_links', 'EvictionFilings',
+	],
+	ListingsTab: [
+		'Address', 'City', 'State', 'ZipFive', 'OwnerFirstName', 'OwnerLastName', 'OwnerAddress',
+		'OwnerCity', 'OwnerState', 'OwnerZipFive', 'DisclaimerDetails', '_links',
+	],
+	ValueTab: [
+		'AVM', 'AssessedValue', 'TotalLoanBalance', 'AvailableEquity', 'LastTransferRecDate',
+		'LastTransferValue', 'LastTransferDownPayment', 'LastTransferType', 'MyValue',
+		'MyValuePerSqFt', 'MyValueDate', 'AVMPerSqFt', 'AVMAsOf', 'ListingPrice',
+		'ListingPricePerSqFt', 'ListingDate', 'RentBreakEven', 'RentBreakEvenPerSqFt',
+		'RentBreakEvenDate', 'CompsSales', 'CompsListingsForSale', 'MyRent', 'MyRentPerSqFt',
+		'MyRentDate', 'HUDRent', 'HUDRentPerSqFt', 'HUDRentDate', 'ValueBreakEven',
+		'ValueBreakEvenPerSqFt', 'ValueBreakEvenDate', 'DisclaimerDetails', '_links',
+	],
+	MyInfoTab: [
+		'DisclaimerDetails', '_links',
+	],
+	LimitedREI: [
+		'Address', 'AdvancedPropertyType', 'AirCond', 'AssessedValue', 'AssessedYear',
+		'AvailableEquity', 'AVM', 'AVMAsOf', 'AVMPerSqFt', 'AVMReliability', 'BasementFinishType',
+		'BasementSqFt', 'BasementType', 'Baths', 'Beds', 'City', 'ConstructionType', 'DaysOnMarket',
+		'DefaultAmount', 'DefaultAsOf', 'DelinquentAmount', 'DelinquentYear', 'EquityPercent',
+		'ExteriorWallType', 'FirstAmount', 'FirstAmountLTV', 'FirstConcurrent', 'FirstDate',
+		'FirstLenderOriginal', 'FirstLoanType', 'FirstPurpose', 'FirstRate', 'FirstRateType',
+		'FirstTermInYears', 'FloodZone', 'FloodZoneRisk', 'FloorType', 'ForeclosureRecDate',
+		'ForeclosureStage', 'FoundationType', 'FrameType', 'GarageSize', 'Heating', 'HVAC',
+		'ImprovementCondition', 'inBankruptcyProperty', 'inDivorce', 'inForeclosure',
+		'inTaxDelinquency', 'isAuction', 'isBankOwned', 'isCashBuyer', 'isDeceasedProperty',
+		'isFreeAndClear', 'isHighEquity', 'isListedForSale', 'isMailVacant',
+		'isNotSameMailingOrExempt', 'isPreforeclosure', 'isRecentFlip', 'isRecentSale',
+		'isSameMailing', 'isSameMailingOrExempt', 'isSiteVacant', 'isUnderwater',
+		'LastTransferDownPayment', 'LastTransferDownPaymentPercent', 'LastTransferRecDate',
+		'LastTransferSeller', 'LastTransferType', 'LastTransferValue', 'LisPendensType', 'ListingDate',
+		'ListingPrice', 'ListingStatus', 'ListingType', 'LotSize', 'LotSizeAcres', 'NoticeKey',
+		'NumberDelinquentInstallments', 'NumberLoans', 'OpeningBid', 'OriginalSaleDate', 'Owner',
+		'OwnerAddress', 'OwnerCity', 'OwnerFirstName', 'OwnerLastName', 'OwnershipType', 'OwnerState',
+		'OwnerZipFive', 'Persons', 'Pool', 'PostReason', 'PreviousSaleDate', 'PropertyHasOpenLiens',
+		'PropertyHasOpenPersonLiens', 'PropID', 'RoofType', 'Rooms', 'SaleAmount', 'SaleDate',
+		'SalePlace', 'SqFt', 'State', 'Stories', 'Subdivision', 'TaxSearchURL', 'Trustee',
+		'TrusteeAddress', 'TrusteeCityStZip', 'TrusteePhone', 'TrusteeSaleNum', 'Units',
+		'UtilitiesType', 'ViewType', 'WinningBid', 'YearBuilt', 'ZipFive', 'Zoning',
+	],
+	All: [
+		'PropID', 'PType', 'Address', 'City', 'State', 'ZipFive', 'County', 'APN', 'Latitude',
+		'Longitude', 'Subdivision', 'CensusTract', 'CensusBlock', 'CarrierRoute', 'TaxRateArea',
+		'TaxSearchURL', 'AssessorURL', 'RecorderSearchURL', 'Range', 'Township', 'Section',
+		'LegalBookPage', 'LegalBlock', 'LegalLots', 'LegalTractNumber', 'FullLegal', 'DirectionsURL',
+		'SiteCongressionalDistrict', 'isSiteVacant', 'SchoolDistrict', 'MailCongressionalDistrict',
+		'isMailVacant', 'AdvancedPropertyType', 'LotSize', 'LotSizeAcres', 'Zoning', 'YearBuilt',
+		'SqFt', 'Beds', 'Baths', 'Units', 'Stories', 'Rooms', 'GarageSize', 'Pool', 'Fireplace',
+		'AirCond', 'Heating', 'BasementType', 'BasementFinishType', 'BasementSqFt',
+		'ImprovementCondition', 'BuildingQuality', 'ConstructionType', 'FoundationType', 'FrameType',
+		'ExteriorWallType', 'FloorType', 'RoofType', 'UtilitiesType', 'ViewType', 'LocationInfluence',
+		'GarageSqFt', 'LotFrontFootage', 'LotDepthFootage', 'AssessedValue', 'LandValue', 'ImpValue',
+		'AnnualTaxes', 'EstimatedTaxRate', 'AssessedYear', 'OwnerExemption', 'Transactions',
+		'CountyRecorderLink', 'LastTransferType', 'CLTV', 'EquityPercent', 'ForeclosureSelector',
+		'NoticeKey', 'ForeclosureStage', 'TrusteeSaleNum', 'SaleDate', 'SaleTime', 'SalePlace',
+		'PostReason', 'PreviousSaleDate', 'OriginalSaleDate', 'SaleAmount', 'DefaultAmount',
+		'DefaultAsOf', 'OpeningBid', 'WinningBid', 'ForeclosureRecDate', 'ForeclosureDocNumber',
+		'TrusteeAddress', 'TrusteeCityStZip', 'Trustee', 'TrusteePhone', 'ForeclosureBookNumber',
+		'ForeclosurePageNumber', 'Attorney', 'AttorneyPhone', 'CaseNumber', 'LisPendensType',
+		'DOTRecDate', 'DOTDocNum', 'DOTAmount', 'DOTPosition', 'ForeclosingLender', 'LenderAddress',
+		'LenderCityStZip', 'Taxpayer', 'DisclaimerDetails', 'PhoneAvailability', 'EmailAvailability',
+		'isPreforeclosure', 'isAuction', 'isBankOwned', '_links', 'AVM', 'TotalLoanBalance',
+		'AvailableEquity', 'LastTransferRecDate', 'LastTransferValue', 'LastTransferDownPayment',
+		'MyValue', 'MyValuePerSqFt', 'MyValueDate', 'AVMPerSqFt', 'AVMAsOf', 'ListingPrice',
+		'ListingPricePerSqFt', 'ListingDate', 'DaysOnMarket', 'RentBreakEven', 'RentBreakEvenPerSqFt',
+		'RentBreakEvenDate', 'MyRent', 'MyRentPerSqFt', 'MyRentDate', 'HUDRent', 'HUDRentPerSqFt',
+		'HUDRentDate', 'ValueBreakEven', 'ValueBreakEvenPerSqFt', 'ValueBreakEvenDate', 'CompsSales',
+		'CompsListingsForSale', 'isListedForSale', 'TaxYear', 'FirstInstallmentAmount',
+		'FirstInstallmentPaid', 'SecondInstallmentAmount', 'SecondInstallmentPaid',
+		'ThirdInstallmentAmount', 'ThirdInstallmentPaid', 'FourthInstallmentAmount',
+		'FourthInstallmentPaid', 'DelinquentYear', 'DelinquentAmount', 'NumberDelinquentInstallments',
+		'FloodZone', 'FloodZoneRisk', 'FloodMapDate', 'FloodMapNumber',
+	],
+} as const satisfies Record<string, readonly string[]>;
+
+export type PropertyFieldsetName = keyof typeof PROPERTY_FIELDSETS;
+
+function unique(lists: ReadonlyArray<readonly string[]>): string[] {
+	return [...new Set(lists.flat())];
+}
+
+/** Every property field named by any fieldset of the property document, plus `Persons` (the property document: the owners). */
+export const PROPERTY_FIELDS: readonly string[] = unique([...Object.values(PROPERTY_FIELDSETS), ['Persons']]);
+
+const FORECLOSURE_FIELDS = PROPERTY_FIELDSETS.GridOptional.filter(
+	(field) =>
+		/^(Foreclos|Sale|OriginalSale|PreviousSale|PostReason|OpeningBid|WinningBid|Default|LisPendens|Trustee|Attorney|CaseNumber|DOT)/.test(
+			field,
+		) || ['inForeclosure', 'isPreforeclosure', 'isAuction', 'isBankOwned'].includes(field),
+);
+
+/**
+ * List-item fieldsets (the lists document, "View list items"). Each lists PropID. GridForeclosureOptional and
+ * Details are named by the lists document without their fields: here they are PropID with the foreclosure
+ * columns of GridOptional, and PropID with the building details of PropertyTab.
+ */
+export const LIST_ITEM_FIELDSETS = {
+	GridForeclosureOptional: ['PropID', ...FORECLOSURE_FIELDS],
+	GridOptional: PROPERTY_FIELDSETS.GridOptional,
+	Card: PROPERTY_FIELDSETS.Card,
+	Map: PROPERTY_FIELDSETS.Map,
+	Mobile: PROPERTY_FIELDSETS.Mobile,
+	Overview: PROPERTY_FIELDSETS.Overview,
+	Details: ['PropID', ...PROPERTY_FIELDSETS.PropertyTab.filter((field) =>
+		['YearBuilt', 'SqFt', 'Beds', 'Baths', 'Units', 'Stories', 'Rooms', 'GarageSize', 'Pool', 'Fireplace', 'AirCond', 'Heating', 'LotSize', 'LotSizeAcres', 'Zoning'].includes(field),
+	)],
+	PropertyTab: PROPERTY_FIELDSETS.PropertyTab,
+	LimitedREI: PROPERTY_FIELDSETS.LimitedREI,
+} as const satisfies Record<string, readonly string[]>;
+
+/** Person fieldsets of the lists document. */
+export const PERSON_FIELDSETS = {
+	default: [
+		'isPrimaryContact', 'OwnershipRole', 'Status', 'FirstName', 'MiddleName', 'LastName', 'Suffix',
+		'EntityName', 'Age', 'Gender', 'Phone', 'Email', 'SocialAccounts', 'MailAddress',
+		'PrimaryResidence', 'OtherProperties', 'Occupation', 'isDeceased',
+	],
+	overview: [
+		'isPrimaryContact', 'OwnershipRole', 'FirstName', 'MiddleName', 'LastName', 'Suffix',
+		'EntityName', 'Age', 'Gender', 'Occupation', 'Phone', 'Email', 'SocialAccounts', 'isDeceased',
+	],
+} as const satisfies Record<string, readonly string[]>;
+
+/** The single person fields the lists document allows in `Fields` (each may also be suppressed with `-`). */
+export const PERSON_FIELDS = [
+	'PropID', 'PersonKey', 'isPrimaryContact', 'OwnershipRole', 'PrimaryResidence',
+	'OtherProperties', 'Status', 'PersonType', 'FirstName', 'MiddleName', 'LastName', 'Suffix',
+	'EntityName', 'Age', 'Gender', 'MailAddress', 'Occupation', 'Phone', 'Email',
+] as const;
+
+/**
+ * List record fields (the lists document "List" plus the read-only fields of docs/api.md "Lists"). The API documents
+ * name no list fieldsets, so list reads take single fields only.
+ */
+export const LIST_FIELDS = [
+	'ListID', 'ListName', 'ListType', 'isMonitored', 'ImportSource', 'ImportMatchThreshold',
+	'ImportType', 'ImportContactOptions', 'GroupName', 'DisplayOrder', 'TotalCount', 'LastViewed',
+	'NewSinceLastViewedCount', 'MonitoringStartedOn', 'TotalImportItems', 'TotalProcessedImportItems',
+] as const;
+
+/** Import item fields: the posted record fields of the lists document and the match fields of docs/api.md. */
+export const IMPORT_RECORD_FIELDS = [
+	'FirstName', 'LastName', 'FullName', 'Email', 'EmailStatus', 'Phone', 'PhoneType', 'PhoneStatus',
+	'Address', 'City', 'State', 'ZipFive', 'County', 'APN',
+] as const;
+export const IMPORT_ITEM_FIELDS = [
+	'ListID', 'ListImportItemID', ...IMPORT_RECORD_FIELDS, 'PropertyStatus', 'PersonStatus', 'MatchScore',
+	'PropID', 'PersonKey',
+] as const;
+
+/** Webhook record fields (docs/api.md "Webhooks"). */
+export const WEBHOOK_FIELDS = ['WebhookID', 'HookUrl', 'WebhookName', 'ClientName', 'Secret'] as const;
+
+/**
+ * Person record fieldsets (`GET /v1/persons/{PersonKey}/<kind>`). the lists document gives the bankruptcy
+ * `Table` fieldset; the other kinds' fields are the sandbox's documented choice, each with a
+ * `Table` fieldset of the same shape.
+ */
+export const PERSON_RECORD_FIELDSETS = {
+	bankruptcies: {
+		Table: ['BankruptcyID', 'BankruptcyCaseNumber', 'BankruptcyRecordingDate', 'BankruptcyChapter', 'BankruptcyStatus'],
+	},
+	divorces: {
+		Table: ['DivorceID', 'DivorceCaseNumber', 'DivorceFilingDate', 'DivorceCourt', 'DivorceStatus'],
+	},
+	liens: {
+		Table: ['LienID', 'LienType', 'LienRecordingDate', 'LienAmount', 'LienHolder', 'LienStatus'],
+	},
+	probates: {
+		Table: ['ProbateID', 'ProbateCaseNumber', 'ProbateFilingDate', 'ProbateCourt', 'ProbateStatus'],
+	},
+	relatives: {
+		Table: ['RelativeKey', 'FirstName', 'LastName', 'Relationship', 'Age'],
+	},
+} as const satisfies Record<string, Record<string, readonly string[]>>;
+
+export type PersonRecordKind = keyof typeof PERSON_RECORD_FIELDSETS;
+export const PERSON_RECORD_KINDS = Object.keys(PERSON_RECORD_FIELDSETS) as PersonRecordKind[];
+
+/**
+ * Transaction history fieldsets (the property document: `Fields` defaults to `Standard`). Custom field lists
+ * are field IDs, at most 50 (`MAX_TRANSACTION_FIELD_IDS`).
+ */
+export const TRANSACTION_FIELDSETS = {
+	Standard: [
+		'TransactionID', 'RecordingDate', 'DocumentType', 'DocumentNumber', 'Amount', 'Buyer', 'Seller',
+		'Lender', 'LoanAmount', 'LoanType',
+	],
+} as const satisfies Record<string, readonly string[]>;
+export const MAX_TRANSACTION_FIELD_IDS = 50;
+
+/** Every `Fields` scope of the API, with its fieldsets and its single fields. */
+export interface FieldScope {
+	fieldsets: Readonly<Record<string, readonly string[]>>;
+	fields: readonly string[];
+}
+
+export const FIELD_SCOPES = {
+	property: { fieldsets: PROPERTY_FIELDSETS, fields: PROPERTY_FIELDS },
+	listItem: { fieldsets: LIST_ITEM_FIELDSETS, fields: PROPERTY_FIELDS },
+	person: { fieldsets: PERSON_FIELDSETS, fields: PERSON_FIELDS },
+	list: { fieldsets: {}, fields: LIST_FIELDS },
+	importItem: { fieldsets: {}, fields: IMPORT_ITEM_FIELDS },
+	webhook: { fieldsets: {}, fields: WEBHOOK_FIELDS },
+	transaction: { fieldsets: TRANSACTION_FIELDSETS, fields: unique(Object.values(TRANSACTION_FIELDSETS)) },
+	bankruptcies: { fieldsets: PERSON_RECORD_FIELDSETS.bankruptcies, fields: PERSON_RECORD_FIELDSETS.bankruptcies.Table },
+	divorces: { fieldsets: PERSON_RECORD_FIELDSETS.divorces, fields: PERSON_RECORD_FIELDSETS.divorces.Table },
+	liens: { fieldsets: PERSON_RECORD_FIELDSETS.liens, fields: PERSON_RECORD_FIELDSETS.liens.Table },
+	probates: { fieldsets: PERSON_RECORD_FIELDSETS.probates, fields: PERSON_RECORD_FIELDSETS.probates.Table },
+	relatives: { fieldsets: PERSON_RECORD_FIELDSETS.relatives, fields: PERSON_RECORD_FIELDSETS.relatives.Table },
+} as const satisfies Record<string, FieldScope>;
+
+export type FieldScopeName = keyof typeof FIELD_SCOPES;
+
+/**
+ * A `Fields` value of single fields of one scope, e.g. `fieldNames(LIST_FIELDS, 'ListID', 'isMonitored')`
+ * is `ListID,isMonitored`; a name the scope does not have is a type error.
+ */
+export function fieldNames<const Fields extends readonly string[]>(_scope: Fields, ...names: Array<Fields[number]>): string {
+	return names.join(',');
+}
+
+/** Property import status of an import item (the lists document, "Import item"). */
+export const PROPERTY_STATUSES = ['Selected', 'Matched', 'Pending', 'Not Found'] as const;
+/** Person import status of an import item (the lists document, "Import item"). */
+export const PERSON_STATUSES = [
+	'Matched Primary', 'Matched Set as Primary', 'Added as Primary', 'Matched', 'Selected as Primary', 'Selected', 'Not Found',
+	'No Longer at Property',
+] as const;
+
+/** The automation of a list (the lists document, "Automation"): every field the PUT writes. */
+export interface AutomationFields {
+	isEnabled: number;
+	Triggers: string;
+	DailyEmailMemberIDs: string;
+	ImmediateEmailMemberIDs: string;
+	ExportToWebhookIDs: string;
+	DirectMailOrderID: string;
+	EmailMarketingOrderID: string;
+	MobileNotificationMemberIDs: string;
+	/** 1 to 5 stars; 0 unsets interest; null sets nothing. */
+	SetInterestLevel: number | null;
+	/** 1 to 9; 0 sets status None; null sets nothing. */
+	SetStatusLevel: number | null;
+	AddToLists: string;
+	RemoveFromLists: string;
+	PurchasePhone: number;
+	PurchaseEmail: number;
+}
+
+/** Every automation field and what it is when nothing is set (levels: null, since 0 is an action: "unset"). */
+export const EMPTY_AUTOMATION: Readonly<AutomationFields> = {
+	isEnabled: 0,
+	Triggers: '',
+	DailyEmailMemberIDs: '',
+	ImmediateEmailMemberIDs: '',
+	ExportToWebhookIDs: '',
+	DirectMailOrderID: '',
+	EmailMarketingOrderID: '',
+	MobileNotificationMemberIDs: '',
+	SetInterestLevel: null,
+	SetStatusLevel: null,
+	AddToLists: '',
+	RemoveFromLists: '',
+	PurchasePhone: 0,
+	PurchaseEmail: 0,
+};
+
+/** The automation's on/off fields (0 or 1). */
+export const AUTOMATION_FLAG_FIELDS = ['isEnabled', 'PurchasePhone', 'PurchaseEmail'] as const;
+/** The automation's comma-separated ID lists: member IDs, webhook IDs, list IDs. */
+export const AUTOMATION_ID_FIELDS = [
+	'DailyEmailMemberIDs', 'ImmediateEmailMemberIDs', 'MobileNotificationMemberIDs', 'ExportToWebhookIDs', 'AddToLists', 'RemoveFromLists',
+] as const;
+/** The automation's ID lists of numbered things (webhooks, lists). */
+export const AUTOMATION_NUMBERED_ID_FIELDS = ['ExportToWebhookIDs', 'AddToLists', 'RemoveFromLists'] as const;
+/** The highest level each Set field takes (0 is the lowest: unset stars, status None). */
+export const AUTOMATION_LEVEL_MAX = { SetInterestLevel: 5, SetStatusLevel: 9 } as const;
+
+/** The two trigger events of an automation (the lists document, "Events"), as `Triggers` names them. */
+export const TRIGGER_EVENTS = { newMatches: 'New Matches', statusChanges: 'Status Changes' } as const;
+/** Every value `Triggers` takes (the lists document, "Automation"). */
+export const TRIGGER_VALUES = [TRIGGER_EVENTS.newMatches, TRIGGER_EVENTS.statusChanges, `${TRIGGER_EVENTS.newMatches},${TRIGGER_EVENTS.statusChanges}`] as const;
+
+/** A list name is truncated to this many characters (the lists document, "Limits"). */
+export const LIST_NAME_MAX_CHARACTERS = 50;
+
+/**
+ * `Limit` of the paged reads (docs/api.md, "Envelope and encoding"): what a read returns without
+ * `Limit` and the most it takes. Property search takes at most 500 a page, and so does every
+ * request that names properties by PropID.
+ */
+export const PAGE_LIMITS = {
+	properties: { defaultLimit: 100, maxLimit: 500 },
+	personRecords: { defaultLimit: 100, maxLimit: 500 },
+	listItems: { defaultLimit: 500, maxLimit: 1000 },
+	importItems: { defaultLimit: 500, maxLimit: 1000 },
+	webhooks: { defaultLimit: 500, maxLimit: 1000 },
+} as const;

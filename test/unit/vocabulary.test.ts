@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import {
+	AUTOMATION_FLAG_FIELDS,
+	AUTOMATION_ID_FIELDS,
+	AUTOMATION_LEVEL_MAX,
+	AUTOMATION_NUMBERED_ID_FIELDS,
+	EMPTY_AUTOMATION,
+	fieldNames,
+	IMPORT_RECORD_FIELDS,
+	LIST_FIELDS,
+	LIST_ITEM_FIELDSETS,
+	LIST_NAME_MAX_CHARACTERS,
+	MAX_TRANSACTION_FIELD_IDS,
+	PERSON_FIELDS,
+	PERSON_FIELDSETS,
+	PERSON_RECORD_FIELDSETS,
+	PERSON_STATUSES,
+	PROPERTY_FIELDS,
+	PROPERTY_FIELDSETS,
+	PROPERTY_STATUSES,
+	TRIGGER_EVENTS,
+	TRIGGER_VALUES,
+} from '../../nodes/PropRadar/shared/vocabulary';
+
+/**
+ * The vocabulary against the API documents' own text: test/fixtures/api-documents.md holds excerpts
+ * copied verbatim from the lists document and the property document, each headed by its section.
+ * A name misspelt in the vocabulary (node and sandbox share it, so no other test notices) fails here.
+ */
+const FIXTURE = readFileSync(join(__dirname, '..', 'fixtures', 'api-documents.md'), 'utf8');
+
+/** The lines of the excerpt whose heading names this section. */
+function excerpt(section: string): string[] {
+	const parts = FIXTURE.split(/^<!-- excerpt: (.+) -->$/m);
+	const index = parts.findIndex((heading, position) => position % 2 === 1 && heading.endsWith(`section "${section}"`));
+	if (index < 0) throw new Error(`the fixture has no excerpt of "${section}"`);
+	return parts[index + 1].split('\n').filter((line) => line.trim() !== '');
+}
+
+/** A comma-separated list of the documents ("A, B, C." or "A, B, C"). */
+const names = (text: string): string[] => text.replace(/\.$/, '').split(', ').map((name) => name.trim());
+
+/** The rows of a markdown table in an excerpt: cells, header and rule left out. */
+function rows(lines: string[]): string[][] {
+	return lines
+		.filter((line) => line.startsWith('|') && !line.startsWith('|---'))
+		.slice(1)
+		.map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+}
+
+function match(lines: string[], pattern: RegExp): RegExpExecArray {
+	for (const line of lines) {
+		const found = pattern.exec(line);
+		if (found) return found;
+	}
+	throw new Error(`no line matches ${pattern}`);
+}
+
+describe('the vocabulary is the API documents\' (test/fixtures/api-documents.md)', () => {
+	test('property fieldsets: every fieldset of the property document, in its order, each with its fields in their order', () => {
+		const documented = excerpt('Resources and their fields')
+			.map((line) => /^\*\*(\w+)\*\*: (.+)$/.exec(line))
+			.filter((found): found is RegExpExecArray => found !== null)
+			.map(([, name, fields]) => [name, names(fields)]);
+		expect(documented.length).toBe(14);
+		expect(Object.entries(PROPERTY_FIELDSETS)).toEqual(documented);
+	});
+
+	test('property fields: the fields of the property fieldsets, and Persons', () => {
+		const documented = new Set(Object.values(PROPERTY_FIELDSETS).flat());
+		expect(excerpt('Resources and their fields').join('\n')).toContain('The Persons field of a property');
+		expect([...PROPERTY_FIELDS].sort()).toEqual([...new Set([...documented, 'Persons'])].sort());
+	});
+
+	test('list-item fieldsets: the names the lists document gives, each listing PropID', () => {
+		const [, listed] = match(excerpt('Endpoints > List items (GET /v1/lists/{ListID}/items)'), /Named fieldsets: ([^.]+)\. Each lists PropID\./);
+		expect(Object.keys(LIST_ITEM_FIELDSETS)).toEqual(names(listed));
+		for (const fields of Object.values(LIST_ITEM_FIELDSETS)) expect(fields).toContain('PropID');
+	});
+
+	test('list fields: every field of the List table', () => {
+		const documented = rows(excerpt('Resources and their fields > List'))
+			.map(([field]) => field)
+			.filter((field) => !field.includes('.') && field !== 'Criteria');
+		expect(documented).toContain('ListName');
+		expect(LIST_FIELDS).toEqual(expect.arrayContaining(documented));
+	});
+
+	test('person fieldsets and the single person fields', () => {
+		const lines = excerpt('Resources and their fields > Person');
+		const documented = Object.fromEntries(
+			lines.map((line) => /^- (\w+): (.+)$/.exec(line)).filter((found): found is RegExpExecArray => found !== null).map(([, name, fields]) => [name, names(fields)]),
+		);
+		expect(PERSON_FIELDSETS).toEqual(documented);
+		const [, allowed] = match(excerpt('Endpoints > Persons (GET /v1/properties/{PropID}/persons)'), /^- Allowed Fields values: (.+), and each of these with a leading - to suppress it\.$/);
+		expect([...Object.keys(PERSON_FIELDSETS), ...PERSON_FIELDS]).toEqual(names(allowed));
+	});
+
+	test('the bankruptcy Table fieldset', () => {
+		const [, fields] = match(excerpt('Resources and their fields > Person-related records'), /^Bankruptcy fieldset Table: ([^.]+)\./);
+		expect(PERSON_RECORD_FIELDSETS.bankruptcies.Table).toEqual(names(fields));
+	});
+
+	test('import records and import statuses', () => {
+		const lines = excerpt('Resources and their fields > Import item');
+		const [, fields] = match(lines, /Posted import records carry these optional string fields: (.+)\.$/);
+		expect(IMPORT_RECORD_FIELDS).toEqual(names(fields));
+		const statuses = Object.fromEntries(rows(lines).map(([dimension, values]) => [dimension, names(values)]));
+		expect(PROPERTY_STATUSES).toEqual(statuses['Property import status']);
+		expect(PERSON_STATUSES).toEqual(statuses['Person import status']);
+	});
+
+	test('the automation: its fields in order, on/off fields, ID lists, levels and Triggers values', () => {
+		const table = rows(excerpt('Resources and their fields > Automation (one per list)'));
+		const notes = Object.fromEntries(table.map(([field, , note]) => [field, note]));
+		expect(Object.keys(EMPTY_AUTOMATION)).toEqual(table.map(([field]) => field));
+		expect([...AUTOMATION_FLAG_FIELDS].sort()).toEqual(table.filter(([, , note]) => note.startsWith('Enum: 0, 1.')).map(([field]) => field).sort());
+		expect([...AUTOMATION_ID_FIELDS].sort()).toEqual(table.filter(([, , note]) => note.startsWith('Comma-separated')).map(([field]) => field).sort());
+		expect([...AUTOMATION_NUMBERED_ID_FIELDS].sort()).toEqual(table.filter(([, , note]) => /^Comma-separated (ListIDs|WebhookIDs)/.test(note)).map(([field]) => field).sort());
+		expect(notes.SetInterestLevel).toContain(`0 to ${AUTOMATION_LEVEL_MAX.SetInterestLevel}.`);
+		expect(notes.SetStatusLevel).toContain(`1 to ${AUTOMATION_LEVEL_MAX.SetStatusLevel}, or 0`);
+		expect(TRIGGER_VALUES).toEqual(names(/^Enum: (.+)$/.exec(notes.Triggers)![1]));
+	});
+
+	test('trigger events: the two of the Events section, combined as it says', () => {
+		const lines = excerpt('Events');
+		expect(Object.values(TRIGGER_EVENTS)).toEqual(rows(lines).map(([trigger]) => trigger));
+		expect(lines).toContain(`Both can be combined as ${TRIGGER_VALUES[2]}.`);
+	});
+
+	test('limits: list names and custom transaction field IDs', () => {
+		const limits = rows(excerpt('Limits')).map(([limit]) => limit);
+		expect(limits).toContain(`ListName is truncated to ${LIST_NAME_MAX_CHARACTERS} characters`);
+		expect(limits).toContain(`Custom field lists accept at most ${MAX_TRANSACTION_FIELD_IDS} field IDs`);
+	});
+});
+
+test('fieldNames joins single fields of one scope into a Fields value', () => {
+	expect(fieldNames(LIST_FIELDS, 'ListID', 'isMonitored')).toBe('ListID,isMonitored');
+	// @ts-expect-error a name the scope does not have is a type error
+	expect(fieldNames(LIST_FIELDS, 'ListID', 'ListNam')).toBe('ListID,ListNam');
+});
