@@ -46,12 +46,12 @@ describe('Automation > Configure on an unmonitored list', () => {
 		const off = await createList(sb, { listName: 'off', listType: 'static' });
 		const switchedOff = await configure(off, { isEnabled: false, AddToLists: [] , SetInterestLevel: 3 });
 		expect(switchedOff.error).toBeUndefined();
-		expect(hints(switchedOff)).toEqual([`Item at index 0: the automation of list ${off} is written switched off (Enabled is off), so it fires on nothing.`]);
+		expect(hints(switchedOff)).toEqual([`Item at index 0: the automation of list ${off} is written switched off (Automation Enabled is off), so it fires on nothing.`]);
 
 		const on = await createList(sb, { listName: 'no triggers', listType: 'static', isMonitored: true });
 		const noTriggers = await run(sb, { resource: 'automation', operation: 'configure', listId: listRef(on), configureMode: 'replace', automation: { isEnabled: true, SetInterestLevel: 2 } });
 		expect(noTriggers.error).toBeUndefined();
-		expect(hints(noTriggers)).toEqual([`Item at index 0: the automation of list ${on} is enabled with no Triggers, so it fires on nothing: set Triggers (New Matches, Status Changes or both).`]);
+		expect(hints(noTriggers)).toEqual([`Item at index 0: the automation of list ${on} is enabled with nothing to fire on, so it fires on nothing: set Fires On (New Matches, Status Changes or both).`]);
 
 		const fine = await configure(on, { Triggers: 'New Matches' });
 		expect(hints(fine)).toEqual([]);
@@ -81,6 +81,6 @@ describe('Webhook > Create with Lists on an unmonitored list', () => {
 	test('a webhook with no Lists is created with a warning that nothing calls it yet', async () => {
 		const result = await create([]);
 		expect(result.error).toBeUndefined();
-		expect(hints(result)).toEqual(['Item at index 0: webhook "crm" is registered, but no list exports to it, so it is called on nothing: give Lists, or add it to a list\'s automation (Automation > Configure, Export to Webhooks).']);
+		expect(hints(result)).toEqual(['Item at index 0: webhook "crm" is registered, but no list exports to it, so it is called on nothing: give Lists, or add it to a list\'s automation (Automation > Configure, Then Export to Webhooks).']);
 	});
 });

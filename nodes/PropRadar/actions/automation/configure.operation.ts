@@ -58,6 +58,21 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
+			{ displayName: 'Automation Enabled', name: 'isEnabled', type: 'boolean', default: true, description: 'Whether the automation runs: off, it fires on nothing' },
+			{
+				displayName: 'Fires On',
+				name: 'Triggers',
+				type: 'options',
+				options: [
+					{ name: 'New Matches', value: 'New Matches' },
+					{ name: 'New Matches and Status Changes', value: 'New Matches,Status Changes' },
+					{ name: 'Status Changes', value: 'Status Changes' },
+				],
+				default: 'New Matches',
+				description: 'What makes the automation fire: a property entering the list, a change of a property in it, or both',
+			},
+			{ displayName: 'Then Add to Direct Mail Order ID', name: 'DirectMailOrderID', type: 'string', default: '', description: 'Direct-mail order the properties are added to (may cost per mail piece)' },
+			{ displayName: 'Then Add to Email Marketing Order ID', name: 'EmailMarketingOrderID', type: 'string', default: '', description: 'E-mail marketing order used (may cost per e-mail)' },
 			{
 				displayName: 'Then Add to List Names or IDs',
 				name: 'AddToLists',
@@ -67,9 +82,6 @@ export const description: INodeProperties[] = [
 				description: 'Lists the triggering properties are added to (not this list). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			memberPicker('Then Daily Email to Member Names or IDs', 'DailyEmailMemberIDs', 'Members who get a daily e-mail'),
-			{ displayName: 'Then Add to Direct Mail Order ID', name: 'DirectMailOrderID', type: 'string', default: '', description: 'Direct-mail order the properties are added to (may cost per mail piece)' },
-			{ displayName: 'Then Add to Email Marketing Order ID', name: 'EmailMarketingOrderID', type: 'string', default: '', description: 'E-mail marketing order used (may cost per e-mail)' },
-			{ displayName: 'Automation Enabled', name: 'isEnabled', type: 'boolean', default: true, description: 'Whether the automation runs: off, it fires on nothing' },
 			{
 				displayName: 'Then Export to Webhook Names or IDs',
 				name: 'ExportToWebhookIDs',
@@ -105,18 +117,6 @@ export const description: INodeProperties[] = [
 				typeOptions: { loadOptionsMethod: 'getStatusLevels' },
 				default: 0,
 				description: 'Status given to every triggering property, with the account\'s own labels (0 = status None). Leave this field out to leave statuses alone. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-			{
-				displayName: 'Fires On',
-				name: 'Triggers',
-				type: 'options',
-				options: [
-					{ name: 'New Matches', value: 'New Matches' },
-					{ name: 'New Matches and Status Changes', value: 'New Matches,Status Changes' },
-					{ name: 'Status Changes', value: 'Status Changes' },
-				],
-				default: 'New Matches',
-				description: 'What makes the automation fire: a property entering the list, a change of a property in it, or both',
 			},
 		],
 	},
