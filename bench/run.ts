@@ -24,7 +24,8 @@ import { join } from 'node:path';
 
 import { ACCOUNTS } from '../sandbox/accounts';
 import { wallet } from '../sandbox/charges';
-import { startSandbox, type RunningSandbox } from '../sandbox/server';
+import { startSandbox } from '../sandbox/server';
+import type { RunningSandbox } from '../sandbox/types';
 import type { LoadJob, LoadResult } from './load';
 import { summariseProfile } from './profile';
 import type { RawJob, RawResult } from './raw';

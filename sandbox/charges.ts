@@ -1,7 +1,7 @@
 import { LIST_PRICES_CENTS } from '../nodes/PropRadar/shared/prices';
 import type { AccountSpec } from './accounts';
 import { ApiError } from './errors';
-import type { SandboxContext } from './server';
+import type { SandboxContext } from './types';
 
 /**
  * Money in the sandbox, in integer cents. Prices per charged record; `Purchase=0` quotes (free,

@@ -13,25 +13,7 @@ import { personRoutes } from './routes/persons';
 import { propertyRoutes } from './routes/properties';
 import { simulateRoutes } from './routes/simulate';
 import { webhookRoutes } from './routes/webhooks';
-
-export interface SandboxOptions {
-	/** 0 takes a free port. Default 8787. */
-	port?: number;
-	/** Default 127.0.0.1. */
-	host?: string;
-	/** Persist the state to this JSON file and reload it at start. */
-	dataFile?: string;
-	/** Deliver webhooks to non-loopback hosts too (off by default: the sandbox only calls 127.0.0.0/8 and ::1). */
-	allowRemoteWebhooks?: boolean;
-}
-
-export interface SandboxContext {
-	store: SandboxStore;
-	options: Required<Pick<SandboxOptions, 'allowRemoteWebhooks'>>;
-}
-
-/** A route module registers its routes on the app; it keeps its own state in `ctx.store`. */
-export type RouteModule = (app: FastifyInstance, ctx: SandboxContext) => void;
+import type { RouteModule, RunningSandbox, SandboxContext, SandboxOptions } from './types';
 
 const ROUTE_MODULES: RouteModule[] = [
 	controlRoutes, // first: its fault-injection hook must see every request
@@ -45,14 +27,6 @@ const ROUTE_MODULES: RouteModule[] = [
 	webhookRoutes,
 	simulateRoutes,
 ];
-
-export interface RunningSandbox {
-	url: string;
-	port: number;
-	ctx: SandboxContext;
-	app: FastifyInstance;
-	close(): Promise<void>;
-}
 
 export function buildSandboxApp(options: SandboxOptions = {}): { app: FastifyInstance; ctx: SandboxContext } {
 	// Unknown body fields are refused, not silently dropped; types are not coerced.

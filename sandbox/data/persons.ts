@@ -1,5 +1,5 @@
 import type { AccountSpec } from '../accounts';
-import type { SandboxContext } from '../server';
+import type { SandboxContext } from '../types';
 import { getSearchable, NAMES, PROPERTY_COUNT } from './properties';
 import { Seeded, usDate } from './random';
 

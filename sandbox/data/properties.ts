@@ -1,5 +1,5 @@
 import { PROPERTY_FIELDS } from '../../nodes/PropRadar/shared/vocabulary';
-import type { SandboxContext } from '../server';
+import type { SandboxContext } from '../types';
 import { own } from '../store';
 import { Seeded, usDate } from './random';
 

@@ -4,9 +4,9 @@ import { charge } from '../charges';
 import { ApiError } from '../errors';
 import { getSearchable } from '../data/properties';
 import { getPersons, personState } from '../data/persons';
-import type { SandboxContext } from '../server';
-import { webhooksState } from './webhooks';
-import { deliver } from './delivery';
+import type { SandboxContext } from '../types';
+import { webhooksState } from '../webhooks/registry';
+import { deliver } from '../webhooks/delivery';
 import { own } from '../store';
 import { accountLists, hasMember, idList, userData, type StoredList } from './state';
 import {

@@ -1,7 +1,7 @@
 import type { AccountSpec } from '../accounts';
 import { allSearchable, getSearchable, PROPERTY_COUNT } from '../data/properties';
 import { findPerson, getPersons, personState, revealContact, type PersonRecord } from '../data/persons';
-import type { SandboxContext } from '../server';
+import type { SandboxContext } from '../types';
 import type { ImportItem, StoredList } from './state';
 import { IMPORT_RECORD_FIELDS } from '../../nodes/PropRadar/shared/vocabulary';
 

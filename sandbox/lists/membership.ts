@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountSpec } from '../accounts';
 import { compileCriteria, onlyPropIds, type Criterion, type ListMembers } from '../criteria';
 import { allSearchable, candidatesFor, getSearchable, INDEXED_FIELDS, type SearchableProperty } from '../data/properties';
-import type { SandboxContext } from '../server';
+import type { SandboxContext } from '../types';
 import { own } from '../store';
 import { accountLists, hasMember, type StoredList } from './state';
 

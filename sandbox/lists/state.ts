@@ -1,6 +1,6 @@
 import type { AccountSpec } from '../accounts';
 import { notFound } from '../errors';
-import type { SandboxContext } from '../server';
+import type { SandboxContext } from '../types';
 import { own } from '../store';
 import type { Criterion } from '../criteria';
 import type { AutomationFields } from '../../nodes/PropRadar/shared/vocabulary';

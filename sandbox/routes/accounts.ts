@@ -1,5 +1,5 @@
 import { auth } from '../http';
-import type { RouteModule } from '../server';
+import type { RouteModule } from '../types';
 
 const STATUS_LABELS = ['New Lead', 'Contacted', 'Follow Up', 'Appointment Set', 'Offer Made', 'Under Contract', 'Closed', 'Not Interested', 'Do Not Contact'];
 

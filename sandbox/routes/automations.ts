@@ -3,7 +3,7 @@ import { auth, authBeforeBody, objectBody, pathId } from '../http';
 import { validateAutomation } from '../lists/automations';
 import { recompute } from '../lists/membership';
 import { getList } from '../lists/state';
-import type { RouteModule } from '../server';
+import type { RouteModule } from '../types';
 
 export const automationRoutes: RouteModule = (app, ctx) => {
 	app.get('/v1/lists/:listId/automations', async (request) => {

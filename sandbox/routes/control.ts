@@ -5,8 +5,8 @@ import { formatCents, wallet } from '../charges';
 import { badRequest } from '../errors';
 import { objectBody, onlyFields, type Query } from '../http';
 import { outbox } from '../lists/automations';
-import { deliveryLog, settleDeliveries } from '../lists/delivery';
-import type { RouteModule } from '../server';
+import { deliveryLog, settleDeliveries } from '../webhooks/delivery';
+import type { RouteModule } from '../types';
 
 /**
  * Control routes under `/_sandbox/` (not part of the API; no token): fault injection, charges,

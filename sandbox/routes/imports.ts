@@ -8,7 +8,7 @@ import { auth, authBeforeBody, commaList, onlyFields, onlyParams, paging, pathId
 import { fireEvents } from '../lists/automations';
 import { matchRecord, revertItem } from '../lists/imports';
 import { getList, hasMember, listsState, type ImportItem, type StoredList } from '../lists/state';
-import type { RouteModule } from '../server';
+import type { RouteModule } from '../types';
 
 // Import routes answer 404 instead of 401 without a token (the lists document, Authentication 5).
 const hidden = { hideExistence: true };

@@ -7,7 +7,7 @@ import { auth, authBeforeBody, commaList, flag, onlyParams, paging, pathId, type
 import { fireEvents } from '../lists/automations';
 import { findMatches, orderedMembers } from '../lists/membership';
 import { getList, hasMember, peekUserData, type StoredList, type UserPropertyData } from '../lists/state';
-import type { RouteModule } from '../server';
+import type { RouteModule } from '../types';
 
 const FILTERS = ['InterestLevel', 'StatusLevel', 'hasPhotos', 'hasNotes', 'hasAnalysis', 'hasDocs', 'PType', 'LastTransferRecDate', 'AddedSince', 'MostRecentCall', 'MostRecentText', 'MostRecentVoicemail', 'MostRecentDirectMail', 'MostRecentEmail'];
 

@@ -5,7 +5,7 @@ import { pick, resolveFields } from '../fields';
 import { auth, authBeforeBody, onlyParams, pathId, sortRecords, wholeNumber, type Query } from '../http';
 import { findMatches, memberCounts, recompute } from '../lists/membership';
 import { accountLists, getList, listsState, type StoredList } from '../lists/state';
-import type { RouteModule } from '../server';
+import type { RouteModule } from '../types';
 
 /** A list name cut at 50 characters (code points, so an emoji is never split), as the service truncates it. */
 const listName = (name: unknown) => [...String(name)].slice(0, LIST_NAME_MAX_CHARACTERS).join('');

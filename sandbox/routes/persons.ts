@@ -5,7 +5,7 @@ import { propertyExists } from '../data/properties';
 import { ApiError, notFound } from '../errors';
 import { pick, resolveFields } from '../fields';
 import { auth, authBeforeBody, onlyParams, paging, type Query } from '../http';
-import type { RouteModule } from '../server';
+import type { RouteModule } from '../types';
 
 const DEFAULT_PERSON_FIELDS = ['PropID', 'PersonKey', 'PersonType', ...PERSON_FIELDSETS.default];
 

@@ -9,7 +9,7 @@ import { fieldsFor, pick, resolveFields, resolvePropertyFields, type ResolvedFie
 import { auth, authBeforeBody, onlyParams, paging, sortRecords, type Query } from '../http';
 import { findMatches } from '../lists/membership';
 import { peekUserData } from '../lists/state';
-import type { RouteModule, SandboxContext } from '../server';
+import type { RouteModule, SandboxContext } from '../types';
 import type { AccountSpec } from '../accounts';
 
 const DEFAULT_PROPERTY_FIELDS = 'PropID,Overview';

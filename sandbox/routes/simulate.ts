@@ -4,10 +4,10 @@ import { usDate } from '../data/random';
 import { badRequest, notFound } from '../errors';
 import { objectBody } from '../http';
 import { fireEvents, type ListEvent } from '../lists/automations';
-import { deliveryLog, settleDeliveries } from '../lists/delivery';
+import { deliveryLog, settleDeliveries } from '../webhooks/delivery';
 import { findMatches, recompute } from '../lists/membership';
 import { findListAnywhere, hasMember, listsState } from '../lists/state';
-import type { RouteModule, SandboxContext } from '../server';
+import type { RouteModule, SandboxContext } from '../types';
 import { own } from '../store';
 
 /**

@@ -3,8 +3,8 @@ import { badRequest, notFound } from '../errors';
 import { pick, resolveFields } from '../fields';
 import { auth, authBeforeBody, onlyParams, paging, pathId, sortRecords, type Query } from '../http';
 import { accountLists, idList } from '../lists/state';
-import { webhooksState } from '../lists/webhooks';
-import type { RouteModule } from '../server';
+import { webhooksState } from '../webhooks/registry';
+import type { RouteModule } from '../types';
 
 // Webhook routes answer 404 instead of 401 without a token (the lists document, Authentication 5), and need
 // the integrations entitlement.

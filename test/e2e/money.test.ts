@@ -5,7 +5,8 @@
  */
 import { rmSync } from 'node:fs';
 
-import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { startSandbox } from '../../sandbox/server';
+import type { RunningSandbox } from '../../sandbox/types';
 import * as n8n from '../../scripts/n8n-host';
 import type { RunningN8n } from '../../scripts/n8n-host';
 

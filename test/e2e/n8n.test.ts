@@ -9,7 +9,8 @@ import { join } from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { startSandbox } from '../../sandbox/server';
+import type { RunningSandbox } from '../../sandbox/types';
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';

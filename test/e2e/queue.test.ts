@@ -12,7 +12,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
-import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { startSandbox } from '../../sandbox/server';
+import type { RunningSandbox } from '../../sandbox/types';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nHost, RunningN8n, N8nClient } from '../../scripts/n8n-host';

@@ -32,7 +32,8 @@ import {
 
 import { PropRadarApi } from '../../credentials/PropRadarApi.credentials';
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { startSandbox } from '../../sandbox/server';
+import type { RunningSandbox } from '../../sandbox/types';
 
 export const TOKENS = {
 	main: 'sandbox-token',

@@ -5,7 +5,8 @@
  * what the pages say.
  */
 import { call, type Json } from './helpers';
-import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { startSandbox } from '../../sandbox/server';
+import type { RunningSandbox } from '../../sandbox/types';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/server';
+import { startSandbox } from '../../sandbox/server';
+import type { RunningSandbox, SandboxOptions } from '../../sandbox/types';
 
 /** The sandbox's accounts (README, "Sandbox"). */
 export const TOKENS = {

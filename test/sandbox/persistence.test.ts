@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { startSandbox } from '../../sandbox/server';
+import type { RunningSandbox } from '../../sandbox/types';
 import { call, TOKENS, type Json } from './helpers';
 
 /** The state survives a restart on the same data file (`--data FILE`, `dataFile` in process). */

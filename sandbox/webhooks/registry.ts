@@ -1,4 +1,4 @@
-import type { SandboxContext } from '../server';
+import type { SandboxContext } from '../types';
 
 /** The webhook registry of every account (docs/api.md "Webhooks"). */
 export interface StoredWebhook {

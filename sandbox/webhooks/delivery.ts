@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 
 import { request } from 'undici';
 
-import type { SandboxContext } from '../server';
+import type { SandboxContext } from '../types';
 
 /**
  * Webhook delivery: POST JSON to the webhook's HookUrl with `Authorization: Bearer <Secret>` when it

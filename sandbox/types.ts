@@ -1,0 +1,34 @@
+/**
+ * The types the parts of the sandbox share. Route modules, state modules and tests import them from
+ * here; `server.ts` composes the routes and imports nothing back from them but their registration.
+ */
+import type { FastifyInstance } from 'fastify';
+
+import type { SandboxStore } from './store';
+
+export interface SandboxOptions {
+	/** 0 takes a free port. Default 8787. */
+	port?: number;
+	/** Default 127.0.0.1. */
+	host?: string;
+	/** Persist the state to this JSON file and reload it at start. */
+	dataFile?: string;
+	/** Deliver webhooks to non-loopback hosts too (off by default: the sandbox only calls 127.0.0.0/8 and ::1). */
+	allowRemoteWebhooks?: boolean;
+}
+
+export interface SandboxContext {
+	store: SandboxStore;
+	options: Required<Pick<SandboxOptions, 'allowRemoteWebhooks'>>;
+}
+
+/** A route module registers its routes on the app; it keeps its own state in `ctx.store`. */
+export type RouteModule = (app: FastifyInstance, ctx: SandboxContext) => void;
+
+export interface RunningSandbox {
+	url: string;
+	port: number;
+	ctx: SandboxContext;
+	app: FastifyInstance;
+	close(): Promise<void>;
+}
