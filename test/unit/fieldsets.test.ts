@@ -91,3 +91,41 @@ describe('fieldset names are own names of the catalogue', () => {
 		expect(() => toFieldsParam('property', 'Overview' as never)).toThrow('Fields: must be a choice of Fieldsets, Single Fields and Fields to Suppress');
 	});
 });
+
+describe('the Fields picker names its fieldsets by what they hold', () => {
+	const pickers = properties.filter((property) => property.name === 'fields' && property.type === 'collection');
+	const where = (picker: INodeProperties) => `${String(picker.displayOptions?.show?.resource)}.${String(picker.displayOptions?.show?.operation)}`;
+
+	test('there is a Fields picker per operation that takes Fields', () => {
+		expect(pickers.length).toBeGreaterThanOrEqual(10);
+	});
+
+	const fieldsetChoices = pickers.flatMap((picker) =>
+		((picker.options as INodeProperties[]).find((part) => part.name === 'fieldsets')?.options as INodePropertyOptions[] | undefined ?? []).map(
+			(choice) => [where(picker), choice] as const,
+		),
+	);
+
+	test.each(fieldsetChoices)('%s: %p is "Readable Label (ApiName)" and says what it holds, then its fields', (_where, choice) => {
+		const [, label, apiName] = /^([A-Z][a-z']*(?: (?:and|in|of|[A-Z][A-Za-z']*))*) \((\w+)\)$/.exec(choice.name) ?? [];
+		expect(apiName).toBe(choice.value);
+		expect(label).not.toBe(apiName);
+		expect(choice.description).toMatch(/^[A-Z][^]*\. \d+ fields?: \S[^]*\.$/);
+	});
+
+	test('person and property fieldsets look alike, and the API names stay the values sent', () => {
+		const choices = (resource: string, operation: string) =>
+			((pickerFor(resource, operation).options as INodeProperties[]).find((part) => part.name === 'fieldsets')!.options as INodePropertyOptions[]);
+		expect(choices('person', 'getOwners').map(({ name, value }) => ({ name, value }))).toEqual([
+			{ name: 'Owner in Full (default)', value: 'default' },
+			{ name: 'Owner Overview (overview)', value: 'overview' },
+		]);
+		const property = choices('property', 'get');
+		expect(property.find((choice) => choice.value === 'Overview')?.name).toBe('Property Overview (Overview)');
+		expect(property.find((choice) => choice.value === 'MyInfoTab')?.description).toBe('Only the disclaimer and the links of the My Info tab. 2 fields: DisclaimerDetails, _links.');
+		for (const list of [property, choices('person', 'getOwners')]) {
+			const names = list.map((choice) => choice.name);
+			expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
+		}
+	});
+});

@@ -16,26 +16,68 @@ export interface FieldsChoice {
 	exclude?: string[] | string;
 }
 
-function sortedOptions(names: readonly string[], describe?: (name: string) => string): INodePropertyOptions[] {
-	return [...names]
-		.sort((a, b) => a.localeCompare(b))
-		.map((name) => (describe ? { name, value: name, description: describe(name) } : { name, value: name }));
+function sortedOptions(names: readonly string[]): INodePropertyOptions[] {
+	return [...names].sort((a, b) => a.localeCompare(b)).map((name) => ({ name, value: name }));
 }
 
 function preview(fields: readonly string[]): string {
 	return fields.length > 6 ? `${fields.slice(0, 6).join(', ')} and ${fields.length - 6} more` : fields.join(', ');
 }
 
+/** The parts of a choice, as the picker names them. */
+const CHOICE_PARTS = { fieldsets: 'Fieldsets', include: 'Single Fields', exclude: 'Fields to Suppress' } as const;
+
+/** Every fieldset name of every scope. */
+type FieldsetName = { [Scope in FieldScopeName]: keyof (typeof FIELD_SCOPES)[Scope]['fieldsets'] }[FieldScopeName];
+
 /**
- * The `Fields` parameter of an operation, generated from one scope of the catalogue: every fieldset
+ * What the picker calls each fieldset, and what it holds. The API's names say little to a user
+ * (GridImport, LimitedREI, MyInfoTab), and person fieldsets are lower-case: every fieldset, person
+ * or property, shows as "Readable Label (ApiName)" with what it holds, then its fields. What each
+ * holds is read from its fields in the property document and the lists document.
+ */
+const FIELDSET_LABELS: Record<FieldsetName, { label: string; holds: string }> = {
+	All: { label: 'All Property Fields', holds: 'Every property field' },
+	Card: { label: 'Property Card', holds: 'A summary with the owners (Persons): address, building, value or assessed value, equity, last sale, and the lead flags (absentee, high equity, foreclosure, ...)' },
+	Details: { label: 'Building Details', holds: 'PropID with the building: year built, size, rooms, garage, pool, heating, lot and zoning' },
+	GridForeclosureOptional: { label: 'Foreclosure Columns', holds: 'PropID with the foreclosure and auction columns: stage, sale date and place, bids, default amount, trustee, lender' },
+	Grid: { label: 'List Row', holds: 'What a list shows per property: type, address, size, value and equity, owner, whether phones and e-mails can be bought, listed for sale, distress score' },
+	GridImport: { label: 'Import List Row', holds: 'What an import list shows per property: type, address, county, ZIP, APN and owner' },
+	GridOptional: { label: 'List Row Extras', holds: 'More columns for a list: lot, building, taxes, loans, last transfer, foreclosure and auction details, and the lead flags' },
+	LimitedREI: { label: 'Investor Sheet', holds: 'An investor\'s data sheet: building, value and equity, loans, foreclosure and auction, listing, owner and mailing address, and the lead flags' },
+	ListingsTab: { label: 'Listing Owner', holds: 'The address with the owner\'s name and mailing address' },
+	Map: { label: 'Map Point', holds: 'Where the property is: PropID, type, latitude and longitude' },
+	Mobile: { label: 'Mobile Summary', holds: 'A short summary without owners: address, building, value or assessed value, equity, and the lead flags' },
+	MyInfoTab: { label: 'My Info Links', holds: 'Only the disclaimer and the links of the My Info tab' },
+	Overview: { label: 'Property Overview', holds: 'The property at a glance: address, coordinates, building, value, equity, last sale, your interest and status levels, and the lead flags' },
+	PropertyTab: { label: 'Parcel and Building', holds: 'Everything about the parcel and the building: location, legal description, lot, zoning, flood zone, construction, assessed value, taxes and their installments' },
+	Standard: { label: 'Standard Transaction', holds: 'Each transaction\'s recording date, document, amount, buyer, seller, lender, loan amount and type' },
+	Table: { label: 'Record Table', holds: 'The records as a table, one column per field' },
+	TransactionsTab: { label: 'Recorded History', holds: 'What the county recorded: transactions, foreclosure notices, eviction filings, and the recorder\'s link' },
+	ValueTab: { label: 'Value and Rents', holds: 'Value and rent estimates: AVM, assessed value, equity, last sale, your value and rent, HUD rent, break-even values, listing price, comparable sales and listings' },
+	default: { label: 'Owner in Full', holds: 'The owner in full: role, name, age, gender, phones, e-mails, social accounts, mailing address, residence and other properties, occupation, status' },
+	overview: { label: 'Owner Overview', holds: 'The owner in short, as a property\'s Persons shows them: role, name, age, gender, occupation, phones, e-mails, social accounts' },
+};
+
+/** The fieldset choices of a scope: "Readable Label (ApiName)", what it holds and its fields; sorted by label. */
+function fieldsetOptions(fieldsets: Readonly<Record<string, readonly string[]>>): INodePropertyOptions[] {
+	return Object.entries(fieldsets)
+		.map(([name, fields]) => {
+			const { label, holds } = FIELDSET_LABELS[name as FieldsetName];
+			return { name: `${label} (${name})`, value: name, description: `${holds}. ${fields.length} field${fields.length === 1 ? '' : 's'}: ${preview(fields)}.` };
+		})
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The `Fields` parameter of an operation, generated from one scope of the vocabulary: every fieldset
  * and single field the API allows there, and fields to suppress (sent with a leading `-`).
  */
 export function fieldsPicker(scope: FieldScopeName, displayOptions: IDisplayOptions, defaultNote = ''): INodeProperties {
 	const { fieldsets, fields } = FIELD_SCOPES[scope] as FieldScope;
-	const fieldsetNames = Object.keys(fieldsets);
 	const options: INodeProperties[] = [
 		{
-			displayName: 'Fields to Suppress',
+			displayName: CHOICE_PARTS.exclude,
 			name: 'exclude',
 			type: 'multiOptions',
 			options: sortedOptions(fields),
@@ -43,7 +85,7 @@ export function fieldsPicker(scope: FieldScopeName, displayOptions: IDisplayOpti
 			description: 'Fields left out even when a chosen fieldset contains them',
 		},
 		{
-			displayName: 'Single Fields',
+			displayName: CHOICE_PARTS.include,
 			name: 'include',
 			type: 'multiOptions',
 			options: sortedOptions(fields),
@@ -51,14 +93,14 @@ export function fieldsPicker(scope: FieldScopeName, displayOptions: IDisplayOpti
 			description: 'Fields returned in addition to the chosen fieldsets',
 		},
 	];
-	if (fieldsetNames.length > 0) {
+	if (Object.keys(fieldsets).length > 0) {
 		options.splice(1, 0, {
-			displayName: 'Fieldsets',
+			displayName: CHOICE_PARTS.fieldsets,
 			name: 'fieldsets',
 			type: 'multiOptions',
-			options: sortedOptions(fieldsetNames, (name) => preview(fieldsets[name])),
+			options: fieldsetOptions(fieldsets),
 			default: [],
-			description: 'Named groups of fields',
+			description: 'Named groups of fields, each with what it holds',
 		});
 	}
 	return {
@@ -84,7 +126,6 @@ function namesOf(value: unknown): string[] | undefined {
 	return (list as string[]).map((name) => name.trim()).filter(Boolean);
 }
 
-const CHOICE_PARTS = { fieldsets: 'Fieldsets', include: 'Single Fields', exclude: 'Fields to Suppress' } as const;
 
 /** Names of a choice that the scope does not know; empty when the choice is valid. */
 export function unknownFieldNames(scope: FieldScopeName, choice: FieldsChoice): string[] {
