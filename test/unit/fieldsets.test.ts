@@ -87,17 +87,26 @@ describe('fieldset names are own names of the catalogue', () => {
 	test('an expression may give the names as comma-separated text; anything else is refused naming the part', () => {
 		expect(toFieldsParam('property', { fieldsets: 'Overview, Map', exclude: 'Owner' })).toBe('Overview,Map,-Owner');
 		expect(() => toFieldsParam('property', { fieldsets: 5 as never })).toThrow('Fields > Fieldsets: must be a list of names, or names separated by commas');
-		expect(() => toFieldsParam('property', { include: [{}] as never })).toThrow('Fields > Single Fields: must be a list of names');
-		expect(() => toFieldsParam('property', 'Overview' as never)).toThrow('Fields: must be a choice of Fieldsets, Single Fields and Fields to Suppress');
+		expect(() => toFieldsParam('property', { include: [{}] as never })).toThrow('Fields > Single Fields to Add: must be a list of names');
+		expect(() => toFieldsParam('property', 'Overview' as never)).toThrow('Fields: must be a choice of Fieldsets, Single Fields to Add, Single Fields to Suppress');
 	});
 });
 
-describe('the Fields picker names its fieldsets by what they hold', () => {
+describe('the Fields picker reads in task order, its fieldsets by what they hold', () => {
 	const pickers = properties.filter((property) => property.name === 'fields' && property.type === 'collection');
 	const where = (picker: INodeProperties) => `${String(picker.displayOptions?.show?.resource)}.${String(picker.displayOptions?.show?.operation)}`;
 
 	test('there is a Fields picker per operation that takes Fields', () => {
 		expect(pickers.length).toBeGreaterThanOrEqual(10);
+	});
+
+	test.each(pickers.map((picker) => [where(picker), picker] as const))('%s: fieldsets first, then single fields to add, then fields to suppress; alphabetical too', (_where, picker) => {
+		const parts = picker.options as INodeProperties[];
+		const order = parts.map((part) => part.name);
+		expect(order).toEqual(order.includes('fieldsets') ? ['fieldsets', 'include', 'exclude'] : ['include', 'exclude']);
+		// n8n's lint puts the options of a collection of five or more in alphabetical order: this order holds then too.
+		const names = parts.map((part) => part.displayName);
+		expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
 	});
 
 	const fieldsetChoices = pickers.flatMap((picker) =>
