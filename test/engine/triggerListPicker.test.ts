@@ -38,7 +38,7 @@ function contextFor(parameters: IDataObject, path: string): ILoadOptionsFunction
 }
 
 const search = (filter?: string) => trigger.methods.listSearch.searchTriggerLists.call(contextFor({ listId: { __rl: true, mode: 'list', value: '' } }, 'parameters.listId'), filter);
-const statusOf = (listId: unknown): Promise<INodePropertyOptions[]> =>
+const statusOf = (listId: IDataObject): Promise<INodePropertyOptions[]> =>
 	trigger.methods.loadOptions.getTriggerListStatus.call(contextFor({ listId, events: ['newMatches'] }, 'parameters.listStatus'));
 
 test('"From List" says of each list whether it is monitored, and the chosen name is what n8n keeps', async () => {

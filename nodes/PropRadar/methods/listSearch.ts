@@ -1,6 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { apiRequest, paths, type ListRecord } from '../transport';
+import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
+import { triggerListLabel } from './listLabels';
 
 /** The account's lists whose name holds `filter` (any case), sorted by name. */
 async function listsNamed(context: ILoadOptionsFunctions, filter: string | undefined, fields: string): Promise<ListRecord[]> {
@@ -16,26 +18,17 @@ async function listsNamed(context: ILoadOptionsFunctions, filter: string | undef
 /** Lists for the "From List" mode of every list picker, filtered by name. */
 export async function searchLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	return {
-		results: (await listsNamed(this, filter, 'ListID,ListName,ListType,TotalCount')).map((list) => ({
+		results: (await listsNamed(this, filter, fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount'))).map((list) => ({
 			name: `${list.ListName} (${list.ListType ?? 'list'}, ${list.TotalCount ?? 0})`,
 			value: String(list.ListID),
 		})),
 	};
 }
 
-/**
- * How the trigger shows a list: its name, kind and size, and whether it is monitored, since only a
- * monitored list's automation fires and activation refuses any other.
- */
-export function triggerListLabel(list: ListRecord): string {
-	const monitoring = Number(list.isMonitored) === 1 ? 'monitored' : 'not monitored: turn monitoring on before activating';
-	return `${list.ListName} (${list.ListType ?? 'list'}, ${list.TotalCount ?? 0}) · ${monitoring}`;
-}
-
 /** Lists for the trigger's "From List" mode, filtered by name, each saying whether it is monitored. */
 export async function searchTriggerLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	return {
-		results: (await listsNamed(this, filter, 'ListID,ListName,ListType,TotalCount,isMonitored')).map((list) => ({
+		results: (await listsNamed(this, filter, fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount', 'isMonitored'))).map((list) => ({
 			name: triggerListLabel(list),
 			value: String(list.ListID),
 		})),

@@ -1,9 +1,10 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { apiRequest, collectPages, paths, type ListRecord } from '../transport';
+import { readCriteria, type Criterion } from '../shared/criteria';
 import { parseNumberedId } from '../shared/ids';
-import { triggerListLabel } from './listSearch';
-import { fieldNames, LIST_FIELDS, PAGE_LIMITS, WEBHOOK_FIELDS } from '../shared/vocabulary';
+import { triggerListLabel } from './listLabels';
+import { fieldNames, LIST_FIELDS, PAGE_LIMITS, PROPERTY_FIELDS, WEBHOOK_FIELDS } from '../shared/vocabulary';
 
 async function statusLabels(context: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const response = await apiRequest(context, { method: 'GET', path: paths.statusLabels() });
@@ -65,9 +66,45 @@ export async function getTriggerListStatus(this: ILoadOptionsFunctions): Promise
 	if ('problem' in parsed) return line(`"${String(chosen)}" ${parsed.problem}`);
 	let list: ListRecord | undefined;
 	try {
-		list = (await apiRequest<{ results?: ListRecord[] }>(this, { method: 'GET', path: paths.list(parsed.id), qs: { Fields: 'ListID,ListName,ListType,TotalCount,isMonitored' } })).results?.[0];
+		list = (await apiRequest<{ results?: ListRecord[] }>(this, { method: 'GET', path: paths.list(parsed.id), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount', 'isMonitored') } })).results?.[0];
 	} catch (error) {
 		return line(`List ${String(parsed.id)} could not be read: ${(error as Error).message}`);
 	}
 	return line(list ? `${triggerListLabel(list)} (list ${String(parsed.id)})` : `No list ${String(parsed.id)} in this account`);
+}
+
+/**
+ * How many properties the criteria being built match, as one line under the builder. The count is
+ * PropRadar's free preview of a property search (`Purchase=0`, always: this line never buys), whose
+ * `totalResultCount` counts every match; the one option's value is empty, the parameter's default,
+ * so nothing is saved for it.
+ */
+export async function getCriteriaMatchCount(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const line = (name: string) => [{ name, value: '' }];
+	let criteria: Criterion[];
+	try {
+		const mode = this.getNodeParameter('criteriaMode', 'builder') as string;
+		criteria = readCriteria({
+			mode,
+			rows: mode === 'builder' ? (this.getNodeParameter('criteria', {}) as IDataObject) : undefined,
+			json: mode === 'json' ? this.getNodeParameter('criteriaJson', '[]') : undefined,
+		});
+	} catch (error) {
+		return line(`Not counted yet: ${(error as Error).message}`);
+	}
+	if (criteria.length === 0) return line('Add a criterion to count the properties that match');
+	let response: { totalResultCount?: unknown };
+	try {
+		response = await apiRequest(this, {
+			method: 'POST',
+			path: paths.properties(),
+			qs: { Purchase: 0, Limit: 1, Fields: fieldNames(PROPERTY_FIELDS, 'PropID') },
+			body: { Criteria: criteria as unknown as IDataObject[] },
+		});
+	} catch (error) {
+		return line(`Not counted: ${(error as Error).message}`);
+	}
+	const count = response.totalResultCount;
+	if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) return line('Not counted: PropRadar\'s preview gave no count');
+	return line(`${count.toLocaleString('en-US')} ${count === 1 ? 'property matches' : 'properties match'} now (free count, nothing bought)`);
 }

@@ -18,31 +18,80 @@ export interface Criterion {
 	chipLabel?: string | null;
 }
 
-type ValueKind = 'values' | 'beginsWith' | 'boolean' | 'range' | 'date' | 'propertyType' | 'listIds';
+type ValueKind = 'values' | 'beginsWith' | 'boolean' | 'range' | 'date' | 'propertyType' | 'listIds' | 'leadFilter';
 
-/** The common criteria of the builder and the kind of value each takes (docs/api.md "Criteria"). */
-export const BUILDER_CRITERIA: Record<string, { kind: ValueKind; label: string }> = {
-	State: { kind: 'values', label: 'State' },
-	ZipFive: { kind: 'values', label: 'ZIP Code' },
-	City: { kind: 'values', label: 'City' },
-	County: { kind: 'values', label: 'County' },
-	Address: { kind: 'values', label: 'Address' },
-	APN: { kind: 'beginsWith', label: 'APN (Begins With)' },
+/** What a range criterion counts, which decides the examples its Minimum and Maximum show. */
+type RangeUnit = 'count' | 'area' | 'year' | 'money' | 'percent';
+
+interface BuilderCriterion {
+	kind: ValueKind;
+	label: string;
+	/** Range criteria: what they count. */
+	unit?: RangeUnit;
+	/** Criteria given as values: an example of what to type. */
+	example?: string;
+	/** Lead filters: the whole criterion, chosen in one step (no value fields). */
+	criterion?: Criterion;
+	/** Shown under the choice in the criterion picker. */
+	description?: string;
+}
+
+/**
+ * The builder's choices, by the name saved in the workflow, and the kind of value each takes
+ * (docs/api.md "Criteria"). Lead filters are common investor searches made of one documented
+ * criterion; vacancy and tax delinquency are property fields, not criteria the API documents,
+ * so they are not offered.
+ */
+export const BUILDER_CRITERIA: Record<string, BuilderCriterion> = {
+	State: { kind: 'values', label: 'State', example: 'OR, WA' },
+	ZipFive: { kind: 'values', label: 'ZIP Code', example: '97202, 97212' },
+	City: { kind: 'values', label: 'City', example: 'Portland, Salem' },
+	County: { kind: 'values', label: 'County', example: 'Multnomah' },
+	Address: { kind: 'values', label: 'Address', example: '123 Main St' },
+	APN: { kind: 'beginsWith', label: 'APN (Begins With)', example: '1S1E' },
 	PropertyType: { kind: 'propertyType', label: 'Property Type' },
-	Beds: { kind: 'range', label: 'Beds' },
-	Baths: { kind: 'range', label: 'Baths' },
-	SqFt: { kind: 'range', label: 'Square Feet' },
-	YearBuilt: { kind: 'range', label: 'Year Built' },
+	Beds: { kind: 'range', label: 'Beds', unit: 'count' },
+	Baths: { kind: 'range', label: 'Baths', unit: 'count' },
+	SqFt: { kind: 'range', label: 'Square Feet', unit: 'area' },
+	YearBuilt: { kind: 'range', label: 'Year Built', unit: 'year' },
 	Pool: { kind: 'boolean', label: 'Pool' },
-	AVM: { kind: 'range', label: 'Estimated Value (AVM)' },
-	AvailableEquity: { kind: 'range', label: 'Available Equity' },
-	EquityPercent: { kind: 'range', label: 'Equity Percent' },
+	AVM: { kind: 'range', label: 'Estimated Value (AVM)', unit: 'money' },
+	AvailableEquity: { kind: 'range', label: 'Available Equity', unit: 'money' },
+	EquityPercent: { kind: 'range', label: 'Equity Percent', unit: 'percent' },
 	inForeclosure: { kind: 'boolean', label: 'In Foreclosure' },
-	ForeclosureStage: { kind: 'values', label: 'Foreclosure Stage' },
-	isListedForSale: { kind: 'boolean', label: 'Listed for Sale' },
+	ForeclosureStage: { kind: 'values', label: 'Foreclosure Stage', example: 'Preforeclosure, Auction' },
+	isListedForSale: { kind: 'boolean', label: 'Listed for Sale', description: 'Lead filter: on the market now' },
+	isFreeAndClear: { kind: 'boolean', label: 'Free and Clear', description: 'Lead filter: no open loan on the property' },
+	absenteeOwner: {
+		kind: 'leadFilter',
+		label: 'Absentee Owner',
+		description: 'Lead filter: the owner\'s mailing address is not the property and no owner exemption (isSameMailingOrExempt off)',
+		criterion: { name: 'isSameMailingOrExempt', value: [0] },
+	},
+	highEquity: {
+		kind: 'leadFilter',
+		label: 'High Equity (50% or More)',
+		description: 'Lead filter: equity of at least half the estimated value (Equity Percent 50 and up)',
+		criterion: { name: 'EquityPercent', value: [[50, null]] },
+	},
+	preForeclosure: {
+		kind: 'leadFilter',
+		label: 'Pre-Foreclosure',
+		description: 'Lead filter: a default or lis pendens recorded, before any auction (Foreclosure Stage Preforeclosure)',
+		criterion: { name: 'ForeclosureStage', value: ['Preforeclosure'] },
+	},
 	LastTransferRecDate: { kind: 'date', label: 'Last Transfer Date' },
-	InList: { kind: 'listIds', label: 'In List' },
-	PropID: { kind: 'values', label: 'Property ID' },
+	InList: { kind: 'listIds', label: 'In List', example: '12, 15' },
+	PropID: { kind: 'values', label: 'Property ID', example: 'P000123, P000456' },
+};
+
+/** Examples of each range unit for Minimum and Maximum, and what it is in words. */
+const RANGE_UNITS: Record<RangeUnit, { min: string; max: string; what: string }> = {
+	count: { min: '2', max: '4', what: 'a count (beds, baths)' },
+	area: { min: '1200', max: '2500', what: 'square feet' },
+	year: { min: '1960', max: '2005', what: 'a year' },
+	money: { min: '100000', max: '500000', what: 'US dollars, digits only' },
+	percent: { min: '50', max: '100', what: 'a percentage, 0 to 100' },
 };
 
 /** Property type codes of the nested `PropertyType` criterion. */
@@ -290,6 +339,8 @@ export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 				}
 				return { name, value: [date] };
 			}
+			case 'leadFilter':
+				return JSON.parse(JSON.stringify(known.criterion)) as Criterion;
 			case 'propertyType': {
 				const codes = entries(row.propertyTypes, 'property types');
 				const unknownCode = codes.find((code) => !Object.hasOwn(PTYPE_CODES, code));
@@ -309,9 +360,120 @@ export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 	});
 }
 
-/** The criteria UI: a mode, the builder rows, and the JSON field, all under `displayOptions`. */
+/** The names of the builder's criteria that match `test`. */
+function criteriaWhere(test: (criterion: BuilderCriterion) => boolean): string[] {
+	return Object.keys(BUILDER_CRITERIA).filter((name) => test(BUILDER_CRITERIA[name]));
+}
+
+/**
+ * The value fields of a criterion row. n8n shows a row's fields in their order here, which its
+ * lint requires to be alphabetical by the name shown: so the names carry the order the user reads,
+ * the criterion first ("Criterion"), then its values, Minimum before Maximum ("From", "To").
+ * Fields with one saved name (min, max, values) come once per kind of value, each shown only for
+ * its criteria, so that each has an example of the right kind.
+ */
+function criterionRowFields(): INodeProperties[] {
+	const ranges = (Object.keys(RANGE_UNITS) as RangeUnit[]).flatMap((unit): INodeProperties[] => {
+		const { min, max, what } = RANGE_UNITS[unit];
+		const show = { name: criteriaWhere((criterion) => criterion.unit === unit) };
+		return [
+			{
+				displayName: 'From (Minimum)',
+				name: 'min',
+				type: 'string',
+				default: '',
+				placeholder: min,
+				description: `The smallest value that matches, in ${what}; empty for no minimum${unit === 'area' ? ' (which also matches properties whose size is unknown)' : ''}`,
+				displayOptions: { show },
+			},
+			{
+				displayName: 'To (Maximum)',
+				name: 'max',
+				type: 'string',
+				default: '',
+				placeholder: max,
+				description: `The largest value that matches, in ${what}; empty for no maximum`,
+				displayOptions: { show },
+			},
+		];
+	});
+	const valueFields = criteriaWhere((criterion) => ['values', 'beginsWith', 'listIds'].includes(criterion.kind)).map(
+		(name): INodeProperties => ({
+			displayName: 'Values',
+			name: 'values',
+			type: 'string',
+			default: '',
+			placeholder: BUILDER_CRITERIA[name].example,
+			description: {
+				beginsWith: 'Comma-separated: properties whose APN begins with one of them match',
+				listIds: 'Comma-separated list IDs: properties in any of these lists match',
+				values: 'Comma-separated: properties with any of these match',
+			}[BUILDER_CRITERIA[name].kind as 'values' | 'beginsWith' | 'listIds'],
+			displayOptions: { show: { name: [name] } },
+		}),
+	);
+	const fields: INodeProperties[] = [
+		{
+			displayName: 'Criterion',
+			name: 'name',
+			type: 'options',
+			options: Object.entries(BUILDER_CRITERIA)
+				.map(([value, { label, description }]) => ({ name: label, value, ...(description ? { description } : {}) }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
+			default: 'State',
+			description: 'What to match. Lead filters (Absentee Owner, Free and Clear, High Equity, Listed for Sale, Pre-Foreclosure) are complete in one choice.',
+		},
+		{
+			displayName: 'Date',
+			name: 'date',
+			type: 'string',
+			default: 'Last 30 Days',
+			placeholder: 'Last 30 Days',
+			description: `A preset (${DATE_PRESETS.slice(0, 4).join(', ')}, Last/Next 7|30|90|365 Days ...), a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY"`,
+			displayOptions: { show: { name: criteriaWhere((criterion) => criterion.kind === 'date') } },
+		},
+		...ranges,
+		{
+			displayName: 'Must Have',
+			name: 'has',
+			type: 'boolean',
+			default: true,
+			description: 'Whether matching properties must have it (on) or must not have it (off)',
+			displayOptions: { show: { name: criteriaWhere((criterion) => criterion.kind === 'boolean') } },
+		},
+		{
+			displayName: 'Property Types',
+			name: 'propertyTypes',
+			type: 'multiOptions',
+			options: Object.entries(PTYPE_CODES)
+				.map(([value, label]) => ({ name: `${label} (${value})`, value }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
+			default: [],
+			displayOptions: { show: { name: criteriaWhere((criterion) => criterion.kind === 'propertyType') } },
+		},
+		{
+			displayName: 'Property Types (Advanced)',
+			name: 'advancedPropertyTypes',
+			type: 'string',
+			default: '',
+			placeholder: 'Duplex, Single Family Residence',
+			description: 'Comma-separated AdvancedPropertyType values, matched with the property types above (either one matches)',
+			displayOptions: { show: { name: criteriaWhere((criterion) => criterion.kind === 'propertyType') } },
+		},
+		...valueFields,
+	];
+	return fields.sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/**
+ * The line under the builder that tells how many properties match, fed by a free count (see
+ * `getCriteriaMatchCount`). Its typeOptions are named, not written in place: n8n's lint rule for
+ * dynamic options expects an ID picker ("... Name or ID"), and this is a line to read, not a choice.
+ */
+const MATCH_COUNT_OPTIONS = { loadOptionsMethod: 'getCriteriaMatchCount', loadOptionsDependsOn: ['criteriaMode', 'criteria', 'criteriaJson'] };
+
+/** The criteria UI: a mode, the builder rows, the JSON field and the count of matches, all under `displayOptions`. */
 export function criteriaProperties(show: IDisplayOptions['show'], required: boolean): INodeProperties[] {
-	const kindsOf = (kinds: ValueKind[]) => Object.keys(BUILDER_CRITERIA).filter((name) => kinds.includes(BUILDER_CRITERIA[name].kind));
 	return [
 		{
 			displayName: 'Criteria Mode',
@@ -319,7 +481,7 @@ export function criteriaProperties(show: IDisplayOptions['show'], required: bool
 			type: 'options',
 			displayOptions: { show },
 			options: [
-				{ name: 'Builder', value: 'builder', description: 'Pick common criteria in a form' },
+				{ name: 'Builder', value: 'builder', description: 'Pick common criteria and lead filters in a form' },
 				{ name: 'JSON', value: 'json', description: 'Write the Criteria array, any criterion name' },
 			],
 			default: 'builder',
@@ -337,77 +499,7 @@ export function criteriaProperties(show: IDisplayOptions['show'], required: bool
 				{
 					displayName: 'Criterion',
 					name: 'criterion',
-					values: [
-						{
-							displayName: 'Advanced Property Types',
-							name: 'advancedPropertyTypes',
-							type: 'string',
-							default: '',
-							placeholder: 'Duplex, Single Family Residence',
-							description: 'Comma-separated AdvancedPropertyType values, matched with the property types above (either one matches)',
-							displayOptions: { show: { name: kindsOf(['propertyType']) } },
-						},
-						{
-							displayName: 'Date',
-							name: 'date',
-							type: 'string',
-							default: 'Last 30 Days',
-							description: `A preset (${DATE_PRESETS.slice(0, 4).join(', ')}, Last/Next 7|30|90|365 Days ...), a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY"`,
-							displayOptions: { show: { name: kindsOf(['date']) } },
-						},
-						{
-							displayName: 'Maximum',
-							name: 'max',
-							type: 'string',
-							default: '',
-							description: 'Empty for no maximum',
-							displayOptions: { show: { name: kindsOf(['range']) } },
-						},
-						{
-							displayName: 'Minimum',
-							name: 'min',
-							type: 'string',
-							default: '',
-							description: 'Empty for no minimum. For Square Feet, no minimum also matches properties whose size is unknown.',
-							displayOptions: { show: { name: kindsOf(['range']) } },
-						},
-						{
-							displayName: 'Must Have',
-							name: 'has',
-							type: 'boolean',
-							default: true,
-							description: 'Whether matching properties must have it (on) or must not have it (off)',
-							displayOptions: { show: { name: kindsOf(['boolean']) } },
-						},
-						{
-							displayName: 'Name',
-							name: 'name',
-							type: 'options',
-							options: Object.entries(BUILDER_CRITERIA)
-								.map(([value, { label }]) => ({ name: label, value }))
-								.sort((a, b) => a.name.localeCompare(b.name)),
-							default: 'State',
-						},
-						{
-							displayName: 'Property Types',
-							name: 'propertyTypes',
-							type: 'multiOptions',
-							options: Object.entries(PTYPE_CODES)
-								.map(([value, label]) => ({ name: `${label} (${value})`, value }))
-								.sort((a, b) => a.name.localeCompare(b.name)),
-							default: [],
-							displayOptions: { show: { name: kindsOf(['propertyType']) } },
-						},
-						{
-							displayName: 'Values',
-							name: 'values',
-							type: 'string',
-							default: '',
-							placeholder: 'OR, WA',
-							description: 'Comma-separated. For APN, properties whose APN begins with a value match. For In List, list IDs.',
-							displayOptions: { show: { name: kindsOf(['values', 'beginsWith', 'listIds']) } },
-						},
-					],
+					values: criterionRowFields(),
 				},
 			],
 		},
@@ -418,6 +510,15 @@ export function criteriaProperties(show: IDisplayOptions['show'], required: bool
 			displayOptions: { show: { ...show, criteriaMode: ['json'] } },
 			default: '[\n  {"name": "State", "value": ["OR"]},\n  {"name": "AvailableEquity", "value": [[100000, null]]}\n]',
 			description: 'Array of {"name", "value"}. Ranges are [min, max] with null for an open end; only PropertyType nests, holding PType and AdvancedPropertyType criteria.',
+		},
+		{
+			displayName: 'Matching Properties',
+			name: 'criteriaMatchCount',
+			type: 'options',
+			typeOptions: MATCH_COUNT_OPTIONS,
+			displayOptions: { show },
+			default: '',
+			description: 'How many properties match the criteria now, from PropRadar\'s free preview (Purchase=0): counting buys nothing. Refreshed when the criteria change; nothing here is saved.',
 		},
 	];
 }
