@@ -3,15 +3,15 @@ import { notFound } from '../errors';
 import type { SandboxContext } from '../types';
 import { own } from '../store';
 import type { Criterion } from '../criteria';
-import type { AutomationFields } from '../../nodes/PropRadar/shared/vocabulary';
+import type { AutomationFields, PersonStatus, PropertyStatus } from '../../nodes/PropRadar/shared/vocabulary';
 
 /** The lists, automations, imports and per-property user data of every account. */
 export interface ImportItem {
 	ListID: number;
 	ListImportItemID: number;
 	[field: string]: unknown;
-	PropertyStatus: string;
-	PersonStatus: string;
+	PropertyStatus: PropertyStatus;
+	PersonStatus: PersonStatus;
 	MatchScore: number;
 	PropID: string | null;
 	PersonKey: string | null;

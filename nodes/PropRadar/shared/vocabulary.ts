@@ -327,6 +327,8 @@ export const PERSON_STATUSES = [
 	'Matched Primary', 'Matched Set as Primary', 'Added as Primary', 'Matched', 'Selected as Primary', 'Selected', 'Not Found',
 	'No Longer at Property',
 ] as const;
+export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
+export type PersonStatus = (typeof PERSON_STATUSES)[number];
 
 /** The automation of a list (the lists document, "Automation"): every field the PUT writes. */
 export interface AutomationFields {
