@@ -40,5 +40,7 @@ export function activate(client: N8nClient, workflowId: string): Promise<unknown
 export function deactivate(client: N8nClient, workflowId: string): Promise<unknown>;
 /** Runs a workflow with `n8n execute --id --rawOutput` and resolves to its run data; rejects with n8n's output when the run fails. */
 export function execute(host: N8nHost, workflowId: string): Promise<unknown>;
+/** A TCP port on 127.0.0.1 that was free a moment ago. */
+export function freePort(): Promise<number>;
 export const OWNER: { email: string; password: string; firstName: string; lastName: string };
 export const CREDENTIAL: { id: string; name: string };

@@ -232,4 +232,4 @@ function execute(host, workflowId) {
 	});
 }
 
-module.exports = { prepare, start, login, activate, deactivate, execute, OWNER, CREDENTIAL };
+module.exports = { prepare, start, login, activate, deactivate, execute, freePort, OWNER, CREDENTIAL };

@@ -8,12 +8,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { chromium } from 'playwright-core';
 
+import { call } from '../support/sandboxApi';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient } from '../../scripts/n8n-host';
@@ -38,20 +38,9 @@ interface Demo {
 const started: Demo[] = [];
 const demoDir = mkdtempSync(join(tmpdir(), 'propradar-demo-test-'));
 
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as { port: number };
-			server.close(() => resolve(port));
-		});
-	});
-}
-
 /** `npm run demo` in its own process group (so that the test can tell whether anything of it is left). */
 async function startDemo(ports?: { sandboxPort: number; n8nPort: number }): Promise<Demo> {
-	const { sandboxPort, n8nPort } = ports ?? { sandboxPort: await freePort(), n8nPort: await freePort() };
+	const { sandboxPort, n8nPort } = ports ?? { sandboxPort: await n8n.freePort(), n8nPort: await n8n.freePort() };
 	// The demo as a user's shell starts it: without what jest adds to the environment.
 	const { NODE_ENV: _env, JEST_WORKER_ID: _worker, N8N_USER_FOLDER: _folder, N8N_LOG_LEVEL: _level, ...env } = process.env;
 	const npm = spawn('npm', ['run', 'demo'], {
@@ -107,14 +96,7 @@ async function stopDemo(demo: Demo, signal: NodeJS.Signals, target: 'npm' | 'gro
 	});
 }
 
-async function sandboxApi<T>(demo: Demo, method: string, path: string, body?: unknown): Promise<T> {
-	const response = await fetch(`${demo.sandboxUrl}${path}`, {
-		method,
-		headers: { authorization: 'Bearer sandbox-token', 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return (await response.json()) as T;
-}
+const sandboxApi = async <T>(demo: Demo, method: string, path: string, body?: unknown): Promise<T> => (await call(demo.sandboxUrl, method, path, { body })).body as T;
 
 /** A new match in list 1 (example 4's list) reaches the CRM of this start's sandbox. */
 async function newMatchReachesCrm(demo: Demo, client: N8nClient): Promise<void> {

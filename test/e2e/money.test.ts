@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
+import { call, TOKENS } from '../support/sandboxApi';
 import * as n8n from '../../scripts/n8n-host';
 import type { RunningN8n } from '../../scripts/n8n-host';
 
@@ -43,11 +44,8 @@ function workflow(id: string, parameters: Record<string, unknown>, settings: Rec
 const searchAll = { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]},{"name":"Pool","value":[1]}]', returnAll: true, fields: { include: ['PropID'] }, chargeMode: 'purchase', maxCost: 5 };
 const getOne = { resource: 'property', operation: 'get', propId: 'P000777', chargeMode: 'purchase', maxCost: 5 };
 
-async function sandboxCall<T>(method: string, path: string, body?: unknown): Promise<T> {
-	const response = await fetch(`${sandbox.url}${path}`, { method, headers: { authorization: 'Bearer sandbox-token', 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-	return (await response.json()) as T;
-}
-const charges = async () => (await sandboxCall<{ log: ChargeEntry[] }>('GET', '/_sandbox/charges?token=sandbox-token')).log;
+const sandboxCall = async <T>(method: string, path: string, body?: unknown): Promise<T> => (await call(sandbox.url, method, path, { body })).body as T;
+const charges = async () => (await sandboxCall<{ log: ChargeEntry[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log;
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });

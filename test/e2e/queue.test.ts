@@ -8,12 +8,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
+import { call } from '../support/sandboxApi';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nHost, RunningN8n, N8nClient } from '../../scripts/n8n-host';
@@ -35,17 +35,6 @@ let mainLog = '';
 let mainHost: N8nHost;
 const children: ChildProcess[] = [];
 const outputs = new Map<string, string>();
-
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as { port: number };
-			server.close(() => resolve(port));
-		});
-	});
-}
 
 /** A child process whose output is kept (last 32 KiB) for failure messages. */
 function child(name: string, command: string, args: string[], env: Record<string, string>): ChildProcess {
@@ -73,14 +62,7 @@ const waitFor = <T>(what: string, read: () => Promise<T | undefined>, limitMs = 
 		throw new Error(`${error.message}\n${[...outputs, ['main', main] as const].map(([name, text]) => `--- ${name}:\n${text.slice(-3000)}`).join('\n')}`);
 	});
 
-async function sandboxApi<T>(method: string, path: string, body?: unknown): Promise<T> {
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method,
-		headers: { authorization: 'Bearer sandbox-token', 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return (await response.json()) as T;
-}
+const sandboxApi = async <T>(method: string, path: string, body?: unknown): Promise<T> => (await call(sandbox.url, method, path, { body })).body as T;
 
 /** How many executions of the workflow n8n holds, with one of `statuses` if given. */
 async function executionCount(statuses?: string[]): Promise<number> {
@@ -105,14 +87,14 @@ async function failedExecutions(): Promise<unknown[]> {
 beforeAll(async () => {
 	const install = spawnSync('bash', [join(ROOT, 'scripts', 'redis-install.sh')], { encoding: 'utf8' });
 	if (install.status !== 0) throw new Error(`redis-server could not be installed: ${install.stdout}${install.stderr}`);
-	const redisPort = await freePort();
+	const redisPort = await n8n.freePort();
 	child('redis', '/usr/bin/redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], process.env as Record<string, string>);
 
 	sandbox = await startSandbox({ port: 0 });
 	await seedDemoData(sandbox.url);
 	const example = JSON.parse(readFileSync(join(ROOT, 'examples', '04-foreclosures-to-crm.json'), 'utf8')) as unknown;
 	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [example] });
-	const webhookPort = await freePort();
+	const webhookPort = await n8n.freePort();
 	webhookUrl = `http://127.0.0.1:${webhookPort}`;
 	const queue = {
 		EXECUTIONS_MODE: 'queue',
@@ -126,8 +108,8 @@ beforeAll(async () => {
 	mainHost = { ...prepared, env: { ...prepared.env, ...queue, N8N_LOG_LEVEL: 'info' } };
 	main = await n8n.start(mainHost, { logFile: mainLog });
 	client = await n8n.login(main);
-	child('worker', N8N_BIN, ['worker', '--concurrency=10'], { ...prepared.env, ...queue, N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_PORT: String(await freePort()) });
-	child('webhook', N8N_BIN, ['webhook'], { ...prepared.env, ...queue, N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
+	child('worker', N8N_BIN, ['worker', '--concurrency=10'], { ...prepared.env, ...queue, N8N_RUNNERS_BROKER_PORT: String(await n8n.freePort()), QUEUE_HEALTH_CHECK_PORT: String(await n8n.freePort()) });
+	child('webhook', N8N_BIN, ['webhook'], { ...prepared.env, ...queue, N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(await n8n.freePort()) });
 	await waitFor('the webhook process', async () => ((await fetch(`${webhookUrl}/healthz`).catch(() => undefined))?.ok ? true : undefined));
 });
 

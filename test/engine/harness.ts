@@ -35,13 +35,7 @@ import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
 
-export const TOKENS = {
-	main: 'sandbox-token',
-	second: 'sandbox-token-2',
-	broke: 'sandbox-broke',
-	inactive: 'sandbox-inactive',
-	invalid: 'not-a-token',
-} as const;
+export { TOKENS } from '../support/sandboxApi';
 
 /** A request as the proxy saw it on its way to the sandbox. */
 export interface RecordedRequest {

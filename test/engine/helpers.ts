@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode, TOKENS, type EngineSandbox, type NodeRun } from './harness';
+import { call } from '../support/sandboxApi';
+import { runNode, startEngineSandbox, TOKENS, type EngineSandbox, type NodeRun } from './harness';
 
 /** The resource locator value of a list picked "By ID". */
 export const listRef = (listId: number | string) => ({ __rl: true, mode: 'id', value: String(listId) });
@@ -23,13 +24,59 @@ export async function createList(sb: EngineSandbox, parameters: IDataObject, tok
 	return Number(created.ListID);
 }
 
-/** Straight to the sandbox, bypassing the node (to set up or read back state). */
+/** Straight to the sandbox, bypassing the node (to set up or read back state); an empty body reads as `{}`. */
 export async function api<T = IDataObject>(sb: EngineSandbox, method: string, path: string, body?: unknown, token: string = TOKENS.main): Promise<{ status: number; body: T }> {
-	const response = await fetch(`${sb.sandbox.url}${path}`, {
-		method,
-		headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+	const answer = await call(sb.sandbox.url, method, path, { body, token });
+	return { status: answer.status, body: (answer.body ?? {}) as T };
+}
+
+/** A sandbox control route (`/_sandbox/...`, no token), bypassing the proxy. */
+export async function control<T = IDataObject>(sb: EngineSandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+	const answer = await call(sb.sandbox.url, method, path, { body, token: null });
+	return { status: answer.status, body: (answer.body ?? {}) as T };
+}
+
+/**
+ * An engine sandbox for a test file's top level: `sb` stands for the one `start` makes (its
+ * members read through to it), so tests can use `sb` although it starts in `beforeAll`.
+ */
+export function deferredEngineSandbox(): { sb: EngineSandbox; start(): Promise<void>; close(): Promise<void> } {
+	let running: EngineSandbox | undefined;
+	const current = (): EngineSandbox => {
+		if (!running) throw new Error('the engine sandbox is not running (used outside a test?)');
+		return running;
+	};
+	const sb: EngineSandbox = {
+		get url() {
+			return current().url;
+		},
+		get sandbox() {
+			return current().sandbox;
+		},
+		get requests() {
+			return current().requests;
+		},
+		get faults() {
+			return current().faults;
+		},
+		sent: (prefix, method) => current().sent(prefix, method),
+		close: async () => await current().close(),
+	};
+	return {
+		sb,
+		async start() {
+			running = await startEngineSandbox();
+		},
+		async close() {
+			await running?.close();
+		},
+	};
+}
+
+/** Starts one engine sandbox for the test file (beforeAll) and closes it (afterAll). */
+export function useEngineSandbox(): EngineSandbox {
+	const { sb, start, close } = deferredEngineSandbox();
+	beforeAll(start);
+	afterAll(close);
+	return sb;
 }

@@ -6,7 +6,7 @@
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { startEngineSandbox, TestCredentialsHelper, type EngineSandbox } from './harness';
+import { startEngineSandbox, TestCredentialsHelper, TOKENS, type EngineSandbox } from './harness';
 import { api, createList, listRef, run, runOk } from './helpers';
 
 jest.setTimeout(60_000);
@@ -54,7 +54,7 @@ describe('the credential', () => {
 			const output = await runOk(sb, getProperty, ids(20));
 			expect(output).toHaveLength(20);
 			expect(sb.requests).toHaveLength(20);
-			expect(sb.requests.every((request) => request.authorization === 'Bearer sandbox-token')).toBe(true);
+			expect(sb.requests.every((request) => request.authorization === `Bearer ${TOKENS.main}`)).toBe(true);
 			expect(getDecrypted).toHaveBeenCalledTimes(1);
 		} finally {
 			getDecrypted.mockRestore();
@@ -66,7 +66,7 @@ describe('the credential', () => {
 		const result = await run(sb, getProperty, ids(4), undefined, true);
 		const errors = result.json.filter((item) => item.error);
 		expect(errors).toHaveLength(3);
-		expect(JSON.stringify(result.json)).not.toContain('sandbox-token');
+		expect(JSON.stringify(result.json)).not.toContain(TOKENS.main);
 	});
 });
 

@@ -1,11 +1,6 @@
-import { startEngineSandbox, type EngineSandbox } from './harness';
-import { createList, listRef, run, runOk } from './helpers';
+import { createList, listRef, run, runOk, useEngineSandbox } from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 describe('List Item', () => {
 	test('add PropIDs from the input items, read them back with a fieldset, remove one', async () => {

@@ -1,4 +1,4 @@
-import { runNode, startEngineSandbox, type EngineSandbox } from './harness';
+import { runNode, startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
 import { api, run, runOk } from './helpers';
 
 let sb: EngineSandbox;
@@ -79,7 +79,7 @@ describe('Property', () => {
 			limit: 500,
 			chargeMode: 'purchase',
 			maxCost: 0.01,
-		}, undefined, 'sandbox-token-2');
+		}, undefined, TOKENS.second);
 		expect(result.error?.message).toBe('Purchase refused: over Max Cost');
 		expect(result.error?.description).toContain('Nothing was charged');
 		expect(result.error?.description).toContain('Set Max Cost to at least $50.00');
@@ -92,7 +92,7 @@ describe('Property', () => {
 		const before = purchases('/v1/properties').length;
 		const capped = await runNode(
 			{ resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]}]', returnAll: false, limit: 500, chargeMode: 'purchase', maxCost: 100000 },
-			{ credentials: { baseUrl: sb.url, accessToken: 'sandbox-token-2', spendingCeiling: 0.01 } },
+			{ credentials: { baseUrl: sb.url, accessToken: TOKENS.second, spendingCeiling: 0.01 } },
 		);
 		expect(capped.error?.message).toBe('Purchase refused: over the credential\'s spending ceiling');
 		expect(capped.error?.description).toContain('Spending Ceiling per Execution has $0.01 of $0.01 left');
@@ -101,16 +101,16 @@ describe('Property', () => {
 	});
 
 	test('the cap holds for the whole run, all items together', async () => {
-		const [quote] = await runOk(sb, { resource: 'property', operation: 'get', propId: 'P000020', chargeMode: 'preview' }, undefined, 'sandbox-token-2');
+		const [quote] = await runOk(sb, { resource: 'property', operation: 'get', propId: 'P000020', chargeMode: 'preview' }, undefined, TOKENS.second);
 		// Free export credits used up: every purchase costs its full price. Room for two, not three.
-		await api(sb, 'POST', '/v1/properties?Purchase=1&Limit=100', { Criteria: [{ name: 'State', value: ['WA'] }] }, 'sandbox-token-2');
+		await api(sb, 'POST', '/v1/properties?Purchase=1&Limit=100', { Criteria: [{ name: 'State', value: ['WA'] }] }, TOKENS.second);
 		const price = Number(quote.maxCostNeeded);
 		expect(price).toBeGreaterThan(0);
 		const result = await run(
 			sb,
 			{ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: price * 2 + price / 2 },
 			[{ id: 'P000021' }, { id: 'P000022' }, { id: 'P000023' }],
-			'sandbox-token-2',
+			TOKENS.second,
 			true,
 		);
 		expect(result.json.filter((item) => item.error)).toHaveLength(1);

@@ -1,41 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { api, listRef } from './helpers';
-import {
-	automationOf,
-	createMonitoredList,
-	postDelivery,
-	setAutomation,
-	TriggerWorkflow,
-	webhooksOf,
-	WebhookReceiver,
-} from './triggerHarness';
+import { TOKENS } from './harness';
+import { api } from './helpers';
+import { automationOf, createMonitoredList, postDelivery, setAutomation, TriggerWorkflow, useTriggerSandbox, webhooksOf } from './triggerHarness';
 
 // A bound against a hung run on a busy machine, not a speed assertion.
 jest.setTimeout(30_000);
 
-let sb: EngineSandbox;
-let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-	receiver = new WebhookReceiver();
-	await receiver.start();
-});
-
-afterAll(async () => {
-	await receiver.close();
-	await sb.close();
-});
-
-function trigger(listId: number, events: string[] = ['newMatches'], options: IDataObject = {}): TriggerWorkflow {
-	return new TriggerWorkflow({
-		receiver,
-		credentials: { baseUrl: sb.url, accessToken: TOKENS.main },
-		parameters: { listId: listRef(listId), events, options },
-	});
-}
+const { sb, receiver, trigger } = useTriggerSandbox();
 
 const bearer = (wf: TriggerWorkflow) => `Bearer ${String(wf.registration().secret)}`;
 
@@ -86,7 +56,7 @@ describe('registration through HookContext', () => {
 			AddToLists: String(otherList),
 		});
 		const before = await automationOf(sb, listId);
-		const wf = trigger(listId, ['newMatches']);
+		const wf = trigger(listId, { events: ['newMatches'] });
 		await wf.activate();
 		const webhookId = wf.registration().webhookId!;
 
@@ -161,7 +131,7 @@ describe('registration through HookContext', () => {
 		expect(await automationOf(sb, listId)).toEqual(before);
 		expect(wf.registration().webhookId).toBeUndefined();
 
-		const allowed = trigger(listId, ['newMatches'], { allowChargingAutomation: true });
+		const allowed = trigger(listId, { events: ['newMatches'], options: { allowChargingAutomation: true } });
 		await allowed.activate();
 		expect((await automationOf(sb, listId)).isEnabled).toBe(1);
 		await allowed.deactivate();
@@ -173,11 +143,11 @@ describe('registration through HookContext', () => {
 		await setAutomation(sb, listId, { isEnabled: 1, Triggers: 'New Matches', PurchaseEmail: 1, DirectMailOrderID: 'DM-7' });
 		const before = await automationOf(sb, listId);
 
-		const adding = trigger(listId, ['newMatches', 'statusChanges']);
+		const adding = trigger(listId, { events: ['newMatches', 'statusChanges'] });
 		await expect(adding.activate()).rejects.toThrow(/would buy e-mail addresses \(PurchaseEmail\), add properties to direct-mail order DM-7/);
 		expect(await automationOf(sb, listId)).toEqual(before);
 
-		const same = trigger(listId, ['newMatches']);
+		const same = trigger(listId, { events: ['newMatches'] });
 		await same.activate();
 		expect((await automationOf(sb, listId)).Triggers).toBe('New Matches');
 		await same.deactivate();
@@ -191,7 +161,7 @@ describe('registration through HookContext', () => {
 
 		const sent = sb.requests.length;
 		await expect(trigger(0).hook('create')).rejects.toThrow(/^List: "0" is not a list ID/);
-		await expect(trigger(5, []).hook('create')).rejects.toThrow(/^Events: choose New Matches, Status Changes or both/);
+		await expect(trigger(5, { events: [] }).hook('create')).rejects.toThrow(/^Events: choose New Matches, Status Changes or both/);
 		expect(sb.requests.length).toBe(sent);
 	});
 
@@ -246,7 +216,7 @@ describe('deliveries through webhook()', () => {
 
 	beforeAll(async () => {
 		listId = await createMonitoredList(sb, 'Trigger deliveries');
-		wf = trigger(listId, ['newMatches', 'statusChanges'], { changeKinds: ['listingStatus'] });
+		wf = trigger(listId, { events: ['newMatches', 'statusChanges'], options: { changeKinds: ['listingStatus'] } });
 		await wf.activate();
 	});
 
@@ -324,7 +294,7 @@ describe('deliveries through webhook()', () => {
 	});
 
 	test('New Matches only: a Status Change delivery starts nothing; split off gives one item per delivery; window 0 keeps repeats', async () => {
-		const other = trigger(listId, ['newMatches'], { splitIntoItems: false, redeliveryWindowSeconds: 0 });
+		const other = trigger(listId, { events: ['newMatches'], options: { splitIntoItems: false, redeliveryWindowSeconds: 0 } });
 		await other.activate();
 		try {
 			await postDelivery(other.url(), change('P000301', 'Listing Status:Active:Sold'), bearer(other));

@@ -8,46 +8,18 @@ import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
-import { startEngineSandbox, TOKENS, type CredentialValues, type EngineSandbox } from './harness';
-import { api, listRef } from './helpers';
-import { automationOf, control, createMonitoredList, postDelivery, setAutomation, TriggerWorkflow, webhooksOf, WebhookReceiver } from './triggerHarness';
+import { TOKENS } from './harness';
+import { api, control } from './helpers';
+import { automationOf, createMonitoredList, postDelivery, setAutomation, TriggerWorkflow, useTriggerSandbox, webhooksOf } from './triggerHarness';
 
 // A bound against a hung run on a busy machine, not a speed assertion.
 jest.setTimeout(300_000);
 
-let sb: EngineSandbox;
-let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-	receiver = new WebhookReceiver();
-	await receiver.start();
-});
-
-afterAll(async () => {
-	await receiver.close();
-	await sb.close();
-});
+const { sb, receiver, trigger } = useTriggerSandbox();
 
 afterEach(() => {
 	sb.faults.length = 0;
 });
-
-interface TriggerOptions {
-	events?: string[];
-	options?: IDataObject;
-	credentials?: Partial<CredentialValues> & { allowChargingAutomations?: boolean };
-	nodeType?: PropRadarTrigger;
-}
-
-function trigger(listId: number, { events = ['newMatches'], options = {}, credentials = {}, nodeType }: TriggerOptions = {}): TriggerWorkflow {
-	return new TriggerWorkflow({
-		receiver,
-		credentials: { baseUrl: sb.url, accessToken: TOKENS.main, ...credentials } as CredentialValues,
-		parameters: { listId: listRef(listId), events, options },
-		nodeType,
-	});
-}
 
 const ownWebhooks = async (wf: TriggerWorkflow) => (await webhooksOf(sb)).filter((hook) => String(hook.HookUrl).endsWith(wf.path()));
 const triggerWebhooksOf = async (listId: number) => (await webhooksOf(sb)).filter((hook) => String(hook.WebhookName).startsWith(`n8n PropRadar Trigger: list ${listId},`));

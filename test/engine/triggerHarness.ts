@@ -24,7 +24,7 @@ import {
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
 import { registrationSlot, type Registration } from '../../nodes/PropRadarTrigger/registration';
 import { additionalDataFor, nodeTypes, registerNodeType, TOKENS, type CredentialValues, type EngineSandbox } from './harness';
-import { api } from './helpers';
+import { api, deferredEngineSandbox, listRef } from './helpers';
 
 export const TRIGGER_TYPE = 'n8n-nodes-propradar.propRadarTrigger';
 const triggerType = new PropRadarTrigger();
@@ -345,17 +345,6 @@ export async function createMonitoredList(sb: EngineSandbox, name: string): Prom
 	return response.body.results[0].ListID;
 }
 
-/** A sandbox control route (`/_sandbox/...`, no token). */
-export async function control<T = IDataObject>(sb: EngineSandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-	const response = await fetch(`${sb.sandbox.url}${path}`, {
-		method,
-		headers: body === undefined ? {} : { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
-}
-
 /** POSTs a delivery to a trigger URL as PropRadar (or a forger) would. */
 export async function postDelivery(url: string, body: string | unknown, authorization?: string): Promise<{ status: number; text: string }> {
 	const response = await fetch(url, {
@@ -364,4 +353,40 @@ export async function postDelivery(url: string, body: string | unknown, authoriz
 		body: typeof body === 'string' ? body : JSON.stringify(body),
 	});
 	return { status: response.status, text: await response.text() };
+}
+
+/** What a trigger test gives its workflow beyond the list: by default New Matches, no options, the main account. */
+export interface TriggerOn {
+	events?: string[];
+	options?: IDataObject;
+	/** Credential fields on top of the main account's (the sandbox URL and token). */
+	credentials?: Partial<CredentialValues> & { allowChargingAutomations?: boolean };
+	nodeType?: PropRadarTrigger;
+}
+
+/**
+ * For a trigger test file: one engine sandbox and one webhook receiver, started before its tests
+ * and closed after them, and `trigger(listId, ...)`, a trigger workflow on a list of that sandbox
+ * whose deliveries reach that receiver.
+ */
+export function useTriggerSandbox(): { sb: EngineSandbox; receiver: WebhookReceiver; trigger(listId: number, on?: TriggerOn): TriggerWorkflow } {
+	const sandbox = deferredEngineSandbox();
+	const sb = sandbox.sb;
+	const receiver = new WebhookReceiver();
+	beforeAll(async () => {
+		await sandbox.start();
+		await receiver.start();
+	});
+	afterAll(async () => {
+		await receiver.close();
+		await sandbox.close();
+	});
+	const trigger = (listId: number, { events = ['newMatches'], options = {}, credentials = {}, nodeType }: TriggerOn = {}) =>
+		new TriggerWorkflow({
+			receiver,
+			credentials: { baseUrl: sb.url, accessToken: TOKENS.main, ...credentials } as CredentialValues,
+			parameters: { listId: listRef(listId), events, options },
+			nodeType,
+		});
+	return { sb, receiver, trigger };
 }

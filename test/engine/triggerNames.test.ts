@@ -1,6 +1,5 @@
-import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { listRef } from './helpers';
-import { control, createMonitoredList, TriggerWorkflow, WebhookReceiver } from './triggerHarness';
+import { control } from './helpers';
+import { createMonitoredList, useTriggerSandbox } from './triggerHarness';
 
 // A bound against a hung run on a busy machine, not a speed assertion.
 jest.setTimeout(60_000);
@@ -10,25 +9,11 @@ jest.setTimeout(60_000);
  * inherited key name such as "constructor" (from an imported workflow or an expression) is no
  * kind of change, and the kinds given with it still work.
  */
-let sb: EngineSandbox;
-let receiver: WebhookReceiver;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-	receiver = new WebhookReceiver();
-	await receiver.start();
-});
-afterAll(async () => {
-	await receiver.close();
-	await sb.close();
-});
+const { sb, receiver, trigger } = useTriggerSandbox();
 
 test('Change Kinds "constructor" and "toString" are no kinds of change; the real kind given with them still starts executions', async () => {
 	const listId = await createMonitoredList(sb, 'Trigger change kind names');
-	const wf = new TriggerWorkflow({
-		receiver,
-		credentials: { baseUrl: sb.url, accessToken: TOKENS.main },
-		parameters: { listId: listRef(listId), events: ['statusChanges'], options: { changeKinds: ['constructor', 'toString', 'listingStatus'] } },
-	});
+	const wf = trigger(listId, { events: ['statusChanges'], options: { changeKinds: ['constructor', 'toString', 'listingStatus'] } });
 	await wf.activate();
 	try {
 		const seeded = await control<{ PropID: string }>(sb, 'POST', '/_sandbox/simulate/new-match', { ListID: listId });

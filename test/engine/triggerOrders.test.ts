@@ -1,9 +1,7 @@
 import fc from 'fast-check';
-import type { IDataObject } from 'n8n-workflow';
 
-import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { api, listRef } from './helpers';
-import { automationOf, createMonitoredList, setAutomation, TriggerWorkflow, webhooksOf, WebhookReceiver } from './triggerHarness';
+import { api } from './helpers';
+import { automationOf, createMonitoredList, setAutomation, useTriggerSandbox, webhooksOf } from './triggerHarness';
 
 /**
  * Property-based: whatever the automation was, whichever events each of up to three trigger
@@ -15,21 +13,12 @@ import { automationOf, createMonitoredList, setAutomation, TriggerWorkflow, webh
 // A bound against a hung run on a busy machine, not a speed assertion.
 jest.setTimeout(180_000);
 
-let sb: EngineSandbox;
-let receiver: WebhookReceiver;
+const { sb, trigger } = useTriggerSandbox();
 let foreignWebhook: number;
 
 beforeAll(async () => {
-	sb = await startEngineSandbox();
-	receiver = new WebhookReceiver();
-	await receiver.start();
 	const created = await api<{ results: Array<{ WebhookID: number }> }>(sb, 'POST', '/v1/integrations/webhooks', { HookUrl: 'http://127.0.0.1:9/crm', WebhookName: 'CRM export' });
 	foreignWebhook = created.body.results[0].WebhookID;
-});
-
-afterAll(async () => {
-	await receiver.close();
-	await sb.close();
 });
 
 const TRIGGERS = { newMatches: 'New Matches', statusChanges: 'Status Changes' } as const;
@@ -63,14 +52,7 @@ test('any order of activations and deactivations keeps active triggers wired and
 				SetInterestLevel: baseline.SetInterestLevel,
 			});
 			const before = await automationOf(sb, listId);
-			const triggers = workflows.map(
-				(events) =>
-					new TriggerWorkflow({
-						receiver,
-						credentials: { baseUrl: sb.url, accessToken: TOKENS.main },
-						parameters: { listId: listRef(listId), events, options: {} } as IDataObject,
-					}),
-			);
+			const triggers = workflows.map((events) => trigger(listId, { events }));
 			const active = new Set<number>();
 
 			const checkActiveWired = async () => {

@@ -1,43 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { api, listRef } from './helpers';
-import {
-	automationOf,
-	control,
-	createMonitoredList,
-	setAutomation,
-	TriggerWorkflow,
-	webhooksOf,
-	WebhookReceiver,
-	type Delivery,
-} from './triggerHarness';
+import { api, control } from './helpers';
+import { automationOf, createMonitoredList, setAutomation, TriggerWorkflow, useTriggerSandbox, webhooksOf, type Delivery } from './triggerHarness';
 import { until } from '../until';
 
 // A bound against a hung run on a busy machine, not a speed assertion.
 jest.setTimeout(60_000);
 
-let sb: EngineSandbox;
-let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-	receiver = new WebhookReceiver();
-	await receiver.start();
-});
-
-afterAll(async () => {
-	await receiver.close();
-	await sb.close();
-});
-
-function trigger(listId: number, events: string[] = ['newMatches'], options: IDataObject = {}): TriggerWorkflow {
-	return new TriggerWorkflow({
-		receiver,
-		credentials: { baseUrl: sb.url, accessToken: TOKENS.main },
-		parameters: { listId: listRef(listId), events, options },
-	});
-}
+const { sb, receiver, trigger } = useTriggerSandbox();
 
 /** A new property that enters the list, through the sandbox's control route. */
 async function simulateNewMatch(listId: number): Promise<void> {
@@ -61,7 +31,7 @@ const triggerWebhooksOf = async (listId: number) => (await webhooksOf(sb)).filte
 
 test('a real sandbox delivery reaches webhook(): New Match, then a Status Change of that property', async () => {
 	const listId = await createMonitoredList(sb, 'Trigger real deliveries');
-	const wf = trigger(listId, ['newMatches', 'statusChanges']);
+	const wf = trigger(listId, { events: ['newMatches', 'statusChanges'] });
 	await wf.activate();
 	try {
 		await simulateNewMatch(listId);
@@ -104,7 +74,7 @@ test('a redelivery by the service (n8n\'s answer lost) starts no second executio
 
 test('Change Kinds: only the chosen kinds of status change start an execution', async () => {
 	const listId = await createMonitoredList(sb, 'Trigger change kinds');
-	const wf = trigger(listId, ['statusChanges'], { changeKinds: ['foreclosureStatus', 'listingPrice'] });
+	const wf = trigger(listId, { events: ['statusChanges'], options: { changeKinds: ['foreclosureStatus', 'listingPrice'] } });
 	await wf.activate();
 	try {
 		const seeded = await control<{ PropID: string }>(sb, 'POST', '/_sandbox/simulate/new-match', { ListID: listId });
@@ -178,8 +148,8 @@ test('"Listen for test event" on an active workflow: both URLs get deliveries; s
 test('two trigger workflows on one list both receive deliveries; deactivating one leaves the other wired', async () => {
 	const listId = await createMonitoredList(sb, 'Trigger two workflows');
 	const before = await automationOf(sb, listId);
-	const first = trigger(listId, ['newMatches']);
-	const second = trigger(listId, ['newMatches', 'statusChanges']);
+	const first = trigger(listId, { events: ['newMatches'] });
+	const second = trigger(listId, { events: ['newMatches', 'statusChanges'] });
 	await first.activate();
 	await second.activate();
 	const firstId = first.registration().webhookId!;
@@ -207,7 +177,7 @@ test('two trigger workflows on one list both receive deliveries; deactivating on
 test('workflows activated and deactivated at the same moment (n8n starting up) do not overwrite each other', async () => {
 	const listId = await createMonitoredList(sb, 'Trigger concurrent');
 	const before = await automationOf(sb, listId);
-	const workflows = [trigger(listId, ['newMatches']), trigger(listId, ['statusChanges']), trigger(listId, ['newMatches', 'statusChanges'])];
+	const workflows = [trigger(listId, { events: ['newMatches'] }), trigger(listId, { events: ['statusChanges'] }), trigger(listId, { events: ['newMatches', 'statusChanges'] })];
 	await Promise.all(workflows.map((wf) => wf.activate()));
 	const wired = await automationOf(sb, listId);
 	expect(String(wired.ExportToWebhookIDs).split(',').sort()).toEqual(workflows.map((wf) => String(wf.registration().webhookId)).sort());
@@ -234,10 +204,10 @@ test('100 activate/deactivate cycles, one or two workflows in either order, leav
 	const webhooksBefore = await webhooksOf(sb);
 
 	for (let cycle = 0; cycle < 100; cycle++) {
-		const first = trigger(listId, cycle % 3 === 0 ? ['newMatches', 'statusChanges'] : ['newMatches']);
+		const first = trigger(listId, { events: cycle % 3 === 0 ? ['newMatches', 'statusChanges'] : ['newMatches'] });
 		await first.activate();
 		if (cycle % 2 === 1) {
-			const second = trigger(listId, ['statusChanges']);
+			const second = trigger(listId, { events: ['statusChanges'] });
 			await second.activate();
 			expect((await automationOf(sb, listId)).isEnabled).toBe(1);
 			const order = cycle % 4 === 1 ? [first, second] : [second, first];

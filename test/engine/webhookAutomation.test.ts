@@ -1,11 +1,7 @@
-import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { api, createList, listRef, run, runOk } from './helpers';
+import { TOKENS } from './harness';
+import { api, createList, listRef, run, runOk, useEngineSandbox } from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 describe('Webhook', () => {
 	test('create wired to a list, get many without secrets unless asked, delete', async () => {

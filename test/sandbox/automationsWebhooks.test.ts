@@ -247,8 +247,8 @@ describe('webhooks', () => {
 
 	test('webhooks belong to their account', async () => {
 		const { results } = await sb.ok('POST', '/v1/integrations/webhooks', { body: { HookUrl: receiver.url, WebhookName: 'mine' } });
-		expect((await sb.ok('GET', '/v1/integrations/webhooks', { token: TOKENS.other })).results).toEqual([]);
-		expectError(await sb.api('DELETE', `/v1/integrations/webhooks/${results[0].WebhookID}`, { token: TOKENS.other }), 404);
+		expect((await sb.ok('GET', '/v1/integrations/webhooks', { token: TOKENS.second })).results).toEqual([]);
+		expectError(await sb.api('DELETE', `/v1/integrations/webhooks/${results[0].WebhookID}`, { token: TOKENS.second }), 404);
 		expect((await sb.ok('GET', '/v1/integrations/webhooks')).results).toHaveLength(1);
 	});
 });

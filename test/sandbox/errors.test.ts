@@ -97,7 +97,7 @@ describe('401: invalid or missing token', () => {
 	test.each(routes.map(([method, path, body]) => ({ method, path, body })))('$method $path', async ({ method, path, body }) => {
 		expectError(await sb.api(method, path, { body, token: 'not-a-token' }), 401, 'Invalid or expired token');
 		expectError(await sb.api(method, path, { body, token: null }), 401);
-		expectError(await sb.api(method, path, { body, token: null, headers: { Authorization: `Basic ${Buffer.from('sandbox-token:').toString('base64')}` } }), 401);
+		expectError(await sb.api(method, path, { body, token: null, headers: { Authorization: `Basic ${Buffer.from(`${TOKENS.main}:`).toString('base64')}` } }), 401);
 	});
 
 	test('the token is checked before the body: a bad body without a token is 401, not 400', async () => {
@@ -221,7 +221,7 @@ describe('404: not found, another account\'s, or hidden', () => {
 	test('another account\'s list is 404 on every list route and stays as it was', async () => {
 		const listId = await sb.createList({ ListName: 'Private', ListType: 'static' });
 		await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: { Criteria: [{ name: 'PropID', value: ['P000001'] }] } });
-		const other = { token: TOKENS.other };
+		const other = { token: TOKENS.second };
 		const attempts: Array<[string, string, unknown?]> = [
 			['GET', `/v1/lists/${listId}`],
 			['PATCH', `/v1/lists/${listId}`, { ListName: 'Mine now' }],

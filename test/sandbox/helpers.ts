@@ -1,46 +1,8 @@
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox/types';
+import { call, TOKENS, type Answer, type CallOptions, type Json } from '../support/sandboxApi';
 
-/** The sandbox's accounts (README, "Sandbox"). */
-export const TOKENS = {
-	main: 'sandbox-token',
-	other: 'sandbox-token-2',
-	broke: 'sandbox-broke',
-	inactive: 'sandbox-inactive',
-	noIntegrations: 'sandbox-no-integrations',
-	oauthDenied: 'sandbox-oauth-denied',
-} as const;
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-export type Json = any;
-
-export interface Answer {
-	status: number;
-	headers: Headers;
-	body: Json;
-}
-
-export interface CallOptions {
-	body?: unknown;
-	/** The bearer token; `null` sends no Authorization header. */
-	token?: string | null;
-	headers?: Record<string, string>;
-}
-
-/** One HTTP call to a running sandbox; the body is parsed as JSON when there is one. */
-export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
-	const token = options.token === undefined ? TOKENS.main : options.token;
-	const headers: Record<string, string> = { ...(options.headers ?? {}) };
-	if (token !== null) headers.Authorization = `Bearer ${token}`;
-	if (options.body !== undefined) headers['content-type'] = 'application/json';
-	const response = await fetch(`${baseUrl}${path}`, {
-		method,
-		headers,
-		body: options.body === undefined ? undefined : JSON.stringify(options.body),
-	});
-	const text = await response.text();
-	return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
-}
+export { call, TOKENS, type Answer, type CallOptions, type Json } from '../support/sandboxApi';
 
 export interface SandboxClient {
 	readonly url: string;

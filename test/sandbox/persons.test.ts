@@ -154,9 +154,9 @@ describe('POST /v1/persons/{PersonKey}/Phone and /Email', () => {
 
 	test('purchases belong to the account that made them', async () => {
 		await sb.ok('POST', '/v1/persons/K000064A/Email?Purchase=1');
-		const other = (await sb.ok('GET', '/v1/properties/P000064/persons?Purchase=1&Fields=Email', { token: TOKENS.other })).results;
+		const other = (await sb.ok('GET', '/v1/properties/P000064/persons?Purchase=1&Fields=Email', { token: TOKENS.second })).results;
 		expect(other.find((p: Json) => p.PersonKey === 'K000064A').Email).toEqual([]);
-		expect((await sb.ok('POST', '/v1/persons/K000064A/Email?Purchase=1', { token: TOKENS.other })).results[0].Email).toHaveLength(1);
+		expect((await sb.ok('POST', '/v1/persons/K000064A/Email?Purchase=1', { token: TOKENS.second })).results[0].Email).toHaveLength(1);
 	});
 
 	test('Purchase is required; an unknown PersonKey is 404', async () => {
@@ -173,7 +173,7 @@ describe('accounts', () => {
 		for (const member of mine) {
 			expect(member).toEqual({ MemberKey: expect.any(String), UserName: expect.any(String), UserEmail: expect.stringContaining('@'), Role: expect.any(String), Status: expect.any(String) });
 		}
-		const theirs = (await sb.ok('GET', '/v1/accounts/members', { token: TOKENS.other })).results;
+		const theirs = (await sb.ok('GET', '/v1/accounts/members', { token: TOKENS.second })).results;
 		const keys = new Set(mine.map((m: Json) => m.MemberKey));
 		expect(theirs.some((m: Json) => keys.has(m.MemberKey))).toBe(false);
 	});

@@ -1,0 +1,48 @@
+/**
+ * What every test tier says to the sandbox over HTTP: the tokens of its accounts and one call
+ * helper. No jest and no sandbox code here, so that the sandbox, engine and e2e tiers share it.
+ */
+
+/** The sandbox's accounts (README, "Sandbox"; sandbox/accounts.ts). */
+export const TOKENS = {
+	main: 'sandbox-token',
+	second: 'sandbox-token-2',
+	broke: 'sandbox-broke',
+	inactive: 'sandbox-inactive',
+	noIntegrations: 'sandbox-no-integrations',
+	oauthDenied: 'sandbox-oauth-denied',
+	/** A token of no account. */
+	invalid: 'not-a-token',
+} as const;
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type Json = any;
+
+export interface Answer {
+	status: number;
+	headers: Headers;
+	/** The body parsed as JSON; undefined when there is none. */
+	body: Json;
+}
+
+export interface CallOptions {
+	body?: unknown;
+	/** The bearer token (by default the main account's); `null` sends no Authorization header (the `/_sandbox/...` control routes). */
+	token?: string | null;
+	headers?: Record<string, string>;
+}
+
+/** One HTTP call to a running sandbox at `baseUrl`; the body is sent and parsed as JSON when there is one. */
+export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+	const token = options.token === undefined ? TOKENS.main : options.token;
+	const headers: Record<string, string> = { ...(options.headers ?? {}) };
+	if (token !== null) headers.Authorization = `Bearer ${token}`;
+	if (options.body !== undefined) headers['content-type'] = 'application/json';
+	const response = await fetch(`${baseUrl}${path}`, {
+		method,
+		headers,
+		body: options.body === undefined ? undefined : JSON.stringify(options.body),
+	});
+	const text = await response.text();
+	return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
