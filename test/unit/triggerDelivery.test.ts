@@ -1,0 +1,163 @@
+import {
+	bearerMatches,
+	changeLabels,
+	CHANGE_KINDS,
+	eventOfTriggerType,
+	parseDelivery,
+	RedeliveryWindow,
+	redeliveryKey,
+	wanted,
+	type ChangeKind,
+} from '../../nodes/PropRadarTrigger/delivery';
+
+/**
+ * What the trigger does with one delivery (nodes/PropRadarTrigger/delivery.ts), without n8n: the
+ * secret check, the body's shape, the event and change-kind filters and the redelivery window.
+ */
+
+describe('the secret', () => {
+	test.each([
+		['Bearer s3cret', true],
+		['bearer s3cret', true],
+		['Bearer   s3cret  ', true],
+		['Bearer s3cret2', false],
+		['Bearer s3cre', false],
+		['s3cret', false],
+		['Basic s3cret', false],
+		['Bearer ', false],
+		['', false],
+	])('%j against the secret: %s', (header, matches) => {
+		expect(bearerMatches(header, 's3cret')).toBe(matches);
+	});
+
+	test('no header, a header that is not one string, or an empty secret never match', () => {
+		expect(bearerMatches(undefined, 's3cret')).toBe(false);
+		expect(bearerMatches(['Bearer s3cret'], 's3cret')).toBe(false);
+		expect(bearerMatches('Bearer ', '')).toBe(false);
+		expect(bearerMatches('Bearer x', '')).toBe(false);
+	});
+});
+
+describe('the body', () => {
+	const match = { TriggerType: 'New Match', PropID: 'P000001' };
+
+	test('one event or an array of events, parsed by n8n or still text or bytes', () => {
+		expect(parseDelivery(match)).toEqual({ events: [match] });
+		expect(parseDelivery([match, { TriggerType: 'Change' }])).toEqual({ events: [match, { TriggerType: 'Change' }] });
+		expect(parseDelivery(JSON.stringify([match]))).toEqual({ events: [match] });
+		expect(parseDelivery(Buffer.from(JSON.stringify(match)))).toEqual({ events: [match] });
+	});
+
+	test.each([
+		['text that is not JSON', 'not json', 'The body is not JSON'],
+		['bytes that are not JSON', Buffer.from('{"TriggerType":'), 'The body is not JSON'],
+		['nothing', null, 'The body is empty'],
+		['JSON null', 'null', 'The body is empty'],
+		['a number', 5, 'The body is not a JSON object'],
+		['an element that is no object', [match, 'x'], 'Element 1 is not a JSON object'],
+		['an element that is an array', [[match]], 'Element 0 is not a JSON object'],
+		['an event without TriggerType', { PropID: 'P000001' }, 'The body has no TriggerType'],
+		['an element with a blank TriggerType', [match, { TriggerType: '  ' }], 'Element 1 has no TriggerType'],
+		['a TriggerType that is not text', { TriggerType: 1 }, 'The body has no TriggerType'],
+	])('refused, saying what is wrong: %s', (_what, body, malformed) => {
+		expect(parseDelivery(body)).toEqual({ malformed });
+	});
+});
+
+describe('which events a workflow wants', () => {
+	test.each([
+		['New Match', 'newMatches'],
+		['New Matches', 'newMatches'],
+		['new_match', 'newMatches'],
+		['Change', 'statusChanges'],
+		['Status Change', 'statusChanges'],
+		['STATUS CHANGES', 'statusChanges'],
+		['Price Drop', undefined],
+		['', undefined],
+		[undefined, undefined],
+	])('TriggerType %j is %s', (triggerType, event) => {
+		expect(eventOfTriggerType(triggerType)).toBe(event);
+	});
+
+	test('the field labels of Change1..Change3, lower case, nothing else', () => {
+		expect(changeLabels({ TriggerType: 'Change', Change1: 'Listing Status:Active:Pending', Change2: ' Foreclosure Stage :NOD:Auction', Change3: '', Changes: 'x:y:z', Other: 'Price:1:2' })).toEqual([
+			'listing status',
+			'foreclosure stage',
+		]);
+	});
+
+	test.each<[string, ChangeKind]>([
+		['Last Sale Date', 'newTransfer'],
+		['Deed Type', 'newTransfer'],
+		['Mortgage Amount', 'newLoan'],
+		['Listing Date', 'newListing'],
+		['Listing Status', 'listingStatus'],
+		['List Price', 'listingPrice'],
+		['Listing Price', 'listingPrice'],
+		['Auction Date', 'newForeclosure'],
+		['Foreclosure Stage', 'foreclosureStatus'],
+	])('a change of "%s" is of the kind %s, and of no other kind of the same subject', (label, kind) => {
+		const event = { TriggerType: 'Change', Change1: `${label}:old:new` };
+		expect(wanted(event, { events: ['statusChanges'], changeKinds: [kind] })).toBe(true);
+		const others = (Object.keys(CHANGE_KINDS) as ChangeKind[]).filter((other) => other !== kind && CHANGE_KINDS[other].matches(label.toLowerCase()));
+		expect(others).toEqual([]);
+	});
+
+	test('an event is wanted when its kind is chosen; a change when it is of a chosen kind, or any kind when none is chosen', () => {
+		const newMatch = { TriggerType: 'New Match' };
+		const priceChange = { TriggerType: 'Change', Change1: 'Listing Price:100:90' };
+		expect(wanted(newMatch, { events: ['newMatches'], changeKinds: ['listingStatus'] })).toBe(true);
+		expect(wanted(newMatch, { events: ['statusChanges'], changeKinds: [] })).toBe(false);
+		expect(wanted(priceChange, { events: ['newMatches'], changeKinds: [] })).toBe(false);
+		expect(wanted(priceChange, { events: ['statusChanges'], changeKinds: [] })).toBe(true);
+		expect(wanted(priceChange, { events: ['statusChanges'], changeKinds: ['listingStatus', 'listingPrice'] })).toBe(true);
+		expect(wanted(priceChange, { events: ['statusChanges'], changeKinds: ['listingStatus'] })).toBe(false);
+		expect(wanted({ TriggerType: 'Change' }, { events: ['statusChanges'], changeKinds: ['listingStatus'] })).toBe(false);
+		expect(wanted({ TriggerType: 'Price Drop' }, { events: ['newMatches', 'statusChanges'], changeKinds: [] })).toBe(false);
+	});
+});
+
+describe('the redelivery window', () => {
+	const a = { TriggerType: 'New Match', PropID: 'P000001' };
+	const b = { TriggerType: 'New Match', PropID: 'P000002' };
+
+	test('the same event again within the window is dropped, after it admitted again', () => {
+		const window = new RedeliveryWindow();
+		expect(window.admit('wf/node/7', [a, b], 1_000, 0)).toEqual([a, b]);
+		expect(window.admit('wf/node/7', [{ PropID: 'P000001', TriggerType: 'New Match' }, b], 1_000, 999)).toEqual([{ PropID: 'P000001', TriggerType: 'New Match' }]);
+		expect(window.admit('wf/node/7', [b], 1_000, 999)).toEqual([]);
+		expect(window.admit('wf/node/7', [b], 1_000, 1_000)).toEqual([b]);
+	});
+
+	test('an event twice in one delivery is admitted once', () => {
+		expect(new RedeliveryWindow().admit('k', [a, { ...a }], 1_000, 0)).toEqual([a]);
+	});
+
+	test('a window of 0 admits everything and remembers nothing', () => {
+		const window = new RedeliveryWindow();
+		expect(window.admit('k', [a, a], 0, 0)).toEqual([a, a]);
+		expect(window.admit('k', [a], 1_000, 1)).toEqual([a]);
+	});
+
+	test('each registration has its own memory, and forgetting one leaves the others', () => {
+		const window = new RedeliveryWindow();
+		window.admit('first', [a], 1_000, 0);
+		window.admit('second', [a], 1_000, 0);
+		window.forget('first');
+		expect(window.admit('first', [a], 1_000, 1)).toEqual([a]);
+		expect(window.admit('second', [a], 1_000, 1)).toEqual([]);
+	});
+
+	test('it is bounded: past 10,000 remembered events the oldest is forgotten first', () => {
+		const window = new RedeliveryWindow();
+		const events = Array.from({ length: 10_001 }, (_, index) => ({ TriggerType: 'New Match', PropID: `P${index}` }));
+		expect(window.admit('k', events, 60_000, 0)).toHaveLength(10_001);
+		expect(window.admit('k', [events[10_000], events[1]], 60_000, 1)).toEqual([]);
+		expect(window.admit('k', [events[0]], 60_000, 1)).toEqual([events[0]]);
+	});
+
+	test('a registration is known by workflow, node and webhook', () => {
+		expect(redeliveryKey('wf-1', 'node-1', 7)).toBe('wf-1/node-1/7');
+		expect(redeliveryKey(undefined, 'node-1', 7)).toBe('/node-1/7');
+	});
+});
