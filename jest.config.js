@@ -5,12 +5,14 @@ const common = {
 	transform: { '^.+\\.ts$': tsJest },
 	moduleFileExtensions: ['ts', 'js', 'json'],
 	setupFilesAfterEnv: ['<rootDir>/test/setup-env.ts'],
+};
+
+module.exports = {
 	// Engine and sandbox tests run real HTTP with the transport's own backoff (up to 1.75 s per
 	// retried read) on machines shared with other work: jest's 5 s default is too tight to mean
-	// anything but load. A test that hangs still fails, after a minute.
+	// anything but load. A test that hangs still fails, after a minute. (Jest reads this option
+	// here, at the top level; inside a project it is ignored.)
 	testTimeout: 60_000,
-};
-module.exports = {
 	projects: [
 		{ ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
 		{ ...common, displayName: 'sandbox', testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'] },
