@@ -272,7 +272,9 @@ async function main(): Promise<void> {
 
 	console.log('preparing n8n (the package packed and installed as a community package) ...');
 	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows });
-	const host = await n8n.start(prepared, { logFile: join(prepared.userFolder, 'n8n.log') });
+	// With --profile, n8n's main process (which serves the trigger's deliveries) is profiled too.
+	const mainProfileDir = profile && runs('trigger') ? mkdtempSync(join(tmpdir(), 'propradar-profile-')) : undefined;
+	const host = await n8n.start(mainProfileDir ? { ...prepared, env: { ...prepared.env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${mainProfileDir}` } } : prepared, { logFile: join(prepared.userFolder, 'n8n.log') });
 	const rows: Row[] = [];
 	const growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }> = [];
 	let triggerFigures: Record<string, number> = {};
@@ -376,6 +378,10 @@ async function main(): Promise<void> {
 		}
 	} finally {
 		await host.stop();
+		if (mainProfileDir) {
+			profileSummary = [profileSummary, `n8n's main process during the trigger's deliveries: ${summariseProfile(mainProfileDir, /PropRadarTrigger/)}`].filter(Boolean).join('\n\n');
+			rmSync(mainProfileDir, { recursive: true, force: true });
+		}
 		rmSync(prepared.userFolder, { recursive: true, force: true });
 		await sandbox.close();
 	}
@@ -403,7 +409,7 @@ async function main(): Promise<void> {
 	};
 	writeFileSync(OUT, `${JSON.stringify(result, null, 2)}\n`);
 	console.log(`\n${markdown(result)}\nwritten to ${OUT}`);
-	if (profileSummary) console.log(`\nCPU profile of the per-item job (n8n execute):\n${profileSummary}`);
+	if (profileSummary) console.log(`\nCPU profiles:\n${profileSummary}`);
 }
 
 /** Fires `SIZES.trigger` new matches (`TRIGGER_IN_FLIGHT` at a time) into the list the activated trigger listens to; times each from the event to its execution's CRM post. */
