@@ -29,7 +29,7 @@ import type { RunningSandbox } from '../sandbox/types';
 import type { LoadJob, LoadResult } from './load';
 import { summariseProfile } from './profile';
 import type { RawJob, RawResult } from './raw';
-import { importRecords, importWorkflows, LIST_ITEM_FIELDS, MEASURED, perItemWorkflows, returnAllWorkflows, SPLIT, triggerWorkflow, type BenchWorkflow } from './workflows';
+import { importRecords, importWorkflows, LIST_ITEM_FIELDS, MEASURED, perItemWorkflows, returnAllWorkflows, SPLIT, triggerWorkflow, WEBHOOK_NODE_PATH, webhookNodeWorkflow, type BenchWorkflow } from './workflows';
 
 const ROOT = join(__dirname, '..', '..');
 const TOKEN = 'sandbox-token';
@@ -268,7 +268,8 @@ async function main(): Promise<void> {
 	}
 	const triggerList = await createList(sandbox, { ListName: 'bench trigger', ListType: 'static', isMonitored: 1 });
 	const trigger = triggerWorkflow(triggerList);
-	const workflows = [perItem.propRadar, perItem.httpRequest, returnAll.propRadar, returnAll.httpRequest, imports.propRadar, imports.httpRequest!, ...growthReturnAll.map((g) => g.workflow), ...growthImport.map((g) => g.workflow), trigger];
+	const webhookNode = webhookNodeWorkflow();
+	const workflows = [perItem.propRadar, perItem.httpRequest, returnAll.propRadar, returnAll.httpRequest, imports.propRadar, imports.httpRequest!, ...growthReturnAll.map((g) => g.workflow), ...growthImport.map((g) => g.workflow), trigger, webhookNode];
 
 	console.log('preparing n8n (the package packed and installed as a community package) ...');
 	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows });
@@ -278,6 +279,7 @@ async function main(): Promise<void> {
 	const rows: Row[] = [];
 	const growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }> = [];
 	let triggerFigures: Record<string, number> = {};
+	let webhookNodeFigures: Record<string, number> = {};
 	let profileSummary: string | undefined;
 	try {
 		// Per-item work.
@@ -375,6 +377,8 @@ async function main(): Promise<void> {
 		if (runs('trigger')) {
 			console.log(`Trigger: ${SIZES.trigger} deliveries into an activated workflow ...`);
 			triggerFigures = await triggerRun(sandbox, host, trigger.id, triggerList);
+			console.log(`n8n's own Webhook node: ${SIZES.trigger} events into an activated workflow ...`);
+			webhookNodeFigures = await webhookNodeRun(sandbox, host, webhookNode.id);
 		}
 	} finally {
 		await host.stop();
@@ -404,6 +408,7 @@ async function main(): Promise<void> {
 		rows,
 		sandbox: { ...sandboxFigures, simpleReadsTarget: 3000, simpleReadsMet: sandboxFigures.simpleReadsPerSecond >= 3000 },
 		trigger: { ...triggerFigures, target: '>= 50 deliveries/s, 0 lost, 0 duplicated', met: triggerFigures.deliveriesPerSecond >= 50 && triggerFigures.lost === 0 && triggerFigures.duplicated === 0 },
+		webhookNode: webhookNodeFigures,
 		growth,
 		profile: profileSummary,
 	};
@@ -412,7 +417,48 @@ async function main(): Promise<void> {
 	if (profileSummary) console.log(`\nCPU profiles:\n${profileSummary}`);
 }
 
-/** Fires `SIZES.trigger` new matches (`TRIGGER_IN_FLIGHT` at a time) into the list the activated trigger listens to; times each from the event to its execution's CRM post. */
+/**
+ * Fires `SIZES.trigger` events (`TRIGGER_IN_FLIGHT` at a time) with `fire`, which answers the key
+ * its execution will post to the sandbox's CRM stand-in, and times each from its firing to that
+ * post. Posts of other runs (other keys) are not counted.
+ */
+async function timeDeliveries(sandbox: RunningSandbox, fire: () => Promise<string>): Promise<Record<string, number>> {
+	const sentAt = new Map<string, number>();
+	let next = 0;
+	const worker = async () => {
+		while (next++ < SIZES.trigger) {
+			const firedAt = Date.now();
+			sentAt.set(await fire(), firedAt);
+		}
+	};
+	await Promise.all(Array.from({ length: TRIGGER_IN_FLIGHT }, worker));
+	const ours = async () => (await sandboxCall<{ results: Array<{ at: string; body: { propId: string } }> }>(sandbox, 'GET', '/_sandbox/crm')).results.filter((post) => sentAt.has(post.body.propId));
+	const deadline = Date.now() + 120_000;
+	let posts = await ours();
+	while (posts.length < SIZES.trigger && Date.now() < deadline) {
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		posts = await ours();
+	}
+	// Anything arriving late would be a duplicate: give it a moment.
+	await new Promise((resolve) => setTimeout(resolve, 2000));
+	posts = await ours();
+	const seen = new Map<string, number>();
+	for (const post of posts) seen.set(post.body.propId, (seen.get(post.body.propId) ?? 0) + 1);
+	const latencies = posts.map((post) => Date.parse(post.at) - sentAt.get(post.body.propId)!).sort((a, b) => a - b);
+	const first = Math.min(...sentAt.values());
+	const last = Math.max(...posts.map((post) => Date.parse(post.at)));
+	return {
+		deliveries: sentAt.size,
+		executions: posts.length,
+		deliveriesPerSecond: (posts.length / Math.max(1, last - first)) * 1000,
+		p50Ms: percentile(latencies, 50),
+		p95Ms: percentile(latencies, 95),
+		lost: [...sentAt.keys()].filter((key) => !seen.has(key)).length,
+		duplicated: [...seen.values()].reduce((sum, count) => sum + count - 1, 0),
+	};
+}
+
+/** The PropRadar Trigger: new matches fired into the list its activated workflow listens to, delivered by the sandbox. */
 async function triggerRun(sandbox: RunningSandbox, host: RunningN8n, workflowId: string, listId: number): Promise<Record<string, number>> {
 	const client = await n8n.login(host);
 	await n8n.activate(client, workflowId);
@@ -426,45 +472,35 @@ async function triggerRun(sandbox: RunningSandbox, host: RunningN8n, workflowId:
 			if (Date.now() > until) throw new Error('the trigger\'s webhook was not served within 60 s of activation');
 			await new Promise((resolve) => setTimeout(resolve, 300));
 		}
-		const sentAt = new Map<string, number>();
-		let next = 0;
-		const fire = async () => {
-			while (next++ < SIZES.trigger) {
-				const firedAt = Date.now();
-				const answer = await sandboxCall<{ PropID: string }>(sandbox, 'POST', '/_sandbox/simulate/new-match', { ListID: listId });
-				sentAt.set(answer.PropID, firedAt);
-			}
-		};
-		await Promise.all(Array.from({ length: TRIGGER_IN_FLIGHT }, fire));
-		const deadline = Date.now() + 60_000;
-		let posts: Array<{ at: string; body: { propId: string } }> = [];
-		for (;;) {
-			posts = (await sandboxCall<{ results: typeof posts }>(sandbox, 'GET', '/_sandbox/crm')).results;
-			if (posts.length >= SIZES.trigger || Date.now() > deadline) break;
-			await new Promise((resolve) => setTimeout(resolve, 200));
-		}
-		// Anything arriving late would be a duplicate: give it a moment.
-		await new Promise((resolve) => setTimeout(resolve, 2000));
-		posts = (await sandboxCall<{ results: typeof posts }>(sandbox, 'GET', '/_sandbox/crm')).results;
-		const seen = new Map<string, number>();
-		for (const post of posts) seen.set(post.body.propId, (seen.get(post.body.propId) ?? 0) + 1);
-		const latencies = posts.filter((post) => sentAt.has(post.body.propId)).map((post) => Date.parse(post.at) - sentAt.get(post.body.propId)!).sort((a, b) => a - b);
-		const first = Math.min(...sentAt.values());
-		const last = Math.max(...posts.map((post) => Date.parse(post.at)));
+		const figures = await timeDeliveries(sandbox, async () => (await sandboxCall<{ PropID: string }>(sandbox, 'POST', '/_sandbox/simulate/new-match', { ListID: listId })).PropID);
 		const entries = (await sandboxCall<{ results: Array<{ outcome: string; status: number | null; attempts: number }> }>(sandbox, 'GET', '/_sandbox/deliveries?wait=1')).results;
 		const notDelivered = entries.filter((entry) => entry.outcome !== 'delivered');
 		if (notDelivered.length > 0) console.log(`deliveries not delivered: ${JSON.stringify(notDelivered.slice(0, 5))}`);
-		return {
-			notDelivered: notDelivered.length,
-			deliveredAgain: entries.filter((entry) => entry.attempts > 1).length,
-			deliveries: sentAt.size,
-			executions: posts.length,
-			deliveriesPerSecond: (posts.length / Math.max(1, last - first)) * 1000,
-			p50Ms: percentile(latencies, 50),
-			p95Ms: percentile(latencies, 95),
-			lost: [...sentAt.keys()].filter((propId) => !seen.has(propId)).length,
-			duplicated: [...seen.values()].reduce((sum, count) => sum + count - 1, 0),
-		};
+		return { ...figures, notDelivered: notDelivered.length, deliveredAgain: entries.filter((entry) => entry.attempts > 1).length };
+	} finally {
+		await n8n.deactivate(client, workflowId);
+	}
+}
+
+/** n8n's own Webhook node on the same machine, same follow-up: what n8n itself can take (events posted straight to it). */
+async function webhookNodeRun(sandbox: RunningSandbox, host: RunningN8n, workflowId: string): Promise<Record<string, number>> {
+	const client = await n8n.login(host);
+	await n8n.activate(client, workflowId);
+	try {
+		const url = `${host.url}/webhook/${WEBHOOK_NODE_PATH}`;
+		const until = Date.now() + 60_000;
+		while ((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ PropID: 'warm-up' }) })).status !== 200) {
+			if (Date.now() > until) throw new Error('the Webhook node was not served within 60 s of activation');
+			await new Promise((resolve) => setTimeout(resolve, 300));
+		}
+		let count = 0;
+		return await timeDeliveries(sandbox, async () => {
+			const key = `webhook-node-${++count}`;
+			const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ PropID: key }) });
+			await response.arrayBuffer();
+			if (response.status !== 200) throw new Error(`the Webhook node answered ${response.status}`);
+			return key;
+		});
 	} finally {
 		await n8n.deactivate(client, workflowId);
 	}
@@ -477,6 +513,7 @@ type Result = {
 	rows: Row[];
 	sandbox: { simpleReadsPerSecond: number; bareServerReadsPerSecond: number; simpleReadsMet: boolean };
 	trigger: Record<string, unknown>;
+	webhookNode?: Record<string, unknown>;
 	growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }>;
 };
 
@@ -491,6 +528,7 @@ export function markdown(result: Result): string {
 		...result.rows.map((row) => `| ${row.job} | ${fmt(row.propRadarMs, row.propRadarMs < 10 ? 2 : 0)} ms | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs)} ms`} | ${row.rawNote ?? (row.rawMs === undefined ? '' : `${fmt(row.rawMs, row.rawMs < 10 ? 2 : 0)} ms`)} | ${fmt(row.ratio, 2)} (${row.ratioOf}) | ${row.target} | ${yes(row.met)} |`),
 		`| Sandbox: simple reads (GET /v1/lists/{id}, 10 connections, load from a second process) | ${fmt(result.sandbox.simpleReadsPerSecond)} /s | | a bare node:http server with the same answer: ${fmt(result.sandbox.bareServerReadsPerSecond)} /s | ${fmt(result.sandbox.simpleReadsPerSecond / result.sandbox.bareServerReadsPerSecond, 2)} (sandbox / bare server) | >= 3,000 /s | ${yes(result.sandbox.simpleReadsMet)} |`,
 		...(result.trigger.deliveries === undefined ? [] : [`| Trigger: ${String(result.trigger.deliveries)} deliveries into an activated workflow (${TRIGGER_IN_FLIGHT} events at a time; ${String(result.trigger.deliveredAgain)} delivered again after a 5xx or timeout) | ${fmt(Number(result.trigger.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(result.trigger.p50Ms))} ms, p95 ${fmt(Number(result.trigger.p95Ms))} ms from the event to the execution's CRM post; ${String(result.trigger.lost)} lost, ${String(result.trigger.duplicated)} duplicated | | | | >= 50 /s, 0 lost, 0 duplicated | ${yes(Boolean(result.trigger.met))} |`]),
+		...(result.webhookNode?.deliveries === undefined ? [] : [`| The same follow-up behind n8n's own Webhook node (${String(result.webhookNode.deliveries)} events posted to it, ${TRIGGER_IN_FLIGHT} at a time): what n8n itself takes on this machine | ${fmt(Number(result.webhookNode.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(result.webhookNode.p50Ms))} ms, p95 ${fmt(Number(result.webhookNode.p95Ms))} ms; ${String(result.webhookNode.lost)} lost, ${String(result.webhookNode.duplicated)} duplicated | | | ${fmt(Number(result.trigger.deliveriesPerSecond) / Number(result.webhookNode.deliveriesPerSecond), 2)} (PropRadar Trigger / Webhook node) | | |`]),
 		'',
 		'| growth (PropRadar node) | items | node time | per 1,000 | peak memory of n8n |',
 		'| --- | ---: | ---: | ---: | ---: |',

@@ -113,3 +113,17 @@ export function triggerWorkflow(listId: number): BenchWorkflow {
 	workflow.connections = { 'New matches': { main: [[{ node: 'Send to CRM', type: 'main', index: 0 }]] } };
 	return workflow;
 }
+
+/** The path of n8n's own Webhook node in `webhookNodeWorkflow`. */
+export const WEBHOOK_NODE_PATH = 'propradar-bench-webhook';
+
+/** n8n's own Webhook node (answering on receipt) posting each event's PropID to the CRM stand-in, as the trigger's workflow does. */
+export function webhookNodeWorkflow(): BenchWorkflow {
+	const workflow = chain('PropRadarBnch091', 'n8n Webhook node to the CRM', undefined, []);
+	workflow.nodes = [
+		{ id: 'webhook', name: 'Webhook', type: 'n8n-nodes-base.webhook', webhookId: '0b6f4c1e-7d2a-4b8e-9f10-b3c4d5e6f702', typeVersion: 2, position: position(0), parameters: { httpMethod: 'POST', path: WEBHOOK_NODE_PATH, responseMode: 'onReceived', options: {} } },
+		{ id: 'crm', name: 'Send to CRM', type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: position(1), parameters: { method: 'POST', url: '={{ $env.PROPRADAR_SANDBOX_URL }}/_sandbox/crm', sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify({ propId: $json.body.PropID }) }}', options: {} } },
+	];
+	workflow.connections = { Webhook: { main: [[{ node: 'Send to CRM', type: 'main', index: 0 }]] } };
+	return workflow;
+}
