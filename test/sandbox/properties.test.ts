@@ -1,3 +1,4 @@
+import { PROPERTY_FIELDSETS } from '../../nodes/PropRadar/shared/vocabulary';
 import { expectError, readProperty, useSandbox, type Json } from './helpers';
 
 const sb = useSandbox();
@@ -97,7 +98,7 @@ describe('GET /v1/properties/{PropID}', () => {
 	});
 
 	test('every fieldset of the property document is accepted', async () => {
-		for (const fieldset of ['Grid', 'GridImport', 'GridOptional', 'Card', 'Map', 'Mobile', 'Overview', 'PropertyTab', 'TransactionsTab', 'ListingsTab', 'ValueTab', 'MyInfoTab', 'LimitedREI', 'All']) {
+		for (const fieldset of Object.keys(PROPERTY_FIELDSETS)) {
 			const answer = await sb.api('GET', `/v1/properties/P000013?Purchase=0&Fields=${fieldset}`);
 			expect({ fieldset, status: answer.status }).toEqual({ fieldset, status: 200 });
 		}
