@@ -31,8 +31,8 @@ const CATEGORIES: Array<[string, RegExp]> = [
 
 /**
  * The largest profile in `dir` (the n8n process), summarised as text: only the samples from the
- * first to the last one whose stack holds a function of a file matching `window` (the measured
- * node's run, without n8n's start-up and shut-down).
+ * first to the last one whose stack holds a function whose `file function` matches `window` (the
+ * measured node's run, without n8n's start-up and shut-down).
  */
 export function summariseProfile(dir: string, window: RegExp): string {
 	const files = readdirSync(dir).filter((file) => file.endsWith('.cpuprofile')).map((file) => join(dir, file));
@@ -47,7 +47,7 @@ export function summariseProfile(dir: string, window: RegExp): string {
 		let known = inWindow.get(id);
 		if (known === undefined) {
 			const up = parent.get(id);
-			known = window.test(byId.get(id)!.callFrame.url) || (up !== undefined && underWindow(up));
+			known = window.test(`${byId.get(id)!.callFrame.url} ${byId.get(id)!.callFrame.functionName}`) || (up !== undefined && underWindow(up));
 			inWindow.set(id, known);
 		}
 		return known;

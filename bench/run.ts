@@ -9,10 +9,11 @@
  *   node build/bench/run.js [--smoke] [--out FILE] [--profile] [--only JOB,...]
  *
  * `--smoke`: tiny sizes (what the e2e tier runs, so the benchmark cannot rot), written to
- * .tools/bench-smoke.json; otherwise bench/results.json. `--profile`: also a CPU profile of the
- * per-item job in n8n, summarised by where the time goes. `--only`: just the jobs named (perItem,
- * returnAll, import, growth, trigger), for working on one of them; its JSON then goes to
- * .tools/bench-only.json unless `--out` says otherwise.
+ * .tools/bench-smoke.json; otherwise bench/results.json. `--profile`: also CPU profiles of the
+ * per-item and Return All jobs and of n8n's main process during the trigger's deliveries,
+ * summarised by where the time goes. `--only`: just the jobs named (perItem, returnAll, import,
+ * growth, trigger), for working on one of them; its JSON then goes to .tools/bench-only.json
+ * unless `--out` says otherwise.
  * Node time is what n8n records as the node's `executionTime`.
  */
 import { fork, spawn } from 'node:child_process';
@@ -197,6 +198,20 @@ async function runWorkflow(host: N8nHost, workflow: BenchWorkflow, extraEnv: Rec
 	}
 }
 
+/** The PropRadar node's run in a profile: its item loop (`route`), which every operation runs under. */
+const NODE_RUN = /n8n-nodes-propradar\/dist\/nodes\/PropRadar\/actions\/router\.js route$/;
+
+/** Runs the workflow once more with a CPU profile of `n8n execute`, summarised over what ran in files matching `window`. */
+async function profileRun(host: N8nHost, workflow: BenchWorkflow, window: RegExp): Promise<string> {
+	const dir = mkdtempSync(join(tmpdir(), 'propradar-profile-'));
+	try {
+		await runWorkflow(host, workflow, { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` });
+		return summariseProfile(dir, window);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
 const expectItems = (what: string, measured: Measured, wanted: number) => {
 	if (measured.items !== wanted) throw new Error(`${what}: ${measured.items} items out, ${wanted} expected`);
 	return measured;
@@ -280,7 +295,7 @@ async function main(): Promise<void> {
 	const growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }> = [];
 	let triggerFigures: Record<string, number> = {};
 	let webhookNodeFigures: Record<string, number> = {};
-	let profileSummary: string | undefined;
+	const profiles: string[] = [];
 	try {
 		// Per-item work.
 		if (runs('perItem')) {
@@ -302,18 +317,8 @@ async function main(): Promise<void> {
 				met: httpGet.ms / prGet.ms >= 2,
 			});
 			if (profile) {
-				const profiled: Array<[string, BenchWorkflow, RegExp]> = [
-					['the PropRadar node', perItem.propRadar, /n8n-nodes-propradar/],
-					['the HTTP Request node', perItem.httpRequest, /nodes-base\/dist\/nodes\/HttpRequest\//],
-				];
-				const summaries = [];
-				for (const [name, workflow, window] of profiled) {
-					const dir = mkdtempSync(join(tmpdir(), 'propradar-profile-'));
-					await runWorkflow(host, workflow, { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` });
-					summaries.push(`${name}: ${summariseProfile(dir, window)}`);
-					rmSync(dir, { recursive: true, force: true });
-				}
-				profileSummary = summaries.join('\n\n');
+				profiles.push(`per-item, the PropRadar node: ${await profileRun(host, perItem.propRadar, NODE_RUN)}`);
+				profiles.push(`per-item, the HTTP Request node: ${await profileRun(host, perItem.httpRequest, /HttpRequestV3\.node\.js execute$/)}`);
 			}
 		}
 
@@ -338,6 +343,7 @@ async function main(): Promise<void> {
 				met: prAll.ms / bestRaw.ms <= 1.2 && prAll.ms < httpAll.ms,
 			});
 			growth.push({ job: 'Return All', size: SIZES.returnAll, ms: prAll.ms, peakMiB: prAll.peakMiB, msPer1000: (prAll.ms / SIZES.returnAll) * 1000 });
+			if (profile) profiles.push(`Return All, the PropRadar node: ${await profileRun(host, returnAll.propRadar, NODE_RUN)}`);
 		}
 
 		// Import.
@@ -383,7 +389,7 @@ async function main(): Promise<void> {
 	} finally {
 		await host.stop();
 		if (mainProfileDir) {
-			profileSummary = [profileSummary, `n8n's main process during the trigger's deliveries: ${summariseProfile(mainProfileDir, /PropRadarTrigger/)}`].filter(Boolean).join('\n\n');
+			profiles.push(`n8n's main process during the trigger's deliveries: ${summariseProfile(mainProfileDir, /PropRadarTrigger\.node\.js webhook$/)}`);
 			rmSync(mainProfileDir, { recursive: true, force: true });
 		}
 		rmSync(prepared.userFolder, { recursive: true, force: true });
@@ -410,11 +416,11 @@ async function main(): Promise<void> {
 		trigger: { ...triggerFigures, target: '>= 50 deliveries/s, 0 lost, 0 duplicated', met: triggerFigures.deliveriesPerSecond >= 50 && triggerFigures.lost === 0 && triggerFigures.duplicated === 0 },
 		webhookNode: webhookNodeFigures,
 		growth,
-		profile: profileSummary,
+		profile: profiles.length > 0 ? profiles.join('\n\n') : undefined,
 	};
 	writeFileSync(OUT, `${JSON.stringify(result, null, 2)}\n`);
 	console.log(`\n${markdown(result)}\nwritten to ${OUT}`);
-	if (profileSummary) console.log(`\nCPU profiles:\n${profileSummary}`);
+	if (profiles.length > 0) console.log(`\nCPU profiles:\n${profiles.join('\n\n')}`);
 }
 
 /**

@@ -17,39 +17,60 @@ interface BenchResult {
 	rows: Array<{ job: string; propRadarMs: number; httpRequestMs?: number; rawMs?: number; ratio: number }>;
 	sandbox: { simpleReadsPerSecond: number; bareServerReadsPerSecond: number };
 	trigger: { deliveries: number; executions: number; lost: number; duplicated: number; p50Ms: number; p95Ms: number; deliveriesPerSecond: number };
+	webhookNode: { deliveries: number; executions: number; lost: number; duplicated: number; deliveriesPerSecond: number };
+	profile?: string;
 	growth: Array<{ job: string; size: number; ms: number; peakMiB?: number }>;
 }
 
-test('the benchmark runs every job in a real n8n and writes its table as JSON', async () => {
+/** `bench/run.js --smoke` with the arguments given: what it printed and the JSON it wrote. */
+async function smokeRun(...args: string[]): Promise<{ stdout: string; result: BenchResult }> {
 	const dir = mkdtempSync(join(tmpdir(), 'propradar-bench-smoke-'));
 	try {
 		const out = join(dir, 'bench.json');
 		const { NODE_ENV: _nodeEnv, ...env } = process.env;
 		const stdout = await new Promise<string>((resolve, reject) => {
-			execFile(process.execPath, [join(ROOT, 'build', 'bench', 'run.js'), '--smoke', '--out', out], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 }, (error, output, stderr) => {
+			execFile(process.execPath, [join(ROOT, 'build', 'bench', 'run.js'), '--smoke', '--out', out, ...args], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 }, (error, output, stderr) => {
 				if (error) reject(new Error(`${error.message}\n${stderr.slice(-3000)}\n${output.slice(-3000)}`));
 				else resolve(output);
 			});
 		});
-		expect(stdout).toContain('| job | PropRadar node | HTTP Request node | raw client (fetch) | ratio | target | met |');
-		const result = JSON.parse(readFileSync(out, 'utf8')) as BenchResult;
-		expect(result.rows.map((row) => row.job)).toEqual([
-			expect.stringContaining('Property > Get'),
-			expect.stringContaining('Return All'),
-			expect.stringContaining('Import'),
-			expect.stringContaining('Sandbox: a 1,000-item page'),
-		]);
-		for (const row of result.rows) {
-			expect(row.propRadarMs).toBeGreaterThan(0);
-			expect(Number.isFinite(row.ratio)).toBe(true);
-		}
-		expect(result.rows.slice(0, 3).every((row) => row.httpRequestMs! > 0 && row.rawMs! > 0)).toBe(true);
-		expect(result.sandbox.simpleReadsPerSecond).toBeGreaterThan(0);
-		expect(result.trigger).toMatchObject({ lost: 0, duplicated: 0 });
-		expect(result.trigger.executions).toBe(result.trigger.deliveries);
-		expect(result.growth.map((g) => `${g.job} ${g.size}`)).toEqual(['Import 100', 'Import 1000', 'Return All 100', 'Return All 1000']);
-		expect(result.growth.every((g) => g.ms > 0 && (g.peakMiB ?? 0) > 0)).toBe(true);
+		return { stdout, result: JSON.parse(readFileSync(out, 'utf8')) as BenchResult };
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
+}
+
+test('the benchmark runs every job in a real n8n and writes its table as JSON', async () => {
+	const { stdout, result } = await smokeRun();
+	expect(stdout).toContain('| job | PropRadar node | HTTP Request node | raw client (fetch) | ratio | target | met |');
+	expect(result.rows.map((row) => row.job)).toEqual([
+		expect.stringContaining('Property > Get'),
+		expect.stringContaining('Return All'),
+		expect.stringContaining('Import'),
+		expect.stringContaining('Sandbox: a 1,000-item page'),
+	]);
+	for (const row of result.rows) {
+		expect(row.propRadarMs).toBeGreaterThan(0);
+		expect(Number.isFinite(row.ratio)).toBe(true);
+	}
+	expect(result.rows.slice(0, 3).every((row) => row.httpRequestMs! > 0 && row.rawMs! > 0)).toBe(true);
+	expect(result.sandbox.simpleReadsPerSecond).toBeGreaterThan(0);
+	expect(result.trigger).toMatchObject({ lost: 0, duplicated: 0 });
+	expect(result.trigger.executions).toBe(result.trigger.deliveries);
+	// n8n's own Webhook node with the same follow-up, side by side.
+	expect(result.webhookNode).toMatchObject({ lost: 0, duplicated: 0 });
+	expect(result.webhookNode.executions).toBe(result.webhookNode.deliveries);
+	expect(result.webhookNode.deliveriesPerSecond).toBeGreaterThan(0);
+	expect(stdout).toContain("behind n8n's own Webhook node");
+	expect(result.growth.map((g) => `${g.job} ${g.size}`)).toEqual(['Import 100', 'Import 1000', 'Return All 100', 'Return All 1000']);
+	expect(result.growth.every((g) => g.ms > 0 && (g.peakMiB ?? 0) > 0)).toBe(true);
+});
+
+test('--only runs just the jobs named, and --profile says where the node spends its time', async () => {
+	const { result } = await smokeRun('--only', 'returnAll', '--profile');
+	expect(result.rows.map((row) => row.job)).toEqual([expect.stringContaining('Return All'), expect.stringContaining('Sandbox: a 1,000-item page')]);
+	expect(result.trigger.deliveries).toBeUndefined();
+	expect(result.profile).toContain('Return All, the PropRadar node:');
+	expect(result.profile).toMatch(/by category \(self time\):\n\s+\d+ ms/);
+	expect(result.profile).toContain('HTTP client (axios, sockets)');
 });
