@@ -8,6 +8,7 @@ const { join, resolve } = require('node:path');
 
 const { seedDemoData } = require('./demo-data');
 const n8n = require('./n8n-host');
+const { until } = require('./until');
 
 const ROOT = join(__dirname, '..');
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 8787);
@@ -41,17 +42,18 @@ async function stop(exitCode) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-async function waitFor(url, timeoutMs) {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline && !stopping.signal.aborted) {
-		try {
-			if ((await fetch(url)).status < 500) return;
-		} catch {
-			// not up yet
-		}
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
-	throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+/** Waits until `url` answers (anything below 500); gives up when the demo is stopping. */
+function answering(url, timeoutMs) {
+	return until(
+		`${url} to answer (${timeoutMs / 1000} s)`,
+		async () => {
+			stopping.signal.throwIfAborted();
+			const response = await fetch(url).catch(() => undefined);
+			return response && response.status < 500 ? true : undefined;
+		},
+		timeoutMs,
+		200,
+	);
 }
 
 /**
@@ -91,7 +93,7 @@ async function main() {
 			void stop(1);
 		}
 	});
-	await waitFor(`${sandboxUrl}/v1/lists`, 20_000);
+	await answering(`${sandboxUrl}/v1/lists`, 20_000);
 	await seedDemoData(sandboxUrl);
 
 	const workflows = readdirSync(join(ROOT, 'examples'))

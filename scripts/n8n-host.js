@@ -10,6 +10,8 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { promisify } = require('node:util');
 
+const { until } = require('./until');
+
 const run = promisify(execFile);
 
 const ROOT = join(__dirname, '..');
@@ -146,24 +148,22 @@ async function start(host, { logFile, timeoutMs = 120_000, signal } = {}) {
 			child.kill('SIGTERM');
 			setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
 		});
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		if (child.exitCode !== null) throw new Error(`n8n exited with ${child.exitCode}:\n${output.slice(-4000)}`);
-		if (signal?.aborted) {
-			await stop();
-			throw signal.reason;
-		}
-		try {
-			const response = await fetch(`${host.url}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
-			if (response.ok) break;
-		} catch {
-			// not listening yet
-		}
-		if (Date.now() > deadline) {
-			await stop();
-			throw new Error(`n8n was not ready within ${timeoutMs / 1000} s:\n${output.slice(-4000)}`);
-		}
-		await new Promise((resolve) => setTimeout(resolve, 250));
+	try {
+		await until(
+			`n8n to be ready within ${timeoutMs / 1000} s`,
+			async () => {
+				if (child.exitCode !== null) throw new Error(`n8n exited with ${child.exitCode}:\n${output.slice(-4000)}`);
+				signal?.throwIfAborted();
+				const response = await fetch(`${host.url}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
+				return response?.ok ? true : undefined;
+			},
+			timeoutMs,
+			250,
+		);
+	} catch (error) {
+		await stop();
+		if (signal?.aborted || child.exitCode !== null) throw error;
+		throw new Error(`${error.message}:\n${output.slice(-4000)}`);
 	}
 	return { ...host, child, stop };
 }
