@@ -38,7 +38,7 @@ function requireProperty(ctx: SandboxContext, id: string): SearchableProperty {
 
 /**
  * Comparables of a subject: same city and property type, then close in every value the query may
- * override (seed 001: "Beds, Bath and SqFt"; `Baths` is taken as another name of `Bath`, and
+ * override (the property document: "Beds, Bath and SqFt", see docs/api.md; `Baths` is taken as another name of `Bath`, and
  * `YearBuilt` too). Each given override replaces the subject's own value in that comparison.
  */
 function comps(ctx: SandboxContext, subject: SearchableProperty, kind: 'sales' | 'forsale', overrides: Query): Record<string, unknown>[] {
