@@ -38,8 +38,9 @@ function requireProperty(ctx: SandboxContext, id: string): SearchableProperty {
 
 /**
  * Comparables of a subject: same city and property type, then close in every value the query may
- * override (the property document: "Beds, Bath and SqFt", see docs/api.md; `Baths` is taken as another name of `Bath`, and
- * `YearBuilt` too). Each given override replaces the subject's own value in that comparison.
+ * override (the property document, see docs/api.md: "Beds, Bath and SqFt"; `Baths` is taken as
+ * another name of `Bath`, and `YearBuilt` too). Each given override replaces the subject's own
+ * value in that comparison.
  */
 function comps(ctx: SandboxContext, subject: SearchableProperty, kind: 'sales' | 'forsale', overrides: Query): Record<string, unknown>[] {
 	const value = (name: string, own: number | null) => (overrides[name] !== undefined ? Number(overrides[name]) : own);
