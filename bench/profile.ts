@@ -31,10 +31,11 @@ const CATEGORIES: Array<[string, RegExp]> = [
 
 /**
  * The largest profile in `dir` (the n8n process), summarised as text: only the samples from the
- * first to the last one whose stack holds a function whose `file function` matches `window` (the
- * measured node's run, without n8n's start-up and shut-down).
+ * first one whose stack holds a function whose `file function` matches `start` (the measured
+ * node's run beginning) to the last one whose stack holds a function whose file matches `within`
+ * (its code), so without n8n's start-up and shut-down.
  */
-export function summariseProfile(dir: string, window: RegExp): string {
+export function summariseProfile(dir: string, start: RegExp, within: RegExp): string {
 	const files = readdirSync(dir).filter((file) => file.endsWith('.cpuprofile')).map((file) => join(dir, file));
 	if (files.length === 0) return 'no profile written';
 	const file = files.reduce((a, b) => (statSync(a).size >= statSync(b).size ? a : b));
@@ -42,19 +43,26 @@ export function summariseProfile(dir: string, window: RegExp): string {
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 	const parent = new Map<number, number>();
 	for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-	const inWindow = new Map<number, boolean>();
-	const underWindow = (id: number): boolean => {
-		let known = inWindow.get(id);
-		if (known === undefined) {
-			const up = parent.get(id);
-			known = window.test(`${byId.get(id)!.callFrame.url} ${byId.get(id)!.callFrame.functionName}`) || (up !== undefined && underWindow(up));
-			inWindow.set(id, known);
-		}
-		return known;
+	/** Whether the stack of a sample holds a frame that `pattern` matches (`file function`). */
+	const stackMatcher = (pattern: RegExp) => {
+		const known = new Map<number, boolean>();
+		const matches = (id: number): boolean => {
+			let found = known.get(id);
+			if (found === undefined) {
+				const { url, functionName } = byId.get(id)!.callFrame;
+				const up = parent.get(id);
+				found = pattern.test(`${url} ${functionName}`) || (up !== undefined && matches(up));
+				known.set(id, found);
+			}
+			return found;
+		};
+		return matches;
 	};
-	const first = profile.samples.findIndex(underWindow);
-	const last = profile.samples.length - 1 - [...profile.samples].reverse().findIndex(underWindow);
-	if (first < 0) return `no sample in ${String(window)}`;
+	const first = profile.samples.findIndex(stackMatcher(start));
+	if (first < 0) return `no sample in ${String(start)}`;
+	const inCode = stackMatcher(within);
+	let last = profile.samples.length - 1;
+	while (last > first && !inCode(profile.samples[last])) last--;
 	const self = new Map<number, number>();
 	for (let index = first; index <= last; index++) {
 		const id = profile.samples[index];
@@ -72,7 +80,7 @@ export function summariseProfile(dir: string, window: RegExp): string {
 	}
 	const line = ([name, ms]: [string, number]) => `  ${ms.toFixed(0).padStart(7)} ms  ${((ms / total) * 100).toFixed(1).padStart(5)} %  ${name}`;
 	return [
-		`${file.split('/').pop()}: ${total.toFixed(0)} ms sampled while ${String(window)} ran`,
+		`${file.split('/').pop()}: ${total.toFixed(0)} ms sampled from ${String(start)} to the last sample in ${String(within)}`,
 		'by category (self time):',
 		...[...categories].sort((a, b) => b[1] - a[1]).map(line),
 		'top functions (self time):',

@@ -198,15 +198,15 @@ async function runWorkflow(host: N8nHost, workflow: BenchWorkflow, extraEnv: Rec
 	}
 }
 
-/** The PropRadar node's run in a profile: its item loop (`route`), which every operation runs under. */
-const NODE_RUN = /n8n-nodes-propradar\/dist\/nodes\/PropRadar\/actions\/router\.js route$/;
+/** The PropRadar node's run in a profile: from its item loop's start (`route`) to the last sample in the package's code. */
+const NODE_RUN: [RegExp, RegExp] = [/n8n-nodes-propradar\/dist\/nodes\/PropRadar\/actions\/router\.js route$/, /n8n-nodes-propradar\//];
 
-/** Runs the workflow once more with a CPU profile of `n8n execute`, summarised over what ran in files matching `window`. */
-async function profileRun(host: N8nHost, workflow: BenchWorkflow, window: RegExp): Promise<string> {
+/** Runs the workflow once more with a CPU profile of `n8n execute`, summarised over the measured node's run (see `summariseProfile`). */
+async function profileRun(host: N8nHost, workflow: BenchWorkflow, [start, within]: [RegExp, RegExp]): Promise<string> {
 	const dir = mkdtempSync(join(tmpdir(), 'propradar-profile-'));
 	try {
 		await runWorkflow(host, workflow, { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` });
-		return summariseProfile(dir, window);
+		return summariseProfile(dir, start, within);
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
@@ -318,7 +318,7 @@ async function main(): Promise<void> {
 			});
 			if (profile) {
 				profiles.push(`per-item, the PropRadar node: ${await profileRun(host, perItem.propRadar, NODE_RUN)}`);
-				profiles.push(`per-item, the HTTP Request node: ${await profileRun(host, perItem.httpRequest, /HttpRequestV3\.node\.js execute$/)}`);
+				profiles.push(`per-item, the HTTP Request node: ${await profileRun(host, perItem.httpRequest, [/HttpRequestV3\.node\.js execute$/, /nodes-base\/dist\/nodes\/HttpRequest\//])}`);
 			}
 		}
 
@@ -389,7 +389,7 @@ async function main(): Promise<void> {
 	} finally {
 		await host.stop();
 		if (mainProfileDir) {
-			profiles.push(`n8n's main process during the trigger's deliveries: ${summariseProfile(mainProfileDir, /PropRadarTrigger\.node\.js webhook$/)}`);
+			profiles.push(`n8n's main process during the trigger's deliveries: ${summariseProfile(mainProfileDir, /PropRadarTrigger\.node\.js webhook$/, /n8n-nodes-propradar\//)}`);
 			rmSync(mainProfileDir, { recursive: true, force: true });
 		}
 		rmSync(prepared.userFolder, { recursive: true, force: true });
