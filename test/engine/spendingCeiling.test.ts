@@ -54,6 +54,7 @@ test('the fields say it where the user looks: "No Ceiling" is an option, the amo
 	const amount = field('spendingCeiling');
 	expect(amount.displayOptions?.show).toEqual({ spendingCeilingMode: ['ceiling'] });
 	expect(amount.typeOptions?.minValue).toBeGreaterThan(0);
+	expect([field('spendingCeilingMode').default, amount.default]).toEqual(['ceiling', 10]);
 	expect(amount.hint).toMatch(/For none, choose No Ceiling/);
 	expect(amount.displayName).not.toMatch(/0 = None/);
 	expect(field('allowChargingAutomations').displayOptions?.show).toEqual({ spendingCeilingMode: ['ceiling'] });
