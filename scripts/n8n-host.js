@@ -89,7 +89,7 @@ async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', 
 	const used = existsSync(join(userFolder, '.n8n', 'database.sqlite'));
 	const files = mkdtempSync(join(tmpdir(), 'propradar-import-'));
 	try {
-		let credential = { ...CREDENTIAL, type: 'propRadarApi', data: { accessToken: token, baseUrl: sandboxUrl, spendingCeiling: 0 } };
+		let credential = { ...CREDENTIAL, type: 'propRadarApi', data: { accessToken: token, baseUrl: sandboxUrl, spendingCeilingMode: 'none' } };
 		if (used) {
 			const stored = await exportCredential(n8nCommand, join(files, 'stored.json'));
 			if (stored?.data.baseUrl === sandboxUrl) credential = undefined;
