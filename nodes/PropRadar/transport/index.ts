@@ -1,6 +1,6 @@
 export { apiRequest, getConnection, refusedByService, CREDENTIAL_TYPE } from './request';
 export type { ApiContext, ApiRequest, Connection } from './request';
-export { collectPages } from './paging';
+export { collectPages, pageThrough } from './paging';
 export type { PagedResult, PagingOptions } from './paging';
 export { paths } from './paths';
 export type { ApiPath, PersonRecordPathKind } from './paths';
