@@ -30,6 +30,7 @@ import type { RunningSandbox } from '../sandbox/types';
 import type { LoadJob, LoadResult } from './load';
 import { summariseProfile } from './profile';
 import type { RawJob, RawResult } from './raw';
+import { fmt, markdown, TRIGGER_IN_FLIGHT, type Row } from './table';
 import { importRecords, importWorkflows, LIST_ITEM_FIELDS, MEASURED, perItemWorkflows, returnAllWorkflows, SPLIT, triggerWorkflow, WEBHOOK_NODE_PATH, webhookNodeWorkflow, type BenchWorkflow } from './workflows';
 
 const ROOT = join(__dirname, '..', '..');
@@ -72,8 +73,6 @@ const SIZES = smoke
 	? { perItem: 20, returnAll: 1000, importRecords: 100, growth: [100, 1000], trigger: 10, loadSeconds: 1, batchSize: 50 }
 	: { perItem: 2000, returnAll: 60_000, importRecords: 10_000, growth: [1000, 10_000, 60_000], trigger: 300, loadSeconds: 5, batchSize: 500 };
 const CONCURRENT_RAW = 10;
-/** New matches fired at the same time into the trigger's list. */
-const TRIGGER_IN_FLIGHT = 50;
 
 function child<J, R>(script: string, job: J): Promise<R> {
 	return new Promise((resolve, reject) => {
@@ -217,19 +216,7 @@ const expectItems = (what: string, measured: Measured, wanted: number) => {
 	return measured;
 };
 
-interface Row {
-	job: string;
-	propRadarMs: number;
-	httpRequestMs?: number;
-	rawMs?: number;
-	rawNote?: string;
-	ratio: number;
-	ratioOf: string;
-	target: string;
-	met: boolean;
-}
 
-const fmt = (value: number | undefined, digits = 0) => (value === undefined ? '' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
 
 function percentile(sorted: number[], p: number): number {
 	if (sorted.length === 0) return NaN;
@@ -512,36 +499,7 @@ async function webhookNodeRun(sandbox: RunningSandbox, host: RunningN8n, workflo
 	}
 }
 
-type Result = {
-	command: string;
-	machine: { cpus: number; cpu?: string; memoryGiB: number; node: string; loadBefore: number[]; loadAfter: number[] };
-	date: string;
-	rows: Row[];
-	sandbox: { simpleReadsPerSecond: number; bareServerReadsPerSecond: number; simpleReadsMet: boolean };
-	trigger: Record<string, unknown>;
-	webhookNode?: Record<string, unknown>;
-	growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }>;
-};
 
-/** The results as the README's Performance section shows them. */
-export function markdown(result: Result): string {
-	const yes = (met: boolean) => (met ? 'yes' : '**no**');
-	const lines = [
-		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n 2.41.1, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after. Node time is n8n's \`executionTime\` of the node.`,
-		'',
-		'| job | PropRadar node | HTTP Request node | raw client (fetch) | ratio | target | met |',
-		'| --- | ---: | ---: | --- | --- | --- | --- |',
-		...result.rows.map((row) => `| ${row.job} | ${fmt(row.propRadarMs, row.propRadarMs < 10 ? 2 : 0)} ms | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs)} ms`} | ${row.rawNote ?? (row.rawMs === undefined ? '' : `${fmt(row.rawMs, row.rawMs < 10 ? 2 : 0)} ms`)} | ${fmt(row.ratio, 2)} (${row.ratioOf}) | ${row.target} | ${yes(row.met)} |`),
-		`| Sandbox: simple reads (GET /v1/lists/{id}, 10 connections, load from a second process) | ${fmt(result.sandbox.simpleReadsPerSecond)} /s | | a bare node:http server with the same answer: ${fmt(result.sandbox.bareServerReadsPerSecond)} /s | ${fmt(result.sandbox.simpleReadsPerSecond / result.sandbox.bareServerReadsPerSecond, 2)} (sandbox / bare server) | >= 3,000 /s | ${yes(result.sandbox.simpleReadsMet)} |`,
-		...(result.trigger.deliveries === undefined ? [] : [`| Trigger: ${String(result.trigger.deliveries)} deliveries into an activated workflow (${TRIGGER_IN_FLIGHT} events at a time; ${String(result.trigger.deliveredAgain)} delivered again after a 5xx or timeout) | ${fmt(Number(result.trigger.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(result.trigger.p50Ms))} ms, p95 ${fmt(Number(result.trigger.p95Ms))} ms from the event to the execution's CRM post; ${String(result.trigger.lost)} lost, ${String(result.trigger.duplicated)} duplicated | | | | >= 50 /s, 0 lost, 0 duplicated | ${yes(Boolean(result.trigger.met))} |`]),
-		...(result.webhookNode?.deliveries === undefined ? [] : [`| The same follow-up behind n8n's own Webhook node (${String(result.webhookNode.deliveries)} events posted to it, ${TRIGGER_IN_FLIGHT} at a time): what n8n itself takes on this machine | ${fmt(Number(result.webhookNode.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(result.webhookNode.p50Ms))} ms, p95 ${fmt(Number(result.webhookNode.p95Ms))} ms; ${String(result.webhookNode.lost)} lost, ${String(result.webhookNode.duplicated)} duplicated | | | ${fmt(Number(result.trigger.deliveriesPerSecond) / Number(result.webhookNode.deliveriesPerSecond), 2)} (PropRadar Trigger / Webhook node) | | |`]),
-		'',
-		'| growth (PropRadar node) | items | node time | per 1,000 | peak memory of n8n |',
-		'| --- | ---: | ---: | ---: | ---: |',
-		...result.growth.map((g) => `| ${g.job} | ${fmt(g.size)} | ${fmt(g.ms)} ms | ${fmt(g.msPer1000, 1)} ms | ${g.peakMiB === undefined ? '' : `${fmt(g.peakMiB)} MiB`} |`),
-	];
-	return lines.join('\n');
-}
 
 if (require.main === module) {
 	main().catch((error: Error) => {

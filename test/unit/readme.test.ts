@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { markdown } from '../../bench/table';
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
 
 /** `resource.operation` of every row of the README's operations table. */
@@ -18,4 +19,12 @@ test('the README operations table lists exactly the operations the node offers',
 		.flatMap((property) => (property.options as INodePropertyOptions[]).map((option) => `${String(property.displayOptions?.show?.resource?.[0])}.${String(option.value)}`));
 	expect(offered.length).toBeGreaterThan(0);
 	expect(readmeOperations().sort()).toEqual(offered.sort());
+});
+
+test('the README Performance section shows the latest `npm run bench` (bench/results.json) as the benchmark renders it', () => {
+	const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+	const results = JSON.parse(readFileSync(join(__dirname, '..', '..', 'bench', 'results.json'), 'utf8')) as Parameters<typeof markdown>[0];
+	expect(results.command).toBe('npm run bench');
+	const section = readme.slice(readme.indexOf('## Performance'), readme.indexOf('## Sandbox'));
+	expect(section).toContain(markdown(results));
 });

@@ -1,0 +1,52 @@
+/**
+ * The benchmark's results as a table: what `npm run bench` prints and the README's Performance
+ * section shows (no side effects, so the README's test can render bench/results.json).
+ */
+
+/** New matches fired at the same time into the trigger's list. */
+export const TRIGGER_IN_FLIGHT = 50;
+
+export interface Row {
+	job: string;
+	propRadarMs: number;
+	httpRequestMs?: number;
+	rawMs?: number;
+	rawNote?: string;
+	ratio: number;
+	ratioOf: string;
+	target: string;
+	met: boolean;
+}
+
+export const fmt = (value: number | undefined, digits = 0) => (value === undefined ? '' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+
+export type Result = {
+	command: string;
+	machine: { cpus: number; cpu?: string; memoryGiB: number; node: string; loadBefore: number[]; loadAfter: number[] };
+	date: string;
+	rows: Row[];
+	sandbox: { simpleReadsPerSecond: number; bareServerReadsPerSecond: number; simpleReadsMet: boolean };
+	trigger: Record<string, unknown>;
+	webhookNode?: Record<string, unknown>;
+	growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }>;
+};
+
+/** The results as the README's Performance section shows them. */
+export function markdown(result: Result): string {
+	const yes = (met: boolean) => (met ? 'yes' : '**no**');
+	const lines = [
+		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n 2.41.1, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after. Node time is n8n's \`executionTime\` of the node.`,
+		'',
+		'| job | PropRadar node | HTTP Request node | raw client (fetch) | ratio | target | met |',
+		'| --- | ---: | ---: | --- | --- | --- | --- |',
+		...result.rows.map((row) => `| ${row.job} | ${fmt(row.propRadarMs, row.propRadarMs < 10 ? 2 : 0)} ms | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs)} ms`} | ${row.rawNote ?? (row.rawMs === undefined ? '' : `${fmt(row.rawMs, row.rawMs < 10 ? 2 : 0)} ms`)} | ${fmt(row.ratio, 2)} (${row.ratioOf}) | ${row.target} | ${yes(row.met)} |`),
+		`| Sandbox: simple reads (GET /v1/lists/{id}, 10 connections, load from a second process) | ${fmt(result.sandbox.simpleReadsPerSecond)} /s | | a bare node:http server with the same answer: ${fmt(result.sandbox.bareServerReadsPerSecond)} /s | ${fmt(result.sandbox.simpleReadsPerSecond / result.sandbox.bareServerReadsPerSecond, 2)} (sandbox / bare server) | >= 3,000 /s | ${yes(result.sandbox.simpleReadsMet)} |`,
+		...(result.trigger.deliveries === undefined ? [] : [`| Trigger: ${String(result.trigger.deliveries)} deliveries into an activated workflow (${TRIGGER_IN_FLIGHT} events at a time; ${String(result.trigger.deliveredAgain)} delivered again after a 5xx or timeout) | ${fmt(Number(result.trigger.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(result.trigger.p50Ms))} ms, p95 ${fmt(Number(result.trigger.p95Ms))} ms from the event to the execution's CRM post; ${String(result.trigger.lost)} lost, ${String(result.trigger.duplicated)} duplicated | | | | >= 50 /s, 0 lost, 0 duplicated | ${yes(Boolean(result.trigger.met))} |`]),
+		...(result.webhookNode?.deliveries === undefined ? [] : [`| The same follow-up behind n8n's own Webhook node (${String(result.webhookNode.deliveries)} events posted to it, ${TRIGGER_IN_FLIGHT} at a time): what n8n itself takes on this machine | ${fmt(Number(result.webhookNode.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(result.webhookNode.p50Ms))} ms, p95 ${fmt(Number(result.webhookNode.p95Ms))} ms; ${String(result.webhookNode.lost)} lost, ${String(result.webhookNode.duplicated)} duplicated | | | ${fmt(Number(result.trigger.deliveriesPerSecond) / Number(result.webhookNode.deliveriesPerSecond), 2)} (PropRadar Trigger / Webhook node) | | |`]),
+		'',
+		'| growth (PropRadar node) | items | node time | per 1,000 | peak memory of n8n |',
+		'| --- | ---: | ---: | ---: | ---: |',
+		...result.growth.map((g) => `| ${g.job} | ${fmt(g.size)} | ${fmt(g.ms)} ms | ${fmt(g.msPer1000, 1)} ms | ${g.peakMiB === undefined ? '' : `${fmt(g.peakMiB)} MiB`} |`),
+	];
+	return lines.join('\n');
+}
