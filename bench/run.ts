@@ -34,27 +34,19 @@ import { fmt, markdown, TRIGGER_IN_FLIGHT, type Row } from './table';
 import { importRecords, importWorkflows, LIST_ITEM_FIELDS, MEASURED, perItemWorkflows, returnAllWorkflows, SPLIT, triggerWorkflow, WEBHOOK_NODE_PATH, webhookNodeWorkflow, type BenchWorkflow } from './workflows';
 
 const ROOT = join(__dirname, '..', '..');
-const TOKEN = 'sandbox-token';
+/** The sandbox's first account, which the benchmark's credential uses too. */
+const TOKEN = ACCOUNTS[0].token;
 const AUTH = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 
-interface N8nHost {
-	url: string;
-	env: Record<string, string>;
-}
-interface RunningN8n extends N8nHost {
-	stop(): Promise<void>;
-}
 interface RunData {
 	data: { resultData: { runData: Record<string, Array<{ executionTime: number; error?: { message: string; description?: string }; data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
 }
+// The compiled benchmark runs from build/bench, so scripts/n8n-host.js is required by its path; its
+// types are scripts/n8n-host.d.ts.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const n8n = require(join(ROOT, 'scripts', 'n8n-host.js')) as {
-	prepare(options: { sandboxUrl: string; workflows: unknown[]; userFolder?: string }): Promise<N8nHost & { userFolder: string }>;
-	start(host: N8nHost, options?: { logFile?: string }): Promise<RunningN8n>;
-	login(host: N8nHost): Promise<unknown>;
-	activate(client: unknown, workflowId: string): Promise<unknown>;
-	deactivate(client: unknown, workflowId: string): Promise<unknown>;
-};
+const n8n = require(join(ROOT, 'scripts', 'n8n-host.js')) as typeof import('../scripts/n8n-host');
+type N8nHost = import('../scripts/n8n-host').N8nHost;
+type RunningN8n = import('../scripts/n8n-host').RunningN8n;
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');

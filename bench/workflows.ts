@@ -3,8 +3,11 @@
  * with n8n's HTTP Request node as users build it, fed by the same input items (Edit Fields makes
  * an array, Split Out turns it into items, neither timed).
  */
+import { ACCOUNTS } from '../sandbox/accounts';
+
 const CREDENTIAL = { id: 'propradar-sandbox', name: 'PropRadar sandbox' };
-const TOKEN = 'sandbox-token';
+/** The sandbox's first account (the credential scripts/n8n-host.js imports uses it too). */
+const TOKEN = ACCOUNTS[0].token;
 
 export interface BenchWorkflow {
 	id: string;

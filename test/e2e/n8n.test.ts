@@ -15,6 +15,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
+import { call, TOKENS } from '../support/sandboxApi';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { RunningN8n, N8nClient } from '../../scripts/n8n-host';
@@ -71,12 +72,7 @@ function output(run: RunData, nodeName: string): Array<Record<string, unknown>> 
 }
 
 async function sandboxApi<T>(method: string, path: string, body?: unknown): Promise<T> {
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method,
-		headers: { authorization: 'Bearer sandbox-token', 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return (await response.json()) as T;
+	return (await call(sandbox.url, method, path, { body })).body as T;
 }
 
 /** n8n and the sandbox act asynchronously: poll every 300 ms, for up to 30 s. */
@@ -112,7 +108,7 @@ test('the credential test in n8n: the sandbox token passes; a bad or inactive to
 		client.rest('POST', '/credentials/test', {
 			credentials: { id: '', name: 'PropRadar check', type: 'propRadarApi', data: { accessToken, baseUrl: sandbox.url, spendingCeiling: 0 } },
 		}) as Promise<{ status: string; message: string }>;
-	await expect(check('sandbox-token')).resolves.toMatchObject({ status: 'OK' });
+	await expect(check(TOKENS.main)).resolves.toMatchObject({ status: 'OK' });
 	const wrong = await check('wrong-token-7f3a');
 	expect(wrong.status).toBe('Error');
 	expect(wrong.message).toMatch(/does not accept this access token/);
@@ -313,9 +309,9 @@ describe('in a real browser', () => {
 		expect(from).toBeLessThan(to);
 		await ndv.locator('input[placeholder="500000"]').waitFor(SHOWN);
 		// The count line, from the free preview: nothing is bought.
-		const chargesBefore = (await sandboxApi<{ log: unknown[] }>('GET', '/_sandbox/charges?token=sandbox-token')).log.length;
+		const chargesBefore = (await sandboxApi<{ log: unknown[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log.length;
 		await inputShowing(/^[\d,]+ propert(y matches|ies match) now \(free count, nothing bought\)$/);
-		expect((await sandboxApi<{ log: unknown[] }>('GET', '/_sandbox/charges?token=sandbox-token')).log.length).toBe(chargesBefore);
+		expect((await sandboxApi<{ log: unknown[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log.length).toBe(chargesBefore);
 		await ndv.getByText('From (Minimum)', { exact: true }).scrollIntoViewIfNeeded();
 		await page.screenshot({ path: join(SCREENSHOTS, 'criteria-builder.png') });
 		await closeNode();
