@@ -7,7 +7,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { searchTriggerLists } from '../PropRadar/methods/listSearch';
 import { getTriggerListStatus } from '../PropRadar/methods/loadOptions';
@@ -16,13 +16,13 @@ import {
 	bearerMatches,
 	CHANGE_KINDS,
 	parseDelivery,
+	readDeliverySettings,
 	redeliveries,
 	redeliveryKey,
 	wanted,
 	type ChangeKind,
 } from './delivery';
 import { liveRegistrations, register, registrationIsLive, unregister } from './registration';
-import { sortEvents, type TriggerEvent } from './wiring';
 
 /** The list picker of every list parameter, whose "From List" mode says whether each list is monitored. */
 const triggerListLocator: INodeProperties = (() => {
@@ -177,20 +177,17 @@ export class PropRadarTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		}
 
-		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const filter = {
-			events: sortEvents(this.getNodeParameter('events', []) as TriggerEvent[]),
-			changeKinds: ((options.changeKinds as ChangeKind[] | undefined) ?? []).filter((kind) => Object.hasOwn(CHANGE_KINDS, kind)),
-		};
-		const windowSeconds = Number(options.redeliveryWindowSeconds ?? 600);
+		// Checked at activation; an expression could still give something else now.
+		const settings = readDeliverySettings(this.getNodeParameter('events', []), this.getNodeParameter('options', {}) as IDataObject);
+		if ('problem' in settings) throw new NodeOperationError(this.getNode(), settings.problem);
 		const fresh = redeliveries.admit(
 			redeliveryKey(this.getWorkflow().id, this.getNode().id, registration.webhookId),
-			delivery.events.filter((event) => wanted(event, filter)),
-			Number.isFinite(windowSeconds) ? windowSeconds * 1000 : 0,
+			delivery.events.filter((event) => wanted(event, settings.filter)),
+			settings.windowMs,
 			Date.now(),
 		);
 		if (fresh.length === 0) return { webhookResponse: { received: delivery.events.length, started: false } };
-		const items = options.splitIntoItems === false ? [{ events: fresh }] : fresh;
+		const items = settings.splitIntoItems ? fresh : [{ events: fresh }];
 		return { workflowData: [this.helpers.returnJsonArray(items)] };
 	}
 }

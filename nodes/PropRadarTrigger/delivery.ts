@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import type { TriggerEvent } from './wiring';
+import { sortEvents, type TriggerEvent } from './wiring';
 
 /**
  * What the trigger does with one delivery: the secret check, the body's shape, the event and
@@ -79,6 +79,51 @@ export interface DeliveryFilter {
 	events: TriggerEvent[];
 	/** Empty: every kind of change. */
 	changeKinds: ChangeKind[];
+}
+
+/**
+ * A list parameter as n8n hands it: a list from the editor, or, from an expression, possibly a
+ * comma-separated string. Undefined when it is neither.
+ */
+function listOf(value: unknown): string[] | undefined {
+	if (value === undefined || value === null) return [];
+	if (Array.isArray(value)) return value.map((entry) => String(entry).trim());
+	if (typeof value === 'string') return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+	return undefined;
+}
+
+export interface DeliverySettings {
+	filter: DeliveryFilter;
+	/** The redelivery window; 0 keeps every delivery. */
+	windowMs: number;
+	splitIntoItems: boolean;
+}
+
+/**
+ * The trigger's delivery settings from its Events and Options as n8n hands them, or what is wrong
+ * with them, naming the field and what it takes. Change Kinds that are no kind of change (an
+ * inherited name such as "constructor") are passed over; the others still apply.
+ */
+export function readDeliverySettings(events: unknown, options: IDataObject): DeliverySettings | { problem: string } {
+	const chosen = listOf(events);
+	const known = sortEvents((chosen ?? []).filter((event): event is TriggerEvent => event === 'newMatches' || event === 'statusChanges'));
+	if (!chosen || known.length === 0 || known.length !== chosen.length) {
+		return { problem: `Events: choose New Matches, Status Changes or both (got ${chosen ? `"${chosen.join(', ')}"` : JSON.stringify(events)})` };
+	}
+	const kinds = listOf(options.changeKinds);
+	if (!kinds) {
+		return { problem: `Change Kinds: a list of ${Object.values(CHANGE_KINDS).map((kind) => kind.name).join(', ')}; got ${JSON.stringify(options.changeKinds)}` };
+	}
+	const window = options.redeliveryWindowSeconds ?? 600;
+	const seconds = typeof window === 'number' ? window : typeof window === 'string' && window.trim() !== '' ? Number(window) : NaN;
+	if (!Number.isFinite(seconds) || seconds < 0) {
+		return { problem: `Redelivery Window (Seconds): a number of seconds from 0 (0 keeps every delivery); got ${JSON.stringify(window)}` };
+	}
+	return {
+		filter: { events: known, changeKinds: kinds.filter((kind): kind is ChangeKind => Object.hasOwn(CHANGE_KINDS, kind)) },
+		windowMs: seconds * 1000,
+		splitIntoItems: options.splitIntoItems !== false,
+	};
 }
 
 /**

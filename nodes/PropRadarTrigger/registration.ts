@@ -18,7 +18,7 @@ import {
 } from '../PropRadar/transport';
 import { idsFrom } from '../PropRadar/shared/parameters';
 import { fieldNames, PAGE_LIMITS, TRIGGER_EVENTS, WEBHOOK_FIELDS } from '../PropRadar/shared/vocabulary';
-import { redeliveries, redeliveryKey } from './delivery';
+import { readDeliverySettings, redeliveries, redeliveryKey } from './delivery';
 import {
 	baselineOf,
 	chargingActions,
@@ -132,13 +132,10 @@ export function readSettings(context: IHookFunctions): TriggerSettings {
 	if (!/^\d+$/.test(rawList) || Number(rawList) <= 0) {
 		throw new NodeOperationError(context.getNode(), `List: "${rawList}" is not a list ID; a list ID is a positive whole number`);
 	}
-	const chosen = context.getNodeParameter('events', []) as string[];
-	const events = sortEvents(chosen.filter((event): event is TriggerEvent => event === 'newMatches' || event === 'statusChanges'));
-	if (events.length === 0 || events.length !== chosen.length) {
-		throw new NodeOperationError(context.getNode(), `Events: choose New Matches, Status Changes or both (got "${chosen.join(', ')}")`);
-	}
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	return { listId: Number(rawList), events, allowChargingAutomation: options.allowChargingAutomation === true };
+	const delivery = readDeliverySettings(context.getNodeParameter('events', []), options);
+	if ('problem' in delivery) throw new NodeOperationError(context.getNode(), delivery.problem);
+	return { listId: Number(rawList), events: delivery.filter.events, allowChargingAutomation: options.allowChargingAutomation === true };
 }
 
 async function readAutomation(context: IHookFunctions, listId: number): Promise<AutomationRecord> {
