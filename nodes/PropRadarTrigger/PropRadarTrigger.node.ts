@@ -24,7 +24,7 @@ import {
 } from './delivery';
 import { liveRegistrations, register, registrationIsLive, unregister } from './registration';
 
-/** The list picker of every list parameter, whose "From List" mode says whether each list is monitored. */
+/** The trigger's list picker: the shared one, whose "From List" mode also says whether each list is monitored. */
 const triggerListLocator: INodeProperties = (() => {
 	const locator = listLocator(undefined);
 	return {
