@@ -37,6 +37,8 @@ const KINDS = new Map<string, Kind>(Object.entries({
 	isListedForSale: 'boolean',
 	isSameMailingOrExempt: 'boolean',
 	isFreeAndClear: 'boolean',
+	isSiteVacant: 'boolean',
+	inTaxDelinquency: 'boolean',
 	ForeclosureStage: 'text',
 	ListingStatus: 'text',
 	LastTransferRecDate: 'date',

@@ -77,7 +77,8 @@ export interface SearchableProperty {
 	LastTransferValue: number | null;
 	isSameMailingOrExempt: number;
 	isFreeAndClear: number;
-	isVacant: number;
+	isSiteVacant: number;
+	inTaxDelinquency: number;
 	Owner: string;
 	Latitude: number;
 	Longitude: number;
@@ -134,7 +135,10 @@ function generateSearchable(propId: string, index: number): SearchableProperty {
 		LastTransferValue: sold ? Math.round(AVM * rng.float(0.4, 1.1) / 1000) * 1000 : null,
 		isSameMailingOrExempt: rng.chance(0.7) ? 1 : 0,
 		isFreeAndClear: freeAndClear ? 1 : 0,
-		isVacant: rng.chance(0.05) ? 1 : 0,
+		isSiteVacant: rng.chance(0.05) ? 1 : 0,
+		// Made as the fields outside the core are, from its own seed: the core's generator is not
+		// drawn from, so the fields after it keep their values.
+		inTaxDelinquency: flag(fieldSeed(propId, 'inTaxDelinquency')),
 		Owner: `${rng.pick(FIRST)} ${rng.pick(LAST)}`,
 		Latitude: Math.round((area.lat + rng.float(-0.15, 0.15, 5)) * 1e5) / 1e5,
 		Longitude: Math.round((area.lng + rng.float(-0.15, 0.15, 5)) * 1e5) / 1e5,
@@ -238,9 +242,19 @@ export function propertyExists(ctx: SandboxContext, propId: string): boolean {
 
 type FieldMaker = (rng: Seeded, core: SearchableProperty) => unknown;
 
+/** The generator of one field of one property: each field has its own, seeded by the PropID and the field's name. */
+function fieldSeed(propId: string, field: string): Seeded {
+	return new Seeded(`${propId}:${field}`);
+}
+
+/** A flag field (isX, inX, hasX): 1 for one property in ten. */
+function flag(rng: Seeded): number {
+	return rng.chance(0.1) ? 1 : 0;
+}
+
 /** How each non-searchable field is made, decided once per field name from what the name says. */
 function makerFor(field: string): FieldMaker {
-	if (/^(is|in|has)[A-Z]/.test(field) || /^PropertyHasOpen/.test(field)) return (rng) => (rng.chance(0.1) ? 1 : 0);
+	if (/^(is|in|has)[A-Z]/.test(field) || /^PropertyHasOpen/.test(field)) return flag;
 	if (/URL$/.test(field)) {
 		const kind = field.replace(/URL$/, '').toLowerCase();
 		return (_rng, core) => `https://records.example/${kind}/${core.PropID}`;
@@ -268,7 +282,6 @@ const DERIVED: Record<string, (core: SearchableProperty, lotSize: () => number) 
 	isAuction: (core) => (core.ForeclosureStage === 'Auction' ? 1 : 0),
 	isBankOwned: (core) => (core.ForeclosureStage === 'Bank Owned' ? 1 : 0),
 	isExpiredListing: (core) => (core.ListingStatus === 'Expired' ? 1 : 0),
-	isSiteVacant: (core) => core.isVacant,
 	_links: (core) => ({ self: `/v1/properties/${core.PropID}`, persons: `/v1/properties/${core.PropID}/persons` }),
 	Transactions: () => [],
 	EvictionFilings: () => [],
@@ -282,7 +295,7 @@ function fieldValue(core: SearchableProperty, field: string): unknown {
 	const derived = own(DERIVED, field);
 	if (derived) return derived(core, () => Number(fieldValue(core, 'LotSize')));
 	const maker = MAKERS.get(field);
-	return maker ? maker(new Seeded(`${core.PropID}:${field}`), core) : undefined;
+	return maker ? maker(fieldSeed(core.PropID, field), core) : undefined;
 }
 
 /**

@@ -169,6 +169,20 @@ describe('POST /v1/properties', () => {
 		for (const p of byApn.results) expect(p.APN.startsWith(prefix)).toBe(true);
 	});
 
+	test.each(['isSiteVacant', 'inTaxDelinquency'])('%s: [1] finds exactly the properties whose record has it at 1, [0] exactly those at 0', async (field) => {
+		const zip = [{ name: 'ZipFive', value: [97705] }];
+		const everyone = await search(zip, `Purchase=1&Fields=PropID,${field}&Limit=500`);
+		expect(everyone.results).toHaveLength(everyone.totalResultCount);
+		const withValue = (value: number) => everyone.results.filter((p: Json) => p[field] === value).map((p: Json) => p.PropID);
+		expect(withValue(1).length).toBeGreaterThan(0);
+		expect(withValue(0).length + withValue(1).length).toBe(everyone.totalResultCount);
+		for (const value of [1, 0]) {
+			const found = await search([...zip, { name: field, value: [value] }], `Purchase=1&Fields=PropID,${field}&Limit=500`);
+			expect(found.results.map((p: Json) => p.PropID)).toEqual(withValue(value));
+			for (const p of found.results) expect(p[field]).toBe(value);
+		}
+	});
+
 	test('InList selects the members of a list', async () => {
 		const listId = await sb.createList({ ListName: 'Three', ListType: 'static' });
 		await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: { Criteria: [{ name: 'PropID', value: ['P000031', 'P000032', 'P000033'] }] } });
