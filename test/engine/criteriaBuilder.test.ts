@@ -63,18 +63,28 @@ describe('a row shows its criterion first, then its values', () => {
 	});
 
 	test('a lead filter is complete in one choice: nothing but the criterion is shown', () => {
-		for (const name of ['absenteeOwner', 'highEquity', 'preForeclosure']) expect(shownFor(name).map((field) => field.name)).toEqual(['name']);
+		const picker = rowFields.find((field) => field.name === 'name')!;
+		const choices = picker.options as INodePropertyOptions[];
+		for (const name of ['absenteeOwner', 'highEquity', 'preForeclosure', 'vacant', 'taxDelinquent', 'isFreeAndClear', 'isListedForSale']) {
+			const choice = choices.find((option) => option.value === name);
+			expect(choice).toBeDefined();
+			// The picker's description names every lead filter.
+			expect(picker.description).toContain(choice!.name.replace(/ \(.*\)$/, ''));
+		}
+		for (const name of ['absenteeOwner', 'highEquity', 'preForeclosure', 'vacant', 'taxDelinquent']) expect(shownFor(name).map((field) => field.name)).toEqual(['name']);
 		for (const name of ['isFreeAndClear', 'isListedForSale']) expect(shownFor(name).map((field) => field.name)).toEqual(['name', 'has']);
 	});
 });
 
-describe('lead filters: one choice each, sent as the documented criterion', () => {
+describe('lead filters: one choice each, sent as one criterion', () => {
 	test.each([
 		['absenteeOwner', 'Absentee Owner', { name: 'isSameMailingOrExempt', value: [0] }],
 		['highEquity', 'High Equity (50% or More)', { name: 'EquityPercent', value: [[50, null]] }],
 		['preForeclosure', 'Pre-Foreclosure', { name: 'ForeclosureStage', value: ['Preforeclosure'] }],
 		['isFreeAndClear', 'Free and Clear', { name: 'isFreeAndClear', value: [1] }],
 		['isListedForSale', 'Listed for Sale', { name: 'isListedForSale', value: [1] }],
+		['vacant', 'Vacant', { name: 'isSiteVacant', value: [1] }],
+		['taxDelinquent', 'Tax-Delinquent', { name: 'inTaxDelinquency', value: [1] }],
 	])('%s (%s) with Oregon', async (name, label, criterion) => {
 		const choice = (shownFor(name)[0].options as INodePropertyOptions[]).find((option) => option.value === name)!;
 		expect(choice.name).toBe(label);
@@ -85,6 +95,16 @@ describe('lead filters: one choice each, sent as the documented criterion', () =
 		const expected = await sandboxCount([{ name: 'State', value: ['OR'] }, criterion]);
 		expect(expected).toBeGreaterThan(0);
 		expect(preview.totalResultCount).toBe(expected);
+	});
+
+	test.each([
+		['vacant', 'isSiteVacant'],
+		['taxDelinquent', 'inTaxDelinquency'],
+	])('%s says it sends the property field %s, which the documents do not list, and that Matching Properties checks it', (name, field) => {
+		const choice = (shownFor(name)[0].options as INodePropertyOptions[]).find((option) => option.value === name)!;
+		expect(choice.description).toContain(field);
+		expect(choice.description).toMatch(/not listed in PropRadar's documents/);
+		expect(choice.description).toMatch(/Matching Properties/);
 	});
 });
 

@@ -38,9 +38,11 @@ interface BuilderCriterion {
 
 /**
  * The builder's choices, by the name saved in the workflow, and the kind of value each takes
- * (docs/api.md "Criteria"). Lead filters are common investor searches made of one documented
- * criterion; vacancy and tax delinquency are property fields, not criteria the API documents,
- * so they are not offered.
+ * (docs/api.md "Criteria"). Lead filters are common investor searches made of one criterion.
+ * Vacant and Tax-Delinquent send the property fields' names (isSiteVacant, inTaxDelinquency),
+ * which PropRadar's documents do not list as criteria: every known boolean criterion (Pool,
+ * isFreeAndClear, ...) is named exactly as its property field, and the free Matching Properties
+ * line shows at once whether the service takes them.
  */
 export const BUILDER_CRITERIA: Record<string, BuilderCriterion> = {
 	State: { kind: 'values', label: 'State', example: 'OR, WA' },
@@ -79,6 +81,18 @@ export const BUILDER_CRITERIA: Record<string, BuilderCriterion> = {
 		label: 'Pre-Foreclosure',
 		description: 'Lead filter: a default or lis pendens recorded, before any auction (Foreclosure Stage Preforeclosure)',
 		criterion: { name: 'ForeclosureStage', value: ['Preforeclosure'] },
+	},
+	vacant: {
+		kind: 'leadFilter',
+		label: 'Vacant',
+		description: 'Lead filter: the site vacancy flag, sent as isSiteVacant 1, the property field\'s name, not listed in PropRadar\'s documents as a criterion; Matching Properties (free) shows at once whether the service takes it',
+		criterion: { name: 'isSiteVacant', value: [1] },
+	},
+	taxDelinquent: {
+		kind: 'leadFilter',
+		label: 'Tax-Delinquent',
+		description: 'Lead filter: property taxes past due, sent as inTaxDelinquency 1, the property field\'s name, not listed in PropRadar\'s documents as a criterion; Matching Properties (free) shows at once whether the service takes it',
+		criterion: { name: 'inTaxDelinquency', value: [1] },
 	},
 	LastTransferRecDate: { kind: 'date', label: 'Last Transfer Date' },
 	InList: { kind: 'listIds', label: 'In List', example: '12, 15' },
@@ -421,7 +435,7 @@ function criterionRowFields(): INodeProperties[] {
 				.map(([value, { label, description }]) => ({ name: label, value, ...(description ? { description } : {}) }))
 				.sort((a, b) => a.name.localeCompare(b.name)),
 			default: 'State',
-			description: 'What to match. Lead filters (Absentee Owner, Free and Clear, High Equity, Listed for Sale, Pre-Foreclosure) are complete in one choice.',
+			description: 'What to match. Lead filters (Absentee Owner, Free and Clear, High Equity, Listed for Sale, Pre-Foreclosure, Tax-Delinquent, Vacant) are complete in one choice.',
 		},
 		{
 			displayName: 'Date',
