@@ -16,6 +16,8 @@ export interface Row {
 	ratioOf: string;
 	target: string;
 	met: boolean;
+	/** Each round's figures, when the times are medians of several rounds. */
+	rounds?: Array<Record<string, number>>;
 }
 
 export const fmt = (value: number | undefined, digits = 0) => (value === undefined ? '' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
@@ -24,6 +26,8 @@ export type Result = {
 	command: string;
 	machine: { cpus: number; cpu?: string; memoryGiB: number; node: string; loadBefore: number[]; loadAfter: number[] };
 	date: string;
+	/** How many rounds the per-item, Return All and Import times are the median of. */
+	rounds?: number;
 	rows: Row[];
 	sandbox: { simpleReadsPerSecond: number; bareServerReadsPerSecond: number; simpleReadsMet: boolean };
 	trigger: Record<string, unknown>;
@@ -35,7 +39,7 @@ export type Result = {
 export function markdown(result: Result): string {
 	const yes = (met: boolean) => (met ? 'yes' : '**no**');
 	const lines = [
-		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n 2.41.1, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after. Node time is n8n's \`executionTime\` of the node.`,
+		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n 2.41.1, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after. Node time is n8n's \`executionTime\` of the node${result.rounds && result.rounds > 1 ? `; per-item, Return All and Import are each the median of ${result.rounds} rounds, every round running all of that job's cases one after another` : ''}.`,
 		'',
 		'| job | PropRadar node | HTTP Request node | raw client (fetch) | ratio | target | met |',
 		'| --- | ---: | ---: | --- | --- | --- | --- |',

@@ -128,11 +128,15 @@ function namesOf(value: unknown): string[] | undefined {
 }
 
 
+/** The single fields of each scope as a set, built on first use: a choice is checked for every item. */
+const knownFields = new Map<FieldScopeName, ReadonlySet<string>>();
+
 /** Names of a choice that the scope does not know; empty when the choice is valid. */
 export function unknownFieldNames(scope: FieldScopeName, choice: FieldsChoice): string[] {
 	if (!Object.hasOwn(FIELD_SCOPES, scope)) throw new Error(`Fields: "${typeof scope === 'string' ? scope : typeof scope}" has no fields`);
 	const { fieldsets, fields } = FIELD_SCOPES[scope] as FieldScope;
-	const known = new Set(fields);
+	const known = knownFields.get(scope) ?? new Set(fields);
+	knownFields.set(scope, known);
 	return [
 		...(namesOf(choice.fieldsets) ?? []).filter((name) => !Object.hasOwn(fieldsets, name)),
 		...[...(namesOf(choice.include) ?? []), ...(namesOf(choice.exclude) ?? [])].filter((name) => !known.has(name)),

@@ -90,11 +90,22 @@ function networkErrorCode(error: unknown): string | undefined {
 	return err?.code ?? err?.cause?.code;
 }
 
-/** Values of `Secret` fields anywhere in a request body (Webhook > Create sends one). */
-function bodySecrets(body: unknown): string[] {
-	if (Array.isArray(body)) return body.flatMap(bodySecrets);
-	if (typeof body !== 'object' || body === null) return [];
-	return Object.entries(body).flatMap(([key, value]) => (key === 'Secret' && typeof value === 'string' ? [value] : bodySecrets(value)));
+/**
+ * Values of `Secret` fields anywhere in a request body (Webhook > Create sends one), added to
+ * `found`. Every body is searched, an import's thousands of records too, so only objects are
+ * descended into.
+ */
+function bodySecrets(body: unknown, found: string[] = []): string[] {
+	if (typeof body !== 'object' || body === null) return found;
+	if (Array.isArray(body)) {
+		for (const entry of body) bodySecrets(entry, found);
+		return found;
+	}
+	for (const [key, value] of Object.entries(body)) {
+		if (key === 'Secret' && typeof value === 'string') found.push(value);
+		else if (typeof value === 'object' && value !== null) bodySecrets(value, found);
+	}
+	return found;
 }
 
 /**
