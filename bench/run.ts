@@ -31,7 +31,7 @@ import type { RunningSandbox } from '../sandbox/types';
 import type { LoadJob, LoadResult } from './load';
 import { summariseProfile } from './profile';
 import type { RawJob, RawResult } from './raw';
-import { fmt, markdown, TRIGGER_IN_FLIGHT, type Row } from './table';
+import { fmt, markdown, TRIGGER_IN_FLIGHT, type Result, type Row } from './table';
 import { importRecords, importWorkflows, LIST_ITEM_FIELDS, MEASURED, perItemWorkflows, returnAllWorkflows, SPLIT, triggerWorkflow, WEBHOOK_NODE_PATH, webhookNodeWorkflow, type BenchWorkflow } from './workflows';
 
 const ROOT = join(__dirname, '..', '..');
@@ -289,7 +289,7 @@ async function main(): Promise<void> {
 	const triggerList = await createList(sandbox, { ListName: 'bench trigger', ListType: 'static', isMonitored: 1 });
 	const trigger = triggerWorkflow(triggerList);
 	const webhookNode = webhookNodeWorkflow();
-	const workflows = [perItem.propRadar, perItem.httpRequest, returnAll.propRadar, returnAll.httpRequest, ...imports.flatMap((round) => [round.propRadar, round.httpRequest!]), ...(profile ? [profileImport] : []), ...growthReturnAll.map((g) => g.workflow), ...growthImport.map((g) => g.workflow), trigger, webhookNode];
+	const workflows = [perItem.propRadar, perItem.httpRequest, perItem.editFields, returnAll.propRadar, returnAll.httpRequest, ...imports.flatMap((round) => [round.propRadar, round.httpRequest!]), ...(profile ? [profileImport] : []), ...growthReturnAll.map((g) => g.workflow), ...growthImport.map((g) => g.workflow), trigger, webhookNode];
 
 	console.log('preparing n8n (the package packed and installed as a community package) ...');
 	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows });
@@ -300,6 +300,7 @@ async function main(): Promise<void> {
 	const growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }> = [];
 	let triggerFigures: Record<string, number> = {};
 	let webhookNodeFigures: Record<string, number> = {};
+	let perItemFloor: Result['perItemFloor'];
 	const profiles: string[] = [];
 	try {
 		// Per-item work.
@@ -309,6 +310,7 @@ async function main(): Promise<void> {
 			const { medians, rounds } = await inRounds(async () => ({
 				propRadar: expectItems('PropRadar per-item', await runWorkflow(host, perItem.propRadar), SIZES.perItem).ms,
 				httpRequest: expectItems('HTTP Request per-item', await runWorkflow(host, perItem.httpRequest), SIZES.perItem).ms,
+				editFields: expectItems('Edit Fields per-item', await runWorkflow(host, perItem.editFields), SIZES.perItem).ms,
 				rawSequential: (await raw({ kind: 'perItem', urls, concurrency: 1, token: TOKEN })).ms,
 				rawConcurrent: (await raw({ kind: 'perItem', urls, concurrency: CONCURRENT_RAW, token: TOKEN })).ms,
 			}));
@@ -324,6 +326,7 @@ async function main(): Promise<void> {
 				met: medians.httpRequest / medians.propRadar >= 2,
 				rounds,
 			});
+			perItemFloor = { items: SIZES.perItem, editFieldsMs: medians.editFields, httpRequestMs: medians.httpRequest };
 			if (profile) {
 				profiles.push(`per-item, the PropRadar node: ${await profileRun(host, perItem.propRadar, NODE_RUN)}`);
 				profiles.push(`per-item, the HTTP Request node: ${await profileRun(host, perItem.httpRequest, [/HttpRequestV3\.node\.js execute$/, /nodes-base\/dist\/nodes\/HttpRequest\//])}`);
@@ -444,6 +447,7 @@ async function main(): Promise<void> {
 		sandbox: { ...sandboxFigures, simpleReadsTarget: 3000, simpleReadsMet: sandboxFigures.simpleReadsPerSecond >= 3000 },
 		trigger: { ...triggerFigures, target: '>= 50 deliveries/s, 0 lost, 0 duplicated', met: triggerFigures.deliveriesPerSecond >= 50 && triggerFigures.lost === 0 && triggerFigures.duplicated === 0 },
 		webhookNode: webhookNodeFigures,
+		perItemFloor,
 		growth,
 		profile: profiles.length > 0 ? profiles.join('\n\n') : undefined,
 	};

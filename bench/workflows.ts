@@ -56,8 +56,12 @@ export const importRecords = (count: number) => Array.from({ length: count }, (_
 
 export const LIST_ITEM_FIELDS = ['PropID', 'Address', 'City', 'State', 'ZipFive'];
 
-export function perItemWorkflows(items: number, sandboxUrl: string): { propRadar: BenchWorkflow; httpRequest: BenchWorkflow } {
+export function perItemWorkflows(items: number, sandboxUrl: string): { propRadar: BenchWorkflow; httpRequest: BenchWorkflow; editFields: BenchWorkflow } {
 	return {
+		// n8n's own cost of a node that reads one expression per item and outputs an item, with no request at all.
+		editFields: chain('PropRadarBnch003', `Edit Fields, the same expression per item and no request, ${items} items`, propIdsExpression(items), [
+			{ id: 'measured', name: MEASURED, type: 'n8n-nodes-base.set', typeVersion: 3.4, parameters: { mode: 'manual', assignments: { assignments: [{ id: 'propid', name: 'PropID', value: '={{ $json.values }}', type: 'string' }] }, options: {} } },
+		]),
 		propRadar: chain('PropRadarBnch001', `Property > Get, Preview Cost, ${items} items`, propIdsExpression(items), [
 			propRadar({ resource: 'property', operation: 'get', propId: '={{ $json.values }}', chargeMode: 'preview' }),
 		]),
