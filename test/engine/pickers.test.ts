@@ -96,14 +96,19 @@ describe('Load options', () => {
 		expect(levels).toContainEqual({ name: '2: Contacted', value: 2 });
 	});
 
-	test('getMembers: the MemberKeys of the account\'s members, named with user name and e-mail', async () => {
+	test('getMembers: the MemberKeys of the account\'s members who have joined, named with user name and e-mail; an invited member is not offered', async () => {
+		type Member = { MemberKey: string; UserName: string; UserEmail: string; Status: string };
 		const members = await options('getMembers');
-		const expected = (await api<{ results: Array<{ MemberKey: string; UserName: string; UserEmail: string }> }>(sb, 'GET', '/v1/accounts/members')).body.results;
-		expect(expected.length).toBeGreaterThan(0);
-		expect(members.map((member) => member.value)).toEqual(expected.map((member) => member.MemberKey));
-		expect(members[0]).toEqual({ name: `${expected[0].UserName} (${expected[0].UserEmail})`, value: expected[0].MemberKey });
+		const all = (await api<{ results: Member[] }>(sb, 'GET', '/v1/accounts/members')).body.results;
+		const joined = all.filter((member) => member.Status === 'Active');
+		const invited = all.filter((member) => member.Status === 'Invited');
+		expect(joined.length).toBeGreaterThan(0);
+		expect(invited.length).toBeGreaterThan(0);
+		expect(members.map((member) => member.value)).toEqual(joined.map((member) => member.MemberKey));
+		for (const member of invited) expect(members.map((option) => option.value)).not.toContain(member.MemberKey);
+		expect(members[0]).toEqual({ name: `${joined[0].UserName} (${joined[0].UserEmail})`, value: joined[0].MemberKey });
 		const second = await options('getMembers', TOKENS.second);
-		const secondKeys = (await api<{ results: Array<{ MemberKey: string }> }>(sb, 'GET', '/v1/accounts/members', undefined, TOKENS.second)).body.results.map((member) => member.MemberKey);
+		const secondKeys = (await api<{ results: Member[] }>(sb, 'GET', '/v1/accounts/members', undefined, TOKENS.second)).body.results.filter((member) => member.Status === 'Active').map((member) => member.MemberKey);
 		expect(second.map((member) => member.value)).toEqual(secondKeys);
 		expect(second.map((member) => member.value)).not.toContain(members[0].value);
 	});

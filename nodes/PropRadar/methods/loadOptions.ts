@@ -24,10 +24,14 @@ export async function getStatusLevelFilters(this: ILoadOptionsFunctions): Promis
 	return statusLabels(this);
 }
 
-/** Members of the account, for e-mail and notification recipients. */
+/**
+ * Members of the account who can receive an automation's e-mails and notifications: those who have
+ * joined (Status Active). A member still Invited has not accepted yet and is not offered.
+ */
 export async function getMembers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const response = await apiRequest(this, { method: 'GET', path: paths.members() });
-	return (response.results ?? []).map((member: IDataObject) => ({
+	const joined = (response.results ?? []).filter((member: IDataObject) => member.Status === undefined || member.Status === 'Active');
+	return joined.map((member: IDataObject) => ({
 		name: `${String(member.UserName)} (${String(member.UserEmail)})`,
 		value: String(member.MemberKey),
 	}));

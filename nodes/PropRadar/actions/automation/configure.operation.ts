@@ -23,7 +23,7 @@ const memberPicker = (displayName: string, name: string, description: string): I
 	type: 'multiOptions',
 	typeOptions: { loadOptionsMethod: 'getMembers' },
 	default: [],
-	description: `${description}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	description: `${description}; the list has the members who have joined (one still invited shows once they accept). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 });
 
 export const description: INodeProperties[] = [
