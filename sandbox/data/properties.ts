@@ -151,8 +151,25 @@ interface PropertyState {
 	added: SearchableProperty[];
 }
 
+const upgraded = new WeakSet<PropertyState>();
+
 function state(ctx: SandboxContext): PropertyState {
-	return ctx.store.slice<PropertyState>('properties', () => ({ patches: {}, added: [] }));
+	const kept = ctx.store.slice<PropertyState>('properties', () => ({ patches: {}, added: [] }));
+	if (!upgraded.has(kept)) {
+		for (const property of kept.added) upgradeAdded(property);
+		upgraded.add(kept);
+	}
+	return kept;
+}
+
+/**
+ * An added property as a data file of an earlier sandbox kept it: vacancy under `isVacant`, no
+ * `inTaxDelinquency`. Both become what they are now, with the values the property's records showed.
+ */
+function upgradeAdded(property: SearchableProperty & { isVacant?: number }): void {
+	if (property.isSiteVacant === undefined) property.isSiteVacant = property.isVacant ?? 0;
+	delete property.isVacant;
+	if (property.inTaxDelinquency === undefined) property.inTaxDelinquency = flag(fieldSeed(property.PropID, 'inTaxDelinquency'));
 }
 
 let baseIndex: SearchableProperty[] | undefined;

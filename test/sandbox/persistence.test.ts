@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -75,5 +75,32 @@ test('a reset is persisted too; without a data file a restart starts from the se
 	});
 	await withSandbox(undefined, async (url) => {
 		expect((await ok(url, 'GET', '/v1/lists')).results).toEqual([]);
+	});
+});
+
+test('a property added under an earlier sandbox (vacancy kept as isVacant, no inTaxDelinquency) is found by the vacancy and tax delinquency criteria as its record shows them', async () => {
+	const dataFile = join(dir, 'earlier.json');
+	await withSandbox(dataFile, async (url) => {
+		const created = await ok(url, 'POST', '/v1/lists', { ListName: 'Growing', ListType: 'dynamic', Criteria: [{ name: 'State', value: ['OR'] }] });
+		await ok(url, 'POST', '/_sandbox/simulate/new-match', { ListID: created.results[0].ListID }, null);
+	});
+	const kept = JSON.parse(readFileSync(dataFile, 'utf8'));
+	const [added] = kept.properties.added;
+	// What an earlier sandbox wrote: vacancy under its old name and no tax delinquency.
+	added.isVacant = 1;
+	delete added.isSiteVacant;
+	delete added.inTaxDelinquency;
+	writeFileSync(dataFile, JSON.stringify(kept));
+
+	await withSandbox(dataFile, async (url) => {
+		const propId = added.PropID as string;
+		const search = async (name: string, value: number) => (await ok(url, 'POST', '/v1/properties?Purchase=1&Fields=PropID', { Criteria: [{ name: 'PropID', value: [propId] }, { name, value: [value] }] })).results.length;
+		const record = (await ok(url, 'GET', `/v1/properties/${propId}?Purchase=1&Fields=PropID,isSiteVacant,inTaxDelinquency`)).results[0];
+		expect(record.isSiteVacant).toBe(1);
+		expect(await search('isSiteVacant', 1)).toBe(1);
+		expect(await search('isSiteVacant', 0)).toBe(0);
+		expect([0, 1]).toContain(record.inTaxDelinquency);
+		expect(await search('inTaxDelinquency', record.inTaxDelinquency)).toBe(1);
+		expect(await search('inTaxDelinquency', 1 - record.inTaxDelinquency)).toBe(0);
 	});
 });
