@@ -68,6 +68,21 @@ describe('Person', () => {
 		expect(others.find((o) => o.PersonKey === key)!.Email).toEqual([]);
 	});
 
+	test('a service whose quote of a bought phone passes (0 records, $0.00) and whose purchase then answers "already purchased": the same clear result, nothing charged', async () => {
+		const charges = async () => (await api<{ log: unknown[] }>(sb, 'GET', `/_sandbox/charges?token=${TOKENS.main}`)).body.log;
+		const [owner] = await runOk(sb, { resource: 'person', operation: 'getOwners', propId: 'P000620', chargeMode: 'purchase', maxCost: 5 });
+		const key = String(owner.PersonKey);
+		await runOk(sb, { resource: 'person', operation: 'purchasePhone', personKey: key, chargeMode: 'purchase', maxCost: 5 });
+		const before = await charges();
+		// The sandbox refuses the quote of a bought phone too; this service quotes it as nothing to buy.
+		sb.faults.push({ pathPrefix: `/v1/persons/${key}/Phone`, query: { Purchase: '0' }, count: 1, status: 200, body: { results: [], resultCount: 0, totalCost: '0.00', quantityFreeRemaining: 0 } });
+		const [again] = await runOk(sb, { resource: 'person', operation: 'purchasePhone', personKey: key, chargeMode: 'purchase', maxCost: 5 });
+		expect(again).toMatchObject({ PersonKey: key, purchased: false, alreadyPurchased: true });
+		expect(again.message).toContain('nothing was charged');
+		expect(sb.sent(`/v1/persons/${key}/Phone`).filter((r) => r.query.get('Purchase') === '1')).toHaveLength(2);
+		expect(await charges()).toEqual(before);
+	});
+
 	test('records of each kind, charged, with their fieldsets', async () => {
 		for (const kind of ['bankruptcies', 'divorces', 'liens', 'probates', 'relatives']) {
 			const records = await runOk(sb, { resource: 'person', operation: 'getRecords', personKey: 'K000010A', recordKind: kind, returnAll: true, chargeMode: 'purchase', maxCost: 5 });
