@@ -16,6 +16,8 @@ export interface Row {
 	ratioOf: string;
 	target: string;
 	met: boolean;
+	/** The same input through one of n8n's own nodes doing only n8n's part of the job (no request): shown under the row. */
+	n8nAlone?: { what: string; ms: number };
 	/** Each round's figures, when the times are medians of several rounds. */
 	rounds?: Array<Record<string, number>>;
 }
@@ -32,8 +34,6 @@ export type Result = {
 	sandbox: { simpleReadsPerSecond: number; bareServerReadsPerSecond: number; simpleReadsMet: boolean };
 	trigger: Record<string, unknown>;
 	webhookNode?: Record<string, unknown>;
-	/** The per-item job's items through n8n's Edit Fields node with the same expression and no request: n8n's own cost per item. */
-	perItemFloor?: { items: number; editFieldsMs: number; httpRequestMs: number };
 	growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }>;
 };
 
@@ -45,8 +45,9 @@ export function markdown(result: Result): string {
 		'',
 		'| job | PropRadar node | HTTP Request node | raw client (fetch) | ratio | target | met |',
 		'| --- | ---: | ---: | --- | --- | --- | --- |',
-		...result.rows.map((row) => `| ${row.job} | ${fmt(row.propRadarMs, row.propRadarMs < 10 ? 2 : 0)} ms | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs)} ms`} | ${row.rawNote ?? (row.rawMs === undefined ? '' : `${fmt(row.rawMs, row.rawMs < 10 ? 2 : 0)} ms`)} | ${fmt(row.ratio, 2)} (${row.ratioOf}) | ${row.target} | ${yes(row.met)} |`),
-		...(result.perItemFloor === undefined ? [] : [`| The per-item job's ${fmt(result.perItemFloor.items)} items through n8n's own Edit Fields node, the same one expression per item and no request: what n8n itself takes | ${fmt(result.perItemFloor.editFieldsMs)} ms | | | ${fmt(result.perItemFloor.httpRequestMs / result.perItemFloor.editFieldsMs, 2)} (HTTP Request / Edit Fields) | | |`]),
+		...result.rows.flatMap((row) => [`| ${row.job} | ${fmt(row.propRadarMs, row.propRadarMs < 10 ? 2 : 0)} ms | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs)} ms`} | ${row.rawNote ?? (row.rawMs === undefined ? '' : `${fmt(row.rawMs, row.rawMs < 10 ? 2 : 0)} ms`)} | ${fmt(row.ratio, 2)} (${row.ratioOf}) | ${row.target} | ${yes(row.met)} |`,
+			...(row.n8nAlone === undefined ? [] : [`| ${row.n8nAlone.what} | ${fmt(row.n8nAlone.ms)} ms | | | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs / row.n8nAlone.ms, 2)} (HTTP Request / n8n alone)`} | | |`]),
+		]),
 		`| Sandbox: simple reads (GET /v1/lists/{id}, 10 connections, load from a second process) | ${fmt(result.sandbox.simpleReadsPerSecond)} /s | | a bare node:http server with the same answer: ${fmt(result.sandbox.bareServerReadsPerSecond)} /s | ${fmt(result.sandbox.simpleReadsPerSecond / result.sandbox.bareServerReadsPerSecond, 2)} (sandbox / bare server) | >= 3,000 /s | ${yes(result.sandbox.simpleReadsMet)} |`,
 		...(result.trigger.deliveries === undefined ? [] : [`| Trigger: ${String(result.trigger.deliveries)} deliveries into an activated workflow (${TRIGGER_IN_FLIGHT} events at a time; ${String(result.trigger.deliveredAgain)} delivered again after a 5xx or timeout) | ${fmt(Number(result.trigger.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(result.trigger.p50Ms))} ms, p95 ${fmt(Number(result.trigger.p95Ms))} ms from the event to the execution's CRM post; ${String(result.trigger.lost)} lost, ${String(result.trigger.duplicated)} duplicated | | | | >= 50 /s, 0 lost, 0 duplicated | ${yes(Boolean(result.trigger.met))} |`]),
 		...(result.webhookNode?.deliveries === undefined ? [] : [`| The same follow-up behind n8n's own Webhook node (${String(result.webhookNode.deliveries)} events posted to it, ${TRIGGER_IN_FLIGHT} at a time): what n8n itself takes on this machine | ${fmt(Number(result.webhookNode.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(result.webhookNode.p50Ms))} ms, p95 ${fmt(Number(result.webhookNode.p95Ms))} ms; ${String(result.webhookNode.lost)} lost, ${String(result.webhookNode.duplicated)} duplicated | | | ${fmt(Number(result.trigger.deliveriesPerSecond) / Number(result.webhookNode.deliveriesPerSecond), 2)} (PropRadar Trigger / Webhook node) | | |`]),
