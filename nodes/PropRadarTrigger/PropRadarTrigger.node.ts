@@ -47,8 +47,9 @@ export class PropRadarTrigger implements INodeType {
 		icon: { light: 'file:propradar.svg', dark: 'file:propradar.dark.svg' },
 		group: ['trigger'],
 		version: 1,
+		// Events are a list, or comma-separated text from an expression: read both as text.
 		subtitle:
-			'={{($parameter["events"].includes("newMatches") ? "New Matches" : "") + ($parameter["events"].length > 1 ? " + " : "") + ($parameter["events"].includes("statusChanges") ? "Status Changes" : "")}}',
+			'={{ [String($parameter["events"]).includes("newMatches") ? "New Matches" : "", String($parameter["events"]).includes("statusChanges") ? "Status Changes" : ""].filter(name => name).join(" + ") }}',
 		// n8n's node creator merges this trigger into the PropRadar app and shows the trigger's
 		// description as the app's (useActionsGeneration: "default to trigger description"), above
 		// all of the app's actions: so it describes the app, the trigger included.

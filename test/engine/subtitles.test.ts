@@ -1,27 +1,32 @@
 /**
- * The canvas subtitle of the PropRadar node, evaluated as the editor evaluates it: n8n-workflow's
- * expression over the node's parameters (`getSimpleParameterValue`, mode "internal"). The browser
- * tier shows it on the canvas of a real n8n.
+ * The canvas subtitles of the PropRadar node and the PropRadar Trigger, evaluated as the editor
+ * evaluates them: n8n-workflow's expression over the node's parameters
+ * (`getSimpleParameterValue`, mode "internal"). The browser tier shows them on the canvas of a
+ * real n8n.
  */
-import { NodeHelpers, Workflow, type INode, type INodeParameters } from 'n8n-workflow';
+import { NodeHelpers, Workflow, type INode, type INodeParameters, type INodeTypeDescription } from 'n8n-workflow';
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { nodeTypes } from './harness';
+import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
+import { nodeTypes, registerNodeType } from './harness';
 
 const description = new PropRadar().description;
+const trigger = new PropRadarTrigger();
+const triggerDescription = trigger.description;
+registerNodeType(`n8n-nodes-propradar.${triggerDescription.name}`, trigger);
 
-function subtitleOf(parameters: INodeParameters): unknown {
+function subtitleOf(parameters: INodeParameters, of: INodeTypeDescription = description): unknown {
 	const node: INode = {
 		id: 'subtitle',
-		name: 'PropRadar',
-		type: 'n8n-nodes-propradar.propRadar',
+		name: of.defaults.name ?? of.displayName,
+		type: `n8n-nodes-propradar.${of.name}`,
 		typeVersion: 1,
 		position: [0, 0],
 		// The parameters as n8n holds them for a node on the canvas: defaults filled in.
-		parameters: NodeHelpers.getNodeParameters(description.properties, parameters, true, false, null, description) ?? {},
+		parameters: NodeHelpers.getNodeParameters(of.properties, parameters, true, false, null, of) ?? {},
 	};
 	const workflow = new Workflow({ id: 'subtitle', nodes: [node], connections: {}, active: false, nodeTypes });
-	return workflow.expression.getSimpleParameterValue(node, description.subtitle, 'internal', {});
+	return workflow.expression.getSimpleParameterValue(node, of.subtitle, 'internal', {});
 }
 
 test('the subtitle reads as the panel names the operation and the resource', () => {
@@ -42,4 +47,18 @@ test('every operation of every resource has a subtitle made of the names the pan
 			expect(subtitleOf({ resource: resourceValue, operation: value })).toBe(`${name} · ${resourceName}`);
 		}
 	}
+});
+
+describe('the trigger\'s subtitle names the events it starts on', () => {
+	test.each([
+		[['newMatches'], 'New Matches'],
+		[['statusChanges'], 'Status Changes'],
+		[['newMatches', 'statusChanges'], 'New Matches + Status Changes'],
+		// Events given by an expression as comma-separated text, which the trigger takes too.
+		['=newMatches', 'New Matches'],
+		['=statusChanges', 'Status Changes'],
+		['={{ "newMatches,statusChanges" }}', 'New Matches + Status Changes'],
+	])('events %j: %s', (events, expected) => {
+		expect(subtitleOf({ events, listId: { __rl: true, mode: 'id', value: '12' } }, triggerDescription)).toBe(expected);
+	});
 });
