@@ -104,6 +104,7 @@ const importList = (sandbox: RunningSandbox, name: string) => createList(sandbox
 /**
  * `n8n execute --id --rawOutput` (as scripts/n8n-host.js runs it) with its output written to a
  * file: n8n exits right after printing the run data, and a pipe loses the end of a large one.
+ * What it printed is read as the e2e tier reads it (`printedExecution`).
  */
 function execute(env: Record<string, string>, workflowId: string, file: string): Promise<RunData> {
 	return new Promise((resolve, reject) => {
@@ -111,18 +112,14 @@ function execute(env: Record<string, string>, workflowId: string, file: string):
 		const child = spawn(join(ROOT, '.tools', 'n8n', 'node_modules', '.bin', 'n8n'), ['execute', `--id=${workflowId}`, '--rawOutput'], { env: { ...env, N8N_LOG_LEVEL: 'info' }, stdio: ['ignore', fd, fd] });
 		const timer = setTimeout(() => child.kill('SIGKILL'), 600_000);
 		child.once('error', reject);
-		child.once('exit', (code) => {
+		child.once('exit', (code, signal) => {
 			clearTimeout(timer);
 			closeSync(fd);
-			const output = readFileSync(file, 'utf8');
-			const lines = output.split('\n');
-			const first = lines.indexOf('{');
-			const last = lines.indexOf('}', first);
-			if (code !== 0 || first < 0 || last < 0) {
-				reject(new Error(`n8n execute --id=${workflowId} ended with ${code}:\n${output.slice(-3000)}`));
-				return;
+			try {
+				resolve(n8n.printedExecution(workflowId, { stdout: readFileSync(file, 'utf8'), code, signal }) as RunData);
+			} catch (failure) {
+				reject(failure);
 			}
-			resolve(JSON.parse(lines.slice(first, last + 1).join('\n')) as RunData);
 		});
 	});
 }

@@ -40,6 +40,12 @@ export function activate(client: N8nClient, workflowId: string): Promise<unknown
 export function deactivate(client: N8nClient, workflowId: string): Promise<unknown>;
 /** Runs a workflow with `n8n execute --id --rawOutput` and resolves to its run data; rejects with n8n's output when the run fails. */
 export function execute(host: N8nHost, workflowId: string): Promise<unknown>;
+/**
+ * The execution `n8n execute --rawOutput` printed, given how its process ended (exit code, or the
+ * signal that ended it). A finished execution printed before a crash by a signal counts, and is
+ * said; any other failure throws with n8n's output.
+ */
+export function printedExecution(workflowId: string, ended: { stdout: string; stderr?: string; code: number | null; signal: NodeJS.Signals | null }): unknown;
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
 export function freePort(): Promise<number>;
 export const OWNER: { email: string; password: string; firstName: string; lastName: string };

@@ -205,6 +205,36 @@ async function deactivate(client, workflowId) {
 }
 
 /**
+ * The execution `n8n execute --id --rawOutput` printed (one pretty-printed object, from a line `{`
+ * to the next line `}`; n8n's own log lines may stand before and after it), given how its process
+ * ended. n8n 2.41's process now and then dies by SIGSEGV right after printing a finished execution
+ * (seen with a workflow that ends within a fraction of a second): the execution is whole, so it is
+ * used, and the signal is said. Throws with n8n's output on any other failure, a timeout
+ * (SIGKILL) included.
+ */
+function printedExecution(workflowId, { stdout, stderr = '', code, signal }) {
+	const lines = stdout.split('\n');
+	const first = lines.indexOf('{');
+	const last = lines.indexOf('}', first);
+	let printed;
+	let unreadable = 'no run data';
+	if (first >= 0 && last >= 0) {
+		try {
+			printed = JSON.parse(lines.slice(first, last + 1).join('\n'));
+		} catch (parseError) {
+			unreadable = parseError.message;
+		}
+	}
+	const diedAfterFinishing = code === null && Boolean(signal) && signal !== 'SIGKILL' && printed?.finished === true;
+	if (code !== 0 && !diedAfterFinishing) {
+		throw new Error(`n8n execute --id=${workflowId} failed (${code ?? signal}):\n${stderr.slice(-3000)}\n${stdout.slice(-1500)}`);
+	}
+	if (!printed) throw new Error(`n8n execute printed no readable run data (${unreadable}):\n${stdout.slice(-3000)}`);
+	if (diedAfterFinishing) console.log(`note: n8n execute --id=${workflowId} was ended by ${signal} after printing its finished execution, which is used`);
+	return printed;
+}
+
+/**
  * Runs a workflow with the CLI (`n8n execute --id --rawOutput`) next to the running server, and
  * resolves to the run data. Rejects with n8n's output when the run fails. Asynchronous, so that a
  * sandbox running in the same process keeps answering while n8n runs the workflow.
@@ -212,24 +242,15 @@ async function deactivate(client, workflowId) {
 function execute(host, workflowId) {
 	const env = { ...host.env, N8N_LOG_LEVEL: 'info', N8N_RUNNERS_BROKER_PORT: String(Number(host.env.N8N_RUNNERS_BROKER_PORT) + 1) };
 	return new Promise((resolve, reject) => {
-		execFile(N8N_BIN, ['execute', `--id=${workflowId}`, '--rawOutput'], { env, encoding: 'utf8', timeout: 180_000, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
-			if (error) {
-				reject(new Error(`n8n execute --id=${workflowId} failed (${error.code ?? error.signal}):\n${String(stderr).slice(-3000)}\n${String(stdout).slice(-1500)}`));
-				return;
-			}
-			// The run data is one pretty-printed object: from a line `{` to the next line `}`. n8n's
-			// own log lines may stand before and after it.
-			const lines = stdout.split('\n');
-			const first = lines.indexOf('{');
-			const last = lines.indexOf('}', first);
+		execFile(N8N_BIN, ['execute', `--id=${workflowId}`, '--rawOutput'], { env, encoding: 'utf8', timeout: 180_000, killSignal: 'SIGKILL', maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
 			try {
-				if (first < 0 || last < 0) throw new Error('no run data');
-				resolve(JSON.parse(lines.slice(first, last + 1).join('\n')));
-			} catch (parseError) {
-				reject(new Error(`n8n execute printed no readable run data (${parseError.message}):\n${stdout.slice(-3000)}`));
+				const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+				resolve(printedExecution(workflowId, { stdout, stderr: String(stderr) || (error?.message ?? ''), code, signal: error?.signal ?? null }));
+			} catch (failure) {
+				reject(failure);
 			}
 		});
 	});
 }
 
-module.exports = { prepare, start, login, activate, deactivate, execute, freePort, OWNER, CREDENTIAL };
+module.exports = { prepare, start, login, activate, deactivate, execute, printedExecution, freePort, OWNER, CREDENTIAL };
