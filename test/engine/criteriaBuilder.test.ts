@@ -8,7 +8,7 @@ import { NodeHelpers, type IDataObject, type ILoadOptionsFunctions, type INodePr
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
 import { loadOptionsContext, startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { api, runOk } from './helpers';
+import { api, runOk, sandboxCharges } from './helpers';
 
 let sb: EngineSandbox;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ async function sandboxCount(criteriaJson: unknown[]): Promise<number> {
 	return body.totalResultCount;
 }
 
-const chargeLog = async () => (await api<{ log: unknown[] }>(sb, 'GET', `/_sandbox/charges?token=${TOKENS.main}`)).body.log;
+const chargeLog = async () => (await sandboxCharges(sb)).log;
 
 describe('a row shows its criterion first, then its values', () => {
 	test.each([

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ChargeEntry } from '../../sandbox/charges';
 import { call } from '../support/sandboxApi';
 import { runNode, startEngineSandbox, TOKENS, type EngineSandbox, type NodeRun } from './harness';
 
@@ -28,6 +29,11 @@ export async function createList(sb: EngineSandbox, parameters: IDataObject, tok
 export async function api<T = IDataObject>(sb: EngineSandbox, method: string, path: string, body?: unknown, token: string = TOKENS.main): Promise<{ status: number; body: T }> {
 	const answer = await call(sb.sandbox.url, method, path, { body, token });
 	return { status: answer.status, body: (answer.body ?? {}) as T };
+}
+
+/** The sandbox's charge log of an account (`/_sandbox/charges`): its free credits, its balance and every charge. */
+export async function sandboxCharges(sb: EngineSandbox, token: string = TOKENS.main): Promise<{ credits: number; balanceCents: number; log: ChargeEntry[] }> {
+	return (await api<{ credits: number; balanceCents: number; log: ChargeEntry[] }>(sb, 'GET', `/_sandbox/charges?token=${token}`)).body;
 }
 
 /** A sandbox control route (`/_sandbox/...`, no token), bypassing the proxy. */

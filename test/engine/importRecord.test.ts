@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { api, createList, listRef, run, runOk } from './helpers';
+import { api, createList, listRef, run, runOk, sandboxCharges } from './helpers';
 
 let sb: EngineSandbox;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ async function realAddresses(count: number, token: string = TOKENS.main): Promis
 	return body.results.map(({ Address, City, State, ZipFive }) => ({ street: Address, Address, City, State, ZipFive: String(ZipFive) }));
 }
 
-const charges = async (token: string) => (await api<{ balanceCents: number; credits: number; log: unknown[] }>(sb, 'GET', `/_sandbox/charges?token=${token}`)).body;
+const charges = (token: string) => sandboxCharges(sb, token);
 const importList = (token: string = TOKENS.main) => createList(sb, { listName: 'CSV import', listType: 'import', importSource: 'api' }, token);
 
 describe('Import Record', () => {

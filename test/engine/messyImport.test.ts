@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { api, createList, listRef, run } from './helpers';
+import { api, createList, listRef, run, sandboxCharges } from './helpers';
 
 let sb: EngineSandbox;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const charges = async (token: string) => (await api<{ balanceCents: number; credits: number; log: Array<{ quantity?: number }> }>(sb, 'GET', `/_sandbox/charges?token=${token}`)).body;
+const charges = (token: string) => sandboxCharges(sb, token);
 const importList = (token: string = TOKENS.main) => createList(sb, { listName: 'lead file', listType: 'import', importSource: 'api' }, token);
 const sentBodies = (listId: number, purchase: '0' | '1') =>
 	sb.sent(`/v1/lists/${listId}/import/items`, 'POST').filter((r) => r.query.get('Purchase') === purchase).map((r) => JSON.parse(r.body) as IDataObject[]);

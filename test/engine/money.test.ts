@@ -8,7 +8,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { runChain, runNode, startEngineSandbox, TOKENS, type EngineSandbox, type Fault, type NodeRun } from './harness';
-import { api, listRef } from './helpers';
+import { api, listRef, sandboxCharges } from './helpers';
 
 let sb: EngineSandbox;
 beforeAll(async () => {
@@ -21,9 +21,7 @@ beforeEach(async () => {
 	await fetch(`${sb.sandbox.url}/_sandbox/reset`, { method: 'POST' });
 });
 
-interface ChargeEntry { kind: string; quantity: number; cents: number; what: string }
-const chargeLog = async (token: string = TOKENS.main) =>
-	(await api<{ log: ChargeEntry[]; credits: number }>(sb, 'GET', `/_sandbox/charges?token=${token}`)).body;
+const chargeLog = (token: string = TOKENS.main) => sandboxCharges(sb, token);
 
 /** Another client of the same account buys 100 properties: the free export credits are gone. */
 async function useUpCredits(): Promise<void> {

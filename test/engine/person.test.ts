@@ -1,7 +1,8 @@
 import { TOKENS } from './harness';
-import { api, run, runOk, useEngineSandbox } from './helpers';
+import { api, run, runOk, sandboxCharges, useEngineSandbox } from './helpers';
 
 const sb = useEngineSandbox();
+const charges = async () => (await sandboxCharges(sb)).log;
 
 describe('Person', () => {
 	test('owners: preview, purchase with fieldsets and suppression', async () => {
@@ -31,7 +32,6 @@ describe('Person', () => {
 	});
 
 	test('purchase an e-mail: the preview charges nothing, the purchase buys it once, buying it again is a clear result; the e-mail shows in the owners', async () => {
-		const charges = async () => (await api<{ log: Array<{ kind: string; quantity: number; cents: number; creditsUsed: number; what: string }> }>(sb, 'GET', `/_sandbox/charges?token=${TOKENS.main}`)).body.log;
 		const [owner] = await runOk(sb, { resource: 'person', operation: 'getOwners', propId: 'P000610', chargeMode: 'purchase', maxCost: 5 });
 		const key = String(owner.PersonKey);
 		expect(owner.Email).toEqual([]);
@@ -69,7 +69,6 @@ describe('Person', () => {
 	});
 
 	test('a service whose quote of a bought phone passes (0 records, $0.00) and whose purchase then answers "already purchased": the same clear result, nothing charged', async () => {
-		const charges = async () => (await api<{ log: unknown[] }>(sb, 'GET', `/_sandbox/charges?token=${TOKENS.main}`)).body.log;
 		const [owner] = await runOk(sb, { resource: 'person', operation: 'getOwners', propId: 'P000620', chargeMode: 'purchase', maxCost: 5 });
 		const key = String(owner.PersonKey);
 		await runOk(sb, { resource: 'person', operation: 'purchasePhone', personKey: key, chargeMode: 'purchase', maxCost: 5 });
