@@ -7,6 +7,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/** The Authorization header of every PropRadar request made with the token. */
+export const bearerAuthorization = (token: unknown): string => `Bearer ${String(token ?? '')}`;
+
 /** The PropRadar access token, the service's base URL, and the owner's spending ceiling. */
 export class PropRadarApi implements ICredentialType {
 	name = 'propRadarApi';
@@ -82,12 +85,11 @@ export class PropRadarApi implements ICredentialType {
 	];
 
 	/**
-	 * `Authorization: Bearer <token>` on every request. A function, not n8n's declarative
-	 * `{{$credentials.accessToken}}` template: n8n evaluates such a template with its expression
-	 * engine on every request, which cost as much as the user's own expression of each item.
+	 * `Authorization: Bearer <token>` on the requests n8n makes with the credential (its test).
+	 * The nodes' own requests set the same header in their transport.
 	 */
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` } };
+		return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: bearerAuthorization(credentials.accessToken) } };
 	}
 
 	test: ICredentialTestRequest = {

@@ -80,6 +80,8 @@ export interface EngineSandbox {
 	sandbox: RunningSandbox;
 	requests: RecordedRequest[];
 	faults: Fault[];
+	/** How many TCP connections the proxy has accepted since it started. */
+	connections(): number;
 	/** Requests to paths starting with `prefix` (and the method, if given). */
 	sent(prefix: string, method?: string): RecordedRequest[];
 	close(): Promise<void>;
@@ -165,6 +167,8 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 		response.writeHead(upstream.status, out);
 		response.end(text);
 	});
+	let connections = 0;
+	server.on('connection', () => connections++);
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
 	return {
@@ -172,6 +176,7 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 		sandbox,
 		requests,
 		faults,
+		connections: () => connections,
 		sent: (prefix, method) => requests.filter((r) => r.path.startsWith(prefix) && (!method || r.method === method)),
 		async close() {
 			server.closeAllConnections();

@@ -65,6 +65,7 @@ export function deferredEngineSandbox(): { sb: EngineSandbox; start(): Promise<v
 		get faults() {
 			return current().faults;
 		},
+		connections: () => current().connections(),
 		sent: (prefix, method) => current().sent(prefix, method),
 		close: async () => await current().close(),
 	};

@@ -115,6 +115,14 @@ describe('Items at Once', () => {
 		expect(slow.maxInFlight()).toBe(1);
 	});
 
+	test('keeps its connections open: two runs of 60 items, 10 at once, open at most 10 connections between them', async () => {
+		const before = sb.connections();
+		await runOk(sb, getProperty, ids(60));
+		await runOk(sb, getProperty, ids(60, 301));
+		expect(sb.requests).toHaveLength(120);
+		expect(sb.connections() - before).toBeLessThanOrEqual(10);
+	});
+
 	test.each([[0], [51], [2.5], ['many']])('%p is refused naming the field, before anything is sent', async (value) => {
 		const result = await run(sb, { ...getProperty, itemConcurrency: value }, ids(2));
 		expect(result.error?.message).toMatch(/Items at Once: must be a whole number from 1 to 50|Items at Once/);

@@ -1,20 +1,20 @@
 import type {
-	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
 	IHttpRequestMethods,
-	IHttpRequestOptions,
 	ILoadOptionsFunctions,
-	IN8nHttpFullResponse,
 	IWebhookFunctions,
 	JsonObject,
+	NodeEgressFilter,
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
+import { EnvHttpProxyAgent, request as sendRequest, type Dispatcher } from 'undici';
 
 import { describeFailure, isServiceRefusal, redact, retryDelay } from './errors';
 import type { ApiPath } from './paths';
 import { encodeQuery } from './query';
+import { bearerAuthorization } from '../../../credentials/PropRadarApi.credentials';
 import type { ApiEnvelope, Query } from './types';
 
 export const CREDENTIAL_TYPE = 'propRadarApi';
@@ -39,7 +39,17 @@ export interface ApiRequest {
 
 const MAX_ATTEMPTS = 4;
 const TIMEOUT_MS = 60_000;
-const NETWORK_ERROR_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
+const NETWORK_ERROR_CODES = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'ETIMEDOUT',
+	'EPIPE',
+	'EAI_AGAIN',
+	'UND_ERR_SOCKET',
+	'UND_ERR_CONNECT_TIMEOUT',
+	'UND_ERR_HEADERS_TIMEOUT',
+	'UND_ERR_BODY_TIMEOUT',
+]);
 
 interface CredentialData {
 	accessToken?: string;
@@ -83,6 +93,51 @@ export async function getConnection(context: ApiContext): Promise<Connection> {
 		spendingCeiling: credentials.spendingCeiling,
 		allowChargingAutomations: credentials.allowChargingAutomations === true,
 	};
+}
+
+/**
+ * The connections of every PropRadar request, one keep-alive pool per egress policy of the n8n
+ * instance (n8n hands out one filter object per policy). n8n's request helper builds a new agent,
+ * so a new connection, for every request; this pool is built the way n8n builds its own undici
+ * dispatchers for nodes with their own client: the proxy from HTTP_PROXY, HTTPS_PROXY and
+ * NO_PROXY, as n8n's helper reads them, and every connection's address looked up through n8n's
+ * egress filter, so its SSRF protection applies to each new connection.
+ */
+const pools = new WeakMap<NodeEgressFilter, Dispatcher>();
+
+function connectionPool(egress: NodeEgressFilter): Dispatcher {
+	let pool = pools.get(egress);
+	if (!pool) {
+		pool = new EnvHttpProxyAgent({
+			headersTimeout: TIMEOUT_MS,
+			bodyTimeout: TIMEOUT_MS,
+			connect: { lookup: egress.createSecureLookup() },
+		});
+		pools.set(egress, pool);
+	}
+	return pool;
+}
+
+interface Answer {
+	statusCode: number;
+	headers: Record<string, string | string[] | undefined>;
+	/** The body read as JSON, or its text when it is not JSON, or undefined when empty. */
+	body: unknown;
+}
+
+/** One request on the pool; redirects are answers like any other (undici follows none). */
+async function exchange(pool: Dispatcher, url: string, method: IHttpRequestMethods, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
+	const answer = await sendRequest(url, { dispatcher: pool, method, headers, body });
+	const text = await answer.body.text();
+	let parsed: unknown = text === '' ? undefined : text;
+	if (text !== '') {
+		try {
+			parsed = JSON.parse(text);
+		} catch {
+			// Not JSON (an HTML error page, a proxy's text): the text is what the error shows.
+		}
+	}
+	return { statusCode: answer.statusCode, headers: answer.headers, body: parsed };
 }
 
 function networkErrorCode(error: unknown): string | undefined {
@@ -144,11 +199,11 @@ export function refusedByService(error: unknown): boolean {
 }
 
 /**
- * The one request helper of the package: authentication through the credential, JSON, query
- * encoding, retries for repeatable requests, no redirects followed, and failures turned into a
- * `NodeApiError` a person can act on. The error is built from the service's error object only,
- * with every secret the request carried (the token, a webhook secret) redacted, since a server
- * can echo what it was sent.
+ * The one request helper of the package: the credential's token, JSON, query encoding, n8n's
+ * SSRF protection, one keep-alive connection pool, retries for repeatable requests, no redirects
+ * followed, and failures turned into a `NodeApiError` a person can act on. The error is built
+ * from the service's error object only, with every secret the request carried (the token, a
+ * webhook secret) redacted, since a server can echo what it was sent.
  */
 export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: ApiRequest): Promise<T> {
 	const credentials = await readCredential(context);
@@ -160,31 +215,44 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 		throw new Error('A purchase is never repeatable');
 	}
 	const secrets = [credentials.accessToken ?? '', ...Object.values(request.headers ?? {}), ...bodySecrets(request.body)];
-	const options: IHttpRequestOptions = {
-		method: request.method,
-		url: `${baseUrl}${request.path}`,
-		qs,
-		json: true,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		// The API never redirects; a redirect is an error, so the token and a purchase only ever go
-		// to the Base URL the user configured.
-		disableFollowRedirect: true,
-		sendCredentialsOnCrossOriginRedirect: false,
-		timeout: TIMEOUT_MS,
-		headers: { Accept: 'application/json', ...request.headers },
+	const query = new URLSearchParams(qs).toString();
+	const url = `${baseUrl}${request.path}${query ? `?${query}` : ''}`;
+	const headers: Record<string, string> = {
+		Accept: 'application/json',
+		'User-Agent': 'n8n-nodes-propradar',
+		...request.headers,
+		Authorization: bearerAuthorization(credentials.accessToken),
 	};
-	if (request.body !== undefined) options.body = request.body;
+	const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+	if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+	if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(baseUrl) || !URL.canParse(url)) {
+		throw new NodeApiError(context.getNode(), {} as JsonObject, {
+			message: 'The Base URL of the PropRadar credential is not a web address',
+			description: `Base URL "${redact(baseUrl, secrets)}": allowed is an http:// or https:// address, without a query, such as http://127.0.0.1:8787 for the local sandbox. Nothing was sent.`,
+			itemIndex: request.itemIndex,
+		});
+	}
+	const egress = context.helpers.getSecureEgressFilter();
+	let allowed: Awaited<ReturnType<NodeEgressFilter['validateUrl']>>;
+	try {
+		allowed = await egress.validateUrl(url);
+	} catch (error) {
+		allowed = { ok: false, error: error as Error };
+	}
+	if (!allowed.ok) {
+		throw new NodeApiError(context.getNode(), {} as JsonObject, {
+			message: `This n8n's SSRF protection blocks PropRadar at ${baseUrl}`,
+			description: `${redact(allowed.error.message, secrets)}. Nothing was sent${charging ? ' and nothing charged' : ''}. To reach this address, the instance's owner can allow it with N8N_SSRF_ALLOWED_IP_RANGES or N8N_SSRF_ALLOWED_HOSTNAMES.`,
+			itemIndex: request.itemIndex,
+		});
+	}
+	const pool = connectionPool(egress);
 
 	for (let attempt = 1; ; attempt++) {
-		let response: IN8nHttpFullResponse;
+		let response: Answer;
 		try {
-			response = (await context.helpers.httpRequestWithAuthentication.call(
-				context,
-				CREDENTIAL_TYPE,
-				options,
-				{ credentialsDecrypted: { id: context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '', name: context.getNode().credentials?.[CREDENTIAL_TYPE]?.name ?? '', type: CREDENTIAL_TYPE, data: { ...credentials } as ICredentialDataDecryptedObject } },
-			)) as IN8nHttpFullResponse;
+			response = await exchange(pool, url, request.method, headers, body);
 		} catch (error) {
 			const code = networkErrorCode(error);
 			if (repeatable && attempt < MAX_ATTEMPTS && code && NETWORK_ERROR_CODES.has(code)) {
