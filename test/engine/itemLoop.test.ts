@@ -115,12 +115,30 @@ describe('Items at Once', () => {
 		expect(slow.maxInFlight()).toBe(1);
 	});
 
-	test('keeps its connections open: two runs of 60 items, 10 at once, open at most 10 connections between them', async () => {
+	test('keeps its connections open: two runs of 120 items open at most 50 connections between them, not one per item', async () => {
 		const before = sb.connections();
-		await runOk(sb, getProperty, ids(60));
-		await runOk(sb, getProperty, ids(60, 301));
-		expect(sb.requests).toHaveLength(120);
-		expect(sb.connections() - before).toBeLessThanOrEqual(10);
+		await runOk(sb, getProperty, ids(120));
+		await runOk(sb, getProperty, ids(120, 401));
+		expect(sb.requests).toHaveLength(240);
+		expect(sb.connections() - before).toBeLessThanOrEqual(50);
+	});
+
+	test('Items at Once 50 keeps 50 requests under way, on at most 50 connections', async () => {
+		const before = sb.connections();
+		let inFlight = 0;
+		let maxInFlight = 0;
+		sb.faults.push({
+			pathPrefix: '/v1/properties/',
+			count: 100,
+			beforeForward: async () => {
+				maxInFlight = Math.max(maxInFlight, ++inFlight);
+				await new Promise((resolve) => setTimeout(resolve, 150));
+				inFlight--;
+			},
+		});
+		await runOk(sb, { ...getProperty, itemConcurrency: 50 }, ids(100, 601));
+		expect(maxInFlight).toBe(50);
+		expect(sb.connections() - before).toBeLessThanOrEqual(50);
 	});
 
 	test.each([[0], [51], [2.5], ['many']])('%p is refused naming the field, before anything is sent', async (value) => {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, type NodeApiError } from 'n8n-workflow';
 
-import { toNodeError } from '../transport';
+import { MAX_CONNECTIONS, toNodeError } from '../transport';
 
 import { RunSpending } from '../shared/charges';
 import { resources } from './resources';
@@ -18,7 +18,7 @@ function errorItem(error: Error, itemIndex: number, note?: string): INodeExecuti
 
 /** How many input items the item loop works on at once, unless the user says otherwise. */
 export const DEFAULT_ITEM_CONCURRENCY = 10;
-const MAX_ITEM_CONCURRENCY = 50;
+const MAX_ITEM_CONCURRENCY = MAX_CONNECTIONS;
 
 /** The item loop's options: shown for every operation that works item by item (all but the batched Import Record > Import and List Item > Add). */
 export const itemLoopProperties: INodeProperties[] = [

@@ -105,10 +105,18 @@ export async function getConnection(context: ApiContext): Promise<Connection> {
  */
 const pools = new WeakMap<NodeEgressFilter, Dispatcher>();
 
+/**
+ * The most connections the pool opens to one address, and so the most requests a run has under
+ * way (Items at Once's largest value). Without a bound, undici can open a few more than the
+ * requests under way: a connection whose answer has just ended is marked free a moment later.
+ */
+export const MAX_CONNECTIONS = 50;
+
 function connectionPool(egress: NodeEgressFilter): Dispatcher {
 	let pool = pools.get(egress);
 	if (!pool) {
 		pool = new EnvHttpProxyAgent({
+			connections: MAX_CONNECTIONS,
 			headersTimeout: TIMEOUT_MS,
 			bodyTimeout: TIMEOUT_MS,
 			connect: { lookup: egress.createSecureLookup() },
