@@ -5,7 +5,7 @@
  * the HTTP level.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import {
@@ -46,6 +46,8 @@ export interface RecordedRequest {
 	authorization?: string;
 	/** The `X-Prop-Access-Token` header, which the import endpoint also accepts. */
 	accessTokenHeader?: string;
+	/** Which of the proxy's connections it came on (numbered from 1 as they are accepted). */
+	connection: number;
 }
 
 /** A fault the proxy answers with instead of forwarding, for the next `count` matching requests. */
@@ -100,6 +102,8 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 	const sandbox = await startSandbox({ port: 0 });
 	const requests: RecordedRequest[] = [];
 	const faults: Fault[] = [];
+	let connections = 0;
+	const socketNumbers = new WeakMap<Socket, number>();
 	const server: Server = createServer(async (request, response) => {
 		const body = await readBody(request);
 		const url = new URL(request.url ?? '/', 'http://proxy');
@@ -110,6 +114,7 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 			body: body.toString('utf8'),
 			authorization: request.headers.authorization,
 			accessTokenHeader: request.headers['x-prop-access-token'] as string | undefined,
+			connection: socketNumbers.get(request.socket) ?? 0,
 		});
 		let fault = faults.find(
 			(candidate) =>
@@ -167,8 +172,7 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 		response.writeHead(upstream.status, out);
 		response.end(text);
 	});
-	let connections = 0;
-	server.on('connection', () => connections++);
+	server.on('connection', (socket) => socketNumbers.set(socket, ++connections));
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
 	return {

@@ -123,6 +123,19 @@ describe('Items at Once', () => {
 		expect(sb.connections() - before).toBeLessThanOrEqual(50);
 	});
 
+	test('sends each purchase on a new connection of its own; quotes go on kept ones', async () => {
+		const result = await run(sb, { ...getProperty, chargeMode: 'purchase', maxCost: 5 }, ids(3, 801));
+		expect(result.error).toBeUndefined();
+		const purchases = sb.requests.filter((request) => request.query.get('Purchase') === '1');
+		const quotes = sb.requests.filter((request) => request.query.get('Purchase') === '0');
+		expect(purchases).toHaveLength(3);
+		expect(quotes).toHaveLength(3);
+		for (const purchase of purchases) {
+			expect(sb.requests.filter((request) => request.connection === purchase.connection)).toEqual([purchase]);
+		}
+		expect(new Set(quotes.map((quote) => quote.connection)).size).toBe(1);
+	});
+
 	test('Items at Once 50 keeps 50 requests under way, on at most 50 connections', async () => {
 		const before = sb.connections();
 		let inFlight = 0;

@@ -96,14 +96,25 @@ export async function getConnection(context: ApiContext): Promise<Connection> {
 }
 
 /**
- * The connections of every PropRadar request, one keep-alive pool per egress policy of the n8n
- * instance (n8n hands out one filter object per policy). n8n's request helper builds a new agent,
- * so a new connection, for every request; this pool is built the way n8n builds its own undici
- * dispatchers for nodes with their own client: the proxy from HTTP_PROXY, HTTPS_PROXY and
- * NO_PROXY, as n8n's helper reads them, and every connection's address looked up through n8n's
- * egress filter, so its SSRF protection applies to each new connection.
+ * The connections of every PropRadar request, built the way n8n builds the undici dispatchers of
+ * its own nodes that carry their own client (n8n's request helper builds a new agent, so a new
+ * connection, for every request): the proxy from HTTP_PROXY, HTTPS_PROXY and NO_PROXY, as n8n's
+ * helper reads them, and every connection's address looked up through n8n's egress filter, so
+ * its SSRF protection applies to each new connection. One set per egress policy of the instance
+ * (n8n hands out one filter object per policy), kept across runs.
  */
-const pools = new WeakMap<NodeEgressFilter, Dispatcher>();
+interface Connections {
+	/** Keep-alive connections, shared by every request that buys nothing. */
+	reused: Dispatcher;
+	/**
+	 * A new connection for each purchase, closed after its answer: a kept connection the server
+	 * has just closed fails the request sent on it, and a purchase that fails that way may have
+	 * been charged, so it would stop the run for nothing.
+	 */
+	fresh: Dispatcher;
+}
+
+const pools = new WeakMap<NodeEgressFilter, Connections>();
 
 /**
  * The most connections the pool opens to one address, and so the most requests a run has under
@@ -112,18 +123,18 @@ const pools = new WeakMap<NodeEgressFilter, Dispatcher>();
  */
 export const MAX_CONNECTIONS = 50;
 
-function connectionPool(egress: NodeEgressFilter): Dispatcher {
-	let pool = pools.get(egress);
-	if (!pool) {
-		pool = new EnvHttpProxyAgent({
-			connections: MAX_CONNECTIONS,
-			headersTimeout: TIMEOUT_MS,
-			bodyTimeout: TIMEOUT_MS,
-			connect: { lookup: egress.createSecureLookup() },
-		});
-		pools.set(egress, pool);
+function connectionsFor(egress: NodeEgressFilter): Connections {
+	let connections = pools.get(egress);
+	if (!connections) {
+		const options = { headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, connect: { lookup: egress.createSecureLookup() } };
+		connections = {
+			reused: new EnvHttpProxyAgent({ ...options, connections: MAX_CONNECTIONS }),
+			// undici: "pipelining 0 disables keep-alive connections".
+			fresh: new EnvHttpProxyAgent({ ...options, pipelining: 0 }),
+		};
+		pools.set(egress, connections);
 	}
-	return pool;
+	return connections;
 }
 
 interface Answer {
@@ -208,7 +219,7 @@ export function refusedByService(error: unknown): boolean {
 
 /**
  * The one request helper of the package: the credential's token, JSON, query encoding, n8n's
- * SSRF protection, one keep-alive connection pool, retries for repeatable requests, no redirects
+ * SSRF protection, kept connections (a new one for each purchase), retries for repeatable requests, no redirects
  * followed, and failures turned into a `NodeApiError` a person can act on. The error is built
  * from the service's error object only, with every secret the request carried (the token, a
  * webhook secret) redacted, since a server can echo what it was sent.
@@ -255,7 +266,8 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 			itemIndex: request.itemIndex,
 		});
 	}
-	const pool = connectionPool(egress);
+	const connections = connectionsFor(egress);
+	const pool = charging ? connections.fresh : connections.reused;
 
 	for (let attempt = 1; ; attempt++) {
 		let response: Answer;
