@@ -25,7 +25,7 @@ const CATEGORIES: Array<[string, RegExp]> = [
 	['credentials (load, decrypt, authenticate)', /credentials|Credentials|crypto-js|cipher/i],
 	['database (sqlite, typeorm)', /typeorm|sqlite|@n8n\/db/],
 	['expressions and parameters', /expression|Expression|tmpl|riot|node-parameters|NodeHelpers|workflow-data-proxy|get-node-parameter|node-execution-context\/utils/],
-	['HTTP client (axios, sockets)', /axios|backend-network|follow-redirects|node:_http|node:net|node:http/],
+	['HTTP clients (undici, axios, sockets)', /undici\/|axios|backend-network|follow-redirects|node:_http|node:net|node:http/],
 	['n8n engine (run loop, items)', /workflow-execute|execution-engine|n8n-workflow/],
 ];
 
