@@ -1,4 +1,4 @@
-import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
+import { runNode, startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
 import { listRef, run } from './helpers';
 
 /** Errors of the service as a user of the node sees them, and the transport's retry rules. */
@@ -101,5 +101,14 @@ test('a list picked by ID that is not a number is refused before sending', async
 	const before = sb.requests.length;
 	const result = await run(sb, { resource: 'listItem', operation: 'getMany', listId: listRef('={{ $json.list }}'), returnAll: true }, [{ list: '12a' }]);
 	expect(result.error?.message).toContain('List: "12a" is not a list ID');
+	expect(sb.requests.length).toBe(before);
+});
+
+test.each([['ftp://127.0.0.1:8787'], ['127.0.0.1:8787'], ['http://'], ['http://127.0.0.1:8787?x=1']])('a Base URL %p that is no web address is refused naming the field, before anything is sent', async (baseUrl) => {
+	const before = sb.requests.length;
+	const result = await runNode({ resource: 'property', operation: 'get', propId: 'P000001', chargeMode: 'preview' }, { credentials: { baseUrl, accessToken: TOKENS.main } });
+	expect(result.error?.message).toBe('The Base URL of the PropRadar credential is not a web address');
+	expect(result.error?.description).toContain(`Base URL "${baseUrl}": allowed is an http:// or https:// address`);
+	expect(result.error?.description).toContain('Nothing was sent.');
 	expect(sb.requests.length).toBe(before);
 });

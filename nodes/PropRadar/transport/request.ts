@@ -248,7 +248,7 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 	if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(baseUrl) || !URL.canParse(url)) {
 		throw new NodeApiError(context.getNode(), {} as JsonObject, {
 			message: 'The Base URL of the PropRadar credential is not a web address',
-			description: `Base URL "${redact(baseUrl, secrets)}": allowed is an http:// or https:// address, without a query, such as http://127.0.0.1:8787 for the local sandbox. Nothing was sent.`,
+			description: `Base URL "${redact(String(credentials.baseUrl ?? '').trim(), secrets)}": allowed is an http:// or https:// address, without a query, such as http://127.0.0.1:8787 for the local sandbox. Nothing was sent.`,
 			itemIndex: request.itemIndex,
 		});
 	}
