@@ -219,10 +219,12 @@ export function refusedByService(error: unknown): boolean {
 
 /**
  * The one request helper of the package: the credential's token, JSON, query encoding, n8n's
- * SSRF protection, kept connections (a new one for each purchase), retries for repeatable requests, no redirects
- * followed, and failures turned into a `NodeApiError` a person can act on. The error is built
- * from the service's error object only, with every secret the request carried (the token, a
- * webhook secret) redacted, since a server can echo what it was sent.
+ * SSRF protection, kept connections (a new one for each purchase), retries for repeatable
+ * requests, no redirects followed (the API never redirects, so the token and a purchase only
+ * ever go to the Base URL the user configured), and failures turned into a `NodeApiError` a
+ * person can act on. The error is built from the service's error object only, with every secret
+ * the request carried (the token, a webhook secret) redacted, since a server can echo what it
+ * was sent.
  */
 export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: ApiRequest): Promise<T> {
 	const credentials = await readCredential(context);
