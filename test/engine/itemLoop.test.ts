@@ -161,6 +161,24 @@ describe('Items at Once', () => {
 	});
 });
 
+describe('parameters read once for every item', () => {
+	// A parameter with no expression is worked out once per run; one with an expression, for each item.
+	test('a Fields choice without an expression is sent alike for every item, one with an expression as each item says', async () => {
+		await runOk(sb, { ...getProperty, fields: { include: ['PropID', 'State'] } }, ids(3));
+		expect(sb.requests.map((request) => request.query.get('Fields'))).toEqual(['PropID,State', 'PropID,State', 'PropID,State']);
+		sb.requests.length = 0;
+		const items = ['City', 'State', 'ZipFive'].map((field, index) => ({ ...ids(3)[index], field }));
+		await runOk(sb, { ...getProperty, itemConcurrency: 1, fields: { include: ['PropID', '={{ $json.field }}'] } }, items);
+		expect(sb.requests.map((request) => request.query.get('Fields'))).toEqual(['PropID,City', 'PropID,State', 'PropID,ZipFive']);
+	});
+
+	test('a Max Cost given by an expression is read for each item: one that differs from the first item\'s is refused', async () => {
+		const result = await run(sb, { ...getProperty, chargeMode: 'purchase', maxCost: '={{ $json.cap }}' }, [{ ...ids(1)[0], cap: 1 }, { ...ids(1, 202)[0], cap: 2 }]);
+		expect(result.json[1].error).toBe('Max Cost: one value for the whole run; the item at index 1 gives $2.00 where the first item gave $1.00');
+		expect(sb.requests.map((request) => `${request.path} ${request.query.get('Purchase')}`)).toEqual(['/v1/properties/P000201 0', '/v1/properties/P000201 1']);
+	});
+});
+
 describe('Return All', () => {
 	test('reads import items 1000 per request, the largest page the endpoint takes', async () => {
 		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'paging', ListType: 'import', ImportSource: 'api' });

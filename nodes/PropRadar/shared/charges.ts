@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiEnvelope, ApiRequest, AutomationRecord } from '../transport';
 import { apiRequest, formatCents, getConnection, readCents, refusedByService, toNodeError } from '../transport';
+import { onceForEveryItem } from './parameters';
 import { LIST_PRICES_CENTS, type PriceKind } from './prices';
 
 /**
@@ -69,7 +70,7 @@ const money = (cents: number) => `$${formatCents(cents)}`;
 
 /** Max Cost of an item, in cents, or an error naming the field. */
 function readMaxCost(context: IExecuteFunctions, itemIndex: number): number {
-	const raw = context.getNodeParameter('maxCost', itemIndex, 0) as unknown;
+	const raw = onceForEveryItem(context, 'maxCost', ['maxCost'], itemIndex, () => context.getNodeParameter('maxCost', itemIndex, 0) as unknown);
 	const cents = readCents(typeof raw === 'string' && raw.trim() === '' ? 0 : raw);
 	if (cents === undefined) {
 		throw new NodeOperationError(context.getNode(), `Max Cost: must be an amount in USD, 0 or more with at most two decimals (such as 2.50), got "${String(raw)}"`, {
@@ -293,7 +294,7 @@ export interface ChargeNote extends IDataObject {
 }
 
 function chargeMode(context: IExecuteFunctions, itemIndex: number): ChargeMode {
-	return context.getNodeParameter('chargeMode', itemIndex) as ChargeMode;
+	return onceForEveryItem(context, 'chargeMode', ['chargeMode'], itemIndex, () => context.getNodeParameter('chargeMode', itemIndex) as ChargeMode);
 }
 
 /** Refuses, before anything is sent, a purchase that n8n could repeat or whose Max Cost differs by item. */

@@ -11,6 +11,34 @@ import { keyProblem, keyText, parseNumberedId, PERSON_KEY_RULE, PROP_ID_RULE, sh
  * Parameters several operations share, and the readers that check them before anything is sent:
  * each bad value is refused with an error naming the field and what it allows.
  */
+
+/** Whether a parameter's stored value holds an expression anywhere (n8n marks one with a leading "="). */
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsExpression);
+	return false;
+}
+
+const runReads = new WeakMap<IExecuteFunctions, Map<string, unknown>>();
+
+/**
+ * What `read` makes of the parameters `names` for an item, worked out once per node run (and kept
+ * under `key`) when none of them holds an expression, so that it is the same for every item. n8n
+ * resolves a parameter and looks it up in the node's whole description on every read, which a run
+ * of thousands of items would otherwise pay for each item. A read that fails is not kept: every
+ * item fails alike.
+ */
+export function onceForEveryItem<T>(context: IExecuteFunctions, key: string, names: string[], itemIndex: number, read: () => T): T {
+	let reads = runReads.get(context);
+	if (!reads) {
+		reads = new Map();
+		runReads.set(context, reads);
+	}
+	if (reads.has(key)) return reads.get(key) as T;
+	const value = read();
+	if (!names.some((name) => holdsExpression(context.getNodeParameter(name, itemIndex, null, { rawExpressions: true })))) reads.set(key, value);
+	return value;
+}
 export function listLocator(show: IDisplayOptions['show'], displayName = 'List', name = 'listId'): INodeProperties {
 	return {
 		displayName,
@@ -132,7 +160,9 @@ export function readPositiveInteger(context: IExecuteFunctions, itemIndex: numbe
 }
 
 function readKey(context: IExecuteFunctions, itemIndex: number, name: string, label: string, example: string): string {
-	const value = context.getNodeParameter(name, itemIndex, '') as unknown;
+	// n8n's own check of a text parameter only looks the parameter up in the node's description;
+	// the key is checked here.
+	const value = context.getNodeParameter(name, itemIndex, '', { skipValidation: true }) as unknown;
 	const text = keyText(value ?? '');
 	const problem = text === undefined ? `is a ${Array.isArray(value) ? 'list' : typeof value}, not text` : keyProblem(text);
 	if (problem) fail(context, itemIndex, `${label}: "${shownValue(text ?? value)}" ${problem}; ${example}`);
@@ -165,12 +195,14 @@ export function readPersonKey(context: IExecuteFunctions, itemIndex: number, nam
 
 /** The `Fields` query value of the item's picker; undefined when nothing was chosen. */
 export function readFields(context: IExecuteFunctions, itemIndex: number, scope: FieldScopeName): string | undefined {
-	const choice = context.getNodeParameter('fields', itemIndex, {}) as FieldsChoice;
-	try {
-		return toFieldsParam(scope, choice);
-	} catch (error) {
-		fail(context, itemIndex, (error as Error).message);
-	}
+	return onceForEveryItem(context, `fields of ${scope}`, ['fields'], itemIndex, () => {
+		const choice = context.getNodeParameter('fields', itemIndex, {}) as FieldsChoice;
+		try {
+			return toFieldsParam(scope, choice);
+		} catch (error) {
+			fail(context, itemIndex, (error as Error).message);
+		}
+	});
 }
 
 export function readCriteriaParameters(context: IExecuteFunctions, itemIndex: number): Criterion[] {
