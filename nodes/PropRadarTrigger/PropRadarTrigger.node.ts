@@ -46,7 +46,11 @@ export class PropRadarTrigger implements INodeType {
 		name: 'propRadarTrigger',
 		icon: { light: 'file:propradar.svg', dark: 'file:propradar.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 behaves exactly as 1. It exists for n8n: for a start node of version 1, n8n
+		// evaluates the Webhook node's old `options.binaryData` expression on every delivery
+		// (`parseRequestBody` in n8n's webhook-helpers), one more expression evaluation per execution.
+		version: [1, 2],
+		defaultVersion: 2,
 		// Events are a list, or comma-separated text from an expression: read both as text.
 		subtitle:
 			'={{ [String($parameter["events"]).includes("newMatches") ? "New Matches" : "", String($parameter["events"]).includes("statusChanges") ? "Status Changes" : ""].filter(name => name).join(" + ") }}',
