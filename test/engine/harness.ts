@@ -84,6 +84,12 @@ export interface EngineSandbox {
 	faults: Fault[];
 	/** How many TCP connections the proxy has accepted since it started. */
 	connections(): number;
+	/**
+	 * Stops listening: each new connection is refused (ECONNREFUSED) until `acceptConnections`,
+	 * while a request under way is still answered. The service unreachable from one request to the next.
+	 */
+	refuseConnections(): void;
+	acceptConnections(): Promise<void>;
 	/** Requests to paths starting with `prefix` (and the method, if given). */
 	sent(prefix: string, method?: string): RecordedRequest[];
 	close(): Promise<void>;
@@ -181,10 +187,14 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 		requests,
 		faults,
 		connections: () => connections,
+		refuseConnections: () => server.close(),
+		async acceptConnections() {
+			if (!server.listening) await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+		},
 		sent: (prefix, method) => requests.filter((r) => r.path.startsWith(prefix) && (!method || r.method === method)),
 		async close() {
 			server.closeAllConnections();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
+			if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
 			await sandbox.close();
 		},
 	};

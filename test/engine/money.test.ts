@@ -243,6 +243,57 @@ describe('Import Record > Import in Purchase mode', () => {
 	});
 });
 
+describe('a purchase whose connection cannot be made (the service unreachable after the quote)', () => {
+	let acceptLater: NodeJS.Timeout | undefined;
+	afterEach(async () => {
+		clearTimeout(acceptLater);
+		await sb.acceptConnections();
+	});
+
+	test('item by item: was not sent, nothing charged, its hold released, and the run goes on buying', async () => {
+		// The first item's quote is answered; then new connections are refused, so its purchase (each
+		// purchase opens a connection of its own) cannot connect. They are taken again when the second
+		// item's quote arrives on a kept connection, or, if its connection is refused too, 600 ms
+		// later, while the node repeats that quote.
+		sb.faults.push(
+			{ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, count: 1, beforeForward: async () => {
+				sb.refuseConnections();
+				acceptLater = setTimeout(() => void sb.acceptConnections(), 600);
+			} },
+			{ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, count: 1, beforeForward: () => sb.acceptConnections() },
+		);
+		const before = (await chargeLog()).log.length;
+		const result = await run({ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: 0.2 }, properties.slice(0, 2), { continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		const [first] = pairedTo(result.items, 0);
+		expect(first.json.error).toBe(`Could not reach PropRadar at ${sb.url}: the purchase was not sent`);
+		expect(String(first.json.description)).toMatch(/^The connection could not be made \(ECONNREFUSED\), so the purchase never left n8n: nothing was charged\./);
+		// Max Cost fits two purchases at full price: the first one's hold was given back, so the second is bought.
+		const [second] = pairedTo(result.items, 1);
+		expect(second.json.PropID).toBe(properties[1].id);
+		expect(second.json._charge).toMatchObject({ resultCount: 1 });
+		const entries = (await chargeLog()).log.slice(before);
+		expect(entries).toHaveLength(1);
+		expect(sb.requests.filter((request) => request.query.get('Purchase') === '1').map((request) => request.path)).toEqual([`/v1/properties/${properties[1].id}`]);
+	});
+
+	test('Import: the batch was not sent and not charged, the batches before it are output', async () => {
+		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'unreachable import', ListType: 'import', ImportSource: 'api' });
+		const listId = created.body.results[0].ListID;
+		sb.faults.push({ pathPrefix: `/v1/lists/${listId}/import/items`, query: { Purchase: '1' }, count: 1, beforeForward: async () => sb.refuseConnections() });
+		const before = (await chargeLog()).log.length;
+		const rows = Array.from({ length: 30 }, (_, i) => ({ Address: `${200 + i} Elm St`, City: 'Portland', State: 'OR' }));
+		const result = await run({ resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', maxCost: 2, importOptions: { batchSize: 10 } }, rows);
+		expect(result.error).toBeUndefined();
+		expect(result.json.slice(0, 10).every((item) => item.ListImportItemID && item._charge)).toBe(true);
+		const failed = result.json.slice(10, 20);
+		expect(failed.every((item) => item.error === `Could not reach PropRadar at ${sb.url}: the purchase was not sent`)).toBe(true);
+		expect(String(failed[0].description)).toMatch(/nothing was charged\. .*The 10 records of this batch were not imported and not charged\. 10 records were imported and charged before this batch/);
+		expect(result.json.slice(20).every((item) => /not sent and not charged/.test(String(item.description)))).toBe(true);
+		expect((await chargeLog()).log.slice(before)).toHaveLength(1);
+	});
+});
+
 describe('Return All purchases', () => {
 	const oregon = { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]},{"name":"Pool","value":[1]}]', returnAll: true, fields: { include: ['PropID'] } };
 

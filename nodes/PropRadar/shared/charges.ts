@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiEnvelope, ApiRequest, AutomationRecord } from '../transport';
-import { apiRequest, formatCents, getConnection, readCents, refusedByService, toNodeError } from '../transport';
+import { apiRequest, chargedNothing, formatCents, getConnection, readCents, toNodeError } from '../transport';
 import { onceForEveryItem } from './parameters';
 import { LIST_PRICES_CENTS, type PriceKind } from './prices';
 
@@ -356,8 +356,9 @@ interface Bought {
 
 /**
  * Buys what `quote` covers with one `Purchase=1` request, held against the budget at full price.
- * A refusal by the cap or by the service charges nothing and throws; a failure that may have come
- * after the charge keeps the hold as spent, stops the run's buying, and throws.
+ * A refusal by the cap or by the service, or a purchase that was never sent (its connection could
+ * not be made), charges nothing and throws; a failure that may have come after the charge keeps
+ * the hold as spent, stops the run's buying, and throws.
  */
 async function buy(context: IExecuteFunctions, budget: SpendBudget, kind: PriceKind, quote: Quote, request: ApiRequest, itemIndex: number): Promise<Bought> {
 	const held = worstCaseCents(kind, quote);
@@ -367,7 +368,7 @@ async function buy(context: IExecuteFunctions, budget: SpendBudget, kind: PriceK
 	try {
 		response = await apiRequest<ApiEnvelope>(context, { ...request, qs: { ...request.qs, Purchase: 1 }, repeatable: false, itemIndex });
 	} catch (error) {
-		if (refusedByService(error)) budget.release(held);
+		if (chargedNothing(error)) budget.release(held);
 		else budget.keepUnconfirmed(held, `a purchase (${request.method} ${request.path}) whose answer was lost or failed`);
 		throw toNodeError(context.getNode(), error, itemIndex);
 	}
@@ -594,13 +595,13 @@ export async function chargedBatches<R>(
 			answer = await send(batch, 1);
 		} catch (error) {
 			const nodeError = toNodeError(context.getNode(), error);
-			const refusedHere = refusedByService(error);
-			if (refusedHere) budget.release(heldLeft);
+			const nothingCharged = chargedNothing(error);
+			if (nothingCharged) budget.release(heldLeft);
 			else {
 				budget.keepUnconfirmed(heldForBatch, `a batch of ${batch.length} records whose answer was lost or failed`);
 				budget.release(heldLeft - heldForBatch);
 			}
-			const before = `${start} records were imported and charged before this batch (${money(budget.spent - (refusedHere ? 0 : heldForBatch))} spent).`;
+			const before = `${start} records were imported and charged before this batch (${money(budget.spent - (nothingCharged ? 0 : heldForBatch))} spent).`;
 			const httpCode = (nodeError as { httpCode?: string | null }).httpCode ?? undefined;
 			for (let index = start; index < records.length; index++) {
 				const inBatch = index < start + batch.length;
@@ -609,7 +610,7 @@ export async function chargedBatches<R>(
 					httpCode,
 					error: inBatch ? nodeError.message : 'Not imported: an earlier batch of this import failed',
 					description: inBatch
-						? `${nodeError.description ?? ''} ${refusedHere ? `The ${batch.length} records of this batch were not imported and not charged.` : `The ${batch.length} records of this batch may have been imported and charged; look at the import list before sending them again.`} ${before}`.trim()
+						? `${nodeError.description ?? ''} ${nothingCharged ? `The ${batch.length} records of this batch were not imported and not charged.` : `The ${batch.length} records of this batch may have been imported and charged; look at the import list before sending them again.`} ${before}`.trim()
 						: `This record was not sent and not charged: the batch with records ${start} to ${start + batch.length - 1} failed (${nodeError.message}). ${before}`,
 				});
 			}

@@ -51,6 +51,12 @@ const NETWORK_ERROR_CODES = new Set([
 	'UND_ERR_BODY_TIMEOUT',
 ]);
 
+/**
+ * Failures to make a connection: the request was never written, so it reached no one. A new
+ * connection is made for each purchase, so a purchase failing this way was not sent.
+ */
+const CONNECTION_NOT_MADE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
 interface CredentialData {
 	accessToken?: string;
 	baseUrl?: string;
@@ -207,14 +213,23 @@ function parameterNames(qs: Record<string, unknown>, body: unknown): string[] {
 }
 
 const refusals = new WeakSet<object>();
+const neverSent = new WeakSet<object>();
 
 /**
  * Whether `error` is the service's definite refusal of the request (a 4xx with its error object):
- * then nothing was done and nothing charged. For any other failure of a purchase the charge may
- * have happened.
+ * then nothing was done and nothing charged.
  */
 export function refusedByService(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && refusals.has(error);
+}
+
+/**
+ * Whether the request of `error` certainly charged nothing: the service refused it, or it was
+ * never sent (its connection could not be made). For any other failure of a purchase the charge
+ * may have happened.
+ */
+export function chargedNothing(error: unknown): boolean {
+	return refusedByService(error) || (typeof error === 'object' && error !== null && neverSent.has(error));
 }
 
 /**
@@ -284,6 +299,15 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 			// n8n replaces a message that names a network error code with its own generic one (which
 			// invites an immediate retry), so the code goes in the description only.
 			const cause = code ? ` (${code})` : '';
+			if (charging && code && CONNECTION_NOT_MADE_CODES.has(code)) {
+				const notSent = new NodeApiError(context.getNode(), {} as JsonObject, {
+					message: `Could not reach PropRadar at ${baseUrl}: the purchase was not sent`,
+					description: `The connection could not be made${cause}, so the purchase never left n8n: nothing was charged. Check the Base URL of the PropRadar credential and that the service (or the local sandbox) is running.`,
+					itemIndex: request.itemIndex,
+				});
+				neverSent.add(notSent);
+				throw notSent;
+			}
 			throw new NodeApiError(context.getNode(), {} as JsonObject, charging
 				? {
 					message: 'The connection to PropRadar failed during a purchase: it may have been charged',
