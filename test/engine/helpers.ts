@@ -66,6 +66,8 @@ export function deferredEngineSandbox(): { sb: EngineSandbox; start(): Promise<v
 			return current().faults;
 		},
 		connections: () => current().connections(),
+		refuseConnections: () => current().refuseConnections(),
+		acceptConnections: async () => await current().acceptConnections(),
 		sent: (prefix, method) => current().sent(prefix, method),
 		close: async () => await current().close(),
 	};
