@@ -188,7 +188,28 @@ describe('Return All', () => {
 		sb.requests.length = 0;
 		const output = await runOk(sb, { resource: 'importRecord', operation: 'getMany', listId: listRef(listId), returnAll: true });
 		expect(output).toHaveLength(2500);
-		expect(sb.requests.map((request) => request.query.get('Limit'))).toEqual(['1000', '1000', '1000']);
+		expect(output.map((item) => item.ListImportItemID)).toEqual([...new Set(output.map((item) => item.ListImportItemID))]);
+		// From the second page on, the next page is asked for while one is read: the page after the
+		// short last one is the one read more than needed.
+		expect(sb.requests.map((request) => `${request.query.get('Start')}+${request.query.get('Limit')}`)).toEqual(['0+1000', '1000+1000', '2000+1000', '3000+1000']);
+	});
+
+	test('a collection of one page is read with one request', async () => {
+		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'one page', ListType: 'import', ImportSource: 'api' });
+		const listId = created.body.results[0].ListID;
+		await api(sb, 'POST', `/v1/lists/${listId}/import/items?Purchase=1`, [{ Address: '1 Birch St', City: 'Salem', State: 'OR' }]);
+		sb.requests.length = 0;
+		expect(await runOk(sb, { resource: 'importRecord', operation: 'getMany', listId: listRef(listId), returnAll: true })).toHaveLength(1);
+		expect(sb.requests).toHaveLength(1);
+	});
+
+	test('the next page is under way while one is read, never more than one ahead', async () => {
+		const listId = await createList(sb, { listName: 'Oregon ahead', listType: 'dynamic', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]}]' });
+		sb.requests.length = 0;
+		const slow = slowRequests(`/v1/lists/${listId}/items`, 100);
+		const output = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true, fields: { include: ['PropID'] } });
+		expect(slow.maxInFlight()).toBe(2);
+		expect(output.map((item) => item.PropID)).toEqual([...new Set(output.map((item) => item.PropID))]);
 	});
 
 	test('reads the items of a dynamic list 1000 per request', async () => {
@@ -197,6 +218,6 @@ describe('Return All', () => {
 		const output = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true, fields: { include: ['PropID'] } });
 		expect(output.length).toBeGreaterThan(1000);
 		expect(sb.requests.every((request) => request.query.get('Limit') === '1000')).toBe(true);
-		expect(sb.requests).toHaveLength(Math.floor(output.length / 1000) + 1);
+		expect(sb.requests).toHaveLength(Math.floor(output.length / 1000) + 2);
 	});
 });

@@ -34,7 +34,8 @@ describe('List Item', () => {
 		const before = sb.sent(`/v1/lists/${listId}/items`, 'GET').length;
 		const all = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true });
 		expect(all).toHaveLength(count);
-		expect(sb.sent(`/v1/lists/${listId}/items`, 'GET').length - before).toBe(Math.floor(count / 1000) + 1);
+		// Every page up to the short last one, and the one after it, asked for while the last was read.
+		expect(sb.sent(`/v1/lists/${listId}/items`, 'GET').length - before).toBe(Math.floor(count / 1000) + 2);
 		expect(sb.sent(`/v1/lists/${listId}/items`, 'GET').slice(before).every((request) => request.query.get('Limit') === '1000')).toBe(true);
 
 		const limited = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: false, limit: 7 });

@@ -17,10 +17,19 @@ export interface PagedResult<T> {
 	totalResultCount?: number;
 }
 
+interface PageAsked<T> {
+	start: number;
+	wanted: number;
+	page: Promise<ApiEnvelope<T>>;
+}
+
 /**
- * `Start`/`Limit` paging over any page fetcher: asks for no more than is still wanted, and stops at
- * the limit, on a short page, or when `totalResultCount` is reached, so no page is fetched that
- * is not needed.
+ * `Start`/`Limit` paging over any page fetcher of free reads: asks for no more than is still
+ * wanted, and stops at the limit, on a short page, or when `totalResultCount` is reached. Once the
+ * records fill more than one page, the next page is asked for while the current one travels and is
+ * read (as if it were full), so the service works on it meanwhile: one page at most is under way
+ * beyond the one being read. The page asked for ahead of the last one is awaited and dropped: one
+ * free read more than needed when there are several pages, none when there is one.
  */
 export async function pageThrough<T>(
 	fetchPage: (start: number, limit: number) => Promise<ApiEnvelope<T>>,
@@ -28,16 +37,29 @@ export async function pageThrough<T>(
 ): Promise<PagedResult<T>> {
 	const records: T[] = [];
 	let totalResultCount: number | undefined;
-	for (let start = 0; ; ) {
-		const wanted = limit === undefined ? pageSize : Math.min(pageSize, limit - records.length);
-		if (wanted <= 0) break;
-		const page = await fetchPage(start, wanted);
+	const ask = (start: number): PageAsked<T> | undefined => {
+		const wanted = limit === undefined ? pageSize : Math.min(pageSize, limit - start);
+		if (wanted <= 0 || (totalResultCount !== undefined && start >= totalResultCount)) return undefined;
+		const page = fetchPage(start, wanted);
+		// Its failure is seen when it is awaited; a page dropped unread must not be an unhandled rejection.
+		page.catch(() => undefined);
+		return { start, wanted, page };
+	};
+	let current = ask(0);
+	for (let index = 0; current; index++) {
+		const ahead = index > 0 ? ask(current.start + current.wanted) : undefined;
+		const page = await current.page;
 		const results = page.results ?? [];
 		records.push(...results);
 		totalResultCount = page.totalResultCount ?? totalResultCount;
-		start += results.length;
-		if (results.length < wanted) break;
-		if (totalResultCount !== undefined && start >= totalResultCount) break;
+		const end = current.start + results.length;
+		if (results.length < current.wanted || (totalResultCount !== undefined && end >= totalResultCount)) {
+			// The page asked for ahead is answered before the run goes on: no request outlives the run.
+			await ahead?.page.catch(() => undefined);
+			break;
+		}
+		// A page longer than asked for moves the next start: ask again from there.
+		current = ahead && results.length === current.wanted ? ahead : ask(end);
 	}
 	return { records, totalResultCount };
 }
