@@ -46,11 +46,7 @@ export class PropRadarTrigger implements INodeType {
 		name: 'propRadarTrigger',
 		icon: { light: 'file:propradar.svg', dark: 'file:propradar.dark.svg' },
 		group: ['trigger'],
-		// Version 2 behaves exactly as 1. It exists for n8n: for a start node of version 1, n8n
-		// evaluates the Webhook node's old `options.binaryData` expression on every delivery
-		// (`parseRequestBody` in n8n's webhook-helpers), one more expression evaluation per execution.
-		version: [1, 2],
-		defaultVersion: 2,
+		version: 1,
 		// Events are a list, or comma-separated text from an expression: read both as text.
 		subtitle:
 			'={{ [String($parameter["events"]).includes("newMatches") ? "New Matches" : "", String($parameter["events"]).includes("statusChanges") ? "Status Changes" : ""].filter(name => name).join(" + ") }}',

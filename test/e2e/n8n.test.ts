@@ -26,7 +26,7 @@ jest.setTimeout(300_000);
 
 const ROOT = join(__dirname, '..', '..');
 const SCREENSHOTS = join(ROOT, '.tools', 'screenshots');
-type Workflow = { id: string; name: string; nodes: Array<{ name: string; type: string; typeVersion: number; webhookId?: string; parameters: Record<string, unknown> }>; connections: unknown };
+type Workflow = { id: string; name: string; nodes: Array<{ name: string; type: string; webhookId?: string; parameters: Record<string, unknown> }>; connections: unknown };
 type RunData = { data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>; error?: { message: string } } } };
 
 let sandbox: RunningSandbox;
@@ -52,17 +52,12 @@ function overBudgetImport(example: Workflow): Workflow {
 	return copy;
 }
 
-/**
- * A copy of the trigger example that listens to both events (for the Status Changes check), at the
- * trigger's version 1, as workflows saved before version 2 have it (the example is version 2).
- */
+/** A copy of the trigger example that listens to both events (for the Status Changes check). */
 function bothEventsTrigger(example: Workflow): Workflow {
 	const copy = JSON.parse(JSON.stringify(example)) as Workflow;
 	copy.id = 'PropRadarE2eBoth';
 	copy.name = 'e2e: foreclosures, both events';
 	const trigger = copy.nodes.find((node) => node.type.endsWith('propRadarTrigger'))!;
-	expect(trigger.typeVersion).toBe(2);
-	trigger.typeVersion = 1;
 	trigger.parameters.events = ['newMatches', 'statusChanges'];
 	trigger.webhookId = 'e2e0b07f-6c1d-4b0e-8f4a-2d9c5e7a1b36';
 	return copy;
@@ -172,7 +167,7 @@ test('example 5: the automation stars, re-levels and moves a new lead', async ()
 	expect(hot[0]).toMatchObject({ InterestLevel: 5, StatusLevel: 2 });
 });
 
-test('example 4 (the trigger at version 2) and a both-events copy at version 1: activated in n8n, fed by sandbox events, nothing left on deactivation', async () => {
+test('example 4 and a both-events copy: activated in n8n, fed by sandbox events, nothing left on deactivation', async () => {
 	const hooks = () => sandboxApi<{ results: Array<{ WebhookID: number; HookUrl: string; Secret: string }> }>('GET', '/v1/integrations/webhooks');
 	await n8n.activate(client, 'PropRadarEx00004');
 	await n8n.activate(client, 'PropRadarE2eBoth');

@@ -198,7 +198,7 @@ export class TriggerWorkflow {
 			id: randomUUID(),
 			name: 'PropRadar Trigger',
 			type: TRIGGER_TYPE,
-			typeVersion: 2,
+			typeVersion: 1,
 			position: [0, 0],
 			webhookId: randomUUID(),
 			parameters: parameters as INode['parameters'],
