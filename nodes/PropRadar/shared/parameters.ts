@@ -19,7 +19,8 @@ function holdsExpression(value: unknown): boolean {
 	return false;
 }
 
-const runReads = new WeakMap<IExecuteFunctions, Map<string, unknown>>();
+/** Per node run: what was worked out once for every item, or that it is read for each item. */
+const runReads = new WeakMap<IExecuteFunctions, Map<string, { value: unknown } | 'each item'>>();
 
 /**
  * What `read` makes of the parameters `names` for an item, worked out once per node run (and kept
@@ -34,11 +35,16 @@ export function onceForEveryItem<T>(context: IExecuteFunctions, key: string, nam
 		reads = new Map();
 		runReads.set(context, reads);
 	}
-	if (reads.has(key)) return reads.get(key) as T;
+	const kept = reads.get(key);
+	if (kept !== undefined && kept !== 'each item') return kept.value as T;
 	const value = read();
-	if (!names.some((name) => holdsExpression(context.getNodeParameter(name, itemIndex, null, { rawExpressions: true })))) reads.set(key, value);
+	if (kept === undefined) {
+		const perItem = names.some((name) => holdsExpression(context.getNodeParameter(name, itemIndex, null, { rawExpressions: true })));
+		reads.set(key, perItem ? 'each item' : { value });
+	}
 	return value;
 }
+
 export function listLocator(show: IDisplayOptions['show'], displayName = 'List', name = 'listId'): INodeProperties {
 	return {
 		displayName,

@@ -53,13 +53,13 @@ export async function pageThrough<T>(
 		records.push(...results);
 		totalResultCount = page.totalResultCount ?? totalResultCount;
 		const end = current.start + results.length;
-		if (results.length < current.wanted || (totalResultCount !== undefined && end >= totalResultCount)) {
-			// The page asked for ahead is answered before the run goes on: no request outlives the run.
-			await ahead?.page.catch(() => undefined);
-			break;
-		}
-		// A page longer than asked for moves the next start: ask again from there.
-		current = ahead && results.length === current.wanted ? ahead : ask(end);
+		const ended = results.length < current.wanted || (totalResultCount !== undefined && end >= totalResultCount);
+		// A page longer than asked for moves the next start, so the page asked for ahead is dropped
+		// too. A dropped page is answered before going on: no request outlives the run.
+		const full = results.length === current.wanted;
+		if (ended || !full) await ahead?.page.catch(() => undefined);
+		if (ended) break;
+		current = full && ahead ? ahead : ask(end);
 	}
 	return { records, totalResultCount };
 }
