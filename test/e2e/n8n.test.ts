@@ -63,6 +63,40 @@ function bothEventsTrigger(example: Workflow): Workflow {
 	return copy;
 }
 
+/**
+ * Messy items, each read by two Property > Get nodes: one with the Property ID `{{ $json.id }}`,
+ * which the node reads from the item, one with `{{ ($json.id) }}`, which n8n's expression engine
+ * evaluates. Both continue on error.
+ */
+function keysFromItems(): Workflow {
+	const rows: Array<Record<string, unknown>> = [
+		{ id: 'P000101' }, { id: ' P000102 ' }, { id: 'p000103' }, { id: '' }, { id: 'P 104' }, { id: 105 }, { id: null },
+		{ id: { PropID: 'P000106' } }, { id: ['P000107'] }, { other: 'P000108' }, { id: 'P000109' },
+	];
+	const credentials = { propRadarApi: { id: 'propradar-sandbox', name: 'PropRadar sandbox' } };
+	const get = (name: string, propId: string, x: number) => ({
+		id: name, name, type: 'n8n-nodes-propradar.propRadar', typeVersion: 1, position: [660, x], onError: 'continueRegularOutput',
+		parameters: { resource: 'property', operation: 'get', propId, chargeMode: 'preview', itemConcurrency: 1 }, credentials,
+	});
+	return {
+		id: 'PropRadarE2eKeys',
+		name: 'e2e: keys from items',
+		nodes: [
+			{ id: 'run', name: 'Run', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{ id: 'make', name: 'Make', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [220, 0], parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} } },
+			{ id: 'rows', name: 'Rows', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [440, 0], parameters: { fieldToSplitOut: 'rows', options: {} } },
+			get('Read from the item', '={{ $json.id }}', 0),
+			get('Evaluated by n8n', '={{ ($json.id) }}', 200),
+		],
+		connections: {
+			Run: { main: [[{ node: 'Make', type: 'main', index: 0 }]] },
+			Make: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
+			Rows: { main: [[{ node: 'Read from the item', type: 'main', index: 0 }, { node: 'Evaluated by n8n', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	} as Workflow;
+}
+
 function output(run: RunData, nodeName: string): Array<Record<string, unknown>> {
 	const runs = run.data.resultData.runData[nodeName];
 	if (!runs) throw new Error(`node "${nodeName}" did not run; error: ${run.data.resultData.error?.message ?? 'none'}`);
@@ -83,7 +117,7 @@ beforeAll(async () => {
 	await seedDemoData(sandbox.url);
 	const workflows = loadExamples();
 	for (const workflow of workflows) examples[workflow.id] = workflow;
-	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [...workflows, bothEventsTrigger(examples.PropRadarEx00004), overBudgetImport(examples.PropRadarEx00002)] });
+	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [...workflows, bothEventsTrigger(examples.PropRadarEx00004), overBudgetImport(examples.PropRadarEx00002), keysFromItems()] });
 	host = await n8n.start(prepared);
 	client = await n8n.login(host);
 });
@@ -158,6 +192,16 @@ test('example 3: skip tracing, owners read and phones bought under caps', async 
 	const phones = output(run, 'Buy phones');
 	expect(phones).toHaveLength(owners.length);
 	for (const phone of phones) expect(phone.purchased).toBe(true);
+});
+
+test('a Property ID given as {{ $json.id }} reads as n8n\'s own expression engine evaluates it, on messy items', async () => {
+	const run = (await n8n.execute(host, 'PropRadarE2eKeys')) as RunData;
+	// The service gives each error a troubleshooting code of its own.
+	const comparable = (items: Array<Record<string, unknown>>) => JSON.parse(JSON.stringify(items).replace(/Troubleshooting code: [\w-]+/g, 'Troubleshooting code: …')) as unknown;
+	const read = output(run, 'Read from the item');
+	expect(read).toHaveLength(11);
+	expect(comparable(read)).toEqual(comparable(output(run, 'Evaluated by n8n')));
+	expect(read.filter((item) => !item.error).map((item) => item.PropID)).toEqual(['P000101', 'P000102', 'P000109']);
 });
 
 test('example 5: the automation stars, re-levels and moves a new lead', async () => {

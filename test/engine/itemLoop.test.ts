@@ -4,7 +4,7 @@
  * and pairing, "On Error: Continue" fails only the failed item, and Return All reads each
  * endpoint's largest page. No timings: what is checked is what was sent and what came out.
  */
-import type { INodeExecutionData } from 'n8n-workflow';
+import { Expression, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 
 import { startEngineSandbox, TestCredentialsHelper, TOKENS, type EngineSandbox } from './harness';
 import { api, createList, listRef, run, runOk } from './helpers';
@@ -176,6 +176,68 @@ describe('parameters read once for every item', () => {
 		const result = await run(sb, { ...getProperty, chargeMode: 'purchase', maxCost: '={{ $json.cap }}' }, [{ ...ids(1)[0], cap: 1 }, { ...ids(1, 202)[0], cap: 2 }]);
 		expect(result.json[1].error).toBe('Max Cost: one value for the whole run; the item at index 1 gives $2.00 where the first item gave $1.00');
 		expect(sb.requests.map((request) => `${request.path} ${request.query.get('Purchase')}`)).toEqual(['/v1/properties/P000201 0', '/v1/properties/P000201 1']);
+	});
+});
+
+describe('a key given as {{ $json.field }}', () => {
+	// n8n evaluates every expression in its expression engine, which costs more per item than the
+	// request the key is for; the node reads such a key from the item instead, and must give what
+	// n8n's evaluation gives. `{{ ($json.id) }}` is the same expression in a form left to n8n.
+	const messy: IDataObject[] = [
+		{ id: 'P000201' },
+		{ id: ' P000202 ' },
+		{ id: 'p000203' },
+		{ id: '' },
+		{ id: 'P 204' },
+		{ id: 205 },
+		{ id: null },
+		{ id: { PropID: 'P000206' } },
+		{ id: ['P000207'] },
+		{ other: 'P000208' },
+		{ id: 'P000209', constructor: 'P000210' },
+	];
+
+	// The service gives each error a troubleshooting code of its own.
+	const comparable = (items: unknown[]) => JSON.parse(JSON.stringify(items).replace(/Troubleshooting code: [\w-]+/g, 'Troubleshooting code: …')) as unknown;
+
+	test('gives the same output and the same errors as n8n evaluating the expression, on messy items', async () => {
+		const read = await run(sb, { ...getProperty, itemConcurrency: 1 }, messy, undefined, true);
+		const readRequests = sb.requests.map((request) => request.path);
+		sb.requests.length = 0;
+		const evaluated = await run(sb, { ...getProperty, itemConcurrency: 1, propId: '={{ ($json.id) }}' }, messy, undefined, true);
+		expect(comparable(read.json)).toEqual(comparable(evaluated.json));
+		expect(readRequests).toEqual(sb.requests.map((request) => request.path));
+		expect(read.json.filter((item) => !item.error).map((item) => item.PropID)).toEqual(['P000201', 'P000202', 'P000209']);
+	});
+
+	test('`{{ $json.constructor }}` is refused as n8n refuses it', async () => {
+		const read = await run(sb, { ...getProperty, propId: '={{ $json.constructor }}' }, messy.slice(-1), undefined, true);
+		const evaluated = await run(sb, { ...getProperty, propId: '={{ ($json.constructor) }}' }, messy.slice(-1), undefined, true);
+		expect(read.json).toEqual(evaluated.json);
+		expect(read.json[0].error).toBe('Expression contains invalid constructor function call');
+		expect(sb.requests).toHaveLength(0);
+	});
+
+	test('a nested field, and the Person Key, alike', async () => {
+		const items = [{ owner: { key: 'K000001A' } }, { owner: { key: 'not a key' } }, { owner: {} }, { owner: 'x' }];
+		const getRecords = { resource: 'person', operation: 'getRecords', recordKind: 'liens', returnAll: true };
+		const read = await run(sb, { ...getRecords, personKey: '={{ $json.owner.key }}' }, items, undefined, true);
+		const evaluated = await run(sb, { ...getRecords, personKey: '={{ ($json.owner.key) }}' }, items, undefined, true);
+		expect(comparable(read.json)).toEqual(comparable(evaluated.json));
+		expect(read.json.filter((item) => item.error)).toHaveLength(3);
+	});
+
+	test('is read from the item without n8n evaluating the expression for each item; any other expression is evaluated', async () => {
+		const evaluate = jest.spyOn(Expression.prototype, 'resolveSimpleParameterValue');
+		try {
+			await runOk(sb, getProperty, ids(5));
+			const evaluatedKeys = () => evaluate.mock.calls.filter(([expression]) => typeof expression === 'string' && expression.includes('$json.id')).length;
+			expect(evaluatedKeys()).toBe(0);
+			await runOk(sb, { ...getProperty, propId: '={{ ($json.id) }}' }, ids(5));
+			expect(evaluatedKeys()).toBe(5);
+		} finally {
+			evaluate.mockRestore();
+		}
 	});
 });
 

@@ -165,10 +165,49 @@ export function readPositiveInteger(context: IExecuteFunctions, itemIndex: numbe
 	return readNumberedId(context, itemIndex, context.getNodeParameter(name, itemIndex) as unknown, label, 'an ID');
 }
 
+/**
+ * `={{ $json.a }}` or `={{ $json.a.b }}`, with nothing else in it: a read of one of the item's
+ * fields, the usual way a key comes from the item before. Any other expression goes to n8n.
+ */
+const ITEM_FIELD_EXPRESSION = /^=\{\{\s*\$json((?:\.[A-Za-z_][A-Za-z0-9_]*)+)\s*\}\}$/;
+
+/** Per node run: the field path a key parameter names, or null when it holds anything else. */
+const keyFieldPaths = new WeakMap<IExecuteFunctions, Map<string, string[] | null>>();
+
+/**
+ * The item's text at the field a key parameter names by `={{ $json.field }}`, read from the item
+ * itself; undefined when the parameter holds anything else, or the item has no text there, for n8n
+ * to evaluate as it would. For such an expression n8n returns the item's own value unchanged, after
+ * an evaluation in its expression isolate that costs more than the request the key is for.
+ */
+function itemFieldText(context: IExecuteFunctions, itemIndex: number, name: string): string | undefined {
+	let paths = keyFieldPaths.get(context);
+	if (!paths) {
+		paths = new Map();
+		keyFieldPaths.set(context, paths);
+	}
+	let path = paths.get(name);
+	if (path === undefined) {
+		const raw = context.getNodeParameter(name, itemIndex, '', { rawExpressions: true }) as unknown;
+		const match = typeof raw === 'string' ? ITEM_FIELD_EXPRESSION.exec(raw) : null;
+		const fields = match ? match[1].slice(1).split('.') : [];
+		// n8n refuses `.constructor` in any expression; such an expression goes to n8n for its error.
+		path = match && !fields.some((field) => ['constructor', '__proto__', 'prototype'].includes(field)) ? fields : null;
+		paths.set(name, path);
+	}
+	if (path === null) return undefined;
+	let value: unknown = context.getInputData()[itemIndex]?.json;
+	for (const field of path) {
+		if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, field)) return undefined;
+		value = (value as IDataObject)[field];
+	}
+	return typeof value === 'string' ? value : undefined;
+}
+
 function readKey(context: IExecuteFunctions, itemIndex: number, name: string, label: string, example: string): string {
 	// n8n's own check of a text parameter only looks the parameter up in the node's description;
 	// the key is checked here.
-	const value = context.getNodeParameter(name, itemIndex, '', { skipValidation: true }) as unknown;
+	const value = itemFieldText(context, itemIndex, name) ?? (context.getNodeParameter(name, itemIndex, '', { skipValidation: true }) as unknown);
 	const text = keyText(value ?? '');
 	const problem = text === undefined ? `is a ${Array.isArray(value) ? 'list' : typeof value}, not text` : keyProblem(text);
 	if (problem) fail(context, itemIndex, `${label}: "${shownValue(text ?? value)}" ${problem}; ${example}`);
