@@ -181,7 +181,9 @@ function bodySecrets(body: unknown, found: string[] = []): string[] {
 		for (const entry of body) bodySecrets(entry, found);
 		return found;
 	}
-	for (const [key, value] of Object.entries(body)) {
+	for (const key in body) {
+		if (!Object.hasOwn(body, key)) continue;
+		const value = (body as Record<string, unknown>)[key];
 		if (key === 'Secret' && typeof value === 'string') found.push(value);
 		else if (typeof value === 'object' && value !== null) bodySecrets(value, found);
 	}
