@@ -161,6 +161,18 @@ describe('Items at Once', () => {
 	});
 });
 
+describe('output items', () => {
+	test('each record is one output item as the service sent it, a field named `json` too', async () => {
+		// A field the documents do not name: n8n's returnJsonArray would take such a record for an output item of its own.
+		const record = { ListID: 7, ListName: 'Leads', json: 'a field of its own', pairedItem: 3 };
+		sb.faults.push({ pathPrefix: '/v1/lists/7', count: 2, status: 200, body: { results: [record] } });
+		const output = await run(sb, { resource: 'list', operation: 'get', listId: listRef(7) }, [{}, {}]);
+		expect(output.error).toBeUndefined();
+		expect(output.json).toEqual([record, record]);
+		expect(output.items.map(pairedIndex)).toEqual([0, 1]);
+	});
+});
+
 describe('parameters read once for every item', () => {
 	// A parameter with no expression is worked out once per run; one with an expression, for each item.
 	test('a Fields choice without an expression is sent alike for every item, one with an expression as each item says', async () => {

@@ -91,7 +91,10 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			const itemIndex = next++;
 			try {
 				const records = await module.execute.call(this, itemIndex, spending);
-				outputs[itemIndex] = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), { itemData: { item: itemIndex } });
+				// One object per record, its pairing shared as n8n's constructExecutionMetaData shares it;
+				// n8n's returnJsonArray would also take a record with a `json` field for an output item.
+				const pairedItem = { item: itemIndex };
+				outputs[itemIndex] = records.map((json) => ({ json, pairedItem }));
 			} catch (error) {
 				if (this.continueOnFail()) outputs[itemIndex] = [errorItem(error as Error, itemIndex)];
 				else failures.set(itemIndex, error);
