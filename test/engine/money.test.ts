@@ -5,6 +5,7 @@
  * quote and purchase. After every run: money spent <= Max Cost, no purchase sent twice, every
  * charge the node was told of is in the output, and the messages say truly what happened.
  */
+import { OutboundHttp, SsrfProtectionService } from '@n8n/backend-network';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { runChain, runNode, startEngineSandbox, TOKENS, type EngineSandbox, type Fault, type NodeRun } from './harness';
@@ -291,6 +292,52 @@ describe('a purchase whose connection cannot be made (the service unreachable af
 		expect(String(failed[0].description)).toMatch(/nothing was charged\. .*The 10 records of this batch were not imported and not charged\. 10 records were imported and charged before this batch/);
 		expect(result.json.slice(20).every((item) => /not sent and not charged/.test(String(item.description)))).toBe(true);
 		expect((await chargeLog()).log.slice(before)).toHaveLength(1);
+	});
+});
+
+describe('a purchase whose address n8n\'s SSRF protection blocks only when its connection is made', () => {
+	afterEach(() => jest.restoreAllMocks());
+
+	test('was not sent, nothing charged, its hold released, and the run goes on buying', async () => {
+		// n8n checks the address of each request (`validateUrl`) and again when a connection is made.
+		// Here the Base URL's name resolves to the sandbox, except for one lookup: the connection of
+		// the first item's purchase, as when a DNS answer changes between the two checks.
+		let lookupsSinceQuote: number | undefined;
+		const resolver = {
+			lookup: async () => {
+				if (lookupsSinceQuote !== undefined) lookupsSinceQuote++;
+				const blocked = lookupsSinceQuote === 2;
+				if (blocked) lookupsSinceQuote = undefined;
+				return [{ address: blocked ? '169.254.169.254' : '127.0.0.1', family: 4 }];
+			},
+		};
+		const quiet = { scoped: () => quiet, warn: () => undefined, debug: () => undefined, info: () => undefined, error: () => undefined };
+		const ssrf = new SsrfProtectionService(
+			{ enabled: true, blockedIpRanges: ['169.254.0.0/16'], allowedIpRanges: [], allowedHostnames: [], blockedHostnames: [] } as never,
+			resolver as never,
+			quiet as never,
+		);
+		jest.spyOn(OutboundHttp.prototype, 'egressFilter').mockReturnValue(ssrf);
+		sb.faults.push({ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, count: 1, beforeForward: async () => {
+			lookupsSinceQuote = 0;
+		} });
+		const before = (await chargeLog()).log.length;
+		const baseUrl = sb.url.replace('127.0.0.1', 'localhost');
+		const result = await runNode({ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: 0.2 }, {
+			credentials: { baseUrl, accessToken: TOKENS.main },
+			items: properties.slice(0, 2),
+			continueOnFail: true,
+		});
+		expect(result.error).toBeUndefined();
+		const [first] = pairedTo(result.items, 0);
+		expect(first.json.error).toBe(`This n8n's SSRF protection blocks PropRadar at ${baseUrl}`);
+		expect(String(first.json.description)).toMatch(/restricted IP address\. Nothing was sent and nothing charged\./);
+		expect(JSON.stringify(result.json)).not.toMatch(/may have been charged/);
+		// Max Cost fits two purchases at full price: the first one's hold was given back, so the second is bought.
+		const [second] = pairedTo(result.items, 1);
+		expect(second.json.PropID).toBe(properties[1].id);
+		expect((await chargeLog()).log.slice(before)).toHaveLength(1);
+		expect(sb.requests.filter((request) => request.query.get('Purchase') === '1').map((request) => request.path)).toEqual([`/v1/properties/${properties[1].id}`]);
 	});
 });
 
