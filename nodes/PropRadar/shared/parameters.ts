@@ -29,12 +29,17 @@ const runReads = new WeakMap<IExecuteFunctions, Map<string, { value: unknown } |
  * of thousands of items would otherwise pay for each item. A read that fails is not kept: every
  * item fails alike.
  */
-export function onceForEveryItem<T>(context: IExecuteFunctions, key: string, names: string[], itemIndex: number, read: () => T): T {
+function runReadsOf(context: IExecuteFunctions): Map<string, { value: unknown } | 'each item'> {
 	let reads = runReads.get(context);
 	if (!reads) {
 		reads = new Map();
 		runReads.set(context, reads);
 	}
+	return reads;
+}
+
+export function onceForEveryItem<T>(context: IExecuteFunctions, key: string, names: string[], itemIndex: number, read: () => T): T {
+	const reads = runReadsOf(context);
 	const kept = reads.get(key);
 	if (kept !== undefined && kept !== 'each item') return kept.value as T;
 	const value = read();
@@ -171,9 +176,6 @@ export function readPositiveInteger(context: IExecuteFunctions, itemIndex: numbe
  */
 const ITEM_FIELD_EXPRESSION = /^=\{\{\s*\$json((?:\.[A-Za-z_][A-Za-z0-9_]*)+)\s*\}\}$/;
 
-/** Per node run: the field path a key parameter names, or null when it holds anything else. */
-const keyFieldPaths = new WeakMap<IExecuteFunctions, Map<string, string[] | null>>();
-
 /**
  * The item's text at the field a key parameter names by `={{ $json.field }}`, read from the item
  * itself; undefined when the parameter holds anything else, or the item has no text there, for n8n
@@ -181,20 +183,19 @@ const keyFieldPaths = new WeakMap<IExecuteFunctions, Map<string, string[] | null
  * an evaluation in its expression isolate that costs more than the request the key is for.
  */
 function itemFieldText(context: IExecuteFunctions, itemIndex: number, name: string): string | undefined {
-	let paths = keyFieldPaths.get(context);
-	if (!paths) {
-		paths = new Map();
-		keyFieldPaths.set(context, paths);
-	}
-	let path = paths.get(name);
-	if (path === undefined) {
+	// The parameter's stored value is the same for every item: its field path is worked out once per run.
+	const reads = runReadsOf(context);
+	const key = `field path of ${name}`;
+	let kept = reads.get(key);
+	if (kept === undefined || kept === 'each item') {
 		const raw = context.getNodeParameter(name, itemIndex, '', { rawExpressions: true }) as unknown;
 		const match = typeof raw === 'string' ? ITEM_FIELD_EXPRESSION.exec(raw) : null;
 		const fields = match ? match[1].slice(1).split('.') : [];
 		// n8n refuses `.constructor` in any expression; such an expression goes to n8n for its error.
-		path = match && !fields.some((field) => ['constructor', '__proto__', 'prototype'].includes(field)) ? fields : null;
-		paths.set(name, path);
+		kept = { value: match && !fields.some((field) => ['constructor', '__proto__', 'prototype'].includes(field)) ? fields : null };
+		reads.set(key, kept);
 	}
+	const path = kept.value as string[] | null;
 	if (path === null) return undefined;
 	let value: unknown = context.getInputData()[itemIndex]?.json;
 	for (const field of path) {
