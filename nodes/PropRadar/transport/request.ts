@@ -165,18 +165,6 @@ async function exchange(pool: Dispatcher, url: string, method: IHttpRequestMetho
 	return { statusCode: answer.statusCode, headers: answer.headers, body: parsed };
 }
 
-/**
- * n8n's SSRF protection refusing the address a new connection was to be made to (its lookup at
- * connect time, when the name resolved to an allowed address for `validateUrl` and to a blocked
- * one now): nothing was written. n8n's errors carry no code, only their class name.
- */
-function ssrfBlockAtConnect(error: unknown): Error | undefined {
-	const isBlock = (value: unknown): value is Error => value instanceof Error && (value.name === 'SsrfBlockedIpError' || value.name === 'SsrfBlockedHostnameError');
-	if (isBlock(error)) return error;
-	const cause = (error as { cause?: unknown } | null | undefined)?.cause;
-	return isBlock(cause) ? cause : undefined;
-}
-
 function networkErrorCode(error: unknown): string | undefined {
 	const err = error as { code?: string; cause?: { code?: string } };
 	return err?.code ?? err?.cause?.code;
@@ -239,11 +227,35 @@ export function refusedByService(error: unknown): boolean {
 
 /**
  * Whether the request of `error` certainly charged nothing: the service refused it, or it was
- * never sent (its connection could not be made). For any other failure of a purchase the charge
+ * never sent (its connection could not be made, or n8n's SSRF protection refused its address).
+ * For any other failure of a purchase the charge
  * may have happened.
  */
 export function chargedNothing(error: unknown): boolean {
 	return refusedByService(error) || (typeof error === 'object' && error !== null && neverSent.has(error));
+}
+
+/**
+ * n8n's SSRF protection refusing the address a new connection was to be made to (its lookup at
+ * connect time, when the name resolved to an allowed address for `validateUrl` and to a blocked
+ * one now): nothing was written. n8n's errors carry no code, only their class name.
+ */
+function ssrfBlockAtConnect(error: unknown): Error | undefined {
+	const isBlock = (value: unknown): value is Error => value instanceof Error && (value.name === 'SsrfBlockedIpError' || value.name === 'SsrfBlockedHostnameError');
+	if (isBlock(error)) return error;
+	const cause = (error as { cause?: unknown } | null | undefined)?.cause;
+	return isBlock(cause) ? cause : undefined;
+}
+
+/** n8n's SSRF protection refused the address before anything was sent, so nothing was charged. */
+function ssrfBlocked(context: ApiContext, error: Error, request: { baseUrl: string; secrets: string[]; charging: boolean; itemIndex?: number }): NodeApiError {
+	const blocked = new NodeApiError(context.getNode(), {} as JsonObject, {
+		message: `This n8n's SSRF protection blocks PropRadar at ${request.baseUrl}`,
+		description: `${redact(error.message, request.secrets)}. Nothing was sent${request.charging ? ' and nothing charged' : ''}. To reach this address, the instance's owner can allow it with N8N_SSRF_ALLOWED_IP_RANGES or N8N_SSRF_ALLOWED_HOSTNAMES.`,
+		itemIndex: request.itemIndex,
+	});
+	neverSent.add(blocked);
+	return blocked;
 }
 
 /**
@@ -283,16 +295,6 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 			itemIndex: request.itemIndex,
 		});
 	}
-	/** n8n's SSRF protection refused the address, before anything was sent: so nothing was charged. */
-	const ssrfBlocked = (error: Error) => {
-		const blocked = new NodeApiError(context.getNode(), {} as JsonObject, {
-			message: `This n8n's SSRF protection blocks PropRadar at ${baseUrl}`,
-			description: `${redact(error.message, secrets)}. Nothing was sent${charging ? ' and nothing charged' : ''}. To reach this address, the instance's owner can allow it with N8N_SSRF_ALLOWED_IP_RANGES or N8N_SSRF_ALLOWED_HOSTNAMES.`,
-			itemIndex: request.itemIndex,
-		});
-		neverSent.add(blocked);
-		return blocked;
-	};
 	const egress = context.helpers.getSecureEgressFilter();
 	let allowed: Awaited<ReturnType<NodeEgressFilter['validateUrl']>>;
 	try {
@@ -301,7 +303,7 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 		allowed = { ok: false, error: error as Error };
 	}
 	if (!allowed.ok) {
-		throw ssrfBlocked(allowed.error);
+		throw ssrfBlocked(context, allowed.error, { baseUrl, secrets, charging, itemIndex: request.itemIndex });
 	}
 	const connections = connectionsFor(egress);
 	const pool = charging ? connections.fresh : connections.reused;
@@ -312,7 +314,7 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 			response = await exchange(pool, url, request.method, headers, body);
 		} catch (error) {
 			const blockedAtConnect = ssrfBlockAtConnect(error);
-			if (blockedAtConnect) throw ssrfBlocked(blockedAtConnect);
+			if (blockedAtConnect) throw ssrfBlocked(context, blockedAtConnect, { baseUrl, secrets, charging, itemIndex: request.itemIndex });
 			const code = networkErrorCode(error);
 			if (repeatable && attempt < MAX_ATTEMPTS && code && NETWORK_ERROR_CODES.has(code)) {
 				await sleep(retryDelay(attempt));
