@@ -295,18 +295,22 @@ describe('a purchase whose connection cannot be made (the service unreachable af
 	});
 });
 
-describe('a purchase whose address n8n\'s SSRF protection blocks only when its connection is made', () => {
+describe('a purchase whose address n8n\'s SSRF protection blocks after its quote went through', () => {
 	afterEach(() => jest.restoreAllMocks());
 
-	test('was not sent, nothing charged, its hold released, and the run goes on buying', async () => {
-		// n8n checks the address of each request (`validateUrl`) and again when a connection is made.
-		// Here the Base URL's name resolves to the sandbox, except for one lookup: the connection of
-		// the first item's purchase, as when a DNS answer changes between the two checks.
+	// n8n checks the address of each request (`validateUrl`), then again in the lookup of each new
+	// connection. Here the Base URL's name resolves to the sandbox, except for one lookup after the
+	// first item's quote: the purchase's own check (1), or the lookup of its connection (2), as when
+	// a DNS answer changes.
+	test.each([
+		['by n8n\'s check of the request', 1],
+		['only when its connection is made', 2],
+	])('blocked %s: was not sent, nothing charged, its hold released, and the run goes on buying', async (_when, blockedLookup) => {
 		let lookupsSinceQuote: number | undefined;
 		const resolver = {
 			lookup: async () => {
 				if (lookupsSinceQuote !== undefined) lookupsSinceQuote++;
-				const blocked = lookupsSinceQuote === 2;
+				const blocked = lookupsSinceQuote === blockedLookup;
 				if (blocked) lookupsSinceQuote = undefined;
 				return [{ address: blocked ? '169.254.169.254' : '127.0.0.1', family: 4 }];
 			},
