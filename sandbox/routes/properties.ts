@@ -1,3 +1,4 @@
+import { recordsCharged } from '../../nodes/PropRadar/shared/prices';
 import { FIELD_SCOPES, MAX_TRANSACTION_FIELD_IDS, PAGE_LIMITS } from '../../nodes/PropRadar/shared/vocabulary';
 import { charge, readPurchase } from '../charges';
 import { parseCriteria } from '../criteria';
@@ -180,7 +181,7 @@ export const propertyRoutes: RouteModule = (app, ctx) => {
 			const purchase = readPurchase(query);
 			const records = build(subject, query);
 			// One charge for the property's data, whatever the number of records; none when there is nothing.
-			const cost = charge(ctx, account, 'propertyDetail', records.length > 0 ? 1 : 0, purchase, `${path} of ${subject.PropID}`);
+			const cost = charge(ctx, account, 'propertyDetail', recordsCharged('propertyDetail', records.length), purchase, `${path} of ${subject.PropID}`);
 			return { results: purchase ? records : [], ...cost, resultCount: records.length };
 		});
 	};

@@ -601,3 +601,67 @@ describe('a purchase that costs more than was held for it', () => {
 		expect(hints.map((hint) => hint.message).join(' ')).toContain('this run buys nothing more');
 	});
 });
+
+describe('a purchase never buys more than its quote counted (more records match by the time it is sent)', () => {
+	const purchases = () => sb.requests.filter((request) => request.query.get('Purchase') === '1');
+	const spentSince = async (before: number) => (await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0);
+
+	test.each([
+		{ name: 'Property > Search', parameters: { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]}]', returnAll: true, fields: { include: ['PropID'] } }, path: '/v1/properties', price: 10 },
+		{ name: 'Person > Get Records', parameters: { resource: 'person', operation: 'getRecords', personKey: 'K000010A', recordKind: 'relatives', returnAll: true }, path: '/v1/persons/K000010A/relatives', price: 20 },
+	])('$name: a page is bought with Limit set to the records its quote counted', async ({ parameters, path, price }) => {
+		await useUpCredits();
+		const [quote] = (await run({ ...parameters, chargeMode: 'preview' }, [{}])).json;
+		expect(Number(quote.resultCount)).toBeGreaterThan(1);
+		const before = (await chargeLog()).log.length;
+		// The quote counts one record of several: as if the others began to match after it.
+		sb.faults.push({ pathPrefix: path, query: { Purchase: '0' }, count: 1, status: 200, body: { results: [], totalCost: (price / 100).toFixed(2), resultCount: 1, totalResultCount: 1, quantityFreeRemaining: 0 } });
+		const result = await run({ ...parameters, chargeMode: 'purchase', maxCost: price / 100 }, [{}]);
+		expect(result.error).toBeUndefined();
+		expect(purchases().map((request) => request.query.get('Limit'))).toEqual(['1']);
+		expect(result.json).toHaveLength(1);
+		expect(await spentSince(before)).toBe(price);
+	});
+
+	test.each([
+		{ name: 'Property > Get Evictions', parameters: { resource: 'property', operation: 'getEvictions', propId: 'P000106' }, path: '/v1/properties/P000106/evictions' },
+		{ name: 'Property > Search', parameters: { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]}]', returnAll: true }, path: '/v1/properties' },
+		{ name: 'Person > Get Owners', parameters: { resource: 'person', operation: 'getOwners', propId: 'P000106' }, path: '/v1/properties/P000106/persons' },
+	])('$name: a quote of no records sends no purchase and charges nothing', async ({ parameters, path }) => {
+		const before = (await chargeLog()).log.length;
+		sb.faults.push({ pathPrefix: path, query: { Purchase: '0' }, count: 1, status: 200, body: { results: [], totalCost: '0.00', resultCount: 0, totalResultCount: 0, quantityFreeRemaining: 100 } });
+		const result = await run({ ...parameters, chargeMode: 'purchase', maxCost: 0 }, [{}]);
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([]);
+		expect(purchases()).toEqual([]);
+		expect((await chargeLog()).log.slice(before)).toEqual([]);
+	});
+});
+
+test('Person > Get Owners takes no Limit: owners beyond its quote are charged, and the run then buys nothing more', async () => {
+	await useUpCredits();
+	const [quote] = (await run({ resource: 'person', operation: 'getOwners', propId: 'P000106', chargeMode: 'preview' }, [{}])).json;
+	expect(Number(quote.resultCount)).toBeGreaterThan(1);
+	// The quote counts one owner: as if the others were added after it.
+	sb.faults.push({ pathPrefix: '/v1/properties/P000106/persons', query: { Purchase: '0' }, count: 1, status: 200, body: { results: [], totalCost: '0.15', resultCount: 1, quantityFreeRemaining: 0 } });
+	const result = await run({ resource: 'person', operation: 'getOwners', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: 5 }, [{ id: 'P000106' }, { id: 'P000110' }], { continueOnFail: true });
+	const owners = pairedTo(result.items, 0);
+	expect(owners).toHaveLength(Number(quote.resultCount));
+	expect((owners[0].json._charge as IDataObject).notice).toContain(`PropRadar charged $${String(quote.totalCost)} for a purchase quoted at up to $0.15; this run buys nothing more`);
+	expect(pairedTo(result.items, 1)[0].json.error).toBe('Purchase refused: an earlier purchase of this run cost more than its quote');
+});
+
+describe('property details are charged per call, not per record', () => {
+	test('Get Comps: the preview asks for the Max Cost of one call, and that Max Cost buys every comp', async () => {
+		await useUpCredits();
+		const parameters = { resource: 'property', operation: 'getComps', propId: 'P000106', compsKind: 'sales' };
+		const [preview] = (await run({ ...parameters, chargeMode: 'preview' }, [{}])).json;
+		expect(Number(preview.resultCount)).toBeGreaterThan(1);
+		expect(preview).toMatchObject({ totalCost: '0.25', maxCostNeeded: '0.25' });
+		const before = (await chargeLog()).log.length;
+		const bought = await run({ ...parameters, chargeMode: 'purchase', maxCost: 0.25 }, [{}]);
+		expect(bought.error).toBeUndefined();
+		expect(bought.json).toHaveLength(Number(preview.resultCount));
+		expect((await chargeLog()).log.slice(before)).toEqual([expect.objectContaining({ kind: 'propertyDetail', quantity: 1, cents: 25 })]);
+	});
+});

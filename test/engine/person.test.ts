@@ -68,7 +68,7 @@ describe('Person', () => {
 		expect(others.find((o) => o.PersonKey === key)!.Email).toEqual([]);
 	});
 
-	test('a service whose quote of a bought phone passes (0 records, $0.00) and whose purchase then answers "already purchased": the same clear result, nothing charged', async () => {
+	test('a service whose quote of a bought phone counts nothing to buy (0 records, $0.00): no purchase is sent, and the item says nothing was bought or charged', async () => {
 		const [owner] = await runOk(sb, { resource: 'person', operation: 'getOwners', propId: 'P000620', chargeMode: 'purchase', maxCost: 5 });
 		const key = String(owner.PersonKey);
 		await runOk(sb, { resource: 'person', operation: 'purchasePhone', personKey: key, chargeMode: 'purchase', maxCost: 5 });
@@ -76,9 +76,9 @@ describe('Person', () => {
 		// The sandbox refuses the quote of a bought phone too; this service quotes it as nothing to buy.
 		sb.faults.push({ pathPrefix: `/v1/persons/${key}/Phone`, query: { Purchase: '0' }, count: 1, status: 200, body: { results: [], resultCount: 0, totalCost: '0.00', quantityFreeRemaining: 0 } });
 		const [again] = await runOk(sb, { resource: 'person', operation: 'purchasePhone', personKey: key, chargeMode: 'purchase', maxCost: 5 });
-		expect(again).toMatchObject({ PersonKey: key, purchased: false, alreadyPurchased: true });
-		expect(again.message).toContain('nothing was charged');
-		expect(sb.sent(`/v1/persons/${key}/Phone`).filter((r) => r.query.get('Purchase') === '1')).toHaveLength(2);
+		expect(again).toMatchObject({ PersonKey: key, purchased: false, _charge: { totalCost: '0.00', resultCount: 0 } });
+		expect(again.message).toBe(`No phone number of ${key} was bought: PropRadar had none to sell, and nothing was charged. One bought before is in the Phone field of Person > Get Owners for the person's property.`);
+		expect(sb.sent(`/v1/persons/${key}/Phone`).filter((r) => r.query.get('Purchase') === '1')).toHaveLength(1);
 		expect(await charges()).toEqual(before);
 	});
 

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ApiEnvelope, ApiRequest, AutomationRecord } from '../transport';
 import { apiRequest, chargedNothing, formatCents, getConnection, readCents, toNodeError } from '../transport';
 import { onceForEveryItem } from './parameters';
-import { LIST_PRICES_CENTS, type PriceKind } from './prices';
+import { LIST_PRICES_CENTS, recordsCharged, type PriceKind } from './prices';
 
 /**
  * The one home of money (docs/money.md). Every charging operation offers "Preview Cost (Free)" or
@@ -272,14 +272,14 @@ function readQuote(context: IExecuteFunctions, response: ApiEnvelope, itemIndex:
  * more records than free credits pay for.
  */
 function fullPriceCents(kind: PriceKind, quote: Quote): number {
-	const paid = quote.count - (quote.freeRemaining ?? 0);
+	const paid = recordsCharged(kind, quote.count) - (quote.freeRemaining ?? 0);
 	const revealed = paid > 0 ? Math.ceil(quote.cents / paid) : 0;
 	return Math.max(LIST_PRICES_CENTS[kind], revealed);
 }
 
 /** The most a purchase of what `quote` covers can cost: every record at full price. */
 function worstCaseCents(kind: PriceKind, quote: Quote): number {
-	return Math.max(quote.cents, quote.count * fullPriceCents(kind, quote));
+	return Math.max(quote.cents, recordsCharged(kind, quote.count) * fullPriceCents(kind, quote));
 }
 
 /** What a bought record says of its purchase. */
@@ -356,14 +356,20 @@ interface Bought {
 
 /**
  * Buys what `quote` covers with one `Purchase=1` request, held against the budget at full price.
- * A refusal by the cap or by the service, or a purchase that was never sent (its connection could
- * not be made), charges nothing and throws; a failure that may have come after the charge keeps
- * the hold as spent, stops the run's buying, and throws.
+ * A quote of no records buys nothing and sends nothing: what such a purchase could return would
+ * have appeared since the quote, and nothing was held for it. A refusal by the cap or by the
+ * service, or a purchase that was never sent (its connection could not be made), charges nothing
+ * and throws; a failure that may have come after the charge keeps the hold as spent, stops the
+ * run's buying, and throws.
  */
 async function buy(context: IExecuteFunctions, budget: SpendBudget, kind: PriceKind, quote: Quote, request: ApiRequest, itemIndex: number): Promise<Bought> {
 	const held = worstCaseCents(kind, quote);
 	const refused = budget.hold(held);
 	if (refused) throw refusal(context, refused, itemIndex);
+	if (quote.count === 0) {
+		budget.release(held);
+		return { response: { results: [], totalCost: formatCents(0), resultCount: 0 }, note: { totalCost: formatCents(0), resultCount: 0, runTotalCost: formatCents(budget.spent) } };
+	}
 	let response: ApiEnvelope;
 	try {
 		response = await apiRequest<ApiEnvelope>(context, { ...request, qs: { ...request.qs, Purchase: 1 }, repeatable: false, itemIndex });
@@ -506,7 +512,8 @@ export async function chargedPages(
 	for (let start = 0, size = firstSize, quote = first; ; ) {
 		let bought: Bought;
 		try {
-			bought = await buy(context, budget, kind, quote, pageRequest(start, size), itemIndex);
+			// Never more records than the quote counted, even when more match by the time of the purchase.
+			bought = await buy(context, budget, kind, quote, pageRequest(start, Math.min(size, quote.count)), itemIndex);
 		} catch (error) {
 			if (records.length === 0) throw toNodeError(context.getNode(), error, itemIndex);
 			const nodeError = toNodeError(context.getNode(), error, itemIndex);
@@ -530,7 +537,6 @@ export async function chargedPages(
 			stopped = `Stopped after ${records.length} records: the quote of the next page failed (${nodeError.message}), so nothing more was bought.`;
 			break;
 		}
-		if (quote.count === 0) break;
 	}
 	if (stopped) {
 		const notice = `${stopped} ${records.length} records were bought and are all in the output${wanted === undefined ? '' : `; ${Math.max(0, wanted - records.length)} of the ${wanted} wanted were not bought`}.`;

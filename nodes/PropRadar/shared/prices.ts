@@ -24,3 +24,11 @@ export const LIST_PRICES_CENTS = {
 } as const;
 
 export type PriceKind = keyof typeof LIST_PRICES_CENTS;
+
+/**
+ * How many records a call that returns `records` of `kind` is charged for: one per record, but one
+ * per call that returns data for the property details (evictions, comps, parcels, transactions).
+ */
+export function recordsCharged(kind: PriceKind, records: number): number {
+	return kind === 'propertyDetail' ? Math.min(records, 1) : records;
+}

@@ -9,10 +9,11 @@ import type { OperationModule } from '../types';
 /** Purchase Phone and Purchase Email: the same operation on two endpoints. */
 export function purchaseContactOperation(operation: 'purchasePhone' | 'purchaseEmail'): OperationModule {
 	const what = operation === 'purchasePhone' ? 'Phone' : 'Email';
+	const noun = what === 'Phone' ? 'phone number' : 'e-mail address';
 	const show = { resource: ['person'], operation: [operation] };
 	const description: INodeProperties[] = [
 		personKeyProperty(show),
-		...chargeProperties(show, `the person's ${what === 'Phone' ? 'phone number' : 'e-mail address'}`),
+		...chargeProperties(show, `the person's ${noun}`),
 	];
 	async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
 		const personKey = readPersonKey(this, itemIndex);
@@ -20,7 +21,16 @@ export function purchaseContactOperation(operation: 'purchasePhone' | 'purchaseE
 		try {
 			const { response, preview, note } = await chargedRequest(this, spending, itemIndex, what === 'Phone' ? 'phone' : 'email', { method: 'POST', path });
 			if (preview) return [{ PersonKey: personKey, purchase: what, ...preview }];
-			return withCharge((response.results ?? []).map((record) => ({ ...record, purchased: true })), note!);
+			const records = response.results ?? [];
+			if (records.length === 0) {
+				return [{
+					PersonKey: personKey,
+					purchased: false,
+					message: `No ${noun} of ${personKey} was bought: ${note!.totalCost === '0.00' ? 'PropRadar had none to sell, and nothing was charged' : `PropRadar returned none, and charged what _charge says`}. One bought before is in the ${what} field of Person > Get Owners for the person's property.`,
+					_charge: note,
+				}];
+			}
+			return withCharge(records.map((record) => ({ ...record, purchased: true })), note!);
 		} catch (error) {
 			const text = error instanceof NodeApiError ? `${error.message} ${error.description ?? ''}` : '';
 			if (refusedByService(error) && /already purchased/i.test(text)) {
@@ -28,7 +38,7 @@ export function purchaseContactOperation(operation: 'purchasePhone' | 'purchaseE
 					PersonKey: personKey,
 					purchased: false,
 					alreadyPurchased: true,
-					message: `The ${what === 'Phone' ? 'phone number' : 'e-mail address'} of ${personKey} was already purchased, so nothing was charged. The ${what} you own is in the ${what} field of Person > Get Owners for the person's property (Get Owners is charged per owner returned).`,
+					message: `The ${noun} of ${personKey} was already purchased, so nothing was charged. The ${what} you own is in the ${what} field of Person > Get Owners for the person's property (Get Owners is charged per owner returned).`,
 				}];
 			}
 			throw toNodeError(this.getNode(), error, itemIndex);
