@@ -228,8 +228,7 @@ export function refusedByService(error: unknown): boolean {
 /**
  * Whether the request of `error` certainly charged nothing: the service refused it, or it was
  * never sent (its connection could not be made, or n8n's SSRF protection refused its address).
- * For any other failure of a purchase the charge
- * may have happened.
+ * For any other failure of a purchase the charge may have happened.
  */
 export function chargedNothing(error: unknown): boolean {
 	return refusedByService(error) || (typeof error === 'object' && error !== null && neverSent.has(error));

@@ -26,7 +26,7 @@ export function purchaseContactOperation(operation: 'purchasePhone' | 'purchaseE
 				return [{
 					PersonKey: personKey,
 					purchased: false,
-					message: `No ${noun} of ${personKey} was bought: ${note!.totalCost === '0.00' ? 'PropRadar had none to sell, and nothing was charged' : `PropRadar returned none, and charged what _charge says`}. One bought before is in the ${what} field of Person > Get Owners for the person's property.`,
+					message: `No ${noun} of ${personKey} was bought: ${note!.totalCost === '0.00' ? 'PropRadar had none to sell, and nothing was charged' : 'PropRadar returned none, and charged what _charge says'}. One bought before is in the ${what} field of Person > Get Owners for the person's property.`,
 					_charge: note,
 				}];
 			}
