@@ -6,7 +6,11 @@
 export type RawJob =
 	| { kind: 'perItem'; urls: string[]; concurrency: number; token: string }
 	| { kind: 'pages'; url: string; pageSize: number; token: string }
-	| { kind: 'import'; url: string; records: unknown[]; batchSize: number; token: string };
+	/**
+	 * `url` is the import endpoint without `Purchase`. `quoteFirst`: a free quote of all the records
+	 * before the batches, the one request the node must send first (its Max Cost is checked on it).
+	 */
+	| { kind: 'import'; url: string; records: unknown[]; batchSize: number; token: string; quoteFirst?: boolean };
 
 export interface RawResult {
 	ms: number;
@@ -46,11 +50,15 @@ async function pages(url: string, pageSize: number, token: string): Promise<RawR
 	return { ms: 0, records: all.length, requests };
 }
 
-async function importBatches(url: string, records: unknown[], batchSize: number, token: string): Promise<RawResult> {
+async function importBatches(url: string, records: unknown[], batchSize: number, token: string, quoteFirst: boolean): Promise<RawResult> {
 	let imported = 0;
 	let requests = 0;
+	if (quoteFirst) {
+		await call(`${url}?Purchase=0`, token, { method: 'POST', body: JSON.stringify(records) });
+		requests++;
+	}
 	for (let start = 0; start < records.length; start += batchSize) {
-		imported += (await call(url, token, { method: 'POST', body: JSON.stringify(records.slice(start, start + batchSize)) })).results?.length ?? 0;
+		imported += (await call(`${url}?Purchase=1`, token, { method: 'POST', body: JSON.stringify(records.slice(start, start + batchSize)) })).results?.length ?? 0;
 		requests++;
 	}
 	return { ms: 0, records: imported, requests };
@@ -61,7 +69,7 @@ process.on('message', (job: RawJob) => {
 	const done =
 		job.kind === 'perItem' ? perItem(job.urls, job.concurrency, job.token)
 			: job.kind === 'pages' ? pages(job.url, job.pageSize, job.token)
-				: importBatches(job.url, job.records, job.batchSize, job.token);
+				: importBatches(job.url, job.records, job.batchSize, job.token, job.quoteFirst === true);
 	done.then(
 		(result) => process.send!({ ...result, ms: performance.now() - started }, () => process.exit(0)),
 		(error: Error) => process.send!({ error: error.message }, () => process.exit(1)),

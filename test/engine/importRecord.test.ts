@@ -76,12 +76,28 @@ describe('Import Record', () => {
 		expect(result.error?.description).toContain('Preview Cost (Free)');
 	});
 
-	test('a list that is not an API import list is refused, saying how to create one', async () => {
+	test.each(['preview', 'purchase'])('a list that is not an API import list is refused, saying how to create one (%s): its free quote may go out, no purchase', async (chargeMode) => {
 		const listId = await createList(sb, { listName: 'static', listType: 'static' });
-		const result = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'preview' }, [{ Address: '1 Elm St' }]);
+		const before = await charges(TOKENS.main);
+		const result = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode, maxCost: 100 }, [{ Address: '1 Elm St' }]);
 		expect(result.error?.message).toBe(`List ${listId} is not an import list that takes API imports`);
 		expect(result.error?.description).toContain('List Type "Import", Import Source "API');
-		expect(sb.sent(`/v1/lists/${listId}/import/items`)).toHaveLength(0);
+		expect(result.error?.description).toContain('Nothing was bought or charged.');
+		expect(sb.sent(`/v1/lists/${listId}/import/items`).filter((r) => r.query.get('Purchase') !== '0')).toHaveLength(0);
+		expect(await charges(TOKENS.main)).toEqual(before);
+	});
+
+	test('the list check, made while the quote travels, is answered before any purchase: a check that fails after the quote was answered buys nothing', async () => {
+		const listId = await importList();
+		const records = await realAddresses(2);
+		const before = await charges(TOKENS.main);
+		sb.faults.push({ pathPrefix: `/v1/lists/${listId}`, method: 'GET', count: 1, status: 404, delayMs: 400 });
+		const result = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', maxCost: 100 }, records);
+		expect(result.error?.httpCode).toBe('404');
+		const sent = sb.sent(`/v1/lists/${listId}/import/items`, 'POST');
+		expect(sent.filter((r) => r.query.get('Purchase') === '0')).toHaveLength(1);
+		expect(sent.filter((r) => r.query.get('Purchase') === '1')).toHaveLength(0);
+		expect(await charges(TOKENS.main)).toEqual(before);
 	});
 
 	test('manual mapping, the X-Prop-Access-Token header, update and delete a match', async () => {

@@ -553,6 +553,12 @@ export interface BatchedCharge<R> {
 	batchSize: number;
 	/** Sends records with `Purchase` 0 (the quote, repeatable) or 1 (the purchase, sent once). */
 	send(records: R[], purchase: 0 | 1): Promise<ApiEnvelope>;
+	/**
+	 * A check made while the quote travels, such as that the target takes the records: awaited
+	 * once the quote is answered (or has failed), before anything else; when it fails, its error is
+	 * the run's, and nothing is bought.
+	 */
+	checked?: Promise<void>;
 }
 
 /** What became of one record of a batched purchase. */
@@ -570,7 +576,7 @@ export type BatchOutcome =
 export async function chargedBatches<R>(
 	context: IExecuteFunctions,
 	spending: RunSpending,
-	{ kind, records, batchSize, send }: BatchedCharge<R>,
+	{ kind, records, batchSize, send, checked }: BatchedCharge<R>,
 ): Promise<{ preview: IDataObject } | { outcomes: BatchOutcome[] }> {
 	const mode = chargeMode(context, 0);
 	const budget = mode === 'purchase' ? await purchaseBudget(context, spending, 0) : undefined;
@@ -578,10 +584,12 @@ export async function chargedBatches<R>(
 	try {
 		response = await send(records, 0);
 	} catch (error) {
+		await checked;
 		const nodeError = toNodeError(context.getNode(), error);
 		if (budget) nodeError.description = `${nodeError.description ?? ''} This was the free quote before the import: no record was sent for import, and nothing was charged.`.trim();
 		throw nodeError;
 	}
+	await checked;
 	const quote = readQuote(context, response, 0);
 	if (!budget) return { preview: previewRecord(kind, response, quote, {}) };
 

@@ -171,21 +171,27 @@ function networkErrorCode(error: unknown): string | undefined {
 }
 
 /**
- * Values of `Secret` fields anywhere in a request body (Webhook > Create sends one), added to
- * `found`. Every body is searched, an import's thousands of records too, so only objects are
- * descended into.
+ * Values of `Secret` fields anywhere in a request body as sent (Webhook > Create sends one). A
+ * field named `Secret` is written there as `"Secret":` (the quote of a key inside a text value is
+ * escaped), so a body without that text, such as an import's thousands of records, is not read
+ * again at all.
  */
-function bodySecrets(body: unknown, found: string[] = []): string[] {
+function bodySecrets(sent: string | undefined): string[] {
+	return sent?.includes('"Secret":') ? secretValues(JSON.parse(sent)) : [];
+}
+
+/** Values of `Secret` fields anywhere in `body`, added to `found`; only objects are descended into. */
+function secretValues(body: unknown, found: string[] = []): string[] {
 	if (typeof body !== 'object' || body === null) return found;
 	if (Array.isArray(body)) {
-		for (const entry of body) bodySecrets(entry, found);
+		for (const entry of body) secretValues(entry, found);
 		return found;
 	}
 	for (const key in body) {
 		if (!Object.hasOwn(body, key)) continue;
 		const value = (body as Record<string, unknown>)[key];
 		if (key === 'Secret' && typeof value === 'string') found.push(value);
-		else if (typeof value === 'object' && value !== null) bodySecrets(value, found);
+		else if (typeof value === 'object' && value !== null) secretValues(value, found);
 	}
 	return found;
 }
@@ -275,7 +281,8 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 	if (charging && request.repeatable) {
 		throw new Error('A purchase is never repeatable');
 	}
-	const secrets = [credentials.accessToken ?? '', ...Object.values(request.headers ?? {}), ...bodySecrets(request.body)];
+	const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+	const secrets = [credentials.accessToken ?? '', ...Object.values(request.headers ?? {}), ...bodySecrets(body)];
 	const query = new URLSearchParams(qs).toString();
 	const url = `${baseUrl}${request.path}${query ? `?${query}` : ''}`;
 	const headers: Record<string, string> = {
@@ -284,7 +291,6 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 		...request.headers,
 		Authorization: bearerAuthorization(credentials.accessToken),
 	};
-	const body = request.body === undefined ? undefined : JSON.stringify(request.body);
 	if (body !== undefined) headers['Content-Type'] = 'application/json';
 
 	if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(baseUrl) || !URL.canParse(url)) {

@@ -5,6 +5,7 @@ import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../tran
 import { chargedBatches, chargeProperties, type RunSpending } from '../../shared/charges';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
+import type { NumberedId } from '../../shared/ids';
 import { listLocator, readFields, readListId } from '../../shared/parameters';
 import { readRecord, type ReadRecord } from './records';
 
@@ -108,6 +109,16 @@ function recordOf(context: IExecuteFunctions, item: INodeExecutionData, itemInde
 	return readRecord(Object.entries(item.json));
 }
 
+/** Refuses a list that is not an import list taking API imports, saying what to use instead. */
+async function assertApiImportList(context: IExecuteFunctions, listId: NumberedId): Promise<void> {
+	const list = (await apiRequest<{ results?: ListRecord[] }>(context, { method: 'GET', path: paths.list(listId), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType', 'ImportSource') } })).results?.[0];
+	if (list?.ListType !== 'import' || list.ImportSource !== 'api') {
+		throw new NodeOperationError(context.getNode(), `List ${listId} is not an import list that takes API imports`, {
+			description: `It is ${list?.ListType === 'import' ? `an import list with Import Source "${list.ImportSource}"` : `a ${list?.ListType ?? 'list'} list`}. Create one with List > Create, List Type "Import", Import Source "API (Needed for Import Records)", and import into that. Nothing was bought or charged.`,
+		});
+	}
+}
+
 const NO_FIELDS = `Give at least one of ${IMPORT_RECORD_FIELDS.join(', ')}, by input fields of those names or with Map Each Field.`;
 
 /**
@@ -141,21 +152,20 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 		throw new NodeOperationError(this.getNode(), `Nothing to import: none of the ${items.length} input items has a record field`, { description: `${NO_FIELDS} Nothing was sent and nothing was charged.` });
 	}
 
-	const list = (await apiRequest<{ results?: ListRecord[] }>(this, { method: 'GET', path: paths.list(listId), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType', 'ImportSource') } })).results?.[0];
-	if (list?.ListType !== 'import' || list.ImportSource !== 'api') {
-		throw new NodeOperationError(this.getNode(), `List ${listId} is not an import list that takes API imports`, {
-			description: `It is ${list?.ListType === 'import' ? `an import list with Import Source "${list.ImportSource}"` : `a ${list?.ListType ?? 'list'} list`}. Create one with List > Create, List Type "Import", Import Source "API (Needed for Import Records)", and import into that.`,
-		});
-	}
 	const headers: Record<string, string> = {};
 	if (options.accessTokenHeader) {
 		const credentials = await this.getCredentials<{ accessToken: string }>('propRadarApi');
 		headers['X-Prop-Access-Token'] = credentials.accessToken;
 	}
+	// The list is checked while the free quote travels (both are the run's first requests), and
+	// its request is over before the run ends, whatever ends it.
+	const checked = assertApiImportList(this, listId);
+	const settled = checked.catch(() => undefined);
 	const result = await chargedBatches(this, spending, {
 		kind: 'importRecord',
 		records,
 		batchSize,
+		checked,
 		send: (batch, purchase) =>
 			apiRequest<ApiEnvelope>(this, {
 				method: 'POST',
@@ -165,7 +175,7 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 				headers,
 				repeatable: purchase === 0,
 			}),
-	});
+	}).finally(() => settled);
 	const sent = new Set(sentItems);
 	const skipped = read.flatMap((_, itemIndex) => (sent.has(itemIndex) ? [] : [itemIndex]));
 	if ('preview' in result) {

@@ -49,7 +49,8 @@ function normaliseState(value: string): { value: string; note?: string } {
 	return { value, note: `State "${value}" is not a US state name or code; sent as given` };
 }
 
-const byLowerName = new Map(IMPORT_RECORD_FIELDS.map((field) => [field.toLowerCase(), field]));
+const byName = new Map<string, string>(IMPORT_RECORD_FIELDS.map((field) => [field, field]));
+const byLowerName = new Map<string, string>(IMPORT_RECORD_FIELDS.map((field) => [field.toLowerCase(), field]));
 
 /**
  * The import record of one input item: `values` are [field, value] pairs (same-named input fields
@@ -60,18 +61,21 @@ export function readRecord(values: Array<[string, unknown]>): ReadRecord {
 	const record: ImportRecord = {};
 	const notes: string[] = [];
 	for (const [name, raw] of values) {
-		const field = byLowerName.get(name.toLowerCase());
+		const field = byName.get(name) ?? byLowerName.get(name.toLowerCase());
 		if (!field || raw === undefined || raw === null) continue;
 		if (typeof raw === 'object' || typeof raw === 'function') {
 			notes.push(`${field} left out: it is ${Array.isArray(raw) ? 'a list' : 'an object'}, not text or a number`);
 			continue;
 		}
-		const text = String(raw).trim();
+		const text = (typeof raw === 'string' ? raw : String(raw)).trim();
 		if (text === '') continue;
-		const normalised = field === 'ZipFive' ? normaliseZip(text) : field === 'State' ? normaliseState(text) : { value: text };
-		if (field === 'Email' && !/^[^@\s]+@[^@\s]+$/.test(text)) normalised.note = `Email "${text}" is not an e-mail address; sent as given`;
-		record[field] = normalised.value;
-		if (normalised.note) notes.push(normalised.note);
+		let value = text;
+		let note: string | undefined;
+		if (field === 'ZipFive') ({ value, note } = normaliseZip(text));
+		else if (field === 'State') ({ value, note } = normaliseState(text));
+		else if (field === 'Email' && !/^[^@\s]+@[^@\s]+$/.test(text)) note = `Email "${text}" is not an e-mail address; sent as given`;
+		record[field] = value;
+		if (note) notes.push(note);
 	}
 	return { record, notes };
 }
