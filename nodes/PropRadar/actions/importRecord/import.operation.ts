@@ -104,9 +104,11 @@ export const description: INodeProperties[] = [
 function recordOf(context: IExecuteFunctions, item: INodeExecutionData, itemIndex: number, mapping: string): ReadRecord {
 	if (mapping === 'manual') {
 		const rows = ((context.getNodeParameter('recordFields', itemIndex, {}) as IDataObject).field as Array<{ name: string; value: unknown }> | undefined) ?? [];
-		return readRecord(rows.map((row) => [row.name, row.value]));
+		const mapped: Record<string, unknown> = Object.create(null);
+		for (const row of rows) mapped[row.name] = row.value;
+		return readRecord(mapped);
 	}
-	return readRecord(Object.entries(item.json));
+	return readRecord(item.json);
 }
 
 /** Refuses a list that is not an import list taking API imports, saying what to use instead. */

@@ -12,7 +12,7 @@ export type ImportRecord = Record<string, string>;
 export interface ReadRecord {
 	record: ImportRecord;
 	/** What was changed or left out, one sentence each. */
-	notes: string[];
+	notes: readonly string[];
 }
 
 const STATE_CODES: Record<string, string> = {
@@ -52,19 +52,24 @@ function normaliseState(value: string): { value: string; note?: string } {
 const byName = new Map<string, string>(IMPORT_RECORD_FIELDS.map((field) => [field, field]));
 const byLowerName = new Map<string, string>(IMPORT_RECORD_FIELDS.map((field) => [field.toLowerCase(), field]));
 
+const NO_NOTES: readonly string[] = Object.freeze([]);
+
 /**
- * The import record of one input item: `values` are [field, value] pairs (same-named input fields
+ * The import record of one input item: `values` are its fields by name (same-named input fields,
  * or the user's mapping). Empty values are left out; a value that is not text or a number cannot
- * be sent and is left out with a note.
+ * be sent and is left out with a note. Read for each of thousands of items, so nothing is built
+ * that the record does not need.
  */
-export function readRecord(values: Array<[string, unknown]>): ReadRecord {
+export function readRecord(values: Record<string, unknown>): ReadRecord {
 	const record: ImportRecord = {};
-	const notes: string[] = [];
-	for (const [name, raw] of values) {
+	let notes: string[] | undefined;
+	for (const name in values) {
+		if (!Object.hasOwn(values, name)) continue;
 		const field = byName.get(name) ?? byLowerName.get(name.toLowerCase());
+		const raw = values[name];
 		if (!field || raw === undefined || raw === null) continue;
 		if (typeof raw === 'object' || typeof raw === 'function') {
-			notes.push(`${field} left out: it is ${Array.isArray(raw) ? 'a list' : 'an object'}, not text or a number`);
+			(notes ??= []).push(`${field} left out: it is ${Array.isArray(raw) ? 'a list' : 'an object'}, not text or a number`);
 			continue;
 		}
 		const text = (typeof raw === 'string' ? raw : String(raw)).trim();
@@ -75,7 +80,7 @@ export function readRecord(values: Array<[string, unknown]>): ReadRecord {
 		else if (field === 'State') ({ value, note } = normaliseState(text));
 		else if (field === 'Email' && !/^[^@\s]+@[^@\s]+$/.test(text)) note = `Email "${text}" is not an e-mail address; sent as given`;
 		record[field] = value;
-		if (note) notes.push(note);
+		if (note) (notes ??= []).push(note);
 	}
-	return { record, notes };
+	return { record, notes: notes ?? NO_NOTES };
 }
