@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { DELIVERY_TRIGGER_TYPES } from '../PropRadar/shared/vocabulary';
 import { sortEvents, type TriggerEvent } from './wiring';
 
 /**
@@ -128,9 +129,12 @@ export function readDeliverySettings(events: unknown, options: IDataObject): Del
 
 /**
  * The event a delivery's `TriggerType` stands for: "New Match" for New Matches, "Change" for
- * Status Changes (spelling variants such as "New Matches" or "Status Change" are accepted).
+ * Status Changes (`DELIVERY_TRIGGER_TYPES`; spelling variants such as "New Matches" or "Status
+ * Change" are accepted).
  */
 export function eventOfTriggerType(triggerType: unknown): TriggerEvent | undefined {
+	if (triggerType === DELIVERY_TRIGGER_TYPES.newMatch) return 'newMatches';
+	if (triggerType === DELIVERY_TRIGGER_TYPES.change) return 'statusChanges';
 	const word = String(triggerType ?? '').toLowerCase().replace(/[^a-z]/g, '');
 	if (/^newmatch(es)?$/.test(word)) return 'newMatches';
 	if (/^(status)?changes?$/.test(word)) return 'statusChanges';

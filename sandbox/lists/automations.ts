@@ -13,15 +13,17 @@ import {
 	AUTOMATION_FLAG_FIELDS,
 	AUTOMATION_ID_FIELDS,
 	AUTOMATION_LEVEL_MAX,
+	DELIVERY_TRIGGER_TYPES,
 	EMPTY_AUTOMATION,
 	TRIGGER_EVENTS,
 	TRIGGER_VALUES,
 	type AutomationFields,
+	type DeliveryTriggerType,
 } from '../../nodes/PropRadar/shared/vocabulary';
 
 /** What happened to a property in a list, as an automation sees it. */
 export interface ListEvent {
-	type: 'New Match' | 'Change';
+	type: DeliveryTriggerType;
 	propId: string;
 	/** "<Field label>:<old>:<new>" for changes. */
 	changes?: string[];
@@ -115,7 +117,7 @@ export function fireEvents(ctx: SandboxContext, accountId: string, list: StoredL
 	// Monitoring turns automations on and off (the lists document): an unmonitored list's automation never fires.
 	if (!list.isMonitored || !automation.isEnabled || events.length === 0 || depth > 3) return;
 	const triggers = automation.Triggers.split(',').map((t) => t.trim());
-	const wanted = events.filter((event) => (event.type === 'New Match' ? triggers.includes(TRIGGER_EVENTS.newMatches) : triggers.includes(TRIGGER_EVENTS.statusChanges)));
+	const wanted = events.filter((event) => (event.type === DELIVERY_TRIGGER_TYPES.newMatch ? triggers.includes(TRIGGER_EVENTS.newMatches) : triggers.includes(TRIGGER_EVENTS.statusChanges)));
 	if (wanted.length === 0) return;
 	const account = accountOf(accountId);
 	const at = new Date().toISOString();
@@ -160,7 +162,7 @@ export function fireEvents(ctx: SandboxContext, accountId: string, list: StoredL
 		if (!target || target.ListType !== 'static') continue;
 		const entered = wanted.map((e) => e.propId).filter((propId) => !hasMember(target, propId));
 		for (const propId of entered) target.members[propId] = at;
-		fireEvents(ctx, accountId, target, entered.map((propId) => ({ type: 'New Match', propId })), depth + 1);
+		fireEvents(ctx, accountId, target, entered.map((propId) => ({ type: DELIVERY_TRIGGER_TYPES.newMatch, propId })), depth + 1);
 	}
 	for (const targetId of idList(automation.RemoveFromLists)) {
 		const target = own(lists, targetId);

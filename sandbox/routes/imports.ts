@@ -1,4 +1,4 @@
-import { IMPORT_ITEM_FIELDS, IMPORT_RECORD_FIELDS, PAGE_LIMITS, PERSON_STATUSES, PROPERTY_STATUSES } from '../../nodes/PropRadar/shared/vocabulary';
+import { DELIVERY_TRIGGER_TYPES, IMPORT_ITEM_FIELDS, IMPORT_RECORD_FIELDS, PAGE_LIMITS, PERSON_STATUSES, PROPERTY_STATUSES } from '../../nodes/PropRadar/shared/vocabulary';
 import { charge, readPurchase } from '../charges';
 import { getPersons } from '../data/persons';
 import { propertyExists } from '../data/properties';
@@ -67,7 +67,7 @@ export const importRoutes: RouteModule = (app, ctx) => {
 			}
 			return item;
 		});
-		fireEvents(ctx, account.id, list, entered.map((propId) => ({ type: 'New Match', propId })));
+		fireEvents(ctx, account.id, list, entered.map((propId) => ({ type: DELIVERY_TRIGGER_TYPES.newMatch, propId })));
 		ctx.store.save();
 		return { results: items.map((item) => pick(itemRecord(item), fields)), ...cost };
 	});
@@ -136,7 +136,7 @@ export const importRoutes: RouteModule = (app, ctx) => {
 		}
 		if (item.PropID && !hasMember(list, item.PropID)) {
 			list.members[item.PropID] = new Date().toISOString();
-			fireEvents(ctx, account.id, list, [{ type: 'New Match', propId: item.PropID }]);
+			fireEvents(ctx, account.id, list, [{ type: DELIVERY_TRIGGER_TYPES.newMatch, propId: item.PropID }]);
 		}
 		if (previousPropId !== item.PropID) syncMembership(list, previousPropId);
 		ctx.store.save();

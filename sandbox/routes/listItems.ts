@@ -1,4 +1,4 @@
-import { PAGE_LIMITS } from '../../nodes/PropRadar/shared/vocabulary';
+import { DELIVERY_TRIGGER_TYPES, PAGE_LIMITS } from '../../nodes/PropRadar/shared/vocabulary';
 import { parseCriteria, parseRelativeDate } from '../criteria';
 import { getProperty, getSearchable, valuedByAvm } from '../data/properties';
 import { ApiError, badRequest, notFound } from '../errors';
@@ -127,7 +127,7 @@ export const listItemRoutes: RouteModule = (app, ctx) => {
 		const now = new Date().toISOString();
 		const entered = findMatches(ctx, account, criteria).filter((propId) => !hasMember(list, propId));
 		for (const propId of entered) list.members[propId] = now;
-		fireEvents(ctx, account.id, list, entered.map((propId) => ({ type: 'New Match', propId })));
+		fireEvents(ctx, account.id, list, entered.map((propId) => ({ type: DELIVERY_TRIGGER_TYPES.newMatch, propId })));
 		ctx.store.save();
 		return { updateCount: entered.length };
 	});

@@ -1,3 +1,4 @@
+import { DELIVERY_TRIGGER_TYPES } from '../../nodes/PropRadar/shared/vocabulary';
 import { ACCOUNTS } from '../accounts';
 import { addProperty, applyPropertyChange, allSearchable, getSearchable, type SearchableProperty } from '../data/properties';
 import { usDate } from '../data/random';
@@ -70,8 +71,8 @@ function propagate(ctx: SandboxContext, propId: string, changes: string[] | unde
 		for (const list of Object.values(listsState(ctx).lists[account.id] ?? {})) {
 			const wasMember = hasMember(list, propId);
 			const entered = list.ListType === 'dynamic' && list.isMonitored ? recompute(ctx, account, list) : [];
-			const events: ListEvent[] = entered.map((id) => ({ type: 'New Match', propId: id }));
-			if (changes && wasMember && hasMember(list, propId)) events.push({ type: 'Change', propId, changes });
+			const events: ListEvent[] = entered.map((id) => ({ type: DELIVERY_TRIGGER_TYPES.newMatch, propId: id }));
+			if (changes && wasMember && hasMember(list, propId)) events.push({ type: DELIVERY_TRIGGER_TYPES.change, propId, changes });
 			for (const event of events) fired.push({ ListID: list.ListID, type: event.type });
 			fireEvents(ctx, account.id, list, events);
 		}
@@ -111,8 +112,8 @@ export const simulateRoutes: RouteModule = (app, ctx) => {
 			if (!candidate) throw badRequest('No property left', 'Every property is in this list already');
 			propId = candidate.PropID;
 			list.members[propId] = new Date().toISOString();
-			fireEvents(ctx, accountId, list, [{ type: 'New Match', propId }]);
-			events = [{ ListID: list.ListID, type: 'New Match' }];
+			fireEvents(ctx, accountId, list, [{ type: DELIVERY_TRIGGER_TYPES.newMatch, propId }]);
+			events = [{ ListID: list.ListID, type: DELIVERY_TRIGGER_TYPES.newMatch }];
 		} else if (list.ListType === 'dynamic' && list.Criteria) {
 			const template = findMatches(ctx, account, list.Criteria)[0];
 			if (!template) throw badRequest('No template', 'No property matches this list\'s criteria, so none can be cloned to match it');

@@ -381,6 +381,12 @@ export const AUTOMATION_LEVEL_MAX = { SetInterestLevel: 5, SetStatusLevel: 9 } a
 
 /** The two trigger events of an automation (the lists document, "Events"), as `Triggers` names them. */
 export const TRIGGER_EVENTS = { newMatches: 'New Matches', statusChanges: 'Status Changes' } as const;
+/**
+ * The `TriggerType` of each event in a webhook delivery (docs/api.md "Webhooks"): a property that
+ * entered the list, or a change of a property in it.
+ */
+export const DELIVERY_TRIGGER_TYPES = { newMatch: 'New Match', change: 'Change' } as const;
+export type DeliveryTriggerType = (typeof DELIVERY_TRIGGER_TYPES)[keyof typeof DELIVERY_TRIGGER_TYPES];
 /** Every value `Triggers` takes (the lists document, "Automation"). */
 export const TRIGGER_VALUES = [TRIGGER_EVENTS.newMatches, TRIGGER_EVENTS.statusChanges, `${TRIGGER_EVENTS.newMatches},${TRIGGER_EVENTS.statusChanges}`] as const;
 
