@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, type NodeApiError } from 'n8n-workflow';
 
-import { getConnection, MAX_CONNECTIONS, toNodeError } from '../transport';
+import { MAX_CONNECTIONS, toNodeError } from '../transport';
 
 import { RunSpending } from '../shared/charges';
 import { resources } from './resources';
@@ -71,9 +71,6 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of resource "${resource}" is not known`);
 	}
 	const spending = new RunSpending(this);
-	// n8n loads the credential from its database and decrypts it: begun now, it is read while the
-	// parameters and items are (the first request waits for it; a failure is that request's error).
-	getConnection(this).catch(() => undefined);
 
 	if (module.executeBatch) {
 		try {
