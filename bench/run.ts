@@ -21,7 +21,7 @@ import { fork, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem, tmpdir } from 'node:os';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
 import { ACCOUNTS } from '../sandbox/accounts';
@@ -131,23 +131,6 @@ function execute(env: Record<string, string>, workflowId: string, file: string):
 	});
 }
 
-/** A free port whose predecessor is free too. */
-async function freePort(): Promise<number> {
-	const probe = (port: number) =>
-		new Promise<number | undefined>((resolve) => {
-			const server = createServer();
-			server.once('error', () => resolve(undefined));
-			server.listen(port, '127.0.0.1', () => {
-				const { port: bound } = server.address() as AddressInfo;
-				server.close(() => resolve(bound));
-			});
-		});
-	for (;;) {
-		const port = await probe(0);
-		if (port && port > 1024 && (await probe(port - 1))) return port;
-	}
-}
-
 /** A bare server answering every request with the given bytes. */
 async function bareServer(body: string): Promise<{ url: string; close(): void }> {
 	const server = createHttpServer((request, response) => {
@@ -173,9 +156,7 @@ async function runWorkflow(host: N8nHost, workflow: BenchWorkflow, extraEnv: Rec
 	const peakFile = join(dir, 'peak');
 	try {
 		const env = { ...host.env, NODE_OPTIONS: `--require ${join(__dirname, 'peak.js')} ${extraEnv.NODE_OPTIONS ?? ''}`.trim(), PROPRADAR_PEAK_FILE: peakFile };
-		// `n8n execute` runs its task broker on the port after the host's: give it a free one.
-		const brokerPort = String((await freePort()) - 1);
-		const run = await execute({ ...env, ...extraEnv, NODE_OPTIONS: env.NODE_OPTIONS, N8N_RUNNERS_BROKER_PORT: brokerPort }, workflow.id, join(dir, 'out'));
+		const run = await n8n.onFreeBrokerPort((brokerPort) => execute({ ...env, ...extraEnv, NODE_OPTIONS: env.NODE_OPTIONS, N8N_RUNNERS_BROKER_PORT: brokerPort }, workflow.id, join(dir, 'out')));
 		const runData = run.data.resultData.runData;
 		const measured = runData[MEASURED]?.[0];
 		if (!measured) throw new Error(`${workflow.name}: the measured node did not run`);

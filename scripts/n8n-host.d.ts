@@ -38,8 +38,16 @@ export function start(host: N8nHost, options?: { logFile?: string; timeoutMs?: n
 export function login(host: Pick<N8nHost, 'url'>): Promise<N8nClient>;
 export function activate(client: N8nClient, workflowId: string): Promise<unknown>;
 export function deactivate(client: N8nClient, workflowId: string): Promise<unknown>;
-/** Runs a workflow with `n8n execute --id --rawOutput` and resolves to its run data; rejects with n8n's output when the run fails. */
-export function execute(host: N8nHost, workflowId: string): Promise<unknown>;
+/**
+ * Runs a workflow with `n8n execute --id --rawOutput` and resolves to its run data; rejects with
+ * n8n's output when the run fails. Its task broker listens on a port of its own (`onFreeBrokerPort`).
+ */
+export function execute(host: N8nHost, workflowId: string, options?: { brokerPort?: () => Promise<number> }): Promise<unknown>;
+/**
+ * Runs `attempt` with a free port for `n8n execute`'s task broker, and again on another port (three
+ * times at most) when n8n says at start-up, before running the workflow, that the port was taken.
+ */
+export function onFreeBrokerPort<T>(attempt: (port: string) => Promise<T>, brokerPort?: () => Promise<number>): Promise<T>;
 /**
  * The execution `n8n execute --rawOutput` printed, given how its process ended (exit code, or the
  * signal that ended it). A finished execution printed before a crash by a signal counts, and is

@@ -234,13 +234,38 @@ function printedExecution(workflowId, { stdout, stderr = '', code, signal }) {
 	return printed;
 }
 
+/** What n8n 2.41 logs when its task broker cannot listen (task-broker-server.js), just before it exits with 1. */
+const BROKER_PORT_TAKEN = /n8n Task Broker's port \d+ is already in use/;
+
+/**
+ * Runs `attempt(port)` with a free port for the task broker that every `n8n execute` starts. A
+ * port free a moment ago can be taken by another process before n8n listens on it; n8n then exits
+ * in its start-up (BaseCommand.init starts the broker before the command's `run`), before the
+ * workflow runs, so the attempt is made again on another port, three times at most. Any other
+ * failure is thrown as it is.
+ */
+async function onFreeBrokerPort(attempt, brokerPort = freePort) {
+	for (let tries = 1; ; tries++) {
+		try {
+			return await attempt(String(await brokerPort()));
+		} catch (error) {
+			if (tries >= 3 || !BROKER_PORT_TAKEN.test(error.message)) throw error;
+		}
+	}
+}
+
 /**
  * Runs a workflow with the CLI (`n8n execute --id --rawOutput`) next to the running server, and
  * resolves to the run data. Rejects with n8n's output when the run fails. Asynchronous, so that a
- * sandbox running in the same process keeps answering while n8n runs the workflow.
+ * sandbox running in the same process keeps answering while n8n runs the workflow. Its task broker
+ * gets a port of its own (`onFreeBrokerPort`; `brokerPort` picks it).
  */
-function execute(host, workflowId) {
-	const env = { ...host.env, N8N_LOG_LEVEL: 'info', N8N_RUNNERS_BROKER_PORT: String(Number(host.env.N8N_RUNNERS_BROKER_PORT) + 1) };
+function execute(host, workflowId, { brokerPort } = {}) {
+	return onFreeBrokerPort((port) => executeOnce(host, workflowId, port), brokerPort);
+}
+
+function executeOnce(host, workflowId, port) {
+	const env = { ...host.env, N8N_LOG_LEVEL: 'info', N8N_RUNNERS_BROKER_PORT: port };
 	return new Promise((resolve, reject) => {
 		execFile(N8N_BIN, ['execute', `--id=${workflowId}`, '--rawOutput'], { env, encoding: 'utf8', timeout: 180_000, killSignal: 'SIGKILL', maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
 			try {
@@ -253,4 +278,4 @@ function execute(host, workflowId) {
 	});
 }
 
-module.exports = { prepare, start, login, activate, deactivate, execute, printedExecution, freePort, OWNER, CREDENTIAL };
+module.exports = { prepare, start, login, activate, deactivate, execute, onFreeBrokerPort, printedExecution, freePort, OWNER, CREDENTIAL };
