@@ -31,7 +31,7 @@ import type { RunningSandbox } from '../sandbox/types';
 import type { LoadJob, LoadResult } from './load';
 import { summariseProfile } from './profile';
 import type { RawJob, RawResult } from './raw';
-import { fmt, markdown, TRIGGER_IN_FLIGHT, type Row } from './table';
+import { fmt, LEGACY_ENGINE, markdown, TRIGGER_IN_FLIGHT, type Row } from './table';
 import { importRecords, importWorkflows, LIST_ITEM_FIELDS, MEASURED, perItemWorkflows, returnAllWorkflows, SPLIT, triggerWorkflow, WEBHOOK_NODE_PATH, webhookNodeWorkflow, type BenchWorkflow } from './workflows';
 
 const ROOT = join(__dirname, '..', '..');
@@ -280,11 +280,12 @@ async function main(): Promise<void> {
 	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows });
 	// With --profile, n8n's main process (which serves the trigger's deliveries) is profiled too.
 	const mainProfileDir = profile && runs('trigger') ? mkdtempSync(join(tmpdir(), 'propradar-profile-')) : undefined;
-	const host = await n8n.start(mainProfileDir ? { ...prepared, env: { ...prepared.env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${mainProfileDir}` } } : prepared, { logFile: join(prepared.userFolder, 'n8n.log') });
+	let host = await n8n.start(mainProfileDir ? { ...prepared, env: { ...prepared.env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${mainProfileDir}` } } : prepared, { logFile: join(prepared.userFolder, 'n8n.log') });
 	const rows: Row[] = [];
 	const growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }> = [];
-	let triggerFigures: Record<string, number> = {};
-	let webhookNodeFigures: Record<string, number> = {};
+	let triggerFigures: DeliveryFigures | undefined;
+	let webhookNodeFigures: DeliveryFigures | undefined;
+	let legacyEngine: { trigger: DeliveryFigures; webhookNode: DeliveryFigures } | undefined;
 	const profiles: string[] = [];
 	try {
 		// Per-item work.
@@ -408,6 +409,12 @@ async function main(): Promise<void> {
 			triggerFigures = await triggerRun(sandbox, host, trigger.id, triggerList);
 			console.log(`n8n's own Webhook node: ${SIZES.trigger} events into an activated workflow ...`);
 			webhookNodeFigures = await webhookNodeRun(sandbox, host, webhookNode.id);
+			// n8n 2.41 evaluates expressions in an isolate of its own for every execution (and one more
+			// for a community trigger's webhook phase): the same two runs with the evaluator it had before.
+			console.log(`the same two, n8n started again with ${LEGACY_ENGINE} ...`);
+			await host.stop();
+			host = await n8n.start({ ...prepared, env: { ...prepared.env, N8N_EXPRESSION_ENGINE: 'legacy' } }, { logFile: join(prepared.userFolder, 'n8n.log') });
+			legacyEngine = { trigger: await triggerRun(sandbox, host, trigger.id, triggerList), webhookNode: await webhookNodeRun(sandbox, host, webhookNode.id) };
 		}
 	} finally {
 		await host.stop();
@@ -437,8 +444,9 @@ async function main(): Promise<void> {
 		durationSeconds: Math.round((Date.now() - started) / 1000),
 		rows,
 		sandbox: { ...sandboxFigures, simpleReadsTarget: 3000, simpleReadsMet: sandboxFigures.simpleReadsPerSecond >= 3000 },
-		trigger: { ...triggerFigures, target: '>= 50 deliveries/s, 0 lost, 0 duplicated', met: triggerFigures.deliveriesPerSecond >= 50 && triggerFigures.lost === 0 && triggerFigures.duplicated === 0 },
-		webhookNode: webhookNodeFigures,
+		trigger: triggerFigures ? { ...triggerFigures, target: '>= 50 deliveries/s, 0 lost, 0 duplicated', met: triggerMet(triggerFigures) } : {},
+		webhookNode: webhookNodeFigures ?? {},
+		legacyEngine: legacyEngine && { trigger: { ...legacyEngine.trigger, met: triggerMet(legacyEngine.trigger) }, webhookNode: legacyEngine.webhookNode },
 		growth,
 		profile: profiles.length > 0 ? profiles.join('\n\n') : undefined,
 	};
@@ -447,12 +455,27 @@ async function main(): Promise<void> {
 	if (profiles.length > 0) console.log(`\nCPU profiles:\n${profiles.join('\n\n')}`);
 }
 
+/** What a run of deliveries gave: rates and latencies from the event to the execution's CRM post, and what went astray. */
+type DeliveryFigures = {
+	deliveries: number;
+	executions: number;
+	deliveriesPerSecond: number;
+	p50Ms: number;
+	p95Ms: number;
+	lost: number;
+	duplicated: number;
+	duplicatePosts?: string;
+	/** The trigger's deliveries only: those the sandbox gave up on, and those it sent more than once. */
+	notDelivered?: number;
+	deliveredAgain?: number;
+};
+
 /**
  * Fires `SIZES.trigger` events (`TRIGGER_IN_FLIGHT` at a time) with `fire`, which answers the key
  * its execution will post to the sandbox's CRM stand-in, and times each from its firing to that
  * post. Posts of other runs (other keys) are not counted.
  */
-async function timeDeliveries(sandbox: RunningSandbox, fire: () => Promise<string>): Promise<Record<string, number>> {
+async function timeDeliveries(sandbox: RunningSandbox, fire: () => Promise<string>): Promise<DeliveryFigures> {
 	const sentAt = new Map<string, number>();
 	let next = 0;
 	const worker = async () => {
@@ -485,11 +508,22 @@ async function timeDeliveries(sandbox: RunningSandbox, fire: () => Promise<strin
 		p95Ms: percentile(latencies, 95),
 		lost: [...sentAt.keys()].filter((key) => !seen.has(key)).length,
 		duplicated: [...seen.values()].reduce((sum, count) => sum + count - 1, 0),
+		// What a duplicate looked like, to explain one if it ever happens: its posts' times.
+		...duplicatePosts(posts, seen),
 	};
 }
 
+/** The first keys posted more than once, each with the times of its posts; nothing when there is none. */
+function duplicatePosts(posts: Array<{ at: string; body: { propId: string } }>, seen: Map<string, number>): { duplicatePosts?: string } {
+	const keys = [...seen].filter(([, count]) => count > 1).slice(0, 5).map(([key]) => key);
+	if (keys.length === 0) return {};
+	return { duplicatePosts: keys.map((key) => `${key} at ${posts.filter((post) => post.body.propId === key).map((post) => post.at).join(', ')}`).join('; ') };
+}
+
+const triggerMet = (figures: DeliveryFigures) => figures.deliveriesPerSecond >= 50 && figures.lost === 0 && figures.duplicated === 0;
+
 /** The PropRadar Trigger: new matches fired into the list its activated workflow listens to, delivered by the sandbox. */
-async function triggerRun(sandbox: RunningSandbox, host: RunningN8n, workflowId: string, listId: number): Promise<Record<string, number>> {
+async function triggerRun(sandbox: RunningSandbox, host: RunningN8n, workflowId: string, listId: number): Promise<DeliveryFigures> {
 	const client = await n8n.login(host);
 	await n8n.activate(client, workflowId);
 	try {
@@ -502,8 +536,10 @@ async function triggerRun(sandbox: RunningSandbox, host: RunningN8n, workflowId:
 			if (Date.now() > until) throw new Error('the trigger\'s webhook was not served within 60 s of activation');
 			await new Promise((resolve) => setTimeout(resolve, 300));
 		}
+		type Delivery = { outcome: string; status: number | null; attempts: number };
+		const earlier = (await sandboxCall<{ results: Delivery[] }>(sandbox, 'GET', '/_sandbox/deliveries?wait=1')).results.length;
 		const figures = await timeDeliveries(sandbox, async () => (await sandboxCall<{ PropID: string }>(sandbox, 'POST', '/_sandbox/simulate/new-match', { ListID: listId })).PropID);
-		const entries = (await sandboxCall<{ results: Array<{ outcome: string; status: number | null; attempts: number }> }>(sandbox, 'GET', '/_sandbox/deliveries?wait=1')).results;
+		const entries = (await sandboxCall<{ results: Delivery[] }>(sandbox, 'GET', '/_sandbox/deliveries?wait=1')).results.slice(earlier);
 		const notDelivered = entries.filter((entry) => entry.outcome !== 'delivered');
 		if (notDelivered.length > 0) console.log(`deliveries not delivered: ${JSON.stringify(notDelivered.slice(0, 5))}`);
 		return { ...figures, notDelivered: notDelivered.length, deliveredAgain: entries.filter((entry) => entry.attempts > 1).length };
@@ -512,8 +548,11 @@ async function triggerRun(sandbox: RunningSandbox, host: RunningN8n, workflowId:
 	}
 }
 
+/** Events posted to the Webhook node in this process: each run's keys are its own. */
+let webhookNodeEvents = 0;
+
 /** n8n's own Webhook node on the same machine, same follow-up: what n8n itself can take (events posted straight to it). */
-async function webhookNodeRun(sandbox: RunningSandbox, host: RunningN8n, workflowId: string): Promise<Record<string, number>> {
+async function webhookNodeRun(sandbox: RunningSandbox, host: RunningN8n, workflowId: string): Promise<DeliveryFigures> {
 	const client = await n8n.login(host);
 	await n8n.activate(client, workflowId);
 	try {
@@ -523,9 +562,8 @@ async function webhookNodeRun(sandbox: RunningSandbox, host: RunningN8n, workflo
 			if (Date.now() > until) throw new Error('the Webhook node was not served within 60 s of activation');
 			await new Promise((resolve) => setTimeout(resolve, 300));
 		}
-		let count = 0;
 		return await timeDeliveries(sandbox, async () => {
-			const key = `webhook-node-${++count}`;
+			const key = `webhook-node-${++webhookNodeEvents}`;
 			const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ PropID: key }) });
 			await response.arrayBuffer();
 			if (response.status !== 200) throw new Error(`the Webhook node answered ${response.status}`);

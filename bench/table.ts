@@ -6,6 +6,9 @@
 /** New matches fired at the same time into the trigger's list. */
 export const TRIGGER_IN_FLIGHT = 50;
 
+/** The n8n setting of the trigger's second pair of runs: expressions evaluated without an isolate. */
+export const LEGACY_ENGINE = '`N8N_EXPRESSION_ENGINE=legacy`';
+
 export interface Row {
 	job: string;
 	propRadarMs: number;
@@ -34,12 +37,29 @@ export type Result = {
 	sandbox: { simpleReadsPerSecond: number; bareServerReadsPerSecond: number; simpleReadsMet: boolean };
 	trigger: Record<string, unknown>;
 	webhookNode?: Record<string, unknown>;
+	/** The trigger and the Webhook node again, n8n started with `LEGACY_ENGINE`. */
+	legacyEngine?: { trigger: Record<string, unknown>; webhookNode: Record<string, unknown> };
 	growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }>;
 };
 
+const yes = (met: boolean) => (met ? 'yes' : '**no**');
+
+/** The trigger's row and the Webhook node's beside it; `setting` says how n8n was started, when not as it comes. */
+function triggerRows(setting: string, trigger: Record<string, unknown>, webhookNode: Record<string, unknown> | undefined): string[] {
+	if (trigger.deliveries === undefined) return [];
+	const rows = [
+		`| Trigger${setting}: ${String(trigger.deliveries)} deliveries into an activated workflow (${TRIGGER_IN_FLIGHT} events at a time; ${String(trigger.deliveredAgain)} delivered again after a 5xx or timeout) | ${fmt(Number(trigger.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(trigger.p50Ms))} ms, p95 ${fmt(Number(trigger.p95Ms))} ms from the event to the execution's CRM post; ${String(trigger.lost)} lost, ${String(trigger.duplicated)} duplicated | | | | >= 50 /s, 0 lost, 0 duplicated | ${yes(Boolean(trigger.met))} |`,
+	];
+	if (webhookNode?.deliveries !== undefined) {
+		rows.push(
+			`| The same follow-up behind n8n's own Webhook node${setting} (${String(webhookNode.deliveries)} events posted to it, ${TRIGGER_IN_FLIGHT} at a time): what n8n itself takes on this machine | ${fmt(Number(webhookNode.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(webhookNode.p50Ms))} ms, p95 ${fmt(Number(webhookNode.p95Ms))} ms; ${String(webhookNode.lost)} lost, ${String(webhookNode.duplicated)} duplicated | | | ${fmt(Number(trigger.deliveriesPerSecond) / Number(webhookNode.deliveriesPerSecond), 2)} (PropRadar Trigger / Webhook node) | | |`,
+		);
+	}
+	return rows;
+}
+
 /** The results as the README's Performance section shows them. */
 export function markdown(result: Result): string {
-	const yes = (met: boolean) => (met ? 'yes' : '**no**');
 	const lines = [
 		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n 2.41.1, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after. Node time is n8n's \`executionTime\` of the node${result.rounds && result.rounds > 1 ? `; per-item, Return All and Import are each the median of ${result.rounds} rounds, every round running all of that job's cases one after another` : ''}.`,
 		'',
@@ -49,8 +69,8 @@ export function markdown(result: Result): string {
 			...(row.n8nAlone === undefined ? [] : [`| ${row.n8nAlone.what} | ${fmt(row.n8nAlone.ms)} ms | | | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs / row.n8nAlone.ms, 2)} (HTTP Request / n8n alone)`} | | |`]),
 		]),
 		`| Sandbox: simple reads (GET /v1/lists/{id}, 10 connections, load from a second process) | ${fmt(result.sandbox.simpleReadsPerSecond)} /s | | a bare node:http server with the same answer: ${fmt(result.sandbox.bareServerReadsPerSecond)} /s | ${fmt(result.sandbox.simpleReadsPerSecond / result.sandbox.bareServerReadsPerSecond, 2)} (sandbox / bare server) | >= 3,000 /s | ${yes(result.sandbox.simpleReadsMet)} |`,
-		...(result.trigger.deliveries === undefined ? [] : [`| Trigger: ${String(result.trigger.deliveries)} deliveries into an activated workflow (${TRIGGER_IN_FLIGHT} events at a time; ${String(result.trigger.deliveredAgain)} delivered again after a 5xx or timeout) | ${fmt(Number(result.trigger.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(result.trigger.p50Ms))} ms, p95 ${fmt(Number(result.trigger.p95Ms))} ms from the event to the execution's CRM post; ${String(result.trigger.lost)} lost, ${String(result.trigger.duplicated)} duplicated | | | | >= 50 /s, 0 lost, 0 duplicated | ${yes(Boolean(result.trigger.met))} |`]),
-		...(result.webhookNode?.deliveries === undefined ? [] : [`| The same follow-up behind n8n's own Webhook node (${String(result.webhookNode.deliveries)} events posted to it, ${TRIGGER_IN_FLIGHT} at a time): what n8n itself takes on this machine | ${fmt(Number(result.webhookNode.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(result.webhookNode.p50Ms))} ms, p95 ${fmt(Number(result.webhookNode.p95Ms))} ms; ${String(result.webhookNode.lost)} lost, ${String(result.webhookNode.duplicated)} duplicated | | | ${fmt(Number(result.trigger.deliveriesPerSecond) / Number(result.webhookNode.deliveriesPerSecond), 2)} (PropRadar Trigger / Webhook node) | | |`]),
+		...triggerRows('', result.trigger, result.webhookNode),
+		...(result.legacyEngine === undefined ? [] : triggerRows(`, n8n started with ${LEGACY_ENGINE} (its evaluator without an isolate)`, result.legacyEngine.trigger, result.legacyEngine.webhookNode)),
 		'',
 		'| growth (PropRadar node) | items | node time | per 1,000 | peak memory of n8n |',
 		'| --- | ---: | ---: | ---: | ---: |',
