@@ -21,6 +21,11 @@ export interface Row {
 	met: boolean;
 	/** The same input through one of n8n's own nodes doing only n8n's part of the job (no request): shown under the row. */
 	n8nAlone?: { what: string; ms: number };
+	/**
+	 * The same job with each workflow run in a fresh `n8n execute` process (n8n starting up on the
+	 * same thread as the run) and the raw client's timed run its process's first: shown under the row.
+	 */
+	fresh?: { propRadarMs: number; httpRequestMs?: number; rawNote: string; ratio: number; met: boolean };
 	/** Each round's figures, when the times are medians of several rounds. */
 	rounds?: Array<Record<string, number>>;
 }
@@ -61,12 +66,13 @@ function triggerRows(setting: string, trigger: Record<string, unknown>, webhookN
 /** The results as the README's Performance section shows them. */
 export function markdown(result: Result): string {
 	const lines = [
-		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n 2.41.1, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after. Node time is n8n's \`executionTime\` of the node${result.rounds && result.rounds > 1 ? `; per-item, Return All and Import are each the median of ${result.rounds} rounds, every round running all of that job's cases one after another` : ''}.`,
+		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n 2.41.1, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after. Node time is n8n's \`executionTime\` of the node${result.rounds && result.rounds > 1 ? `; per-item, Return All and Import are each the median of ${result.rounds} rounds, every round running all of that job's cases one after another` : ''}.${result.rows.some((row) => row.fresh) ? ' Their first rows are runs in the running n8n (each workflow active and called at its Webhook node, and run once before the rounds) beside a raw client timed on its second run of the job (the first untimed and free); the growth table, like the rows "each workflow run in a fresh `n8n execute` process", runs each workflow in an `n8n execute` of its own, which measures its peak memory.' : ''}`,
 		'',
 		'| job | PropRadar node | HTTP Request node | raw client (fetch) | ratio | target | met |',
 		'| --- | ---: | ---: | --- | --- | --- | --- |',
 		...result.rows.flatMap((row) => [`| ${row.job} | ${fmt(row.propRadarMs, row.propRadarMs < 10 ? 2 : 0)} ms | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs)} ms`} | ${row.rawNote ?? (row.rawMs === undefined ? '' : `${fmt(row.rawMs, row.rawMs < 10 ? 2 : 0)} ms`)} | ${fmt(row.ratio, 2)} (${row.ratioOf}) | ${row.target} | ${yes(row.met)} |`,
 			...(row.n8nAlone === undefined ? [] : [`| ${row.n8nAlone.what} | ${fmt(row.n8nAlone.ms)} ms | | | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs / row.n8nAlone.ms, 2)} (HTTP Request / n8n alone)`} | | |`]),
+			...(row.fresh === undefined ? [] : [`| The same, each workflow run in a fresh \`n8n execute\` process and the raw client's run its process's first | ${fmt(row.fresh.propRadarMs)} ms | ${row.fresh.httpRequestMs === undefined ? '' : `${fmt(row.fresh.httpRequestMs)} ms`} | ${row.fresh.rawNote} | ${fmt(row.fresh.ratio, 2)} | ${row.target} | ${yes(row.fresh.met)} |`]),
 		]),
 		`| Sandbox: simple reads (GET /v1/lists/{id}, 10 connections, load from a second process) | ${fmt(result.sandbox.simpleReadsPerSecond)} /s | | a bare node:http server with the same answer: ${fmt(result.sandbox.bareServerReadsPerSecond)} /s | ${fmt(result.sandbox.simpleReadsPerSecond / result.sandbox.bareServerReadsPerSecond, 2)} (sandbox / bare server) | >= 3,000 /s | ${yes(result.sandbox.simpleReadsMet)} |`,
 		...triggerRows('', result.trigger, result.webhookNode),

@@ -3,6 +3,8 @@
  * with n8n's HTTP Request node as users build it, fed by the same input items (Edit Fields makes
  * an array, Split Out turns it into items, neither timed).
  */
+import { createHash } from 'node:crypto';
+
 import { ACCOUNTS } from '../sandbox/accounts';
 
 const CREDENTIAL = { id: 'propradar-sandbox', name: 'PropRadar sandbox' };
@@ -24,7 +26,26 @@ export const SPLIT = 'Split Pages';
 
 const position = (index: number): [number, number] => [index * 220, 0];
 
-/** Manual trigger -> Edit Fields (`{ values: <expression> }`) -> Split Out -> the nodes given, in a chain. */
+/**
+ * The path of a workflow's Webhook start node (`chain`): a running n8n runs the workflow when it is
+ * called there, and answers when the run has ended.
+ */
+export const webhookPath = (workflow: Pick<BenchWorkflow, 'id'>) => `propradar-bench-${workflow.id.toLowerCase()}`;
+/** The name of that Webhook start node. */
+export const HOOK = 'Hook';
+
+/** A UUID-shaped id made from `text` (n8n's webhook ids are UUIDs), the same on every run. */
+function uuidOf(text: string): string {
+	const hex = createHash('md5').update(text).digest('hex');
+	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Manual trigger -> Edit Fields (`{ values: <expression> }`) -> Split Out -> the nodes given, in a
+ * chain. A Webhook node (answering when the run has ended, with no body) starts the same chain, so
+ * that the workflow runs both in a fresh `n8n execute` (from the manual trigger) and in a running
+ * n8n where it is active (from the webhook).
+ */
 function chain(id: string, name: string, valuesExpression: string | undefined, nodes: Array<Record<string, unknown>>): BenchWorkflow {
 	const feed = valuesExpression === undefined ? [] : [
 		{ id: 'make', name: 'Make', type: 'n8n-nodes-base.set', typeVersion: 3.4, parameters: { mode: 'raw', jsonOutput: `={{ JSON.stringify({ values: ${valuesExpression} }) }}`, options: {} } },
@@ -34,6 +55,11 @@ function chain(id: string, name: string, valuesExpression: string | undefined, n
 	const connections: Record<string, unknown> = {};
 	for (let index = 0; index < all.length - 1; index++) {
 		connections[String(all[index].name)] = { main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]] };
+	}
+	if (all.length > 1) {
+		const path = webhookPath({ id });
+		all.push({ id: 'hook', name: HOOK, type: 'n8n-nodes-base.webhook', webhookId: uuidOf(path), typeVersion: 2, position: [0, 200], parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'noData', options: {} } });
+		connections[HOOK] = { main: [[{ node: all[1].name, type: 'main', index: 0 }]] };
 	}
 	return { id, name: `bench: ${name}`, nodes: all, connections, settings: { executionOrder: 'v1' } };
 }
