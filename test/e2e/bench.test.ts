@@ -14,7 +14,7 @@ jest.setTimeout(900_000);
 const ROOT = join(__dirname, '..', '..');
 
 interface BenchResult {
-	rows: Array<{ job: string; propRadarMs: number; httpRequestMs?: number; rawMs?: number; ratio: number }>;
+	rows: Array<{ job: string; propRadarMs: number; httpRequestMs?: number; rawMs?: number; ratio: number; fresh?: { propRadarMs: number; httpRequestMs: number; ratio: number } }>;
 	sandbox: { simpleReadsPerSecond: number; bareServerReadsPerSecond: number };
 	trigger: { deliveries: number; executions: number; lost: number; duplicated: number; p50Ms: number; p95Ms: number; deliveriesPerSecond: number };
 	webhookNode: { deliveries: number; executions: number; lost: number; duplicated: number; deliveriesPerSecond: number };
@@ -55,6 +55,13 @@ test('the benchmark runs every job in a real n8n and writes its table as JSON', 
 		expect(Number.isFinite(row.ratio)).toBe(true);
 	}
 	expect(result.rows.slice(0, 3).every((row) => row.httpRequestMs! > 0 && row.rawMs! > 0)).toBe(true);
+	// Those three timed in the running n8n, and again each in a fresh `n8n execute`.
+	for (const row of result.rows.slice(0, 3)) {
+		expect(row.fresh).toEqual({ propRadarMs: expect.any(Number), httpRequestMs: expect.any(Number), rawNote: expect.stringMatching(/\d ms/), ratio: expect.any(Number), met: expect.any(Boolean) });
+		expect(row.fresh!.propRadarMs > 0 && row.fresh!.httpRequestMs > 0).toBe(true);
+	}
+	expect(stdout).toContain('Their first rows are runs in the running n8n');
+	expect(stdout.match(/\| The same, each workflow run in a fresh `n8n execute` process/g)).toHaveLength(3);
 	expect(result.sandbox.simpleReadsPerSecond).toBeGreaterThan(0);
 	// Every delivery executed once: the trigger, then n8n's own Webhook node with the same follow-up
 	// side by side, then both again in an n8n started with its expression evaluator of before (no
