@@ -15,7 +15,11 @@
  * smoke run), each round all of the job's cases, and each case's time is its median. `--only`: just the jobs named (perItem, returnAll, import,
  * growth, trigger), for working on one of them; its JSON then goes to .tools/bench-only.json
  * unless `--out` says otherwise.
- * Node time is what n8n records as the node's `executionTime`.
+ * Node time is what n8n records as the node's `executionTime`. Per-item, Return All and Import
+ * are timed in the running n8n (each workflow active and called at its Webhook start node, run
+ * once before the rounds, its time read from the stored execution) beside a raw client on its
+ * second pass, and again each in a fresh `n8n execute` (which also gives the growth table and
+ * its peak memory) beside a raw client on its first.
  */
 import { fork, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
