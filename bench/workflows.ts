@@ -32,7 +32,7 @@ const position = (index: number): [number, number] => [index * 220, 0];
  */
 export const webhookPath = (workflow: Pick<BenchWorkflow, 'id'>) => `propradar-bench-${workflow.id.toLowerCase()}`;
 /** The name of that Webhook start node. */
-export const HOOK = 'Hook';
+const HOOK = 'Hook';
 
 /** A UUID-shaped id made from `text` (n8n's webhook ids are UUIDs), the same on every run. */
 function uuidOf(text: string): string {
