@@ -7,7 +7,7 @@ import { fieldsPicker } from '../../shared/fieldsets';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
 import type { NumberedId } from '../../shared/ids';
 import { listLocator, readFields, readListId } from '../../shared/parameters';
-import { readRecord, type ReadRecord } from './records';
+import { readRecord, type ImportRecord, type ReadRecord } from './records';
 
 const show = { resource: ['importRecord'], operation: ['import'] };
 
@@ -121,6 +121,11 @@ async function assertApiImportList(context: IExecuteFunctions, listId: NumberedI
 	}
 }
 
+function hasField(record: ImportRecord): boolean {
+	for (const _ in record) return true;
+	return false;
+}
+
 const NO_FIELDS = `Give at least one of ${IMPORT_RECORD_FIELDS.join(', ')}, by input fields of those names or with Map Each Field.`;
 
 /**
@@ -141,10 +146,19 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 		throw new NodeOperationError(this.getNode(), `Batch Size: must be a whole number from 1 to ${MAX_BATCH_SIZE}, got ${batchSize}`);
 	}
 	const fields = readFields(this, 0, 'importItem');
-	const read = items.map((item, itemIndex) => recordOf(this, item, itemIndex, mapping));
-	/** Input item of each record sent, in order. */
-	const sentItems = read.flatMap(({ record }, itemIndex) => (Object.keys(record).length > 0 ? [itemIndex] : []));
-	const records = sentItems.map((itemIndex) => read[itemIndex].record);
+	// Read for thousands of items in a running n8n, whose heap holds its other executions: every
+	// object allocated here costs more there than in a process of its own (docs/design.md), so the
+	// bookkeeping is plain arrays, built in one pass.
+	const read = new Array<ReadRecord>(items.length);
+	/** The records sent, in input order, and the position of each input item's record among them (-1: not sent). */
+	const records: ImportRecord[] = [];
+	const positions = new Int32Array(items.length).fill(-1);
+	const skipped: number[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		const itemRecord = (read[itemIndex] = recordOf(this, items[itemIndex], itemIndex, mapping));
+		if (hasField(itemRecord.record)) positions[itemIndex] = records.push(itemRecord.record) - 1;
+		else skipped.push(itemIndex);
+	}
 	const notSent = (itemIndex: number): IDataObject => ({
 		imported: false,
 		error: `Not imported: the item at index ${itemIndex} has no record field to send`,
@@ -178,8 +192,6 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 				repeatable: purchase === 0,
 			}),
 	}).finally(() => settled);
-	const sent = new Set(sentItems);
-	const skipped = read.flatMap((_, itemIndex) => (sent.has(itemIndex) ? [] : [itemIndex]));
 	if ('preview' in result) {
 		const notes = read.flatMap(({ notes }, itemIndex) => notes.map((note) => `item at index ${itemIndex}: ${note}`));
 		return [{
@@ -199,9 +211,8 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 		const options = { message: failed.error, description: failed.description };
 		throw failed.httpCode ? new NodeApiError(this.getNode(), {}, { ...options, httpCode: failed.httpCode }) : new NodeOperationError(this.getNode(), failed.error, options);
 	}
-	const outcomeOf = new Map(sentItems.map((itemIndex, position) => [itemIndex, result.outcomes[position]]));
 	return read.map(({ record, notes }, itemIndex) => {
-		const outcome = outcomeOf.get(itemIndex);
+		const outcome = positions[itemIndex] < 0 ? undefined : result.outcomes[positions[itemIndex]];
 		const json: IDataObject = !outcome
 			? notSent(itemIndex)
 			: outcome.bought
