@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, type NodeApiError } from 'n8n-workflow';
 
-import { MAX_CONNECTIONS, toNodeError } from '../transport';
+import { MAX_CONNECTIONS, readCredentialAhead, toNodeError } from '../transport';
 
 import { RunSpending } from '../shared/charges';
 import { resources } from './resources';
@@ -70,6 +70,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	if (!module) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of resource "${resource}" is not known`);
 	}
+	readCredentialAhead(this);
 	const spending = new RunSpending(this);
 
 	if (module.executeBatch) {

@@ -91,6 +91,15 @@ function readCredential(context: ApiContext): Promise<CredentialData> {
 	return read;
 }
 
+/**
+ * Starts reading the credential now, without waiting for it, so that n8n's database read runs
+ * while the run reads its parameters and items; the run's first request then finds it read. A
+ * failure is left to that request to report.
+ */
+export function readCredentialAhead(context: ApiContext): void {
+	readCredential(context).catch(() => undefined);
+}
+
 /** The base URL (trailing `/` and `/v1` dropped) and the money settings of the credential. */
 export async function getConnection(context: ApiContext): Promise<Connection> {
 	const credentials = await readCredential(context);
