@@ -46,7 +46,12 @@ export class PropRadarTrigger implements INodeType {
 		name: 'propRadarTrigger',
 		icon: { light: 'file:propradar.svg', dark: 'file:propradar.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1 behaves as 1. n8n reads the body of a delivery to a start node of version 1 through an
+		// expression (`$parameter["options"]["binaryData"]`, parseRequestBody in n8n's
+		// webhook-helpers), which takes an expression isolate when
+		// N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true would otherwise spare the delivery one.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		// Events are a list, or comma-separated text from an expression: read both as text.
 		subtitle:
 			'={{ [String($parameter["events"]).includes("newMatches") ? "New Matches" : "", String($parameter["events"]).includes("statusChanges") ? "Status Changes" : ""].filter(name => name).join(" + ") }}',
