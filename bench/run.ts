@@ -6,15 +6,16 @@
  * is measured). Prints a table of times and ratios and writes it as JSON. Figures, never test
  * assertions (these machines are noisy).
  *
- *   node build/bench/run.js [--smoke] [--out FILE] [--profile] [--only JOB,...]
+ *   node build/bench/run.js [--smoke] [--out FILE] [--profile] [--only JOB,...] [--rounds N]
  *
  * `--smoke`: tiny sizes (what the e2e tier runs, so the benchmark cannot rot), written to
  * .tools/bench-smoke.json; otherwise bench/results.json. `--profile`: also CPU profiles of the
  * per-item, Return All and Import jobs and of n8n's main process during the trigger's deliveries,
- * summarised by where the time goes. Per-item, Return All and Import run in three rounds (one in a
- * smoke run), each round all of the job's cases, and each case's time is its median. `--only`: just the jobs named (perItem, returnAll, import,
- * growth, trigger), for working on one of them; its JSON then goes to .tools/bench-only.json
- * unless `--out` says otherwise.
+ * summarised by where the time goes. Per-item, Return All and Import run in five rounds (one in a
+ * smoke run; `--rounds N` for another number), each round all of the job's cases, and each case's
+ * time is its median. `--only`: just the jobs named (perItem, returnAll, import, growth, trigger),
+ * for working on one of them; its JSON then goes to .tools/bench-only.json unless `--out` says
+ * otherwise.
  * Node time is what n8n records as the node's `executionTime`. Per-item, Return All and Import
  * are timed in the running n8n (each workflow active and called at its Webhook start node, run
  * once before the rounds, its time read from the stored execution) beside a raw client on its
@@ -67,9 +68,13 @@ const runs = (job: (typeof JOBS)[number]) => !only || only.has(job);
 const outIndex = args.indexOf('--out');
 const OUT = outIndex >= 0 ? args[outIndex + 1] : smoke ? join(ROOT, '.tools', 'bench-smoke.json') : only ? join(ROOT, '.tools', 'bench-only.json') : join(ROOT, 'bench', 'results.json');
 
+const roundsIndex = args.indexOf('--rounds');
+const rounds = roundsIndex >= 0 ? Number(args[roundsIndex + 1]) : undefined;
+if (rounds !== undefined && !(Number.isInteger(rounds) && rounds >= 1 && rounds <= 50)) throw new Error(`--rounds: a whole number from 1 to 50, got "${args[roundsIndex + 1]}"`);
+
 const SIZES = smoke
-	? { perItem: 20, returnAll: 1000, importRecords: 100, growth: [100, 1000], trigger: 10, loadSeconds: 1, batchSize: 50, rounds: 1 }
-	: { perItem: 2000, returnAll: 60_000, importRecords: 10_000, growth: [1000, 10_000, 60_000], trigger: 300, loadSeconds: 5, batchSize: 500, rounds: 3 };
+	? { perItem: 20, returnAll: 1000, importRecords: 100, growth: [100, 1000], trigger: 10, loadSeconds: 1, batchSize: 50, rounds: rounds ?? 1 }
+	: { perItem: 2000, returnAll: 60_000, importRecords: 10_000, growth: [1000, 10_000, 60_000], trigger: 300, loadSeconds: 5, batchSize: 500, rounds: rounds ?? 5 };
 const CONCURRENT_RAW = 10;
 
 function child<J, R>(script: string, job: J): Promise<R> {
@@ -202,8 +207,17 @@ async function newestExecution(client: N8nClient, workflowId: string): Promise<{
  */
 async function runInServer(host: RunningN8n, client: N8nClient, workflow: BenchWorkflow): Promise<Measured> {
 	const before = (await newestExecution(client, workflow.id))?.id;
-	const response = await fetch(`${host.url}/webhook/${webhookPath(workflow)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-	const text = await response.text();
+	// n8n 2.41 registers an activated workflow's webhook a moment after the activation's answer:
+	// until then its webhook answers 404 "not registered" and nothing runs, so it is called again.
+	const registeredBy = Date.now() + 60_000;
+	let response: Response;
+	let text: string;
+	for (;;) {
+		response = await fetch(`${host.url}/webhook/${webhookPath(workflow)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		text = await response.text();
+		if (response.status !== 404 || !text.includes('is not registered') || Date.now() > registeredBy) break;
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
 	if (!response.ok) throw new Error(`${workflow.name}: its webhook answered ${response.status}: ${text.slice(0, 300)}`);
 	const deadline = Date.now() + 60_000;
 	let newest = await newestExecution(client, workflow.id);
