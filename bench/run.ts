@@ -36,7 +36,7 @@ import type { RunningSandbox } from '../sandbox/types';
 import type { LoadJob, LoadResult } from './load';
 import { summariseProfile } from './profile';
 import type { RawJob, RawResult } from './raw';
-import { fmt, LEGACY_ENGINE, markdown, TRIGGER_IN_FLIGHT, type Row } from './table';
+import { ENGINE_SETTINGS, fmt, markdown, settingText, TRIGGER_IN_FLIGHT, type Row } from './table';
 import { importRecords, importWorkflows, LIST_ITEM_FIELDS, MEASURED, perItemWorkflows, returnAllWorkflows, SPLIT, triggerWorkflow, WEBHOOK_NODE_PATH, webhookNodeWorkflow, webhookPath, type BenchWorkflow } from './workflows';
 
 const ROOT = join(__dirname, '..', '..');
@@ -344,7 +344,7 @@ async function main(): Promise<void> {
 	const growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }> = [];
 	let triggerFigures: DeliveryFigures | undefined;
 	let webhookNodeFigures: DeliveryFigures | undefined;
-	let legacyEngine: { trigger: DeliveryFigures; webhookNode: DeliveryFigures } | undefined;
+	const engineSettings: Array<{ name: string; trigger: DeliveryFigures; webhookNode: DeliveryFigures }> = [];
 	const profiles: string[] = [];
 	try {
 		// The per-item, Return All and Import workflows are active in the running n8n, each called at
@@ -518,12 +518,14 @@ async function main(): Promise<void> {
 			triggerFigures = await triggerRun(sandbox, host, trigger.id, triggerList);
 			console.log(`n8n's own Webhook node: ${SIZES.trigger} events into an activated workflow ...`);
 			webhookNodeFigures = await webhookNodeRun(sandbox, host, webhookNode.id);
-			// n8n 2.41 evaluates expressions in an isolate of its own for every execution (and one more
-			// for a community trigger's webhook phase): the same two runs with the evaluator it had before.
-			console.log(`the same two, n8n started again with ${LEGACY_ENGINE} ...`);
-			await host.stop();
-			host = await n8n.start({ ...prepared, env: { ...prepared.env, N8N_EXPRESSION_ENGINE: 'legacy' } }, { logFile: join(prepared.userFolder, 'n8n.log') });
-			legacyEngine = { trigger: await triggerRun(sandbox, host, trigger.id, triggerList), webhookNode: await webhookNodeRun(sandbox, host, webhookNode.id) };
+			// n8n 2.41 evaluates expressions in an isolate it builds for every execution: the same two
+			// runs under the settings of its expression engine that change that.
+			for (const setting of ENGINE_SETTINGS) {
+				console.log(`the same two, n8n started again with ${settingText(setting.env)} ...`);
+				await host.stop();
+				host = await n8n.start({ ...prepared, env: { ...prepared.env, ...setting.env } }, { logFile: join(prepared.userFolder, 'n8n.log') });
+				engineSettings.push({ name: setting.name, trigger: await triggerRun(sandbox, host, trigger.id, triggerList), webhookNode: await webhookNodeRun(sandbox, host, webhookNode.id) });
+			}
 		}
 	} finally {
 		await host.stop();
@@ -555,7 +557,7 @@ async function main(): Promise<void> {
 		sandbox: { ...sandboxFigures, simpleReadsTarget: 3000, simpleReadsMet: sandboxFigures.simpleReadsPerSecond >= 3000 },
 		trigger: triggerFigures ? { ...triggerFigures, target: '>= 50 deliveries/s, 0 lost, 0 duplicated', met: triggerMet(triggerFigures) } : {},
 		webhookNode: webhookNodeFigures ?? {},
-		legacyEngine: legacyEngine && { trigger: { ...legacyEngine.trigger, met: triggerMet(legacyEngine.trigger) }, webhookNode: legacyEngine.webhookNode },
+		engineSettings: engineSettings.length > 0 ? engineSettings.map((run) => ({ ...run, trigger: { ...run.trigger, met: triggerMet(run.trigger) } })) : undefined,
 		growth,
 		profile: profiles.length > 0 ? profiles.join('\n\n') : undefined,
 	};

@@ -140,7 +140,7 @@ export function importWorkflows(id: string, listIds: { propRadar: number; httpRe
 export function triggerWorkflow(listId: number): BenchWorkflow {
 	const workflow = chain('PropRadarBnch090', `Trigger on list ${listId} to the CRM`, undefined, []);
 	workflow.nodes = [
-		{ id: 'trigger', name: 'New matches', type: 'n8n-nodes-propradar.propRadarTrigger', webhookId: '0b6f4c1e-7d2a-4b8e-9f10-b3c4d5e6f701', typeVersion: 1, position: position(0), parameters: { listId: { __rl: true, mode: 'id', value: String(listId) }, events: ['newMatches'], options: {} }, credentials: { propRadarApi: CREDENTIAL } },
+		{ id: 'trigger', name: 'New matches', type: 'n8n-nodes-propradar.propRadarTrigger', webhookId: '0b6f4c1e-7d2a-4b8e-9f10-b3c4d5e6f701', typeVersion: 1.1, position: position(0), parameters: { listId: { __rl: true, mode: 'id', value: String(listId) }, events: ['newMatches'], options: {} }, credentials: { propRadarApi: CREDENTIAL } },
 		{ id: 'crm', name: 'Send to CRM', type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: position(1), parameters: { method: 'POST', url: '={{ $env.PROPRADAR_SANDBOX_URL }}/_sandbox/crm', sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify({ propId: $json.PropID }) }}', options: {} } },
 	];
 	workflow.connections = { 'New matches': { main: [[{ node: 'Send to CRM', type: 'main', index: 0 }]] } };

@@ -14,12 +14,13 @@ jest.setTimeout(900_000);
 const ROOT = join(__dirname, '..', '..');
 
 interface BenchResult {
-	rows: Array<{ job: string; propRadarMs: number; httpRequestMs?: number; rawMs?: number; ratio: number; fresh?: { propRadarMs: number; httpRequestMs: number; ratio: number } }>;
+	rows: Array<{ job: string; propRadarMs: number; httpRequestMs?: number; rawMs?: number; ratio: number; fresh?: { propRadarMs: number; httpRequestMs: number; ratio: number }; rounds?: unknown[] }>;
 	sandbox: { simpleReadsPerSecond: number; bareServerReadsPerSecond: number };
 	trigger: { deliveries: number; executions: number; lost: number; duplicated: number; p50Ms: number; p95Ms: number; deliveriesPerSecond: number };
 	webhookNode: { deliveries: number; executions: number; lost: number; duplicated: number; deliveriesPerSecond: number };
-	legacyEngine?: { trigger: BenchResult['webhookNode']; webhookNode: BenchResult['webhookNode'] };
+	engineSettings?: Array<{ name: string; trigger: BenchResult['webhookNode']; webhookNode: BenchResult['webhookNode'] }>;
 	profile?: string;
+	rounds: number;
 	growth: Array<{ job: string; size: number; ms: number; peakMiB?: number }>;
 }
 
@@ -64,24 +65,29 @@ test('the benchmark runs every job in a real n8n and writes its table as JSON', 
 	expect(stdout.match(/\| The same, each workflow run in a fresh `n8n execute` process/g)).toHaveLength(3);
 	expect(result.sandbox.simpleReadsPerSecond).toBeGreaterThan(0);
 	// Every delivery executed once: the trigger, then n8n's own Webhook node with the same follow-up
-	// side by side, then both again in an n8n started with its expression evaluator of before (no
-	// isolate). A failure shows the run's whole figures (what a duplicate's posts looked like too).
-	const runs = [result.trigger, result.webhookNode, result.legacyEngine?.trigger, result.legacyEngine?.webhookNode];
+	// side by side, then both again in an n8n started with each setting of its expression engine
+	// (isolates kept but built from a compiled bundle and taken lazily; no isolate). A failure
+	// shows the run's whole figures (what a duplicate's posts looked like too).
+	expect(result.engineSettings?.map((run) => run.name)).toEqual(['isolates', 'legacy']);
+	const runs = [result.trigger, result.webhookNode, ...(result.engineSettings ?? []).flatMap((run) => [run.trigger, run.webhookNode])];
 	for (const run of runs) {
 		expect(run).toEqual(expect.objectContaining({ lost: 0, duplicated: 0, executions: run?.deliveries }));
 		expect(run!.deliveriesPerSecond).toBeGreaterThan(0);
 	}
 	expect(stdout).toContain("behind n8n's own Webhook node");
+	expect(stdout).toContain('| Trigger, n8n started with `N8N_EXPRESSION_ENGINE_COMPILE_CACHE=true` and `N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true`');
 	expect(stdout).toContain('| Trigger, n8n started with `N8N_EXPRESSION_ENGINE=legacy`');
 	expect(result.growth.map((g) => `${g.job} ${g.size}`)).toEqual(['Import 100', 'Import 1000', 'Return All 100', 'Return All 1000']);
 	expect(result.growth.every((g) => g.ms > 0 && (g.peakMiB ?? 0) > 0)).toBe(true);
 });
 
-test('--only runs just the jobs named, and --profile says where the node spends its time', async () => {
-	const { result } = await smokeRun('--only', 'returnAll', '--profile');
+test('--only runs just the jobs named, --rounds as many rounds as asked, and --profile says where the node spends its time', async () => {
+	const { result } = await smokeRun('--only', 'returnAll', '--profile', '--rounds', '2');
 	expect(result.rows.map((row) => row.job)).toEqual([expect.stringContaining('Return All'), expect.stringContaining('Sandbox: a 1,000-item page')]);
+	expect(result.rounds).toBe(2);
+	expect(result.rows[0].rounds).toHaveLength(2);
 	expect(result.trigger.deliveries).toBeUndefined();
-	expect(result.legacyEngine).toBeUndefined();
+	expect(result.engineSettings).toBeUndefined();
 	expect(result.profile).toContain('Return All, the PropRadar node:');
 	expect(result.profile).toMatch(/by category \(self time\):\n\s+\d+ ms/);
 });
