@@ -34,6 +34,11 @@ export interface PrepareOptions {
 }
 
 export function prepare(options: PrepareOptions): Promise<N8nHost>;
+/**
+ * Starts `n8n start` and resolves once it is ready. When n8n exits at start while another process
+ * holds its task broker port, it is started again on a free one (three times at most): the running
+ * n8n's `env` holds the port it got.
+ */
 export function start(host: N8nHost, options?: { logFile?: string; timeoutMs?: number; signal?: AbortSignal }): Promise<RunningN8n>;
 export function login(host: Pick<N8nHost, 'url'>): Promise<N8nClient>;
 export function activate(client: N8nClient, workflowId: string): Promise<unknown>;

@@ -190,6 +190,23 @@ test('a run whose task broker port another process took at start is run again on
 	}
 });
 
+test('an n8n whose task broker port another process took before it started is started again on a free port', async () => {
+	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url });
+	const held = Number(prepared.env.N8N_RUNNERS_BROKER_PORT);
+	const taken = createServer();
+	await new Promise<void>((resolve) => taken.listen(held, '127.0.0.1', resolve));
+	let second: RunningN8n | undefined;
+	try {
+		second = await n8n.start(prepared);
+		expect(Number(second.env.N8N_RUNNERS_BROKER_PORT)).not.toBe(held);
+		expect((await fetch(`${second.url}/healthz/readiness`)).ok).toBe(true);
+	} finally {
+		taken.close();
+		await second?.stop();
+		rmSync(prepared.userFolder, { recursive: true, force: true });
+	}
+});
+
 test('example 2: a CSV import, previewed, within budget, then bought under a cap, one item per row', async () => {
 	const run = (await n8n.execute(host, 'PropRadarEx00002')) as RunData;
 	const [quote] = output(run, 'Preview cost');
