@@ -34,6 +34,7 @@ import { wallet } from '../sandbox/charges';
 import { startSandbox } from '../sandbox/server';
 import type { RunningSandbox } from '../sandbox/types';
 import type { LoadJob, LoadResult } from './load';
+import { connectCollector, inspectOption, type Collector } from './collector';
 import { summariseProfile } from './profile';
 import type { RawJob, RawResult } from './raw';
 import { ENGINE_SETTINGS, fmt, markdown, settingText, TRIGGER_IN_FLIGHT, type Row } from './table';
@@ -205,8 +206,20 @@ async function newestExecution(client: N8nClient, workflowId: string): Promise<{
  * start node, which answers when the run has ended; the measured node's time is read from the
  * execution n8n stored.
  */
+/** Collects the running n8n's garbage before each run in it (see collector.ts). */
+let collector: Collector | undefined;
+/** Collections done before runs in the running n8n, by every collector of this benchmark. */
+let collectionsBeforeRuns = 0;
+
+function closeCollector(): void {
+	collectionsBeforeRuns += collector?.collections ?? 0;
+	collector?.close();
+	collector = undefined;
+}
+
 async function runInServer(host: RunningN8n, client: N8nClient, workflow: BenchWorkflow): Promise<Measured> {
 	const before = (await newestExecution(client, workflow.id))?.id;
+	await collector?.collect();
 	// n8n 2.41 registers an activated workflow's webhook a moment after the activation's answer:
 	// until then its webhook answers 404 "not registered" and nothing runs, so it is called again.
 	const registeredBy = Date.now() + 60_000;
@@ -339,7 +352,10 @@ async function main(): Promise<void> {
 	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows });
 	// With --profile, n8n's main process (which serves the trigger's deliveries) is profiled too.
 	const mainProfileDir = profile && runs('trigger') ? mkdtempSync(join(tmpdir(), 'propradar-profile-')) : undefined;
-	let host = await n8n.start(mainProfileDir ? { ...prepared, env: { ...prepared.env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${mainProfileDir}` } } : prepared, { logFile: join(prepared.userFolder, 'n8n.log') });
+	const inspectorPort = await n8n.freePort();
+	const nodeOptions = [inspectOption(inspectorPort), ...(mainProfileDir ? [`--cpu-prof --cpu-prof-dir=${mainProfileDir}`] : [])].join(' ');
+	let host = await n8n.start({ ...prepared, env: { ...prepared.env, NODE_OPTIONS: nodeOptions } }, { logFile: join(prepared.userFolder, 'n8n.log') });
+	collector = await connectCollector(inspectorPort);
 	const rows: Row[] = [];
 	const growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }> = [];
 	let triggerFigures: DeliveryFigures | undefined;
@@ -515,6 +531,8 @@ async function main(): Promise<void> {
 		// The trigger: deliveries into an activated workflow.
 		if (runs('trigger')) {
 			console.log(`Trigger: ${SIZES.trigger} deliveries into an activated workflow ...`);
+			// Deliveries are timed over the whole run: no collections asked for.
+			closeCollector();
 			triggerFigures = await triggerRun(sandbox, host, trigger.id, triggerList);
 			console.log(`n8n's own Webhook node: ${SIZES.trigger} events into an activated workflow ...`);
 			webhookNodeFigures = await webhookNodeRun(sandbox, host, webhookNode.id);
@@ -528,6 +546,7 @@ async function main(): Promise<void> {
 			}
 		}
 	} finally {
+		closeCollector();
 		await host.stop();
 		if (mainProfileDir) {
 			profiles.push(`n8n's main process during the trigger's deliveries: ${summariseProfile(mainProfileDir, /PropRadarTrigger\.node\.js webhook$/, /n8n-nodes-propradar\//)}`);
@@ -552,6 +571,7 @@ async function main(): Promise<void> {
 		machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), freeMemoryGiB: Math.round(freemem() / 2 ** 30), node: process.version, loadBefore, loadAfter: loadavg() },
 		n8n: '2.41.1',
 		rounds: SIZES.rounds,
+		collectionsBeforeRuns,
 		durationSeconds: Math.round((Date.now() - started) / 1000),
 		rows,
 		sandbox: { ...sandboxFigures, simpleReadsTarget: 3000, simpleReadsMet: sandboxFigures.simpleReadsPerSecond >= 3000 },

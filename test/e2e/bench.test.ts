@@ -21,6 +21,7 @@ interface BenchResult {
 	engineSettings?: Array<{ name: string; trigger: BenchResult['webhookNode']; webhookNode: BenchResult['webhookNode'] }>;
 	profile?: string;
 	rounds: number;
+	collectionsBeforeRuns?: number;
 	growth: Array<{ job: string; size: number; ms: number; peakMiB?: number }>;
 }
 
@@ -62,6 +63,9 @@ test('the benchmark runs every job in a real n8n and writes its table as JSON', 
 		expect(row.fresh!.propRadarMs > 0 && row.fresh!.httpRequestMs > 0).toBe(true);
 	}
 	expect(stdout).toContain('Their first rows are runs in the running n8n');
+	// A full collection of n8n's heap before each of those runs: at least the seven timed ones (three per-item, two Return All, two Import).
+	expect(result.collectionsBeforeRuns).toBeGreaterThanOrEqual(7);
+	expect(stdout).toContain("a full garbage collection of n8n's heap before each run");
 	expect(stdout.match(/\| The same, each workflow run in a fresh `n8n execute` process/g)).toHaveLength(3);
 	expect(result.sandbox.simpleReadsPerSecond).toBeGreaterThan(0);
 	// Every delivery executed once: the trigger, then n8n's own Webhook node with the same follow-up

@@ -1,0 +1,55 @@
+/**
+ * Full garbage collections of the running n8n between the benchmark's timed cases, through
+ * Node's inspector, so that each case's node time holds the collections of its own garbage and
+ * not those of the case before it (the HTTP Request node's import leaves some hundreds of MB of it,
+ * whose collection otherwise lands in whichever run comes next). n8n is started with
+ * `--inspect=127.0.0.1:<port>` (loopback only, the benchmark's own n8n); nothing else of the
+ * inspector is used, and no collection is asked for while a case is timed.
+ */
+export interface Collector {
+	/** A full collection of n8n's heap, returned once it is done. */
+	collect(): Promise<void>;
+	/** How many collections were done. */
+	readonly collections: number;
+	close(): void;
+}
+
+/** The `--inspect` option that `connectCollector` needs n8n started with. */
+export const inspectOption = (port: number) => `--inspect=127.0.0.1:${port}`;
+
+export async function connectCollector(port: number): Promise<Collector> {
+	const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
+	if (!targets[0]) throw new Error(`n8n's inspector on port ${port} lists no target`);
+	const socket = new WebSocket(targets[0].webSocketDebuggerUrl);
+	await new Promise<void>((resolve, reject) => {
+		socket.onopen = () => resolve();
+		socket.onerror = () => reject(new Error(`n8n's inspector on port ${port} refused the connection`));
+	});
+	let lastId = 0;
+	const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+	socket.onmessage = (message) => {
+		const answer = JSON.parse(String(message.data)) as { id?: number; error?: { message: string } };
+		const call = answer.id === undefined ? undefined : waiting.get(answer.id);
+		if (!call) return;
+		waiting.delete(answer.id!);
+		if (answer.error) call.reject(new Error(`n8n's inspector: ${answer.error.message}`));
+		else call.resolve();
+	};
+	const send = (method: string) =>
+		new Promise<void>((resolve, reject) => {
+			const id = ++lastId;
+			waiting.set(id, { resolve, reject });
+			socket.send(JSON.stringify({ id, method }));
+		});
+	let collections = 0;
+	return {
+		collect: async () => {
+			await send('HeapProfiler.collectGarbage');
+			collections++;
+		},
+		get collections() {
+			return collections;
+		},
+		close: () => socket.close(),
+	};
+}
