@@ -18,9 +18,10 @@
  * otherwise.
  * Node time is what n8n records as the node's `executionTime`. Per-item, Return All and Import
  * are timed in the running n8n (each workflow active and called at its Webhook start node, run
- * once before the rounds, its time read from the stored execution) beside a raw client on its
- * second pass, and again each in a fresh `n8n execute` (which also gives the growth table and
- * its peak memory) beside a raw client on its first.
+ * once before the rounds, n8n's heap collected before each run (collector.ts), its time read from
+ * the stored execution) beside a raw client on its second pass, and again each in a fresh
+ * `n8n execute` (which also gives the growth table and its peak memory) beside a raw client on
+ * its first.
  */
 import { fork, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -201,11 +202,6 @@ async function newestExecution(client: N8nClient, workflowId: string): Promise<{
 	return newest && { id: newest.id, finished: newest.status !== 'running' && newest.status !== 'new' };
 }
 
-/**
- * Runs an active workflow in the running n8n, as users' n8n runs theirs: called at its Webhook
- * start node, which answers when the run has ended; the measured node's time is read from the
- * execution n8n stored.
- */
 /** Collects the running n8n's garbage before each run in it (see collector.ts). */
 let collector: Collector | undefined;
 /** Collections done before runs in the running n8n, by every collector of this benchmark. */
@@ -217,6 +213,11 @@ function closeCollector(): void {
 	collector = undefined;
 }
 
+/**
+ * Runs an active workflow in the running n8n, as users' n8n runs theirs: called at its Webhook
+ * start node, which answers when the run has ended, after a full collection of n8n's heap; the
+ * measured node's time is read from the execution n8n stored.
+ */
 async function runInServer(host: RunningN8n, client: N8nClient, workflow: BenchWorkflow): Promise<Measured> {
 	const before = (await newestExecution(client, workflow.id))?.id;
 	await collector?.collect();
