@@ -11,6 +11,7 @@ export interface Collector {
 	collect(): Promise<void>;
 	/** How many collections were done. */
 	readonly collections: number;
+	/** Ends the connection: `collect` asks for no more collections from then on. */
 	close(): void;
 }
 
@@ -42,14 +43,19 @@ export async function connectCollector(port: number): Promise<Collector> {
 			socket.send(JSON.stringify({ id, method }));
 		});
 	let collections = 0;
+	let closed = false;
 	return {
 		collect: async () => {
+			if (closed) return;
 			await send('HeapProfiler.collectGarbage');
 			collections++;
 		},
 		get collections() {
 			return collections;
 		},
-		close: () => socket.close(),
+		close: () => {
+			closed = true;
+			socket.close();
+		},
 	};
 }

@@ -204,14 +204,6 @@ async function newestExecution(client: N8nClient, workflowId: string): Promise<{
 
 /** Collects the running n8n's garbage before each run in it (see collector.ts). */
 let collector: Collector | undefined;
-/** Collections done before runs in the running n8n, by every collector of this benchmark. */
-let collectionsBeforeRuns = 0;
-
-function closeCollector(): void {
-	collectionsBeforeRuns += collector?.collections ?? 0;
-	collector?.close();
-	collector = undefined;
-}
 
 /**
  * Runs an active workflow in the running n8n, as users' n8n runs theirs: called at its Webhook
@@ -533,7 +525,7 @@ async function main(): Promise<void> {
 		if (runs('trigger')) {
 			console.log(`Trigger: ${SIZES.trigger} deliveries into an activated workflow ...`);
 			// Deliveries are timed over the whole run: no collections asked for.
-			closeCollector();
+			collector.close();
 			triggerFigures = await triggerRun(sandbox, host, trigger.id, triggerList);
 			console.log(`n8n's own Webhook node: ${SIZES.trigger} events into an activated workflow ...`);
 			webhookNodeFigures = await webhookNodeRun(sandbox, host, webhookNode.id);
@@ -547,7 +539,7 @@ async function main(): Promise<void> {
 			}
 		}
 	} finally {
-		closeCollector();
+		collector.close();
 		await host.stop();
 		if (mainProfileDir) {
 			profiles.push(`n8n's main process during the trigger's deliveries: ${summariseProfile(mainProfileDir, /PropRadarTrigger\.node\.js webhook$/, /n8n-nodes-propradar\//)}`);
@@ -572,7 +564,7 @@ async function main(): Promise<void> {
 		machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), freeMemoryGiB: Math.round(freemem() / 2 ** 30), node: process.version, loadBefore, loadAfter: loadavg() },
 		n8n: '2.41.1',
 		rounds: SIZES.rounds,
-		collectionsBeforeRuns,
+		collectionsBeforeRuns: collector.collections,
 		durationSeconds: Math.round((Date.now() - started) / 1000),
 		rows,
 		sandbox: { ...sandboxFigures, simpleReadsTarget: 3000, simpleReadsMet: sandboxFigures.simpleReadsPerSecond >= 3000 },
