@@ -8,6 +8,7 @@ import { Expression, type IDataObject, type INodeExecutionData } from 'n8n-workf
 
 import { startEngineSandbox, TestCredentialsHelper, TOKENS, type EngineSandbox } from './harness';
 import { api, createList, listRef, run, runOk } from './helpers';
+import { PURCHASE_CONNECTION_IDLE_MS } from '../../nodes/PropRadar/transport/request';
 
 jest.setTimeout(60_000);
 
@@ -123,17 +124,26 @@ describe('Items at Once', () => {
 		expect(sb.connections() - before).toBeLessThanOrEqual(50);
 	});
 
-	test('sends each purchase on a new connection of its own; quotes go on kept ones', async () => {
+	test('sends purchases on connections that carry only purchases, one after another on the same one; quotes go on kept ones', async () => {
 		const result = await run(sb, { ...getProperty, chargeMode: 'purchase', maxCost: 5 }, ids(3, 801));
 		expect(result.error).toBeUndefined();
 		const purchases = sb.requests.filter((request) => request.query.get('Purchase') === '1');
 		const quotes = sb.requests.filter((request) => request.query.get('Purchase') === '0');
 		expect(purchases).toHaveLength(3);
 		expect(quotes).toHaveLength(3);
-		for (const purchase of purchases) {
-			expect(sb.requests.filter((request) => request.connection === purchase.connection)).toEqual([purchase]);
-		}
+		expect(new Set(purchases.map((purchase) => purchase.connection)).size).toBe(1);
+		expect(sb.requests.filter((request) => request.connection === purchases[0].connection)).toEqual(purchases);
 		expect(new Set(quotes.map((quote) => quote.connection)).size).toBe(1);
+	});
+
+	test('a purchase sent more than a second after the last answer on its connection goes on a new one', async () => {
+		// The second item's quote is held past the time a purchase's connection is kept.
+		sb.faults.push({ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, skip: 1, count: 1, delayMs: PURCHASE_CONNECTION_IDLE_MS + 300 });
+		const result = await run(sb, { ...getProperty, chargeMode: 'purchase', maxCost: 5 }, ids(2, 811));
+		expect(result.error).toBeUndefined();
+		const purchases = sb.requests.filter((request) => request.query.get('Purchase') === '1');
+		expect(purchases).toHaveLength(2);
+		expect(purchases[1].connection).not.toBe(purchases[0].connection);
 	});
 
 	test('Items at Once 50 keeps 50 requests under way, on at most 50 connections', async () => {

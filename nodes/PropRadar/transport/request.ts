@@ -52,8 +52,9 @@ const NETWORK_ERROR_CODES = new Set([
 ]);
 
 /**
- * Failures to make a connection: the request was never written, so it reached no one. A new
- * connection is made for each purchase, so a purchase failing this way was not sent.
+ * Failures to make a connection. A request fails this way only while it waits for its
+ * connection, before anything of it is written, so it reached no one: a purchase failing this way
+ * was not sent.
  */
 const CONNECTION_NOT_MADE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -122,11 +123,16 @@ interface Connections {
 	/** Keep-alive connections, shared by every request that buys nothing. */
 	reused: Dispatcher;
 	/**
-	 * A new connection for each purchase, closed after its answer: a kept connection the server
-	 * has just closed fails the request sent on it, and a purchase that fails that way may have
-	 * been charged, so it would stop the run for nothing.
+	 * Connections that carry purchases only. One is used again only for a purchase sent within
+	 * `PURCHASE_CONNECTION_IDLE_MS` of its last answer (as the batches of an import, or the items of
+	 * a run, follow one another); a connection idle longer is closed, and the next purchase opens
+	 * a new one. A kept connection that the server closes just as a request is written fails that
+	 * request, and a purchase that fails that way may have been charged, which stops the run: the
+	 * short idle time leaves no room for the server's keep-alive timeout to strike (undici also
+	 * never keeps a connection past what the server announces, less two seconds), while a run's
+	 * purchases share one connection and its setup (TCP, and TLS against the real service).
 	 */
-	fresh: Dispatcher;
+	purchases: Dispatcher;
 }
 
 const pools = new WeakMap<NodeEgressFilter, Connections>();
@@ -138,14 +144,16 @@ const pools = new WeakMap<NodeEgressFilter, Connections>();
  */
 export const MAX_CONNECTIONS = 50;
 
+/** How long a connection that carried a purchase is kept for the next one (see `Connections`). */
+export const PURCHASE_CONNECTION_IDLE_MS = 1000;
+
 function connectionsFor(egress: NodeEgressFilter): Connections {
 	let connections = pools.get(egress);
 	if (!connections) {
 		const options = { headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, connect: { lookup: egress.createSecureLookup() } };
 		connections = {
 			reused: new EnvHttpProxyAgent({ ...options, connections: MAX_CONNECTIONS }),
-			// undici: "pipelining 0 disables keep-alive connections".
-			fresh: new EnvHttpProxyAgent({ ...options, pipelining: 0 }),
+			purchases: new EnvHttpProxyAgent({ ...options, keepAliveTimeout: PURCHASE_CONNECTION_IDLE_MS, keepAliveMaxTimeout: PURCHASE_CONNECTION_IDLE_MS }),
 		};
 		pools.set(egress, connections);
 	}
@@ -274,7 +282,7 @@ function ssrfBlocked(context: ApiContext, error: Error, request: { baseUrl: stri
 
 /**
  * The one request helper of the package: the credential's token, JSON, query encoding, n8n's
- * SSRF protection, kept connections (a new one for each purchase), retries for repeatable
+ * SSRF protection, kept connections (purchases on connections of their own), retries for repeatable
  * requests, no redirects followed (the API never redirects, so the token and a purchase only
  * ever go to the Base URL the user configured), and failures turned into a `NodeApiError` a
  * person can act on. The error is built from the service's error object only, with every secret
@@ -320,7 +328,7 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 		throw ssrfBlocked(context, allowed.error, { baseUrl, secrets, charging, itemIndex: request.itemIndex });
 	}
 	const connections = connectionsFor(egress);
-	const pool = charging ? connections.fresh : connections.reused;
+	const pool = charging ? connections.purchases : connections.reused;
 
 	for (let attempt = 1; ; attempt++) {
 		let response: Answer;
