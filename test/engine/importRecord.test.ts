@@ -32,15 +32,21 @@ describe('Import Record', () => {
 		expect(items.map((item) => item.ListImportItemID).sort()).toEqual(result.map((item) => item.ListImportItemID).sort());
 	});
 
-	test('10,000 input items: the quote plus ceil(10,000 / batch size) purchase requests, every output paired to its input', async () => {
+	test('10,000 input items: the quote plus ceil(10,000 / batch size) purchase requests on one or two connections, every output paired to its input', async () => {
 		const listId = await importList(TOKENS.second);
 		const items = Array.from({ length: 10_000 }, (_, i) => ({ Address: `${i + 1} Nowhere Rd`, City: 'Portland', State: 'OR', ZipFive: '97201', row: i }));
 		const before = sb.sent(`/v1/lists/${listId}/import/items`, 'POST').length;
+		const requestsBefore = sb.requests.length;
 		const result = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), mapping: 'auto', chargeMode: 'purchase', maxCost: 1000, importOptions: { batchSize: 500 } }, items, TOKENS.second);
 		expect(result.error).toBeUndefined();
 		const sent = sb.sent(`/v1/lists/${listId}/import/items`, 'POST').slice(before);
 		expect(sent.filter((r) => r.query.get('Purchase') === '0')).toHaveLength(1);
-		expect(sent.filter((r) => r.query.get('Purchase') === '1')).toHaveLength(Math.ceil(10_000 / 500));
+		const purchases = sent.filter((r) => r.query.get('Purchase') === '1');
+		expect(purchases).toHaveLength(Math.ceil(10_000 / 500));
+		// The batches, sent one after another, go on one or two kept connections that carry nothing else.
+		const connections = new Set(purchases.map((purchase) => purchase.connection));
+		expect(connections.size).toBeLessThanOrEqual(2);
+		expect(sb.requests.slice(requestsBefore).filter((request) => connections.has(request.connection))).toEqual(purchases);
 		expect(result.items).toHaveLength(10_000);
 		result.items.forEach((item, index) => {
 			expect(item.pairedItem).toEqual({ item: index });

@@ -602,6 +602,31 @@ describe('a purchase that costs more than was held for it', () => {
 	});
 });
 
+describe('an import batch that costs more than was held for it, or whose answer does not say what it cost', () => {
+	test.each([
+		['costs more than was held for it', { totalCost: '50.00', resultCount: 10 }, /^PropRadar charged \$50\.00 for a purchase quoted at up to \$\d+\.\d\d; this run buys nothing more\.$/],
+		['does not say what it cost', { resultCount: 10 }, /^PropRadar's answer did not say what this purchase cost; up to \$\d+\.\d\d is counted as spent and this run buys nothing more\.$/],
+	])('a batch that %s: the import buys nothing more, the next batch is not sent, and what was bought is output', async (_, answer, notice) => {
+		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'overcharged import', ListType: 'import', ImportSource: 'api' });
+		const listId = created.body.results[0].ListID;
+		// The second batch is imported and charged by the service, and its answer then says more (or nothing) of what it cost.
+		sb.faults.push({ pathPrefix: `/v1/lists/${listId}/import/items`, query: { Purchase: '1' }, skip: 1, count: 1, statusAfterForward: true, status: 200, body: { results: Array.from({ length: 10 }, (_, i) => ({ ListImportItemID: 9000 + i })), ...answer } });
+		const rows = Array.from({ length: 30 }, (_, i) => ({ Address: `${300 + i} Oak St`, City: 'Portland', State: 'OR' }));
+		const result = await run({ resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', maxCost: 100, importOptions: { batchSize: 10 } }, rows);
+		expect(result.error).toBeUndefined();
+		expect(sb.sent(`/v1/lists/${listId}/import/items`).filter((r) => r.query.get('Purchase') === '1')).toHaveLength(2);
+		expect(result.json.slice(0, 20).every((item) => item.imported === true && item._charge)).toBe(true);
+		expect(String((result.json[10]._charge as IDataObject).notice)).toMatch(notice);
+		for (const item of result.json.slice(20)) {
+			expect(item).toMatchObject({ imported: false, error: 'Not imported: the import stopped buying' });
+			expect(String(item.description)).toMatch(/this run buys nothing more\. This record was not sent and not charged\.$/);
+		}
+		expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual(rows.map((_, index) => index));
+		const hints = result.run.data.resultData.runData.PropRadar[0].hints ?? [];
+		expect(hints.map((hint) => hint.message).join(' ')).toContain('this run buys nothing more');
+	});
+});
+
 describe('a purchase never buys more than its quote counted (more records match by the time it is sent)', () => {
 	const purchases = () => sb.requests.filter((request) => request.query.get('Purchase') === '1');
 	const spentSince = async (before: number) => (await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0);

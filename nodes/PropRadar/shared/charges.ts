@@ -349,6 +349,21 @@ function previewRecord(kind: PriceKind, response: ApiEnvelope, quote: Quote, ext
 	};
 }
 
+/**
+ * Settles the answer to a purchase against what was held for it (`records`: how many it
+ * returned): what it cost, undefined when the answer does not say, and, when the run buys nothing
+ * more because of it, the notice that says why.
+ */
+function settleAnswer(budget: SpendBudget, heldCents: number, response: ApiEnvelope, records: number, what: string): { charged?: number; notice?: string } {
+	const charged = readCents(response?.totalCost);
+	if (charged === undefined) {
+		budget.keepUnconfirmed(heldCents, `${what} whose answer gave no readable totalCost`);
+		budget.settle(0, 0, records);
+		return { notice: `PropRadar's answer did not say what this purchase cost; up to ${money(heldCents)} is counted as spent and this run buys nothing more.` };
+	}
+	return { charged, notice: budget.settle(heldCents, charged, records) };
+}
+
 interface Bought {
 	response: ApiEnvelope;
 	note: ChargeNote;
@@ -378,20 +393,11 @@ async function buy(context: IExecuteFunctions, budget: SpendBudget, kind: PriceK
 		else budget.keepUnconfirmed(held, `a purchase (${request.method} ${request.path}) whose answer was lost or failed`);
 		throw toNodeError(context.getNode(), error, itemIndex);
 	}
-	const charged = readCents(response?.totalCost);
 	const records = Array.isArray(response?.results) ? response.results.length : 0;
-	if (charged === undefined) {
-		budget.keepUnconfirmed(held, `a purchase (${request.method} ${request.path}) whose answer gave no readable totalCost`);
-		budget.settle(0, 0, records);
-		return {
-			response,
-			note: { totalCost: 'unknown', resultCount: response?.resultCount ?? records, runTotalCost: formatCents(budget.spent), notice: `PropRadar's answer did not say what this purchase cost; up to ${money(held)} is counted as spent and this run buys nothing more.` },
-		};
-	}
-	const overrun = budget.settle(held, charged, records);
+	const { charged, notice } = settleAnswer(budget, held, response, records, `a purchase (${request.method} ${request.path})`);
 	return {
 		response,
-		note: { totalCost: formatCents(charged), resultCount: response.resultCount ?? records, runTotalCost: formatCents(budget.spent), ...(overrun ? { notice: overrun } : {}) },
+		note: { totalCost: charged === undefined ? 'unknown' : formatCents(charged), resultCount: response?.resultCount ?? records, runTotalCost: formatCents(budget.spent), ...(notice ? { notice } : {}) },
 	};
 }
 
@@ -548,7 +554,7 @@ export async function chargedPages(
 
 export interface BatchedCharge<R> {
 	kind: PriceKind;
-	/** Every record of the run, in input order (record i belongs to input item i). */
+	/** Every record of the run, in the order they are sent. */
 	records: R[];
 	batchSize: number;
 	/** Sends records with `Purchase` 0 (the quote, repeatable) or 1 (the purchase, sent once). */
@@ -559,6 +565,12 @@ export interface BatchedCharge<R> {
 	 * the run's, and nothing is bought.
 	 */
 	checked?: Promise<void>;
+	/**
+	 * Takes what became of the record at `index` of `records`, once for each record, in their
+	 * order: a batch's records as soon as the next batch is sent (so that the work is done while it
+	 * travels), or the run's buying has ended.
+	 */
+	settled(index: number, outcome: BatchOutcome): void;
 }
 
 /** What became of one record of a batched purchase. */
@@ -568,16 +580,17 @@ export type BatchOutcome =
 
 /**
  * A charging write in batches (Import Record > Import): one free quote of every record, refused
- * before anything is sent when all of them at full price do not fit; then each batch sent once.
- * A batch that fails ends the run's buying: its records are "refused, nothing charged" or "may have
- * been imported and charged", the later ones "not sent", and every record already bought is kept.
- * Returns one outcome per record, or, in preview mode, the quote.
+ * before anything is sent when all of them at full price do not fit; then each batch sent once,
+ * after the answer to the one before it has been settled against its hold. A batch that fails
+ * ends the run's buying: its records are "refused, nothing charged" or "may have been imported
+ * and charged", the later ones "not sent", and every record already bought is kept. Each
+ * record's outcome goes to `settled`; in preview mode, none does, and the quote is returned.
  */
 export async function chargedBatches<R>(
 	context: IExecuteFunctions,
 	spending: RunSpending,
-	{ kind, records, batchSize, send, checked }: BatchedCharge<R>,
-): Promise<{ preview: IDataObject } | { outcomes: BatchOutcome[] }> {
+	{ kind, records, batchSize, send, checked, settled }: BatchedCharge<R>,
+): Promise<{ preview?: IDataObject }> {
 	const mode = chargeMode(context, 0);
 	const budget = mode === 'purchase' ? await purchaseBudget(context, spending, 0) : undefined;
 	let response: ApiEnvelope;
@@ -600,13 +613,13 @@ export async function chargedBatches<R>(
 	}
 	let heldLeft = held;
 	const perRecord = Math.ceil(held / Math.max(records.length, 1));
-	const outcomes: BatchOutcome[] = [];
+	let batch = records.slice(0, batchSize);
+	let sending = send(batch, 1);
 	for (let start = 0; start < records.length; start += batchSize) {
-		const batch = records.slice(start, start + batchSize);
 		const heldForBatch = Math.min(heldLeft, perRecord * batch.length);
 		let answer: ApiEnvelope;
 		try {
-			answer = await send(batch, 1);
+			answer = await sending;
 		} catch (error) {
 			const nodeError = toNodeError(context.getNode(), error);
 			const nothingCharged = chargedNothing(error);
@@ -619,7 +632,7 @@ export async function chargedBatches<R>(
 			const httpCode = (nodeError as { httpCode?: string | null }).httpCode ?? undefined;
 			for (let index = start; index < records.length; index++) {
 				const inBatch = index < start + batch.length;
-				outcomes.push({
+				settled(index, {
 					bought: false,
 					httpCode,
 					error: inBatch ? nodeError.message : 'Not imported: an earlier batch of this import failed',
@@ -629,36 +642,35 @@ export async function chargedBatches<R>(
 				});
 			}
 			warn(context, `Import stopped at record ${start}: ${start} records imported, ${records.length - start} not (see the error items).`);
-			return { outcomes };
+			return {};
 		}
-		const charged = readCents(answer?.totalCost);
 		const results = Array.isArray(answer?.results) ? answer.results : [];
 		heldLeft -= heldForBatch;
-		let notice: string | undefined;
-		if (charged === undefined) {
-			budget.keepUnconfirmed(heldForBatch, `a batch of ${batch.length} records whose answer gave no readable totalCost`);
-			budget.settle(0, 0, results.length);
-		} else {
-			notice = budget.settle(heldForBatch, charged, results.length);
+		const { charged, notice } = settleAnswer(budget, heldForBatch, answer, results.length, `a batch of ${batch.length} records`);
+		const note: ChargeNote = { totalCost: charged === undefined ? 'unknown' : formatCents(charged), resultCount: answer?.resultCount ?? results.length, runTotalCost: formatCents(budget.spent), ...(notice ? { notice } : {}) };
+		const answered = batch;
+		const next = start + answered.length;
+		// Settled above, so the next batch may go: it travels while this one's records are handed on.
+		if (!notice && next < records.length) {
+			batch = records.slice(next, next + batchSize);
+			sending = send(batch, 1);
 		}
-		const note: ChargeNote = { totalCost: charged === undefined ? 'unknown' : formatCents(charged), resultCount: answer.resultCount ?? results.length, runTotalCost: formatCents(budget.spent), ...(notice ? { notice } : {}) };
-		batch.forEach((_, offset) => {
+		for (let offset = 0; offset < answered.length; offset++) {
 			const result = results[offset];
-			outcomes.push(result
+			settled(start + offset, result
 				? { bought: true, result, note }
-				: { bought: false, error: 'PropRadar returned no import item for this record', description: `The answer to its batch had ${results.length} items for ${batch.length} records; check the import list.` });
-		});
-		if (notice && start + batch.length < records.length) {
-			budget.release(heldLeft);
-			for (let index = start + batch.length; index < records.length; index++) {
-				outcomes.push({ bought: false, error: 'Not imported: the import stopped buying', description: `${notice} This record was not sent and not charged.` });
-			}
+				: { bought: false, error: 'PropRadar returned no import item for this record', description: `The answer to its batch had ${results.length} items for ${answered.length} records; check the import list.` });
+		}
+		if (notice) {
 			warn(context, notice);
-			return { outcomes };
+			for (let index = next; index < records.length; index++) {
+				settled(index, { bought: false, error: 'Not imported: the import stopped buying', description: `${notice} This record was not sent and not charged.` });
+			}
+			break;
 		}
 	}
 	budget.release(heldLeft);
-	return { outcomes };
+	return {};
 }
 
 /** What makes an automation buy, when it is enabled: the names of those settings in `automation`. */

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
-import { chargedBatches, chargeProperties, type RunSpending } from '../../shared/charges';
+import { chargedBatches, chargeProperties, type BatchOutcome, type RunSpending } from '../../shared/charges';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
 import type { NumberedId } from '../../shared/ids';
@@ -150,14 +150,16 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 	// object allocated here costs more there than in a process of its own (docs/design.md), so the
 	// bookkeeping is plain arrays, built in one pass.
 	const read = new Array<ReadRecord>(items.length);
-	/** The records sent, in input order, and the position of each input item's record among them (-1: not sent). */
+	/** The records sent, in input order, and the input item of each. */
 	const records: ImportRecord[] = [];
-	const positions = new Int32Array(items.length).fill(-1);
+	const itemOf: number[] = [];
 	const skipped: number[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const itemRecord = (read[itemIndex] = recordOf(this, items[itemIndex], itemIndex, mapping));
-		if (hasField(itemRecord.record)) positions[itemIndex] = records.push(itemRecord.record) - 1;
-		else skipped.push(itemIndex);
+		if (hasField(itemRecord.record)) {
+			records.push(itemRecord.record);
+			itemOf.push(itemIndex);
+		} else skipped.push(itemIndex);
 	}
 	const notSent = (itemIndex: number): IDataObject => ({
 		imported: false,
@@ -177,6 +179,9 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 	// its request is over before the run ends, whatever ends it.
 	const checked = assertApiImportList(this, listId);
 	const settled = checked.catch(() => undefined);
+	/** One output item per input item, paired to it; the first record not imported. */
+	const output = new Array<INodeExecutionData>(items.length);
+	let failed: Extract<BatchOutcome, { bought: false }> | undefined;
 	const result = await chargedBatches(this, spending, {
 		kind: 'importRecord',
 		records,
@@ -191,8 +196,17 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 				headers,
 				repeatable: purchase === 0,
 			}),
+		settled: (index, outcome) => {
+			const itemIndex = itemOf[index];
+			const { record, notes } = read[itemIndex];
+			if (!outcome.bought) failed ??= outcome;
+			const json: IDataObject = outcome.bought
+				? { imported: true, ...outcome.result, record, ...(notes.length > 0 ? { notes } : {}), _charge: outcome.note }
+				: { imported: false, error: outcome.error, description: outcome.description, ...(outcome.httpCode ? { httpCode: outcome.httpCode } : {}), record, ...(notes.length > 0 ? { notes } : {}) };
+			output[itemIndex] = { json, pairedItem: { item: itemIndex } };
+		},
 	}).finally(() => settled);
-	if ('preview' in result) {
+	if (result.preview) {
 		const notes = read.flatMap(({ notes }, itemIndex) => notes.map((note) => `item at index ${itemIndex}: ${note}`));
 		return [{
 			json: {
@@ -206,18 +220,10 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 			pairedItem: items.map((_, item) => ({ item })),
 		}];
 	}
-	const failed = result.outcomes.find((outcome) => !outcome.bought);
-	if (failed && !failed.bought && spending.bought === 0 && !this.continueOnFail()) {
+	if (failed && spending.bought === 0 && !this.continueOnFail()) {
 		const options = { message: failed.error, description: failed.description };
 		throw failed.httpCode ? new NodeApiError(this.getNode(), {}, { ...options, httpCode: failed.httpCode }) : new NodeOperationError(this.getNode(), failed.error, options);
 	}
-	return read.map(({ record, notes }, itemIndex) => {
-		const outcome = positions[itemIndex] < 0 ? undefined : result.outcomes[positions[itemIndex]];
-		const json: IDataObject = !outcome
-			? notSent(itemIndex)
-			: outcome.bought
-				? { imported: true, ...outcome.result, record, ...(notes.length > 0 ? { notes } : {}), _charge: outcome.note }
-				: { imported: false, error: outcome.error, description: outcome.description, ...(outcome.httpCode ? { httpCode: outcome.httpCode } : {}), record, ...(notes.length > 0 ? { notes } : {}) };
-		return { json, pairedItem: { item: itemIndex } };
-	});
+	for (const itemIndex of skipped) output[itemIndex] = { json: notSent(itemIndex), pairedItem: { item: itemIndex } };
+	return output;
 }
