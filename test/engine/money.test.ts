@@ -441,6 +441,18 @@ describe('the node\'s own guards', () => {
 		expect(sb.sent('/v1/properties/P000503')).toHaveLength(0);
 	});
 
+	test.each([
+		['a Max Cost of "abc"', { maxCost: 'abc' }, {}, 'Max Cost: must be an amount in USD'],
+		['a spending ceiling of "abc"', { maxCost: 5 }, { spendingCeiling: 'abc' as unknown as number }, 'Spending Ceiling per Execution of the PropRadar credential: must be an amount in USD'],
+		['Retry On Fail', { maxCost: 5 }, { retryOnFail: true }, 'Purchase refused: "Retry On Fail" is on for this node'],
+	])('Import with %s is refused before any request is sent, the list check too', async (_, parameters, options, message) => {
+		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'refused import', ListType: 'import', ImportSource: 'api' });
+		const listId = created.body.results[0].ListID;
+		const result = await run({ resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', ...parameters }, [{ Address: '1 Elm St', City: 'Portland', State: 'OR' }], options);
+		expect(result.error?.message).toContain(message);
+		expect(sb.sent(`/v1/lists/${listId}`)).toHaveLength(0);
+	});
+
 	test('a Max Cost that differs between items is refused: it is one value for the run', async () => {
 		const result = await run({ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: '={{ $json.budget }}' }, [{ id: 'P000504', budget: 5 }, { id: 'P000505', budget: 50 }], { continueOnFail: true });
 		expect(result.json[0].PropID).toBe('P000504');

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { ApiEnvelope, ApiRequest, AutomationRecord } from '../transport';
 import { apiRequest, chargedNothing, formatCents, getConnection, readCents, toNodeError } from '../transport';
@@ -560,11 +560,12 @@ export interface BatchedCharge<R> {
 	/** Sends records with `Purchase` 0 (the quote, repeatable) or 1 (the purchase, sent once). */
 	send(records: R[], purchase: 0 | 1): Promise<ApiEnvelope>;
 	/**
-	 * A check made while the quote travels, such as that the target takes the records: awaited
-	 * once the quote is answered (or has failed), before anything else; when it fails, its error is
-	 * the run's, and nothing is bought.
+	 * Starts a check made while the quote travels, such as that the target takes the records:
+	 * started once the run's money settings are read and good, with the quote, and awaited once the
+	 * quote is answered (or has failed), before anything else; when it fails, its error is the
+	 * run's, and nothing is bought.
 	 */
-	checked?: Promise<void>;
+	check?(): Promise<void>;
 	/**
 	 * Takes what became of the record at `index` of `records`, once for each record, in their
 	 * order: a batch's records as soon as the next batch is sent (so that the work is done while it
@@ -589,10 +590,13 @@ export type BatchOutcome =
 export async function chargedBatches<R>(
 	context: IExecuteFunctions,
 	spending: RunSpending,
-	{ kind, records, batchSize, send, checked, settled }: BatchedCharge<R>,
+	{ kind, records, batchSize, send, check, settled }: BatchedCharge<R>,
 ): Promise<{ preview?: IDataObject }> {
 	const mode = chargeMode(context, 0);
 	const budget = mode === 'purchase' ? await purchaseBudget(context, spending, 0) : undefined;
+	const checked = check?.();
+	// Its failure is awaited below, once the quote is answered.
+	checked?.catch(() => undefined);
 	let response: ApiEnvelope;
 	try {
 		response = await send(records, 0);
@@ -650,10 +654,14 @@ export async function chargedBatches<R>(
 		const note: ChargeNote = { totalCost: charged === undefined ? 'unknown' : formatCents(charged), resultCount: answer?.resultCount ?? results.length, runTotalCost: formatCents(budget.spent), ...(notice ? { notice } : {}) };
 		const answered = batch;
 		const next = start + answered.length;
-		// Settled above, so the next batch may go: it travels while this one's records are handed on.
+		// Settled above, so the next batch may go, and it travels while this one's records are
+		// handed on: the request is on its way after a moment (its body written, its address checked).
 		if (!notice && next < records.length) {
 			batch = records.slice(next, next + batchSize);
 			sending = send(batch, 1);
+			// Its failure is awaited below, after the wait.
+			sending.catch(() => undefined);
+			await sleep(0);
 		}
 		for (let offset = 0; offset < answered.length; offset++) {
 			const result = results[offset];

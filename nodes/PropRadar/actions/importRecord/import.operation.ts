@@ -175,10 +175,6 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 		const credentials = await this.getCredentials<{ accessToken: string }>('propRadarApi');
 		headers['X-Prop-Access-Token'] = credentials.accessToken;
 	}
-	// The list is checked while the free quote travels (both are the run's first requests), and
-	// its request is over before the run ends, whatever ends it.
-	const checked = assertApiImportList(this, listId);
-	const settled = checked.catch(() => undefined);
 	/** One output item per input item, paired to it; the first record not imported. */
 	const output = new Array<INodeExecutionData>(items.length);
 	let failed: Extract<BatchOutcome, { bought: false }> | undefined;
@@ -186,7 +182,8 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 		kind: 'importRecord',
 		records,
 		batchSize,
-		checked,
+		// The list is checked while the free quote travels (both are the run's first requests).
+		check: () => assertApiImportList(this, listId),
 		send: (batch, purchase) =>
 			apiRequest<ApiEnvelope>(this, {
 				method: 'POST',
@@ -205,7 +202,7 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 				: { imported: false, error: outcome.error, description: outcome.description, ...(outcome.httpCode ? { httpCode: outcome.httpCode } : {}), record, ...(notes.length > 0 ? { notes } : {}) };
 			output[itemIndex] = { json, pairedItem: { item: itemIndex } };
 		},
-	}).finally(() => settled);
+	});
 	if (result.preview) {
 		const notes = read.flatMap(({ notes }, itemIndex) => notes.map((note) => `item at index ${itemIndex}: ${note}`));
 		return [{
