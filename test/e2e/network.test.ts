@@ -1,6 +1,7 @@
 /**
- * The node's connections in a real n8n (scripts/n8n-install.sh): one keep-alive pool, n8n's SSRF
- * protection, and the proxy n8n is told to use (HTTP_PROXY). Between n8n and the sandbox sits the
+ * The node's connections in a real n8n (scripts/n8n-install.sh): one keep-alive pool, purchases
+ * on kept connections of their own, n8n's SSRF protection, and the proxy n8n is told to use
+ * (HTTP_PROXY). Between n8n and the sandbox sits the
  * engine tier's recording proxy, which counts connections and requests; beside it a forward proxy
  * that only opens tunnels (CONNECT, what undici's proxy agent asks for) to it and counts them.
  */
@@ -8,8 +9,9 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 
-import { perItemWorkflows } from '../../bench/workflows';
+import { importWorkflows, perItemWorkflows } from '../../bench/workflows';
 import { startEngineSandbox, type EngineSandbox } from '../engine/harness';
+import { api } from '../engine/helpers';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nHost } from '../../scripts/n8n-host';
 
@@ -17,6 +19,9 @@ jest.setTimeout(300_000);
 
 const ITEMS = 120;
 const WORKFLOW = 'PropRadarBnch001';
+/** Import of 100 records in purchases of 10 (`importWorkflows` names its PropRadar workflow `${id}A`). */
+const IMPORT_WORKFLOW = 'PropRadarNetImpA';
+let importListId: number;
 
 let sb: EngineSandbox;
 let forwardProxy: Server;
@@ -41,7 +46,9 @@ beforeAll(async () => {
 	});
 	await new Promise<void>((resolve) => forwardProxy.listen(0, '127.0.0.1', resolve));
 	forwardProxyUrl = `http://127.0.0.1:${(forwardProxy.address() as AddressInfo).port}`;
-	host = await n8n.prepare({ sandboxUrl: sb.url, workflows: [perItemWorkflows(ITEMS, sb.url).propRadar] });
+	const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'network import', ListType: 'import', ImportSource: 'api' });
+	importListId = created.body.results[0].ListID;
+	host = await n8n.prepare({ sandboxUrl: sb.url, workflows: [perItemWorkflows(ITEMS, sb.url).propRadar, importWorkflows('PropRadarNetImp', { propRadar: importListId }, 100, 10, sb.url).propRadar] });
 });
 
 afterAll(async () => {
@@ -67,6 +74,16 @@ test(`${ITEMS} items of Property > Get go over at most 50 connections (the pool'
 	expect(sb.requests).toHaveLength(ITEMS);
 	expect(sb.connections() - before).toBeGreaterThanOrEqual(1);
 	expect(sb.connections() - before).toBeLessThanOrEqual(50);
+});
+
+test('an import\'s 10 purchases go on one or two kept connections that carry only purchases, not a new one each', async () => {
+	const run = await n8n.execute(host, IMPORT_WORKFLOW);
+	expect(outputOf(run)).toHaveLength(100);
+	const purchases = sb.requests.filter((request) => request.query.get('Purchase') === '1');
+	expect(purchases).toHaveLength(10);
+	const connections = new Set(purchases.map((purchase) => purchase.connection));
+	expect(connections.size).toBeLessThanOrEqual(2);
+	expect(sb.requests.filter((request) => connections.has(request.connection))).toEqual(purchases);
 });
 
 test('n8n\'s SSRF protection blocks the sandbox on 127.0.0.1 before anything is sent, and lets it through when allowed', async () => {
