@@ -129,8 +129,9 @@ interface Connections {
 	 * a new one. A kept connection that the server closes just as a request is written fails that
 	 * request, and a purchase that fails that way may have been charged, which stops the run: the
 	 * short idle time leaves no room for the server's keep-alive timeout to strike (undici also
-	 * never keeps a connection past what the server announces, less two seconds), while a run's
-	 * purchases share one connection and its setup (TCP, and TLS against the real service).
+	 * never keeps a connection past what the server announces, less two seconds), while purchases
+	 * that follow one another share their connections and their setup (TCP, and TLS against the
+	 * real service): an import's batches go on one or two.
 	 */
 	purchases: Dispatcher;
 }
