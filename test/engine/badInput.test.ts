@@ -313,3 +313,59 @@ describe('criteria builder values from expressions (issue 14, point 2)', () => {
 		expect(result.sent).toEqual([]);
 	});
 });
+
+/**
+ * n8n hands a node what an expression, an imported workflow or an AI agent's tool call gives for
+ * an option, a number or a switch without checking it against the node's description. Each such
+ * value is checked against it before anything is sent: before, each of these reached the
+ * service, or was taken for something else (a Mode "x" replaced the automation, a Charge Mode
+ * "buy" ran as a preview, an "Allow Charging Automation" of "false" let a charging automation
+ * through).
+ */
+describe('options, numbers and switches from expressions are checked against the node\'s description', () => {
+	const importList = { resource: 'list', operation: 'create', listName: 'checked', listType: 'import', importSource: 'api' };
+	const comps = { resource: 'property', operation: 'getComps', propId: 'P000001', compsKind: 'sales', chargeMode: 'purchase', maxCost: 5 };
+	test.each<[string, IDataObject, string]>([
+		['List > Create, Import Source', { ...importList, importSource: '={{ "ftp" }}' }, 'Import Source: "ftp" is not allowed; use "api", "file" or "zapier"'],
+		['List > Create, List Type', { ...importList, listType: '={{ "smart" }}' }, 'List Type: "smart" is not allowed; use "dynamic", "import" or "static"'],
+		['List > Create, Import Type', { ...importList, importOptions: { ImportType: '={{ "x" }}' } }, 'Import Options > Import Type: "x" is not allowed; use "person" or "property"'],
+		['List > Create, Match Threshold above 100', { ...importList, importOptions: { ImportMatchThreshold: '={{ 150 }}' } }, 'Import Options > Match Threshold: must be a whole number from 0 to 100, got "150"'],
+		['List > Create, Match Threshold as words', { ...importList, importOptions: { ImportMatchThreshold: '={{ "high" }}' } }, 'Import Options > Match Threshold: must be a whole number from 0 to 100, got "high"'],
+		['List > Create, Monitored as text', { ...importList, isMonitored: '={{ "false" }}' }, 'Monitored: must be on or off (true or false), got "false"'],
+		['List > Get Many, List Type filter', { resource: 'list', operation: 'getMany', returnAll: true, filters: { ListType: '={{ "x" }}' } }, 'Filters > List Type: "x" is not allowed; use "dynamic", "import" or "static"'],
+		['List > Get Many, sort field', { resource: 'list', operation: 'getMany', returnAll: true, sort: { rule: [{ field: '={{ "Nope" }}', direction: 'asc' }] } }, 'Sort > Field: "Nope" is not allowed; use "DisplayOrder", "ListName" or "TotalCount"'],
+		['List > Get Many, sort direction', { resource: 'list', operation: 'getMany', returnAll: true, sort: { rule: [{ field: 'ListName', direction: '={{ "up" }}' }] } }, 'Sort > Direction: "up" is not allowed; use "asc" or "desc"'],
+		['List > Update, Display Order below 0', { resource: 'list', operation: 'update', listId: listRef(1), updateFields: { DisplayOrder: '={{ -3 }}' } }, 'Update Fields > Display Order: must be a whole number, 0 or more, got "-3"'],
+		['Property > Get Comps, Beds as words', { ...comps, subject: { Beds: '={{ "three" }}' } }, 'Subject Overrides > Beds: must be a whole number, 0 or more, got "three"'],
+		['Property > Get Comps, Year Built out of range', { ...comps, subject: { YearBuilt: '={{ 3000 }}' } }, 'Subject Overrides > Year Built: must be a whole number from 1600 to 2100, got "3000"'],
+		['Property > Get Comps, Comparables', { ...comps, compsKind: '={{ "rentals" }}' }, 'Comparables: "rentals" is not allowed; use "sales" or "forsale"'],
+		['Import Record > Import, Map Fields', { resource: 'importRecord', operation: 'import', listId: listRef(1), mapping: '={{ "csv" }}', chargeMode: 'preview' }, 'Map Fields: "csv" is not allowed; use "auto" or "manual"'],
+		['Import Record > Import, Batch Size', { resource: 'importRecord', operation: 'import', listId: listRef(1), chargeMode: 'preview', importOptions: { batchSize: '={{ 0 }}' } }, 'Options > Batch Size: must be a whole number from 1 to 5000, got "0"'],
+		['Import Record > Get Many, Property Status', { resource: 'importRecord', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { PropertyStatus: '={{ ["Found"] }}' } }, 'Filters > Property Status: "Found" is not allowed; use any of "Matched", "Not Found", "Pending" or "Selected"'],
+		['Import Record > Get Many, Minimum Match Score', { resource: 'importRecord', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { MatchScore: '={{ 300 }}' } }, 'Filters > Minimum Match Score: must be a whole number from 0 to 100, got "300"'],
+		['List Item > Get Many, Interest Levels', { resource: 'listItem', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { InterestLevel: '={{ [9] }}' } }, 'Filters > Interest Levels: "9" is not allowed; use any of 0, 1, 2, 3, 4 or 5'],
+		['List Item > Add, Add By', { resource: 'listItem', operation: 'add', listId: listRef(1), addBy: '={{ "search" }}' }, 'Add By: "search" is not allowed; use "propIds" or "criteria"'],
+		['Automation > Configure, Mode', { resource: 'automation', operation: 'configure', listId: listRef(1), configureMode: '={{ "merge" }}', automation: { SetInterestLevel: 2 } }, 'Mode: "merge" is not allowed; use "update" or "replace"'],
+		['Automation > Configure, Allow Charging Automation as text', { resource: 'automation', operation: 'configure', listId: listRef(1), configureMode: 'update', automation: { PurchasePhone: true }, allowChargingAutomation: '={{ "false" }}' }, 'Allow Charging Automation: must be on or off (true or false), got "false"'],
+		['Webhook > Create, Turn On Monitoring as text', { resource: 'webhook', operation: 'create', hookUrl: 'https://crm.example.com/hook', webhookName: 'crm', lists: '1', turnOnMonitoring: '={{ "false" }}' }, 'Turn On Monitoring: must be on or off (true or false), got "false"'],
+		['Webhook > Get Many, Include Secrets as text', { resource: 'webhook', operation: 'getMany', returnAll: true, includeSecret: '={{ "no" }}' }, 'Include Secrets: must be on or off (true or false), got "no"'],
+		['Charge Mode', { resource: 'property', operation: 'get', propId: 'P000001', chargeMode: 'buy', maxCost: 5 }, 'Charge Mode: "buy" is not allowed; use "preview" or "purchase"'],
+	])('%s: refused naming the field and what it allows, nothing sent', async (_name, parameters, message) => {
+		const result = await attempt(parameters);
+		expect(result.error?.message).toBe(message);
+		expect(result.sent).toEqual([]);
+	});
+
+	test('allowed values given by expressions go through, numbers and options given as text included', async () => {
+		const listId = await createList(sb, { ...importList, isMonitored: '={{ true }}', importOptions: { ImportType: '={{ "person" }}', ImportMatchThreshold: '={{ "70" }}' } });
+		const [list] = await runOk(sb, { resource: 'list', operation: 'get', listId: listRef(listId) });
+		expect(list).toMatchObject({ ListType: 'import', ImportType: 'person', ImportMatchThreshold: 70, isMonitored: 1 });
+		const found = await runOk(sb, { resource: 'list', operation: 'getMany', returnAll: true, filters: { ListType: '={{ "import" }}' }, sort: { rule: [{ field: 'ListName', direction: '={{ "desc" }}' }] } });
+		expect(found.map((entry) => entry.ListID)).toContain(listId);
+		expect(found.every((entry) => entry.ListType === 'import')).toBe(true);
+		expect(sb.sent('/v1/lists', 'GET').at(-1)?.query.get('Dir')).toBe('desc');
+		const items = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(staticList), returnAll: true, filters: { InterestLevel: '={{ "0,3" }}' } });
+		expect(items).toEqual([]);
+		expect(sb.sent(`/v1/lists/${staticList}/items`, 'GET').at(-1)?.query.get('InterestLevel')).toBe('0,3');
+	});
+});

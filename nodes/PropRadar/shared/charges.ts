@@ -3,7 +3,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { ApiEnvelope, ApiRequest, AutomationRecord } from '../transport';
 import { apiRequest, chargedNothing, formatCents, getConnection, readCents, toNodeError } from '../transport';
-import { onceForEveryItem } from './parameters';
+import { onceForEveryItem, readChoice } from './parameters';
 import { LIST_PRICES_CENTS, recordsCharged, type PriceKind } from './prices';
 
 /**
@@ -65,6 +65,9 @@ export function chargeProperties(show: Record<string, string[]>, what: string): 
 		},
 	];
 }
+
+/** Charge Mode as every charging operation has it (its values are the same for all). */
+const CHARGE_MODE = chargeProperties({}, 'the records')[0];
 
 const money = (cents: number) => `$${formatCents(cents)}`;
 
@@ -294,7 +297,7 @@ export interface ChargeNote extends IDataObject {
 }
 
 function chargeMode(context: IExecuteFunctions, itemIndex: number): ChargeMode {
-	return onceForEveryItem(context, 'chargeMode', ['chargeMode'], itemIndex, () => context.getNodeParameter('chargeMode', itemIndex) as ChargeMode);
+	return onceForEveryItem(context, 'chargeMode', ['chargeMode'], itemIndex, () => readChoice<ChargeMode>(context, itemIndex, CHARGE_MODE));
 }
 
 /** Refuses, before anything is sent, a purchase that n8n could repeat or whose Max Cost differs by item. */

@@ -135,6 +135,134 @@ function readNumberedId(context: IExecuteFunctions, itemIndex: number, value: un
 	return parsed.id;
 }
 
+type OptionValue = string | number | boolean;
+
+/** The values an `options` or `multiOptions` property offers. */
+function optionValues(property: INodeProperties): OptionValue[] {
+	const values: OptionValue[] = [];
+	for (const option of property.options ?? []) {
+		if ('value' in option) values.push(option.value as OptionValue);
+	}
+	return values;
+}
+
+/** `"a", "b" or "c"` */
+function alternatives(values: OptionValue[]): string {
+	const quoted = values.map((value) => JSON.stringify(value));
+	return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+}
+
+/** The option `value` stands for (compared as text, so "3" from an expression is the option 3), or undefined. */
+function optionOf(allowed: OptionValue[], value: unknown): OptionValue | undefined {
+	if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+	const text = String(value).trim();
+	return allowed.find((option) => String(option) === text);
+}
+
+/** What a number property allows, said as a rule: "a whole number from 0 to 100". */
+function numberRule(property: INodeProperties): string {
+	const { minValue, maxValue, numberPrecision } = property.typeOptions ?? {};
+	const kind = numberPrecision ? 'a number' : 'a whole number';
+	if (minValue !== undefined && maxValue !== undefined) return `${kind} from ${minValue} to ${maxValue}`;
+	if (minValue !== undefined) return `${kind}, ${minValue} or more`;
+	if (maxValue !== undefined) return `${kind}, ${maxValue} or less`;
+	return kind;
+}
+
+/**
+ * A value of `property` checked against the node's own description of it. n8n passes on what an
+ * expression, an imported workflow or an AI agent's tool call gives without that check, and the
+ * service would otherwise be the one to refuse it, or take it for something else. Allowed: one of
+ * an `options` property's values; a list of a `multiOptions` property's values (or one, or
+ * comma-separated text); for a number, a number or its digits as text, whole unless the property
+ * takes decimals, within its minimum and maximum; for a boolean, true or false. Any other value is
+ * refused, naming `label` and what is allowed. Returns the value as the option or number it is.
+ * Options that n8n loads from the account are passed on as they are.
+ */
+export function checkedValue(context: IExecuteFunctions, itemIndex: number, property: INodeProperties, value: unknown, label = property.displayName): unknown {
+	// Options loaded from the account (status labels, lists) are not known here: the reader of such a field checks it.
+	if (property.typeOptions?.loadOptionsMethod !== undefined || property.typeOptions?.loadOptions !== undefined) return value;
+	switch (property.type) {
+		case 'options': {
+			const allowed = optionValues(property);
+			const option = optionOf(allowed, value);
+			if (option === undefined) fail(context, itemIndex, `${label}: "${shownValue(value)}" is not allowed; use ${alternatives(allowed)}`);
+			return option;
+		}
+		case 'multiOptions': {
+			const allowed = optionValues(property);
+			const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').filter((entry) => entry.trim() !== '') : [value];
+			return entries.map((entry) => {
+				const option = optionOf(allowed, entry);
+				if (option === undefined) fail(context, itemIndex, `${label}: "${shownValue(entry)}" is not allowed; use any of ${alternatives(allowed)}`);
+				return option;
+			});
+		}
+		case 'number': {
+			const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+			const { minValue, maxValue, numberPrecision } = property.typeOptions ?? {};
+			if (
+				typeof number !== 'number' ||
+				!Number.isFinite(number) ||
+				(!numberPrecision && !Number.isInteger(number)) ||
+				(minValue !== undefined && number < minValue) ||
+				(maxValue !== undefined && number > maxValue)
+			) {
+				fail(context, itemIndex, `${label}: must be ${numberRule(property)}, got "${shownValue(value)}"`);
+			}
+			return number;
+		}
+		case 'boolean':
+			return flag(context, itemIndex, value, label);
+		default:
+			return value;
+	}
+}
+
+function flag(context: IExecuteFunctions, itemIndex: number, value: unknown, label: string): boolean {
+	if (typeof value !== 'boolean') fail(context, itemIndex, `${label}: must be on or off (true or false), got "${shownValue(value)}"`);
+	return value;
+}
+
+/**
+ * A boolean parameter, on or off; anything else is refused. An expression may give the text
+ * "false", which would otherwise count as on (Allow Charging Automation, Include Secret).
+ */
+export function readFlag(context: IExecuteFunctions, itemIndex: number, name: string, label: string): boolean {
+	return flag(context, itemIndex, context.getNodeParameter(name, itemIndex, false) as unknown, label);
+}
+
+/** The property named `name` of an operation's description. */
+export function propertyNamed(description: INodeProperties[], name: string): INodeProperties {
+	const property = description.find((candidate) => candidate.name === name);
+	if (!property) throw new Error(`No property "${name}" in this operation's description`);
+	return property;
+}
+
+/** An `options` parameter, refused unless it is one of the property's values (see `checkedValue`). */
+export function readChoice<T extends OptionValue = string>(context: IExecuteFunctions, itemIndex: number, property: INodeProperties): T {
+	return checkedValue(context, itemIndex, property, context.getNodeParameter(property.name, itemIndex, property.default) as unknown) as T;
+}
+
+/**
+ * A `collection` parameter, each field given checked against its description (see `checkedValue`)
+ * and named in an error as "Collection > Field". A field left empty ('' or an empty list) is
+ * left out.
+ */
+export function readCollection(context: IExecuteFunctions, itemIndex: number, property: INodeProperties): IDataObject {
+	const given = context.getNodeParameter(property.name, itemIndex, {}) as unknown;
+	if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+		fail(context, itemIndex, `${property.displayName}: must be a set of fields, got "${shownValue(given)}"`);
+	}
+	const fields: IDataObject = {};
+	for (const [name, value] of Object.entries(given)) {
+		if (value === '' || value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
+		const field = property.options?.find((option): option is INodeProperties => 'type' in option && option.name === name);
+		fields[name] = (field ? checkedValue(context, itemIndex, field, value, `${property.displayName} > ${field.displayName}`) : value) as IDataObject[string];
+	}
+	return fields;
+}
+
 /** A list ID from a resource locator (or a plain value), exact: see `parseNumberedId`. */
 export function readListId(context: IExecuteFunctions, itemIndex: number, name = 'listId', label = 'List'): NumberedId {
 	const value = context.getNodeParameter(name, itemIndex, undefined, { extractValue: true }) as unknown;
@@ -267,9 +395,7 @@ export function readCriteriaParameters(context: IExecuteFunctions, itemIndex: nu
 
 /** How many records Return All / Limit asks for: undefined for all. */
 export function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
-	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as unknown;
-	if (returnAll === true) return undefined;
-	if (returnAll !== false) fail(context, itemIndex, `Return All: must be on or off (true or false), got "${shownValue(returnAll)}"`);
+	if (readFlag(context, itemIndex, 'returnAll', 'Return All')) return undefined;
 	const value = context.getNodeParameter('limit', itemIndex, 50) as unknown;
 	const limit = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
 	if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
@@ -317,10 +443,16 @@ export function sortProperty(show: IDisplayOptions['show'], fields: string[], no
 	};
 }
 
-export function readSort(context: IExecuteFunctions, itemIndex: number): { Sort?: string; Dir?: string } {
-	const rules = ((context.getNodeParameter('sort', itemIndex, {}) as IDataObject).rule as Array<{ field: string; direction: string }> | undefined) ?? [];
+/** `Sort` and `Dir` from the rules of `sort` (made by `sortProperty`), each field and direction one it offers. */
+export function readSort(context: IExecuteFunctions, itemIndex: number, sort: INodeProperties): { Sort?: string; Dir?: string } {
+	const rules = ((context.getNodeParameter('sort', itemIndex, {}) as IDataObject).rule as Array<{ field: unknown; direction: unknown }> | undefined) ?? [];
 	if (rules.length === 0) return {};
-	return { Sort: rules.map((rule) => rule.field).join(','), Dir: rules.map((rule) => rule.direction).join(',') };
+	const [field, direction] = (sort.options?.[0] as { values: INodeProperties[] }).values;
+	const checked = rules.map((rule) => ({
+		field: checkedValue(context, itemIndex, field, rule.field, 'Sort > Field'),
+		direction: checkedValue(context, itemIndex, direction, rule.direction ?? direction.default, 'Sort > Direction'),
+	}));
+	return { Sort: checked.map((rule) => rule.field).join(','), Dir: checked.map((rule) => rule.direction).join(',') };
 }
 
 /** IDs from a multi-options value or from an expression's comma-separated text or array. */

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, paths, writableAutomation, type AutomationRecord } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../shared/charges';
 import { parseNumberedId, shownValue } from '../../shared/ids';
-import { idsFrom, listLocator, readListId } from '../../shared/parameters';
+import { idsFrom, listLocator, propertyNamed, readChoice, readFlag, readListId } from '../../shared/parameters';
 import {
 	AUTOMATION_FLAG_FIELDS,
 	AUTOMATION_ID_FIELDS,
@@ -175,13 +175,15 @@ export function automationFields(given: IDataObject, listId: number | string): {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
-	const mode = this.getNodeParameter('configureMode', itemIndex) as 'update' | 'replace';
+	const mode = readChoice<'update' | 'replace'>(this, itemIndex, propertyNamed(description, 'configureMode'));
 	const given = this.getNodeParameter('automation', itemIndex, {}) as IDataObject;
 	const { fields, problem } = automationFields(given, listId);
 	if (problem) throw new NodeOperationError(this.getNode(), problem, { itemIndex });
 	if (Object.keys(fields).length === 0 && mode === 'update') {
 		throw new NodeOperationError(this.getNode(), 'Automation: add at least one field to change', { itemIndex });
 	}
+	const allowCharging = readFlag(this, itemIndex, 'allowChargingAutomation', 'Allow Charging Automation');
+	const turnOn = readFlag(this, itemIndex, 'turnOnMonitoring', 'Turn On Monitoring');
 	let base: Omit<AutomationRecord, 'Name'> = { ...EMPTY_AUTOMATION };
 	if (mode === 'update') {
 		const current = (await apiRequest<{ results?: AutomationRecord[] }>(this, { method: 'GET', path: paths.automation(listId), itemIndex })).results?.[0];
@@ -192,12 +194,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		`The automation of list ${listId}`,
 		automationCharges(written),
-		this.getNodeParameter('allowChargingAutomation', itemIndex, false) as boolean,
+		allowCharging,
 		itemIndex,
 	);
 	const enabled = Number(written.isEnabled) === 1;
 	const unmonitored = enabled
-		? await unmonitoredLists(this, [listId], this.getNodeParameter('turnOnMonitoring', itemIndex, false) as boolean, itemIndex, 'the automation was not written')
+		? await unmonitoredLists(this, [listId], turnOn, itemIndex, 'the automation was not written')
 		: [];
 	await turnOnMonitoring(this, unmonitored, itemIndex);
 	const response = await apiRequest(this, {

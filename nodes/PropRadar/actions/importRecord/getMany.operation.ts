@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { collectPages, paths } from '../../transport';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS, PERSON_STATUSES, PROPERTY_STATUSES } from '../../shared/vocabulary';
-import { listLocator, readFields, readLimit, readListId, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
+import { listLocator, propertyNamed, readCollection, readFields, readLimit, readListId, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
 
 const show = { resource: ['importRecord'], operation: ['getMany'] };
 
@@ -41,7 +41,7 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex, 'listId', 'Import List');
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filters = readCollection(this, itemIndex, propertyNamed(description, 'filters'));
 	const { records } = await collectPages(this, {
 		method: 'GET',
 		path: paths.importItems(listId),
@@ -50,7 +50,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			PropertyStatus: filters.PropertyStatus as string[] | undefined,
 			PersonStatus: filters.PersonStatus as string[] | undefined,
 			Fields: readFields(this, itemIndex, 'importItem'),
-			...readSort(this, itemIndex),
+			...readSort(this, itemIndex, propertyNamed(description, 'sort')),
 		},
 		itemIndex,
 	}, { pageSize: PAGE_LIMITS.importItems.maxLimit, limit: readLimit(this, itemIndex) });

@@ -6,7 +6,7 @@ import { chargedBatches, chargeProperties, type BatchOutcome, type RunSpending }
 import { fieldsPicker } from '../../shared/fieldsets';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
 import type { NumberedId } from '../../shared/ids';
-import { listLocator, readFields, readListId } from '../../shared/parameters';
+import { listLocator, propertyNamed, readChoice, readCollection, readFields, readListId } from '../../shared/parameters';
 import { readRecord, type ImportRecord, type ReadRecord } from './records';
 
 const show = { resource: ['importRecord'], operation: ['import'] };
@@ -139,12 +139,9 @@ const NO_FIELDS = `Give at least one of ${IMPORT_RECORD_FIELDS.join(', ')}, by i
 export async function executeBatch(this: IExecuteFunctions, spending: RunSpending): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const listId = readListId(this, 0, 'listId', 'Import List');
-	const mapping = this.getNodeParameter('mapping', 0) as string;
-	const options = this.getNodeParameter('importOptions', 0, {}) as { batchSize?: number; accessTokenHeader?: boolean };
+	const mapping = readChoice<'auto' | 'manual'>(this, 0, propertyNamed(description, 'mapping'));
+	const options = readCollection(this, 0, propertyNamed(description, 'importOptions')) as { batchSize?: number; accessTokenHeader?: boolean };
 	const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
-		throw new NodeOperationError(this.getNode(), `Batch Size: must be a whole number from 1 to ${MAX_BATCH_SIZE}, got ${batchSize}`);
-	}
 	const fields = readFields(this, 0, 'importItem');
 	// Read for thousands of items in a running n8n, whose heap holds its other executions: every
 	// object allocated here costs more there than in a process of its own (docs/design.md), so the

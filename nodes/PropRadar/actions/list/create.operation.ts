@@ -3,8 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type ListRecord } from '../../transport';
 import { criteriaProperties } from '../../shared/criteria';
-import { shownValue } from '../../shared/ids';
-import { readCriteriaParameters, readRequiredString, readText } from '../../shared/parameters';
+import { propertyNamed, readChoice, readCollection, readCriteriaParameters, readFlag, readRequiredString, readText } from '../../shared/parameters';
 import { LIST_NAME_MAX_CHARACTERS } from '../../shared/vocabulary';
 
 const show = { resource: ['list'], operation: ['create'] };
@@ -121,14 +120,11 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listName = truncateListName(readRequiredString(this, itemIndex, 'listName', 'List Name'));
-	const listType = this.getNodeParameter('listType', itemIndex) as string;
-	if (!['dynamic', 'static', 'import'].includes(listType)) {
-		throw new NodeOperationError(this.getNode(), `List Type: "${shownValue(listType)}" is not allowed; use dynamic, static or import`, { itemIndex });
-	}
+	const listType = readChoice(this, itemIndex, propertyNamed(description, 'listType'));
 	const body: IDataObject = {
 		ListName: listName.name,
 		ListType: listType,
-		isMonitored: (this.getNodeParameter('isMonitored', itemIndex, false) as boolean) ? 1 : 0,
+		isMonitored: readFlag(this, itemIndex, 'isMonitored', 'Monitored') ? 1 : 0,
 	};
 	const groupName = readText(this, itemIndex, 'groupName', 'Group Name');
 	if (groupName) body.GroupName = groupName;
@@ -147,8 +143,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	if (listType === 'import') {
-		body.ImportSource = this.getNodeParameter('importSource', itemIndex, 'api') as string;
-		const options = this.getNodeParameter('importOptions', itemIndex, {}) as IDataObject;
+		body.ImportSource = readChoice(this, itemIndex, propertyNamed(description, 'importSource'));
+		const options = readCollection(this, itemIndex, propertyNamed(description, 'importOptions'));
 		if (options.ImportType !== undefined) body.ImportType = options.ImportType;
 		if (options.ImportMatchThreshold !== undefined) body.ImportMatchThreshold = options.ImportMatchThreshold;
 		const contactOptions: IDataObject = {};

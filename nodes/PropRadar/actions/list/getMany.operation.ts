@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest, paths } from '../../transport';
 import { fieldsPicker } from '../../shared/fieldsets';
-import { readFields, readLimit, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
+import { propertyNamed, readCollection, readFields, readLimit, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
 
 const show = { resource: ['list'], operation: ['getMany'] };
 
@@ -47,14 +47,14 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filters = readCollection(this, itemIndex, propertyNamed(description, 'filters'));
 	const limit = readLimit(this, itemIndex);
 	const response = await apiRequest(this, {
 		method: 'GET',
 		path: paths.lists(),
 		qs: {
 			...(filters as Record<string, string | number | boolean>),
-			...readSort(this, itemIndex),
+			...readSort(this, itemIndex, propertyNamed(description, 'sort')),
 			Fields: readFields(this, itemIndex, 'list'),
 			Limit: limit,
 		},

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
 import { shownValue } from '../../shared/ids';
-import { listLocator, readListId } from '../../shared/parameters';
+import { listLocator, propertyNamed, readCollection, readListId } from '../../shared/parameters';
 import { truncateListName } from './create.operation';
 
 const show = { resource: ['list'], operation: ['update'] };
@@ -41,7 +41,7 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const fields = readCollection(this, itemIndex, propertyNamed(description, 'updateFields'));
 	const body: IDataObject = {};
 	const notices: string[] = [];
 	for (const key of ['DisplayOrder', 'ImportMatchThreshold', 'ImportType']) {

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, toNodeError, type ListRecord } from '../../transport';
 import { criteriaProperties, type Criterion } from '../../shared/criteria';
-import { listLocator, readCriteriaParameters, readListId, readPropIds } from '../../shared/parameters';
+import { listLocator, propertyNamed, readChoice, readCriteriaParameters, readListId, readPropIds } from '../../shared/parameters';
 import { fieldNames, LIST_FIELDS, PAGE_LIMITS } from '../../shared/vocabulary';
 
 const show = { resource: ['listItem'], operation: ['add'] };
@@ -43,7 +43,7 @@ type Request = { itemIndex: number; listId: ListId } & ({ propIds: string[] } | 
 
 function readRequest(context: IExecuteFunctions, itemIndex: number): Request {
 	const listId = readListId(context, itemIndex, 'listId', 'Static List');
-	if (context.getNodeParameter('addBy', itemIndex) === 'propIds') {
+	if (readChoice(context, itemIndex, propertyNamed(description, 'addBy')) === 'propIds') {
 		const propIds = readPropIds(context, itemIndex, 'propIds', 'Property IDs');
 		if (propIds.length === 0) {
 			throw new NodeOperationError(context.getNode(), 'Property IDs: give at least one PropID', { itemIndex });

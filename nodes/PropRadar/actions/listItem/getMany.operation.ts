@@ -5,7 +5,7 @@ import { collectPages, paths } from '../../transport';
 import { isRelativeDate, PTYPE_CODES } from '../../shared/criteria';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
-import { listLocator, readFields, readLimit, readListId, returnAllProperties } from '../../shared/parameters';
+import { listLocator, propertyNamed, readCollection, readFields, readLimit, readListId, returnAllProperties } from '../../shared/parameters';
 
 const show = { resource: ['listItem'], operation: ['getMany'] };
 const CONTACT_FILTERS = ['MostRecentCall', 'MostRecentDirectMail', 'MostRecentEmail', 'MostRecentText', 'MostRecentVoicemail'];
@@ -103,7 +103,7 @@ function checkDateFilter(context: IExecuteFunctions, itemIndex: number, name: st
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filters = readCollection(this, itemIndex, propertyNamed(description, 'filters'));
 	const qs: Record<string, string | number | boolean | Array<string | number>> = {};
 	for (const [name, value] of Object.entries(filters)) {
 		if (value === '' || (Array.isArray(value) && value.length === 0)) continue;

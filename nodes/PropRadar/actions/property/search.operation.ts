@@ -5,7 +5,7 @@ import { chargedPages, chargeProperties, type RunSpending } from '../../shared/c
 import { criteriaProperties } from '../../shared/criteria';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
-import { readCriteriaParameters, readFields, readLimit, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
+import { propertyNamed, readCriteriaParameters, readFields, readLimit, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['search'] };
 
@@ -22,7 +22,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, spendi
 	const request = {
 		method: 'POST' as const,
 		path: paths.properties(),
-		qs: { Fields: readFields(this, itemIndex, 'property'), ...readSort(this, itemIndex) },
+		qs: { Fields: readFields(this, itemIndex, 'property'), ...readSort(this, itemIndex, propertyNamed(description, 'sort')) },
 		body: { Criteria: criteria as unknown as IDataObject[] },
 	};
 	return chargedPages(this, spending, itemIndex, request, { kind: 'property', pageSize: PAGE_LIMITS.properties.maxLimit, limit: readLimit(this, itemIndex) });

@@ -5,7 +5,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type AutomationRecord, type WebhookRecord } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../shared/charges';
-import { readListIds, readRequiredString } from '../../shared/parameters';
+import { readFlag, readListIds, readRequiredString } from '../../shared/parameters';
 import { turnOnMonitoring, turnOnMonitoringProperty, unmonitoredLists } from '../automation/monitoring';
 
 const show = { resource: ['webhook'], operation: ['create'] };
@@ -80,12 +80,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const secret = readSecret(this, itemIndex);
 	const lists = readListIds(this, itemIndex, 'lists', 'Lists');
 	// Turning a list's automation on starts whatever it buys: the same opt-in as Automation > Configure.
-	const allowCharging = this.getNodeParameter('allowChargingAutomation', itemIndex, false) as boolean;
+	const allowCharging = readFlag(this, itemIndex, 'allowChargingAutomation', 'Allow Charging Automation');
+	const turnOn = readFlag(this, itemIndex, 'turnOnMonitoring', 'Turn On Monitoring');
 	for (const listId of lists) {
 		const current = (await apiRequest<{ results?: AutomationRecord[] }>(this, { method: 'GET', path: paths.automation(listId), itemIndex })).results?.[0];
 		if (current) await assertChargingAutomationAllowed(this, `The automation of list ${listId}`, automationCharges({ ...current, isEnabled: 1 }), allowCharging, itemIndex);
 	}
-	const unmonitored = await unmonitoredLists(this, lists, this.getNodeParameter('turnOnMonitoring', itemIndex, false) as boolean, itemIndex, 'no webhook was created');
+	const unmonitored = await unmonitoredLists(this, lists, turnOn, itemIndex, 'no webhook was created');
 	await turnOnMonitoring(this, unmonitored, itemIndex);
 	const body: IDataObject = { HookUrl: hookUrl, WebhookName: webhookName };
 	if (secret.value) body.Secret = secret.value;

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { collectPages, paths } from '../../transport';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
-import { readFields, readLimit, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
+import { propertyNamed, readFields, readFlag, readLimit, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
 
 const show = { resource: ['webhook'], operation: ['getMany'] };
 
@@ -22,11 +22,11 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const includeSecret = this.getNodeParameter('includeSecret', itemIndex, false) as boolean;
+	const includeSecret = readFlag(this, itemIndex, 'includeSecret', 'Include Secrets');
 	const { records } = await collectPages(this, {
 		method: 'GET',
 		path: paths.webhooks(),
-		qs: { Fields: readFields(this, itemIndex, 'webhook'), ...readSort(this, itemIndex) },
+		qs: { Fields: readFields(this, itemIndex, 'webhook'), ...readSort(this, itemIndex, propertyNamed(description, 'sort')) },
 		itemIndex,
 	}, { pageSize: PAGE_LIMITS.webhooks.defaultLimit, limit: readLimit(this, itemIndex) });
 	if (includeSecret) return records;
