@@ -3,7 +3,7 @@ import { notFound } from '../errors';
 import type { SandboxContext } from '../types';
 import { own } from '../store';
 import type { Criterion } from '../criteria';
-import type { AutomationFields, PersonStatus, PropertyStatus } from '../../nodes/PropRadar/shared/vocabulary';
+import type { AutomationFields, ListType, PersonStatus, PropertyStatus } from '../../nodes/PropRadar/shared/vocabulary';
 
 /** The lists, automations, imports and per-property user data of every account. */
 export interface ImportItem {
@@ -22,7 +22,7 @@ export interface ImportItem {
 export interface StoredList {
 	ListID: number;
 	ListName: string;
-	ListType: 'dynamic' | 'static' | 'import';
+	ListType: ListType;
 	isMonitored: number;
 	ImportSource?: string;
 	ImportMatchThreshold?: number;

@@ -1,4 +1,4 @@
-import { EMPTY_AUTOMATION, LIST_FIELDS, LIST_NAME_MAX_CHARACTERS } from '../../nodes/PropRadar/shared/vocabulary';
+import { EMPTY_AUTOMATION, IMPORT_SOURCES, IMPORT_TYPES, LIST_FIELDS, LIST_NAME_MAX_CHARACTERS, LIST_TYPES } from '../../nodes/PropRadar/shared/vocabulary';
 import { parseCriteria } from '../criteria';
 import { badRequest } from '../errors';
 import { pick, resolveFields } from '../fields';
@@ -24,11 +24,11 @@ const createSchema = {
 	properties: {
 		ListName: { type: 'string', minLength: 1 },
 		Criteria: { type: 'array' },
-		ListType: { enum: ['dynamic', 'static', 'import'] },
+		ListType: { enum: LIST_TYPES },
 		isMonitored: { enum: [0, 1] },
-		ImportSource: { enum: ['file', 'zapier', 'api'] },
+		ImportSource: { enum: IMPORT_SOURCES },
 		ImportMatchThreshold: { type: 'integer', minimum: 0, maximum: 100 },
-		ImportType: { enum: ['property', 'person'] },
+		ImportType: { enum: IMPORT_TYPES },
 		ImportContactOptions: contactOptions,
 		GroupName: { type: 'string' },
 	},
@@ -41,7 +41,7 @@ const patchSchema = {
 		ListName: { type: 'string', minLength: 1 },
 		isMonitored: { enum: [0, 1] },
 		ImportMatchThreshold: { type: 'integer', minimum: 0, maximum: 100 },
-		ImportType: { enum: ['property', 'person'] },
+		ImportType: { enum: IMPORT_TYPES },
 		ImportContactOptions: contactOptions,
 		DisplayOrder: { type: 'integer', minimum: 0 },
 	},

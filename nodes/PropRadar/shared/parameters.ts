@@ -1,4 +1,4 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeError } from '../transport';
@@ -261,6 +261,11 @@ export function readCollection(context: IExecuteFunctions, itemIndex: number, pr
 		fields[name] = (field ? checkedValue(context, itemIndex, field, value, `${property.displayName} > ${field.displayName}`) : value) as IDataObject[string];
 	}
 	return fields;
+}
+
+/** The options of a field whose values are a set of the API's vocabulary, each named by its value with a capital: `import` is "Import". */
+export function vocabularyOptions(values: readonly string[]): INodePropertyOptions[] {
+	return [...values].sort().map((value) => ({ name: `${value.charAt(0).toUpperCase()}${value.slice(1)}`, value }));
 }
 
 /** A list ID from a resource locator (or a plain value), exact: see `parseNumberedId`. */

@@ -320,6 +320,16 @@ export function fieldNames<const Fields extends readonly string[]>(_scope: Field
 	return names.join(',');
 }
 
+/** A list's ListType (the lists document, "List"). */
+export const LIST_TYPES = ['dynamic', 'static', 'import'] as const;
+export type ListType = (typeof LIST_TYPES)[number];
+/** Where an import list's records come from (ImportSource; the import operation needs `api`). */
+export const IMPORT_SOURCES = ['api', 'file', 'zapier'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+/** What an import list's matching focuses on (ImportType). */
+export const IMPORT_TYPES = ['property', 'person'] as const;
+export type ImportType = (typeof IMPORT_TYPES)[number];
+
 /** Property import status of an import item (the lists document, "Import item"). */
 export const PROPERTY_STATUSES = ['Selected', 'Matched', 'Pending', 'Not Found'] as const;
 /** Person import status of an import item (the lists document, "Import item"). */

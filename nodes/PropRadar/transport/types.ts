@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { AutomationFields } from '../shared/vocabulary';
+import type { AutomationFields, ImportSource, ListType } from '../shared/vocabulary';
 
 /** Every success body of the API (docs/api.md, "Envelope and encoding"). */
 export interface ApiEnvelope<T = IDataObject> {
@@ -26,9 +26,9 @@ export interface ApiErrorBody {
 export interface ListRecord extends IDataObject {
 	ListID: number;
 	ListName: string;
-	ListType?: 'dynamic' | 'static' | 'import';
+	ListType?: ListType;
 	isMonitored?: number;
-	ImportSource?: 'file' | 'zapier' | 'api';
+	ImportSource?: ImportSource;
 	TotalCount?: string;
 }
 

@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type ListRecord } from '../../transport';
 import { criteriaProperties } from '../../shared/criteria';
-import { propertyNamed, readChoice, readCollection, readCriteriaParameters, readFlag, readRequiredString, readText } from '../../shared/parameters';
-import { LIST_NAME_MAX_CHARACTERS } from '../../shared/vocabulary';
+import { propertyNamed, readChoice, readCollection, readCriteriaParameters, readFlag, vocabularyOptions, readRequiredString, readText } from '../../shared/parameters';
+import { IMPORT_SOURCES, IMPORT_TYPES, LIST_NAME_MAX_CHARACTERS, LIST_TYPES, type ImportSource, type ListType } from '../../shared/vocabulary';
 
 const show = { resource: ['list'], operation: ['create'] };
 
@@ -22,6 +22,14 @@ export function truncateListName(name: string): { name: string; notice?: string 
 	};
 }
 
+const LIST_TYPE_HELP: Record<ListType, string> = {
+	dynamic: 'Membership follows criteria',
+	import: 'Built by matching records you import',
+	static: 'You add and remove properties',
+};
+
+const IMPORT_SOURCE_NAMES: Record<ImportSource, string> = { api: 'API (Needed for Import Records)', file: 'File', zapier: 'Zapier' };
+
 export const description: INodeProperties[] = [
 	{
 		displayName: 'List Name',
@@ -36,11 +44,7 @@ export const description: INodeProperties[] = [
 		displayName: 'List Type',
 		name: 'listType',
 		type: 'options',
-		options: [
-			{ name: 'Dynamic', value: 'dynamic', description: 'Membership follows criteria' },
-			{ name: 'Import', value: 'import', description: 'Built by matching records you import' },
-			{ name: 'Static', value: 'static', description: 'You add and remove properties' },
-		],
+		options: vocabularyOptions(LIST_TYPES).map((option) => ({ ...option, description: LIST_TYPE_HELP[option.value as ListType] })),
 		default: 'static',
 		displayOptions: { show },
 	},
@@ -57,11 +61,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Import Source',
 		name: 'importSource',
 		type: 'options',
-		options: [
-			{ name: 'API (Needed for Import Records)', value: 'api' },
-			{ name: 'File', value: 'file' },
-			{ name: 'Zapier', value: 'zapier' },
-		],
+		options: IMPORT_SOURCES.map((source) => ({ name: IMPORT_SOURCE_NAMES[source], value: source })),
 		default: 'api',
 		displayOptions: { show: { ...show, listType: ['import'] } },
 	},
@@ -84,10 +84,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Import Type',
 				name: 'ImportType',
 				type: 'options',
-				options: [
-					{ name: 'Person', value: 'person' },
-					{ name: 'Property', value: 'property' },
-				],
+				options: vocabularyOptions(IMPORT_TYPES),
 				default: 'property',
 				description: 'Whether matching focuses on the property or on the person',
 			},
@@ -120,7 +117,7 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listName = truncateListName(readRequiredString(this, itemIndex, 'listName', 'List Name'));
-	const listType = readChoice(this, itemIndex, propertyNamed(description, 'listType'));
+	const listType = readChoice<ListType>(this, itemIndex, propertyNamed(description, 'listType'));
 	const body: IDataObject = {
 		ListName: listName.name,
 		ListType: listType,

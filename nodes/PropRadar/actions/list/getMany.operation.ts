@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest, paths } from '../../transport';
 import { fieldsPicker } from '../../shared/fieldsets';
-import { propertyNamed, readCollection, readFields, readLimit, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
+import { propertyNamed, readCollection, readFields, readLimit, readSort, returnAllProperties, sortProperty, vocabularyOptions } from '../../shared/parameters';
+import { IMPORT_TYPES, LIST_TYPES } from '../../shared/vocabulary';
 
 const show = { resource: ['list'], operation: ['getMany'] };
 
@@ -22,21 +23,14 @@ export const description: INodeProperties[] = [
 				displayName: 'Import Type',
 				name: 'ImportType',
 				type: 'options',
-				options: [
-					{ name: 'Person', value: 'person' },
-					{ name: 'Property', value: 'property' },
-				],
+				options: vocabularyOptions(IMPORT_TYPES),
 				default: 'property',
 			},
 			{
 				displayName: 'List Type',
 				name: 'ListType',
 				type: 'options',
-				options: [
-					{ name: 'Dynamic', value: 'dynamic' },
-					{ name: 'Import', value: 'import' },
-					{ name: 'Static', value: 'static' },
-				],
+				options: vocabularyOptions(LIST_TYPES),
 				default: 'static',
 			},
 			{ displayName: 'Monitored', name: 'isMonitored', type: 'boolean', default: true, description: 'Whether to return only monitored (on) or only unmonitored (off) lists' },

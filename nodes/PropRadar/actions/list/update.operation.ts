@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
 import { shownValue } from '../../shared/ids';
-import { listLocator, propertyNamed, readCollection, readListId } from '../../shared/parameters';
+import { listLocator, propertyNamed, readCollection, readListId, vocabularyOptions } from '../../shared/parameters';
+import { IMPORT_TYPES } from '../../shared/vocabulary';
 import { truncateListName } from './create.operation';
 
 const show = { resource: ['list'], operation: ['update'] };
@@ -26,10 +27,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Import Type',
 				name: 'ImportType',
 				type: 'options',
-				options: [
-					{ name: 'Person', value: 'person' },
-					{ name: 'Property', value: 'property' },
-				],
+				options: vocabularyOptions(IMPORT_TYPES),
 				default: 'property',
 			},
 			{ displayName: 'List Name', name: 'ListName', type: 'string', default: '', description: 'PropRadar keeps the first 50 characters' },
