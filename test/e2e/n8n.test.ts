@@ -98,6 +98,38 @@ function keysFromItems(): Workflow {
 	} as Workflow;
 }
 
+/**
+ * Automation > Configure of list 1 with its Mode and Allow Charging Automation taken from the
+ * items, as from a sheet: a Mode "merge", and an allowance that is the text "false" beside a
+ * setting that buys. Continues on error.
+ */
+function choicesFromItems(): Workflow {
+	const rows = [{ mode: 'merge', allow: true }, { mode: 'update', allow: 'false' }];
+	return {
+		id: 'PropRadarE2eChoices',
+		name: 'e2e: choices from items',
+		nodes: [
+			{ id: 'run', name: 'Run', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{ id: 'make', name: 'Make', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [220, 0], parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} } },
+			{ id: 'rows', name: 'Rows', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [440, 0], parameters: { fieldToSplitOut: 'rows', options: {} } },
+			{
+				id: 'configure', name: 'Configure', type: 'n8n-nodes-propradar.propRadar', typeVersion: 1, position: [660, 0], onError: 'continueRegularOutput',
+				parameters: {
+					resource: 'automation', operation: 'configure', listId: { __rl: true, mode: 'id', value: '1' },
+					configureMode: '={{ $json.mode }}', automation: { PurchasePhone: true }, allowChargingAutomation: '={{ $json.allow }}', itemConcurrency: 1,
+				},
+				credentials: { propRadarApi: { id: 'propradar-sandbox', name: 'PropRadar sandbox' } },
+			},
+		],
+		connections: {
+			Run: { main: [[{ node: 'Make', type: 'main', index: 0 }]] },
+			Make: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
+			Rows: { main: [[{ node: 'Configure', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	} as unknown as Workflow;
+}
+
 function output(run: RunData, nodeName: string): Array<Record<string, unknown>> {
 	const runs = run.data.resultData.runData[nodeName];
 	if (!runs) throw new Error(`node "${nodeName}" did not run; error: ${run.data.resultData.error?.message ?? 'none'}`);
@@ -118,7 +150,7 @@ beforeAll(async () => {
 	await seedDemoData(sandbox.url);
 	const workflows = loadExamples();
 	for (const workflow of workflows) examples[workflow.id] = workflow;
-	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [...workflows, bothEventsTrigger(examples.PropRadarEx00004), overBudgetImport(examples.PropRadarEx00002), keysFromItems()] });
+	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [...workflows, bothEventsTrigger(examples.PropRadarEx00004), overBudgetImport(examples.PropRadarEx00002), keysFromItems(), choicesFromItems()] });
 	host = await n8n.start(prepared);
 	client = await n8n.login(host);
 });
@@ -244,6 +276,16 @@ test('a Property ID given as {{ $json.id }} reads as n8n\'s own expression engin
 	expect(read).toHaveLength(11);
 	expect(comparable(read)).toEqual(comparable(output(run, 'Evaluated by n8n')));
 	expect(read.filter((item) => !item.error).map((item) => item.PropID)).toEqual(['P000101', 'P000102', 'P000109']);
+});
+
+test('a choice and a switch that an expression gives are checked as the node describes them: a Mode "merge" and an allowance "false" change nothing', async () => {
+	const before = await sandboxApi<{ results: unknown[] }>('GET', '/v1/lists/1/automations');
+	const run = (await n8n.execute(host, 'PropRadarE2eChoices')) as RunData;
+	expect(output(run, 'Configure').map((item) => item.error)).toEqual([
+		'Mode: "merge" is not allowed; use "update" or "replace"',
+		'Allow Charging Automation: must be on or off (true or false), got "false"',
+	]);
+	expect(await sandboxApi<{ results: unknown[] }>('GET', '/v1/lists/1/automations')).toEqual(before);
 });
 
 test('example 5: the automation stars, re-levels and moves a new lead', async () => {
