@@ -140,8 +140,11 @@ export function automationFields(given: IDataObject, listId: number | string): {
 	const fields: IDataObject = {};
 	for (const [key, value] of Object.entries(given)) {
 		if (!Object.hasOwn(EMPTY_AUTOMATION, key)) return { fields: {}, problem: `${key} is not an automation field` };
-		if ((AUTOMATION_FLAG_FIELDS as readonly string[]).includes(key)) fields[key] = value === true || value === 1 || value === '1' ? 1 : 0;
-		else if ((AUTOMATION_ID_FIELDS as readonly string[]).includes(key)) {
+		if ((AUTOMATION_FLAG_FIELDS as readonly string[]).includes(key)) {
+			const on = value === true || value === 1 || value === '1';
+			if (!on && value !== false && value !== 0 && value !== '0') return { fields: {}, problem: `${key}: must be on or off (true or false), got "${shownValue(value)}"` };
+			fields[key] = on ? 1 : 0;
+		} else if ((AUTOMATION_ID_FIELDS as readonly string[]).includes(key)) {
 			if ((AUTOMATION_NUMBERED_ID_FIELDS as readonly string[]).includes(key)) {
 				// List and webhook IDs are numbered: checked as exact digits, like every list ID the node sends.
 				const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((id) => id.trim()).filter(Boolean) : [value];
