@@ -64,70 +64,61 @@ function bothEventsTrigger(example: Workflow): Workflow {
 	return copy;
 }
 
+const SANDBOX_CREDENTIALS = { propRadarApi: { id: 'propradar-sandbox', name: 'PropRadar sandbox' } };
+
+/**
+ * A workflow run by hand whose items are `rows` (made by an Edit Fields node and split out, as
+ * from a sheet), each fed to every PropRadar node with `parameters`, side by side; each node
+ * continues on error.
+ */
+function fromRows(id: string, name: string, rows: Array<Record<string, unknown>>, propRadar: Record<string, Record<string, unknown>>): Workflow {
+	const names = Object.keys(propRadar);
+	return {
+		id,
+		name,
+		nodes: [
+			{ id: 'run', name: 'Run', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{ id: 'make', name: 'Make', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [220, 0], parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} } },
+			{ id: 'rows', name: 'Rows', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [440, 0], parameters: { fieldToSplitOut: 'rows', options: {} } },
+			...names.map((node, index) => ({
+				id: node, name: node, type: 'n8n-nodes-propradar.propRadar', typeVersion: 1, position: [660, index * 200], onError: 'continueRegularOutput',
+				parameters: propRadar[node], credentials: SANDBOX_CREDENTIALS,
+			})),
+		],
+		connections: {
+			Run: { main: [[{ node: 'Make', type: 'main', index: 0 }]] },
+			Make: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
+			Rows: { main: [names.map((node) => ({ node, type: 'main', index: 0 }))] },
+		},
+		settings: { executionOrder: 'v1' },
+	} as unknown as Workflow;
+}
+
 /**
  * Messy items, each read by two Property > Get nodes: one with the Property ID `{{ $json.id }}`,
  * which the node reads from the item, one with `{{ ($json.id) }}`, which n8n's expression engine
- * evaluates. Both continue on error.
+ * evaluates.
  */
 function keysFromItems(): Workflow {
 	const rows: Array<Record<string, unknown>> = [
 		{ id: 'P000101' }, { id: ' P000102 ' }, { id: 'p000103' }, { id: '' }, { id: 'P 104' }, { id: 105 }, { id: null },
 		{ id: { PropID: 'P000106' } }, { id: ['P000107'] }, { other: 'P000108' }, { id: 'P000109' },
 	];
-	const credentials = { propRadarApi: { id: 'propradar-sandbox', name: 'PropRadar sandbox' } };
-	const get = (name: string, propId: string, x: number) => ({
-		id: name, name, type: 'n8n-nodes-propradar.propRadar', typeVersion: 1, position: [660, x], onError: 'continueRegularOutput',
-		parameters: { resource: 'property', operation: 'get', propId, chargeMode: 'preview', itemConcurrency: 1 }, credentials,
-	});
-	return {
-		id: 'PropRadarE2eKeys',
-		name: 'e2e: keys from items',
-		nodes: [
-			{ id: 'run', name: 'Run', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ id: 'make', name: 'Make', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [220, 0], parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} } },
-			{ id: 'rows', name: 'Rows', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [440, 0], parameters: { fieldToSplitOut: 'rows', options: {} } },
-			get('Read from the item', '={{ $json.id }}', 0),
-			get('Evaluated by n8n', '={{ ($json.id) }}', 200),
-		],
-		connections: {
-			Run: { main: [[{ node: 'Make', type: 'main', index: 0 }]] },
-			Make: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
-			Rows: { main: [[{ node: 'Read from the item', type: 'main', index: 0 }, { node: 'Evaluated by n8n', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	} as Workflow;
+	const get = (propId: string) => ({ resource: 'property', operation: 'get', propId, chargeMode: 'preview', itemConcurrency: 1 });
+	return fromRows('PropRadarE2eKeys', 'e2e: keys from items', rows, { 'Read from the item': get('={{ $json.id }}'), 'Evaluated by n8n': get('={{ ($json.id) }}') });
 }
 
 /**
  * Automation > Configure of list 1 with its Mode and Allow Charging Automation taken from the
- * items, as from a sheet: a Mode "merge", and an allowance that is the text "false" beside a
- * setting that buys. Continues on error.
+ * items: a Mode "merge", and an allowance that is the text "false" beside a setting that buys.
  */
 function choicesFromItems(): Workflow {
-	const rows = [{ mode: 'merge', allow: true }, { mode: 'update', allow: 'false' }];
-	return {
-		id: 'PropRadarE2eChoices',
-		name: 'e2e: choices from items',
-		nodes: [
-			{ id: 'run', name: 'Run', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ id: 'make', name: 'Make', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [220, 0], parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} } },
-			{ id: 'rows', name: 'Rows', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [440, 0], parameters: { fieldToSplitOut: 'rows', options: {} } },
-			{
-				id: 'configure', name: 'Configure', type: 'n8n-nodes-propradar.propRadar', typeVersion: 1, position: [660, 0], onError: 'continueRegularOutput',
-				parameters: {
-					resource: 'automation', operation: 'configure', listId: { __rl: true, mode: 'id', value: '1' },
-					configureMode: '={{ $json.mode }}', automation: { PurchasePhone: true }, allowChargingAutomation: '={{ $json.allow }}', itemConcurrency: 1,
-				},
-				credentials: { propRadarApi: { id: 'propradar-sandbox', name: 'PropRadar sandbox' } },
-			},
-		],
-		connections: {
-			Run: { main: [[{ node: 'Make', type: 'main', index: 0 }]] },
-			Make: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
-			Rows: { main: [[{ node: 'Configure', type: 'main', index: 0 }]] },
+	return fromRows('PropRadarE2eChoices', 'e2e: choices from items', [{ mode: 'merge', allow: true }, { mode: 'update', allow: 'false' }], {
+		Configure: {
+			resource: 'automation', operation: 'configure', listId: { __rl: true, mode: 'id', value: '1' },
+			configureMode: '={{ $json.mode }}', automation: { PurchasePhone: true }, allowChargingAutomation: '={{ $json.allow }}', itemConcurrency: 1,
 		},
-		settings: { executionOrder: 'v1' },
-	} as unknown as Workflow;
+	});
 }
 
 function output(run: RunData, nodeName: string): Array<Record<string, unknown>> {
