@@ -120,10 +120,12 @@ export function readDeliverySettings(events: unknown, options: IDataObject): Del
 	if (!Number.isFinite(seconds) || seconds < 0) {
 		return { problem: `Redelivery Window (Seconds): a number of seconds from 0 (0 keeps every delivery); got ${JSON.stringify(window)}` };
 	}
+	const split = options.splitIntoItems ?? true;
+	if (typeof split !== 'boolean') return { problem: `Split Into Items: on or off (true or false); got ${JSON.stringify(split)}` };
 	return {
 		filter: { events: known, changeKinds: kinds.filter((kind): kind is ChangeKind => Object.hasOwn(CHANGE_KINDS, kind)) },
 		windowMs: seconds * 1000,
-		splitIntoItems: options.splitIntoItems !== false,
+		splitIntoItems: split,
 	};
 }
 

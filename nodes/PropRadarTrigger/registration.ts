@@ -135,7 +135,11 @@ export function readSettings(context: IHookFunctions): TriggerSettings {
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const delivery = readDeliverySettings(context.getNodeParameter('events', []), options);
 	if ('problem' in delivery) throw new NodeOperationError(context.getNode(), delivery.problem);
-	return { listId: Number(rawList), events: delivery.filter.events, allowChargingAutomation: options.allowChargingAutomation === true };
+	const allowChargingAutomation = options.allowChargingAutomation ?? false;
+	if (typeof allowChargingAutomation !== 'boolean') {
+		throw new NodeOperationError(context.getNode(), `Allow Charging Automation: on or off (true or false); got ${JSON.stringify(allowChargingAutomation)}`);
+	}
+	return { listId: Number(rawList), events: delivery.filter.events, allowChargingAutomation };
 }
 
 async function readAutomation(context: IHookFunctions, listId: number): Promise<AutomationRecord> {

@@ -1,7 +1,7 @@
 import { postDelivery, createMonitoredList, useTriggerSandbox } from './triggerHarness';
 
 /**
- * The trigger's Events, Change Kinds and Redelivery Window as an expression may give them: a
+ * The trigger's Events, Change Kinds, Redelivery Window and switches as an expression may give them: a
  * comma-separated string where the editor gives a list works like the list; anything else is
  * refused at activation with an error naming the field and what it takes, before any request.
  */
@@ -35,6 +35,8 @@ test.each([
 	['Events with an unknown name', { events: 'newMatches,everything' as unknown as string[], options: {} }, /^Events: choose New Matches, Status Changes or both \(got "newMatches, everything"\)/],
 	['a Redelivery Window that is no number', { events: ['newMatches'], options: { redeliveryWindowSeconds: 'ten' } }, /^Redelivery Window \(Seconds\): a number of seconds from 0 \(0 keeps every delivery\); got "ten"/],
 	['a negative Redelivery Window', { events: ['newMatches'], options: { redeliveryWindowSeconds: -5 } }, /^Redelivery Window \(Seconds\): a number of seconds from 0 \(0 keeps every delivery\); got -5/],
+	['Split Into Items as the text "false"', { events: ['newMatches'], options: { splitIntoItems: 'false' } }, /^Split Into Items: on or off \(true or false\); got "false"/],
+	['Allow Charging Automation as the text "true"', { events: ['newMatches'], options: { allowChargingAutomation: 'true' } }, /^Allow Charging Automation: on or off \(true or false\); got "true"/],
 ])('%s is refused at activation, before any request', async (_, on, message) => {
 	const sent = sb.requests.length;
 	await expect(trigger(5, on).hook('create')).rejects.toThrow(message);
