@@ -6,7 +6,7 @@ import { chargedBatches, chargeProperties, type BatchOutcome, type RunSpending }
 import { fieldsPicker } from '../../shared/fieldsets';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
 import type { NumberedId } from '../../shared/ids';
-import { listLocator, propertyNamed, readChoice, readCollection, readFields, readListId } from '../../shared/parameters';
+import { checkedValue, listLocator, propertyNamed, readChoice, readCollection, readFields, readListId } from '../../shared/parameters';
 import { readRecord, type ImportRecord, type ReadRecord } from './records';
 
 const show = { resource: ['importRecord'], operation: ['import'] };
@@ -100,12 +100,17 @@ export const description: INodeProperties[] = [
 	},
 ];
 
+/** Record Fields' choice of record field, which an expression may give as any text. */
+const RECORD_FIELD = (propertyNamed(description, 'recordFields').options![0] as { values: INodeProperties[] }).values[0];
+
 /** The record of one input item, read from same-named input fields or the user's mapping. */
 function recordOf(context: IExecuteFunctions, item: INodeExecutionData, itemIndex: number, mapping: string): ReadRecord {
 	if (mapping === 'manual') {
-		const rows = ((context.getNodeParameter('recordFields', itemIndex, {}) as IDataObject).field as Array<{ name: string; value: unknown }> | undefined) ?? [];
+		const rows = ((context.getNodeParameter('recordFields', itemIndex, {}) as IDataObject).field as Array<{ name: unknown; value: unknown }> | undefined) ?? [];
 		const mapped: Record<string, unknown> = Object.create(null);
-		for (const row of rows) mapped[row.name] = row.value;
+		rows.forEach((row, index) => {
+			mapped[checkedValue(context, itemIndex, RECORD_FIELD, row.name, `Record Fields row ${index + 1} > Record Field`) as string] = row.value;
+		});
 		return readRecord(mapped);
 	}
 	return readRecord(item.json);
