@@ -246,8 +246,8 @@ export function readChoice<T extends OptionValue = string>(context: IExecuteFunc
 
 /**
  * A `collection` parameter, each field given checked against its description (see `checkedValue`)
- * and named in an error as "Collection > Field". A field left empty ('' or an empty list) is
- * left out.
+ * and named in an error as "Collection > Field". A field left empty ('', or a list with nothing
+ * in it, such as "," from an expression) is left out.
  */
 export function readCollection(context: IExecuteFunctions, itemIndex: number, property: INodeProperties): IDataObject {
 	const given = context.getNodeParameter(property.name, itemIndex, {}) as unknown;
@@ -258,7 +258,9 @@ export function readCollection(context: IExecuteFunctions, itemIndex: number, pr
 	for (const [name, value] of Object.entries(given)) {
 		if (value === '' || value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
 		const field = property.options?.find((option): option is INodeProperties => 'type' in option && option.name === name);
-		fields[name] = (field ? checkedValue(context, itemIndex, field, value, `${property.displayName} > ${field.displayName}`) : value) as IDataObject[string];
+		const checked = field ? checkedValue(context, itemIndex, field, value, `${property.displayName} > ${field.displayName}`) : value;
+		if (Array.isArray(checked) && checked.length === 0) continue;
+		fields[name] = checked as IDataObject[string];
 	}
 	return fields;
 }

@@ -106,7 +106,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = readCollection(this, itemIndex, propertyNamed(description, 'filters'));
 	const qs: Record<string, string | number | boolean | Array<string | number>> = {};
 	for (const [name, value] of Object.entries(filters)) {
-		if (value === '' || (Array.isArray(value) && value.length === 0)) continue;
 		if (name === 'LastTransferRecDate') qs[name] = checkDateFilter(this, itemIndex, 'Last Transfer Date', value, 'before');
 		else if (CONTACT_FILTERS.includes(name)) qs[name] = checkDateFilter(this, itemIndex, name, value, 'None');
 		else if (name === 'AddedSince') qs[name] = new Date(String(value)).toISOString();
