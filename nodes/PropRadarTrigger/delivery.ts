@@ -102,8 +102,10 @@ export interface DeliverySettings {
 
 /**
  * The trigger's delivery settings from its Events and Options as n8n hands them, or what is wrong
- * with them, naming the field and what it takes. Change Kinds that are no kind of change (an
- * inherited name such as "constructor") are passed over; the others still apply.
+ * with them, naming the field and what it takes. A Change Kind is looked up as the trigger's own
+ * name: one that is no kind of change (a label such as "Listing Status", an inherited name such as
+ * "constructor") is refused, since passing over it would widen the filter, to every change when
+ * no kind is left.
  */
 export function readDeliverySettings(events: unknown, options: IDataObject): DeliverySettings | { problem: string } {
 	const chosen = listOf(events);
@@ -115,6 +117,10 @@ export function readDeliverySettings(events: unknown, options: IDataObject): Del
 	if (!kinds) {
 		return { problem: `Change Kinds: a list of ${Object.values(CHANGE_KINDS).map((kind) => kind.name).join(', ')}; got ${JSON.stringify(options.changeKinds)}` };
 	}
+	const notAKind = kinds.find((kind) => !Object.hasOwn(CHANGE_KINDS, kind));
+	if (notAKind !== undefined) {
+		return { problem: `Change Kinds: "${notAKind}" is no kind of change; use any of ${Object.keys(CHANGE_KINDS).map((kind) => `"${kind}"`).join(', ')}` };
+	}
 	const window = options.redeliveryWindowSeconds ?? 600;
 	const seconds = typeof window === 'number' ? window : typeof window === 'string' && window.trim() !== '' ? Number(window) : NaN;
 	if (!Number.isFinite(seconds) || seconds < 0) {
@@ -123,7 +129,7 @@ export function readDeliverySettings(events: unknown, options: IDataObject): Del
 	const split = options.splitIntoItems ?? true;
 	if (typeof split !== 'boolean') return { problem: `Split Into Items: on or off (true or false); got ${JSON.stringify(split)}` };
 	return {
-		filter: { events: known, changeKinds: kinds.filter((kind): kind is ChangeKind => Object.hasOwn(CHANGE_KINDS, kind)) },
+		filter: { events: known, changeKinds: kinds as ChangeKind[] },
 		windowMs: seconds * 1000,
 		splitIntoItems: split,
 	};

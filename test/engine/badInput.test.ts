@@ -350,12 +350,20 @@ describe('options, numbers and switches from expressions are checked against the
 		['Automation > Configure, Allow Charging Automation as text', { resource: 'automation', operation: 'configure', listId: listRef(1), configureMode: 'update', automation: { PurchasePhone: true }, allowChargingAutomation: '={{ "false" }}' }, 'Allow Charging Automation: must be on or off (true or false), got "false"'],
 		['Automation > Configure, Purchase Phone as text', { resource: 'automation', operation: 'configure', listId: listRef(1), configureMode: 'update', automation: { PurchasePhone: '={{ "true" }}' }, allowChargingAutomation: true }, 'PurchasePhone: must be on or off (true or false), got "true"'],
 		['Webhook > Create, Turn On Monitoring as text', { resource: 'webhook', operation: 'create', hookUrl: 'https://crm.example.com/hook', webhookName: 'crm', lists: '1', turnOnMonitoring: '={{ "false" }}' }, 'Turn On Monitoring: must be on or off (true or false), got "false"'],
+		['Webhook > Create, Secret as a list (not shown in the error)', { resource: 'webhook', operation: 'create', hookUrl: 'https://crm.example.com/hook', webhookName: 'crm', secret: '={{ ["s3cret-from-a-sheet"] }}' }, 'Secret: must be text, got a list'],
 		['Webhook > Get Many, Include Secrets as text', { resource: 'webhook', operation: 'getMany', returnAll: true, includeSecret: '={{ "no" }}' }, 'Include Secrets: must be on or off (true or false), got "no"'],
 		['Charge Mode', { resource: 'property', operation: 'get', propId: 'P000001', chargeMode: 'buy', maxCost: 5 }, 'Charge Mode: "buy" is not allowed; use "preview" or "purchase"'],
+		['Property > Search, Criteria Mode', { resource: 'property', operation: 'search', criteriaMode: '={{ "JSON" }}', criteriaJson: '[{"name":"State","value":["OR"]}]', returnAll: true, chargeMode: 'purchase', maxCost: 5 }, 'Criteria Mode: "JSON" is not allowed; use "builder" or "json"'],
 	])('%s: refused naming the field and what it allows, nothing sent', async (_name, parameters, message) => {
 		const result = await attempt(parameters);
 		expect(result.error?.message).toBe(message);
 		expect(result.sent).toEqual([]);
+	});
+
+	test('a Criteria Mode of " json" from an expression searches by the JSON criteria, not by the builder\'s rows', async () => {
+		const search = { resource: 'property', operation: 'search', criteria: { criterion: [{ name: 'State', values: 'CA' }] }, criteriaJson: '[{"name":"State","value":["OR"]}]', returnAll: true, chargeMode: 'preview' };
+		await runOk(sb, { ...search, criteriaMode: '={{ " json" }}' });
+		expect(JSON.parse(sb.sent('/v1/properties', 'POST').at(-1)!.body).Criteria).toEqual([{ name: 'State', value: ['OR'] }]);
 	});
 
 	test('allowed values given by expressions go through, numbers and options given as text included', async () => {

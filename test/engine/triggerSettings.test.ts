@@ -31,6 +31,7 @@ test('Events and Change Kinds given as comma-separated strings work as lists', a
 test.each([
 	['Change Kinds as a number', { events: ['statusChanges'], options: { changeKinds: 7 } }, /^Change Kinds: a list of New Transfer \(Sale\), New Loan, .*; got 7/],
 	['Change Kinds as an object', { events: ['statusChanges'], options: { changeKinds: { newLoan: true } } }, /^Change Kinds: a list of .*; got \{"newLoan":true\}/],
+	['Change Kinds with a label, not a kind', { events: ['statusChanges'], options: { changeKinds: 'Listing Status' } }, /^Change Kinds: "Listing Status" is no kind of change; use any of "newTransfer", "newLoan", "newListing", "listingStatus", "listingPrice", "newForeclosure", "foreclosureStatus"/],
 	['Events as a number', { events: 3 as unknown as string[], options: {} }, /^Events: choose New Matches, Status Changes or both \(got 3\)/],
 	['Events with an unknown name', { events: 'newMatches,everything' as unknown as string[], options: {} }, /^Events: choose New Matches, Status Changes or both \(got "newMatches, everything"\)/],
 	['a Redelivery Window that is no number', { events: ['newMatches'], options: { redeliveryWindowSeconds: 'ten' } }, /^Redelivery Window \(Seconds\): a number of seconds from 0 \(0 keeps every delivery\); got "ten"/],

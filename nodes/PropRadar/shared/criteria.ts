@@ -486,20 +486,22 @@ function criterionRowFields(): INodeProperties[] {
  */
 const MATCH_COUNT_OPTIONS = { loadOptionsMethod: 'getCriteriaMatchCount', loadOptionsDependsOn: ['criteriaMode', 'criteria', 'criteriaJson'] };
 
+/** How the criteria are given: the builder's rows or a JSON array. */
+export const CRITERIA_MODE: INodeProperties = {
+	displayName: 'Criteria Mode',
+	name: 'criteriaMode',
+	type: 'options',
+	options: [
+		{ name: 'Builder', value: 'builder', description: 'Pick common criteria and lead filters in a form' },
+		{ name: 'JSON', value: 'json', description: 'Write the Criteria array, any criterion name' },
+	],
+	default: 'builder',
+};
+
 /** The criteria UI: a mode, the builder rows, the JSON field and the count of matches, all under `displayOptions`. */
 export function criteriaProperties(show: IDisplayOptions['show'], required: boolean): INodeProperties[] {
 	return [
-		{
-			displayName: 'Criteria Mode',
-			name: 'criteriaMode',
-			type: 'options',
-			displayOptions: { show },
-			options: [
-				{ name: 'Builder', value: 'builder', description: 'Pick common criteria and lead filters in a form' },
-				{ name: 'JSON', value: 'json', description: 'Write the Criteria array, any criterion name' },
-			],
-			default: 'builder',
-		},
+		{ ...CRITERIA_MODE, displayOptions: { show } },
 		{
 			displayName: 'Criteria',
 			name: 'criteria',

@@ -2,7 +2,7 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties, 
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeError } from '../transport';
-import { CriteriaError, readCriteria, type Criterion } from './criteria';
+import { CRITERIA_MODE, CriteriaError, readCriteria, type Criterion } from './criteria';
 import { toFieldsParam, type FieldsChoice } from './fieldsets';
 import type { FieldScopeName } from './vocabulary';
 import { keyProblem, keyText, parseNumberedId, PERSON_KEY_RULE, PROP_ID_RULE, shownValue, type NumberedId } from './ids';
@@ -387,7 +387,7 @@ export function readFields(context: IExecuteFunctions, itemIndex: number, scope:
 }
 
 export function readCriteriaParameters(context: IExecuteFunctions, itemIndex: number): Criterion[] {
-	const mode = context.getNodeParameter('criteriaMode', itemIndex, 'builder') as string;
+	const mode = readChoice<'builder' | 'json'>(context, itemIndex, CRITERIA_MODE);
 	try {
 		return readCriteria({
 			mode,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type ListRecord } from '../../transport';
-import { criteriaProperties } from '../../shared/criteria';
+import { CRITERIA_MODE, criteriaProperties } from '../../shared/criteria';
 import { propertyNamed, readChoice, readCollection, readCriteriaParameters, readFlag, vocabularyOptions, readRequiredString, readText } from '../../shared/parameters';
 import { IMPORT_SOURCES, IMPORT_TYPES, LIST_NAME_MAX_CHARACTERS, LIST_TYPES, type ImportSource, type ListType } from '../../shared/vocabulary';
 
@@ -131,7 +131,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			throw new NodeOperationError(this.getNode(), 'Criteria: a dynamic list needs at least one criterion', { itemIndex });
 		}
 		body.Criteria = criteria as unknown as IDataObject[];
-	} else if ((this.getNodeParameter('criteriaMode', itemIndex, '') as string) === 'json') {
+	} else if (readChoice(this, itemIndex, CRITERIA_MODE) === 'json') {
 		throw new NodeOperationError(this.getNode(), `Criteria: a ${listType} list takes no criteria`, {
 			itemIndex,
 			description: listType === 'static'

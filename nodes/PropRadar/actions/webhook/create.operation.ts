@@ -59,9 +59,16 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** The webhook's secret: the one typed in, or a fresh random one when none is. */
+/**
+ * The webhook's secret: the one given, or a fresh random one when none is. Given as anything but
+ * text or a number (a list, an object from an expression), it is refused without showing it.
+ */
 function readSecret(context: IExecuteFunctions, itemIndex: number): { value: string; generated: boolean } {
-	const given = String(context.getNodeParameter('secret', itemIndex, '') ?? '').trim();
+	const raw = context.getNodeParameter('secret', itemIndex, '') as unknown;
+	if (raw !== undefined && raw !== null && typeof raw !== 'string' && !(typeof raw === 'number' && Number.isFinite(raw))) {
+		throw new NodeOperationError(context.getNode(), `Secret: must be text, got ${Array.isArray(raw) ? 'a list' : typeof raw === 'object' ? 'an object' : `a ${typeof raw}`}`, { itemIndex, description: 'Nothing was sent.' });
+	}
+	const given = String(raw ?? '').trim();
 	return given ? { value: given, generated: false } : { value: randomBytes(32).toString('hex'), generated: true };
 }
 
