@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startEngineSandbox, type EngineSandbox } from './harness';
-import { createList, listRef, run, runOk } from './helpers';
+import { api, createList, listRef, run, runOk } from './helpers';
 
 /**
  * Bad input, one point at a time (issue 13, points 4 to 9): each is refused before anything is
@@ -348,6 +348,8 @@ describe('options, numbers and switches from expressions are checked against the
 		['List Item > Add, Add By', { resource: 'listItem', operation: 'add', listId: listRef(1), addBy: '={{ "search" }}' }, 'Add By: "search" is not allowed; use "propIds" or "criteria"'],
 		['Automation > Configure, Mode', { resource: 'automation', operation: 'configure', listId: listRef(1), configureMode: '={{ "merge" }}', automation: { SetInterestLevel: 2 } }, 'Mode: "merge" is not allowed; use "update" or "replace"'],
 		['Automation > Configure, Allow Charging Automation as text', { resource: 'automation', operation: 'configure', listId: listRef(1), configureMode: 'update', automation: { PurchasePhone: true }, allowChargingAutomation: '={{ "false" }}' }, 'Allow Charging Automation: must be on or off (true or false), got "false"'],
+		['Automation > Configure, Then Set Interest Level as a switch', { resource: 'automation', operation: 'configure', listId: listRef(1), configureMode: 'update', automation: { SetInterestLevel: '={{ true }}' } }, 'SetInterestLevel: must be a whole number from 0 to 5, got "true"'],
+		['Automation > Configure, Then Set Status Level as a list', { resource: 'automation', operation: 'configure', listId: listRef(1), configureMode: 'update', automation: { SetStatusLevel: '={{ [2] }}' } }, 'SetStatusLevel: must be a whole number from 0 to 9, got "[2]"'],
 		['Automation > Configure, Purchase Phone as text', { resource: 'automation', operation: 'configure', listId: listRef(1), configureMode: 'update', automation: { PurchasePhone: '={{ "true" }}' }, allowChargingAutomation: true }, 'PurchasePhone: must be on or off (true or false), got "true"'],
 		['Webhook > Create, Turn On Monitoring as text', { resource: 'webhook', operation: 'create', hookUrl: 'https://crm.example.com/hook', webhookName: 'crm', lists: '1', turnOnMonitoring: '={{ "false" }}' }, 'Turn On Monitoring: must be on or off (true or false), got "false"'],
 		['Webhook > Create, Secret as a list (not shown in the error)', { resource: 'webhook', operation: 'create', hookUrl: 'https://crm.example.com/hook', webhookName: 'crm', secret: '={{ ["s3cret-from-a-sheet"] }}' }, 'Secret: must be text, got a list'],
@@ -358,6 +360,23 @@ describe('options, numbers and switches from expressions are checked against the
 		const result = await attempt(parameters);
 		expect(result.error?.message).toBe(message);
 		expect(result.sent).toEqual([]);
+	});
+
+	test('an automation\'s levels and ID lists from expressions that give nothing are left out, so they stay as they are (not set to 0, not cleared)', async () => {
+		const listId = await createList(sb, { listName: 'levels kept', listType: 'static', isMonitored: true });
+		const otherList = await createList(sb, { listName: 'levels kept, other', listType: 'static' });
+		const configure = { resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'update' };
+		const kept = { SetInterestLevel: 4, SetStatusLevel: 2, AddToLists: String(otherList), ExportToWebhookIDs: '7' };
+		await runOk(sb, { ...configure, automation: kept });
+		await runOk(sb, {
+			...configure,
+			automation: { SetInterestLevel: '={{ $json.stars }}', SetStatusLevel: '={{ $json.status }}', AddToLists: '={{ $json.lists }}', ExportToWebhookIDs: '={{ $json.hooks ?? "" }}', Triggers: 'New Matches' },
+		}, [{ name: 'a row without stars, status, lists or webhooks' }]);
+		const { body } = await api<{ results: IDataObject[] }>(sb, 'GET', `/v1/lists/${listId}/automations`);
+		expect(body.results[0]).toMatchObject({ ...kept, Triggers: 'New Matches' });
+		// A list left empty in the editor still clears.
+		await runOk(sb, { ...configure, automation: { AddToLists: [] } });
+		expect((await api<{ results: IDataObject[] }>(sb, 'GET', `/v1/lists/${listId}/automations`)).body.results[0].AddToLists).toBe('');
 	});
 
 	test('a Criteria Mode of " json" from an expression searches by the JSON criteria, not by the builder\'s rows', async () => {

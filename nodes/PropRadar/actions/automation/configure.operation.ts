@@ -140,6 +140,12 @@ export function automationFields(given: IDataObject, listId: number | string): {
 	const fields: IDataObject = {};
 	for (const [key, value] of Object.entries(given)) {
 		if (!Object.hasOwn(EMPTY_AUTOMATION, key)) return { fields: {}, problem: `${key} is not an automation field` };
+		// The editor gives these fields a list (an empty one clears them) or a level. Empty text, or
+		// nothing, is what an expression gives for an item without the value: the field is left out
+		// and stays as it is, where it would otherwise clear the list's wiring to its webhooks and
+		// lists, or set its level to 0 (no stars, no status).
+		const idsOrLevel = (AUTOMATION_ID_FIELDS as readonly string[]).includes(key) || key === 'SetInterestLevel' || key === 'SetStatusLevel';
+		if (idsOrLevel && (value === '' || value === null || value === undefined)) continue;
 		if ((AUTOMATION_FLAG_FIELDS as readonly string[]).includes(key)) {
 			const on = value === true || value === 1 || value === '1';
 			if (!on && value !== false && value !== 0 && value !== '0') return { fields: {}, problem: `${key}: must be on or off (true or false), got "${shownValue(value)}"` };
@@ -161,9 +167,9 @@ export function automationFields(given: IDataObject, listId: number | string): {
 			}
 			fields[key] = ids.join(',');
 		} else if (key === 'SetInterestLevel' || key === 'SetStatusLevel') {
-			const level = Number(value);
+			const level = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
 			const max = AUTOMATION_LEVEL_MAX[key];
-			if (!Number.isInteger(level) || level < 0 || level > max) return { fields: {}, problem: `${key}: must be a whole number from 0 to ${max}, got "${String(value)}"` };
+			if (!Number.isInteger(level) || level < 0 || level > max) return { fields: {}, problem: `${key}: must be a whole number from 0 to ${max}, got "${shownValue(value)}"` };
 			fields[key] = level;
 		} else if (key === 'Triggers') {
 			const triggers = String(value).split(',').map((t) => t.trim()).filter(Boolean).join(',');
