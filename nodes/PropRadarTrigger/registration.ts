@@ -16,6 +16,7 @@ import {
 	type ListRecord,
 	type WebhookRecord,
 } from '../PropRadar/transport';
+import { readCeiling } from '../PropRadar/shared/charges';
 import { idsFrom } from '../PropRadar/shared/parameters';
 import { fieldNames, PAGE_LIMITS, TRIGGER_EVENTS, WEBHOOK_FIELDS } from '../PropRadar/shared/vocabulary';
 import { readDeliverySettings, redeliveries, redeliveryKey } from './delivery';
@@ -272,8 +273,8 @@ async function chargingRefusal(context: IHookFunctions, settings: TriggerSetting
 	if (charging.length === 0 || !wiringAddsFiring(automation, settings.events)) return undefined;
 	const what = `List ${settings.listId}: its automation would ${charging.join(', ')} for every property that triggers it, and this trigger would make it fire`;
 	const credential = await context.getCredentials<{ spendingCeiling?: unknown; allowChargingAutomations?: unknown }>(CREDENTIAL_TYPE);
-	const ceiling = Number(credential.spendingCeiling ?? 0);
-	if (Number.isFinite(ceiling) && ceiling > 0 && credential.allowChargingAutomations !== true) {
+	const ceiling = readCeiling(context, credential.spendingCeiling, 'Nothing was registered and nothing was charged.');
+	if (ceiling !== undefined && credential.allowChargingAutomations !== true) {
 		return new NodeOperationError(context.getNode(), `${what}, and the PropRadar credential does not allow charging automations`, {
 			description:
 				'Nothing was registered and nothing was charged. The credential has a spending ceiling, and an automation charges inside PropRadar, outside any node run, where no ceiling bounds it. The owner of the credential can turn on its option "Allow Charging Automations" if the charges are intended; otherwise remove those actions from the automation.',

@@ -227,6 +227,20 @@ describe('the credential decides on charging automations when it has a spending 
 	});
 });
 
+describe('a Spending Ceiling that is no amount fails closed at activation', () => {
+	test.each(['$50', 'fifty', '-5'])('a ceiling of "%s": refused naming the ceiling, with nothing registered, even with the node\'s option on', async (ceiling) => {
+		const { listId, before } = await chargingList(`Faults unreadable ceiling ${ceiling}`);
+		const posts = sb.sent('/v1/integrations/webhooks', 'POST').length;
+		const wf = trigger(listId, { ...allowed, credentials: { spendingCeiling: ceiling as unknown as number, allowChargingAutomations: false } });
+		let error: (Error & { description?: string }) | undefined;
+		await wf.hook('create').catch((caught: Error & { description?: string }) => (error = caught));
+		expect(error?.message).toBe(`Spending Ceiling per Execution of the PropRadar credential: must be an amount in USD, 0 (no ceiling) or more with at most two decimals, got "${ceiling}"`);
+		expect(error?.description).toBe('Nothing was registered and nothing was charged. Ask the credential\'s owner to correct it.');
+		expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(posts);
+		expect(await automationOf(sb, listId)).toEqual(before);
+	});
+});
+
 describe('two n8n processes on one list', () => {
 	// A second copy of the node with its own module state, as it is in another n8n process.
 	let otherProcess: PropRadarTrigger;

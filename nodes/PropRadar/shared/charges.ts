@@ -84,13 +84,17 @@ function readMaxCost(context: IExecuteFunctions, itemIndex: number): number {
 	return cents;
 }
 
-/** The credential's Spending Ceiling per Execution in cents; undefined when none is set (0 or empty). */
-function readCeiling(context: IExecuteFunctions, raw: unknown): number | undefined {
+/**
+ * The credential's Spending Ceiling per Execution in cents; undefined when none is set (0 or
+ * empty). One that is no amount is refused (money inputs fail closed), saying what was done so far
+ * (`done`), for the node and the trigger alike.
+ */
+export function readCeiling(context: Pick<IExecuteFunctions, 'getNode'>, raw: unknown, done = 'Nothing was sent and nothing was charged.'): number | undefined {
 	if (raw === undefined || raw === null || raw === '' || raw === 0) return undefined;
 	const cents = readCents(raw);
 	if (cents === undefined) {
 		throw new NodeOperationError(context.getNode(), `Spending Ceiling per Execution of the PropRadar credential: must be an amount in USD, 0 (no ceiling) or more with at most two decimals, got "${String(raw)}"`, {
-			description: 'Nothing was sent and nothing was charged. Ask the credential\'s owner to correct it.',
+			description: `${done} Ask the credential's owner to correct it.`,
 		});
 	}
 	return cents === 0 ? undefined : cents;
@@ -716,7 +720,7 @@ export async function assertChargingAutomationAllowed(
 		});
 	}
 	const connection = await getConnection(context);
-	if (readCeiling(context, connection.spendingCeiling) !== undefined && !connection.allowChargingAutomations) {
+	if (readCeiling(context, connection.spendingCeiling, 'Nothing was changed and nothing was charged.') !== undefined && !connection.allowChargingAutomations) {
 		throw new NodeOperationError(context.getNode(), `${what} would buy, and the PropRadar credential does not allow charging automations`, {
 			itemIndex,
 			description: `The ${buys}. Those charges happen later inside PropRadar, where the credential's Spending Ceiling cannot bound them, so a credential with a ceiling refuses them unless its owner turns on "Allow Charging Automations" in the credential. Nothing was changed.`,
