@@ -345,6 +345,8 @@ describe('options, numbers and switches from expressions are checked against the
 		['Import Record > Get Many, Property Status', { resource: 'importRecord', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { PropertyStatus: '={{ ["Found"] }}' } }, 'Filters > Property Status: "Found" is not allowed; use any of "Matched", "Not Found", "Pending" or "Selected"'],
 		['Import Record > Get Many, Minimum Match Score', { resource: 'importRecord', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { MatchScore: '={{ 300 }}' } }, 'Filters > Minimum Match Score: must be a whole number from 0 to 100, got "300"'],
 		['List Item > Get Many, Interest Levels', { resource: 'listItem', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { InterestLevel: '={{ [9] }}' } }, 'Filters > Interest Levels: "9" is not allowed; use any of 0, 1, 2, 3, 4 or 5'],
+		['List Item > Get Many, Added Since as words', { resource: 'listItem', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { AddedSince: '={{ "yesterday" }}' } }, 'Filters > Added Since: "yesterday" is not a date and time; use one such as 2026-11-01 or 2026-11-01T08:30:00Z'],
+		['List Item > Get Many, Added Since as a list', { resource: 'listItem', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { AddedSince: '={{ ["2026-11-01"] }}' } }, 'Filters > Added Since: "["2026-11-01"]" is not a date and time; use one such as 2026-11-01 or 2026-11-01T08:30:00Z'],
 		['List Item > Add, Add By', { resource: 'listItem', operation: 'add', listId: listRef(1), addBy: '={{ "search" }}' }, 'Add By: "search" is not allowed; use "propIds" or "criteria"'],
 		['Automation > Configure, Mode', { resource: 'automation', operation: 'configure', listId: listRef(1), configureMode: '={{ "merge" }}', automation: { SetInterestLevel: 2 } }, 'Mode: "merge" is not allowed; use "update" or "replace"'],
 		['Automation > Configure, Allow Charging Automation as text', { resource: 'automation', operation: 'configure', listId: listRef(1), configureMode: 'update', automation: { PurchasePhone: true }, allowChargingAutomation: '={{ "false" }}' }, 'Allow Charging Automation: must be on or off (true or false), got "false"'],
@@ -377,6 +379,15 @@ describe('options, numbers and switches from expressions are checked against the
 		// A list left empty in the editor still clears.
 		await runOk(sb, { ...configure, automation: { AddToLists: [] } });
 		expect((await api<{ results: IDataObject[] }>(sb, 'GET', `/v1/lists/${listId}/automations`)).body.results[0].AddToLists).toBe('');
+	});
+
+	test('Added Since from an expression: a time in milliseconds and a date of $now are sent as ISO dates', async () => {
+		const getMany = { resource: 'listItem', operation: 'getMany', listId: listRef(staticList), returnAll: true };
+		await runOk(sb, { ...getMany, filters: { AddedSince: '={{ 1700000000000 }}' } });
+		expect(sb.sent(`/v1/lists/${staticList}/items`, 'GET').at(-1)?.query.get('AddedSince')).toBe('2023-11-14T22:13:20.000Z');
+		await runOk(sb, { ...getMany, filters: { AddedSince: '={{ $now.minus({ days: 7 }) }}' } });
+		const sent = Date.parse(sb.sent(`/v1/lists/${staticList}/items`, 'GET').at(-1)?.query.get('AddedSince') ?? '');
+		expect(Math.abs(Date.now() - 7 * 86_400_000 - sent)).toBeLessThan(3_600_000);
 	});
 
 	test('a Criteria Mode of " json" from an expression searches by the JSON criteria, not by the builder\'s rows', async () => {

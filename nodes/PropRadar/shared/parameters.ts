@@ -175,7 +175,8 @@ function numberRule(property: INodeProperties): string {
  * service would otherwise be the one to refuse it, or take it for something else. Allowed: one of
  * an `options` property's values; a list of a `multiOptions` property's values (or one, or
  * comma-separated text); for a number, a number or its digits as text, whole unless the property
- * takes decimals, within its minimum and maximum; for a boolean, true or false. Any other value is
+ * takes decimals, within its minimum and maximum; for a boolean, true or false; for a date and
+ * time, one JavaScript reads as such, returned as ISO text. Any other value is
  * refused, naming `label` and what is allowed. Returns the value as the option or number it is.
  * Options that n8n loads from the account are passed on as they are.
  */
@@ -214,9 +215,28 @@ export function checkedValue(context: IExecuteFunctions, itemIndex: number, prop
 		}
 		case 'boolean':
 			return flag(context, itemIndex, value, label);
+		case 'dateTime':
+			return isoDate(context, itemIndex, value, label);
 		default:
 			return value;
 	}
+}
+
+/**
+ * A date and time as the ISO text sent: the editor's text, or what an expression gives (text, a
+ * time in milliseconds, a JavaScript Date, or a date of n8n's such as `$now.minus(...)`).
+ */
+function isoDate(context: IExecuteFunctions, itemIndex: number, value: unknown, label: string): string {
+	const millis = (value as { toMillis?: unknown } | null)?.toMillis;
+	const time =
+		value instanceof Date ? value.getTime()
+		: typeof value === 'number' ? value
+		: typeof value === 'string' && value.trim() !== '' ? Date.parse(value.trim())
+		: typeof millis === 'function' ? Number(millis.call(value))
+		: NaN;
+	const date = new Date(time);
+	if (Number.isNaN(date.getTime())) fail(context, itemIndex, `${label}: "${shownValue(value)}" is not a date and time; use one such as 2026-11-01 or 2026-11-01T08:30:00Z`);
+	return date.toISOString();
 }
 
 function flag(context: IExecuteFunctions, itemIndex: number, value: unknown, label: string): boolean {

@@ -108,7 +108,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	for (const [name, value] of Object.entries(filters)) {
 		if (name === 'LastTransferRecDate') qs[name] = checkDateFilter(this, itemIndex, 'Last Transfer Date', value, 'before');
 		else if (CONTACT_FILTERS.includes(name)) qs[name] = checkDateFilter(this, itemIndex, name, value, 'None');
-		else if (name === 'AddedSince') qs[name] = new Date(String(value)).toISOString();
 		else qs[name] = value as string | number | boolean | Array<string | number>;
 	}
 	const { records } = await collectPages(this, {
