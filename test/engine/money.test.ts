@@ -614,6 +614,23 @@ describe('a purchase that costs more than was held for it', () => {
 	});
 });
 
+describe('Import: the preview\'s maxCostNeeded is the Max Cost its purchase needs', () => {
+	test('a quote that counts fewer records than are sent: the preview counts every record sent at full price, and that Max Cost buys them', async () => {
+		await useUpCredits();
+		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'quote counts fewer', ListType: 'import', ImportSource: 'api' });
+		const listId = created.body.results[0].ListID;
+		const rows = Array.from({ length: 20 }, (_, i) => ({ Address: `${400 + i} Oak St`, City: 'Portland', State: 'OR' }));
+		const parameters = { resource: 'importRecord', operation: 'import', listId: listRef(listId), importOptions: { batchSize: 10 } };
+		// Both quotes (the preview's, then the purchase's) count 10 of the 20 records.
+		sb.faults.push({ pathPrefix: `/v1/lists/${listId}/import/items`, query: { Purchase: '0' }, count: 2, status: 200, body: { results: [], totalCost: '0.50', resultCount: 10, quantityFreeRemaining: 0 } });
+		const preview = await run({ ...parameters, chargeMode: 'preview' }, rows);
+		expect(preview.json[0]).toMatchObject({ totalCost: '0.50', resultCount: 10, maxCostNeeded: '1.00' });
+		const bought = await run({ ...parameters, chargeMode: 'purchase', maxCost: Number(preview.json[0].maxCostNeeded) }, rows);
+		expect(bought.error).toBeUndefined();
+		expect(bought.json.every((item) => item.imported === true)).toBe(true);
+	});
+});
+
 describe('an import batch that costs more than was held for it, or whose answer does not say what it cost', () => {
 	test.each([
 		['costs more than was held for it', { totalCost: '50.00', resultCount: 10 }, /^PropRadar charged \$50\.00 for a purchase quoted at up to \$\d+\.\d\d; this run buys nothing more\.$/],

@@ -345,14 +345,15 @@ async function requestQuote(context: IExecuteFunctions, request: ApiRequest, ite
 }
 
 /** The preview of a charging request as one output record. */
-function previewRecord(kind: PriceKind, response: ApiEnvelope, quote: Quote, extra: IDataObject): IDataObject {
+/** The preview's item: the quote, and the Max Cost its purchase needs (`heldCents`, what the purchase would hold). */
+function previewRecord(kind: PriceKind, response: ApiEnvelope, quote: Quote, extra: IDataObject, heldCents = worstCaseCents(kind, quote)): IDataObject {
 	return {
 		...extra,
 		preview: true,
 		totalCost: formatCents(quote.cents),
 		resultCount: quote.count,
 		quantityFreeRemaining: response.quantityFreeRemaining,
-		maxCostNeeded: formatCents(worstCaseCents(kind, quote)),
+		maxCostNeeded: formatCents(heldCents),
 	};
 }
 
@@ -615,9 +616,10 @@ export async function chargedBatches<R>(
 	}
 	await checked;
 	const quote = readQuote(context, response, 0);
-	if (!budget) return { preview: previewRecord(kind, response, quote, {}) };
-
+	// Every record sent may be charged, whatever the quote counted.
 	const held = worstCaseCents(kind, { ...quote, count: Math.max(quote.count, records.length) });
+	if (!budget) return { preview: previewRecord(kind, response, quote, {}, held) };
+
 	const refused = budget.hold(held);
 	if (refused) {
 		throw refusal(context, `${refused} The import of ${records.length} records was not started.`, 0);
