@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { paths } from '../../transport';
 import { chargedRecords, chargeProperties, type RunSpending } from '../../shared/charges';
-import { propertyNamed, propIdProperty, readChoice, readCollection, readRequiredString } from '../../shared/parameters';
+import { propertyNamed, propIdProperty, readChoice, readCollection, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['getComps'] };
 
@@ -38,7 +38,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
-	const propId = readRequiredString(this, itemIndex, 'propId', 'Property ID');
+	const propId = readPropId(this, itemIndex);
 	const kind = readChoice<'sales' | 'forsale'>(this, itemIndex, propertyNamed(description, 'compsKind'));
 	const { Baths, ...subject } = readCollection(this, itemIndex, propertyNamed(description, 'subject')) as Record<string, number>;
 	// Seed 001 names the override `Bath`; the parameter keeps the name saved workflows hold.
