@@ -120,7 +120,7 @@ describe('names are looked up as own names', () => {
 
 	test('record kind "constructor" is refused, nothing sent', async () => {
 		const result = await attempt({ resource: 'person', operation: 'getRecords', personKey: 'K000001A', recordKind: '={{ "constructor" }}', returnAll: true });
-		expect(result.error?.message).toBe('Records: "constructor" is not one of bankruptcies, divorces, liens, probates, relatives');
+		expect(result.error?.message).toBe('Records: "constructor" is not allowed; use "bankruptcies", "divorces", "liens", "probates" or "relatives"');
 		expect(result.sent).toEqual([]);
 	});
 });

@@ -4,7 +4,7 @@ import { paths, type PersonRecordPathKind } from '../../transport';
 import { chargedPages, chargeProperties, type RunSpending } from '../../shared/charges';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS, PERSON_RECORD_KINDS } from '../../shared/vocabulary';
-import { personKeyProperty, readFields, readLimit, readPersonKey, returnAllProperties } from '../../shared/parameters';
+import { personKeyProperty, propertyNamed, readChoice, readFields, readLimit, readPersonKey, returnAllProperties, vocabularyOptions } from '../../shared/parameters';
 
 const show = { resource: ['person'], operation: ['getRecords'] };
 
@@ -14,13 +14,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Records',
 		name: 'recordKind',
 		type: 'options',
-		options: [
-			{ name: 'Bankruptcies', value: 'bankruptcies' },
-			{ name: 'Divorces', value: 'divorces' },
-			{ name: 'Liens', value: 'liens' },
-			{ name: 'Probates', value: 'probates' },
-			{ name: 'Relatives', value: 'relatives' },
-		],
+		options: vocabularyOptions(PERSON_RECORD_KINDS),
 		default: 'bankruptcies',
 		displayOptions: { show },
 	},
@@ -31,7 +25,7 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
 	const personKey = readPersonKey(this, itemIndex);
-	const kind = this.getNodeParameter('recordKind', itemIndex) as PersonRecordPathKind;
+	const kind = readChoice<PersonRecordPathKind>(this, itemIndex, propertyNamed(description, 'recordKind'));
 	const request = { method: 'GET' as const, path: paths.personRecords(personKey, kind), qs: { Fields: readFields(this, itemIndex, kind) } };
 	return chargedPages(this, spending, itemIndex, request, { kind: 'personRecord', pageSize: PAGE_LIMITS.personRecords.defaultLimit, limit: readLimit(this, itemIndex) }, { PersonKey: personKey, records: kind });
 }
