@@ -344,8 +344,7 @@ async function requestQuote(context: IExecuteFunctions, request: ApiRequest, ite
 	}
 }
 
-/** The preview of a charging request as one output record. */
-/** The preview's item: the quote, and the Max Cost its purchase needs (`heldCents`, what the purchase would hold). */
+/** The preview of a charging request as one output record: the quote, and the Max Cost its purchase needs (`heldCents`, what the purchase would hold). */
 function previewRecord(kind: PriceKind, response: ApiEnvelope, quote: Quote, extra: IDataObject, heldCents = worstCaseCents(kind, quote)): IDataObject {
 	return {
 		...extra,
