@@ -164,10 +164,16 @@ describe('Items at Once', () => {
 		expect(sb.connections() - before).toBeLessThanOrEqual(50);
 	});
 
-	test.each([[0], [51], [2.5], ['many']])('%p is refused naming the field, before anything is sent', async (value) => {
+	test.each([[0, '0'], [51, '51'], [2.5, '2.5'], ['many', 'many'], ['={{ "many" }}', 'many']])('%p is refused naming the field, before anything is sent', async (value, shown) => {
 		const result = await run(sb, { ...getProperty, itemConcurrency: value }, ids(2));
-		expect(result.error?.message).toMatch(/Items at Once: must be a whole number from 1 to 50|Items at Once/);
+		expect(result.error?.message).toBe(`Items at Once: must be a whole number from 1 to 50, got "${shown}"`);
 		expect(sb.requests).toHaveLength(0);
+	});
+
+	test('digits in text from an expression are a number, as for every number field', async () => {
+		const result = await run(sb, { ...getProperty, itemConcurrency: '={{ "5" }}' }, ids(2));
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(2);
 	});
 });
 

@@ -4,6 +4,7 @@ import { NodeOperationError, type NodeApiError } from 'n8n-workflow';
 import { MAX_CONNECTIONS, readCredentialAhead, toNodeError } from '../transport';
 
 import { RunSpending } from '../shared/charges';
+import { checkedValue, readFlag } from '../shared/parameters';
 import { resources } from './resources';
 
 function errorItem(error: Error, itemIndex: number, note?: string): INodeExecutionData {
@@ -43,15 +44,11 @@ export const itemLoopProperties: INodeProperties[] = [
 
 /** Items at Once for this run: 1 for purchases unless Buy Items at Once is on; an error naming the field when it is not a whole number from 1 to 50. */
 function itemConcurrency(context: IExecuteFunctions): number {
-	const raw = context.getNodeParameter('itemConcurrency', 0, DEFAULT_ITEM_CONCURRENCY) as unknown;
-	if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1 || raw > MAX_ITEM_CONCURRENCY) {
-		throw new NodeOperationError(context.getNode(), `Items at Once: must be a whole number from 1 to ${MAX_ITEM_CONCURRENCY}, got ${JSON.stringify(raw)}`, {
-			description: 'Nothing was sent.',
-		});
-	}
+	const concurrency = checkedValue(context, 0, itemLoopProperties[0], context.getNodeParameter('itemConcurrency', 0, DEFAULT_ITEM_CONCURRENCY)) as number;
+	// Charge Mode holds no expression (n8n strips one: `noDataExpression`), so the first item's is every item's.
 	const purchasing = context.getNodeParameter('chargeMode', 0, 'preview') === 'purchase';
-	if (purchasing && context.getNodeParameter('concurrentPurchases', 0, false) !== true) return 1;
-	return raw;
+	if (purchasing && !readFlag(context, 0, 'concurrentPurchases', 'Buy Items at Once')) return 1;
+	return concurrency;
 }
 
 /**
