@@ -1,4 +1,6 @@
-import { createList, listRef, run, runOk, useEngineSandbox } from './helpers';
+import type { IDataObject } from 'n8n-workflow';
+
+import { api, createList, listRef, run, runOk, useEngineSandbox } from './helpers';
 
 const sb = useEngineSandbox();
 
@@ -41,6 +43,30 @@ describe('List Item', () => {
 		const limited = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: false, limit: 7 });
 		expect(limited).toHaveLength(7);
 		expect(sb.sent(`/v1/lists/${listId}/items`, 'GET').at(-1)!.query.get('Limit')).toBe('7');
+	});
+
+	test('Return All where the service gives a page shorter than asked for though more follow (a page cap below 1000): the list\'s TotalCount shows it, and paging goes on from there', async () => {
+		const listId = await createList(sb, { listName: 'Capped pages', listType: 'static' });
+		const propIds = Array.from({ length: 30 }, (_, i) => `P${String(201 + i).padStart(6, '0')}`);
+		await runOk(sb, { resource: 'listItem', operation: 'add', listId: listRef(listId), addBy: 'propIds', propIds: propIds.join(',') });
+		const firstTen = await api<{ results: IDataObject[] }>(sb, 'GET', `/v1/lists/${listId}/items?Start=0&Limit=10`);
+		// A service that answers at most 10 a page, whatever Limit asks for: the first page as it would give it.
+		sb.faults.push({ method: 'GET', pathPrefix: `/v1/lists/${listId}/items`, count: 1, status: 200, body: { results: firstTen.body.results } });
+		const all = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true });
+		expect(all.map((item) => item.PropID)).toEqual([...firstTen.body.results.map((item) => item.PropID), ...(await api<{ results: IDataObject[] }>(sb, 'GET', `/v1/lists/${listId}/items?Start=10&Limit=1000`)).body.results.map((item) => item.PropID)]);
+		expect(all).toHaveLength(30);
+		expect(new Set(all.map((item) => item.PropID))).toEqual(new Set(propIds));
+	});
+
+	test('Return All of a whole list reads its TotalCount beside the first page, and no page more when they agree; a filtered read does not', async () => {
+		const listId = await createList(sb, { listName: 'Counted pages', listType: 'static' });
+		await runOk(sb, { resource: 'listItem', operation: 'add', listId: listRef(listId), addBy: 'propIds', propIds: 'P000301,P000302,P000303' });
+		const before = sb.requests.length;
+		expect(await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true })).toHaveLength(3);
+		expect(sb.requests.slice(before).map((request) => request.path).sort()).toEqual([`/v1/lists/${listId}`, `/v1/lists/${listId}/items`]);
+		const filtered = sb.requests.length;
+		await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true, filters: { InterestLevel: [0] } });
+		expect(sb.requests.slice(filtered).map((request) => request.path)).toEqual([`/v1/lists/${listId}/items`]);
 	});
 
 	test('adding to a dynamic list is refused before the PUT is sent', async () => {

@@ -9,6 +9,8 @@ export interface PagingOptions {
 	pageSize: number;
 	/** Stop after this many records; undefined means all of them ("Return All"). */
 	limit?: number;
+	/** The `Start` of the first page (0 unless given): records before it were read already. */
+	start?: number;
 }
 
 export interface PagedResult<T> {
@@ -33,19 +35,19 @@ interface PageAsked<T> {
  */
 export async function pageThrough<T>(
 	fetchPage: (start: number, limit: number) => Promise<ApiEnvelope<T>>,
-	{ pageSize, limit }: PagingOptions,
+	{ pageSize, limit, start: first = 0 }: PagingOptions,
 ): Promise<PagedResult<T>> {
 	const records: T[] = [];
 	let totalResultCount: number | undefined;
 	const ask = (start: number): PageAsked<T> | undefined => {
-		const wanted = limit === undefined ? pageSize : Math.min(pageSize, limit - start);
+		const wanted = limit === undefined ? pageSize : Math.min(pageSize, limit - (start - first));
 		if (wanted <= 0 || (totalResultCount !== undefined && start >= totalResultCount)) return undefined;
 		const page = fetchPage(start, wanted);
 		// Its failure is seen when it is awaited; a page dropped unread must not be an unhandled rejection.
 		page.catch(() => undefined);
 		return { start, wanted, page };
 	};
-	let current = ask(0);
+	let current = ask(first);
 	for (let index = 0; current; index++) {
 		const ahead = index > 0 ? ask(current.start + current.wanted) : undefined;
 		const page = await current.page;
