@@ -32,6 +32,22 @@ describe('Import Record', () => {
 		expect(items.map((item) => item.ListImportItemID).sort()).toEqual(result.map((item) => item.ListImportItemID).sort());
 	});
 
+	test('Get Many, Return All where the service gives a page shorter than asked for though more follow: the list\'s TotalImportItems shows it, and paging goes on from there', async () => {
+		const listId = await importList();
+		const rows = Array.from({ length: 25 }, (_, i) => ({ Address: `${i + 1} Capped Pages Rd`, City: 'Portland', State: 'OR' }));
+		await runOk(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), mapping: 'auto', chargeMode: 'purchase', maxCost: 10 }, rows);
+		const firstTen = await api<{ results: IDataObject[] }>(sb, 'GET', `/v1/lists/${listId}/import/items?Start=0&Limit=10`);
+		// A service that answers at most 10 a page, whatever Limit asks for: the first page as it would give it.
+		sb.faults.push({ method: 'GET', pathPrefix: `/v1/lists/${listId}/import/items`, count: 1, status: 200, body: { results: firstTen.body.results } });
+		const all = await runOk(sb, { resource: 'importRecord', operation: 'getMany', listId: listRef(listId), returnAll: true });
+		expect(all).toHaveLength(25);
+		expect(new Set(all.map((item) => item.ListImportItemID)).size).toBe(25);
+		// With a filter the list's count is not the read's: no count is read, and the short page ends it.
+		const before = sb.requests.length;
+		await runOk(sb, { resource: 'importRecord', operation: 'getMany', listId: listRef(listId), returnAll: true, filters: { MatchScore: 0 } });
+		expect(sb.requests.slice(before).map((request) => request.path)).toEqual([`/v1/lists/${listId}/import/items`]);
+	});
+
 	test('10,000 input items: the quote plus ceil(10,000 / batch size) purchase requests on one or two connections, every output paired to its input', async () => {
 		const listId = await importList(TOKENS.second);
 		const items = Array.from({ length: 10_000 }, (_, i) => ({ Address: `${i + 1} Nowhere Rd`, City: 'Portland', State: 'OR', ZipFive: '97201', row: i }));

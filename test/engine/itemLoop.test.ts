@@ -280,17 +280,19 @@ describe('Return All', () => {
 		expect(output).toHaveLength(2500);
 		expect(output.map((item) => item.ListImportItemID)).toEqual([...new Set(output.map((item) => item.ListImportItemID))]);
 		// From the second page on, the next page is asked for while one is read: the page after the
-		// short last one is the one read more than needed.
-		expect(sb.requests.map((request) => `${request.query.get('Start')}+${request.query.get('Limit')}`)).toEqual(['0+1000', '1000+1000', '2000+1000', '3000+1000']);
+		// short last one is the one read more than needed. Beside them, the list's count of its items.
+		expect(sb.sent(`/v1/lists/${listId}/import/items`).map((request) => `${request.query.get('Start')}+${request.query.get('Limit')}`)).toEqual(['0+1000', '1000+1000', '2000+1000', '3000+1000']);
+		expect(sb.requests.filter((request) => request.path === `/v1/lists/${listId}`).map((request) => request.query.get('Fields'))).toEqual(['ListID,TotalImportItems']);
 	});
 
-	test('a collection of one page is read with one request', async () => {
+	test('a collection of one page is read with one request of its items (beside the list\'s count of them)', async () => {
 		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'one page', ListType: 'import', ImportSource: 'api' });
 		const listId = created.body.results[0].ListID;
 		await api(sb, 'POST', `/v1/lists/${listId}/import/items?Purchase=1`, [{ Address: '1 Birch St', City: 'Salem', State: 'OR' }]);
 		sb.requests.length = 0;
 		expect(await runOk(sb, { resource: 'importRecord', operation: 'getMany', listId: listRef(listId), returnAll: true })).toHaveLength(1);
-		expect(sb.requests).toHaveLength(1);
+		expect(sb.sent(`/v1/lists/${listId}/import/items`)).toHaveLength(1);
+		expect(sb.requests).toHaveLength(2);
 	});
 
 	test('the next page is under way while one is read, never more than one ahead', async () => {
@@ -307,7 +309,8 @@ describe('Return All', () => {
 		sb.requests.length = 0;
 		const output = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true, fields: { include: ['PropID'] } });
 		expect(output.length).toBeGreaterThan(1000);
-		expect(sb.requests.every((request) => request.query.get('Limit') === '1000')).toBe(true);
-		expect(sb.requests).toHaveLength(Math.floor(output.length / 1000) + 2);
+		const pages = sb.sent(`/v1/lists/${listId}/items`);
+		expect(pages.every((request) => request.query.get('Limit') === '1000')).toBe(true);
+		expect(pages).toHaveLength(Math.floor(output.length / 1000) + 2);
 	});
 });

@@ -1,6 +1,6 @@
 export { apiRequest, chargedNothing, getConnection, readCredentialAhead, refusedByService, CREDENTIAL_TYPE, MAX_CONNECTIONS } from './request';
 export type { ApiContext, ApiRequest, Connection } from './request';
-export { collectPages, pageThrough } from './paging';
+export { collectPages, listCount, pageThrough } from './paging';
 export type { PagedResult, PagingOptions } from './paging';
 export { paths } from './paths';
 export type { ApiPath, PersonRecordPathKind } from './paths';

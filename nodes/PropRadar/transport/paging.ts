@@ -1,8 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { NumberedId } from '../shared/ids';
+import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
+import { paths } from './paths';
 import type { ApiContext, ApiRequest } from './request';
 import { apiRequest } from './request';
-import type { ApiEnvelope } from './types';
+import type { ApiEnvelope, ListRecord } from './types';
 
 export interface PagingOptions {
 	/** Records per request (the endpoint's maximum page). */
@@ -66,14 +69,39 @@ export async function pageThrough<T>(
 	return { records, totalResultCount };
 }
 
-/** `pageThrough` for a plain (free, repeatable) request. */
+/**
+ * `pageThrough` for a plain (free, repeatable) request. `expected`: how many records a read of
+ * them all should find, known beside it (a list's count of its items, for an endpoint whose pages
+ * carry no total). A page shorter than asked for ends a read; when `expected` shows more, the
+ * service answered fewer a page than asked, and the read goes on from there at the page size seen.
+ */
 export async function collectPages<T = IDataObject>(
 	context: ApiContext,
 	request: ApiRequest,
-	options: PagingOptions,
+	options: PagingOptions & { expected?: Promise<number | undefined> },
 ): Promise<PagedResult<T>> {
-	return pageThrough(
-		(start, limit) => apiRequest<ApiEnvelope<T>>(context, { ...request, qs: { ...request.qs, Start: start, Limit: limit } }),
-		options,
-	);
+	const fetchPage = (start: number, limit: number) => apiRequest<ApiEnvelope<T>>(context, { ...request, qs: { ...request.qs, Start: start, Limit: limit } });
+	const read = await pageThrough(fetchPage, options);
+	const expected = await options.expected;
+	const found = read.records.length;
+	if (expected !== undefined && found > 0 && found < expected) {
+		const rest = await pageThrough(fetchPage, { pageSize: Math.min(found, options.pageSize), start: found });
+		for (const record of rest.records) read.records.push(record);
+	}
+	return read;
+}
+
+/**
+ * A count a list gives of its items (`TotalCount`, `TotalImportItems`), as `collectPages`'s
+ * `expected` for a read of them all; undefined when it cannot be read, since the read stands on
+ * its own. It is asked for at once, so it travels beside the read's first page.
+ */
+export async function listCount(context: ApiContext, listId: NumberedId, count: 'TotalCount' | 'TotalImportItems', itemIndex?: number): Promise<number | undefined> {
+	try {
+		const list = (await apiRequest<ApiEnvelope<ListRecord>>(context, { method: 'GET', path: paths.list(listId), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', count) }, itemIndex })).results?.[0];
+		const value = Number(list?.[count]);
+		return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+	} catch {
+		return undefined;
+	}
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { collectPages, paths } from '../../transport';
+import { collectPages, listCount, paths } from '../../transport';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS, PERSON_STATUSES, PROPERTY_STATUSES } from '../../shared/vocabulary';
 import { listLocator, propertyNamed, readCollection, readFields, readLimit, readListId, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
@@ -42,6 +42,9 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex, 'listId', 'Import List');
 	const filters = readCollection(this, itemIndex, propertyNamed(description, 'filters'));
+	const limit = readLimit(this, itemIndex);
+	// A page of import items carries no total; a whole list's TotalImportItems checks the read.
+	const expected = limit === undefined && Object.keys(filters).length === 0 ? listCount(this, listId, 'TotalImportItems', itemIndex) : undefined;
 	const { records } = await collectPages(this, {
 		method: 'GET',
 		path: paths.importItems(listId),
@@ -53,6 +56,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			...readSort(this, itemIndex, propertyNamed(description, 'sort')),
 		},
 		itemIndex,
-	}, { pageSize: PAGE_LIMITS.importItems.maxLimit, limit: readLimit(this, itemIndex) });
+	}, { pageSize: PAGE_LIMITS.importItems.maxLimit, limit, expected });
 	return records;
 }

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, collectPages, paths, type ListRecord } from '../../transport';
+import { collectPages, listCount, paths } from '../../transport';
 import { isRelativeDate, PTYPE_CODES } from '../../shared/criteria';
 import { fieldsPicker } from '../../shared/fieldsets';
-import type { NumberedId } from '../../shared/ids';
-import { fieldNames, LIST_FIELDS, PAGE_LIMITS } from '../../shared/vocabulary';
+import { PAGE_LIMITS } from '../../shared/vocabulary';
 import { listLocator, propertyNamed, readCollection, readFields, readLimit, readListId, returnAllProperties } from '../../shared/parameters';
 
 const show = { resource: ['listItem'], operation: ['getMany'] };
@@ -112,27 +111,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		else qs[name] = value as string | number | boolean | Array<string | number>;
 	}
 	const limit = readLimit(this, itemIndex);
-	const request = { method: 'GET' as const, path: paths.listItems(listId), qs: { ...qs, Fields: readFields(this, itemIndex, 'listItem') }, itemIndex };
-	// A page of list items carries no total, and a page shorter than asked for ends the read
-	// (docs/api.md). For a whole list, its TotalCount, read beside the first page, shows whether a
-	// short page ended it early, as it would under a service that answers fewer a page than asked.
-	const listTotal = limit === undefined && Object.keys(qs).length === 0 ? totalCountOf(this, listId, itemIndex) : undefined;
-	const { records } = await collectPages(this, request, { pageSize: PAGE_LIMITS.listItems.maxLimit, limit });
-	const total = await listTotal;
-	if (total !== undefined && records.length > 0 && records.length < total) {
-		const rest = await collectPages(this, request, { pageSize: Math.min(records.length, PAGE_LIMITS.listItems.maxLimit), start: records.length });
-		for (const record of rest.records) records.push(record);
-	}
+	// A page of list items carries no total (docs/api.md); a whole list's TotalCount checks the read.
+	const expected = limit === undefined && Object.keys(qs).length === 0 ? listCount(this, listId, 'TotalCount', itemIndex) : undefined;
+	const { records } = await collectPages(this, {
+		method: 'GET',
+		path: paths.listItems(listId),
+		qs: { ...qs, Fields: readFields(this, itemIndex, 'listItem') },
+		itemIndex,
+	}, { pageSize: PAGE_LIMITS.listItems.maxLimit, limit, expected });
 	return records;
-}
-
-/** The list's TotalCount, or undefined when it cannot be read (the read of its items stands on its own). */
-async function totalCountOf(context: IExecuteFunctions, listId: NumberedId, itemIndex: number): Promise<number | undefined> {
-	try {
-		const list = (await apiRequest<{ results?: ListRecord[] }>(context, { method: 'GET', path: paths.list(listId), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'TotalCount') }, itemIndex })).results?.[0];
-		const total = Number(list?.TotalCount);
-		return Number.isSafeInteger(total) && total >= 0 ? total : undefined;
-	} catch {
-		return undefined;
-	}
 }
