@@ -305,13 +305,17 @@ export function readListIds(context: IExecuteFunctions, itemIndex: number, name:
 		.map((entry) => readNumberedId(context, itemIndex, entry, label, 'a list ID'));
 }
 
-/** A text parameter, trimmed; an expression may give a number. Empty when nothing was given; anything else is refused. */
-export function readText(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
+/**
+ * A text parameter, trimmed; an expression may give a number. Empty when nothing was given;
+ * anything else is refused, and shown in the message unless it is `secret` (a webhook's secret).
+ */
+export function readText(context: IExecuteFunctions, itemIndex: number, name: string, label: string, { secret = false } = {}): string {
 	const value = context.getNodeParameter(name, itemIndex, '') as unknown;
 	if (value === undefined || value === null) return '';
 	if (typeof value === 'string') return value.trim();
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	fail(context, itemIndex, `${label}: must be text, got ${shownValue(value)}`);
+	const kind = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+	fail(context, itemIndex, `${label}: must be text, got ${secret ? kind : shownValue(value)}`);
 }
 
 export function readRequiredString(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string {

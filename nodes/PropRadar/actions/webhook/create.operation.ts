@@ -5,7 +5,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type AutomationRecord, type WebhookRecord } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../shared/charges';
-import { readFlag, readListIds, readRequiredString } from '../../shared/parameters';
+import { readFlag, readListIds, readRequiredString, readText } from '../../shared/parameters';
 import { turnOnMonitoring, turnOnMonitoringProperty, unmonitoredLists } from '../automation/monitoring';
 
 const show = { resource: ['webhook'], operation: ['create'] };
@@ -59,16 +59,9 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/**
- * The webhook's secret: the one given, or a fresh random one when none is. Given as anything but
- * text or a number (a list, an object from an expression), it is refused without showing it.
- */
+/** The webhook's secret: the one given (text, never shown in an error), or a fresh random one when none is. */
 function readSecret(context: IExecuteFunctions, itemIndex: number): { value: string; generated: boolean } {
-	const raw = context.getNodeParameter('secret', itemIndex, '') as unknown;
-	if (raw !== undefined && raw !== null && typeof raw !== 'string' && !(typeof raw === 'number' && Number.isFinite(raw))) {
-		throw new NodeOperationError(context.getNode(), `Secret: must be text, got ${Array.isArray(raw) ? 'a list' : typeof raw === 'object' ? 'an object' : `a ${typeof raw}`}`, { itemIndex, description: 'Nothing was sent.' });
-	}
-	const given = String(raw ?? '').trim();
+	const given = readText(context, itemIndex, 'secret', 'Secret', { secret: true });
 	return given ? { value: given, generated: false } : { value: randomBytes(32).toString('hex'), generated: true };
 }
 
