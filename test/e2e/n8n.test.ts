@@ -121,6 +121,24 @@ function choicesFromItems(): Workflow {
 	});
 }
 
+/**
+ * Property > Get with "On Error: Continue (using error output)", its Success output to one No
+ * Operation node and its Error output to another.
+ */
+function errorOutputWorkflow(): Workflow {
+	const workflow = fromRows('PropRadarE2eErrOut', 'e2e: error output', [{ id: 'P000101', row: 1 }, { id: 'NOPE-9', row: 2 }, { id: 'P000102', row: 3 }], {
+		Get: { resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'preview' },
+	});
+	const get = workflow.nodes.find((node) => node.name === 'Get')!;
+	Object.assign(get, { onError: 'continueErrorOutput' });
+	(workflow.nodes as unknown[]).push(
+		{ id: 'found', name: 'Found', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [880, 0], parameters: {} },
+		{ id: 'failed', name: 'Failed', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [880, 200], parameters: {} },
+	);
+	Object.assign(workflow.connections as object, { Get: { main: [[{ node: 'Found', type: 'main', index: 0 }], [{ node: 'Failed', type: 'main', index: 0 }]] } });
+	return workflow;
+}
+
 function output(run: RunData, nodeName: string): Array<Record<string, unknown>> {
 	const runs = run.data.resultData.runData[nodeName];
 	if (!runs) throw new Error(`node "${nodeName}" did not run; error: ${run.data.resultData.error?.message ?? 'none'}`);
@@ -141,7 +159,7 @@ beforeAll(async () => {
 	await seedDemoData(sandbox.url);
 	const workflows = loadExamples();
 	for (const workflow of workflows) examples[workflow.id] = workflow;
-	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [...workflows, bothEventsTrigger(examples.PropRadarEx00004), overBudgetImport(examples.PropRadarEx00002), keysFromItems(), choicesFromItems()] });
+	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [...workflows, bothEventsTrigger(examples.PropRadarEx00004), overBudgetImport(examples.PropRadarEx00002), keysFromItems(), choicesFromItems(), errorOutputWorkflow()] });
 	host = await n8n.start(prepared);
 	client = await n8n.login(host);
 });
@@ -277,6 +295,19 @@ test('a choice and a switch that an expression gives are checked as the node des
 		'Allow Charging Automation: must be on or off (true or false), got "false"',
 	]);
 	expect(await sandboxApi<{ results: unknown[] }>('GET', '/v1/lists/1/automations')).toEqual(before);
+});
+
+test('"On Error: Continue (using error output)": n8n sends the item that failed down the Error output with its input fields, the others down Success', async () => {
+	const run = (await n8n.execute(host, 'PropRadarE2eErrOut')) as RunData;
+	expect(output(run, 'Found').map((item) => item.preview)).toEqual([true, true]);
+	expect(output(run, 'Failed')).toEqual([
+		{
+			id: 'NOPE-9',
+			row: 2,
+			error: 'Property NOPE-9 does not exist or belongs to another account',
+			details: { httpCode: '404', description: expect.stringContaining('Check the ID of property NOPE-9') },
+		},
+	]);
 });
 
 test('example 5: the automation stars, re-levels and moves a new lead', async () => {

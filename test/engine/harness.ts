@@ -342,6 +342,8 @@ export interface NodeRun {
 	/** Output items of the PropRadar node (first output). */
 	items: INodeExecutionData[];
 	json: IDataObject[];
+	/** Items of n8n's error output, with "On Error: Continue (using error output)" (`onError: 'continueErrorOutput'`). */
+	errorOutput: INodeExecutionData[];
 	error?: RunError;
 	run: IRun;
 }
@@ -353,7 +355,7 @@ export interface RunNodeOptions {
 	/** n8n's node setting "On Error: Continue". */
 	continueOnFail?: boolean;
 	/** Other node settings, such as `retryOnFail`, `maxTries`, `waitBetweenTries`. */
-	nodeSettings?: Partial<Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>>;
+	nodeSettings?: Partial<Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'onError'>>;
 	nodeType?: string;
 }
 
@@ -416,14 +418,15 @@ export async function runChain(chain: IDataObject[], options: RunNodeOptions): P
 	} catch (error) {
 		// n8n refuses to start a workflow whose parameters fail their own validation (as the editor shows).
 		const { name, message } = error as Error;
-		return names.map(() => ({ items: [], json: [], error: { name, message }, run: undefined as unknown as IRun }));
+		return names.map(() => ({ items: [], json: [], errorOutput: [], error: { name, message }, run: undefined as unknown as IRun }));
 	}
 	return names.map((nodeName) => {
 		const nodeRuns = run.data.resultData.runData[nodeName] ?? [];
 		const lastRun = nodeRuns[nodeRuns.length - 1];
 		const items = lastRun?.data?.main?.[0] ?? [];
+		const errorOutput = options.nodeSettings?.onError === 'continueErrorOutput' ? (lastRun?.data?.main?.[1] ?? []) : [];
 		const error = (lastRun?.error ?? (nodeRuns.length ? undefined : run.data.resultData.error)) as RunError | undefined;
-		return { items, json: items.map((item) => item.json), error, run };
+		return { items, json: items.map((item) => item.json), errorOutput, error, run };
 	});
 }
 

@@ -1,21 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, type NodeApiError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { MAX_CONNECTIONS, readCredentialAhead, toNodeError } from '../transport';
+import { errorFields, errorItem, MAX_CONNECTIONS, readCredentialAhead, toNodeError } from '../transport';
 
 import { RunSpending } from '../shared/charges';
 import { checkedValue, readFlag } from '../shared/parameters';
 import { resources } from './resources';
-
-function errorItem(error: Error, itemIndex: number, note?: string): INodeExecutionData {
-	const json: IDataObject = { error: error.message };
-	const description = (error as NodeApiError).description;
-	if (description) json.description = description;
-	const httpCode = (error as NodeApiError).httpCode;
-	if (httpCode) json.httpCode = httpCode;
-	if (note) json.notice = note;
-	return { json, pairedItem: { item: itemIndex } };
-}
 
 /** How many input items the item loop works on at once, unless the user says otherwise. */
 export const DEFAULT_ITEM_CONCURRENCY = 10;
@@ -69,13 +59,16 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	}
 	readCredentialAhead(this);
 	const spending = new RunSpending(this);
+	// n8n hands out a copy of the node on every call.
+	const node = this.getNode();
 
 	if (module.executeBatch) {
 		try {
 			return [await module.executeBatch.call(this, spending)];
 		} catch (error) {
-			if (!this.continueOnFail()) throw toNodeError(this.getNode(), error);
-			return [this.getInputData().map((_, itemIndex) => errorItem(error as Error, itemIndex))];
+			const nodeError = toNodeError(node, error);
+			if (!this.continueOnFail()) throw nodeError;
+			return [this.getInputData().map((_, itemIndex) => errorItem(node, itemIndex, errorFields(nodeError)))];
 		}
 	}
 
@@ -94,7 +87,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 				const pairedItem = { item: itemIndex };
 				outputs[itemIndex] = records.map((json) => ({ json, pairedItem }));
 			} catch (error) {
-				if (this.continueOnFail()) outputs[itemIndex] = [errorItem(error as Error, itemIndex)];
+				if (this.continueOnFail()) outputs[itemIndex] = [errorItem(node, itemIndex, errorFields(toNodeError(node, error, itemIndex)))];
 				else failures.set(itemIndex, error);
 			}
 		}
@@ -103,13 +96,16 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	if (failures.size === 0) return [outputs.flatMap((output) => output ?? [])];
 
 	const failedAt = Math.min(...failures.keys());
-	const nodeError = toNodeError(this.getNode(), failures.get(failedAt), failedAt);
+	const nodeError = toNodeError(node, failures.get(failedAt), failedAt);
 	if (spending.bought === 0) throw nodeError;
 	const stopped = `The run stopped at the item at index ${failedAt} after buying ${spending.bought} records, which are all in the output; the items after it were not processed${concurrency > 1 ? ', except those already under way, whose records are in the output' : ''}.`;
 	const output = items.flatMap((_, itemIndex): INodeExecutionData[] => {
 		const done = outputs[itemIndex];
 		if (done) return done;
-		if (failures.has(itemIndex)) return [errorItem(itemIndex === failedAt ? nodeError : toNodeError(this.getNode(), failures.get(itemIndex), itemIndex), itemIndex, stopped)];
+		if (failures.has(itemIndex)) {
+			const failure = itemIndex === failedAt ? nodeError : toNodeError(node, failures.get(itemIndex), itemIndex);
+			return [errorItem(node, itemIndex, { ...errorFields(failure), notice: stopped })];
+		}
 		return [{ json: { error: 'Not processed: the run stopped at an earlier item', notice: stopped }, pairedItem: { item: itemIndex } }];
 	});
 	this.addExecutionHints({ message: `${nodeError.message}. ${stopped}`, type: 'warning', location: 'outputPane' });

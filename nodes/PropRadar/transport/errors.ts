@@ -1,4 +1,4 @@
-import type { INode } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiErrorBody } from './types';
@@ -144,4 +144,27 @@ export function toNodeError(node: INode, error: unknown, itemIndex?: number): No
 		return error;
 	}
 	return new NodeOperationError(node, error as Error, { itemIndex });
+}
+
+/** An error as an output item's fields: its message as `error`, its description and HTTP code when it has them. */
+export function errorFields(error: NodeApiError | NodeOperationError): IDataObject {
+	const fields: IDataObject = { error: error.message };
+	if (error.description) fields.description = error.description;
+	const httpCode = (error as NodeApiError).httpCode;
+	if (httpCode) fields.httpCode = httpCode;
+	return fields;
+}
+
+/**
+ * The output item of an input item that failed ("On Error: Continue"), paired to it, with `fields`
+ * (`errorFields` of its error, and what else the item says). With "Continue (using error
+ * output)", n8n moves to the node's Error output, merged into the input item's fields, only an
+ * item whose fields are nothing but `error`, `message` and `details` (WorkflowExecute's
+ * handleNodeErrorOutput; an item given an `error` of its own is cut down to the message by its
+ * normalizeNodeErrors): in that mode `error` stays and the other fields go under `details`.
+ */
+export function errorItem(node: INode, itemIndex: number, fields: IDataObject): INodeExecutionData {
+	if (node.onError !== 'continueErrorOutput') return { json: fields, pairedItem: { item: itemIndex } };
+	const { error, ...details } = fields;
+	return { json: Object.keys(details).length > 0 ? { error, details } : { error }, pairedItem: { item: itemIndex } };
 }

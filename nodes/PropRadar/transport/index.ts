@@ -5,6 +5,6 @@ export type { PagedResult, PagingOptions } from './paging';
 export { paths } from './paths';
 export type { ApiPath, PersonRecordPathKind } from './paths';
 export { encodeQuery, formatCents, readCents } from './query';
-export { describeFailure, redact, retryDelay, toNodeError } from './errors';
+export { describeFailure, errorFields, errorItem, redact, retryDelay, toNodeError } from './errors';
 export type * from './types';
 export { writableAutomation } from './types';

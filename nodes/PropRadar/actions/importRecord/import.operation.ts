@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
+import { apiRequest, errorItem, paths, type ApiEnvelope, type ListRecord } from '../../transport';
 import { chargedBatches, chargeProperties, type BatchOutcome, type RunSpending } from '../../shared/charges';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
@@ -179,6 +179,8 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 	}
 	/** One output item per input item, paired to it; the first record not imported. */
 	const output = new Array<INodeExecutionData>(items.length);
+	// n8n hands out a copy of the node on every call.
+	const node = this.getNode();
 	let failed: Extract<BatchOutcome, { bought: false }> | undefined;
 	const result = await chargedBatches(this, spending, {
 		kind: 'importRecord',
@@ -198,11 +200,12 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 		settled: (index, outcome) => {
 			const itemIndex = itemOf[index];
 			const { record, notes } = read[itemIndex];
-			if (!outcome.bought) failed ??= outcome;
-			const json: IDataObject = outcome.bought
-				? { imported: true, ...outcome.result, record, ...(notes.length > 0 ? { notes } : {}), _charge: outcome.note }
-				: { imported: false, error: outcome.error, description: outcome.description, ...(outcome.httpCode ? { httpCode: outcome.httpCode } : {}), record, ...(notes.length > 0 ? { notes } : {}) };
-			output[itemIndex] = { json, pairedItem: { item: itemIndex } };
+			if (outcome.bought) {
+				output[itemIndex] = { json: { imported: true, ...outcome.result, record, ...(notes.length > 0 ? { notes } : {}), _charge: outcome.note }, pairedItem: { item: itemIndex } };
+				return;
+			}
+			failed ??= outcome;
+			output[itemIndex] = errorItem(node, itemIndex, { imported: false, error: outcome.error, description: outcome.description, ...(outcome.httpCode ? { httpCode: outcome.httpCode } : {}), record, ...(notes.length > 0 ? { notes } : {}) });
 		},
 	});
 	if (result.preview) {
@@ -223,6 +226,6 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 		const options = { message: failed.error, description: failed.description };
 		throw failed.httpCode ? new NodeApiError(this.getNode(), {}, { ...options, httpCode: failed.httpCode }) : new NodeOperationError(this.getNode(), failed.error, options);
 	}
-	for (const itemIndex of skipped) output[itemIndex] = { json: notSent(itemIndex), pairedItem: { item: itemIndex } };
+	for (const itemIndex of skipped) output[itemIndex] = errorItem(node, itemIndex, notSent(itemIndex));
 	return output;
 }

@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths, toNodeError, type ListRecord } from '../../transport';
+import { apiRequest, errorFields, errorItem, paths, toNodeError, type ListRecord } from '../../transport';
 import { criteriaProperties, type Criterion } from '../../shared/criteria';
 import { listLocator, propertyNamed, readChoice, readCriteriaParameters, readListId, readPropIds } from '../../shared/parameters';
 import { fieldNames, LIST_FIELDS, PAGE_LIMITS } from '../../shared/vocabulary';
@@ -87,12 +87,7 @@ export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecut
 	const outputs = new Map<number, INodeExecutionData>();
 	const fail = (itemIndex: number, error: unknown) => {
 		if (!this.continueOnFail()) throw toNodeError(this.getNode(), error, itemIndex);
-		const nodeError = toNodeError(this.getNode(), error, itemIndex);
-		const json: IDataObject = { error: nodeError.message };
-		if (nodeError.description) json.description = nodeError.description;
-		const httpCode = (nodeError as NodeApiError).httpCode;
-		if (httpCode) json.httpCode = httpCode;
-		outputs.set(itemIndex, { json, pairedItem: { item: itemIndex } });
+		outputs.set(itemIndex, errorItem(this.getNode(), itemIndex, errorFields(toNodeError(this.getNode(), error, itemIndex))));
 	};
 	const requests: Request[] = [];
 	items.forEach((_, itemIndex) => {
