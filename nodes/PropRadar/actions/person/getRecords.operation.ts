@@ -23,6 +23,12 @@ export const description: INodeProperties[] = [
 	...chargeProperties(show, 'the records'),
 ];
 
+/**
+ * Pages of 100, the sandbox's default: these pages carry no total, and the documents give neither
+ * a default nor a largest page, so a page shorter than asked for is the only end there is; asking
+ * for the most the sandbox takes (500) would end a read early, without a word, against a service
+ * that gives fewer a page. Property > Search, documented at up to 500 a page with a total, asks 500.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
 	const personKey = readPersonKey(this, itemIndex);
 	const kind = readChoice<PersonRecordPathKind>(this, itemIndex, propertyNamed(description, 'recordKind'));
