@@ -357,6 +357,8 @@ export interface RunNodeOptions {
 	/** Other node settings, such as `retryOnFail`, `maxTries`, `waitBetweenTries`. */
 	nodeSettings?: Partial<Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'onError'>>;
 	nodeType?: string;
+	/** Stops the execution when aborted, as n8n's stop button or the workflow's timeout does (WorkflowExecute's `cancel`). */
+	cancel?: AbortSignal;
 }
 
 /**
@@ -414,7 +416,9 @@ export async function runChain(chain: IDataObject[], options: RunNodeOptions): P
 	const additionalData = additionalDataFor(options.credentials, workflowData);
 	let run: IRun;
 	try {
-		run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0], destinationNode: { nodeName: last, mode: 'inclusive' } } as never);
+		const running = new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0], destinationNode: { nodeName: last, mode: 'inclusive' } } as never);
+		options.cancel?.addEventListener('abort', () => running.cancel(), { once: true });
+		run = await running;
 	} catch (error) {
 		// n8n refuses to start a workflow whose parameters fail their own validation (as the editor shows).
 		const { name, message } = error as Error;

@@ -8,7 +8,7 @@ import type {
 	JsonObject,
 	NodeEgressFilter,
 } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { EnvHttpProxyAgent, request as sendRequest, type Dispatcher } from 'undici';
 
 import { describeFailure, isServiceRefusal, redact, retryDelay } from './errors';
@@ -168,9 +168,12 @@ interface Answer {
 	body: unknown;
 }
 
-/** One request on the pool; redirects are answers like any other (undici follows none). */
-async function exchange(pool: Dispatcher, url: string, method: IHttpRequestMethods, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
-	const answer = await sendRequest(url, { dispatcher: pool, method, headers, body });
+/**
+ * One request on the pool; redirects are answers like any other (undici follows none). `signal`
+ * ends the wait for the answer (given only to requests that buy nothing).
+ */
+async function exchange(pool: Dispatcher, url: string, method: IHttpRequestMethods, headers: Record<string, string>, body: string | undefined, signal: AbortSignal | undefined): Promise<Answer> {
+	const answer = await sendRequest(url, { dispatcher: pool, method, headers, body, signal });
 	const text = await answer.body.text();
 	let parsed: unknown = text === '' ? undefined : text;
 	if (text !== '') {
@@ -236,6 +239,43 @@ export function subjectOf(path: string): string | undefined {
 function parameterNames(qs: Record<string, unknown>, body: unknown): string[] {
 	const fields = (value: unknown): string[] => (Array.isArray(value) ? value.flatMap(fields) : typeof value === 'object' && value !== null ? Object.keys(value) : []);
 	return [...Object.keys(qs), ...fields(body)];
+}
+
+/**
+ * n8n's signal that this execution was stopped: from the editor or n8n's API, or by the workflow's
+ * timeout (WorkflowExecute's `cancel`). n8n reports the execution stopped at once and drops what
+ * the node returns after it, so from then on nothing more is sent. The editor's pickers and the
+ * trigger's calls have none.
+ */
+function stopSignal(context: ApiContext): AbortSignal | undefined {
+	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+}
+
+/** Waits `ms`, or less when the execution is stopped meanwhile. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+	if (!signal) return sleep(ms);
+	if (signal.aborted) return Promise.resolve();
+	return new Promise((resolve) => {
+		const done = () => {
+			clearTimeout(timer);
+			signal.removeEventListener('abort', done);
+			resolve();
+		};
+		const timer = setTimeout(done, ms);
+		signal.addEventListener('abort', done);
+	});
+}
+
+/** The failure of a request the execution's stop kept from being sent, or from being waited for (one that buys nothing). */
+function stopped(context: ApiContext, request: { charging: boolean; sent: boolean; itemIndex?: number }): NodeOperationError {
+	const error = new NodeOperationError(context.getNode(), 'The execution was stopped: nothing more is sent to PropRadar', {
+		itemIndex: request.itemIndex,
+		description: request.sent
+			? 'n8n stopped this execution (from the editor or its API, or at the workflow\'s timeout) while a request that buys nothing was under way; its answer was not waited for.'
+			: `n8n stopped this execution (from the editor or its API, or at the workflow's timeout) before this request went out, so it was not sent${request.charging ? ' and nothing was charged for it' : ''}.`,
+	});
+	if (!request.sent) neverSent.add(error);
+	return error;
 }
 
 const refusals = new WeakSet<object>();
@@ -330,17 +370,21 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 	}
 	const connections = connectionsFor(egress);
 	const pool = charging ? connections.purchases : connections.reused;
+	const stop = stopSignal(context);
 
 	for (let attempt = 1; ; attempt++) {
+		if (stop?.aborted) throw stopped(context, { charging, sent: false, itemIndex: request.itemIndex });
 		let response: Answer;
 		try {
-			response = await exchange(pool, url, request.method, headers, body);
+			// A purchase under way when the execution is stopped is let finish: it may be charged.
+			response = await exchange(pool, url, request.method, headers, body, charging ? undefined : stop);
 		} catch (error) {
+			if (!charging && stop?.aborted) throw stopped(context, { charging, sent: true, itemIndex: request.itemIndex });
 			const blockedAtConnect = ssrfBlockAtConnect(error);
 			if (blockedAtConnect) throw ssrfBlocked(context, blockedAtConnect, { baseUrl, secrets, charging, itemIndex: request.itemIndex });
 			const code = networkErrorCode(error);
 			if (repeatable && attempt < MAX_ATTEMPTS && code && NETWORK_ERROR_CODES.has(code)) {
-				await sleep(retryDelay(attempt));
+				await pause(retryDelay(attempt), stop);
 				continue;
 			}
 			// n8n replaces a message that names a network error code with its own generic one (which
@@ -371,7 +415,7 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 		if (status >= 200 && status < 300) return response.body as T;
 		if (repeatable && attempt < MAX_ATTEMPTS && (status === 429 || status >= 500)) {
 			const retryAfter = response.headers?.['retry-after'];
-			await sleep(retryDelay(attempt, typeof retryAfter === 'string' ? retryAfter : undefined));
+			await pause(retryDelay(attempt, typeof retryAfter === 'string' ? retryAfter : undefined), stop);
 			continue;
 		}
 		const header = (name: string) => {
