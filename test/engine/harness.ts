@@ -359,6 +359,11 @@ export interface RunNodeOptions {
 	nodeType?: string;
 	/** Stops the execution when aborted, as n8n's stop button or the workflow's timeout does (WorkflowExecute's `cancel`). */
 	cancel?: AbortSignal;
+	/**
+	 * Custom data the execution holds when it starts, as an execution resumed from n8n's database
+	 * (after a Wait node, in another process) holds what was kept before it waited.
+	 */
+	customData?: Record<string, string>;
 }
 
 /**
@@ -414,6 +419,12 @@ export async function runChain(chain: IDataObject[], options: RunNodeOptions): P
 	} as unknown as IWorkflowBase;
 	const workflow = new Workflow({ id: 'test-workflow', name: 'engine test', nodes, connections, active: false, nodeTypes, staticData: {} });
 	const additionalData = additionalDataFor(options.credentials, workflowData);
+	if (options.customData) {
+		const customData = options.customData;
+		additionalData.hooks!.addHandler('workflowExecuteBefore', async (_workflow, runExecutionData) => {
+			runExecutionData!.resultData.metadata = { ...customData };
+		});
+	}
 	let run: IRun;
 	try {
 		const running = new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0], destinationNode: { nodeName: last, mode: 'inclusive' } } as never);

@@ -108,6 +108,9 @@ export class Tally {
 
 	touchedAt = Date.now();
 
+	/** Keeps `spentCents` where it outlives this process, after each change (the ceiling's tally). */
+	keepSpent?: () => void;
+
 	constructor(readonly capCents: number) {}
 
 	get leftCents(): number {
@@ -122,11 +125,35 @@ export class Tally {
 /**
  * The credential's ceiling of each running execution, in this process: every PropRadar node run of
  * one execution with one credential (several nodes, a loop, an AI agent's tool calls) draws on the
- * same tally. An execution runs in one process (in queue mode, on one worker), so this is its
- * whole spending. Tallies not used for a day are dropped.
+ * same tally, held purchases included. Tallies not used for a day are dropped.
  */
 const ceilingTallies = new Map<string, Tally>();
 const TALLY_IDLE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * An execution can also go on in another process: a Wait node, or any node that waits for a
+ * webhook, puts it in n8n's database, and it is resumed later by whichever process takes it (a
+ * queue-mode worker, or n8n after a restart), where no tally of it exists. So what a credential's
+ * ceiling has spent in an execution is also kept in the execution's custom data (n8n saves it with
+ * the execution and hands it back on resuming), under this key and the credential's ID, in cents.
+ */
+const SPENT_KEY_PREFIX = 'propradar_spent_';
+
+function spentKey(credentialId: string): string {
+	return `${SPENT_KEY_PREFIX}${credentialId.replace(/[^A-Za-z0-9_]/g, '_')}`.slice(0, 50);
+}
+
+/**
+ * What the execution's custom data says the ceiling has spent: 0 when nothing is kept, and, when
+ * what is kept is no amount (someone else wrote it), all of the ceiling, so that nothing more is
+ * bought (money inputs fail closed).
+ */
+function keptSpent(context: IExecuteFunctions, key: string, ceilingCents: number): number {
+	const kept = context.customData.get(key);
+	if (kept === undefined) return 0;
+	const cents = Number(kept);
+	return Number.isSafeInteger(cents) && cents >= 0 ? cents : ceilingCents;
+}
 
 function ceilingTally(context: IExecuteFunctions, ceilingCents: number): Tally {
 	const executionId = context.getExecutionId();
@@ -134,8 +161,12 @@ function ceilingTally(context: IExecuteFunctions, ceilingCents: number): Tally {
 	if (!executionId || !credential) return new Tally(ceilingCents);
 	const now = Date.now();
 	for (const [key, tally] of ceilingTallies) if (now - tally.touchedAt > TALLY_IDLE_MS) ceilingTallies.delete(key);
-	const key = `${executionId}\u0000${credential.id ?? credential.name}\u0000${ceilingCents}`;
+	const credentialId = credential.id ?? credential.name;
+	const key = `${executionId}\u0000${credentialId}\u0000${ceilingCents}`;
 	const tally = ceilingTallies.get(key) ?? new Tally(ceilingCents);
+	const kept = spentKey(credentialId);
+	tally.spentCents = Math.max(tally.spentCents, keptSpent(context, kept, ceilingCents));
+	tally.keepSpent = () => context.customData.set(kept, String(tally.spentCents));
 	tally.touchedAt = now;
 	ceilingTallies.set(key, tally);
 	return tally;
@@ -198,6 +229,7 @@ export class SpendBudget {
 		for (const tally of this.tallies) {
 			tally.heldCents -= heldCents;
 			tally.spentCents += chargedCents;
+			tally.keepSpent?.();
 		}
 		this.boughtRecords += records;
 		if (chargedCents > heldCents) {
@@ -217,6 +249,7 @@ export class SpendBudget {
 		for (const tally of this.tallies) {
 			tally.heldCents -= heldCents;
 			tally.spentCents += heldCents;
+			tally.keepSpent?.();
 		}
 		this.stopReason = `${what} may have been charged (up to ${money(heldCents)}), so nothing more is bought until that is checked.`;
 	}
