@@ -139,6 +139,15 @@ const TALLY_IDLE_MS = 24 * 60 * 60 * 1000;
  */
 const SPENT_KEY_PREFIX = 'propradar_spent_';
 
+/** The execution's custom data; none in a context without the execution's data (n8n's getter throws there), where nothing is kept either. */
+function executionCustomData(context: IExecuteFunctions): IExecuteFunctions['customData'] | undefined {
+	try {
+		return context.customData;
+	} catch {
+		return undefined;
+	}
+}
+
 function spentKey(credentialId: string): string {
 	return `${SPENT_KEY_PREFIX}${credentialId.replace(/[^A-Za-z0-9_]/g, '_')}`.slice(0, 50);
 }
@@ -149,7 +158,7 @@ function spentKey(credentialId: string): string {
  * bought (money inputs fail closed).
  */
 function keptSpent(context: IExecuteFunctions, key: string, ceilingCents: number): number {
-	const kept = context.customData.get(key);
+	const kept = executionCustomData(context)?.get(key);
 	if (kept === undefined) return 0;
 	const cents = Number(kept);
 	return Number.isSafeInteger(cents) && cents >= 0 ? cents : ceilingCents;
@@ -166,7 +175,7 @@ function ceilingTally(context: IExecuteFunctions, ceilingCents: number): Tally {
 	const tally = ceilingTallies.get(key) ?? new Tally(ceilingCents);
 	const kept = spentKey(credentialId);
 	tally.spentCents = Math.max(tally.spentCents, keptSpent(context, kept, ceilingCents));
-	tally.keepSpent = () => context.customData.set(kept, String(tally.spentCents));
+	tally.keepSpent = () => executionCustomData(context)?.set(kept, String(tally.spentCents));
 	tally.touchedAt = now;
 	ceilingTallies.set(key, tally);
 	return tally;
