@@ -11,6 +11,10 @@ import { runNode, TOKENS } from './harness';
 import { createList, listRef, sandboxCharges, useEngineSandbox } from './helpers';
 
 const sb = useEngineSandbox();
+// A fault a test left unused must not strike the next one.
+beforeEach(() => {
+	sb.faults.length = 0;
+});
 
 const run = (parameters: IDataObject, items: IDataObject[], cancel: AbortSignal, continueOnFail = false) =>
 	runNode(parameters, { credentials: { baseUrl: sb.url, accessToken: TOKENS.main }, items, cancel, continueOnFail });

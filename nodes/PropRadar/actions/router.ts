@@ -106,7 +106,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			const failure = itemIndex === failedAt ? nodeError : toNodeError(node, failures.get(itemIndex), itemIndex);
 			return [errorItem(node, itemIndex, { ...errorFields(failure), notice: stopped })];
 		}
-		return [{ json: { error: 'Not processed: the run stopped at an earlier item', notice: stopped }, pairedItem: { item: itemIndex } }];
+		return [errorItem(node, itemIndex, { error: 'Not processed: the run stopped at an earlier item', notice: stopped })];
 	});
 	this.addExecutionHints({ message: `${nodeError.message}. ${stopped}`, type: 'warning', location: 'outputPane' });
 	return [output];
