@@ -4,7 +4,7 @@
  * recording proxy, so tests can prove what was sent (or that nothing was) and inject faults at
  * the HTTP level.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
@@ -110,7 +110,7 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 	const faults: Fault[] = [];
 	let connections = 0;
 	const socketNumbers = new WeakMap<Socket, number>();
-	const server: Server = createServer(async (request, response) => {
+	const forward = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
 		const body = await readBody(request);
 		const url = new URL(request.url ?? '/', 'http://proxy');
 		requests.push({
@@ -177,6 +177,17 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 		});
 		response.writeHead(upstream.status, out);
 		response.end(text);
+	};
+	// Requests being proxied; `close` lets them end first, so that none is cut off (ECONNRESET from
+	// the closed sandbox) after its test, such as one a fault held until the test was over. One
+	// that fails all the same loses its connection, as a network failure would.
+	const inFlight = new Set<Promise<void>>();
+	const server: Server = createServer((request, response) => {
+		const handled = forward(request, response).catch(() => {
+			request.socket.destroy();
+		});
+		inFlight.add(handled);
+		void handled.finally(() => inFlight.delete(handled));
 	});
 	server.on('connection', (socket) => socketNumbers.set(socket, ++connections));
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -193,6 +204,7 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 		},
 		sent: (prefix, method) => requests.filter((r) => r.path.startsWith(prefix) && (!method || r.method === method)),
 		async close() {
+			await Promise.all(inFlight);
 			server.closeAllConnections();
 			if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
 			await sandbox.close();
