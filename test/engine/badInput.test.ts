@@ -344,6 +344,9 @@ describe('options, numbers and switches from expressions are checked against the
 		['Import Record > Get Many, Property Status', { resource: 'importRecord', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { PropertyStatus: '={{ ["Found"] }}' } }, 'Filters > Property Status: "Found" is not allowed; use any of "Matched", "Not Found", "Pending" or "Selected"'],
 		['Import Record > Get Many, Minimum Match Score', { resource: 'importRecord', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { MatchScore: '={{ 300 }}' } }, 'Filters > Minimum Match Score: must be a whole number from 0 to 100, got "300"'],
 		['List Item > Get Many, Interest Levels', { resource: 'listItem', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { InterestLevel: '={{ [9] }}' } }, 'Filters > Interest Levels: "9" is not allowed; use any of 0, 1, 2, 3, 4 or 5'],
+		['List Item > Get Many, Status Levels above 9', { resource: 'listItem', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { StatusLevel: '={{ [2, 12] }}' } }, 'Filters > Status Level Names or IDs: "12" is not a status level; use whole numbers from 1 to 9'],
+		['List Item > Get Many, Status Level 0', { resource: 'listItem', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { StatusLevel: '={{ "0" }}' } }, 'Filters > Status Level Names or IDs: "0" is not a status level; use whole numbers from 1 to 9'],
+		['List Item > Get Many, Status Level as words', { resource: 'listItem', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { StatusLevel: '={{ "Hot lead" }}' } }, 'Filters > Status Level Names or IDs: "Hot lead" is not a status level; use whole numbers from 1 to 9'],
 		['List Item > Get Many, Added Since as words', { resource: 'listItem', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { AddedSince: '={{ "yesterday" }}' } }, 'Filters > Added Since: "yesterday" is not a date and time; use one such as 2026-11-01 or 2026-11-01T08:30:00Z'],
 		['List Item > Get Many, Added Since as a list', { resource: 'listItem', operation: 'getMany', listId: listRef(1), returnAll: true, filters: { AddedSince: '={{ ["2026-11-01"] }}' } }, 'Filters > Added Since: "["2026-11-01"]" is not a date and time; use one such as 2026-11-01 or 2026-11-01T08:30:00Z'],
 		['List Item > Add, Add By', { resource: 'listItem', operation: 'add', listId: listRef(1), addBy: '={{ "search" }}' }, 'Add By: "search" is not allowed; use "propIds" or "criteria"'],
@@ -362,6 +365,14 @@ describe('options, numbers and switches from expressions are checked against the
 		const result = await attempt(parameters);
 		expect(result.error?.message).toBe(message);
 		expect(result.sent).toEqual([]);
+	});
+
+	test('Status Levels from an expression as comma-separated text or a number are sent as the levels', async () => {
+		for (const [given, sent] of [['={{ "2, 4" }}', '2,4'], ['={{ 3 }}', '3']]) {
+			const result = await attempt({ resource: 'listItem', operation: 'getMany', listId: listRef(staticList), returnAll: true, filters: { StatusLevel: given } });
+			expect(result.error).toBeUndefined();
+			expect(result.sent.find((request) => request.path.endsWith('/items'))?.query.get('StatusLevel')).toBe(sent);
+		}
 	});
 
 	test('an automation\'s levels and ID lists from expressions that give nothing are left out, so they stay as they are (not set to 0, not cleared)', async () => {
