@@ -156,7 +156,7 @@ async function readWebhooks(context: IHookFunctions): Promise<WebhookRecord[]> {
 	const { records } = await collectPages<WebhookRecord>(
 		context,
 		{ method: 'GET', path: paths.webhooks(), qs: { Fields: fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'HookUrl', 'WebhookName') } },
-		{ pageSize: PAGE_LIMITS.webhooks.defaultLimit },
+		{ pageSize: PAGE_LIMITS.webhooks.defaultLimit, untilEmpty: true },
 	);
 	return records;
 }
@@ -351,7 +351,7 @@ async function findCreated(context: IHookFunctions, body: { HookUrl: string; Web
 	const { records } = await collectPages<WebhookRecord>(
 		context,
 		{ method: 'GET', path: paths.webhooks(), qs: { Fields: fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'HookUrl', 'WebhookName', 'Secret') } },
-		{ pageSize: PAGE_LIMITS.webhooks.defaultLimit },
+		{ pageSize: PAGE_LIMITS.webhooks.defaultLimit, untilEmpty: true },
 	);
 	const match = records.find((hook) => hook.HookUrl === body.HookUrl && hook.WebhookName === body.WebhookName && hook.Secret === body.Secret);
 	return match ? Number(match.WebhookID) : undefined;

@@ -134,8 +134,9 @@ describe('Load options', () => {
 		try {
 			const offered = new Set((await options('getWebhooks')).map((hook) => hook.value));
 			expect(ids.filter((id) => !offered.has(String(id)))).toEqual([]);
-			// The second page is short; the page after it was asked for while it was read (paging's look-ahead).
-			expect(sb.sent('/v1/integrations/webhooks', 'GET').slice(-3).map((request) => request.query.get('Start'))).toEqual(['0', '500', '1000']);
+			// The second page is short; the page after it was asked for while it was read (paging's
+			// look-ahead), and webhook pages carry no total, so the read asks on from where the short page ended.
+			expect(sb.sent('/v1/integrations/webhooks', 'GET').slice(-4).map((request) => request.query.get('Start'))).toEqual(['0', '500', '1000', '520']);
 		} finally {
 			for (const id of ids) await api(sb, 'DELETE', `/v1/integrations/webhooks/${id}`);
 		}

@@ -202,6 +202,33 @@ describe('lost answers to the registration', () => {
 	});
 });
 
+describe('a service that answers fewer webhooks a page than asked', () => {
+	test('an orphan beyond a short first page is still found, and deactivation removes it', async () => {
+		const listId = await createMonitoredList(sb, 'Faults orphan beyond a short page');
+		const before = await automationOf(sb, listId);
+		for (let n = 0; n < 3; n++) await api(sb, 'POST', '/v1/integrations/webhooks', { HookUrl: `http://127.0.0.1:9/filler-${n}`, WebhookName: `filler ${n}` });
+		// An orphan, left as in 'answer lost and the orphan not removable for a while'.
+		const wf = trigger(listId);
+		sb.faults.push({ method: 'POST', pathPrefix: '/v1/integrations/webhooks', count: 1, dropAfterForward: true });
+		sb.faults.push({ method: 'GET', pathPrefix: '/v1/integrations/webhooks', query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' }, count: 1000, status: 502 });
+		sb.faults.push({ method: 'DELETE', pathPrefix: '/v1/integrations/webhooks/', count: 1000, status: 503 });
+		await expect(wf.activate()).rejects.toThrow();
+		sb.faults.length = 0;
+		const [orphan] = await ownWebhooks(wf);
+		const every = await webhooksOf(sb);
+		const at = every.findIndex((hook) => hook.WebhookID === orphan.WebhookID);
+		expect(at).toBeGreaterThan(0);
+
+		// The first page of the deactivation's read holds only the webhooks before the orphan, as a
+		// service with a page cap below what was asked would give it.
+		sb.faults.push({ method: 'GET', pathPrefix: '/v1/integrations/webhooks', query: { Fields: 'WebhookID,HookUrl,WebhookName', Start: '0' }, count: 1, status: 200, body: { results: every.slice(0, at) } });
+		await wf.deactivate();
+		expect(sb.faults[0].count).toBe(0);
+		expect(await ownWebhooks(wf)).toEqual([]);
+		expect(await automationOf(sb, listId)).toEqual(before);
+	});
+});
+
 describe('the credential decides on charging automations when it has a spending ceiling', () => {
 	test('a ceiling without "Allow Charging Automations" refuses, with nothing registered, even with the node\'s option on', async () => {
 		const { listId, before } = await chargingList('Faults credential refuses');

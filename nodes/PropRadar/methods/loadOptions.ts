@@ -39,7 +39,7 @@ export async function getMembers(this: ILoadOptionsFunctions): Promise<INodeProp
 
 /** Webhooks of the account, for automations that export to them. */
 export async function getWebhooks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { records } = await collectPages(this, { method: 'GET', path: paths.webhooks(), qs: { Fields: fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'WebhookName', 'HookUrl') } }, { pageSize: PAGE_LIMITS.webhooks.defaultLimit });
+	const { records } = await collectPages(this, { method: 'GET', path: paths.webhooks(), qs: { Fields: fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'WebhookName', 'HookUrl') } }, { pageSize: PAGE_LIMITS.webhooks.defaultLimit, untilEmpty: true });
 	return records.map((hook: IDataObject) => ({
 		name: `${String(hook.WebhookName)} (${String(hook.WebhookID)})`,
 		value: String(hook.WebhookID),

@@ -70,22 +70,27 @@ export async function pageThrough<T>(
 }
 
 /**
- * `pageThrough` for a plain (free, repeatable) request. `expected`: how many records a read of
- * them all should find, known beside it (a list's count of its items, for an endpoint whose pages
- * carry no total). A page shorter than asked for ends a read; when `expected` shows more, the
- * service answered fewer a page than asked, and the read goes on from there at the page size seen.
+ * `pageThrough` for a plain (free, repeatable) request. A page shorter than asked for ends a read,
+ * but where pages carry no total it may only be a service that answers fewer a page than asked
+ * (the documents give no maximum `Limit`). `expected`: how many records a read of them all should
+ * find, known beside it (a list's count of its items); when it shows more, the read goes on from
+ * where it stopped at the page size seen. `untilEmpty`, for reads with no such count (webhooks):
+ * the read always goes on from where a short page stopped it, so that a page comes back empty
+ * (one free read more).
  */
 export async function collectPages<T = IDataObject>(
 	context: ApiContext,
 	request: ApiRequest,
-	options: PagingOptions & { expected?: Promise<number | undefined> },
+	options: PagingOptions & { expected?: Promise<number | undefined>; untilEmpty?: boolean },
 ): Promise<PagedResult<T>> {
 	const fetchPage = (start: number, limit: number) => apiRequest<ApiEnvelope<T>>(context, { ...request, qs: { ...request.qs, Start: start, Limit: limit } });
 	const read = await pageThrough(fetchPage, options);
 	const expected = await options.expected;
 	const found = read.records.length;
-	if (expected !== undefined && found > 0 && found < expected) {
-		const rest = await pageThrough(fetchPage, { pageSize: Math.min(found, options.pageSize), start: found });
+	const wanted = options.limit === undefined ? Infinity : options.limit;
+	const more = options.untilEmpty ? found < wanted : expected !== undefined && found < Math.min(expected, wanted);
+	if (found > 0 && more) {
+		const rest = await pageThrough(fetchPage, { pageSize: Math.min(found, options.pageSize), start: found, limit: options.limit === undefined ? undefined : options.limit - found });
 		for (const record of rest.records) read.records.push(record);
 	}
 	return read;

@@ -28,7 +28,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: paths.webhooks(),
 		qs: { Fields: readFields(this, itemIndex, 'webhook'), ...readSort(this, itemIndex, propertyNamed(description, 'sort')) },
 		itemIndex,
-	}, { pageSize: PAGE_LIMITS.webhooks.defaultLimit, limit: readLimit(this, itemIndex) });
+	}, { pageSize: PAGE_LIMITS.webhooks.defaultLimit, limit: readLimit(this, itemIndex), untilEmpty: true });
 	if (includeSecret) return records;
 	return records.map(({ Secret, ...hook }) => {
 		void Secret;
