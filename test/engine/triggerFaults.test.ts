@@ -50,6 +50,18 @@ async function chargingList(name: string): Promise<{ listId: number; before: IDa
 
 const allowed = { options: { allowChargingAutomation: true } };
 
+/**
+ * An activation whose webhook registration was made but its answer lost, which cannot find it
+ * again or remove it: it fails and leaves its webhook behind, an orphan.
+ */
+async function leaveOrphan(wf: TriggerWorkflow): Promise<void> {
+	sb.faults.push({ method: 'POST', pathPrefix: '/v1/integrations/webhooks', count: 1, dropAfterForward: true });
+	sb.faults.push({ method: 'GET', pathPrefix: '/v1/integrations/webhooks', query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' }, count: 1000, status: 502 });
+	sb.faults.push({ method: 'DELETE', pathPrefix: '/v1/integrations/webhooks/', count: 1000, status: 503 });
+	await expect(wf.activate()).rejects.toThrow();
+	sb.faults.length = 0;
+}
+
 describe('deactivation under an outage', () => {
 	test('4 x 503 on the automation write: deactivation still finishes, the automation is back and cannot charge', async () => {
 		const { listId, before } = await chargingList('Faults short outage');
@@ -169,11 +181,7 @@ describe('lost answers to the registration', () => {
 		const listId = await createMonitoredList(sb, 'Faults lost answer orphan');
 		const before = await automationOf(sb, listId);
 		const wf = trigger(listId);
-		sb.faults.push({ method: 'POST', pathPrefix: '/v1/integrations/webhooks', count: 1, dropAfterForward: true });
-		sb.faults.push({ method: 'GET', pathPrefix: '/v1/integrations/webhooks', query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' }, count: 1000, status: 502 });
-		sb.faults.push({ method: 'DELETE', pathPrefix: '/v1/integrations/webhooks/', count: 1000, status: 503 });
-		await expect(wf.activate()).rejects.toThrow();
-		sb.faults.length = 0;
+		await leaveOrphan(wf);
 		expect(await ownWebhooks(wf)).toHaveLength(1);
 		expect(await wf.hook('checkExists')).toBe(false);
 
@@ -207,13 +215,8 @@ describe('a service that answers fewer webhooks a page than asked', () => {
 		const listId = await createMonitoredList(sb, 'Faults orphan beyond a short page');
 		const before = await automationOf(sb, listId);
 		for (let n = 0; n < 3; n++) await api(sb, 'POST', '/v1/integrations/webhooks', { HookUrl: `http://127.0.0.1:9/filler-${n}`, WebhookName: `filler ${n}` });
-		// An orphan, left as in 'answer lost and the orphan not removable for a while'.
 		const wf = trigger(listId);
-		sb.faults.push({ method: 'POST', pathPrefix: '/v1/integrations/webhooks', count: 1, dropAfterForward: true });
-		sb.faults.push({ method: 'GET', pathPrefix: '/v1/integrations/webhooks', query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' }, count: 1000, status: 502 });
-		sb.faults.push({ method: 'DELETE', pathPrefix: '/v1/integrations/webhooks/', count: 1000, status: 503 });
-		await expect(wf.activate()).rejects.toThrow();
-		sb.faults.length = 0;
+		await leaveOrphan(wf);
 		const [orphan] = await ownWebhooks(wf);
 		const every = await webhooksOf(sb);
 		const at = every.findIndex((hook) => hook.WebhookID === orphan.WebhookID);
