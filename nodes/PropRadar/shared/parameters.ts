@@ -169,6 +169,11 @@ function numberRule(property: INodeProperties): string {
 	return kind;
 }
 
+/** The entries of a field that takes several values: the editor's list, or what an expression gives (a list, comma-separated text, one value). */
+export function entriesOf(value: unknown): unknown[] {
+	return Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').filter((entry) => entry.trim() !== '') : [value];
+}
+
 /**
  * A value of `property` checked against the node's own description of it. n8n passes on what an
  * expression, an imported workflow or an AI agent's tool call gives without that check, and the
@@ -192,8 +197,7 @@ export function checkedValue(context: IExecuteFunctions, itemIndex: number, prop
 		}
 		case 'multiOptions': {
 			const allowed = optionValues(property);
-			const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').filter((entry) => entry.trim() !== '') : [value];
-			return entries.map((entry) => {
+			return entriesOf(value).map((entry) => {
 				const option = optionOf(allowed, entry);
 				if (option === undefined) fail(context, itemIndex, `${label}: "${shownValue(entry)}" is not allowed; use any of ${alternatives(allowed)}`);
 				return option;

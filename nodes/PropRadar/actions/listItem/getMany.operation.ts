@@ -4,9 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { collectPages, listCount, paths } from '../../transport';
 import { isRelativeDate, PTYPE_CODES } from '../../shared/criteria';
 import { fieldsPicker } from '../../shared/fieldsets';
-import { shownValue } from '../../shared/ids';
 import { AUTOMATION_LEVEL_MAX, PAGE_LIMITS } from '../../shared/vocabulary';
-import { listLocator, propertyNamed, readCollection, readFields, readLimit, readListId, returnAllProperties } from '../../shared/parameters';
+import { checkedValue, entriesOf, listLocator, propertyNamed, readCollection, readFields, readLimit, readListId, returnAllProperties } from '../../shared/parameters';
 
 const show = { resource: ['listItem'], operation: ['getMany'] };
 const CONTACT_FILTERS = ['MostRecentCall', 'MostRecentDirectMail', 'MostRecentEmail', 'MostRecentText', 'MostRecentVoicemail'];
@@ -102,22 +101,8 @@ function checkDateFilter(context: IExecuteFunctions, itemIndex: number, name: st
 	});
 }
 
-/**
- * The Status Level filter's levels: the editor gives the account's labels by value, an expression
- * a list, comma-separated text or a number. A property's status level is 1 to 9 (0 is None, which
- * the filter does not take), whatever the account calls them.
- */
-function statusLevels(context: IExecuteFunctions, itemIndex: number, value: unknown): number[] {
-	const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').filter((entry) => entry.trim() !== '') : [value];
-	const max = AUTOMATION_LEVEL_MAX.SetStatusLevel;
-	return entries.map((entry) => {
-		const level = typeof entry === 'number' ? entry : typeof entry === 'string' && entry.trim() !== '' ? Number(entry) : NaN;
-		if (!Number.isInteger(level) || level < 1 || level > max) {
-			throw new NodeOperationError(context.getNode(), `Filters > Status Level Names or IDs: "${shownValue(entry)}" is not a status level; use whole numbers from 1 to ${max}`, { itemIndex });
-		}
-		return level;
-	});
-}
+/** One level of the Status Levels filter: the account names its levels, but a level is 1 to 9 (0, None, is no value to filter by). */
+const STATUS_LEVEL: INodeProperties = { displayName: 'Status Level', name: 'StatusLevel', type: 'number', default: 1, typeOptions: { minValue: 1, maxValue: AUTOMATION_LEVEL_MAX.SetStatusLevel } };
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
@@ -126,7 +111,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	for (const [name, value] of Object.entries(filters)) {
 		if (name === 'LastTransferRecDate') qs[name] = checkDateFilter(this, itemIndex, 'Last Transfer Date', value, 'before');
 		else if (CONTACT_FILTERS.includes(name)) qs[name] = checkDateFilter(this, itemIndex, name, value, 'None');
-		else if (name === 'StatusLevel') qs[name] = statusLevels(this, itemIndex, value);
+		else if (name === 'StatusLevel') qs[name] = entriesOf(value).map((level) => checkedValue(this, itemIndex, STATUS_LEVEL, level, 'Filters > Status Level Names or IDs') as number);
 		else qs[name] = value as string | number | boolean | Array<string | number>;
 	}
 	const limit = readLimit(this, itemIndex);
