@@ -38,8 +38,8 @@ import type { LoadJob, LoadResult } from './load';
 import { connectCollector, inspectOption, type Collector } from './collector';
 import { summariseProfile } from './profile';
 import type { RawJob, RawResult } from './raw';
-import { ENGINE_SETTINGS, fmt, markdown, settingText, TRIGGER_IN_FLIGHT, type Row } from './table';
-import { importRecords, importWorkflows, LIST_ITEM_FIELDS, MEASURED, perItemWorkflows, returnAllWorkflows, SPLIT, triggerWorkflow, WEBHOOK_NODE_PATH, webhookNodeWorkflow, webhookPath, type BenchWorkflow } from './workflows';
+import { ENGINE_SETTINGS, fmt, markdown, QUEUE_MODE, settingText, TRIGGER_IN_FLIGHT, type Row } from './table';
+import { importN8nAloneWorkflow, importRecords, importWorkflows, LIST_ITEM_FIELDS, MEASURED, perItemWorkflows, returnAllWorkflows, SPLIT, triggerWorkflow, WEBHOOK_NODE_PATH, webhookNodeWorkflow, webhookPath, type BenchWorkflow } from './workflows';
 
 const ROOT = join(__dirname, '..', '..');
 /** The sandbox's first account, which the benchmark's credential uses too. */
@@ -330,6 +330,7 @@ async function main(): Promise<void> {
 		freshImports.push(await importPair(`PropRadarBnch5${round}`, `${round} fresh`));
 	}
 	const importsBefore = await importPair('PropRadarBnch28', 'before the rounds');
+	const importN8nAlone = importN8nAloneWorkflow('PropRadarBnch27', SIZES.importRecords);
 	const profileImport = importWorkflows('PropRadarBnch29', { propRadar: await importList(sandbox, 'bench node profile') }, SIZES.importRecords, SIZES.batchSize, sandbox.url).propRadar;
 	const growthReturnAll = SIZES.growth.filter((size) => size !== SIZES.returnAll).map((size, index) => ({ size, workflow: returnAllWorkflows(`PropRadarBnch3${index}`, growthLists.get(size)!, size, sandbox.url).propRadar }));
 	const growthImport: Array<{ size: number; workflow: BenchWorkflow }> = [];
@@ -339,7 +340,7 @@ async function main(): Promise<void> {
 	const triggerList = await createList(sandbox, { ListName: 'bench trigger', ListType: 'static', isMonitored: 1 });
 	const trigger = triggerWorkflow(triggerList);
 	const webhookNode = webhookNodeWorkflow();
-	const workflows = [perItem.propRadar, perItem.httpRequest, perItem.editFields, returnAll.propRadar, returnAll.httpRequest, ...[...imports, ...freshImports, importsBefore].flatMap((pair) => [pair.propRadar, pair.httpRequest!]), ...(profile ? [profileImport] : []), ...growthReturnAll.map((g) => g.workflow), ...growthImport.map((g) => g.workflow), trigger, webhookNode];
+	const workflows = [perItem.propRadar, perItem.httpRequest, perItem.editFields, returnAll.propRadar, returnAll.httpRequest, ...[...imports, ...freshImports, importsBefore].flatMap((pair) => [pair.propRadar, pair.httpRequest!]), importN8nAlone, ...(profile ? [profileImport] : []), ...growthReturnAll.map((g) => g.workflow), ...growthImport.map((g) => g.workflow), trigger, webhookNode];
 
 	console.log('preparing n8n (the package packed and installed as a community package) ...');
 	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows });
@@ -354,12 +355,13 @@ async function main(): Promise<void> {
 	let triggerFigures: DeliveryFigures | undefined;
 	let webhookNodeFigures: DeliveryFigures | undefined;
 	const engineSettings: Array<{ name: string; trigger: DeliveryFigures; webhookNode: DeliveryFigures }> = [];
+	let queueMode: { trigger: DeliveryFigures; webhookNode: DeliveryFigures } | undefined;
 	const profiles: string[] = [];
 	try {
 		// The per-item, Return All and Import workflows are active in the running n8n, each called at
 		// its webhook; each runs once before its rounds, as a workflow users run has run before.
 		const client = await n8n.login(host);
-		const served = [perItem.propRadar, perItem.httpRequest, perItem.editFields, returnAll.propRadar, returnAll.httpRequest, ...[...imports, importsBefore].flatMap((pair) => [pair.propRadar, pair.httpRequest!])];
+		const served = [perItem.propRadar, perItem.httpRequest, perItem.editFields, returnAll.propRadar, returnAll.httpRequest, ...[...imports, importsBefore].flatMap((pair) => [pair.propRadar, pair.httpRequest!]), importN8nAlone];
 		for (const workflow of served) await n8n.activate(client, workflow.id);
 		const runOnceBefore = async (...before: BenchWorkflow[]) => {
 			for (const workflow of before) await runInServer(host, client, workflow);
@@ -467,10 +469,11 @@ async function main(): Promise<void> {
 			const rawImport = async (name: string, options: { quoteFirst?: boolean; warm?: boolean } = {}) =>
 				raw({ kind: 'import', url: `${sandbox.url}/v1/lists/${await importList(sandbox, name)}/import/items`, records: importRecords(SIZES.importRecords), batchSize: SIZES.batchSize, token: TOKEN, ...options });
 			const target = (propRadar: number, raw: number) => ({ ratio: propRadar / raw, met: propRadar / raw <= 1.5 });
-			await runOnceBefore(importsBefore.propRadar, importsBefore.httpRequest!);
+			await runOnceBefore(importsBefore.propRadar, importsBefore.httpRequest!, importN8nAlone);
 			const { medians, rounds } = await inRounds(async (round) => {
 				const propRadar = expectItems('PropRadar Import', await runInServer(host, client, imports[round].propRadar), SIZES.importRecords).ms;
 				const httpRequest = expectItems('HTTP Request import', await runInServer(host, client, imports[round].httpRequest!), SIZES.importRecords).ms;
+				const n8nAlone = expectItems('No Operation import', await runInServer(host, client, importN8nAlone), SIZES.importRecords).ms;
 				const plain = await rawImport(`bench raw ${round}`, { warm: true });
 				rawRequests = plain.requests;
 				const rawQuoteFirst = (await rawImport(`bench raw ${round} quoted`, { quoteFirst: true, warm: true })).ms;
@@ -479,6 +482,7 @@ async function main(): Promise<void> {
 				return {
 					propRadar,
 					httpRequest,
+					n8nAlone,
 					raw: plain.ms,
 					rawQuoteFirst,
 					propRadarFresh: fresh.ms,
@@ -495,6 +499,7 @@ async function main(): Promise<void> {
 				...target(medians.propRadar, medians.raw),
 				ratioOf: 'PropRadar / raw, same batches',
 				target: '<= 1.5',
+				n8nAlone: { what: `The same ${fmt(SIZES.importRecords)} records through n8n's own No Operation node: what n8n itself takes for a node given them`, ms: medians.n8nAlone },
 				fresh: {
 					propRadarMs: medians.propRadarFresh,
 					httpRequestMs: medians.httpRequestFresh,
@@ -537,6 +542,17 @@ async function main(): Promise<void> {
 				host = await n8n.start({ ...prepared, env: { ...prepared.env, ...setting.env } }, { logFile: join(prepared.userFolder, 'n8n.log') });
 				engineSettings.push({ name: setting.name, trigger: await triggerRun(sandbox, host, trigger.id, triggerList), webhookNode: await webhookNodeRun(sandbox, host, webhookNode.id) });
 			}
+			// More processes on the same cores: n8n's queue mode, the deliveries answered by a webhook
+			// process and executed by a worker.
+			console.log(`the same two, n8n in queue mode (${QUEUE_MODE.says}) ...`);
+			await host.stop();
+			const queue = await n8n.startQueue(prepared, { workers: QUEUE_MODE.workers, concurrency: QUEUE_MODE.concurrency, logFile: join(prepared.userFolder, 'n8n.log') });
+			host = { ...queue.main, stop: queue.stop };
+			try {
+				queueMode = { trigger: await triggerRun(sandbox, host, trigger.id, triggerList), webhookNode: await webhookNodeRun(sandbox, host, webhookNode.id, queue.webhookUrl) };
+			} catch (error) {
+				throw new Error(`${(error as Error).message}\n${queue.outputs()}`);
+			}
 		}
 	} finally {
 		collector.close();
@@ -571,6 +587,7 @@ async function main(): Promise<void> {
 		trigger: triggerFigures ? { ...triggerFigures, target: '>= 50 deliveries/s, 0 lost, 0 duplicated', met: triggerMet(triggerFigures) } : {},
 		webhookNode: webhookNodeFigures ?? {},
 		engineSettings: engineSettings.length > 0 ? engineSettings.map((run) => ({ ...run, trigger: { ...run.trigger, met: triggerMet(run.trigger) } })) : undefined,
+		queueMode: queueMode ? { ...queueMode, trigger: { ...queueMode.trigger, met: triggerMet(queueMode.trigger) } } : undefined,
 		growth,
 		profile: profiles.length > 0 ? profiles.join('\n\n') : undefined,
 	};
@@ -676,11 +693,11 @@ async function triggerRun(sandbox: RunningSandbox, host: RunningN8n, workflowId:
 let webhookNodeEvents = 0;
 
 /** n8n's own Webhook node on the same machine, same follow-up: what n8n itself can take (events posted straight to it). */
-async function webhookNodeRun(sandbox: RunningSandbox, host: RunningN8n, workflowId: string): Promise<DeliveryFigures> {
+async function webhookNodeRun(sandbox: RunningSandbox, host: RunningN8n, workflowId: string, webhookBase = host.url): Promise<DeliveryFigures> {
 	const client = await n8n.login(host);
 	await n8n.activate(client, workflowId);
 	try {
-		const url = `${host.url}/webhook/${WEBHOOK_NODE_PATH}`;
+		const url = `${webhookBase}/webhook/${WEBHOOK_NODE_PATH}`;
 		const until = Date.now() + 60_000;
 		while ((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ PropID: 'warm-up' }) })).status !== 200) {
 			if (Date.now() > until) throw new Error('the Webhook node was not served within 60 s of activation');

@@ -21,6 +21,16 @@ export const ENGINE_SETTINGS = [
 	{ name: 'legacy', env: { N8N_EXPRESSION_ENGINE: 'legacy' }, says: 'its evaluator without an isolate' },
 ] as const;
 
+/**
+ * n8n's queue mode on the same machine: the trigger and the Webhook node again, their deliveries
+ * answered by a webhook process and executed by a worker (scripts/n8n-host.js `startQueue`).
+ */
+export const QUEUE_MODE = {
+	workers: 1,
+	concurrency: 10,
+	says: 'Redis, one main process, one webhook process answering the deliveries and one worker running them, 10 at a time',
+} as const;
+
 /** How a setting is written in the table: its variables as set. */
 export const settingText = (env: Record<string, string>) => Object.entries(env).map(([name, value]) => `\`${name}=${value}\``).join(' and ');
 
@@ -61,6 +71,8 @@ export type Result = {
 	webhookNode?: Record<string, unknown>;
 	/** The trigger and the Webhook node again, n8n started with each of `ENGINE_SETTINGS`, by its name. */
 	engineSettings?: Array<{ name: string; trigger: Record<string, unknown>; webhookNode: Record<string, unknown> }>;
+	/** The trigger and the Webhook node again, n8n in queue mode (`QUEUE_MODE`). */
+	queueMode?: { trigger: Record<string, unknown>; webhookNode: Record<string, unknown> };
 	growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }>;
 };
 
@@ -88,7 +100,7 @@ export function markdown(result: Result): string {
 		'| job | PropRadar node | HTTP Request node | raw client (fetch) | ratio | target | met |',
 		'| --- | ---: | ---: | --- | --- | --- | --- |',
 		...result.rows.flatMap((row) => [`| ${row.job} | ${fmt(row.propRadarMs, row.propRadarMs < 10 ? 2 : 0)} ms | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs)} ms`} | ${row.rawNote ?? (row.rawMs === undefined ? '' : `${fmt(row.rawMs, row.rawMs < 10 ? 2 : 0)} ms`)} | ${fmt(row.ratio, 2)} (${row.ratioOf}) | ${row.target} | ${yes(row.met)} |`,
-			...(row.n8nAlone === undefined ? [] : [`| ${row.n8nAlone.what} | ${fmt(row.n8nAlone.ms)} ms | | | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs / row.n8nAlone.ms, 2)} (HTTP Request / n8n alone)`} | | |`]),
+			...(row.n8nAlone === undefined ? [] : [`| ${row.n8nAlone.what} | ${fmt(row.n8nAlone.ms)} ms | | | ${row.httpRequestMs === undefined || !row.ratioOf.startsWith('HTTP Request') ? '' : `${fmt(row.httpRequestMs / row.n8nAlone.ms, 2)} (HTTP Request / n8n alone)`} | | |`]),
 			...(row.fresh === undefined ? [] : [`| The same, each workflow run in a fresh \`n8n execute\` process and the raw client's run its process's first | ${fmt(row.fresh.propRadarMs)} ms | ${row.fresh.httpRequestMs === undefined ? '' : `${fmt(row.fresh.httpRequestMs)} ms`} | ${row.fresh.rawNote} | ${fmt(row.fresh.ratio, 2)} | ${row.target} | ${yes(row.fresh.met)} |`]),
 		]),
 		`| Sandbox: simple reads (GET /v1/lists/{id}, 10 connections, load from a second process) | ${fmt(result.sandbox.simpleReadsPerSecond)} /s | | a bare node:http server with the same answer: ${fmt(result.sandbox.bareServerReadsPerSecond)} /s | ${fmt(result.sandbox.simpleReadsPerSecond / result.sandbox.bareServerReadsPerSecond, 2)} (sandbox / bare server) | >= 3,000 /s | ${yes(result.sandbox.simpleReadsMet)} |`,
@@ -97,6 +109,7 @@ export function markdown(result: Result): string {
 			const setting = ENGINE_SETTINGS.find((candidate) => candidate.name === name);
 			return triggerRows(setting ? `, n8n started with ${settingText(setting.env)} (${setting.says})` : `, n8n started with ${name}`, trigger, webhookNode);
 		}),
+		...(result.queueMode ? triggerRows(`, n8n in queue mode (${QUEUE_MODE.says})`, result.queueMode.trigger, result.queueMode.webhookNode) : []),
 		'',
 		'| growth (PropRadar node) | items | node time | per 1,000 | peak memory of n8n |',
 		'| --- | ---: | ---: | ---: | ---: |',

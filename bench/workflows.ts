@@ -136,6 +136,11 @@ export function importWorkflows(id: string, listIds: { propRadar: number; httpRe
 	};
 }
 
+/** The same records through n8n's No Operation node: what n8n itself takes for a node given them, before any work of the node's own. */
+export function importN8nAloneWorkflow(id: string, records: number): BenchWorkflow {
+	return chain(id, `No Operation, ${records} records`, recordsExpression(records), [{ id: 'measured', name: MEASURED, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} }]);
+}
+
 /** The PropRadar Trigger on a list, posting each event's PropID to the sandbox's CRM stand-in. */
 export function triggerWorkflow(listId: number): BenchWorkflow {
 	const workflow = chain('PropRadarBnch090', `Trigger on list ${listId} to the CRM`, undefined, []);

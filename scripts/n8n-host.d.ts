@@ -40,6 +40,24 @@ export function prepare(options: PrepareOptions): Promise<N8nHost>;
  * n8n's `env` holds the port it got.
  */
 export function start(host: N8nHost, options?: { logFile?: string; timeoutMs?: number; signal?: AbortSignal }): Promise<RunningN8n>;
+/** n8n in queue mode, as `startQueue` started it. */
+export interface RunningQueue {
+	/** The main process (editor, REST API, activation); `stop()` of the whole set stops it too. */
+	main: RunningN8n;
+	/** What the main process was started with, to start it again after stopping it. */
+	mainHost: N8nHost;
+	/** The webhook process's address (N8N_WEBHOOK_URL of every process). */
+	webhookUrl: string;
+	/** The last output of Redis, the workers and the webhook process, for a failure message. */
+	outputs(): string;
+	stop(): Promise<void>;
+}
+/**
+ * Starts n8n in queue mode on `host`'s home: redis-server on a free port, the main process,
+ * `workers` workers (`concurrency` executions each, 1 and 10 unless given) and one webhook process,
+ * whose address is N8N_WEBHOOK_URL. `env` is added to every process's environment.
+ */
+export function startQueue(host: N8nHost, options?: { workers?: number; concurrency?: number; env?: Record<string, string>; logFile?: string }): Promise<RunningQueue>;
 export function login(host: Pick<N8nHost, 'url'>): Promise<N8nClient>;
 export function activate(client: N8nClient, workflowId: string): Promise<unknown>;
 export function deactivate(client: N8nClient, workflowId: string): Promise<unknown>;

@@ -3,7 +3,7 @@
 // are missing, start n8n, set up the owner and log in, activate and run workflows, read executions,
 // stop. Needs the n8n that scripts/n8n-install.sh installs into .tools/n8n, and Node 24 on the PATH.
 'use strict';
-const { execFile, spawn } = require('node:child_process');
+const { execFile, spawn, spawnSync } = require('node:child_process');
 const { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { connect, createServer } = require('node:net');
 const { tmpdir } = require('node:os');
@@ -197,6 +197,80 @@ async function startOnce(host, { logFile, timeoutMs = 120_000, signal } = {}) {
 	return { ...host, child, stop };
 }
 
+/**
+ * Starts n8n in queue mode (EXECUTIONS_MODE=queue) on one home: Debian's redis-server
+ * (scripts/redis-install.sh installs it on the first run) on a free port, the main process
+ * (`n8n start`: editor, REST API, activation), `workers` workers (`n8n worker`, executions taken
+ * from Redis, `concurrency` at a time each) and one webhook process (`n8n webhook`, production
+ * webhook calls put on the queue). N8N_WEBHOOK_URL is the webhook process's address, so that is
+ * the address a trigger registers. `env` is added to every process's environment. Resolves once
+ * the main and the webhook process answer; the output of the others is kept (last 32 KiB each)
+ * for failure messages (`outputs()`). `stop()` ends them all, the main last but Redis.
+ */
+async function startQueue(host, { workers = 1, concurrency = 10, env = {}, logFile } = {}) {
+	const install = spawnSync('bash', [join(ROOT, 'scripts', 'redis-install.sh')], { encoding: 'utf8' });
+	if (install.status !== 0) throw new Error(`redis-server could not be installed: ${install.stdout}${install.stderr}`);
+	const children = [];
+	const outputs = new Map();
+	const child = (name, command, args, childEnv) => {
+		const spawned = spawn(command, args, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+		outputs.set(name, '');
+		const keep = (chunk) => outputs.set(name, (outputs.get(name) + chunk.toString()).slice(-32_768));
+		spawned.stdout.on('data', keep);
+		spawned.stderr.on('data', keep);
+		children.push(spawned);
+	};
+	const stopChild = (spawned) =>
+		new Promise((resolve) => {
+			if (spawned.exitCode !== null || spawned.signalCode !== null) return resolve();
+			spawned.once('exit', () => resolve());
+			spawned.kill('SIGTERM');
+			setTimeout(() => spawned.kill('SIGKILL'), 15_000).unref();
+		});
+	let main;
+	const stop = async () => {
+		const [redis, ...n8nProcesses] = children;
+		for (const spawned of n8nProcesses.reverse()) await stopChild(spawned);
+		await main?.stop();
+		if (redis) await stopChild(redis);
+	};
+	try {
+		const redisPort = await freePort();
+		child('redis', '/usr/bin/redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], process.env);
+		const webhookPort = await freePort();
+		const webhookUrl = `http://127.0.0.1:${webhookPort}`;
+		const queue = {
+			...env,
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(redisPort),
+			N8N_WEBHOOK_URL: `${webhookUrl}/`,
+			WEBHOOK_URL: `${webhookUrl}/`,
+		};
+		const mainHost = { ...host, env: { ...host.env, ...queue } };
+		main = await start(mainHost, { logFile });
+		for (let index = 1; index <= workers; index++) {
+			child(`worker ${index}`, N8N_BIN, ['worker', `--concurrency=${concurrency}`], { ...host.env, ...queue, N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_PORT: String(await freePort()) });
+		}
+		child('webhook', N8N_BIN, ['webhook'], { ...host.env, ...queue, N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
+		const output = () => [...outputs].map(([name, text]) => `--- ${name}:\n${text.slice(-3000)}`).join('\n');
+		await until(
+			'the webhook process to answer within 120 s',
+			async () => {
+				const exited = children.find((spawned) => spawned.exitCode !== null);
+				if (exited) throw new Error(`a queue-mode process exited with ${exited.exitCode}:\n${output()}`);
+				return (await fetch(`${webhookUrl}/healthz`).catch(() => undefined))?.ok ? true : undefined;
+			},
+			120_000,
+			300,
+		);
+		return { main, mainHost, webhookUrl, outputs: output, stop };
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+}
+
 /** Sets up the owner account (first start) and logs in; returns a REST client with the session cookie. */
 async function login(host) {
 	const setup = await fetch(`${host.url}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
@@ -307,4 +381,4 @@ function executeOnce(host, workflowId, port) {
 	});
 }
 
-module.exports = { prepare, start, login, activate, deactivate, execute, onFreeBrokerPort, printedExecution, freePort, OWNER, CREDENTIAL };
+module.exports = { prepare, start, startQueue, login, activate, deactivate, execute, onFreeBrokerPort, printedExecution, freePort, OWNER, CREDENTIAL };

@@ -14,11 +14,12 @@ jest.setTimeout(900_000);
 const ROOT = join(__dirname, '..', '..');
 
 interface BenchResult {
-	rows: Array<{ job: string; propRadarMs: number; httpRequestMs?: number; rawMs?: number; ratio: number; fresh?: { propRadarMs: number; httpRequestMs: number; ratio: number }; rounds?: unknown[] }>;
+	rows: Array<{ job: string; propRadarMs: number; httpRequestMs?: number; rawMs?: number; ratio: number; n8nAlone?: { what: string; ms: number }; fresh?: { propRadarMs: number; httpRequestMs: number; ratio: number }; rounds?: unknown[] }>;
 	sandbox: { simpleReadsPerSecond: number; bareServerReadsPerSecond: number };
 	trigger: { deliveries: number; executions: number; lost: number; duplicated: number; p50Ms: number; p95Ms: number; deliveriesPerSecond: number };
 	webhookNode: { deliveries: number; executions: number; lost: number; duplicated: number; deliveriesPerSecond: number };
 	engineSettings?: Array<{ name: string; trigger: BenchResult['webhookNode']; webhookNode: BenchResult['webhookNode'] }>;
+	queueMode?: { trigger: BenchResult['webhookNode']; webhookNode: BenchResult['webhookNode'] };
 	profile?: string;
 	rounds: number;
 	collectionsBeforeRuns?: number;
@@ -62,6 +63,10 @@ test('the benchmark runs every job in a real n8n and writes its table as JSON', 
 		expect(row.fresh).toEqual({ propRadarMs: expect.any(Number), httpRequestMs: expect.any(Number), rawNote: expect.stringMatching(/\d ms/), ratio: expect.any(Number), met: expect.any(Boolean) });
 		expect(row.fresh!.propRadarMs > 0 && row.fresh!.httpRequestMs > 0).toBe(true);
 	}
+	// n8n's own nodes given the same input without a request: Edit Fields beside per-item, No Operation beside Import.
+	expect(result.rows.slice(0, 3).map((row) => row.n8nAlone?.what)).toEqual([expect.stringContaining("n8n's own Edit Fields node"), undefined, expect.stringContaining("n8n's own No Operation node")]);
+	expect(result.rows[2].n8nAlone!.ms).toBeGreaterThanOrEqual(0);
+	expect(stdout).toContain("| The same 100 records through n8n's own No Operation node");
 	expect(stdout).toContain('Their first rows are runs in the running n8n');
 	// A full collection of n8n's heap before each of those runs: at least the seven timed ones (three per-item, two Return All, two Import).
 	expect(result.collectionsBeforeRuns).toBeGreaterThanOrEqual(7);
@@ -70,10 +75,12 @@ test('the benchmark runs every job in a real n8n and writes its table as JSON', 
 	expect(result.sandbox.simpleReadsPerSecond).toBeGreaterThan(0);
 	// Every delivery executed once: the trigger, then n8n's own Webhook node with the same follow-up
 	// side by side, then both again in an n8n started with each setting of its expression engine
-	// (isolates kept but built from a compiled bundle and taken lazily; no isolate). A failure
-	// shows the run's whole figures (what a duplicate's posts looked like too).
+	// (isolates kept but built from a compiled bundle and taken lazily; no isolate), and in queue
+	// mode (a webhook process answering, a worker executing). A failure shows the run's whole
+	// figures (what a duplicate's posts looked like too).
 	expect(result.engineSettings?.map((run) => run.name)).toEqual(['isolates', 'legacy']);
-	const runs = [result.trigger, result.webhookNode, ...(result.engineSettings ?? []).flatMap((run) => [run.trigger, run.webhookNode])];
+	expect(result.queueMode).toEqual({ trigger: expect.any(Object), webhookNode: expect.any(Object) });
+	const runs = [result.trigger, result.webhookNode, ...(result.engineSettings ?? []).flatMap((run) => [run.trigger, run.webhookNode]), result.queueMode!.trigger, result.queueMode!.webhookNode];
 	for (const run of runs) {
 		expect(run).toEqual(expect.objectContaining({ lost: 0, duplicated: 0, executions: run?.deliveries }));
 		expect(run!.deliveriesPerSecond).toBeGreaterThan(0);
@@ -81,6 +88,7 @@ test('the benchmark runs every job in a real n8n and writes its table as JSON', 
 	expect(stdout).toContain("behind n8n's own Webhook node");
 	expect(stdout).toContain('| Trigger, n8n started with `N8N_EXPRESSION_ENGINE_COMPILE_CACHE=true` and `N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true`');
 	expect(stdout).toContain('| Trigger, n8n started with `N8N_EXPRESSION_ENGINE=legacy`');
+	expect(stdout).toContain('| Trigger, n8n in queue mode (Redis, one main process, one webhook process');
 	expect(result.growth.map((g) => `${g.job} ${g.size}`)).toEqual(['Import 100', 'Import 1000', 'Return All 100', 'Return All 1000']);
 	expect(result.growth.every((g) => g.ms > 0 && (g.peakMiB ?? 0) > 0)).toBe(true);
 });
@@ -92,6 +100,7 @@ test('--only runs just the jobs named, --rounds as many rounds as asked, and --p
 	expect(result.rows[0].rounds).toHaveLength(2);
 	expect(result.trigger.deliveries).toBeUndefined();
 	expect(result.engineSettings).toBeUndefined();
+	expect(result.queueMode).toBeUndefined();
 	expect(result.profile).toContain('Return All, the PropRadar node:');
 	expect(result.profile).toMatch(/by category \(self time\):\n\s+\d+ ms/);
 });

@@ -1,12 +1,11 @@
 /**
- * The e2e tier in n8n's queue mode (EXECUTIONS_MODE=queue): Debian's redis-server
- * (scripts/redis-install.sh) on a free port, one main process (`n8n start`, activation), one worker
- * (`n8n worker`, executions) and one webhook process (`n8n webhook`, deliveries), all on the same
- * n8n home. The trigger example is activated by the main process; sandbox deliveries go through the
+ * The e2e tier in n8n's queue mode (EXECUTIONS_MODE=queue), as scripts/n8n-host.js `startQueue`
+ * starts it: Debian's redis-server on a free port, one main process (`n8n start`, activation), one
+ * worker (`n8n worker`, executions) and one webhook process (`n8n webhook`, deliveries), all on
+ * the same n8n home. The trigger example is activated by the main process; sandbox deliveries go through the
  * webhook process and are executed by the worker, each exactly once; a redelivery starts nothing;
  * deactivation restores the automation.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -16,50 +15,28 @@ import type { RunningSandbox } from '../../sandbox/types';
 import { call } from '../support/sandboxApi';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
-import type { N8nHost, RunningN8n, N8nClient } from '../../scripts/n8n-host';
+import type { RunningN8n, N8nClient, RunningQueue } from '../../scripts/n8n-host';
 
 const { seedDemoData } = require('../../scripts/demo-data') as { seedDemoData(url: string): Promise<number> };
 
 jest.setTimeout(600_000);
 
 const ROOT = join(__dirname, '..', '..');
-const N8N_BIN = join(ROOT, '.tools', 'n8n', 'node_modules', '.bin', 'n8n');
 const DELIVERIES = 200;
 const WORKFLOW_ID = 'PropRadarEx00004';
 
 let sandbox: RunningSandbox;
+let queue: RunningQueue;
+/** The main process; the second test starts it again. */
 let main: RunningN8n;
 let client: N8nClient;
 let webhookUrl: string;
 let mainLog = '';
-let mainHost: N8nHost;
-const children: ChildProcess[] = [];
-const outputs = new Map<string, string>();
-
-/** A child process whose output is kept (last 32 KiB) for failure messages. */
-function child(name: string, command: string, args: string[], env: Record<string, string>): ChildProcess {
-	const process = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-	outputs.set(name, '');
-	const keep = (chunk: Buffer) => outputs.set(name, (outputs.get(name)! + chunk.toString()).slice(-32_768));
-	process.stdout!.on('data', keep);
-	process.stderr!.on('data', keep);
-	children.push(process);
-	return process;
-}
-
-async function stopChild(process: ChildProcess): Promise<void> {
-	if (process.exitCode !== null || process.signalCode !== null) return;
-	await new Promise<void>((resolve) => {
-		process.once('exit', () => resolve());
-		process.kill('SIGTERM');
-		setTimeout(() => process.kill('SIGKILL'), 15_000).unref();
-	});
-}
 
 const waitFor = <T>(what: string, read: () => Promise<T | undefined>, limitMs = 120_000): Promise<T> =>
 	until(what, read, limitMs, 300).catch((error: Error) => {
-		const main = mainLog ? readFileSync(mainLog, 'utf8').slice(-3000) : '';
-		throw new Error(`${error.message}\n${[...outputs, ['main', main] as const].map(([name, text]) => `--- ${name}:\n${text.slice(-3000)}`).join('\n')}`);
+		const mainOutput = mainLog ? readFileSync(mainLog, 'utf8').slice(-3000) : '';
+		throw new Error(`${error.message}\n${queue?.outputs() ?? ''}\n--- main:\n${mainOutput}`);
 	});
 
 const sandboxApi = async <T>(method: string, path: string, body?: unknown): Promise<T> => (await call(sandbox.url, method, path, { body })).body as T;
@@ -85,37 +62,22 @@ async function failedExecutions(): Promise<unknown[]> {
 }
 
 beforeAll(async () => {
-	const install = spawnSync('bash', [join(ROOT, 'scripts', 'redis-install.sh')], { encoding: 'utf8' });
-	if (install.status !== 0) throw new Error(`redis-server could not be installed: ${install.stdout}${install.stderr}`);
-	const redisPort = await n8n.freePort();
-	child('redis', '/usr/bin/redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], process.env as Record<string, string>);
-
 	sandbox = await startSandbox({ port: 0 });
 	await seedDemoData(sandbox.url);
 	const example = JSON.parse(readFileSync(join(ROOT, 'examples', '04-foreclosures-to-crm.json'), 'utf8')) as unknown;
 	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [example] });
-	const webhookPort = await n8n.freePort();
-	webhookUrl = `http://127.0.0.1:${webhookPort}`;
-	const queue = {
-		EXECUTIONS_MODE: 'queue',
-		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-		QUEUE_BULL_REDIS_PORT: String(redisPort),
-		// PropRadar is given the webhook process's address.
-		N8N_WEBHOOK_URL: `${webhookUrl}/`,
-		WEBHOOK_URL: `${webhookUrl}/`,
-	};
 	mainLog = join(prepared.userFolder, 'main.log');
-	mainHost = { ...prepared, env: { ...prepared.env, ...queue, N8N_LOG_LEVEL: 'info' } };
-	main = await n8n.start(mainHost, { logFile: mainLog });
+	queue = await n8n.startQueue({ ...prepared, env: { ...prepared.env, N8N_LOG_LEVEL: 'info' } }, { logFile: mainLog });
+	main = queue.main;
+	// PropRadar is given the webhook process's address.
+	webhookUrl = queue.webhookUrl;
 	client = await n8n.login(main);
-	child('worker', N8N_BIN, ['worker', '--concurrency=10'], { ...prepared.env, ...queue, N8N_RUNNERS_BROKER_PORT: String(await n8n.freePort()), QUEUE_HEALTH_CHECK_PORT: String(await n8n.freePort()) });
-	child('webhook', N8N_BIN, ['webhook'], { ...prepared.env, ...queue, N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(await n8n.freePort()) });
-	await waitFor('the webhook process', async () => ((await fetch(`${webhookUrl}/healthz`).catch(() => undefined))?.ok ? true : undefined));
 });
 
 afterAll(async () => {
-	for (const process of children.reverse()) await stopChild(process);
-	await main?.stop();
+	// The main process the second test started again is stopped before Redis.
+	if (main !== queue?.main) await main?.stop();
+	await queue?.stop();
 	await sandbox?.close();
 	if (main) rmSync(main.userFolder, { recursive: true, force: true });
 });
@@ -171,7 +133,7 @@ test('after a restart of the main process, a webhook deleted in PropRadar meanwh
 
 	await main.stop();
 	await sandboxApi('DELETE', `/v1/integrations/webhooks/${first.WebhookID}`);
-	main = await n8n.start(mainHost, { logFile: mainLog });
+	main = await n8n.start(queue.mainHost, { logFile: mainLog });
 	client = await n8n.login(main);
 
 	// The repair the README gives: deactivate and activate.
