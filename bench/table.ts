@@ -25,11 +25,13 @@ export const ENGINE_SETTINGS = [
  * n8n's queue mode on the same machine: the trigger and the Webhook node again, their deliveries
  * answered by a webhook process and executed by a worker (scripts/n8n-host.js `startQueue`).
  */
+const QUEUE_WORKERS = 1;
+const QUEUE_CONCURRENCY = 10;
 export const QUEUE_MODE = {
-	workers: 1,
-	concurrency: 10,
-	says: 'Redis, one main process, one webhook process answering the deliveries and one worker running them, 10 at a time',
-} as const;
+	workers: QUEUE_WORKERS,
+	concurrency: QUEUE_CONCURRENCY,
+	says: `Redis, one main process, one webhook process answering the deliveries and ${QUEUE_WORKERS} worker${QUEUE_WORKERS === 1 ? '' : 's'} running them, ${QUEUE_CONCURRENCY} at a time${QUEUE_WORKERS === 1 ? '' : ' each'}`,
+};
 
 /** How a setting is written in the table: its variables as set. */
 export const settingText = (env: Record<string, string>) => Object.entries(env).map(([name, value]) => `\`${name}=${value}\``).join(' and ');
