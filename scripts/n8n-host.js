@@ -137,6 +137,16 @@ function listening(port) {
 	});
 }
 
+/** Ends a child process: SIGTERM, and SIGKILL if it has not exited 15 s later. */
+function stopProcess(child) {
+	return new Promise((resolve) => {
+		if (child.exitCode !== null || child.signalCode !== null) return resolve();
+		child.once('exit', () => resolve());
+		child.kill('SIGTERM');
+		setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+	});
+}
+
 /**
  * Starts `n8n start` and waits until it is ready; `stop()` ends it (SIGTERM, SIGKILL after 15 s).
  * n8n's output goes to `logFile` when given; its last 64 KiB are kept for the error when n8n does
@@ -169,13 +179,7 @@ async function startOnce(host, { logFile, timeoutMs = 120_000, signal } = {}) {
 	};
 	child.stdout.on('data', keep);
 	child.stderr.on('data', keep);
-	const stop = () =>
-		new Promise((resolve) => {
-			if (child.exitCode !== null || child.signalCode !== null) return resolve();
-			child.once('exit', () => resolve());
-			child.kill('SIGTERM');
-			setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-		});
+	const stop = () => stopProcess(child);
 	try {
 		await until(
 			`n8n to be ready within ${timeoutMs / 1000} s`,
@@ -220,19 +224,12 @@ async function startQueue(host, { workers = 1, concurrency = 10, env = {}, logFi
 		spawned.stderr.on('data', keep);
 		children.push(spawned);
 	};
-	const stopChild = (spawned) =>
-		new Promise((resolve) => {
-			if (spawned.exitCode !== null || spawned.signalCode !== null) return resolve();
-			spawned.once('exit', () => resolve());
-			spawned.kill('SIGTERM');
-			setTimeout(() => spawned.kill('SIGKILL'), 15_000).unref();
-		});
 	let main;
 	const stop = async () => {
 		const [redis, ...n8nProcesses] = children;
-		for (const spawned of n8nProcesses.reverse()) await stopChild(spawned);
+		for (const spawned of n8nProcesses.reverse()) await stopProcess(spawned);
 		await main?.stop();
-		if (redis) await stopChild(redis);
+		if (redis) await stopProcess(redis);
 	};
 	try {
 		const redisPort = await freePort();
