@@ -152,10 +152,12 @@ async function readAutomation(context: IHookFunctions, listId: number): Promise<
 	return automation;
 }
 
-async function readWebhooks(context: IHookFunctions): Promise<WebhookRecord[]> {
+/** All of the account's webhooks: ID, address and name, and their secrets only when asked for. */
+async function readWebhooks(context: IHookFunctions, { withSecrets = false } = {}): Promise<WebhookRecord[]> {
+	const fields = fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'HookUrl', 'WebhookName', ...(withSecrets ? (['Secret'] as const) : []));
 	const { records } = await collectPages<WebhookRecord>(
 		context,
-		{ method: 'GET', path: paths.webhooks(), qs: { Fields: fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'HookUrl', 'WebhookName') } },
+		{ method: 'GET', path: paths.webhooks(), qs: { Fields: fields } },
 		{ pageSize: PAGE_LIMITS.webhooks.defaultLimit, untilEmpty: true },
 	);
 	return records;
@@ -348,11 +350,7 @@ async function createWebhook(context: IHookFunctions, body: { HookUrl: string; W
 }
 
 async function findCreated(context: IHookFunctions, body: { HookUrl: string; WebhookName: string; Secret: string }): Promise<number | undefined> {
-	const { records } = await collectPages<WebhookRecord>(
-		context,
-		{ method: 'GET', path: paths.webhooks(), qs: { Fields: fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'HookUrl', 'WebhookName', 'Secret') } },
-		{ pageSize: PAGE_LIMITS.webhooks.defaultLimit, untilEmpty: true },
-	);
+	const records = await readWebhooks(context, { withSecrets: true });
 	const match = records.find((hook) => hook.HookUrl === body.HookUrl && hook.WebhookName === body.WebhookName && hook.Secret === body.Secret);
 	return match ? Number(match.WebhookID) : undefined;
 }
