@@ -90,9 +90,18 @@ export function onlyParams(query: Query, allowed: readonly string[]): void {
 }
 
 /** Refuses body fields a route does not take, naming them (the lists document's text "Unexpected payload field"). */
+const allowedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+/**
+ * 400 naming the first field of `body` that is not `allowed`. Run for each record of an import
+ * (10,000 in one request), so a set is made once per list of allowed fields and nothing per call.
+ */
 export function onlyFields(body: Record<string, unknown>, allowed: readonly string[], where = 'body'): void {
-	const unknown = Object.keys(body).find((name) => !allowed.includes(name));
-	if (unknown) throw new ApiError(400, 'Unexpected payload field', `${where}: ${unknown} is not an accepted field`);
+	let names = allowedSets.get(allowed);
+	if (!names) allowedSets.set(allowed, (names = new Set(allowed)));
+	for (const name in body) {
+		if (Object.hasOwn(body, name) && !names.has(name)) throw new ApiError(400, 'Unexpected payload field', `${where}: ${name} is not an accepted field`);
+	}
 }
 
 export function objectBody(body: unknown): Record<string, unknown> {

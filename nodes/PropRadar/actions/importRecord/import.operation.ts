@@ -7,7 +7,7 @@ import { fieldsPicker } from '../../shared/fieldsets';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
 import type { NumberedId } from '../../shared/ids';
 import { checkedValue, listLocator, propertyNamed, readChoice, readCollection, readFields, readListId } from '../../shared/parameters';
-import { readRecord, type ImportRecord, type ReadRecord } from './records';
+import { readRecord, type ImportRecord } from './records';
 
 const show = { resource: ['importRecord'], operation: ['import'] };
 
@@ -103,17 +103,17 @@ export const description: INodeProperties[] = [
 /** Record Fields' choice of record field, which an expression may give as any text. */
 const RECORD_FIELD = (propertyNamed(description, 'recordFields').options![0] as { values: INodeProperties[] }).values[0];
 
-/** The record of one input item, read from same-named input fields or the user's mapping. */
-function recordOf(context: IExecuteFunctions, item: INodeExecutionData, itemIndex: number, mapping: string): ReadRecord {
+/** The record of one input item, read from same-named input fields or the user's mapping; what was changed or left out is added to `notes`. */
+function recordOf(context: IExecuteFunctions, item: INodeExecutionData, itemIndex: number, mapping: string, notes: string[]): ImportRecord {
 	if (mapping === 'manual') {
 		const rows = ((context.getNodeParameter('recordFields', itemIndex, {}) as IDataObject).field as Array<{ name: unknown; value: unknown }> | undefined) ?? [];
 		const mapped: Record<string, unknown> = Object.create(null);
 		rows.forEach((row, index) => {
 			mapped[checkedValue(context, itemIndex, RECORD_FIELD, row.name, `Record Fields row ${index + 1} > Record Field`) as string] = row.value;
 		});
-		return readRecord(mapped);
+		return readRecord(mapped, notes);
 	}
-	return readRecord(item.json);
+	return readRecord(item.json, notes);
 }
 
 /** Refuses a list that is not an import list taking API imports, saying what to use instead. */
@@ -151,22 +151,30 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 	// Read for thousands of items in a running n8n, whose heap holds its other executions: every
 	// object allocated here costs more there than in a process of its own (docs/design.md), so the
 	// bookkeeping is plain arrays, built in one pass.
-	const read = new Array<ReadRecord>(items.length);
 	/** The records sent, in input order, and the input item of each. */
-	const records: ImportRecord[] = [];
-	const itemOf: number[] = [];
+	let records: ImportRecord[] = new Array<ImportRecord>(items.length);
+	let itemOf: number[] = new Array<number>(items.length);
+	let sent = 0;
 	const skipped: number[] = [];
+	/** What was changed or left out of each item's record, by input item (most have nothing). */
+	const notesOf: string[][] = [];
+	const found: string[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		const itemRecord = (read[itemIndex] = recordOf(this, items[itemIndex], itemIndex, mapping));
-		if (hasField(itemRecord.record)) {
-			records.push(itemRecord.record);
-			itemOf.push(itemIndex);
+		const record = recordOf(this, items[itemIndex], itemIndex, mapping, found);
+		if (found.length > 0) notesOf[itemIndex] = found.splice(0);
+		if (hasField(record)) {
+			records[sent] = record;
+			itemOf[sent++] = itemIndex;
 		} else skipped.push(itemIndex);
+	}
+	if (sent < items.length) {
+		records = records.slice(0, sent);
+		itemOf = itemOf.slice(0, sent);
 	}
 	const notSent = (itemIndex: number): IDataObject => ({
 		imported: false,
 		error: `Not imported: the item at index ${itemIndex} has no record field to send`,
-		description: `${[...read[itemIndex].notes, ''].join('. ')}${NO_FIELDS} This item was not sent and not charged; the other items were imported.`,
+		description: `${[...(notesOf[itemIndex] ?? []), ''].join('. ')}${NO_FIELDS} This item was not sent and not charged; the other items were imported.`,
 	});
 	if (records.length === 0) {
 		throw new NodeOperationError(this.getNode(), `Nothing to import: none of the ${items.length} input items has a record field`, { description: `${NO_FIELDS} Nothing was sent and nothing was charged.` });
@@ -199,17 +207,18 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 			}),
 		settled: (index, outcome) => {
 			const itemIndex = itemOf[index];
-			const { record, notes } = read[itemIndex];
+			const record = records[index];
+			const notes = notesOf[itemIndex];
 			if (outcome.bought) {
-				output[itemIndex] = { json: { imported: true, ...outcome.result, record, ...(notes.length > 0 ? { notes } : {}), _charge: outcome.note }, pairedItem: { item: itemIndex } };
+				output[itemIndex] = { json: { imported: true, ...outcome.result, record, ...(notes ? { notes } : {}), _charge: outcome.note }, pairedItem: { item: itemIndex } };
 				return;
 			}
 			failed ??= outcome;
-			output[itemIndex] = errorItem(node, itemIndex, { imported: false, error: outcome.error, description: outcome.description, ...(outcome.httpCode ? { httpCode: outcome.httpCode } : {}), record, ...(notes.length > 0 ? { notes } : {}) });
+			output[itemIndex] = errorItem(node, itemIndex, { imported: false, error: outcome.error, description: outcome.description, ...(outcome.httpCode ? { httpCode: outcome.httpCode } : {}), record, ...(notes ? { notes } : {}) });
 		},
 	});
 	if (result.preview) {
-		const notes = read.flatMap(({ notes }, itemIndex) => notes.map((note) => `item at index ${itemIndex}: ${note}`));
+		const notes = notesOf.flatMap((itemNotes, itemIndex) => itemNotes.map((note) => `item at index ${itemIndex}: ${note}`));
 		return [{
 			json: {
 				ListID: listId,

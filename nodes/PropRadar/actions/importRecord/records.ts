@@ -9,12 +9,6 @@ import { IMPORT_RECORD_FIELDS } from '../../shared/vocabulary';
  */
 export type ImportRecord = Record<string, string>;
 
-export interface ReadRecord {
-	record: ImportRecord;
-	/** What was changed or left out, one sentence each. */
-	notes: readonly string[];
-}
-
 const STATE_CODES: Record<string, string> = {
 	alabama: 'AL', alaska: 'AK', arizona: 'AZ', arkansas: 'AR', california: 'CA', colorado: 'CO',
 	connecticut: 'CT', delaware: 'DE', 'district of columbia': 'DC', florida: 'FL', georgia: 'GA',
@@ -31,9 +25,10 @@ const STATE_CODES: Record<string, string> = {
 };
 const CODES = new Set(Object.values(STATE_CODES));
 
-/** A ZIP as five digits when it has one reading, with what was done; otherwise as given. */
-function normaliseZip(value: string): { value: string; note?: string } {
-	if (/^\d{5}$/.test(value)) return { value };
+const FIVE_DIGITS = /^\d{5}$/;
+
+/** A ZIP that is not five digits: as five digits when it has one reading, with what was done; otherwise as given. */
+function normaliseZip(value: string): { value: string; note: string } {
 	const plusFour = /^(\d{4,5})[-\s]?\d{4}$/.exec(value);
 	const five = /^\d{4}$/.test(value) ? value : plusFour?.[1];
 	if (five === undefined) return { value, note: `ZipFive "${value}" is not five digits; sent as given` };
@@ -42,8 +37,8 @@ function normaliseZip(value: string): { value: string; note?: string } {
 	return { value: padded, note: `ZipFive "${value}" sent as "${padded}" (${steps})` };
 }
 
-function normaliseState(value: string): { value: string; note?: string } {
-	if (CODES.has(value)) return { value };
+/** A State that is not a state code as it is: its code when it is a state's name, with what was done; otherwise as given. */
+function normaliseState(value: string): { value: string; note: string } {
 	const code = CODES.has(value.toUpperCase()) ? value.toUpperCase() : STATE_CODES[value.toLowerCase().replace(/\s+/g, ' ')];
 	if (code) return { value: code, note: `State "${value}" sent as "${code}"` };
 	return { value, note: `State "${value}" is not a US state name or code; sent as given` };
@@ -52,35 +47,35 @@ function normaliseState(value: string): { value: string; note?: string } {
 const byName = new Map<string, string>(IMPORT_RECORD_FIELDS.map((field) => [field, field]));
 const byLowerName = new Map<string, string>(IMPORT_RECORD_FIELDS.map((field) => [field.toLowerCase(), field]));
 
-const NO_NOTES: readonly string[] = Object.freeze([]);
-
 /**
  * The import record of one input item: `values` are its fields by name (same-named input fields,
  * or the user's mapping). Empty values are left out; a value that is not text or a number cannot
- * be sent and is left out with a note. Read for each of thousands of items, so nothing is built
- * that the record does not need.
+ * be sent and is left out with a note. What was changed or left out is added to `notes`, one
+ * sentence each. Read for each of thousands of items, in a running n8n whose heap holds its other
+ * executions: only the record is built, and a value that needs no change allocates nothing.
  */
-export function readRecord(values: Record<string, unknown>): ReadRecord {
+export function readRecord(values: Record<string, unknown>, notes: string[]): ImportRecord {
 	const record: ImportRecord = {};
-	let notes: string[] | undefined;
 	for (const name in values) {
 		if (!Object.hasOwn(values, name)) continue;
 		const field = byName.get(name) ?? byLowerName.get(name.toLowerCase());
 		const raw = values[name];
 		if (!field || raw === undefined || raw === null) continue;
 		if (typeof raw === 'object' || typeof raw === 'function') {
-			(notes ??= []).push(`${field} left out: it is ${Array.isArray(raw) ? 'a list' : 'an object'}, not text or a number`);
+			notes.push(`${field} left out: it is ${Array.isArray(raw) ? 'a list' : 'an object'}, not text or a number`);
 			continue;
 		}
 		const text = (typeof raw === 'string' ? raw : String(raw)).trim();
 		if (text === '') continue;
 		let value = text;
 		let note: string | undefined;
-		if (field === 'ZipFive') ({ value, note } = normaliseZip(text));
-		else if (field === 'State') ({ value, note } = normaliseState(text));
-		else if (field === 'Email' && !/^[^@\s]+@[^@\s]+$/.test(text)) note = `Email "${text}" is not an e-mail address; sent as given`;
+		if (field === 'ZipFive') {
+			if (!FIVE_DIGITS.test(text)) ({ value, note } = normaliseZip(text));
+		} else if (field === 'State') {
+			if (!CODES.has(text)) ({ value, note } = normaliseState(text));
+		} else if (field === 'Email' && !/^[^@\s]+@[^@\s]+$/.test(text)) note = `Email "${text}" is not an e-mail address; sent as given`;
 		record[field] = value;
-		if (note) (notes ??= []).push(note);
+		if (note) notes.push(note);
 	}
-	return { record, notes: notes ?? NO_NOTES };
+	return record;
 }
