@@ -186,13 +186,16 @@ export class PropRadarTrigger implements INodeType {
 		// Checked at activation; an expression could still give something else now.
 		const settings = readDeliverySettings(this.getNodeParameter('events', []), this.getNodeParameter('options', {}) as IDataObject);
 		if ('problem' in settings) throw new NodeOperationError(this.getNode(), settings.problem);
-		const fresh = redeliveries.admit(
-			redeliveryKey(this.getWorkflow().id, this.getNode().id, registration.webhookId),
-			delivery.events.filter((event) => wanted(event, settings.filter)),
-			settings.windowMs,
-			Date.now(),
-		);
+		const triggerKey = redeliveryKey(this.getWorkflow().id, this.getNode().id, registration.webhookId);
+		const fresh = redeliveries.admit(triggerKey, delivery.events.filter((event) => wanted(event, settings.filter)), settings.windowMs, Date.now());
 		if (fresh.length === 0) return { webhookResponse: { received: delivery.events.length, started: false } };
+		// n8n answers a delivery that starts an execution once the execution is created (Response
+		// Mode "onReceived": its answer waits for WorkflowRunner.run), and a 5xx when that failed (its
+		// database refused the write, its queue was unreachable): then no execution holds these
+		// events, and the service's redelivery must start one.
+		response.once('finish', () => {
+			if (response.statusCode >= 500) redeliveries.release(triggerKey, fresh);
+		});
 		const items = settings.splitIntoItems ? fresh : [{ events: fresh }];
 		return { workflowData: [this.helpers.returnJsonArray(items)] };
 	}

@@ -189,6 +189,12 @@ export class RedeliveryWindow {
 		return admitted;
 	}
 
+	/** Forgets `events` admitted for `triggerKey`, so that a redelivery of them is admitted again. */
+	release(triggerKey: string, events: IDataObject[]): void {
+		const seen = this.seen.get(triggerKey);
+		for (const event of events) seen?.delete(digest(JSON.stringify(event)).toString('base64'));
+	}
+
 	forget(triggerKey: string): void {
 		this.seen.delete(triggerKey);
 	}

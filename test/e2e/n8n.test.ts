@@ -10,6 +10,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -378,6 +379,43 @@ test('example 4 and a both-events copy: activated in n8n, fed by sandbox events,
 	await waitFor('no webhook left', async () => ((await hooks()).results.length === 0 ? true : undefined));
 	const automation = await sandboxApi<{ results: Array<Record<string, unknown>> }>('GET', '/v1/lists/1/automations');
 	expect(automation.results[0]).toMatchObject({ isEnabled: 0, ExportToWebhookIDs: '', Triggers: '' });
+});
+
+test('a delivery n8n could not start (its database refused the execution: 500) is started by the service\'s redelivery, once', async () => {
+	await n8n.activate(client, 'PropRadarEx00004');
+	try {
+		const hook = await waitFor('the webhook registered', async () => (await sandboxApi<{ results: Array<{ HookUrl: string; Secret: string }> }>('GET', '/v1/integrations/webhooks')).results[0]);
+		const deliver = (body: string) => fetch(hook.HookUrl, { method: 'POST', headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' }, body });
+		await waitFor('n8n serving the trigger with its secret', async () => ((await deliver('{}')).status === 400 ? true : undefined));
+		const event = JSON.stringify({ TriggerType: 'New Match', PropID: 'P-E2E-DB-LOCKED', ListID: 1, ListName: 'Oregon foreclosures', Address: '1 Locked St', City: 'Portland', State: 'OR', ZipFive: '97201' });
+		const leads = async () => (await sandboxApi<{ results: Array<{ body: { propId: string } }> }>('GET', '/_sandbox/crm')).results.filter((lead) => lead.body.propId === 'P-E2E-DB-LOCKED');
+
+		// Another writer holds n8n's SQLite database: n8n runs the trigger, then cannot create the
+		// execution and answers 500, as it does whenever WorkflowRunner.run fails.
+		const database = new DatabaseSync(join(host.userFolder, '.n8n', 'database.sqlite'));
+		let refused: { status: number; text: string };
+		try {
+			database.exec('BEGIN IMMEDIATE');
+			const answer = await deliver(event);
+			refused = { status: answer.status, text: await answer.text() };
+			database.exec('COMMIT');
+		} finally {
+			database.close();
+		}
+		expect(refused).toEqual({ status: 500, text: expect.stringContaining('There was a problem executing the workflow') });
+
+		// The service delivers the same event again: it starts the execution; a third delivery does not.
+		const again = await deliver(event);
+		expect({ status: again.status, startedNothing: (await again.text()).includes('"started":false') }).toEqual({ status: 200, startedNothing: false });
+		const third = await deliver(event);
+		expect({ status: third.status, body: await third.json() }).toEqual({ status: 200, body: { received: 1, started: false } });
+		await waitFor('the event in the CRM', async () => ((await leads()).length > 0 ? true : undefined));
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		expect(await leads()).toHaveLength(1);
+	} finally {
+		await n8n.deactivate(client, 'PropRadarEx00004');
+		await waitFor('no webhook left', async () => ((await sandboxApi<{ results: unknown[] }>('GET', '/v1/integrations/webhooks')).results.length === 0 ? true : undefined));
+	}
 });
 
 describe('in a real browser', () => {

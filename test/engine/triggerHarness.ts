@@ -35,7 +35,8 @@ export interface Delivery {
 	/** The workflow whose trigger got it (undefined: no trigger listens at that path). */
 	workflowId?: string;
 	test: boolean;
-	status: number;
+	/** null: no answer, the connection was dropped (`loseNextAnswers`). */
+	status: number | null;
 	answer: unknown;
 	/** Items of the execution the trigger started; undefined when it started none. */
 	items?: IDataObject[];
@@ -54,21 +55,39 @@ export class WebhookReceiver {
 	private readonly listeners = new Map<string, Listener>();
 	private server?: Server;
 	private lostAnswers = 0;
+	private failedStarts = 0;
 	url = '';
 
 	/**
-	 * The next `count` deliveries that start an execution are answered 503 instead of 200, as if
-	 * n8n's answer were lost after the execution started: the service then delivers again.
+	 * The next `count` deliveries that start an execution get no answer: their connection is
+	 * dropped once the execution has started, as when the answer is lost on the way (a proxy's or
+	 * the service's timeout). The service then delivers again.
 	 */
 	loseNextAnswers(count: number): void {
 		this.lostAnswers = count;
 	}
 
-	/** Whether this answer is to be lost (see `loseNextAnswers`). */
-	takeLostAnswer(): boolean {
-		if (this.lostAnswers <= 0) return false;
-		this.lostAnswers--;
-		return true;
+	/**
+	 * The next `count` deliveries that would start an execution are answered 500 instead, as n8n
+	 * answers when it cannot create the execution after the trigger returned its items
+	 * (WorkflowRunner.run failed: its database refused the write, its queue was unreachable).
+	 * Nothing was started, and the service delivers again.
+	 */
+	failNextStarts(count: number): void {
+		this.failedStarts = count;
+	}
+
+	/** What happens to a delivery whose trigger returned items: started and answered, answer lost, or not started. */
+	takeStartOutcome(): 'started' | 'answer lost' | 'not started' {
+		if (this.failedStarts > 0) {
+			this.failedStarts--;
+			return 'not started';
+		}
+		if (this.lostAnswers > 0) {
+			this.lostAnswers--;
+			return 'answer lost';
+		}
+		return 'started';
 	}
 
 	async start(): Promise<void> {
@@ -158,6 +177,10 @@ function expressLike(request: IncomingMessage, raw: Buffer, response: ServerResp
 		},
 		setHeader(name: string, value: string) {
 			response.setHeader(name, value);
+			return res;
+		},
+		once(event: string, listener: () => void) {
+			response.once(event, listener);
 			return res;
 		},
 	};
@@ -308,11 +331,17 @@ export class TriggerWorkflow {
 			res.status(500).json({ message: (error as Error).message });
 			return { workflowId: this.id, test, status: 500, answer: answer() };
 		}
-		if (!result.noWebhookResponse) {
-			const lost = result.workflowData !== undefined && this.receiver.takeLostAnswer();
-			res.status(lost ? 503 : 200).json(lost ? { message: 'answer lost' } : (result.webhookResponse ?? { message: 'Workflow was started' }));
-		}
 		const items = result.workflowData?.[0]?.map((item) => item.json);
+		const outcome = items === undefined ? 'started' : this.receiver.takeStartOutcome();
+		if (outcome === 'not started') {
+			res.status(500).json({ code: 0, message: 'There was a problem executing the workflow' });
+			return { workflowId: this.id, test, status: 500, answer: answer() };
+		}
+		if (outcome === 'answer lost') {
+			response.socket?.destroy();
+			return { workflowId: this.id, test, status: null, answer: undefined, items };
+		}
+		if (!result.noWebhookResponse) res.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
 		return { workflowId: this.id, test, status: res.statusCode, answer: answer(), items };
 	}
 }

@@ -54,7 +54,7 @@ test('a real sandbox delivery reaches webhook(): New Match, then a Status Change
 	}
 });
 
-test('a redelivery by the service (n8n\'s answer lost) starts no second execution', async () => {
+test('a redelivery by the service (n8n\'s answer lost on the way: the connection dropped once the execution started) starts no second execution', async () => {
 	const listId = await createMonitoredList(sb, 'Trigger redelivery');
 	const wf = trigger(listId);
 	await wf.activate();
@@ -63,10 +63,28 @@ test('a redelivery by the service (n8n\'s answer lost) starts no second executio
 		await simulateNewMatch(listId);
 		const [first, second, ...rest] = receiver.deliveriesOf(wf.id);
 		expect(rest).toEqual([]);
-		expect(first.status).toBe(503);
+		expect(first.status).toBeNull();
 		expect(first.items).toHaveLength(1);
 		expect(second.status).toBe(200);
 		expect(second.items).toBeUndefined();
+	} finally {
+		await wf.deactivate();
+	}
+});
+
+test('a delivery n8n could not start (it answered 500 after the trigger returned its items) is started by the service\'s redelivery, once', async () => {
+	const listId = await createMonitoredList(sb, 'Trigger failed start');
+	const wf = trigger(listId);
+	await wf.activate();
+	try {
+		receiver.failNextStarts(1);
+		await simulateNewMatch(listId);
+		const [first, second, ...rest] = receiver.deliveriesOf(wf.id);
+		expect(rest).toEqual([]);
+		expect({ status: first.status, items: first.items }).toEqual({ status: 500, items: undefined });
+		expect(second.status).toBe(200);
+		expect(second.items).toHaveLength(1);
+		expect(second.items![0]).toMatchObject({ TriggerType: 'New Match', ListID: listId });
 	} finally {
 		await wf.deactivate();
 	}

@@ -148,6 +148,14 @@ describe('the redelivery window', () => {
 		expect(window.admit('second', [a], 1_000, 1)).toEqual([]);
 	});
 
+	test('events released (their execution not started) are admitted again; the others of the registration stay remembered', () => {
+		const window = new RedeliveryWindow();
+		window.admit('k', [a, b], 1_000, 0);
+		window.release('k', [{ ...a }]);
+		window.release('other', [b]);
+		expect(window.admit('k', [a, b], 1_000, 1)).toEqual([a]);
+	});
+
 	test('it is bounded: past 10,000 remembered events the oldest is forgotten first', () => {
 		const window = new RedeliveryWindow();
 		const events = Array.from({ length: 10_001 }, (_, index) => ({ TriggerType: 'New Match', PropID: `P${index}` }));
