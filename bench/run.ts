@@ -677,12 +677,14 @@ async function triggerRun(sandbox: RunningSandbox, host: RunningN8n, workflowId:
 			if (Date.now() > until) throw new Error('the trigger\'s webhook was not served within 60 s of activation');
 			await new Promise((resolve) => setTimeout(resolve, 300));
 		}
-		type Delivery = { outcome: string; status: number | null; attempts: number };
+		type Delivery = { outcome: string; status: number | null; attempts: number; statuses: Array<number | null> };
 		const earlier = (await sandboxCall<{ results: Delivery[] }>(sandbox, 'GET', '/_sandbox/deliveries?wait=1')).results.length;
 		const figures = await timeDeliveries(sandbox, async () => (await sandboxCall<{ PropID: string }>(sandbox, 'POST', '/_sandbox/simulate/new-match', { ListID: listId })).PropID);
 		const entries = (await sandboxCall<{ results: Delivery[] }>(sandbox, 'GET', '/_sandbox/deliveries?wait=1')).results.slice(earlier);
 		const notDelivered = entries.filter((entry) => entry.outcome !== 'delivered');
 		if (notDelivered.length > 0) console.log(`deliveries not delivered: ${JSON.stringify(notDelivered.slice(0, 5))}`);
+		const again = entries.filter((entry) => entry.attempts > 1);
+		if (again.length > 0) console.log(`deliveries sent more than once, each attempt's status (null: no answer): ${again.slice(0, 5).map((entry) => JSON.stringify(entry.statuses)).join(', ')}`);
 		return { ...figures, notDelivered: notDelivered.length, deliveredAgain: entries.filter((entry) => entry.attempts > 1).length };
 	} finally {
 		await n8n.deactivate(client, workflowId);

@@ -19,6 +19,8 @@ export interface DeliveryLogEntry {
 	events: number;
 	status: number | null;
 	attempts: number;
+	/** Each attempt's status, in order (null: no answer, `error` says why for the last). */
+	statuses: Array<number | null>;
 	outcome: 'delivered' | 'failed' | 'refused';
 	error?: string;
 }
@@ -77,6 +79,7 @@ export function deliver(
 		events: payload.length,
 		status: null,
 		attempts: 0,
+		statuses: [],
 		outcome: 'failed',
 	};
 	log.push(entry);
@@ -91,6 +94,7 @@ export function deliver(
 		for (let i = 0; ; i++) {
 			const result = await attempt(hook.HookUrl, body, hook.Secret || undefined);
 			entry.attempts = i + 1;
+			entry.statuses.push(result.status);
 			entry.status = result.status;
 			entry.error = result.error;
 			if (!retryable(result.status)) {

@@ -337,7 +337,7 @@ describe('webhook delivery', () => {
 		await control('/_sandbox/simulate/new-match', { ListID: listId });
 		expect(receiver.received).toHaveLength(2);
 		expect(receiver.received[1].body).toEqual(receiver.received[0].body);
-		expect(await deliveries(listId)).toEqual([expect.objectContaining({ outcome: 'delivered', status: 200, attempts: 2 })]);
+		expect(await deliveries(listId)).toEqual([expect.objectContaining({ outcome: 'delivered', status: 200, attempts: 2, statuses: [503, 200] })]);
 	});
 
 	test('an unmonitored list delivers nothing', async () => {
