@@ -685,7 +685,7 @@ async function triggerRun(sandbox: RunningSandbox, host: RunningN8n, workflowId:
 		if (notDelivered.length > 0) console.log(`deliveries not delivered: ${JSON.stringify(notDelivered.slice(0, 5))}`);
 		const again = entries.filter((entry) => entry.attempts > 1);
 		if (again.length > 0) console.log(`deliveries sent more than once, each attempt's status (null: no answer): ${again.slice(0, 5).map((entry) => JSON.stringify(entry.statuses)).join(', ')}`);
-		return { ...figures, notDelivered: notDelivered.length, deliveredAgain: entries.filter((entry) => entry.attempts > 1).length };
+		return { ...figures, notDelivered: notDelivered.length, deliveredAgain: again.length };
 	} finally {
 		await n8n.deactivate(client, workflowId);
 	}

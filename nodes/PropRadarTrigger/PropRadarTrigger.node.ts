@@ -190,9 +190,9 @@ export class PropRadarTrigger implements INodeType {
 		const fresh = redeliveries.admit(triggerKey, delivery.events.filter((event) => wanted(event, settings.filter)), settings.windowMs, Date.now());
 		if (fresh.length === 0) return { webhookResponse: { received: delivery.events.length, started: false } };
 		// n8n answers a delivery that starts an execution once the execution is created (Response
-		// Mode "onReceived": its answer waits for WorkflowRunner.run), and a 5xx when that failed (its
-		// database refused the write, its queue was unreachable): then no execution holds these
-		// events, and the service's redelivery must start one.
+		// Mode "onReceived": its answer waits for WorkflowRunner.run), and 500 when that failed (as
+		// when its database refused the write): then no execution holds these events, and the
+		// service's redelivery must start one.
 		response.once('finish', () => {
 			if (response.statusCode >= 500) redeliveries.release(triggerKey, fresh);
 		});

@@ -160,6 +160,9 @@ export function wanted(event: IDataObject, filter: DeliveryFilter): boolean {
 
 const MAX_REMEMBERED = 10_000;
 
+/** What the window remembers of an event: a digest of its JSON. */
+const hashOf = (event: IDataObject) => digest(JSON.stringify(event)).toString('base64');
+
 /**
  * Events seen recently, per trigger node: a redelivery of the same event (same JSON) within the
  * window is dropped. Kept in this process's memory, bounded, oldest forgotten first.
@@ -178,7 +181,7 @@ export class RedeliveryWindow {
 		}
 		const admitted: IDataObject[] = [];
 		for (const event of events) {
-			const hash = digest(JSON.stringify(event)).toString('base64');
+			const hash = hashOf(event);
 			const expires = seen.get(hash);
 			if (expires !== undefined && expires > now) continue;
 			seen.delete(hash);
@@ -192,7 +195,7 @@ export class RedeliveryWindow {
 	/** Forgets `events` admitted for `triggerKey`, so that a redelivery of them is admitted again. */
 	release(triggerKey: string, events: IDataObject[]): void {
 		const seen = this.seen.get(triggerKey);
-		for (const event of events) seen?.delete(digest(JSON.stringify(event)).toString('base64'));
+		for (const event of events) seen?.delete(hashOf(event));
 	}
 
 	forget(triggerKey: string): void {

@@ -70,7 +70,7 @@ export class WebhookReceiver {
 	/**
 	 * The next `count` deliveries that would start an execution are answered 500 instead, as n8n
 	 * answers when it cannot create the execution after the trigger returned its items
-	 * (WorkflowRunner.run failed: its database refused the write, its queue was unreachable).
+	 * (WorkflowRunner.run failed, as when its database refused the write).
 	 * Nothing was started, and the service delivers again.
 	 */
 	failNextStarts(count: number): void {
