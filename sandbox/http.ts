@@ -89,12 +89,13 @@ export function onlyParams(query: Query, allowed: readonly string[]): void {
 	if (unknown) throw badRequest('Unexpected parameter', `Unexpected query parameter: ${unknown}`);
 }
 
-/** Refuses body fields a route does not take, naming them (the lists document's text "Unexpected payload field"). */
+/** The allowed fields of each list `onlyFields` is given, as a set, made once. */
 const allowedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
 
 /**
- * 400 naming the first field of `body` that is not `allowed`. Run for each record of an import
- * (10,000 in one request), so a set is made once per list of allowed fields and nothing per call.
+ * Refuses body fields a route does not take: 400 naming the first one (the lists document's text
+ * "Unexpected payload field"). Run for each record of an import (10,000 in one request), so
+ * nothing is made per call.
  */
 export function onlyFields(body: Record<string, unknown>, allowed: readonly string[], where = 'body'): void {
 	let names = allowedSets.get(allowed);
