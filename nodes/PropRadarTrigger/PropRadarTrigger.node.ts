@@ -187,15 +187,22 @@ export class PropRadarTrigger implements INodeType {
 		const settings = readDeliverySettings(this.getNodeParameter('events', []), this.getNodeParameter('options', {}) as IDataObject);
 		if ('problem' in settings) throw new NodeOperationError(this.getNode(), settings.problem);
 		const triggerKey = redeliveryKey(this.getWorkflow().id, this.getNode().id, registration.webhookId);
-		const fresh = redeliveries.admit(triggerKey, delivery.events.filter((event) => wanted(event, settings.filter)), settings.windowMs, Date.now());
+		const admission = redeliveries.admit(triggerKey, delivery.events.filter((event) => wanted(event, settings.filter)), settings.windowMs, Date.now());
+		if ('unsettled' in admission) {
+			// An earlier delivery of these events awaits n8n's answer, which says whether their
+			// execution started: dropping them now would lose them if it did not.
+			response.setHeader('Retry-After', '1');
+			response.status(503).json({ message: 'An earlier delivery of these events is still being started; deliver again later' });
+			return { noWebhookResponse: true };
+		}
+		const fresh = admission.fresh;
 		if (fresh.length === 0) return { webhookResponse: { received: delivery.events.length, started: false } };
 		// n8n answers a delivery that starts an execution once the execution is created (Response
-		// Mode "onReceived": its answer waits for WorkflowRunner.run), and 500 when that failed (as
-		// when its database refused the write): then no execution holds these events, and the
-		// service's redelivery must start one.
-		response.once('finish', () => {
-			if (response.statusCode >= 500) redeliveries.release(triggerKey, fresh);
-		});
+		// Mode "onReceived": its answer waits for WorkflowRunner.run), with 200, and with 500 when
+		// that failed (as when its database refused the write): then no execution holds these
+		// events, and the service's redelivery must start one. It ends its answer even when the
+		// service has given up and closed the connection: 'prefinish' is emitted then, 'finish' not.
+		response.once('prefinish', () => redeliveries.settle(triggerKey, fresh, response.statusCode < 300));
 		const items = settings.splitIntoItems ? fresh : [{ events: fresh }];
 		return { workflowData: [this.helpers.returnJsonArray(items)] };
 	}

@@ -160,42 +160,81 @@ export function wanted(event: IDataObject, filter: DeliveryFilter): boolean {
 
 const MAX_REMEMBERED = 10_000;
 
+/**
+ * How long the window waits for n8n's answer to the delivery that admitted an event before it
+ * takes the execution as started. n8n ends its answer once the execution is created or has
+ * failed to be (slow only while its database is busy); this bounds the wait should it never end.
+ */
+export const ANSWER_WAIT_MS = 120_000;
+
 /** What the window remembers of an event: a digest of its JSON. */
 const hashOf = (event: IDataObject) => digest(JSON.stringify(event)).toString('base64');
 
+interface Remembered {
+	/** Until when a redelivery of the event is dropped. */
+	expires: number;
+	/** Until when n8n's answer to the delivery that admitted it is awaited; 0 once n8n answered that it started the execution. */
+	answerBy: number;
+}
+
+/**
+ * What the window makes of a delivery: the events to start an execution for (none: all were
+ * delivered before), or `unsettled` when one of them came in a delivery that n8n has not answered
+ * yet, so that whether its execution started is not known: nothing is admitted, and the service
+ * is to deliver again later.
+ */
+export type Admission = { fresh: IDataObject[] } | { unsettled: true };
+
 /**
  * Events seen recently, per trigger node: a redelivery of the same event (same JSON) within the
- * window is dropped. Kept in this process's memory, bounded, oldest forgotten first.
+ * window is dropped once n8n has started the execution of the first delivery, asked for later
+ * until n8n has answered it, and admitted again when n8n answered that it could not start it.
+ * Kept in this process's memory, bounded, oldest forgotten first.
  */
 export class RedeliveryWindow {
-	private readonly seen = new Map<string, Map<string, number>>();
+	private readonly seen = new Map<string, Map<string, Remembered>>();
 
-	/** The events not seen within `windowMs`, remembering them; `windowMs` 0 keeps everything. */
-	admit(triggerKey: string, events: IDataObject[], windowMs: number, now: number): IDataObject[] {
-		if (windowMs <= 0) return events;
-		const seen = this.seen.get(triggerKey) ?? new Map<string, number>();
+	/** The events not seen within `windowMs`, remembering them as awaiting n8n's answer; `windowMs` 0 keeps everything. */
+	admit(triggerKey: string, events: IDataObject[], windowMs: number, now: number): Admission {
+		if (windowMs <= 0) return { fresh: events };
+		const seen = this.seen.get(triggerKey) ?? new Map<string, Remembered>();
 		this.seen.set(triggerKey, seen);
-		for (const [hash, expires] of seen) {
-			if (expires > now) break;
+		for (const [hash, remembered] of seen) {
+			if (remembered.expires > now) break;
 			seen.delete(hash);
 		}
-		const admitted: IDataObject[] = [];
-		for (const event of events) {
-			const hash = hashOf(event);
-			const expires = seen.get(hash);
-			if (expires !== undefined && expires > now) continue;
-			seen.delete(hash);
-			seen.set(hash, now + windowMs);
-			admitted.push(event);
+		const hashes = events.map(hashOf);
+		for (const hash of hashes) {
+			const remembered = seen.get(hash);
+			if (remembered && remembered.expires > now && remembered.answerBy > now) return { unsettled: true };
 		}
+		const fresh: IDataObject[] = [];
+		hashes.forEach((hash, index) => {
+			const remembered = seen.get(hash);
+			if (remembered && remembered.expires > now) return;
+			seen.delete(hash);
+			seen.set(hash, { expires: now + windowMs, answerBy: now + ANSWER_WAIT_MS });
+			fresh.push(events[index]);
+		});
 		while (seen.size > MAX_REMEMBERED) seen.delete(seen.keys().next().value as string);
-		return admitted;
+		return { fresh };
 	}
 
-	/** Forgets `events` admitted for `triggerKey`, so that a redelivery of them is admitted again. */
-	release(triggerKey: string, events: IDataObject[]): void {
+	/**
+	 * n8n's answer to the delivery that admitted `events`: when it started their execution, a
+	 * redelivery of them is dropped from now on; when it did not, they are forgotten, so that a
+	 * redelivery of them is admitted again.
+	 */
+	settle(triggerKey: string, events: IDataObject[], started: boolean): void {
 		const seen = this.seen.get(triggerKey);
-		for (const event of events) seen?.delete(hashOf(event));
+		if (!seen) return;
+		for (const event of events) {
+			const hash = hashOf(event);
+			const remembered = seen.get(hash);
+			if (!remembered) continue;
+			if (started) remembered.answerBy = 0;
+			else seen.delete(hash);
+		}
 	}
 
 	forget(triggerKey: string): void {

@@ -56,12 +56,16 @@ export class WebhookReceiver {
 	private server?: Server;
 	private lostAnswers = 0;
 	private failedStarts = 0;
+	private lateFailedStarts = 0;
+	/** Answers to write once the next delivery has been handled (`failNextStartsLate`). */
+	private afterNextDelivery: Array<() => void> = [];
 	url = '';
 
 	/**
 	 * The next `count` deliveries that start an execution get no answer: their connection is
 	 * dropped once the execution has started, as when the answer is lost on the way (a proxy's or
-	 * the service's timeout). The service then delivers again.
+	 * the service's timeout). n8n still ends its answer (200) on the closed connection. The service
+	 * then delivers again.
 	 */
 	loseNextAnswers(count: number): void {
 		this.lostAnswers = count;
@@ -77,11 +81,25 @@ export class WebhookReceiver {
 		this.failedStarts = count;
 	}
 
-	/** What happens to a delivery whose trigger returned items: started and answered, answer lost, or not started. */
-	takeStartOutcome(): 'started' | 'answer lost' | 'not started' {
+	/**
+	 * The next `count` deliveries that would start an execution are not started, and n8n is slow
+	 * to say so, as while its database is busy: the service gives up first (the connection is
+	 * dropped) and delivers again, and n8n answers 500 on the closed connection only once that
+	 * redelivery has been answered.
+	 */
+	failNextStartsLate(count: number): void {
+		this.lateFailedStarts = count;
+	}
+
+	/** What happens to a delivery whose trigger returned items: started and answered, answer lost, not started, or not started and said so late. */
+	takeStartOutcome(): 'started' | 'answer lost' | 'not started' | 'not started, said late' {
 		if (this.failedStarts > 0) {
 			this.failedStarts--;
 			return 'not started';
+		}
+		if (this.lateFailedStarts > 0) {
+			this.lateFailedStarts--;
+			return 'not started, said late';
 		}
 		if (this.lostAnswers > 0) {
 			this.lostAnswers--;
@@ -125,8 +143,15 @@ export class WebhookReceiver {
 			response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not registered"}');
 			return;
 		}
+		const waiting = this.afterNextDelivery.splice(0);
 		const delivery = await listener.trigger.receive(request, raw, response, listener.test, listener.nodeType);
 		this.deliveries.push(delivery);
+		for (const answer of waiting) answer();
+	}
+
+	/** Runs `answer` once the next delivery has been handled. */
+	answerAfterNextDelivery(answer: () => void): void {
+		this.afterNextDelivery.push(answer);
 	}
 }
 
@@ -339,7 +364,13 @@ export class TriggerWorkflow {
 		}
 		if (outcome === 'answer lost') {
 			response.socket?.destroy();
+			res.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
 			return { workflowId: this.id, test, status: null, answer: undefined, items };
+		}
+		if (outcome === 'not started, said late') {
+			response.socket?.destroy();
+			this.receiver.answerAfterNextDelivery(() => res.status(500).json({ code: 0, message: 'There was a problem executing the workflow' }));
+			return { workflowId: this.id, test, status: null, answer: undefined };
 		}
 		if (!result.noWebhookResponse) res.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
 		return { workflowId: this.id, test, status: res.statusCode, answer: answer(), items };

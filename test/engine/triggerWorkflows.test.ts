@@ -90,6 +90,26 @@ test('a delivery n8n could not start (it answered 500 after the trigger returned
 	}
 });
 
+test('a redelivery while n8n has not yet answered the first delivery is asked to come again, and starts the execution n8n then says it could not start, once', async () => {
+	const listId = await createMonitoredList(sb, 'Trigger slow failed start');
+	const wf = trigger(listId);
+	await wf.activate();
+	try {
+		receiver.failNextStartsLate(1);
+		await simulateNewMatch(listId);
+		const [first, second, third, ...rest] = receiver.deliveriesOf(wf.id);
+		expect(rest).toEqual([]);
+		expect({ status: first.status, items: first.items }).toEqual({ status: null, items: undefined });
+		// n8n had not answered the first yet: whether its execution started was not known.
+		expect({ status: second.status, items: second.items }).toEqual({ status: 503, items: undefined });
+		expect(third.status).toBe(200);
+		expect(third.items).toHaveLength(1);
+		expect(third.items![0]).toMatchObject({ TriggerType: 'New Match', ListID: listId });
+	} finally {
+		await wf.deactivate();
+	}
+});
+
 test('Change Kinds: only the chosen kinds of status change start an execution', async () => {
 	const listId = await createMonitoredList(sb, 'Trigger change kinds');
 	const wf = trigger(listId, { events: ['statusChanges'], options: { changeKinds: ['foreclosureStatus', 'listingPrice'] } });

@@ -1,4 +1,7 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import {
+	ANSWER_WAIT_MS,
 	bearerMatches,
 	changeLabels,
 	CHANGE_KINDS,
@@ -120,48 +123,71 @@ describe('which events a workflow wants', () => {
 describe('the redelivery window', () => {
 	const a = { TriggerType: 'New Match', PropID: 'P000001' };
 	const b = { TriggerType: 'New Match', PropID: 'P000002' };
+	/** Admits `events` and settles them as started, as after n8n's 200. */
+	const started = (window: RedeliveryWindow, key: string, events: IDataObject[], windowMs: number, now: number) => {
+		const admission = window.admit(key, events, windowMs, now);
+		if ('fresh' in admission) window.settle(key, admission.fresh, true);
+		return admission;
+	};
 
-	test('the same event again within the window is dropped, after it admitted again', () => {
+	test('the same event again within the window is dropped once its execution started, after it admitted again', () => {
 		const window = new RedeliveryWindow();
-		expect(window.admit('wf/node/7', [a, b], 1_000, 0)).toEqual([a, b]);
-		expect(window.admit('wf/node/7', [{ PropID: 'P000001', TriggerType: 'New Match' }, b], 1_000, 999)).toEqual([{ PropID: 'P000001', TriggerType: 'New Match' }]);
-		expect(window.admit('wf/node/7', [b], 1_000, 999)).toEqual([]);
-		expect(window.admit('wf/node/7', [b], 1_000, 1_000)).toEqual([b]);
+		expect(started(window, 'wf/node/7', [a, b], 1_000, 0)).toEqual({ fresh: [a, b] });
+		expect(started(window, 'wf/node/7', [{ PropID: 'P000001', TriggerType: 'New Match' }, b], 1_000, 999)).toEqual({ fresh: [{ PropID: 'P000001', TriggerType: 'New Match' }] });
+		expect(window.admit('wf/node/7', [b], 1_000, 999)).toEqual({ fresh: [] });
+		expect(window.admit('wf/node/7', [b], 1_000, 1_000)).toEqual({ fresh: [b] });
 	});
 
 	test('an event twice in one delivery is admitted once', () => {
-		expect(new RedeliveryWindow().admit('k', [a, { ...a }], 1_000, 0)).toEqual([a]);
+		expect(new RedeliveryWindow().admit('k', [a, { ...a }], 1_000, 0)).toEqual({ fresh: [a] });
 	});
 
 	test('a window of 0 admits everything and remembers nothing', () => {
 		const window = new RedeliveryWindow();
-		expect(window.admit('k', [a, a], 0, 0)).toEqual([a, a]);
-		expect(window.admit('k', [a], 1_000, 1)).toEqual([a]);
+		expect(window.admit('k', [a, a], 0, 0)).toEqual({ fresh: [a, a] });
+		expect(window.admit('k', [a], 1_000, 1)).toEqual({ fresh: [a] });
 	});
 
 	test('each registration has its own memory, and forgetting one leaves the others', () => {
 		const window = new RedeliveryWindow();
-		window.admit('first', [a], 1_000, 0);
-		window.admit('second', [a], 1_000, 0);
+		started(window, 'first', [a], 1_000, 0);
+		started(window, 'second', [a], 1_000, 0);
 		window.forget('first');
-		expect(window.admit('first', [a], 1_000, 1)).toEqual([a]);
-		expect(window.admit('second', [a], 1_000, 1)).toEqual([]);
+		expect(window.admit('first', [a], 1_000, 1)).toEqual({ fresh: [a] });
+		expect(window.admit('second', [a], 1_000, 1)).toEqual({ fresh: [] });
 	});
 
-	test('events released (their execution not started) are admitted again; the others of the registration stay remembered', () => {
+	test('while n8n has not answered the delivery that admitted an event, a delivery with it is unsettled and admits nothing', () => {
+		const window = new RedeliveryWindow();
+		window.admit('k', [a], 1_000, 0);
+		expect(window.admit('k', [b, { ...a }], 1_000, 1)).toEqual({ unsettled: true });
+		expect(window.admit('k', [b], 1_000, 2)).toEqual({ fresh: [b] });
+		window.settle('k', [a], true);
+		expect(window.admit('k', [a], 1_000, 3)).toEqual({ fresh: [] });
+	});
+
+	test('events n8n did not start are admitted again; the others of the registration stay remembered', () => {
 		const window = new RedeliveryWindow();
 		window.admit('k', [a, b], 1_000, 0);
-		window.release('k', [{ ...a }]);
-		window.release('other', [b]);
-		expect(window.admit('k', [a, b], 1_000, 1)).toEqual([a]);
+		window.settle('k', [{ ...a }], false);
+		window.settle('k', [b], true);
+		window.settle('other', [b], false);
+		expect(window.admit('k', [a, b], 1_000, 1)).toEqual({ fresh: [a] });
+	});
+
+	test(`an answer not come within ${ANSWER_WAIT_MS / 1000} s is taken as the execution started`, () => {
+		const window = new RedeliveryWindow();
+		window.admit('k', [a], 600_000, 0);
+		expect(window.admit('k', [a], 600_000, ANSWER_WAIT_MS - 1)).toEqual({ unsettled: true });
+		expect(window.admit('k', [a], 600_000, ANSWER_WAIT_MS)).toEqual({ fresh: [] });
 	});
 
 	test('it is bounded: past 10,000 remembered events the oldest is forgotten first', () => {
 		const window = new RedeliveryWindow();
 		const events = Array.from({ length: 10_001 }, (_, index) => ({ TriggerType: 'New Match', PropID: `P${index}` }));
-		expect(window.admit('k', events, 60_000, 0)).toHaveLength(10_001);
-		expect(window.admit('k', [events[10_000], events[1]], 60_000, 1)).toEqual([]);
-		expect(window.admit('k', [events[0]], 60_000, 1)).toEqual([events[0]]);
+		expect((started(window, 'k', events, 60_000, 0) as { fresh: unknown[] }).fresh).toHaveLength(10_001);
+		expect(window.admit('k', [events[10_000], events[1]], 60_000, 1)).toEqual({ fresh: [] });
+		expect(window.admit('k', [events[0]], 60_000, 1)).toEqual({ fresh: [events[0]] });
 	});
 
 	test('a registration is known by workflow, node and webhook', () => {
