@@ -55,9 +55,10 @@ export interface RunningQueue {
 /**
  * Starts n8n in queue mode on `host`'s home: redis-server on a free port, the main process,
  * `workers` workers (`concurrency` executions each, 1 and 10 unless given) and one webhook process,
- * whose address is N8N_WEBHOOK_URL. `env` is added to every process's environment.
+ * whose address is N8N_WEBHOOK_URL. `env` is added to every process's environment. When a process
+ * exits because its port was taken meanwhile, all start again on new ports (`freePort` picks them).
  */
-export function startQueue(host: N8nHost, options?: { workers?: number; concurrency?: number; env?: Record<string, string>; logFile?: string }): Promise<RunningQueue>;
+export function startQueue(host: N8nHost, options?: { workers?: number; concurrency?: number; env?: Record<string, string>; logFile?: string; freePort?: () => Promise<number> }): Promise<RunningQueue>;
 export function login(host: Pick<N8nHost, 'url'>): Promise<N8nClient>;
 export function activate(client: N8nClient, workflowId: string): Promise<unknown>;
 export function deactivate(client: N8nClient, workflowId: string): Promise<unknown>;

@@ -209,9 +209,25 @@ async function startOnce(host, { logFile, timeoutMs = 120_000, signal } = {}) {
  * webhook calls put on the queue). N8N_WEBHOOK_URL is the webhook process's address, so that is
  * the address a trigger registers. `env` is added to every process's environment. Resolves once
  * the main and the webhook process answer; the output of the others is kept (last 32 KiB each)
- * for failure messages (`outputs()`). `stop()` ends them all, the main last but Redis.
+ * for failure messages (`outputs()`). `stop()` ends them all, the main last but Redis. Their
+ * ports are free a moment before each process listens, and another process may take one first:
+ * when a process exits saying its port is in use, all of them are stopped and started again on
+ * new ports, three times at most (`freePort` picks them).
  */
-async function startQueue(host, { workers = 1, concurrency = 10, env = {}, logFile } = {}) {
+async function startQueue(host, options = {}) {
+	for (let tries = 1; ; tries++) {
+		try {
+			return await startQueueOnce(host, options);
+		} catch (error) {
+			if (tries >= 3 || !PORT_TAKEN.test(error.message)) throw error;
+		}
+	}
+}
+
+/** What Redis and n8n 2.41's processes log when a port they were given is taken (abstract-server.js, task-broker-server.js, the runners' health-check-server.js). */
+const PORT_TAKEN = /port \d+ is already in use|Address already in use/i;
+
+async function startQueueOnce(host, { workers = 1, concurrency = 10, env = {}, logFile, freePort: portPicker = freePort } = {}) {
 	const install = spawnSync('bash', [join(ROOT, 'scripts', 'redis-install.sh')], { encoding: 'utf8' });
 	if (install.status !== 0) throw new Error(`redis-server could not be installed: ${install.stdout}${install.stderr}`);
 	const children = [];
@@ -232,9 +248,18 @@ async function startQueue(host, { workers = 1, concurrency = 10, env = {}, logFi
 		if (redis) await stopProcess(redis);
 	};
 	try {
-		const redisPort = await freePort();
+		const redisPort = await portPicker();
 		child('redis', '/usr/bin/redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], process.env);
-		const webhookPort = await freePort();
+		await until(
+			'Redis to accept connections within 30 s',
+			async () => {
+				if (children[0].exitCode !== null) throw new Error(`redis-server exited with ${children[0].exitCode}:\n${outputs.get('redis')}`);
+				return outputs.get('redis').includes('Ready to accept connections') ? true : undefined;
+			},
+			30_000,
+			100,
+		);
+		const webhookPort = await portPicker();
 		const webhookUrl = `http://127.0.0.1:${webhookPort}`;
 		const queue = {
 			...env,
@@ -247,9 +272,9 @@ async function startQueue(host, { workers = 1, concurrency = 10, env = {}, logFi
 		const mainHost = { ...host, env: { ...host.env, ...queue } };
 		main = await start(mainHost, { logFile });
 		for (let index = 1; index <= workers; index++) {
-			child(`worker ${index}`, N8N_BIN, ['worker', `--concurrency=${concurrency}`], { ...host.env, ...queue, N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_PORT: String(await freePort()) });
+			child(`worker ${index}`, N8N_BIN, ['worker', `--concurrency=${concurrency}`], { ...host.env, ...queue, N8N_RUNNERS_BROKER_PORT: String(await portPicker()), QUEUE_HEALTH_CHECK_PORT: String(await portPicker()) });
 		}
-		child('webhook', N8N_BIN, ['webhook'], { ...host.env, ...queue, N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
+		child('webhook', N8N_BIN, ['webhook'], { ...host.env, ...queue, N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(await portPicker()) });
 		const output = () => [...outputs].map(([name, text]) => `--- ${name}:\n${text.slice(-3000)}`).join('\n');
 		await until(
 			'the webhook process to answer within 120 s',

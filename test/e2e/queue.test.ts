@@ -4,9 +4,11 @@
  * worker (`n8n worker`, executions) and one webhook process (`n8n webhook`, deliveries), all on
  * the same n8n home. The trigger example is activated by the main process; sandbox deliveries go through the
  * webhook process and are executed by the worker, each exactly once; a redelivery starts nothing;
- * deactivation restores the automation.
+ * deactivation restores the automation. Redis is first given a port another process holds, and
+ * `startQueue` starts again on new ports.
  */
 import { readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
@@ -67,7 +69,23 @@ beforeAll(async () => {
 	const example = JSON.parse(readFileSync(join(ROOT, 'examples', '04-foreclosures-to-crm.json'), 'utf8')) as unknown;
 	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [example] });
 	mainLog = join(prepared.userFolder, 'main.log');
-	queue = await n8n.startQueue({ ...prepared, env: { ...prepared.env, N8N_LOG_LEVEL: 'info' } }, { logFile: mainLog });
+	// Redis is first given a port another process holds: all start again on new ports.
+	const taken = createServer();
+	await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+	const held = (taken.address() as AddressInfo).port;
+	const given: number[] = [];
+	const freePort = async () => {
+		const port = given.length === 0 ? held : await n8n.freePort();
+		given.push(port);
+		return port;
+	};
+	try {
+		queue = await n8n.startQueue({ ...prepared, env: { ...prepared.env, N8N_LOG_LEVEL: 'info' } }, { logFile: mainLog, freePort });
+	} finally {
+		taken.close();
+	}
+	expect(given[0]).toBe(held);
+	expect(Number(queue.mainHost.env.QUEUE_BULL_REDIS_PORT)).not.toBe(held);
 	main = queue.main;
 	// PropRadar is given the webhook process's address.
 	webhookUrl = queue.webhookUrl;
