@@ -8,7 +8,7 @@
  * and copies them over the README's images in docs/screenshots.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
@@ -18,6 +18,7 @@ import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
 import { call, TOKENS } from '../support/sandboxApi';
+import { takenPort } from '../support/takenPort';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { RunningN8n, N8nClient } from '../../scripts/n8n-host';
@@ -209,26 +210,18 @@ test('example 1: a dynamic list from criteria, its properties exported with chos
 });
 
 test('a run whose task broker port another process took at start is run again on a free port, and the workflow runs once', async () => {
-	const taken = createServer();
-	await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-	const held = (taken.address() as AddressInfo).port;
-	const given: number[] = [];
-	const brokerPort = async () => {
-		const port = given.length === 0 ? held : await n8n.freePort();
-		given.push(port);
-		return port;
-	};
+	const taken = await takenPort();
 	const lists = async () => (await sandboxApi<{ results: Array<{ ListName: string }> }>('GET', '/v1/lists')).results.filter((list) => list.ListName === 'Oregon pools with equity').length;
 	try {
 		const before = await lists();
-		const run = (await n8n.execute(host, 'PropRadarEx00001', { brokerPort })) as RunData;
+		const run = (await n8n.execute(host, 'PropRadarEx00001', { brokerPort: taken.pick })) as RunData;
 		expect(output(run, 'Create dynamic list')).toHaveLength(1);
-		expect(given).toHaveLength(2);
-		expect(given[0]).toBe(held);
-		expect(given[1]).not.toBe(held);
+		expect(taken.given).toHaveLength(2);
+		expect(taken.given[0]).toBe(taken.held);
+		expect(taken.given[1]).not.toBe(taken.held);
 		expect(await lists()).toBe(before + 1);
 	} finally {
-		taken.close();
+		taken.release();
 	}
 });
 

@@ -8,13 +8,13 @@
  * `startQueue` starts again on new ports.
  */
 import { readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
 import { call } from '../support/sandboxApi';
+import { takenPort } from '../support/takenPort';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { RunningN8n, N8nClient, RunningQueue } from '../../scripts/n8n-host';
@@ -70,22 +70,14 @@ beforeAll(async () => {
 	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [example] });
 	mainLog = join(prepared.userFolder, 'main.log');
 	// Redis is first given a port another process holds: all start again on new ports.
-	const taken = createServer();
-	await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-	const held = (taken.address() as AddressInfo).port;
-	const given: number[] = [];
-	const freePort = async () => {
-		const port = given.length === 0 ? held : await n8n.freePort();
-		given.push(port);
-		return port;
-	};
+	const taken = await takenPort();
 	try {
-		queue = await n8n.startQueue({ ...prepared, env: { ...prepared.env, N8N_LOG_LEVEL: 'info' } }, { logFile: mainLog, freePort });
+		queue = await n8n.startQueue({ ...prepared, env: { ...prepared.env, N8N_LOG_LEVEL: 'info' } }, { logFile: mainLog, freePort: taken.pick });
 	} finally {
-		taken.close();
+		taken.release();
 	}
-	expect(given[0]).toBe(held);
-	expect(Number(queue.mainHost.env.QUEUE_BULL_REDIS_PORT)).not.toBe(held);
+	expect(taken.given[0]).toBe(taken.held);
+	expect(Number(queue.mainHost.env.QUEUE_BULL_REDIS_PORT)).not.toBe(taken.held);
 	main = queue.main;
 	// PropRadar is given the webhook process's address.
 	webhookUrl = queue.webhookUrl;
