@@ -78,12 +78,22 @@ function run(job: RawJob, purchase: boolean): Promise<RawResult> {
 	return importBatches(job.url, job.records, job.batchSize, job.token, job.quoteFirst === true, purchase);
 }
 
-process.on('message', (job: RawJob) => {
-	let started = 0;
-	const done = (job.warm ? run(job, false) : Promise.resolve()).then(() => {
-		started = performance.now();
-		return run(job, true);
+/** Asks the benchmark to collect the sandbox's garbage (see `collectSandbox` in run.ts), and waits until it has. */
+function sandboxCollected(): Promise<void> {
+	return new Promise((resolve) => {
+		process.once('message', () => resolve());
+		process.send!({ ready: true });
 	});
+}
+
+process.once('message', (job: RawJob) => {
+	let started = 0;
+	const done = (job.warm ? run(job, false) : Promise.resolve())
+		.then(sandboxCollected)
+		.then(() => {
+			started = performance.now();
+			return run(job, true);
+		});
 	done.then(
 		(result) => process.send!({ ...result, ms: performance.now() - started }, () => process.exit(0)),
 		(error: Error) => process.send!({ error: error.message }, () => process.exit(1)),

@@ -29,6 +29,8 @@ import { cpus, freemem, loadavg, totalmem, tmpdir } from 'node:os';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 import { ACCOUNTS } from '../sandbox/accounts';
 import { wallet } from '../sandbox/charges';
@@ -79,10 +81,37 @@ const SIZES = smoke
 	: { perItem: 2000, returnAll: 60_000, importRecords: 10_000, growth: [1000, 10_000, 60_000], trigger: 300, loadSeconds: 5, batchSize: 500, rounds: rounds ?? 5 };
 const CONCURRENT_RAW = 10;
 
+/**
+ * A full garbage collection of this process, which the sandbox runs in, before every timed run
+ * (the node's and the raw client's alike): the sandbox keeps every import of the benchmark, and
+ * its collections of what the runs before left (full ones of 10 to 50 ms on a heap growing past
+ * 300 MB) would otherwise land in whichever run comes next. The sandbox must not be what is
+ * measured.
+ */
+const collectSandbox = (() => {
+	setFlagsFromString('--expose-gc');
+	const gc = runInNewContext('gc') as () => void;
+	return () => {
+		gc();
+		sandboxCollections++;
+	};
+})();
+let sandboxCollections = 0;
+
+/**
+ * Runs `script` in a process of its own with `job`, and resolves to its answer. A script that
+ * asks for it (`{ ready: true }`, the raw client once its untimed pass is done) is answered
+ * `'go'` once the sandbox's garbage is collected.
+ */
 function child<J, R>(script: string, job: J): Promise<R> {
 	return new Promise((resolve, reject) => {
 		const worker = fork(join(__dirname, script));
-		worker.once('message', (result) => {
+		worker.on('message', (result) => {
+			if ((result as { ready?: boolean }).ready) {
+				collectSandbox();
+				worker.send('go');
+				return;
+			}
 			const answer = result as R & { error?: string };
 			if (answer.error) reject(new Error(answer.error));
 			else resolve(answer);
@@ -174,6 +203,7 @@ function measuredOf(workflow: BenchWorkflow, runData: RunData['data']['resultDat
 
 /** Runs a workflow in a fresh `n8n execute`; the measured node's time, its items and the process's peak memory. */
 async function runWorkflow(host: N8nHost, workflow: BenchWorkflow, extraEnv: Record<string, string> = {}): Promise<Measured> {
+	collectSandbox();
 	const dir = mkdtempSync(join(tmpdir(), 'propradar-bench-'));
 	const peakFile = join(dir, 'peak');
 	try {
@@ -213,6 +243,7 @@ let collector: Collector | undefined;
 async function runInServer(host: RunningN8n, client: N8nClient, workflow: BenchWorkflow): Promise<Measured> {
 	const before = (await newestExecution(client, workflow.id))?.id;
 	await collector?.collect();
+	collectSandbox();
 	// n8n 2.41 registers an activated workflow's webhook a moment after the activation's answer:
 	// until then its webhook answers 404 "not registered" and nothing runs, so it is called again.
 	const registeredBy = Date.now() + 60_000;
@@ -581,6 +612,7 @@ async function main(): Promise<void> {
 		n8n: '2.41.1',
 		rounds: SIZES.rounds,
 		collectionsBeforeRuns: collector.collections,
+		sandboxCollections,
 		durationSeconds: Math.round((Date.now() - started) / 1000),
 		rows,
 		sandbox: { ...sandboxFigures, simpleReadsTarget: 3000, simpleReadsMet: sandboxFigures.simpleReadsPerSecond >= 3000 },

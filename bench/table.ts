@@ -67,6 +67,8 @@ export type Result = {
 	rounds?: number;
 	/** Full collections of n8n's heap asked for before the runs timed in the running n8n (bench/collector.ts). */
 	collectionsBeforeRuns?: number;
+	/** Full collections of the sandbox's process, one before every timed run (run.ts, `collectSandbox`). */
+	sandboxCollections?: number;
 	rows: Row[];
 	sandbox: { simpleReadsPerSecond: number; bareServerReadsPerSecond: number; simpleReadsMet: boolean };
 	trigger: Record<string, unknown>;
@@ -97,7 +99,7 @@ function triggerRows(setting: string, trigger: Record<string, unknown>, webhookN
 /** The results as the README's Performance section shows them. */
 export function markdown(result: Result): string {
 	const lines = [
-		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n 2.41.1, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after. Node time is n8n's \`executionTime\` of the node${result.rounds && result.rounds > 1 ? `; per-item, Return All and Import are each the median of ${result.rounds} rounds, every round running all of that job's cases one after another` : ''}.${result.rows.some((row) => row.fresh) ? ` Their first rows are runs in the running n8n (each workflow active and called at its Webhook node, and run once before the rounds${result.collectionsBeforeRuns ? `; a full garbage collection of n8n's heap before each run, ${fmt(result.collectionsBeforeRuns)} in all, so that no run pays for the garbage of the one before` : ''}) beside a raw client timed on its second run of the job (the first untimed and free); the growth table, like the rows "each workflow run in a fresh \`n8n execute\` process", runs each workflow in an \`n8n execute\` of its own, which measures its peak memory.` : ''}`,
+		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n 2.41.1, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after. Node time is n8n's \`executionTime\` of the node${result.rounds && result.rounds > 1 ? `; per-item, Return All and Import are each the median of ${result.rounds} rounds, every round running all of that job's cases one after another` : ''}.${result.rows.some((row) => row.fresh) ? ` Their first rows are runs in the running n8n (each workflow active and called at its Webhook node, and run once before the rounds${result.collectionsBeforeRuns ? `; a full garbage collection of n8n's heap before each run, ${fmt(result.collectionsBeforeRuns)} in all, so that no run pays for the garbage of the one before` : ''}${result.sandboxCollections ? `; the sandbox's heap, in the benchmark's own process, fully collected before every timed run of the node or the raw client, ${fmt(result.sandboxCollections)} in all` : ''}) beside a raw client timed on its second run of the job (the first untimed and free); the growth table, like the rows "each workflow run in a fresh \`n8n execute\` process", runs each workflow in an \`n8n execute\` of its own, which measures its peak memory.` : ''}`,
 		'',
 		'| job | PropRadar node | HTTP Request node | raw client (fetch) | ratio | target | met |',
 		'| --- | ---: | ---: | --- | --- | --- | --- |',

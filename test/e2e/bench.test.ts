@@ -23,6 +23,7 @@ interface BenchResult {
 	profile?: string;
 	rounds: number;
 	collectionsBeforeRuns?: number;
+	sandboxCollections?: number;
 	growth: Array<{ job: string; size: number; ms: number; peakMiB?: number }>;
 }
 
@@ -71,6 +72,9 @@ test('the benchmark runs every job in a real n8n and writes its table as JSON', 
 	// A full collection of n8n's heap before each of those runs: at least the seven timed ones (three per-item, two Return All, two Import).
 	expect(result.collectionsBeforeRuns).toBeGreaterThanOrEqual(7);
 	expect(stdout).toContain("a full garbage collection of n8n's heap before each run");
+	// And of the sandbox's, before each of those and before every raw client's and fresh process's timed run as well.
+	expect(result.sandboxCollections).toBeGreaterThan(result.collectionsBeforeRuns! + 7);
+	expect(stdout).toContain("the sandbox's heap, in the benchmark's own process, fully collected before every timed run of the node or the raw client");
 	expect(stdout.match(/\| The same, each workflow run in a fresh `n8n execute` process/g)).toHaveLength(3);
 	expect(result.sandbox.simpleReadsPerSecond).toBeGreaterThan(0);
 	// Every delivery executed once: the trigger, then n8n's own Webhook node with the same follow-up
