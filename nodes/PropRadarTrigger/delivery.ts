@@ -163,7 +163,8 @@ const MAX_REMEMBERED = 10_000;
 /**
  * How long the window waits for n8n's answer to the delivery that admitted an event before it
  * takes the execution as started. n8n ends its answer once the execution is created or has
- * failed to be (slow only while its database is busy); this bounds the wait should it never end.
+ * failed to be (late while it waits for its database or for a production slot); this bounds the
+ * wait should it never end.
  */
 export const ANSWER_WAIT_MS = 120_000;
 
