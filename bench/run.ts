@@ -19,7 +19,8 @@
  * Node time is what n8n records as the node's `executionTime`. Per-item, Return All and Import
  * are timed in the running n8n (each workflow active and called at its Webhook start node, run
  * once before the rounds, n8n's heap collected before each run (collector.ts), its time read from
- * the stored execution) beside a raw client on its second pass, and again each in a fresh
+ * the stored execution) beside a raw client on its second pass, the sandbox's heap collected
+ * before every timed run (`collectSandbox`), and again each in a fresh
  * `n8n execute` (which also gives the growth table and its peak memory) beside a raw client on
  * its first.
  */
