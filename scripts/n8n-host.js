@@ -5,7 +5,7 @@
 'use strict';
 const { execFile, spawn, spawnSync } = require('node:child_process');
 const { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
-const { connect, createServer } = require('node:net');
+const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { promisify } = require('node:util');
@@ -125,18 +125,6 @@ async function exportCredential(n8nCommand, file) {
 	return JSON.parse(readFileSync(file, 'utf8'))[0];
 }
 
-/** Whether something on this machine listens on `port` of 127.0.0.1 now. */
-function listening(port) {
-	return new Promise((resolve) => {
-		const socket = connect(port, '127.0.0.1');
-		socket.once('connect', () => {
-			socket.destroy();
-			resolve(true);
-		});
-		socket.once('error', () => resolve(false));
-	});
-}
-
 /** Ends a child process: SIGTERM, and SIGKILL if it has not exited 15 s later. */
 function stopProcess(child) {
 	return new Promise((resolve) => {
@@ -152,17 +140,17 @@ function stopProcess(child) {
  * n8n's output goes to `logFile` when given; its last 64 KiB are kept for the error when n8n does
  * not start. `signal` stops n8n while it is starting. n8n starts its task broker first, on
  * N8N_RUNNERS_BROKER_PORT: when another process has taken that port since `prepare` found it
- * free, n8n exits with 1 and says so only at log level info (task-broker-server.js), so an exit
- * at start while the port is held elsewhere starts n8n again with a free broker port, three times
- * at most. The running n8n's `env` holds the port it got.
+ * free, n8n exits with 1 and says so only at log level info (task-broker-server.js). The taker
+ * may be gone a moment later (a client connection's local port is taken from the same range), so
+ * any exit at start starts n8n again with a free broker port, three times at most. The running
+ * n8n's `env` holds the port it got.
  */
 async function start(host, options = {}) {
 	for (let tries = 1; ; tries++) {
 		try {
 			return await startOnce(host, options);
 		} catch (error) {
-			const brokerPort = Number(host.env.N8N_RUNNERS_BROKER_PORT);
-			if (tries >= 3 || !error.exitedAtStart || !(await listening(brokerPort))) throw error;
+			if (tries >= 3 || !error.exitedAtStart) throw error;
 			host = { ...host, env: { ...host.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) } };
 		}
 	}
