@@ -12,7 +12,8 @@
  * .tools/bench-smoke.json; otherwise bench/results.json. `--profile`: also CPU profiles of the
  * per-item, Return All and Import jobs and of n8n's main process during the trigger's deliveries,
  * summarised by where the time goes. Per-item, Return All and Import run in five rounds (one in a
- * smoke run; `--rounds N` for another number), each round all of the job's cases, and each case's
+ * smoke run; `--rounds N` for another number), each round all of the job's cases of one kind (the
+ * rounds in the running n8n first, then those in fresh processes: `inRounds`), and each case's
  * time is its median. `--only`: just the jobs named (perItem, returnAll, import, growth, trigger),
  * for working on one of them; its JSON then goes to .tools/bench-only.json unless `--out` says
  * otherwise.
@@ -40,6 +41,7 @@ import type { RunningSandbox } from '../sandbox/types';
 import type { LoadJob, LoadResult } from './load';
 import { connectCollector, inspectOption, type Collector } from './collector';
 import { summariseProfile } from './profile';
+import { inRounds } from './rounds';
 import type { RawJob, RawResult } from './raw';
 import { ENGINE_SETTINGS, fmt, markdown, QUEUE_MODE, settingText, TRIGGER_IN_FLIGHT, type Row } from './table';
 import { importN8nAloneWorkflow, importRecords, importWorkflows, LIST_ITEM_FIELDS, MEASURED, perItemWorkflows, returnAllWorkflows, SPLIT, triggerWorkflow, WEBHOOK_NODE_PATH, webhookNodeWorkflow, webhookPath, type BenchWorkflow } from './workflows';
@@ -282,26 +284,6 @@ async function profileRun(host: N8nHost, workflow: BenchWorkflow, [start, within
 	}
 }
 
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-/**
- * `measure` run `SIZES.rounds` times, its series side by side in each round (so a busy moment of
- * the machine falls on all of them alike), and each series' median: one run alone swings by a
- * factor of two on these shared machines.
- */
-async function inRounds<Series extends string>(measure: (round: number) => Promise<Record<Series, number>>): Promise<{ medians: Record<Series, number>; rounds: Array<Record<Series, number>> }> {
-	const rounds: Array<Record<Series, number>> = [];
-	for (let round = 0; round < SIZES.rounds; round++) rounds.push(await measure(round));
-	const medians = {} as Record<Series, number>;
-	for (const series of Object.keys(rounds[0]) as Series[]) medians[series] = median(rounds.map((figures) => figures[series]));
-	return { medians, rounds };
-}
-
 const expectItems = (what: string, measured: Measured, wanted: number) => {
 	if (measured.items !== wanted) throw new Error(`${what}: ${measured.items} items out, ${wanted} expected`);
 	return measured;
@@ -405,12 +387,13 @@ async function main(): Promise<void> {
 			const urls = propIds(SIZES.perItem).map((id) => `${sandbox.url}/v1/properties/${id}?Purchase=0`);
 			await runOnceBefore(perItem.propRadar, perItem.httpRequest, perItem.editFields);
 			const target = (propRadar: number, httpRequest: number) => ({ ratio: httpRequest / propRadar, met: httpRequest / propRadar >= 2 });
-			const { medians, rounds } = await inRounds(async () => ({
+			const { medians, rounds } = await inRounds(SIZES.rounds, async () => ({
 				propRadar: expectItems('PropRadar per-item', await runInServer(host, client, perItem.propRadar), SIZES.perItem).ms,
 				httpRequest: expectItems('HTTP Request per-item', await runInServer(host, client, perItem.httpRequest), SIZES.perItem).ms,
 				editFields: expectItems('Edit Fields per-item', await runInServer(host, client, perItem.editFields), SIZES.perItem).ms,
 				rawSequential: (await raw({ kind: 'perItem', urls, concurrency: 1, token: TOKEN, warm: true })).ms,
 				rawConcurrent: (await raw({ kind: 'perItem', urls, concurrency: CONCURRENT_RAW, token: TOKEN, warm: true })).ms,
+			}), async () => ({
 				propRadarFresh: expectItems('PropRadar per-item, fresh', await runWorkflow(host, perItem.propRadar), SIZES.perItem).ms,
 				httpRequestFresh: expectItems('HTTP Request per-item, fresh', await runWorkflow(host, perItem.httpRequest), SIZES.perItem).ms,
 				rawConcurrentFresh: (await raw({ kind: 'perItem', urls, concurrency: CONCURRENT_RAW, token: TOKEN })).ms,
@@ -447,19 +430,18 @@ async function main(): Promise<void> {
 			let peakMiB: number | undefined;
 			await refreshList(sandbox, returnAllList);
 			await runOnceBefore(returnAll.propRadar, returnAll.httpRequest);
-			const { medians, rounds } = await inRounds(async () => {
+			const { medians, rounds } = await inRounds(SIZES.rounds, async () => {
 				await refreshList(sandbox, returnAllList);
 				const propRadar = expectItems('PropRadar Return All', await runInServer(host, client, returnAll.propRadar), SIZES.returnAll).ms;
 				const httpRequest = expectItems('HTTP Request pagination', await runInServer(host, client, returnAll.httpRequest), SIZES.returnAll).ms;
 				const rawLimit500 = (await pages(500, true)).ms;
 				const rawLimit1000 = (await pages(1000, true)).ms;
+				return { propRadar, httpRequest, rawLimit500, rawLimit1000 };
+			}, async () => {
+				await refreshList(sandbox, returnAllList);
 				const fresh = expectItems('PropRadar Return All, fresh', await runWorkflow(host, returnAll.propRadar), SIZES.returnAll);
 				peakMiB = Math.max(peakMiB ?? 0, fresh.peakMiB ?? 0) || undefined;
 				return {
-					propRadar,
-					httpRequest,
-					rawLimit500,
-					rawLimit1000,
 					propRadarFresh: fresh.ms,
 					httpRequestFresh: expectItems('HTTP Request pagination, fresh', await runWorkflow(host, returnAll.httpRequest), SIZES.returnAll).ms,
 					rawLimit500Fresh: (await pages(500)).ms,
@@ -502,21 +484,18 @@ async function main(): Promise<void> {
 				raw({ kind: 'import', url: `${sandbox.url}/v1/lists/${await importList(sandbox, name)}/import/items`, records: importRecords(SIZES.importRecords), batchSize: SIZES.batchSize, token: TOKEN, ...options });
 			const target = (propRadar: number, raw: number) => ({ ratio: propRadar / raw, met: propRadar / raw <= 1.5 });
 			await runOnceBefore(importsBefore.propRadar, importsBefore.httpRequest!, importN8nAlone);
-			const { medians, rounds } = await inRounds(async (round) => {
+			const { medians, rounds } = await inRounds(SIZES.rounds, async (round) => {
 				const propRadar = expectItems('PropRadar Import', await runInServer(host, client, imports[round].propRadar), SIZES.importRecords).ms;
 				const httpRequest = expectItems('HTTP Request import', await runInServer(host, client, imports[round].httpRequest!), SIZES.importRecords).ms;
 				const n8nAlone = expectItems('No Operation import', await runInServer(host, client, importN8nAlone), SIZES.importRecords).ms;
 				const plain = await rawImport(`bench raw ${round}`, { warm: true });
 				rawRequests = plain.requests;
 				const rawQuoteFirst = (await rawImport(`bench raw ${round} quoted`, { quoteFirst: true, warm: true })).ms;
+				return { propRadar, httpRequest, n8nAlone, raw: plain.ms, rawQuoteFirst };
+			}, async (round) => {
 				const fresh = expectItems('PropRadar Import, fresh', await runWorkflow(host, freshImports[round].propRadar), SIZES.importRecords);
 				peakMiB = Math.max(peakMiB ?? 0, fresh.peakMiB ?? 0) || undefined;
 				return {
-					propRadar,
-					httpRequest,
-					n8nAlone,
-					raw: plain.ms,
-					rawQuoteFirst,
 					propRadarFresh: fresh.ms,
 					httpRequestFresh: expectItems('HTTP Request import, fresh', await runWorkflow(host, freshImports[round].httpRequest!), SIZES.importRecords).ms,
 					rawFresh: (await rawImport(`bench raw ${round} fresh`)).ms,
