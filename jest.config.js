@@ -5,6 +5,8 @@ const common = {
 	transform: { '^.+\\.ts$': tsJest },
 	moduleFileExtensions: ['ts', 'js', 'json'],
 	setupFilesAfterEnv: ['<rootDir>/test/setup-env.ts'],
+	// The n8n installs and packed copies under .tools/ hold package.json files of their own.
+	modulePathIgnorePatterns: ['<rootDir>/.tools/', '<rootDir>/dist/'],
 };
 
 module.exports = {

@@ -7,9 +7,6 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-/** The Authorization header of every PropRadar request made with the token. */
-export const bearerAuthorization = (token: unknown): string => `Bearer ${String(token ?? '')}`;
-
 /** The PropRadar access token, the service's base URL, and the owner's spending ceiling. */
 export class PropRadarApi implements ICredentialType {
 	name = 'propRadarApi';
@@ -84,12 +81,9 @@ export class PropRadarApi implements ICredentialType {
 		},
 	];
 
-	/**
-	 * `Authorization: Bearer <token>` on the requests n8n makes with the credential (its test).
-	 * The nodes' own requests set the same header in their transport.
-	 */
+	/** `Authorization: Bearer <token>` on every request made with the credential, its test included. */
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: bearerAuthorization(credentials.accessToken) } };
+		return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` } };
 	}
 
 	test: ICredentialTestRequest = {

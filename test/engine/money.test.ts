@@ -298,8 +298,8 @@ describe('a purchase whose connection cannot be made (the service unreachable af
 describe('a purchase whose address n8n\'s SSRF protection blocks after its quote went through', () => {
 	afterEach(() => jest.restoreAllMocks());
 
-	// n8n checks the address of each request (`validateUrl`), then again in the lookup of each new
-	// connection. Here the Base URL's name resolves to the sandbox, except for one lookup after the
+	// n8n's request helper checks the address of each request (`validateUrl`), then again in the
+	// lookup of its connection. Here the Base URL's name resolves to the sandbox, except for one lookup after the
 	// first item's quote: the purchase's own check (1), or the lookup of its connection (2), as when
 	// a DNS answer changes.
 	test.each([
@@ -321,7 +321,8 @@ describe('a purchase whose address n8n\'s SSRF protection blocks after its quote
 			resolver as never,
 			quiet as never,
 		);
-		jest.spyOn(OutboundHttp.prototype, 'egressFilter').mockReturnValue(ssrf);
+		// n8n's network layer given an SSRF protection that is on (`resolveSsrf` picks it for each request).
+		jest.spyOn(OutboundHttp.prototype as never as { resolveSsrf: () => unknown }, 'resolveSsrf').mockReturnValue(ssrf);
 		sb.faults.push({ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, count: 1, beforeForward: async () => {
 			lookupsSinceQuote = 0;
 		} });

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { errorFields, errorItem, MAX_CONNECTIONS, readCredentialAhead, toNodeError } from '../transport';
+import { errorFields, errorItem, readCredentialAhead, toNodeError } from '../transport';
 
 import { RunSpending } from '../shared/charges';
 import { checkedValue, readFlag } from '../shared/parameters';
@@ -9,7 +9,8 @@ import { resources } from './resources';
 
 /** How many input items the item loop works on at once, unless the user says otherwise. */
 export const DEFAULT_ITEM_CONCURRENCY = 10;
-const MAX_ITEM_CONCURRENCY = MAX_CONNECTIONS;
+/** The most requests one run has under way at once. */
+const MAX_ITEM_CONCURRENCY = 50;
 
 /** The item loop's options: shown for every operation that works item by item (all but the batched Import Record > Import and List Item > Add). */
 export const itemLoopProperties: INodeProperties[] = [

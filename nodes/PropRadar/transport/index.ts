@@ -1,4 +1,4 @@
-export { apiRequest, chargedNothing, getConnection, readCredentialAhead, refusedByService, CREDENTIAL_TYPE, MAX_CONNECTIONS } from './request';
+export { apiRequest, chargedNothing, getConnection, readCredentialAhead, refusedByService, CREDENTIAL_TYPE } from './request';
 export type { ApiContext, ApiRequest, Connection } from './request';
 export { collectPages, listCount, pageThrough } from './paging';
 export type { PagedResult, PagingOptions } from './paging';

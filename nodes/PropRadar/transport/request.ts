@@ -1,20 +1,19 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
 	IHttpRequestMethods,
+	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IWebhookFunctions,
 	JsonObject,
-	NodeEgressFilter,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
-import { EnvHttpProxyAgent, request as sendRequest, type Dispatcher } from 'undici';
 
 import { describeFailure, isServiceRefusal, redact, retryDelay } from './errors';
 import type { ApiPath } from './paths';
 import { encodeQuery } from './query';
-import { bearerAuthorization } from '../../../credentials/PropRadarApi.credentials';
 import type { ApiEnvelope, Query } from './types';
 
 export const CREDENTIAL_TYPE = 'propRadarApi';
@@ -39,24 +38,15 @@ export interface ApiRequest {
 
 const MAX_ATTEMPTS = 4;
 const TIMEOUT_MS = 60_000;
-const NETWORK_ERROR_CODES = new Set([
-	'ECONNRESET',
-	'ECONNREFUSED',
-	'ETIMEDOUT',
-	'EPIPE',
-	'EAI_AGAIN',
-	'UND_ERR_SOCKET',
-	'UND_ERR_CONNECT_TIMEOUT',
-	'UND_ERR_HEADERS_TIMEOUT',
-	'UND_ERR_BODY_TIMEOUT',
-]);
+/** Failures of the connection, after which a read is repeated (ECONNABORTED: the request's timeout). */
+const NETWORK_ERROR_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN']);
 
 /**
  * Failures to make a connection. A request fails this way only while it waits for its
  * connection, before anything of it is written, so it reached no one: a purchase failing this way
  * was not sent.
  */
-const CONNECTION_NOT_MADE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const CONNECTION_NOT_MADE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
 
 interface CredentialData {
 	accessToken?: string;
@@ -111,56 +101,6 @@ export async function getConnection(context: ApiContext): Promise<Connection> {
 	};
 }
 
-/**
- * The connections of every PropRadar request, built the way n8n builds the undici dispatchers of
- * its own nodes that carry their own client (n8n's request helper builds a new agent, so a new
- * connection, for every request): the proxy from HTTP_PROXY, HTTPS_PROXY and NO_PROXY, as n8n's
- * helper reads them, and every connection's address looked up through n8n's egress filter, so
- * its SSRF protection applies to each new connection. One set per egress policy of the instance
- * (n8n hands out one filter object per policy), kept across runs.
- */
-interface Connections {
-	/** Keep-alive connections, shared by every request that buys nothing. */
-	reused: Dispatcher;
-	/**
-	 * Connections that carry purchases only. One is used again only for a purchase sent within
-	 * `PURCHASE_CONNECTION_IDLE_MS` of its last answer (as the batches of an import, or the items of
-	 * a run, follow one another); a connection idle longer is closed, and the next purchase opens
-	 * a new one. A kept connection that the server closes just as a request is written fails that
-	 * request, and a purchase that fails that way may have been charged, which stops the run: the
-	 * short idle time leaves no room for the server's keep-alive timeout to strike (undici also
-	 * never keeps a connection past what the server announces, less two seconds), while purchases
-	 * that follow one another share their connections and their setup (TCP, and TLS against the
-	 * real service): an import's batches go on one or two.
-	 */
-	purchases: Dispatcher;
-}
-
-const pools = new WeakMap<NodeEgressFilter, Connections>();
-
-/**
- * The most connections the pool opens to one address, and so the most requests a run has under
- * way (Items at Once's largest value). Without a bound, undici can open a few more than the
- * requests under way: a connection whose answer has just ended is marked free a moment later.
- */
-export const MAX_CONNECTIONS = 50;
-
-/** How long a connection that carried a purchase is kept for the next one (see `Connections`). */
-export const PURCHASE_CONNECTION_IDLE_MS = 1000;
-
-function connectionsFor(egress: NodeEgressFilter): Connections {
-	let connections = pools.get(egress);
-	if (!connections) {
-		const options = { headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, connect: { lookup: egress.createSecureLookup() } };
-		connections = {
-			reused: new EnvHttpProxyAgent({ ...options, connections: MAX_CONNECTIONS }),
-			purchases: new EnvHttpProxyAgent({ ...options, keepAliveTimeout: PURCHASE_CONNECTION_IDLE_MS, keepAliveMaxTimeout: PURCHASE_CONNECTION_IDLE_MS }),
-		};
-		pools.set(egress, connections);
-	}
-	return connections;
-}
-
 interface Answer {
 	statusCode: number;
 	headers: Record<string, string | string[] | undefined>;
@@ -168,10 +108,17 @@ interface Answer {
 	body: unknown;
 }
 
-/** One request on the pool; redirects are answers like any other (undici follows none). */
-async function exchange(pool: Dispatcher, url: string, method: IHttpRequestMethods, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
-	const answer = await sendRequest(url, { dispatcher: pool, method, headers, body });
-	const text = await answer.body.text();
+/**
+ * One request through n8n's own request helper, which applies the instance's proxy settings and
+ * SSRF protection and opens a connection for it alone, so that a purchase never goes on a
+ * connection the server may be closing. Redirects are answers like any other (none is followed),
+ * and so is every status: the caller reads them.
+ */
+async function exchange(context: ApiContext, credentials: CredentialData, request: IHttpRequestOptions): Promise<Answer> {
+	const answer = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, request, {
+		credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials as ICredentialDataDecryptedObject },
+	})) as { statusCode: number; headers: Answer['headers']; body: unknown };
+	const text = typeof answer.body === 'string' ? answer.body : '';
 	let parsed: unknown = text === '' ? undefined : text;
 	if (text !== '') {
 		try {
@@ -183,9 +130,29 @@ async function exchange(pool: Dispatcher, url: string, method: IHttpRequestMetho
 	return { statusCode: answer.statusCode, headers: answer.headers, body: parsed };
 }
 
+/**
+ * The errors `error` was made from, itself first: n8n's request helper wraps what failed (the
+ * connection's error, its SSRF protection's refusal) in errors of its own, as their `cause`.
+ */
+function* causes(error: unknown): Generator<object> {
+	const seen = new Set<unknown>();
+	for (let current = error; typeof current === 'object' && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
+		seen.add(current);
+		yield current;
+	}
+}
+
 function networkErrorCode(error: unknown): string | undefined {
-	const err = error as { code?: string; cause?: { code?: string } };
-	return err?.code ?? err?.cause?.code;
+	for (const cause of causes(error)) {
+		const { code } = cause as { code?: unknown };
+		if (typeof code === 'string') return code;
+	}
+	return undefined;
+}
+
+/** Whether `error` is the abort of a request by the execution's stop. */
+function abortedBy(stop: AbortSignal | undefined, error: unknown): boolean {
+	return stop?.aborted === true && networkErrorCode(error) === 'ERR_CANCELED';
 }
 
 /**
@@ -248,39 +215,40 @@ function stopSignal(context: ApiContext): AbortSignal | undefined {
 	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
 }
 
-/**
- * What `work` gives, or undefined as soon as the execution is stopped; the work then runs on
- * unwatched (only a request that buys nothing, or a wait, is given here). Not undici's own
- * `signal` for a request: with it, each page of a Return All took about 1.5 ms more in a running
- * n8n (`npm run bench`).
- */
-async function unlessStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
-	if (signal.aborted) return undefined;
+/** Waits `ms`, or less when the execution is stopped meanwhile. */
+async function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+	if (!signal) return await sleep(ms);
+	if (signal.aborted) return;
 	let onStop = () => {};
-	const stopped = new Promise<undefined>((resolve) => {
-		onStop = () => resolve(undefined);
+	const stopped = new Promise<void>((resolve) => {
+		onStop = () => resolve();
 		signal.addEventListener('abort', onStop);
 	});
 	try {
-		return await Promise.race([work, stopped]);
+		await Promise.race([sleep(ms), stopped]);
 	} finally {
 		signal.removeEventListener('abort', onStop);
 	}
 }
 
-/** Waits `ms`, or less when the execution is stopped meanwhile. */
-async function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-	await (signal ? unlessStopped(sleep(ms), signal) : sleep(ms));
-}
-
-/** The failure of a request the execution's stop kept from being sent, or from being waited for (one that buys nothing). */
+/**
+ * The failure of a request the execution's stop kept from being sent, or stopped on its way (n8n's
+ * request helper aborts it): a purchase stopped on its way may have been charged.
+ */
 function stopped(context: ApiContext, request: { charging: boolean; sent: boolean; itemIndex?: number }): NodeOperationError {
-	const error = new NodeOperationError(context.getNode(), 'The execution was stopped: nothing more is sent to PropRadar', {
-		itemIndex: request.itemIndex,
-		description: request.sent
-			? 'n8n stopped this execution (from the editor or its API, or at the workflow\'s timeout) while a request that buys nothing was under way; its answer was not waited for.'
-			: `n8n stopped this execution (from the editor or its API, or at the workflow's timeout) before this request went out, so it was not sent${request.charging ? ' and nothing was charged for it' : ''}.`,
-	});
+	const stop = 'n8n stopped this execution (from the editor or its API, or at the workflow\'s timeout)';
+	const error = new NodeOperationError(
+		context.getNode(),
+		request.sent && request.charging ? 'The execution was stopped during a purchase: it may have been charged' : 'The execution was stopped: nothing more is sent to PropRadar',
+		{
+			itemIndex: request.itemIndex,
+			description: !request.sent
+				? `${stop} before this request went out, so it was not sent${request.charging ? ' and nothing was charged for it' : ''}.`
+				: request.charging
+					? `${stop} after this purchase was sent, before PropRadar answered, so it may have been charged. Nothing more was sent. Check the account's charges in PropRadar before running it again.`
+					: `${stop} while a request that buys nothing was under way; its answer was not waited for.`,
+		},
+	);
 	if (!request.sent) neverSent.add(error);
 	return error;
 }
@@ -306,15 +274,15 @@ export function chargedNothing(error: unknown): boolean {
 }
 
 /**
- * n8n's SSRF protection refusing the address a new connection was to be made to (its lookup at
- * connect time, when the name resolved to an allowed address for `validateUrl` and to a blocked
- * one now): nothing was written. n8n's errors carry no code, only their class name.
+ * n8n's SSRF protection refusing the address: its check of the request, or the lookup of its
+ * connection (when the name resolved to an allowed address for the check and to a blocked one
+ * now). Either way nothing was written. n8n's errors carry no code, only their class name.
  */
-function ssrfBlockAtConnect(error: unknown): Error | undefined {
-	const isBlock = (value: unknown): value is Error => value instanceof Error && (value.name === 'SsrfBlockedIpError' || value.name === 'SsrfBlockedHostnameError');
-	if (isBlock(error)) return error;
-	const cause = (error as { cause?: unknown } | null | undefined)?.cause;
-	return isBlock(cause) ? cause : undefined;
+function ssrfBlock(error: unknown): Error | undefined {
+	for (const cause of causes(error)) {
+		if (cause instanceof Error && (cause.name === 'SsrfBlockedIpError' || cause.name === 'SsrfBlockedHostnameError')) return cause;
+	}
+	return undefined;
 }
 
 /** n8n's SSRF protection refused the address before anything was sent, so nothing was charged. */
@@ -329,13 +297,13 @@ function ssrfBlocked(context: ApiContext, error: Error, request: { baseUrl: stri
 }
 
 /**
- * The one request helper of the package: the credential's token, JSON, query encoding, n8n's
- * SSRF protection, kept connections (purchases on connections of their own), retries for repeatable
- * requests, no redirects followed (the API never redirects, so the token and a purchase only
- * ever go to the Base URL the user configured), and failures turned into a `NodeApiError` a
- * person can act on. The error is built from the service's error object only, with every secret
- * the request carried (the token, a webhook secret) redacted, since a server can echo what it
- * was sent.
+ * The one request helper of the package, on n8n's own (which adds the credential's token and
+ * applies the instance's proxy settings and SSRF protection): JSON, query encoding, retries for
+ * repeatable requests, no redirects followed (the API never redirects, so the token and a
+ * purchase only ever go to the Base URL the user configured), and failures turned into a
+ * `NodeApiError` a person can act on. The error is built from the service's error object only,
+ * with every secret the request carried (the token, a webhook secret) redacted, since a server
+ * can echo what it was sent.
  */
 export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: ApiRequest): Promise<T> {
 	const credentials = await readCredential(context);
@@ -354,7 +322,6 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 		Accept: 'application/json',
 		'User-Agent': 'n8n-nodes-propradar',
 		...request.headers,
-		Authorization: bearerAuthorization(credentials.accessToken),
 	};
 	if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -365,30 +332,29 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 			itemIndex: request.itemIndex,
 		});
 	}
-	const egress = context.helpers.getSecureEgressFilter();
-	let allowed: Awaited<ReturnType<NodeEgressFilter['validateUrl']>>;
-	try {
-		allowed = await egress.validateUrl(url);
-	} catch (error) {
-		allowed = { ok: false, error: error as Error };
-	}
-	if (!allowed.ok) {
-		throw ssrfBlocked(context, allowed.error, { baseUrl, secrets, charging, itemIndex: request.itemIndex });
-	}
-	const connections = connectionsFor(egress);
-	const pool = charging ? connections.purchases : connections.reused;
 	const stop = stopSignal(context);
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url,
+		headers,
+		body,
+		timeout: TIMEOUT_MS,
+		encoding: 'text',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
+		abortSignal: stop,
+	};
 
 	for (let attempt = 1; ; attempt++) {
 		if (stop?.aborted) throw stopped(context, { charging, sent: false, itemIndex: request.itemIndex });
-		let response: Answer | undefined;
+		let response: Answer;
 		try {
-			const answer = exchange(pool, url, request.method, headers, body);
-			// A purchase under way when the execution is stopped is let finish: it may be charged.
-			response = charging || !stop ? await answer : await unlessStopped(answer, stop);
+			response = await exchange(context, credentials, { ...options });
 		} catch (error) {
-			const blockedAtConnect = ssrfBlockAtConnect(error);
-			if (blockedAtConnect) throw ssrfBlocked(context, blockedAtConnect, { baseUrl, secrets, charging, itemIndex: request.itemIndex });
+			const blocked = ssrfBlock(error);
+			if (blocked) throw ssrfBlocked(context, blocked, { baseUrl, secrets, charging, itemIndex: request.itemIndex });
+			if (abortedBy(stop, error)) throw stopped(context, { charging, sent: true, itemIndex: request.itemIndex });
 			const code = networkErrorCode(error);
 			if (repeatable && attempt < MAX_ATTEMPTS && code && NETWORK_ERROR_CODES.has(code)) {
 				await pause(retryDelay(attempt), stop);
@@ -418,7 +384,6 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 					itemIndex: request.itemIndex,
 				});
 		}
-		if (!response) throw stopped(context, { charging, sent: true, itemIndex: request.itemIndex });
 		const status = response.statusCode;
 		if (status >= 200 && status < 300) return response.body as T;
 		if (repeatable && attempt < MAX_ATTEMPTS && (status === 429 || status >= 500)) {
