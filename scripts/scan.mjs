@@ -1,10 +1,12 @@
 // n8n's verification gate, offline: @n8n/scan-community-package's analyzePackage on the source
 // checkout (its SOURCE_FILE_PATTERNS) and on the packed package (`npm pack`, extracted), plus a
-// check that the tarball holds only what n8n loads and that the package has no runtime
-// dependencies. The scanner is installed once into .tools/scan, outside the package's own
+// check that the tarball holds only what n8n loads, that the package has no runtime dependencies,
+// and that its code requires nothing but its own files, `n8n-workflow` and `crypto` (what n8n
+// Cloud gives a community package: the scanner's import rule lets any devDependency through, on
+// the assumption that it is bundled). The scanner is installed once into .tools/scan, outside the package's own
 // dependencies. Run after `npm run build`. Exit 1 on any finding.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -64,6 +66,16 @@ try {
 		console.log(`scan packed package: runtime dependencies: ${Object.keys(manifest.dependencies).join(', ')}`);
 	}
 	execFileSync('tar', ['xzf', join(workDir, packed.filename), '-C', workDir]);
+	const runtimeModules = /^(\.{1,2}\/.*|n8n-workflow|crypto|node:crypto)$/;
+	const packageDir = join(workDir, 'package');
+	const required = readdirSync(packageDir, { recursive: true })
+		.filter((file) => file.endsWith('.js'))
+		.flatMap((file) => [...readFileSync(join(packageDir, file), 'utf8').matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)|\bimport\(\s*["'`]([^"'`]+)/g)].map((match) => `${match[1] ?? match[2]} (${file})`))
+		.filter((entry) => !runtimeModules.test(entry.split(' ')[0]));
+	if (required.length > 0) {
+		failed = true;
+		console.log(`scan packed package: requires what n8n does not give a community package at run time: ${required.join(', ')}`);
+	}
 	report(`packed package (${packed.filename}, ${packed.entryCount} files)`, await analyzePackage(join(workDir, 'package'), ['**/*.js', '**/*.json']));
 } finally {
 	rmSync(workDir, { recursive: true, force: true });
