@@ -1,6 +1,6 @@
 /**
- * The benchmark's results as a table: what `npm run bench` prints and the README's Performance
- * section shows (no side effects, so the README's test can render bench/results.json).
+ * The benchmark's results as a table: what `npm run bench` prints and docs/performance.md
+ * shows (no side effects, so test/unit/readme.test.ts can render bench/results.json).
  */
 
 /** New matches fired at the same time into the trigger's list. */
@@ -96,7 +96,7 @@ function triggerRows(setting: string, trigger: Record<string, unknown>, webhookN
 	return rows;
 }
 
-/** The results as the README's Performance section shows them. */
+/** The results as docs/performance.md shows them. */
 export function markdown(result: Result): string {
 	const lines = [
 		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n 2.41.1, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after. Node time is n8n's \`executionTime\` of the node${result.rounds && result.rounds > 1 ? `; per-item, Return All and Import are each the median of ${result.rounds} rounds, the rounds in the running n8n first, each running that job's cases there and the raw client's one after another, then the rounds of fresh processes` : ''}.${result.rows.some((row) => row.fresh) ? ` Their first rows are runs in the running n8n (each workflow active and called at its Webhook node, and run once before the rounds${result.collectionsBeforeRuns ? `; a full garbage collection of n8n's heap before each run, ${fmt(result.collectionsBeforeRuns)} in all, so that no run pays for the garbage of the one before (V8's ordinary full collection, which leaves n8n's young generation as its runs grew it)` : ''}${result.sandboxCollections ? `; the sandbox's heap, in the benchmark's own process, fully collected before every timed run of the node or the raw client, ${fmt(result.sandboxCollections)} in all` : ''}) beside a raw client timed on its second run of the job (the first untimed and free); the growth table, like the rows "each workflow run in a fresh \`n8n execute\` process", runs each workflow in an \`n8n execute\` of its own, which measures its peak memory.` : ''}`,

@@ -1,6 +1,6 @@
 import { ApiError } from './errors';
 
-/** The sandbox's fixed accounts, one per token (README, "Sandbox accounts"). */
+/** The sandbox's fixed accounts, one per token (docs/sandbox.md). */
 export interface AccountSpec {
 	token: string;
 	/** Stable key of the account's data inside the sandbox state. */

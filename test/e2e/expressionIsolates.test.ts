@@ -4,7 +4,7 @@
  * n8n counts every isolate it hands out (`expression.pool.acquired`). A delivery to a trigger of
  * version 1 takes one, for the expression n8n evaluates to read the body of a version-1 start node
  * (parseRequestBody in n8n's webhook-helpers); a delivery to version 1.1 takes none, and starts
- * its execution the same. The README's "Many deliveries a second" rests on this.
+ * its execution the same. docs/scale.md's "Many deliveries a second" rests on this.
  */
 import { rmSync } from 'node:fs';
 

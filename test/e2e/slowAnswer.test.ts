@@ -4,7 +4,7 @@
  * but answers the delivery only once the execution may run (`ActiveExecutions.add` waits for the
  * slot), so the service gives up on that delivery first and delivers again. The redelivery is
  * asked to come again (503) until n8n has answered the first, which it does on the closed
- * connection; then it is dropped, and the event runs once. The README's Trigger section rests on
+ * connection; then it is dropped, and the event runs once. docs/trigger.md rests on
  * this.
  */
 import { rmSync } from 'node:fs';

@@ -10,8 +10,8 @@ import { createList, listRef } from './helpers';
  * parameters a careless user, a broken upstream node or an attacker could give it (fixed seed),
  * plainly or through expressions that keep their result's type. Two things must hold for every
  * case: the node never fails with an uncaught exception (a JavaScript TypeError and the like), and
- * no request leaves with a value the node says it checks (README, "Bad input"). The checks on the
- * requests below are written from the README, not from the node's code.
+ * no request leaves with a value the node says it checks (docs/operations.md, "Bad input"). The checks on the
+ * requests below are written from docs/operations.md, not from the node's code.
  */
 let sb: EngineSandbox;
 const lists: Record<'static' | 'import' | 'doomed', number> = { static: 0, import: 0, doomed: 0 };
@@ -165,13 +165,13 @@ const OPERATIONS: Record<string, OperationSpec> = {
 	'account.getStatusLabels': { base: { resource: 'account', operation: 'getStatusLabels' }, vary: { resource: fc.constantFrom('account', ...PROTOTYPE_KEYS), operation: fc.constantFrom('getStatusLabels') } },
 };
 
-/** Why a path ID, the digits of a numbered ID, is not one the README allows. */
+/** Why a path ID, the digits of a numbered ID, is not one docs/operations.md allows. */
 function numberedIdProblem(text: string): string | undefined {
 	if (!/^[1-9]\d*$/.test(text)) return 'not digits from 1 up';
 	return BigInt(text) > MAX_ID ? 'above 9223372036854775807' : undefined;
 }
 
-/** Why a PropID or PersonKey is not one the README allows. */
+/** Why a PropID or PersonKey is not one docs/operations.md allows. */
 function keyProblem(text: string): string | undefined {
 	if (text.length === 0) return 'empty';
 	if ([...text].length > 100) return 'over 100 characters';
@@ -192,7 +192,7 @@ function expectedDigits(value: unknown): string | undefined {
 const KNOWN_NAMES = new Set(allNames);
 const AUTOMATION = new Set(AUTOMATION_FIELDS);
 
-/** Why the Criteria of a body break the README's rules for criteria, or undefined. */
+/** Why the Criteria of a body break the rules for criteria in docs/operations.md, or undefined. */
 function criteriaProblem(criteria: unknown, parent?: string): string | undefined {
 	if (!Array.isArray(criteria)) return 'Criteria is not an array';
 	for (const criterion of criteria) {
@@ -217,7 +217,7 @@ function criteriaProblem(criteria: unknown, parent?: string): string | undefined
 	return undefined;
 }
 
-/** Every way a request breaks what the README says the node checks. */
+/** Every way a request breaks what docs/operations.md says the node checks. */
 function requestProblems(request: RecordedRequest, caseListId: unknown, varied: Set<string>): string[] {
 	const problems: string[] = [];
 	const where = `${request.method} ${request.path}?${request.query.toString()}`;

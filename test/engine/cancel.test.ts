@@ -3,7 +3,8 @@
  * timeout: WorkflowExecute's `cancel`, which aborts the signal a node gets from
  * `getExecutionCancelSignal`). n8n reports the execution stopped at once and drops what the node
  * returns later, so from then on the node sends nothing: no further purchase, page or retry. A
- * purchase already on its way is let finish (its charge may have happened).
+ * purchase already on its way is aborted with it (n8n's request helper takes the same signal); the
+ * service may have received it whole, and then charged it.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -21,7 +22,7 @@ const run = (parameters: IDataObject, items: IDataObject[], cancel: AbortSignal,
 
 const chargedRecords = async (from: number) => (await sandboxCharges(sb)).log.slice(from).reduce((sum, entry) => sum + entry.quantity, 0);
 
-test('Import: stopped while its second batch is on its way, that batch is let finish and no further batch is sent or charged', async () => {
+test('Import: stopped while its second batch is on its way, no further batch is sent or charged (the service charged the one it received)', async () => {
 	const listId = await createList(sb, { listName: 'Stopped import', listType: 'import', importSource: 'api' });
 	const stop = new AbortController();
 	sb.faults.push({ method: 'POST', pathPrefix: `/v1/lists/${listId}/import/items`, query: { Purchase: '1' }, skip: 1, count: 1, beforeForward: async () => stop.abort() });

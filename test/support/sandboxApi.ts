@@ -3,7 +3,7 @@
  * helper. No jest and no sandbox code here, so that the sandbox, engine and e2e tiers share it.
  */
 
-/** The sandbox's accounts (README, "Sandbox"; sandbox/accounts.ts). */
+/** The sandbox's accounts (docs/sandbox.md; sandbox/accounts.ts). */
 export const TOKENS = {
 	main: 'sandbox-token',
 	second: 'sandbox-token-2',
