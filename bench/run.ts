@@ -589,7 +589,7 @@ async function main(): Promise<void> {
 		command: `npm run bench${smoke ? ' -- --smoke' : ''}`,
 		date: new Date().toISOString(),
 		machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), freeMemoryGiB: Math.round(freemem() / 2 ** 30), node: process.version, loadBefore, loadAfter: loadavg() },
-		n8n: '2.41.1',
+		n8n: n8n.N8N_VERSIONS.newest,
 		rounds: SIZES.rounds,
 		collectionsBeforeRuns: collector.collections,
 		sandboxCollections,

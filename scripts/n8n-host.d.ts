@@ -7,6 +7,10 @@ export interface N8nHost {
 	port: number;
 	userFolder: string;
 	env: Record<string, string>;
+	/** The n8n release that runs this home (`prepare`'s `n8nVersion`). */
+	n8nVersion?: string;
+	/** That release's `n8n` command; without it, the newest release's. */
+	bin?: string;
 	/** The ids of the workflows `prepare` imported (those the home did not hold yet). */
 	imported?: string[];
 }
@@ -30,6 +34,10 @@ export interface PrepareOptions {
 	port?: number;
 	token?: string;
 	logLevel?: string;
+	/** Packs this package into the home's community nodes folder (the default); false leaves that folder as it is. */
+	install?: boolean;
+	/** The installed n8n release to run: `newest` (the default), `oldest` or a release number (scripts/n8n-install.sh installs it). */
+	n8nVersion?: string;
 	signal?: AbortSignal;
 }
 
@@ -82,3 +90,5 @@ export function printedExecution(workflowId: string, ended: { stdout: string; st
 export function freePort(): Promise<number>;
 export const OWNER: { email: string; password: string; firstName: string; lastName: string };
 export const CREDENTIAL: { id: string; name: string };
+/** The n8n releases the package is tested on (scripts/n8n-versions.js): the newest, and the oldest supported. */
+export const N8N_VERSIONS: { newest: string; oldest: string };

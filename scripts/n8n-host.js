@@ -1,9 +1,11 @@
 // The real n8n with this package installed, for the demo (`npm run demo`) and the e2e tier:
 // pack the package into n8n's community nodes folder, import a credential and the workflows that
 // are missing, start n8n, set up the owner and log in, activate and run workflows, read executions,
-// stop. Needs the n8n that scripts/n8n-install.sh installs into .tools/n8n, and Node 24 on the PATH.
+// stop. Needs the n8n that scripts/n8n-install.sh installs (the newest release scripts/n8n-versions.js
+// names, into .tools/n8n, unless `prepare` is given another installed release), and Node 24 on the PATH.
 'use strict';
 const { execFile, spawn, spawnSync } = require('node:child_process');
+const { randomUUID } = require('node:crypto');
 const { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
@@ -11,11 +13,14 @@ const { join } = require('node:path');
 const { promisify } = require('node:util');
 
 const { until } = require('./until');
+const versions = require('./n8n-versions');
 
 const run = promisify(execFile);
 
 const ROOT = join(__dirname, '..');
-const N8N_BIN = join(ROOT, '.tools', 'n8n', 'node_modules', '.bin', 'n8n');
+/** The `n8n` command of an installed release (scripts/n8n-install.sh). */
+const n8nBin = (version) => join(versions.home(version), 'node_modules', '.bin', 'n8n');
+const N8N_BIN = n8nBin(versions.newest);
 const OWNER = { email: 'demo@propradar.example', password: 'PropRadar-demo-1', firstName: 'Demo', lastName: 'Owner' };
 const CREDENTIAL = { id: 'propradar-sandbox', name: 'PropRadar sandbox' };
 
@@ -50,11 +55,16 @@ async function installPackage(userFolder, signal) {
  * Prepares an n8n home: the package, the PropRadar credential for `sandboxUrl`, and those of
  * `workflows` (objects, given ids) that it does not hold yet. A home n8n already used keeps its
  * workflows as they are (edits, activations) and its credential, whose Base URL is set to
- * `sandboxUrl`. `signal` aborts the n8n commands under way. Returns what `start()` needs, and the
- * ids of the workflows imported (`imported`).
+ * `sandboxUrl`. With `install: false` the package is left as the home has it (installed some other
+ * way, or not at all). `signal` aborts the n8n commands under way. `n8nVersion` is the release
+ * that runs the home (by default the newest, scripts/n8n-versions.js); `start`, `startQueue` and
+ * `execute` run that one for what `prepare` returns. Returns what `start()` needs (`bin`: that
+ * release's `n8n` command), and the ids of the workflows imported (`imported`).
  */
-async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', workflows = [], logLevel = 'warn', signal }) {
-	if (!existsSync(N8N_BIN)) throw new Error('n8n is not installed: run bash scripts/n8n-install.sh');
+async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', workflows = [], logLevel = 'warn', install = true, n8nVersion = versions.newest, signal }) {
+	n8nVersion = versions.resolve(n8nVersion);
+	const bin = n8nBin(n8nVersion);
+	if (!existsSync(bin)) throw new Error(`n8n ${n8nVersion} is not installed: run bash scripts/n8n-install.sh ${n8nVersion}`);
 	userFolder = userFolder ?? mkdtempSync(join(tmpdir(), 'propradar-n8n-home-'));
 	port = port ?? (await freePort());
 	// n8n exits at start under NODE_ENV=test (which jest sets): run it as in production.
@@ -84,8 +94,8 @@ async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', 
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 		PROPRADAR_SANDBOX_URL: sandboxUrl,
 	};
-	await installPackage(userFolder, signal);
-	const n8nCommand = (args, options = {}) => run(N8N_BIN, args, { env: { ...env, ...options.env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, signal });
+	if (install) await installPackage(userFolder, signal);
+	const n8nCommand = (args, options = {}) => run(bin, args, { env: { ...env, ...options.env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, signal });
 	const used = existsSync(join(userFolder, '.n8n', 'database.sqlite'));
 	const files = mkdtempSync(join(tmpdir(), 'propradar-import-'));
 	try {
@@ -105,10 +115,13 @@ async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', 
 		if (missing.length > 0) {
 			const dir = join(files, 'workflows');
 			mkdirSync(dir);
-			missing.forEach((workflow, index) => writeFileSync(join(dir, `${index}.json`), JSON.stringify(workflow)));
+			// n8n 2.0 imports a workflow only with a version id and `active` (without: "NOT NULL
+			// constraint failed: workflow_entity.versionId", or ".active"); 2.41 gives every imported
+			// workflow a new version id, and imports it inactive.
+			missing.forEach((workflow, index) => writeFileSync(join(dir, `${index}.json`), JSON.stringify({ versionId: randomUUID(), active: false, ...workflow })));
 			await n8nCommand(['import:workflow', '--separate', `--input=${dir}`]);
 		}
-		return { env, port, userFolder, url: `http://127.0.0.1:${port}`, imported: missing.map((workflow) => workflow.id) };
+		return { env, port, userFolder, url: `http://127.0.0.1:${port}`, n8nVersion, bin, imported: missing.map((workflow) => workflow.id) };
 	} finally {
 		rmSync(files, { recursive: true, force: true });
 	}
@@ -158,7 +171,7 @@ async function start(host, options = {}) {
 
 async function startOnce(host, { logFile, timeoutMs = 120_000, signal } = {}) {
 	signal?.throwIfAborted();
-	const child = spawn(N8N_BIN, ['start'], { env: host.env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(host.bin ?? N8N_BIN, ['start'], { env: host.env, stdio: ['ignore', 'pipe', 'pipe'] });
 	const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
 	let output = '';
 	const keep = (chunk) => {
@@ -174,8 +187,10 @@ async function startOnce(host, { logFile, timeoutMs = 120_000, signal } = {}) {
 			async () => {
 				if (child.exitCode !== null) throw new Error(`n8n exited with ${child.exitCode}:\n${output.slice(-4000)}`);
 				signal?.throwIfAborted();
-				const response = await fetch(`${host.url}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
-				return response?.ok ? true : undefined;
+				const answers = async (path) => (await fetch(`${host.url}${path}`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined))?.ok === true;
+				// n8n 2.0 reports ready once its database is migrated, seconds before its REST API is
+				// set up (2.41 waits for that too): ready is both.
+				return (await answers('/healthz/readiness')) && (await answers('/rest/settings')) ? true : undefined;
 			},
 			timeoutMs,
 			250,
@@ -260,9 +275,9 @@ async function startQueueOnce(host, { workers = 1, concurrency = 10, env = {}, l
 		const mainHost = { ...host, env: { ...host.env, ...queue } };
 		main = await start(mainHost, { logFile });
 		for (let index = 1; index <= workers; index++) {
-			child(`worker ${index}`, N8N_BIN, ['worker', `--concurrency=${concurrency}`], { ...host.env, ...queue, N8N_RUNNERS_BROKER_PORT: String(await portPicker()), QUEUE_HEALTH_CHECK_PORT: String(await portPicker()) });
+			child(`worker ${index}`, host.bin ?? N8N_BIN, ['worker', `--concurrency=${concurrency}`], { ...host.env, ...queue, N8N_RUNNERS_BROKER_PORT: String(await portPicker()), QUEUE_HEALTH_CHECK_PORT: String(await portPicker()) });
 		}
-		child('webhook', N8N_BIN, ['webhook'], { ...host.env, ...queue, N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(await portPicker()) });
+		child('webhook', host.bin ?? N8N_BIN, ['webhook'], { ...host.env, ...queue, N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(await portPicker()) });
 		const output = () => [...outputs].map(([name, text]) => `--- ${name}:\n${text.slice(-3000)}`).join('\n');
 		await until(
 			'the webhook process to answer within 120 s',
@@ -380,7 +395,7 @@ function execute(host, workflowId, { brokerPort } = {}) {
 function executeOnce(host, workflowId, port) {
 	const env = { ...host.env, N8N_LOG_LEVEL: 'info', N8N_RUNNERS_BROKER_PORT: port };
 	return new Promise((resolve, reject) => {
-		execFile(N8N_BIN, ['execute', `--id=${workflowId}`, '--rawOutput'], { env, encoding: 'utf8', timeout: 180_000, killSignal: 'SIGKILL', maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+		execFile(host.bin ?? N8N_BIN, ['execute', `--id=${workflowId}`, '--rawOutput'], { env, encoding: 'utf8', timeout: 180_000, killSignal: 'SIGKILL', maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
 			try {
 				const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
 				resolve(printedExecution(workflowId, { stdout, stderr: String(stderr) || (error?.message ?? ''), code, signal: error?.signal ?? null }));
@@ -391,4 +406,4 @@ function executeOnce(host, workflowId, port) {
 	});
 }
 
-module.exports = { prepare, start, startQueue, login, activate, deactivate, execute, onFreeBrokerPort, printedExecution, freePort, OWNER, CREDENTIAL };
+module.exports = { prepare, start, startQueue, login, activate, deactivate, execute, onFreeBrokerPort, printedExecution, freePort, OWNER, CREDENTIAL, N8N_VERSIONS: { newest: versions.newest, oldest: versions.oldest } };

@@ -12,9 +12,12 @@ source scripts/setup.sh
 step() { printf '\n==> %s\n' "$*"; }
 
 e2e_setup() {
-  step "installing the real n8n for the e2e tier (first run only) and the browser"
+  step "installing the real n8n for the e2e tier (first run only), the browser and the local npm registry (first run only)"
   bash scripts/n8n-install.sh
+  # The oldest n8n the package supports (scripts/n8n-versions.js), for test/e2e/compatibility.test.ts.
+  bash scripts/n8n-install.sh oldest
   bash scripts/browser-install.sh
+  node scripts/registry.js install
 }
 
 if [ $# -gt 0 ]; then
@@ -42,7 +45,7 @@ step "building the package and the sandbox"
 npm run --silent build
 npm run --silent build:sandbox
 
-step "lint (eslint-plugin-n8n-nodes-base) and type check of the tests, sandbox and benchmarks"
+step "lint (n8n's community-node rules: @n8n/eslint-plugin-community-nodes recommended and eslint-plugin-n8n-nodes-base) and type check of the tests, sandbox and benchmarks"
 npm run --silent lint
 npx tsc -p tsconfig.test.json --noEmit
 

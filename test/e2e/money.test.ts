@@ -9,6 +9,7 @@ import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
 import { call, TOKENS } from '../support/sandboxApi';
 import { until } from '../until';
+import { ceilingAcrossWaitAndRestart } from '../support/ceilingAcrossWait';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nHost, RunningN8n } from '../../scripts/n8n-host';
 import { ACCOUNTS } from '../../sandbox/accounts';
@@ -155,78 +156,8 @@ test('an import that the workflow\'s timeout stops buys no further batch: n8n ca
 	}
 });
 
-/**
- * Property > Get for each of `propIds` (made by an Edit Fields node and split out), bought one at a
- * time: the nodes of `waitingWorkflow`, their names prefixed with `name`.
- */
-function buyEach(name: string, propIds: string[], credential: { id: string; name: string }, x: number) {
-	return [
-		{ id: `${name}-make`, name: `${name} make`, type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [x, 0], parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows: propIds.map((id) => ({ id })) }), options: {} } },
-		{ id: `${name}-rows`, name: `${name} rows`, type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [x + 200, 0], parameters: { fieldToSplitOut: 'rows', options: {} } },
-		{
-			id: `${name}-buy`, name: `${name} buy`, type: 'n8n-nodes-propradar.propRadar', typeVersion: 1, position: [x + 400, 0], credentials: { propRadarApi: credential },
-			parameters: { resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: 5, itemConcurrency: 1 },
-		},
-	];
-}
-
-/**
- * A webhook starting: three properties bought, the execution's resume address posted to the
- * sandbox's CRM stand-in, a Wait node waiting for that address to be called, three more bought.
- */
-function waitingWorkflow(credential: { id: string; name: string }, path: string) {
-	const chain = (from: string, to: string) => ({ [from]: { main: [[{ node: to, type: 'main', index: 0 }]] } });
-	return {
-		name: 'e2e money: a ceiling across a wait and a restart',
-		nodes: [
-			{ id: 'hook', name: 'Hook', type: 'n8n-nodes-base.webhook', webhookId: '7a2e3d4c-5b6f-4071-8b9c-0d1e2f3a4b5c', typeVersion: 2, position: [0, 0], parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} } },
-			...buyEach('before', ['P000851', 'P000852', 'P000853'], credential, 200),
-			{
-				id: 'tell', name: 'Tell', type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: [800, 0], executeOnce: true,
-				parameters: { method: 'POST', url: `${sandbox.url}/_sandbox/crm`, sendBody: true, specifyBody: 'json', jsonBody: `={{ JSON.stringify({ ${JSON.stringify(path)}: $execution.resumeUrl }) }}`, options: {} },
-			},
-			{ id: 'wait', name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [1000, 0], parameters: { resume: 'webhook', options: {} } },
-			...buyEach('after', ['P000854', 'P000855', 'P000856'], credential, 1200),
-		],
-		connections: { ...chain('Hook', 'before make'), ...chain('before make', 'before rows'), ...chain('before rows', 'before buy'), ...chain('before buy', 'Tell'), ...chain('Tell', 'Wait'), ...chain('Wait', 'after make'), ...chain('after make', 'after rows'), ...chain('after rows', 'after buy') },
-		settings: { executionOrder: 'v1' },
-	};
-}
-
 test('the credential\'s ceiling holds across a Wait node and an n8n restart: what the execution spent before it waited counts after', async () => {
-	// Every record is paid for, none from free export credits: $0.10 a property against a $0.50 ceiling.
-	wallet(sandbox.ctx, ACCOUNTS.find((account) => account.token === TOKENS.main)!).credits = 0;
-	let client = await n8n.login(host);
-	const credential = (await client.rest('POST', '/credentials', {
-		name: 'PropRadar with a ceiling',
-		type: 'propRadarApi',
-		data: { accessToken: TOKENS.main, baseUrl: sandbox.url, spendingCeilingMode: 'ceiling', spendingCeiling: 0.5 },
-	})) as { id: string; name: string };
-	const path = 'propradar-e2e-wait';
-	const workflow = (await client.rest('POST', '/workflows', waitingWorkflow({ id: credential.id, name: credential.name }, path))) as { id: string };
-	await n8n.activate(client, workflow.id);
-	const before = (await charges()).length;
-	try {
-		await until('the webhook to be served', async () => ((await fetch(`${host.url}/webhook/${path}`, { method: 'POST' })).status === 200 ? true : undefined), 30_000, 300);
-		const resumeUrl = await until('the resume address', async () => {
-			const posts = (await sandboxCall<{ results: Array<{ body: Record<string, string> }> }>('GET', '/_sandbox/crm')).results;
-			return posts.find((post) => post.body[path])?.body[path];
-		}, 60_000, 300);
-		const filter = encodeURIComponent(JSON.stringify({ workflowId: workflow.id }));
-		const latest = async () => ((await client.rest('GET', `/executions?filter=${filter}&limit=1`)) as { results: Array<{ id: string; status: string }> }).results[0];
-		await until('the execution to wait', async () => ((await latest())?.status === 'waiting' ? true : undefined), 60_000, 300);
-		// n8n restarts while the execution waits: it goes on in a process that has not seen it.
-		await host.stop();
-		host = await n8n.start(prepared);
-		client = await n8n.login(host);
-		expect((await fetch(resumeUrl)).status).toBeLessThan(400);
-		await until('the execution to end', async () => {
-			const execution = await latest();
-			return execution && !['waiting', 'running', 'new'].includes(execution.status) ? execution : undefined;
-		}, 60_000, 300);
-		const bought = (await charges()).slice(before).filter((entry) => entry.cents > 0).map((entry) => entry.what);
-		expect(bought).toEqual(['property P000851', 'property P000852', 'property P000853', 'property P000854', 'property P000855']);
-	} finally {
-		await n8n.deactivate(client, workflow.id);
-	}
+	const result = await ceilingAcrossWaitAndRestart(sandbox, prepared, host);
+	host = result.host;
+	expect(result.bought).toEqual(['property P000851', 'property P000852', 'property P000853', 'property P000854', 'property P000855']);
 });

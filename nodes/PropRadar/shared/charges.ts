@@ -139,10 +139,15 @@ const TALLY_IDLE_MS = 24 * 60 * 60 * 1000;
  */
 const SPENT_KEY_PREFIX = 'propradar_spent_';
 
-/** The execution's custom data; none in a context without the execution's data (n8n's getter throws there), where nothing is kept either. */
+/**
+ * The execution's custom data; none in a context without the execution's data (n8n's getter throws
+ * there), where nothing is kept either. Early 2.x releases (2.0.0 among them) give nodes no
+ * `customData` of their own: there it is the same store, as expressions reach it
+ * (`$execution.customData`).
+ */
 function executionCustomData(context: IExecuteFunctions): IExecuteFunctions['customData'] | undefined {
 	try {
-		return context.customData;
+		return context.customData ?? (context.getWorkflowDataProxy(0).$execution as { customData?: IExecuteFunctions['customData'] } | undefined)?.customData;
 	} catch {
 		return undefined;
 	}

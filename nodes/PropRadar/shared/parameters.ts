@@ -57,7 +57,8 @@ export function listLocator(show: IDisplayOptions['show'], displayName = 'List',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		displayOptions: { show },
+		// n8n 2.0 reads every rule of displayOptions as an object: a property shown always has none.
+		...(show ? { displayOptions: { show } } : {}),
 		modes: [
 			{
 				displayName: 'From List',
@@ -85,7 +86,7 @@ export function propIdProperty(show: IDisplayOptions['show']): INodeProperties {
 		default: '',
 		placeholder: 'P000123',
 		description: 'The PropID of the property',
-		displayOptions: { show },
+		...(show ? { displayOptions: { show } } : {}),
 	};
 }
 
@@ -97,7 +98,7 @@ export function personKeyProperty(show: IDisplayOptions['show']): INodePropertie
 		required: true,
 		default: '',
 		description: 'The PersonKey of an owner, from Person > Get Owners',
-		displayOptions: { show },
+		...(show ? { displayOptions: { show } } : {}),
 	};
 }
 
@@ -448,7 +449,7 @@ export function sortProperty(show: IDisplayOptions['show'], fields: string[], no
 		placeholder: 'Add Sort Rule',
 		typeOptions: { multipleValues: true },
 		default: {},
-		displayOptions: { show },
+		...(show ? { displayOptions: { show } } : {}),
 		description: `Order of the results, first rule first${note ? `. ${note}` : ''}`,
 		options: [
 			{
