@@ -27,3 +27,11 @@ test('docs/performance.md shows the latest `npm run bench` (bench/results.json) 
 	expect(results.command).toBe('npm run bench');
 	expect(performance).toContain(markdown(results));
 });
+
+test('the README\'s Compatibility section names the oldest and newest n8n the tests run (scripts/n8n-versions.js)', () => {
+	const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+	const { oldest, newest } = require('../../scripts/n8n-versions') as { oldest: string; newest: string };
+	const section = readme.slice(readme.indexOf('## Compatibility'), readme.indexOf('## Credential'));
+	expect(section).toContain(`**${oldest} to ${newest}**`);
+	expect(section).toContain(`Every test runs on ${newest}; on ${oldest}, the oldest, a smoke runs too`);
+});
