@@ -1,8 +1,12 @@
 /** Test tiers (docs/design.md, "Tests"). The e2e tier needs the n8n that scripts/n8n-install.sh installs. */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }];
+// Two files of n8n's expression engine, so that its `vm` engine runs under jest as in n8n
+// (test/support/expressionRuntimeImport.js says what changes and why).
+const N8N_EXPRESSION = '(n8n-workflow/dist/cjs/expression|@n8n/expression-runtime/dist/cjs/runtime/transfer)\\.js$';
 const common = {
 	testEnvironment: 'node',
-	transform: { '^.+\\.ts$': tsJest },
+	transform: { '^.+\\.ts$': tsJest, [N8N_EXPRESSION]: '<rootDir>/test/support/expressionRuntimeImport.js' },
+	transformIgnorePatterns: [`/node_modules/(?!${N8N_EXPRESSION})`],
 	moduleFileExtensions: ['ts', 'js', 'json'],
 	setupFilesAfterEnv: ['<rootDir>/test/setup-env.ts'],
 	// The n8n installs and packed copies under .tools/ hold package.json files of their own.

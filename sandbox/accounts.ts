@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+
 import { ApiError } from './errors';
+import type { SandboxContext } from './types';
 
 /** The sandbox's fixed accounts, one per token (docs/sandbox.md). */
 export interface AccountSpec {
@@ -46,6 +49,43 @@ export const ACCOUNTS: readonly AccountSpec[] = [
 ];
 
 const byToken = new Map(ACCOUNTS.map((account) => [account.token, account]));
+const byId = new Map(ACCOUNTS.map((account) => [account.id, account]));
+
+/**
+ * Tokens issued and rotated away by `POST /_sandbox/tokens/rotate`: part of the sandbox's state, so
+ * that a reset forgets them and a data file keeps them.
+ */
+export interface TokenBook {
+	/** An issued token, and the id of the account it opens. */
+	issued: Record<string, string>;
+	/** Tokens rotated away: they open nothing any more (401). */
+	revoked: string[];
+}
+
+/** The sandbox's token book (its state's slice `tokens`). */
+export function tokenBook(ctx: SandboxContext): TokenBook {
+	return ctx.store.slice<TokenBook>('tokens', () => ({ issued: {}, revoked: [] }));
+}
+
+/** The account a token opens: a fixed one or one issued by a rotation, unless it was rotated away. */
+function accountOf(token: string, book: TokenBook | undefined): AccountSpec | undefined {
+	if (book?.revoked.includes(token)) return undefined;
+	const issued = book && Object.hasOwn(book.issued, token) ? byId.get(book.issued[token]) : undefined;
+	return issued ?? byToken.get(token);
+}
+
+/**
+ * A new token for the account `token` opens, as a service's token rotation issues one; the old
+ * token is rotated away (401 from then on) unless `keepOld`. Undefined when `token` opens nothing.
+ */
+export function rotateToken(book: TokenBook, token: string, keepOld: boolean): { account: string; token: string } | undefined {
+	const account = accountOf(token, book);
+	if (!account) return undefined;
+	const issued = `sandbox-rotated-${randomBytes(12).toString('hex')}`;
+	book.issued[issued] = account.id;
+	if (!keepOld) book.revoked.push(token);
+	return { account: account.id, token: issued };
+}
 
 export interface AuthHeaders {
 	authorization?: string;
@@ -61,15 +101,15 @@ export interface AuthOptions {
 	integrations?: boolean;
 }
 
-/** Resolves the calling account, or throws the error the service gives. */
-export function authenticate(headers: AuthHeaders, opts: AuthOptions = {}): AccountSpec {
+/** Resolves the calling account (also by a token `book` issued), or throws the error the service gives. */
+export function authenticate(headers: AuthHeaders, opts: AuthOptions = {}, book?: TokenBook): AccountSpec {
 	const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1]?.trim();
 	const token = bearer ?? (opts.acceptAccessTokenHeader ? headers['x-prop-access-token'] : undefined);
 	if (!token) {
 		if (opts.hideExistence) throw new ApiError(404, 'Resource does not exist for given id');
 		throw new ApiError(401, 'Invalid or expired token');
 	}
-	const account = byToken.get(token);
+	const account = accountOf(token, book);
 	if (!account) throw new ApiError(401, 'Invalid or expired token');
 	if (account.refusal) throw new ApiError(403, account.refusal);
 	if (opts.integrations && !account.integrations) {

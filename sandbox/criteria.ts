@@ -71,6 +71,12 @@ export function parseCriteria(raw: unknown, field = 'Criteria', depth = 1): Crit
 		if (!Array.isArray(value) || value.length === 0) throw bad(`${field}[${index}].value (${name}) must be a non-empty array`);
 		for (const element of value) {
 			if (kind === 'propertyType') {
+				// The documents' compound holds PType and AdvancedPropertyType criteria, nothing else.
+				const inner = typeof element === 'object' && element !== null && !Array.isArray(element) ? (element as Record<string, unknown>).name : undefined;
+				if (typeof inner === 'string' && !KINDS.has(inner)) throw new ApiError(400, 'Unexpected Criterion', `Unknown criterion name: ${inner}`);
+				if (inner !== 'PType' && inner !== 'AdvancedPropertyType') {
+					throw bad(`${field}[${index}].value (${name}) holds nested PType and AdvancedPropertyType criteria only, not ${typeof inner === 'string' ? `"${inner}"` : 'a value that is no criterion'}`);
+				}
 				parseCriteria([element], `${field}[${index}].value`, depth + 1);
 			} else if (kind === 'range' || kind === 'rangeWithUnknown') {
 				const ok = Array.isArray(element) && element.length === 2 && element.every((end) => end === null || typeof end === 'number');
@@ -80,7 +86,7 @@ export function parseCriteria(raw: unknown, field = 'Criteria', depth = 1): Crit
 			} else if (typeof element !== 'string' && typeof element !== 'number') {
 				throw bad(`${field}[${index}].value (${name}) takes strings or numbers`);
 			} else if (kind === 'date' && !parseRelativeDate(String(element))) {
-				throw bad(`${field}[${index}].value (${name}): "${String(element)}" is not a date, a range "from: M/D/YYYY to: M/D/YYYY" or a preset such as "Last 30 Days"`);
+				throw bad(`${field}[${index}].value (${name}): "${String(element)}" is not a date, a range "from: M/D/YYYY to: M/D/YYYY" (either end may be empty) or a preset such as "Last 30 Days"`);
 			}
 		}
 		return { name, value };
@@ -113,10 +119,12 @@ function startOf(unit: 'week' | 'month' | 'quarter' | 'year', time: number, offs
 /** A relative date of the API as a [from, to] span of UTC milliseconds, or undefined when malformed. */
 export function parseRelativeDate(text: string, now = Date.now()): [number, number] | undefined {
 	const today = Math.floor(now / DAY) * DAY;
-	const range = /^from: (\S+) to: (\S+)$/.exec(text);
+	// Either end may be empty (open): `from: to: 1/1/1999` is a before-date (docs/api.md, "Criteria").
+	const range = /^from: ?(\S*) to: ?(\S*)$/.exec(text);
 	if (range) {
-		const from = parseUsDate(range[1]);
-		const to = parseUsDate(range[2]);
+		if (range[1] === '' && range[2] === '') return undefined;
+		const from = range[1] === '' ? -Infinity : parseUsDate(range[1]);
+		const to = range[2] === '' ? Infinity : parseUsDate(range[2]);
 		return from !== undefined && to !== undefined ? [from, to + DAY - 1] : undefined;
 	}
 	const single = parseUsDate(text);
@@ -134,6 +142,11 @@ export function parseRelativeDate(text: string, now = Date.now()): [number, numb
 		return startOf(period[2].toLowerCase() as 'week', now, offset);
 	}
 	return undefined;
+}
+
+/** Whether a relative date also takes unknown dates: a range whose `from:` is empty. */
+export function takesUnknownDates(text: string): boolean {
+	return /^from: ?to:/.test(text);
 }
 
 /** Resolves `InList` to the list's PropIDs (the lists module provides it). */
@@ -179,10 +192,12 @@ function compileOne(criterion: Criterion, members: ListMembers, now: number): Pr
 		}
 		case 'date': {
 			const spans = criterion.value.map((value) => parseRelativeDate(String(value), now)).filter((span): span is [number, number] => span !== undefined);
+			const unknownMatches = criterion.value.some((value) => takesUnknownDates(String(value)));
 			return (property) => {
 				const actual = field(property);
 				const time = actual === null || actual === undefined ? undefined : parseUsDate(String(actual));
-				return time !== undefined && spans.some(([from, to]) => time >= from && time <= to);
+				if (time === undefined) return unknownMatches;
+				return spans.some(([from, to]) => time >= from && time <= to);
 			};
 		}
 		case 'propertyType': {

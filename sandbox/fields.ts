@@ -1,4 +1,4 @@
-import { FIELD_SCOPES, type FieldScope, type FieldScopeName } from '../nodes/PropRadar/shared/vocabulary';
+import { FIELD_SCOPES, fieldsetNamed, type FieldScope, type FieldScopeName } from '../nodes/PropRadar/shared/vocabulary';
 import { ApiError } from './errors';
 import { own } from './store';
 
@@ -30,7 +30,9 @@ function resolve(scope: FieldScopeName, fieldsParam: string | undefined, default
 	for (const raw of fieldsParam.split(',').map((part) => part.trim()).filter(Boolean)) {
 		const suppress = raw.startsWith('-');
 		const name = suppress ? raw.slice(1) : raw;
-		const fieldset = own(fieldsets, name);
+		// Fieldset names in any case (the documents' own `Fields=overview,Persons`); field names as written.
+		const fieldsetName = fieldsetNamed(fieldsets, name);
+		const fieldset = fieldsetName === undefined ? undefined : own(fieldsets, fieldsetName);
 		const expanded = fieldset ?? (fields.includes(name) ? [name] : undefined);
 		if (!expanded) throw new ApiError(400, 'Invalid Fields', `Fields: unknown field or fieldset "${name}"`);
 		if (suppress) {
@@ -38,7 +40,7 @@ function resolve(scope: FieldScopeName, fieldsParam: string | undefined, default
 			continue;
 		}
 		chosen.push(...expanded);
-		const swaps = fieldset !== undefined && VALUE_SWAP_FIELDSETS.has(name);
+		const swaps = fieldset !== undefined && VALUE_SWAP_FIELDSETS.has(fieldsetName!);
 		for (const field of expanded) if (VALUE_FIELDS.has(field)) (swaps ? swapped : kept).add(field);
 	}
 	if (chosen.length === 0) return { fields: defaults.fields.filter((field) => !suppressed.has(field)), swappable: defaults.swappable };

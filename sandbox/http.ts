@@ -1,11 +1,21 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { authenticate, type AccountSpec, type AuthHeaders, type AuthOptions } from './accounts';
+import { authenticate, tokenBook, type AccountSpec, type AuthHeaders, type AuthOptions } from './accounts';
 import { ApiError, badRequest } from './errors';
+import type { SandboxContext } from './types';
+
+/** Each running sandbox's state, for `auth` to find the tokens its rotations issued (`bindContext`). */
+const contexts = new WeakMap<FastifyInstance, SandboxContext>();
+
+/** Lets `auth` on `app`'s routes take the tokens issued by rotations in `ctx`. */
+export function bindContext(app: FastifyInstance, ctx: SandboxContext): void {
+	contexts.set(app, ctx);
+}
 
 /** Small helpers every route module shares. */
 export function auth(request: FastifyRequest, opts: AuthOptions = {}): AccountSpec {
-	return authenticate(request.headers as AuthHeaders, opts);
+	const ctx = contexts.get(request.server);
+	return authenticate(request.headers as AuthHeaders, opts, ctx && tokenBook(ctx));
 }
 
 /**
@@ -93,8 +103,9 @@ export function onlyParams(query: Query, allowed: readonly string[]): void {
 const allowedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
 
 /**
- * Refuses body fields a route does not take: 400 naming the first one (the lists document's text
- * "Unexpected payload field"). Run for each record of an import (10,000 in one request), so
+ * Refuses body fields a route does not take: 400 naming the first one, with the text
+ * "Unexpected payload field" (the service's, from its public material: the documents name no 400
+ * texts; docs/api.md). Run for each record of an import (10,000 in one request), so
  * nothing is made per call.
  */
 export function onlyFields(body: Record<string, unknown>, allowed: readonly string[], where = 'body'): void {

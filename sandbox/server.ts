@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 
 import { ApiError, errorBody, newEventId } from './errors';
+import { bindContext } from './http';
 import { SandboxStore } from './store';
 import { trackWrites } from './lists/membership';
 import { accountRoutes } from './routes/accounts';
@@ -72,6 +73,7 @@ export function buildSandboxApp(options: SandboxOptions = {}): { app: FastifyIns
 			.send(errorBody(new ApiError(404, 'Resource does not exist for given id'), eventid));
 	});
 
+	bindContext(app, ctx);
 	// Dynamic lists are refreshed on a read only after a write (sandbox/lists/membership.ts).
 	trackWrites(app);
 	for (const register of ROUTE_MODULES) register(app, ctx);

@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resources } from './actions/resources';
 import { itemLoopProperties, route } from './actions/router';
+import { toolDescriptionProperties } from './actions/toolDescriptions';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 
@@ -29,6 +30,8 @@ export class PropRadar implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'propRadarApi', required: true }],
 		properties: [
+			// The tool variant's description for the model, by operation: what it costs (actions/toolDescriptions.ts).
+			...toolDescriptionProperties(resources),
 			{
 				displayName: 'Resource',
 				name: 'resource',

@@ -12,9 +12,11 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { searchTriggerLists } from '../PropRadar/methods/listSearch';
 import { getTriggerListStatus } from '../PropRadar/methods/loadOptions';
 import { listLocator } from '../PropRadar/shared/parameters';
+import { accessToken } from '../PropRadar/transport';
 import {
 	bearerMatches,
 	CHANGE_KINDS,
+	deliverySecret,
 	parseDelivery,
 	readDeliverySettings,
 	redeliveries,
@@ -32,6 +34,32 @@ const triggerListLocator: INodeProperties = (() => {
 		modes: locator.modes?.map((mode) => (mode.name === 'list' ? { ...mode, typeOptions: { ...mode.typeOptions, searchListMethod: 'searchTriggerLists' } } : mode)),
 	};
 })();
+
+/** When each trigger node last warned of a refused delivery: once in a while, not for every one a stranger sends. */
+const refusalWarnings = new Map<string, number>();
+const REFUSAL_WARNING_EVERY_MS = 10 * 60_000;
+const MAX_REFUSAL_WARNINGS = 1_000;
+
+/**
+ * Logs that a delivery bearing a token was refused, and what to do when it came from PropRadar:
+ * its secret is derived from the credential's token, so after the token was changed PropRadar
+ * signs with a secret this trigger no longer derives until it registers anew.
+ */
+function warnOfRefusal(context: IWebhookFunctions): void {
+	const workflowId = context.getWorkflow().id;
+	const node = context.getNode();
+	const key = `${workflowId ?? ''}/${node.id}`;
+	const now = Date.now();
+	if ((refusalWarnings.get(key) ?? -Infinity) > now - REFUSAL_WARNING_EVERY_MS) return;
+	refusalWarnings.delete(key);
+	refusalWarnings.set(key, now);
+	while (refusalWarnings.size > MAX_REFUSAL_WARNINGS) refusalWarnings.delete(refusalWarnings.keys().next().value as string);
+	context.logger.warn(
+		`PropRadar Trigger refused a delivery whose Authorization does not carry this trigger's secret (401; nothing started), in workflow ${workflowId ?? ''}, node "${node.name}". ` +
+			'The secret is derived from the access token of the PropRadar credential: if that token was changed since the workflow was published, PropRadar still signs with the secret made from the old one, and its deliveries are refused until the trigger registers anew: publish the workflow again (deactivate and activate it). Otherwise the delivery did not come from PropRadar.',
+		{ workflowId, node: node.name },
+	);
+}
 
 /**
  * The line under the list picker that names the chosen list (see `getTriggerListStatus`). Its
@@ -172,8 +200,11 @@ export class PropRadarTrigger implements INodeType {
 			response.status(503).json({ message: 'This trigger is not registered yet; deliver again later' });
 			return { noWebhookResponse: true };
 		}
-		const registration = registrations.find((candidate) => bearerMatches(authorization, candidate.secret));
+		// The secrets are derived now: the static data holds only their salts (see `deliverySecret`).
+		const token = await accessToken(this);
+		const registration = registrations.find((candidate) => bearerMatches(authorization, deliverySecret(token, candidate.secretSalt)));
 		if (!registration) {
+			if (typeof authorization === 'string' && /^Bearer\s+\S/i.test(authorization)) warnOfRefusal(this);
 			response.status(401).json({ message: 'Authorization failed' });
 			return { noWebhookResponse: true };
 		}

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
@@ -13,6 +13,22 @@ import { sortEvents, type TriggerEvent } from './wiring';
 
 function digest(value: string): Buffer {
 	return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/**
+ * The secret a registration's deliveries carry: an HMAC-SHA256, keyed with the credential's access
+ * token, of the registration's salt (random, kept in the static data, which n8n stores and exports
+ * unencrypted). Derived whenever it is needed, so that nothing kept at rest can sign a delivery;
+ * another token gives another secret. Empty, matching nothing, without a token or a salt.
+ */
+export function deliverySecret(accessToken: string, salt: unknown): string {
+	if (accessToken === '' || typeof salt !== 'string' || salt === '') return '';
+	return createHmac('sha256', accessToken).update(`n8n-nodes-propradar trigger delivery:${salt}`, 'utf8').digest('hex');
+}
+
+/** Whether two secrets are the same, compared in constant time; an empty one matches nothing. */
+export function sameSecret(a: string, b: string): boolean {
+	return a !== '' && b !== '' && timingSafeEqual(digest(a), digest(b));
 }
 
 /**
@@ -55,16 +71,23 @@ export function parseDelivery(body: unknown): ParsedDelivery {
 	return { events: events as IDataObject[] };
 }
 
-/** Kinds of status change a user can keep (the lists document, "Events"), and how a change's field label is recognised. */
+/** Whether a change's old value says there was none: a status that was `None` (or empty) is new. */
+const wasNone = (from: string | undefined) => from !== undefined && /^(none|null)?$/i.test(from.trim());
+
+/**
+ * Kinds of status change a user can keep (the lists document, "Events"), and how a change is
+ * recognised: by its field label, and for a new listing or foreclosure also by a status that
+ * changes from None (`Listing Status:None:Active`, `Foreclosure Status:None:Preforeclosure`).
+ */
 export const CHANGE_KINDS = {
 	newTransfer: { name: 'New Transfer (Sale)', matches: (label: string) => /transfer|sale|deed/.test(label) },
 	newLoan: { name: 'New Loan', matches: (label: string) => /loan|mortgage/.test(label) },
-	newListing: { name: 'New Listing', matches: (label: string) => /listing|listed/.test(label) && !/status|price/.test(label) },
+	newListing: { name: 'New Listing', matches: (label: string, from?: string) => /listing|listed/.test(label) && (!/status|price/.test(label) || (/status/.test(label) && wasNone(from))) },
 	listingStatus: { name: 'Listing Status', matches: (label: string) => /listing|listed/.test(label) && /status/.test(label) },
 	listingPrice: { name: 'Listing Price', matches: (label: string) => /listing|list price/.test(label) && /price/.test(label) },
-	newForeclosure: { name: 'New Foreclosure', matches: (label: string) => /foreclosure|default|auction/.test(label) && !/status|stage/.test(label) },
+	newForeclosure: { name: 'New Foreclosure', matches: (label: string, from?: string) => /foreclosure|default|auction/.test(label) && (!/status|stage/.test(label) || (/foreclosure/.test(label) && wasNone(from))) },
 	foreclosureStatus: { name: 'Foreclosure Status', matches: (label: string) => /foreclosure/.test(label) && /status|stage/.test(label) },
-} as const satisfies Record<string, { name: string; matches: (label: string) => boolean }>;
+} as const satisfies Record<string, { name: string; matches: (label: string, from?: string) => boolean }>;
 
 export type ChangeKind = keyof typeof CHANGE_KINDS;
 
@@ -74,6 +97,15 @@ export function changeLabels(event: IDataObject): string[] {
 		.filter((key) => /^Change\d+$/.test(key))
 		.map((key) => String(event[key] ?? '').split(':')[0].trim().toLowerCase())
 		.filter(Boolean);
+}
+
+/** The field label (lower case) and the old value of each of a change event's `Change1`..`Change3`. */
+function changesOf(event: IDataObject): Array<{ label: string; from: string | undefined }> {
+	return Object.keys(event)
+		.filter((key) => /^Change\d+$/.test(key))
+		.map((key) => String(event[key] ?? '').split(':'))
+		.map(([label, from]) => ({ label: label.trim().toLowerCase(), from }))
+		.filter((change) => change.label !== '');
 }
 
 export interface DeliveryFilter {
@@ -154,8 +186,8 @@ export function wanted(event: IDataObject, filter: DeliveryFilter): boolean {
 	const matched = eventOfTriggerType(event.TriggerType);
 	if (!matched || !filter.events.includes(matched)) return false;
 	if (matched !== 'statusChanges' || filter.changeKinds.length === 0) return true;
-	const labels = changeLabels(event);
-	return filter.changeKinds.some((kind) => labels.some((label) => CHANGE_KINDS[kind].matches(label)));
+	const changes = changesOf(event);
+	return filter.changeKinds.some((kind) => changes.some((change) => CHANGE_KINDS[kind].matches(change.label, change.from)));
 }
 
 const MAX_REMEMBERED = 10_000;

@@ -4,6 +4,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import {
+	accessToken,
 	apiRequest,
 	collectPages,
 	CREDENTIAL_TYPE,
@@ -19,7 +20,7 @@ import {
 import { readCeiling } from '../PropRadar/shared/charges';
 import { idsFrom } from '../PropRadar/shared/parameters';
 import { fieldNames, PAGE_LIMITS, TRIGGER_EVENTS, WEBHOOK_FIELDS } from '../PropRadar/shared/vocabulary';
-import { readDeliverySettings, redeliveries, redeliveryKey } from './delivery';
+import { deliverySecret, readDeliverySettings, redeliveries, redeliveryKey, sameSecret } from './delivery';
 import {
 	baselineOf,
 	chargingActions,
@@ -39,8 +40,12 @@ export interface Registration {
 	webhookId: number;
 	listId: number;
 	hookUrl: string;
-	/** The bearer secret deliveries must carry. Never shown anywhere. */
-	secret: string;
+	/**
+	 * Random, and no secret by itself: the secret deliveries must carry is derived from it and the
+	 * credential's access token when it is needed (`deliverySecret`). The static data, which n8n
+	 * stores unencrypted and exports with the workflow, holds nothing that can sign a delivery.
+	 */
+	secretSalt: string;
 	events: TriggerEvent[];
 	/** The automation before any trigger was wired (also in the webhook's name). */
 	baseline: Baseline;
@@ -237,8 +242,11 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 	if (registration.listId !== settings.listId || registration.hookUrl !== hookUrl) return false;
 	if (sortEvents(registration.events).join() !== settings.events.join()) return false;
 
-	const own = ownHooks(await readWebhooks(context), hookUrl);
+	const own = ownHooks(await readWebhooks(context, { withSecrets: true }), hookUrl);
 	if (own.length !== 1 || Number(own[0].WebhookID) !== registration.webhookId || own[0].HookUrl !== hookUrl) return false;
+	// PropRadar signs with the secret it was given; after the credential's token was changed the
+	// secret derived now differs, and registering anew gives PropRadar the new one.
+	if (!sameSecret(String(own[0].Secret ?? ''), deliverySecret(await accessToken(context), registration.secretSalt))) return false;
 	let automation: AutomationRecord;
 	try {
 		automation = await readAutomation(context, registration.listId);
@@ -253,8 +261,9 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 /**
  * `create`: first finishes whatever an earlier registration of this node left (an unfinished
  * deactivation, a webhook whose registration answer was lost), then registers a webhook with a
- * fresh secret and wires it into the list's automation. Refuses, with nothing registered, when
- * turning the automation on would start actions that cost money and that is not allowed.
+ * fresh secret (derived from a fresh salt and the credential's token) and wires it into the
+ * list's automation. Refuses, with nothing registered, when turning the automation on would start
+ * actions that cost money and that is not allowed.
  */
 export async function register(context: IHookFunctions): Promise<void> {
 	const settings = readSettings(context);
@@ -302,7 +311,9 @@ async function wire(context: IHookFunctions, settings: TriggerSettings, hookUrl:
 	if (refusal) throw refusal;
 	const baseline = triggerHooksOf(await readWebhooks(context), settings.listId)[0]?.baseline ?? baselineOf(automation);
 
-	const secret = randomBytes(32).toString('hex');
+	const secretSalt = randomBytes(32).toString('hex');
+	const secret = deliverySecret(await accessToken(context), secretSalt);
+	if (secret === '') throw new NodeOperationError(context.getNode(), 'Access Token: the PropRadar credential has no access token');
 	const webhookName = formatWebhookName({ listId: settings.listId, events: settings.events, baseline });
 	const webhookId = await createWebhook(context, { HookUrl: hookUrl, WebhookName: webhookName, Secret: secret });
 
@@ -312,7 +323,7 @@ async function wire(context: IHookFunctions, settings: TriggerSettings, hookUrl:
 		webhookId,
 		listId: settings.listId,
 		hookUrl,
-		secret,
+		secretSalt,
 		events: settings.events,
 		baseline,
 		charging: chargingActions(automation).length > 0,

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { ACCOUNTS } from '../accounts';
-import { formatCents, wallet } from '../charges';
+import { ACCOUNTS, rotateToken, tokenBook } from '../accounts';
+import { formatCents, PRICE_KINDS, pricesOf, setPricesOf, wallet, type PriceKind } from '../charges';
 import { badRequest } from '../errors';
 import { objectBody, onlyFields, type Query } from '../http';
 import { outbox } from '../lists/automations';
@@ -10,7 +10,7 @@ import type { RouteModule } from '../types';
 
 /**
  * Control routes under `/_sandbox/` (not part of the API; no token): fault injection, charges,
- * outbox, delivery log, reset.
+ * prices, outbox, delivery log, token rotation, reset.
  *
  * A fault applies to the next `count` requests whose path starts with `path`, with the method and
  * the query parameters given (if given), after letting `skip` of them through. It strikes `before`
@@ -143,6 +143,44 @@ export const controlRoutes: RouteModule = (app, ctx) => {
 		if (!account) throw badRequest('Unknown account', 'token must be one of the sandbox tokens');
 		const purse = wallet(ctx, account);
 		return { account: account.id, credits: purse.credits, balanceCents: purse.balanceCents, balance: formatCents(purse.balanceCents), log: purse.log };
+	});
+
+	// An account's prices per charged record, in cents: the sandbox's own, or what was set for it.
+	const accountNamed = (token: unknown) => {
+		const account = ACCOUNTS.find((candidate) => candidate.token === token);
+		if (!account) throw badRequest('Unknown account', 'token must be one of the sandbox tokens');
+		return account;
+	};
+	app.get('/_sandbox/prices', async (request) => {
+		const account = accountNamed((request.query as Query).token);
+		return { account: account.id, pricesCents: pricesOf(ctx, account) };
+	});
+	app.put('/_sandbox/prices', async (request) => {
+		const body = objectBody(request.body);
+		onlyFields(body, ['token', 'pricesCents']);
+		const account = accountNamed(body.token);
+		const given = body.pricesCents;
+		if (typeof given !== 'object' || given === null || Array.isArray(given)) throw badRequest('Invalid pricesCents', `pricesCents must be an object of prices in cents by kind: ${PRICE_KINDS.join(', ')}`);
+		const prices: Partial<Record<PriceKind, number>> = {};
+		for (const [kind, cents] of Object.entries(given)) {
+			if (!(PRICE_KINDS as string[]).includes(kind)) throw badRequest('Invalid pricesCents', `Unknown kind "${kind}": use ${PRICE_KINDS.join(', ')}`);
+			if (!Number.isSafeInteger(cents) || (cents as number) < 0 || (cents as number) > 1_000_000) throw badRequest('Invalid pricesCents', `pricesCents.${kind} must be a whole number of cents from 0 to 1000000, got ${JSON.stringify(cents)}`);
+			prices[kind as PriceKind] = cents as number;
+		}
+		return { account: account.id, pricesCents: setPricesOf(ctx, account, prices) };
+	});
+
+	// A token rotation, as an account's owner does it in the service: a new token for the account,
+	// the old one refused from then on (kept too with `keepOld`). Webhooks keep their secrets.
+	app.post('/_sandbox/tokens/rotate', async (request) => {
+		const body = objectBody(request.body);
+		onlyFields(body, ['token', 'keepOld']);
+		const keepOld = body.keepOld ?? false;
+		if (typeof keepOld !== 'boolean') throw badRequest('Invalid keepOld', 'keepOld must be true or false');
+		const rotated = typeof body.token === 'string' ? rotateToken(tokenBook(ctx), body.token, keepOld) : undefined;
+		if (!rotated) throw badRequest('Unknown token', 'token must be a token of a sandbox account that is not rotated away');
+		ctx.store.save();
+		return rotated;
 	});
 
 	app.get('/_sandbox/outbox', async () => ({ results: outbox(ctx) }));

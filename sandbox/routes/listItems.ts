@@ -1,5 +1,5 @@
 import { DELIVERY_TRIGGER_TYPES, PAGE_LIMITS } from '../../nodes/PropRadar/shared/vocabulary';
-import { parseCriteria, parseRelativeDate } from '../criteria';
+import { parseCriteria, parseRelativeDate, takesUnknownDates } from '../criteria';
 import { getProperty, getSearchable, valuedByAvm } from '../data/properties';
 import { ApiError, badRequest, notFound } from '../errors';
 import { fieldsFor, pick, resolvePropertyFields } from '../fields';
@@ -12,17 +12,14 @@ import type { RouteModule } from '../types';
 const FILTERS = ['InterestLevel', 'StatusLevel', 'hasPhotos', 'hasNotes', 'hasAnalysis', 'hasDocs', 'PType', 'LastTransferRecDate', 'AddedSince', 'MostRecentCall', 'MostRecentText', 'MostRecentVoicemail', 'MostRecentDirectMail', 'MostRecentEmail'];
 
 function dateFilter(name: string, value: string): (date: string | null | undefined) => boolean {
-	const before = /^before: (.+)$/.exec(value);
-	if (before) {
-		const span = parseRelativeDate(before[1]);
-		if (!span) throw badRequest(`Invalid ${name}`, `${name}: "${value}" is not a date`);
-		return (date) => !date || (parseRelativeDate(date)?.[0] ?? 0) < span[0];
-	}
 	const span = parseRelativeDate(value);
-	if (!span) throw badRequest(`Invalid ${name}`, `${name}: "${value}" must be a preset such as "Last 30 Days", a date M/D/YYYY, "from: M/D/YYYY to: M/D/YYYY" or "before: M/D/YYYY"`);
+	if (!span) throw badRequest(`Invalid ${name}`, `${name}: "${value}" must be a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY" with either end left empty`);
+	// An empty `from:` also takes what has no date: `from: to: 1/1/2010` is a before-date.
+	const unknown = takesUnknownDates(value);
 	return (date) => {
 		const time = date ? parseRelativeDate(date)?.[0] : undefined;
-		return time !== undefined && time >= span[0] && time <= span[1];
+		if (time === undefined) return unknown;
+		return time >= span[0] && time <= span[1];
 	};
 }
 
@@ -31,7 +28,7 @@ function contactFilter(name: string, value: string): (data: UserPropertyData) =>
 	const test = dateFilter(name, value);
 	return (data) => {
 		const at = data[name as keyof UserPropertyData];
-		if (!at) return false;
+		if (!at) return test(null);
 		const date = new Date(String(at));
 		return test(`${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}`);
 	};

@@ -67,6 +67,8 @@ export function listRecord(list: StoredList): Record<string, unknown> {
 		GroupName: list.GroupName,
 		DisplayOrder: list.DisplayOrder,
 		TotalCount: String(counts.total),
+		// Only a dynamic list keeps its Criteria (a static one is filled from them once).
+		...(list.ListType === 'dynamic' ? { Criteria: list.Criteria } : {}),
 		LastViewed: lastViewed,
 		NewSinceLastViewedCount: counts.newSinceLastViewed,
 		MonitoringStartedOn: list.MonitoringStartedOn,

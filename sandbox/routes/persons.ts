@@ -20,8 +20,10 @@ export const personRoutes: RouteModule = (app, ctx) => {
 		const purchase = readPurchase(query);
 		const persons = getPersons(ctx, account, propId);
 		const cost = charge(ctx, account, 'person', persons.length, purchase, `owners of ${propId}`);
-		// PropID and PersonKey identify a record and come back whatever the fields.
-		const keep = [...new Set(['PropID', 'PersonKey', ...fields])];
+		// PropID and PersonKey identify a record and come back whatever the fields, unless suppressed
+		// (the documents allow `-PropID` and `-PersonKey`).
+		const suppressed = String(query.Fields ?? '').split(',').map((name) => name.trim());
+		const keep = [...new Set([...['PropID', 'PersonKey'].filter((field) => !suppressed.includes(`-${field}`)), ...fields])];
 		return { results: purchase ? persons.map((person) => pick(person, keep)) : [], ...cost };
 	});
 

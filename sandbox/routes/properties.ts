@@ -1,6 +1,5 @@
-import { recordsCharged } from '../../nodes/PropRadar/shared/prices';
 import { FIELD_SCOPES, MAX_TRANSACTION_FIELD_IDS, PAGE_LIMITS } from '../../nodes/PropRadar/shared/vocabulary';
-import { charge, readPurchase } from '../charges';
+import { charge, readPurchase, recordsCharged } from '../charges';
 import { parseCriteria } from '../criteria';
 import { getPersons } from '../data/persons';
 import { allSearchable, getProperty, getSearchable, valuedByAvm, type SearchableProperty } from '../data/properties';

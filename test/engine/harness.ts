@@ -2,13 +2,17 @@
  * The engine tier's harness (docs/design.md, "Tests"): real workflows run through n8n-core's
  * `WorkflowExecute` against the real sandbox over HTTP. Between the node and the sandbox sits a
  * recording proxy, so tests can prove what was sent (or that nothing was) and inject faults at
- * the HTTP level.
+ * the HTTP level. Expressions are evaluated by the expression engine n8n starts by default
+ * (`vm`, in isolated-vm), started as n8n starts it; see `useExpressionEngine`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
+import { ExpressionEngineConfig } from '@n8n/config';
+import { Container } from '@n8n/di';
 import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import {
+	Expression,
 	ICredentialsHelper,
 	Workflow,
 	type ICredentialDataDecryptedObject,
@@ -36,6 +40,68 @@ import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
 
 export { TOKENS } from '../support/sandboxApi';
+
+export type ExpressionEngineName = 'vm' | 'legacy' | 'quickjs';
+
+/**
+ * n8n's expression settings as n8n reads them (`N8N_EXPRESSION_ENGINE` and the rest, from the
+ * environment): its default engine is `vm`. N8N_EXPRESSION_ENGINE=legacy runs the whole tier
+ * under the engine users can choose instead.
+ */
+const n8nExpressionConfig = Container.get(ExpressionEngineConfig);
+let fileEngine: ExpressionEngineName = n8nExpressionConfig.engine;
+
+/**
+ * The engine a test file's workflows run under, when not n8n's default: called at the file's top
+ * level, before its tests start.
+ */
+export function useExpressionEngine(engine: ExpressionEngineName): void {
+	fileEngine = engine;
+}
+
+/**
+ * Selects the engine from here on, as a process started with N8N_EXPRESSION_ENGINE would have it,
+ * the `vm` engine's isolates staying up (for a test that compares the two). n8n itself selects once.
+ */
+export function selectExpressionEngine(engine: ExpressionEngineName): void {
+	Expression.setExpressionEngine(engine);
+}
+
+/** The engine that evaluates expressions now. */
+export function activeExpressionEngine(): string {
+	return Expression.getActiveImplementation();
+}
+
+/**
+ * Whether a run takes an isolate only when one of its expressions reaches the engine (n8n's
+ * N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE): on here unless that is set. n8n's default takes one for
+ * every run and builds the next as it is given back, about 0.2 to 0.7 s of CPU on these machines,
+ * which the tier's thousands of runs (most with no expression for the engine) would each pay; what
+ * an expression evaluates to does not change.
+ */
+const lazyAcquire = process.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE === undefined ? true : n8nExpressionConfig.lazyAcquire;
+
+// Started as n8n's start-up starts it (base-command.js in n8n 2.41: `initExpressionEngine` with
+// its expression settings), once per test file, and disposed after the file's tests.
+beforeAll(async () => {
+	const { poolSize, maxCodeCacheSize, bridgeTimeout, bridgeMemoryLimit, idleTimeout, compileCache } = n8nExpressionConfig;
+	if (fileEngine === 'legacy') {
+		Expression.setExpressionEngine('legacy');
+		return;
+	}
+	await Expression.initExpressionEngine({
+		engine: fileEngine,
+		poolSize,
+		maxCodeCacheSize,
+		bridgeTimeout,
+		bridgeMemoryLimit,
+		idleTimeoutMs: idleTimeout === undefined ? undefined : idleTimeout * 1000,
+		lazyAcquire,
+		compileCache,
+	});
+	if (Expression.getActiveImplementation() !== fileEngine) throw new Error(`n8n's ${fileEngine} expression engine did not start`);
+});
+afterAll(() => Expression.disposeExpressionEngine());
 
 /** A request as the proxy saw it on its way to the sandbox. */
 export interface RecordedRequest {

@@ -3,13 +3,16 @@
  * with faults injected at the HTTP level (the harness's proxy) on the quote and on the purchase,
  * before and after the service acted, and with free credits used up by another client between
  * quote and purchase. After every run: money spent <= Max Cost, no purchase sent twice, every
- * charge the node was told of is in the output, and the messages say truly what happened.
+ * charge the node was told of is in the output, and the messages say truly what happened. The
+ * sandbox charges prices of its own, cheaper and dearer than the table the node assumes
+ * (`PRICE_SCENARIOS`): the caps hold at prices the node did not assume.
  */
 import { OutboundHttp, SsrfProtectionService } from '@n8n/backend-network';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { LIST_PRICES_CENTS, type PriceKind } from '../../nodes/PropRadar/shared/prices';
 import { runChain, runNode, startEngineSandbox, TOKENS, type EngineSandbox, type Fault, type NodeRun } from './harness';
-import { api, listRef, sandboxCharges } from './helpers';
+import { api, control, listRef, sandboxCharges } from './helpers';
 
 let sb: EngineSandbox;
 beforeAll(async () => {
@@ -23,6 +26,32 @@ beforeEach(async () => {
 });
 
 const chargeLog = (token: string = TOKENS.main) => sandboxCharges(sb, token);
+
+/**
+ * Prices the sandbox charges other than the node's table (the documents give none, and the node's
+ * table is only what it assumes): its caps must hold at prices it did not assume. Set for every
+ * paying account after each reset, by `atPrices`.
+ */
+interface PriceScenario {
+	name: string;
+	pricesCents: Record<PriceKind, number>;
+}
+const CHEAPER: PriceScenario = { name: 'cheaper than the node\'s table', pricesCents: { property: 6, propertyDetail: 13, person: 8, personRecord: 9, phone: 25, email: 17, importRecord: 3 } };
+const DEARER: PriceScenario = { name: 'dearer than the node\'s table', pricesCents: { property: 23, propertyDetail: 55, person: 31, personRecord: 47, phone: 90, email: 70, importRecord: 11 } };
+const PRICE_SCENARIOS = [CHEAPER, DEARER];
+
+/** Within a describe: the sandbox charges `scenario`'s prices in its tests. */
+function atPrices(scenario: PriceScenario): void {
+	beforeEach(async () => {
+		for (const token of [TOKENS.main, TOKENS.second, TOKENS.broke]) {
+			const set = await control(sb, 'PUT', '/_sandbox/prices', { token, pricesCents: scenario.pricesCents });
+			if (set.status !== 200) throw new Error(`setting the sandbox's prices: ${set.status} ${JSON.stringify(set.body)}`);
+		}
+	});
+}
+
+/** What the node holds per record once a quote has shown the sandbox's price: that price, or its own list price if higher. */
+const heldCents = (scenario: PriceScenario, kind: PriceKind) => Math.max(LIST_PRICES_CENTS[kind], scenario.pricesCents[kind]);
 
 /** Another client of the same account buys 100 properties: the free export credits are gone. */
 async function useUpCredits(): Promise<void> {
@@ -133,7 +162,9 @@ afterAll(() => {
 	console.log(`money under faults: ${summary.runs} runs, ${summary.overCap} over a cap, ${summary.doubleCharges} double charges, ${summary.chargedMissing} charged purchases missing from the output`);
 });
 
-describe.each(OPERATIONS)('$name in Purchase mode', (operation) => {
+describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
+	atPrices(scenario);
+	describe.each(OPERATIONS)('$name in Purchase mode', (operation) => {
 	test.each(FAULT_CASES)('$name', async (faultCase) => {
 		const maxCost = await tightCap(operation);
 		const before = (await chargeLog()).log.length;
@@ -196,6 +227,7 @@ describe.each(OPERATIONS)('$name in Purchase mode', (operation) => {
 			expect(targets).not.toContain(2);
 		}
 	});
+	});
 });
 
 describe('Import Record > Import in Purchase mode', () => {
@@ -205,6 +237,8 @@ describe('Import Record > Import in Purchase mode', () => {
 	}
 	const rows = Array.from({ length: 50 }, (_, i) => ({ Address: `${100 + i} Elm St`, City: 'Portland', State: 'OR' }));
 
+	describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
+	atPrices(scenario);
 	test.each([
 		{ name: 'a batch answered 502 after the service imported it', fault: { statusAfterForward: true, status: 502 }, after: true },
 		{ name: 'a batch whose connection dropped after the service imported it', fault: { dropAfterForward: true }, after: true },
@@ -214,8 +248,10 @@ describe('Import Record > Import in Purchase mode', () => {
 		const listId = await importList();
 		const before = (await chargeLog()).log.length;
 		sb.faults.push({ pathPrefix: `/v1/lists/${listId}/import/items`, query: { Purchase: '1' }, skip: 2, count: 1, ...fault });
+		// Every record at the price the node holds it at, once the quote has shown the sandbox's.
+		const maxCostCents = rows.length * heldCents(scenario, 'importRecord');
 		const result = await run(
-			{ resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', maxCost: 2.5, importOptions: { batchSize: 10 } },
+			{ resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', maxCost: maxCostCents / 100, importOptions: { batchSize: 10 } },
 			rows,
 		);
 		// No "On Error: Continue", yet the 20 imported records are not thrown away.
@@ -228,11 +264,13 @@ describe('Import Record > Import in Purchase mode', () => {
 		expect(result.json.slice(30).every((item) => /not sent and not charged/.test(String(item.description)))).toBe(true);
 		const entries = (await chargeLog()).log.slice(before);
 		expect(entries).toHaveLength(after ? 3 : 2);
-		expect(entries.reduce((sum, entry) => sum + entry.cents, 0)).toBeLessThanOrEqual(250);
+		expect(entries.reduce((sum, entry) => sum + entry.cents, 0)).toBeLessThanOrEqual(maxCostCents);
+		expect(entries.map((entry) => entry.cents)).toEqual(entries.map(() => 10 * scenario.pricesCents.importRecord));
 		expect(chargedInOutput(result.items)).toBe(entries.slice(0, 2).reduce((sum, entry) => sum + entry.cents, 0));
 		expect(sb.sent(`/v1/lists/${listId}/import/items`).filter((r) => r.query.get('Purchase') === '1')).toHaveLength(3);
 		const hints = result.run.data.resultData.runData.PropRadar[0].hints ?? [];
 		expect(hints.map((hint) => hint.message).join(' ')).toContain('Import stopped at record 20');
+	});
 	});
 
 	test('Max Cost below all records at full price: refused before anything is sent, even with free credits', async () => {
@@ -346,15 +384,17 @@ describe('a purchase whose address n8n\'s SSRF protection blocks after its quote
 	});
 });
 
-describe('Return All purchases', () => {
+describe.each(PRICE_SCENARIOS)('Return All purchases at prices $name', (scenario) => {
+	atPrices(scenario);
 	const oregon = { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]},{"name":"Pool","value":[1]}]', returnAll: true, fields: { include: ['PropID'] } };
 
 	test('the preview estimates what the purchase really costs, and the Max Cost it needs', async () => {
 		const [preview] = (await run({ ...oregon, chargeMode: 'preview' }, [{}])).json;
 		const wanted = Number(preview.totalResultCount);
 		expect(wanted).toBeGreaterThan(500);
-		expect(preview.maxCostNeeded).toBe((wanted * 0.1).toFixed(2));
-		expect(preview.totalCost).toBe(((wanted - 100) * 0.1).toFixed(2));
+		// Past the free credits the quote shows the sandbox's price: every record is held at it, or at the node's own if higher.
+		expect(preview.maxCostNeeded).toBe(((wanted * heldCents(scenario, 'property')) / 100).toFixed(2));
+		expect(preview.totalCost).toBe((((wanted - 100) * scenario.pricesCents.property) / 100).toFixed(2));
 		const before = (await chargeLog()).log.length;
 		const bought = await run({ ...oregon, chargeMode: 'purchase', maxCost: Number(preview.maxCostNeeded) }, [{}]);
 		expect(bought.error).toBeUndefined();
@@ -461,13 +501,39 @@ describe('the node\'s own guards', () => {
 		expect(sb.sent('/v1/properties/P000505')).toHaveLength(0);
 	});
 
+});
+
+describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
+	atPrices(scenario);
+
 	test('two runs at once, each with a cap of one purchase at full price: neither passes its cap', async () => {
 		await useUpCredits();
 		const before = (await chargeLog()).log.length;
-		const parameters = { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["CA"]}]', returnAll: false, limit: 100, chargeMode: 'purchase', maxCost: 10 };
+		const capCents = 100 * heldCents(scenario, 'property');
+		const parameters = { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["CA"]}]', returnAll: false, limit: 100, chargeMode: 'purchase', maxCost: capCents / 100 };
 		const [a, b] = await Promise.all([run(parameters, [{}, {}]), run(parameters, [{}, {}], { continueOnFail: true })]);
-		for (const result of [a, b]) expect(chargedInOutput(result.items)).toBeLessThanOrEqual(1000);
-		expect((await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0)).toBeLessThanOrEqual(2000);
+		for (const result of [a, b]) {
+			expect(result.json.filter((item) => item._charge)).toHaveLength(100);
+			expect(chargedInOutput(result.items)).toBeLessThanOrEqual(capCents);
+		}
+		expect((await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0)).toBe(2 * 100 * scenario.pricesCents.property);
+	});
+
+	test('two PropRadar nodes in one execution share the credential\'s ceiling; the next execution has it whole again', async () => {
+		await useUpCredits();
+		const before = (await chargeLog()).log.length;
+		// Each node's Max Cost allows its purchase; the ceiling (one and a half purchases) only one of the two.
+		const ceilingCents = Math.round(heldCents(scenario, 'property') * 1.5);
+		const ceiling = ceilingCents / 100;
+		const getProperty = (propId: string) => ({ resource: 'property', operation: 'get', propId, chargeMode: 'purchase', maxCost: 5 });
+		const [first, second] = await runChain([getProperty('P000701'), getProperty('P000702')], { credentials: { baseUrl: sb.url, accessToken: TOKENS.main, spendingCeiling: ceiling } });
+		expect(first.error).toBeUndefined();
+		expect(first.json[0].PropID).toBe('P000701');
+		expect(second.error?.message).toBe('Purchase refused: over the credential\'s spending ceiling');
+		expect(second.error?.description).toContain(`Spending Ceiling per Execution has $${((ceilingCents - scenario.pricesCents.property) / 100).toFixed(2)} of $${ceiling.toFixed(2)} left`);
+		expect((await chargeLog()).log.slice(before).map((entry) => [entry.what, entry.cents])).toEqual([['property P000701', scenario.pricesCents.property]]);
+		const next = await run(getProperty('P000702'), [{}], { spendingCeiling: ceiling });
+		expect(next.error).toBeUndefined();
 	});
 });
 
@@ -524,25 +590,8 @@ describe('turning on an automation that buys', () => {
 	});
 });
 
-describe('the credential\'s ceiling bounds a whole execution', () => {
-	const getProperty = (propId: string) => ({ resource: 'property', operation: 'get', propId, chargeMode: 'purchase', maxCost: 1 });
-
-	test('two PropRadar nodes in one execution share it; the next execution has it whole again', async () => {
-		await useUpCredits();
-		const before = (await chargeLog()).log.length;
-		// Each node's Max Cost ($1) allows its purchase ($0.10); the ceiling ($0.15) allows only one of the two.
-		const [first, second] = await runChain([getProperty('P000701'), getProperty('P000702')], { credentials: { baseUrl: sb.url, accessToken: TOKENS.main, spendingCeiling: 0.15 } });
-		expect(first.error).toBeUndefined();
-		expect(first.json[0].PropID).toBe('P000701');
-		expect(second.error?.message).toBe('Purchase refused: over the credential\'s spending ceiling');
-		expect(second.error?.description).toContain('Spending Ceiling per Execution has $0.05 of $0.15 left');
-		expect((await chargeLog()).log.slice(before).map((entry) => entry.what)).toEqual(['property P000701']);
-		const next = await run(getProperty('P000702'), [{}], { spendingCeiling: 0.15 });
-		expect(next.error).toBeUndefined();
-	});
-});
-
-describe('purchases of several items at once (Buy Items at Once)', () => {
+describe.each(PRICE_SCENARIOS)('purchases of several items at once (Buy Items at Once), at prices $name', (scenario) => {
+	atPrices(scenario);
 	const items = Array.from({ length: 10 }, (_, i) => ({ id: `P${String(811 + i).padStart(6, '0')}` }));
 	const buyAtOnce = { resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', concurrentPurchases: true, itemConcurrency: 10 };
 
@@ -557,28 +606,34 @@ describe('purchases of several items at once (Buy Items at Once)', () => {
 			} });
 		});
 		const before = (await chargeLog()).log.length;
-		const result = await run({ ...buyAtOnce, maxCost: 0.35 }, items, { continueOnFail: true });
+		const held = heldCents(scenario, 'property');
+		const result = await run({ ...buyAtOnce, maxCost: Math.round(held * 3.5) / 100 }, items, { continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		expect(quotes).toBe(10);
 		const bought = result.json.filter((item) => item._charge);
 		const refused = result.json.filter((item) => item.error);
-		expect(bought).toHaveLength(3);
-		expect(refused).toHaveLength(7);
+		// Three holds at full price fit; at a price below the node's, a purchase that has ended leaves room for one more.
+		if (scenario.pricesCents.property >= LIST_PRICES_CENTS.property) expect(bought).toHaveLength(3);
+		else expect(bought.length).toBeGreaterThanOrEqual(3);
+		expect(refused).toHaveLength(10 - bought.length);
 		expect(refused.every((item) => item.error === 'Purchase refused: over Max Cost')).toBe(true);
 		const entries = (await chargeLog()).log.slice(before);
-		expect(entries.reduce((sum, entry) => sum + entry.cents, 0)).toBe(30);
-		expect(chargedInOutput(result.items)).toBe(30);
-		expect(sb.requests.filter((request) => request.query.get('Purchase') === '1')).toHaveLength(3);
+		const spent = entries.reduce((sum, entry) => sum + entry.cents, 0);
+		expect(spent).toBe(bought.length * scenario.pricesCents.property);
+		expect(spent).toBeLessThanOrEqual(Math.round(held * 3.5));
+		expect(chargedInOutput(result.items)).toBe(spent);
+		expect(sb.requests.filter((request) => request.query.get('Purchase') === '1')).toHaveLength(bought.length);
 		expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual(items.map((_, index) => index));
 	});
 
 	test('under the credential\'s ceiling, the same: concurrent items cannot together pass it', async () => {
 		await useUpCredits();
 		const before = (await chargeLog()).log.length;
-		const result = await run({ ...buyAtOnce, maxCost: 100 }, items, { continueOnFail: true, spendingCeiling: 0.25 });
+		const ceilingCents = Math.round(heldCents(scenario, 'property') * 2.5);
+		const result = await run({ ...buyAtOnce, maxCost: 100 }, items, { continueOnFail: true, spendingCeiling: ceilingCents / 100 });
 		expect(result.error).toBeUndefined();
 		expect(result.json.filter((item) => item._charge)).toHaveLength(2);
-		expect((await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0)).toBeLessThanOrEqual(25);
+		expect((await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0)).toBeLessThanOrEqual(ceilingCents);
 	});
 
 	test('without "On Error: Continue", a failed item stops new items; items under way keep what they bought', async () => {
@@ -657,21 +712,23 @@ describe('an import batch that costs more than was held for it, or whose answer 
 	});
 });
 
-describe('a purchase never buys more than its quote counted (more records match by the time it is sent)', () => {
+describe.each(PRICE_SCENARIOS)('a purchase never buys more than its quote counted (more records match by the time it is sent), at prices $name', (scenario) => {
+	atPrices(scenario);
 	const purchases = () => sb.requests.filter((request) => request.query.get('Purchase') === '1');
 	const spentSince = async (before: number) => (await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0);
 
 	test.each([
-		{ name: 'Property > Search', parameters: { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]}]', returnAll: true, fields: { include: ['PropID'] } }, path: '/v1/properties', price: 10 },
-		{ name: 'Person > Get Records', parameters: { resource: 'person', operation: 'getRecords', personKey: 'K000010A', recordKind: 'relatives', returnAll: true }, path: '/v1/persons/K000010A/relatives', price: 20 },
-	])('$name: a page is bought with Limit set to the records its quote counted', async ({ parameters, path, price }) => {
+		{ name: 'Property > Search', parameters: { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]}]', returnAll: true, fields: { include: ['PropID'] } }, path: '/v1/properties', kind: 'property' as const },
+		{ name: 'Person > Get Records', parameters: { resource: 'person', operation: 'getRecords', personKey: 'K000010A', recordKind: 'relatives', returnAll: true }, path: '/v1/persons/K000010A/relatives', kind: 'personRecord' as const },
+	])('$name: a page is bought with Limit set to the records its quote counted', async ({ parameters, path, kind }) => {
+		const price = scenario.pricesCents[kind];
 		await useUpCredits();
 		const [quote] = (await run({ ...parameters, chargeMode: 'preview' }, [{}])).json;
 		expect(Number(quote.resultCount)).toBeGreaterThan(1);
 		const before = (await chargeLog()).log.length;
 		// The quote counts one record of several: as if the others began to match after it.
 		sb.faults.push({ pathPrefix: path, query: { Purchase: '0' }, count: 1, status: 200, body: { results: [], totalCost: (price / 100).toFixed(2), resultCount: 1, totalResultCount: 1, quantityFreeRemaining: 0 } });
-		const result = await run({ ...parameters, chargeMode: 'purchase', maxCost: price / 100 }, [{}]);
+		const result = await run({ ...parameters, chargeMode: 'purchase', maxCost: heldCents(scenario, kind) / 100 }, [{}]);
 		expect(result.error).toBeUndefined();
 		expect(purchases().map((request) => request.query.get('Limit'))).toEqual(['1']);
 		expect(result.json).toHaveLength(1);
@@ -706,17 +763,19 @@ test('Person > Get Owners takes no Limit: owners beyond its quote are charged, a
 	expect(pairedTo(result.items, 1)[0].json.error).toBe('Purchase refused: an earlier purchase of this run cost more than its quote');
 });
 
-describe('property details are charged per call, not per record', () => {
+describe.each(PRICE_SCENARIOS)('property details are charged per call, not per record, at prices $name', (scenario) => {
+	atPrices(scenario);
 	test('Get Comps: the preview asks for the Max Cost of one call, and that Max Cost buys every comp', async () => {
 		await useUpCredits();
 		const parameters = { resource: 'property', operation: 'getComps', propId: 'P000106', compsKind: 'sales' };
 		const [preview] = (await run({ ...parameters, chargeMode: 'preview' }, [{}])).json;
 		expect(Number(preview.resultCount)).toBeGreaterThan(1);
-		expect(preview).toMatchObject({ totalCost: '0.25', maxCostNeeded: '0.25' });
+		const price = scenario.pricesCents.propertyDetail;
+		expect(preview).toMatchObject({ totalCost: (price / 100).toFixed(2), maxCostNeeded: (heldCents(scenario, 'propertyDetail') / 100).toFixed(2) });
 		const before = (await chargeLog()).log.length;
-		const bought = await run({ ...parameters, chargeMode: 'purchase', maxCost: 0.25 }, [{}]);
+		const bought = await run({ ...parameters, chargeMode: 'purchase', maxCost: Number(preview.maxCostNeeded) }, [{}]);
 		expect(bought.error).toBeUndefined();
 		expect(bought.json).toHaveLength(Number(preview.resultCount));
-		expect((await chargeLog()).log.slice(before)).toEqual([expect.objectContaining({ kind: 'propertyDetail', quantity: 1, cents: 25 })]);
+		expect((await chargeLog()).log.slice(before)).toEqual([expect.objectContaining({ kind: 'propertyDetail', quantity: 1, cents: price })]);
 	});
 });

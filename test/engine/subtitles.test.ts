@@ -8,7 +8,11 @@ import { NodeHelpers, Workflow, type INode, type INodeParameters, type INodeType
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
-import { nodeTypes, registerNodeType } from './harness';
+import { nodeTypes, registerNodeType, useExpressionEngine } from './harness';
+
+// The editor evaluates subtitles in the browser, under n8n's frontend engine: legacy by default
+// (N8N_EXPRESSION_ENGINE_FRONTEND), whatever engine runs the workflows.
+useExpressionEngine('legacy');
 
 const description = new PropRadar().description;
 const trigger = new PropRadarTrigger();

@@ -1,13 +1,13 @@
 import { TOKENS } from './harness';
 import { api } from './helpers';
-import { automationOf, createMonitoredList, postDelivery, setAutomation, TriggerWorkflow, useTriggerSandbox, webhooksOf } from './triggerHarness';
+import { automationOf, createMonitoredList, postDelivery, serviceSecret, setAutomation, TriggerWorkflow, useTriggerSandbox, webhooksOf } from './triggerHarness';
 
 // A bound against a hung run on a busy machine, not a speed assertion.
 jest.setTimeout(30_000);
 
 const { sb, receiver, trigger } = useTriggerSandbox();
 
-const bearer = (wf: TriggerWorkflow) => `Bearer ${String(wf.registration().secret)}`;
+const bearer = async (wf: TriggerWorkflow) => `Bearer ${await serviceSecret(sb, wf)}`;
 
 describe('registration through HookContext', () => {
 	test('create registers a webhook with a fresh secret and wires it; checkExists sees it; delete restores the automation', async () => {
@@ -19,12 +19,13 @@ describe('registration through HookContext', () => {
 		expect(await wf.hook('create')).toBe(true);
 
 		const webhookId = wf.registration().webhookId!;
-		expect(wf.registration().secret).toMatch(/^[0-9a-f]{64}$/);
+		expect(wf.registration().secretSalt).toMatch(/^[0-9a-f]{64}$/);
 		const remote = (await webhooksOf(sb)).filter((hook) => hook.HookUrl === wf.url());
 		expect(remote).toHaveLength(1);
 		expect(remote[0].WebhookID).toBe(webhookId);
 		expect(remote[0].WebhookName).toMatch(new RegExp(`^n8n PropRadar Trigger: list ${listId}, New Matches `));
-		expect(remote[0].Secret).toBe(wf.registration().secret);
+		expect(remote[0].Secret).toMatch(/^[0-9a-f]{64}$/);
+		expect(JSON.stringify(wf.workflow.staticData)).not.toContain(String(remote[0].Secret));
 
 		const wired = await automationOf(sb, listId);
 		expect(wired).toEqual({
@@ -39,7 +40,7 @@ describe('registration through HookContext', () => {
 		expect(await automationOf(sb, listId)).toEqual(before);
 		expect((await webhooksOf(sb)).filter((hook) => hook.WebhookID === webhookId)).toHaveLength(0);
 		expect(wf.registration().webhookId).toBeUndefined();
-		expect(wf.registration().secret).toBeUndefined();
+		expect(wf.registration().secretSalt).toBeUndefined();
 		expect(await wf.hook('checkExists')).toBe(false);
 	});
 
@@ -228,7 +229,7 @@ describe('deliveries through webhook()', () => {
 	const change = (propId: string, change1: string) => ({ TriggerType: 'Change', PropID: propId, ListID: 1, Change1: change1 });
 
 	test('forged deliveries start no execution', async () => {
-		const secret = String(wf.registration().secret);
+		const secret = await serviceSecret(sb, wf);
 		const sameLength = secret.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
 		const body = newMatch('P000001');
 		const forgeries: Array<[string | undefined, number]> = [
@@ -256,14 +257,14 @@ describe('deliveries through webhook()', () => {
 		const bodies = ['{"TriggerType": "New Match",', '42', '"text"', 'null', '[1, 2]', '[{"TriggerType": "New Match"}, "x"]', '{"PropID": "P1"}', '{}'];
 		for (const body of bodies) {
 			const seen = receiver.deliveriesOf(wf.id).length;
-			const answer = await postDelivery(wf.url(), body, bearer(wf));
+			const answer = await postDelivery(wf.url(), body, await bearer(wf));
 			expect({ body, status: answer.status }).toEqual({ body, status: 400 });
 			expect(receiver.deliveriesOf(wf.id)[seen].items).toBeUndefined();
 		}
 	});
 
 	test('one item per property from an object or an array; only the chosen events and change kinds', async () => {
-		const one = await postDelivery(wf.url(), newMatch('P000101'), bearer(wf));
+		const one = await postDelivery(wf.url(), newMatch('P000101'), await bearer(wf));
 		expect(one.status).toBe(200);
 		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toEqual([newMatch('P000101')]);
 
@@ -275,21 +276,21 @@ describe('deliveries through webhook()', () => {
 			{ TriggerType: 'New Matches', PropID: 'P000106' },
 			{ TriggerType: 'status change', PropID: 'P000107', Change1: 'Listing Status:Pending:Sold' },
 		];
-		await postDelivery(wf.url(), batch, bearer(wf));
+		await postDelivery(wf.url(), batch, await bearer(wf));
 		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toEqual([batch[0], batch[1], batch[4], batch[5]]);
 
-		const onlyFiltered = await postDelivery(wf.url(), [change('P000106', 'Listing Price:1:2')], bearer(wf));
+		const onlyFiltered = await postDelivery(wf.url(), [change('P000106', 'Listing Price:1:2')], await bearer(wf));
 		expect(onlyFiltered.status).toBe(200);
 		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toBeUndefined();
 	});
 
 	test('a redelivery of the same event within the window starts nothing', async () => {
 		const event = newMatch('P000201');
-		await postDelivery(wf.url(), event, bearer(wf));
+		await postDelivery(wf.url(), event, await bearer(wf));
 		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toEqual([event]);
-		await postDelivery(wf.url(), event, bearer(wf));
+		await postDelivery(wf.url(), event, await bearer(wf));
 		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toBeUndefined();
-		await postDelivery(wf.url(), [event, newMatch('P000202')], bearer(wf));
+		await postDelivery(wf.url(), [event, newMatch('P000202')], await bearer(wf));
 		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toEqual([newMatch('P000202')]);
 	});
 
@@ -297,11 +298,11 @@ describe('deliveries through webhook()', () => {
 		const other = trigger(listId, { events: ['newMatches'], options: { splitIntoItems: false, redeliveryWindowSeconds: 0 } });
 		await other.activate();
 		try {
-			await postDelivery(other.url(), change('P000301', 'Listing Status:Active:Sold'), bearer(other));
+			await postDelivery(other.url(), change('P000301', 'Listing Status:Active:Sold'), await bearer(other));
 			expect(receiver.deliveriesOf(other.id).at(-1)!.items).toBeUndefined();
 			const batch = [newMatch('P000302'), newMatch('P000303')];
-			await postDelivery(other.url(), batch, bearer(other));
-			await postDelivery(other.url(), batch, bearer(other));
+			await postDelivery(other.url(), batch, await bearer(other));
+			await postDelivery(other.url(), batch, await bearer(other));
 			const [first, second] = receiver.deliveriesOf(other.id).slice(-2);
 			expect(first.items).toEqual([{ events: batch }]);
 			expect(second.items).toEqual([{ events: batch }]);
@@ -313,7 +314,7 @@ describe('deliveries through webhook()', () => {
 	test('after deactivation the old secret opens nothing', async () => {
 		const once = trigger(listId);
 		await once.activate();
-		const oldAuthorization = bearer(once);
+		const oldAuthorization = await bearer(once);
 		await once.deactivate();
 		receiver.listen(once.path(), { trigger: once, test: false });
 		const answer = await postDelivery(once.url(), newMatch('P000401'), oldAuthorization);

@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
 import { TOKENS } from './harness';
 import { api, control } from './helpers';
-import { automationOf, createMonitoredList, postDelivery, setAutomation, TriggerWorkflow, useTriggerSandbox, webhooksOf } from './triggerHarness';
+import { automationOf, createMonitoredList, postDelivery, serviceSecret, setAutomation, TriggerWorkflow, useTriggerSandbox, webhooksOf } from './triggerHarness';
 
 // A bound against a hung run on a busy machine, not a speed assertion.
 jest.setTimeout(300_000);
@@ -80,7 +80,7 @@ describe('deactivation under an outage', () => {
 		const { listId, before } = await chargingList('Faults long outage');
 		const wf = trigger(listId, allowed);
 		await wf.activate();
-		const secret = String(wf.registration().secret);
+		const secret = await serviceSecret(sb, wf);
 		const logged = jest.spyOn(Container.get(Logger), 'error');
 
 		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1000, status: 503 });
@@ -170,7 +170,7 @@ describe('lost answers to the registration', () => {
 		const listId = await createMonitoredList(sb, 'Faults lost answer removed');
 		const wf = trigger(listId);
 		sb.faults.push({ method: 'POST', pathPrefix: '/v1/integrations/webhooks', count: 1, dropAfterForward: true });
-		// The look-up of the new webhook (the only read asking for secrets) fails.
+		// The look-up of the new webhook fails (a read asking for secrets, as only it and checkExists of a stored registration make).
 		sb.faults.push({ method: 'GET', pathPrefix: '/v1/integrations/webhooks', query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' }, count: 1000, status: 502 });
 		await expect(wf.activate()).rejects.toThrow();
 		expect(await ownWebhooks(wf)).toEqual([]);
@@ -286,7 +286,7 @@ describe('two n8n processes on one list', () => {
 		const wf = trigger(listId);
 		await wf.activate();
 		try {
-			const authorization = `Bearer ${String(wf.registration().secret)}`;
+			const authorization = `Bearer ${await serviceSecret(sb, wf)}`;
 			const event = { TriggerType: 'New Match', PropID: 'P-DEDUPE-1', ListID: listId };
 			const deliver = async () => {
 				await postDelivery(wf.url(), event, authorization);

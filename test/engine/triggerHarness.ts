@@ -234,7 +234,7 @@ export class TriggerWorkflow {
 	readonly workflow: Workflow;
 	private readonly workflowData: IWorkflowBase;
 	private readonly receiver: WebhookReceiver;
-	private readonly credentials: CredentialValues;
+	private credentials: CredentialValues;
 	private readonly nodeType: PropRadarTrigger;
 
 	constructor({ receiver, credentials, parameters, workflowId, nodeType }: TriggerWorkflowOptions) {
@@ -264,6 +264,11 @@ export class TriggerWorkflow {
 			updatedAt: new Date(),
 		} as unknown as IWorkflowBase;
 		this.workflow = new Workflow({ id: this.id, name: this.workflowData.name, nodes: [this.node], connections: {}, active: false, nodeTypes, staticData: {} });
+	}
+
+	/** Changes the workflow's credential as its owner edits it in n8n (a new token after a rotation); later calls use it. */
+	useCredentials(values: Partial<CredentialValues>): void {
+		this.credentials = { ...this.credentials, ...values };
 	}
 
 	/** The node's static data (`getWorkflowStaticData('node')`). */
@@ -309,8 +314,9 @@ export class TriggerWorkflow {
 			test ? 'manual' : 'activate',
 			this.webhookData(test),
 		);
-		const result = await this.nodeType.webhookMethods.default[method].call(context);
-		return result;
+		// n8n runs these with an expression isolate held (workflow-trigger-activator.js); within
+		// `activate`, the one it holds.
+		return await this.workflow.expression.withIsolate(async () => await this.nodeType.webhookMethods.default[method].call(context));
 	}
 
 	/** The URL path n8n serves this trigger at. */
@@ -329,12 +335,15 @@ export class TriggerWorkflow {
 	 * runs (its own failure only logged) and the error stands. Then the URL is served.
 	 */
 	async activate(test = false): Promise<void> {
-		try {
-			if (!(await this.hook('checkExists', test))) await this.hook('create', test);
-		} catch (error) {
-			await this.hook('delete', test).catch(() => undefined);
-			throw error;
-		}
+		// One isolate for the whole activation, as n8n holds one.
+		await this.workflow.expression.withIsolate(async () => {
+			try {
+				if (!(await this.hook('checkExists', test))) await this.hook('create', test);
+			} catch (error) {
+				await this.hook('delete', test).catch(() => undefined);
+				throw error;
+			}
+		});
 		this.receiver.listen(this.path(test), { trigger: this, test });
 	}
 
@@ -351,7 +360,8 @@ export class TriggerWorkflow {
 		const context = new WebhookContext(this.workflow, this.node, additionalData, test ? 'manual' : 'webhook', this.webhookData(test), [], null);
 		let result: IWebhookResponseData;
 		try {
-			result = await nodeType.webhook.call(context);
+			// n8n's webhook phase holds an isolate for any start node but its own Webhook node (live-webhooks.js, webhookPhaseNeedsIsolate).
+			result = await this.workflow.expression.withIsolate(async () => await nodeType.webhook.call(context));
 		} catch (error) {
 			res.status(500).json({ message: (error as Error).message });
 			return { workflowId: this.id, test, status: 500, answer: answer() };
@@ -389,6 +399,18 @@ export async function setAutomation(sb: EngineSandbox, listId: number, fields: I
 	const { Name: _name, ...current } = await automationOf(sb, listId);
 	const response = await api(sb, 'PUT', `/v1/lists/${listId}/automations`, { ...current, ...fields });
 	if (response.status !== 200) throw new Error(`PUT automation of list ${listId}: ${response.status} ${JSON.stringify(response.body)}`);
+}
+
+/**
+ * The secret PropRadar holds for the trigger's webhook (production or test), which it signs the
+ * trigger's deliveries with: the static data holds none.
+ */
+export async function serviceSecret(sb: EngineSandbox, wf: TriggerWorkflow, test = false, token: string = TOKENS.main): Promise<string> {
+	const webhookId = wf.registration(test).webhookId;
+	const response = await api<{ results?: IDataObject[] }>(sb, 'GET', '/v1/integrations/webhooks?Fields=WebhookID,Secret', undefined, token);
+	const hook = (response.body.results ?? []).find((candidate) => candidate.WebhookID === webhookId);
+	if (!hook) throw new Error(`PropRadar holds no webhook ${String(webhookId)}`);
+	return String(hook.Secret);
 }
 
 /** Every webhook of the account. */

@@ -1,4 +1,4 @@
-import { postDelivery, createMonitoredList, useTriggerSandbox } from './triggerHarness';
+import { postDelivery, createMonitoredList, serviceSecret, useTriggerSandbox } from './triggerHarness';
 
 /**
  * The trigger's Events, Change Kinds, Redelivery Window and switches as an expression may give them: a
@@ -15,7 +15,7 @@ test('Events and Change Kinds given as comma-separated strings work as lists', a
 	const wf = trigger(listId, { events: 'statusChanges' as unknown as string[], options: { changeKinds: 'listingStatus, newLoan', redeliveryWindowSeconds: '0' } });
 	await wf.activate();
 	try {
-		const secret = wf.registration().secret;
+		const secret = await serviceSecret(sb, wf);
 		const answer = await postDelivery(wf.url(), [change('P000301', 'Listing Status:Active:Pending'), change('P000302', 'Listing Price:1:2'), change('P000303', 'Loan Amount:0:100000')], bearer(secret));
 		expect(answer.status).toBe(200);
 		expect(receiver.deliveriesOf(wf.id).at(-1)!.items!.map((item) => item.PropID)).toEqual(['P000301', 'P000303']);

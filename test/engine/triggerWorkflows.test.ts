@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { api, control } from './helpers';
-import { automationOf, createMonitoredList, setAutomation, TriggerWorkflow, useTriggerSandbox, webhooksOf, type Delivery } from './triggerHarness';
+import { automationOf, createMonitoredList, serviceSecret, setAutomation, TriggerWorkflow, useTriggerSandbox, webhooksOf, type Delivery } from './triggerHarness';
 import { until } from '../until';
 
 // A bound against a hung run on a busy machine, not a speed assertion.
@@ -48,7 +48,7 @@ test('a real sandbox delivery reaches webhook(): New Match, then a Status Change
 		expect(changed.items).toHaveLength(1);
 		expect(changed.items![0]).toMatchObject({ TriggerType: 'Change', PropID: property.PropID, ListID: listId });
 		expect(String(changed.items![0].Change1)).toMatch(/^[^:]+:.*:.*$/);
-		expect(JSON.stringify(receiver.deliveriesOf(wf.id))).not.toContain(String(wf.registration().secret));
+		expect(JSON.stringify(receiver.deliveriesOf(wf.id))).not.toContain(await serviceSecret(sb, wf));
 	} finally {
 		await wf.deactivate();
 	}

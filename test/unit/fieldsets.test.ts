@@ -89,10 +89,10 @@ describe('the Fields picker reads in task order, its fieldsets by what they hold
 		expect(pickers.length).toBeGreaterThanOrEqual(10);
 	});
 
-	test.each(pickers.map((picker) => [where(picker), picker] as const))('%s: fieldsets first, then single fields to add, then fields to suppress; alphabetical too', (_where, picker) => {
+	test.each(pickers.map((picker) => [where(picker), picker] as const))('%s: fieldsets first, then single fields to add, then fields to suppress, then (where the documents leave the fields open) unlisted ones; alphabetical too', (_where, picker) => {
 		const parts = picker.options as INodeProperties[];
 		const order = parts.map((part) => part.name);
-		expect(order).toEqual(order.includes('fieldsets') ? ['fieldsets', 'include', 'exclude'] : ['include', 'exclude']);
+		expect(order).toEqual([...(order.includes('fieldsets') ? ['fieldsets'] : []), 'include', 'exclude', ...(order.includes('other') ? ['other'] : [])]);
 		// n8n's lint puts the options of a collection of five or more in alphabetical order: this order holds then too.
 		const names = parts.map((part) => part.displayName);
 		expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
@@ -125,5 +125,44 @@ describe('the Fields picker reads in task order, its fieldsets by what they hold
 			const names = list.map((choice) => choice.name);
 			expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
 		}
+	});
+});
+
+describe('fieldset names in any case, as the documents write them', () => {
+	test('the documents\' own example, Fields=overview,Persons on a property endpoint, is the property fieldset Overview with Persons', () => {
+		expect(toFieldsParam('property', { fieldsets: 'overview', include: 'Persons' })).toBe('Overview,Persons');
+		expect(toFieldsParam('person', { fieldsets: ['Overview', 'DEFAULT'] })).toBe('overview,default');
+		expect(toFieldsParam('listItem', { fieldsets: ['gridforeclosureoptional'] })).toBe('GridForeclosureOptional');
+	});
+
+	test('a field name is not a fieldset whatever its case, and fields keep theirs', () => {
+		expect(() => toFieldsParam('property', { fieldsets: ['persons'] })).toThrow('Fields: persons is not allowed here');
+		expect(() => toFieldsParam('property', { include: ['persons'] })).toThrow('Fields: persons is not allowed here');
+	});
+});
+
+describe('scopes whose fields the documents leave open (person records, transactions)', () => {
+	const OPEN = ['transaction', 'bankruptcies', 'divorces', 'liens', 'probates', 'relatives'] as const;
+
+	test.each(OPEN)('%s: a name the documents do not list is sent as given, whichever part it is in', (scope) => {
+		expect(toFieldsParam(scope, { include: ['CaseType'], exclude: 'Court', other: 'FilingCounty, -Judge' })).toBe('CaseType,-Court,FilingCounty,-Judge');
+		expect(toFieldsParam(scope, { fieldsets: ['Detailed'] })).toBe('Detailed');
+	});
+
+	test.each(OPEN)('%s: what cannot be a field name is refused, named', (scope) => {
+		expect(() => toFieldsParam(scope, { other: 'Filing County' })).toThrow('Fields: Filing County is not allowed here');
+		expect(() => toFieldsParam(scope, { include: ['Amount;drop'] })).toThrow('Fields: Amount;drop is not allowed here');
+		expect(() => toFieldsParam(scope, { other: '--Court' })).toThrow('Fields: --Court is not allowed here');
+		expect(() => toFieldsParam(scope, { other: 'constructor' })).toThrow('Fields: constructor is not allowed here');
+	});
+
+	test('a scope the documents spell out still refuses names it does not have, in every part', () => {
+		expect(() => toFieldsParam('property', { include: ['CaseType'] })).toThrow('Fields: CaseType is not allowed here');
+		expect(() => toFieldsParam('person', { other: 'CaseType' })).toThrow('Fields: CaseType is not allowed here');
+	});
+
+	test('only the open scopes\' pickers offer Unlisted Fields', () => {
+		const withOther = properties.filter((property) => property.name === 'fields' && (property.options as INodeProperties[]).some((part) => part.name === 'other'));
+		expect(withOther.map((picker) => String(picker.displayOptions?.show?.recordKind ?? picker.displayOptions?.show?.operation)).sort()).toEqual(['bankruptcies', 'divorces', 'getTransactions', 'liens', 'probates', 'relatives']);
 	});
 });

@@ -37,7 +37,7 @@ describe('the registrations a delivery is checked against', () => {
 		webhookId,
 		listId: 1,
 		hookUrl,
-		secret: 'x'.repeat(64),
+		secretSalt: 'x'.repeat(64),
 		events: ['newMatches'],
 		baseline: { isEnabled: 0, triggers: '', webhookIds: '' },
 		charging: false,

@@ -1,4 +1,5 @@
-import { describeFailure, encodeQuery, formatCents, readCents, redact, retryDelay } from '../../nodes/PropRadar/transport';
+import { describeFailure, encodeQuery, formatCents, readCents, redact, retryDelay, withoutUserPart } from '../../nodes/PropRadar/transport';
+import { PropRadarApi } from '../../credentials/PropRadarApi.credentials';
 import { SpendBudget, Tally } from '../../nodes/PropRadar/shared/charges';
 
 test('query encoding: comma lists, 1/0 booleans, empty values left out', () => {
@@ -25,6 +26,43 @@ test('money in integer cents; anything that is not an amount is unreadable, neve
 
 test('redaction replaces every secret of four characters or more', () => {
 	expect(redact('token abcd-1234 and abcd-1234 and s3cr3t', ['abcd-1234', 's3cr3t', 'ab'])).toBe('token [redacted] and [redacted] and [redacted]');
+});
+
+describe('addresses in messages', () => {
+	test.each([
+		['http://u:tok3n@127.0.0.1:8787', 'http://127.0.0.1:8787'],
+		['https://tok3n@api.propradar.example/v1', 'https://api.propradar.example/v1'],
+		['http://u:@host', 'http://host'],
+		['http://a@b@host/x', 'http://host/x'],
+		['http://u:to k3n@host', 'http://host'],
+		['u:tok3n@127.0.0.1:8787', '127.0.0.1:8787'],
+		['//u:tok3n@host', '//host'],
+		['http://host/a@b', 'http://host/a@b'],
+		['http://host?q=a@b', 'http://host?q=a@b'],
+		['http://127.0.0.1:8787', 'http://127.0.0.1:8787'],
+		['', ''],
+	])('%j is shown as %j', (address, shown) => {
+		expect(withoutUserPart(address)).toBe(shown);
+	});
+});
+
+describe('the credential', () => {
+	const credential = new PropRadarApi();
+
+	test('adds the token as a bearer token', async () => {
+		const options = await credential.authenticate({ accessToken: 'tok3n-abcd', baseUrl: 'http://127.0.0.1:8787' }, { url: 'http://127.0.0.1:8787/v1/lists', headers: { Accept: 'application/json' } });
+		expect(options.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer tok3n-abcd' });
+	});
+
+	test.each(['http://u:tok3n-abcd@127.0.0.1:8787', 'http://tok3n-abcd@127.0.0.1:8787', ' https://u:tok3n-abcd@api.propradar.example/'])(
+		'refuses the Base URL %j, naming the field without echoing it (its test and every request with it)',
+		async (baseUrl) => {
+			let error: Error | undefined;
+			await credential.authenticate({ accessToken: 'other-token', baseUrl }, { url: 'http://127.0.0.1:8787/v1/lists' }).catch((caught: Error) => (error = caught));
+			expect(error?.message).toBe('Base URL: an address with a user name or password (the part before "@") is not accepted; enter the address without it, and the token in Access Token');
+			expect(JSON.stringify({ message: error?.message, stack: error?.stack })).not.toContain('tok3n-abcd');
+		},
+	);
 });
 
 describe('failure descriptions', () => {

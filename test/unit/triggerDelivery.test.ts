@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+
 import type { IDataObject } from 'n8n-workflow';
 
 import {
@@ -5,6 +7,8 @@ import {
 	bearerMatches,
 	changeLabels,
 	CHANGE_KINDS,
+	deliverySecret,
+	sameSecret,
 	eventOfTriggerType,
 	parseDelivery,
 	RedeliveryWindow,
@@ -38,6 +42,42 @@ describe('the secret', () => {
 		expect(bearerMatches(['Bearer s3cret'], 's3cret')).toBe(false);
 		expect(bearerMatches('Bearer ', '')).toBe(false);
 		expect(bearerMatches('Bearer x', '')).toBe(false);
+	});
+});
+
+describe('the delivery secret, derived when needed', () => {
+	const salt = 'c0ffee'.repeat(10);
+
+	test('an HMAC-SHA256 of the stored salt keyed with the access token: the same for the same two, never the salt or the token', () => {
+		const secret = deliverySecret('sandbox-token', salt);
+		// Pinned: another derivation would refuse every delivery to the registrations made so far.
+		expect(secret).toBe(createHmac('sha256', 'sandbox-token').update(`n8n-nodes-propradar trigger delivery:${salt}`, 'utf8').digest('hex'));
+		expect(secret).toMatch(/^[0-9a-f]{64}$/);
+		expect(deliverySecret('sandbox-token', salt)).toBe(secret);
+		expect(secret).not.toContain(salt);
+	});
+
+	test('another token or another salt gives another secret', () => {
+		const secret = deliverySecret('sandbox-token', salt);
+		expect(deliverySecret('sandbox-token-2', salt)).not.toBe(secret);
+		expect(deliverySecret('sandbox-token', `${salt}0`)).not.toBe(secret);
+	});
+
+	test('the secret PropRadar holds is compared with the one derived, in constant time; an empty one matches nothing', () => {
+		const secret = deliverySecret('sandbox-token', salt);
+		expect(sameSecret(secret, deliverySecret('sandbox-token', salt))).toBe(true);
+		expect(sameSecret(secret, deliverySecret('rotated-token', salt))).toBe(false);
+		expect(sameSecret('', '')).toBe(false);
+		expect(sameSecret(secret, '')).toBe(false);
+	});
+
+	test.each([
+		['no token', '', salt],
+		['no salt', 'sandbox-token', ''],
+		['a salt that is no text', 'sandbox-token', undefined],
+	])('%s: no secret, so that nothing matches', (_name, token, stored) => {
+		expect(deliverySecret(token, stored)).toBe('');
+		expect(bearerMatches('Bearer ', deliverySecret(token, stored))).toBe(false);
 	});
 });
 

@@ -1,7 +1,7 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { errorFields, errorItem, readCredentialAhead, toNodeError } from '../transport';
+import { errorFields, errorItem, formatCents, readCredentialAhead, toNodeError } from '../transport';
 
 import { RunSpending } from '../shared/charges';
 import { checkedValue, readFlag } from '../shared/parameters';
@@ -42,6 +42,59 @@ function itemConcurrency(context: IExecuteFunctions): number {
 	return concurrency;
 }
 
+/** Whether n8n runs the node as an AI agent's tool: it then runs the node's tool variant, whose type name ends in "Tool". */
+export function runsAsTool(context: IExecuteFunctions): boolean {
+	return context.getNode().type.endsWith('Tool');
+}
+
+/**
+ * The PropRadar node's run. Outside tool use: the item loop (`runItems`), errors thrown as n8n
+ * expects them. As a tool: an agent reads what the node returns, but of a thrown error only its
+ * message (AI Agent v3: n8n-core's WorkflowExecute puts `{ error: message }` in the tool's result)
+ * or nothing (AI Agent v2: the executor's observation is empty). So every failure, a parameter
+ * refused before the item loop included, is returned as a result with `error`, `description`
+ * and `charged`, what happened to the money in this call.
+ */
+export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const spending = new RunSpending(this);
+	if (!runsAsTool(this)) return runItems(this, spending, { continueOnFail: this.continueOnFail() });
+	const failures: IDataObject[] = [];
+	let output: INodeExecutionData[];
+	try {
+		[output] = await runItems(this, spending, { continueOnFail: true, failures });
+	} catch (error) {
+		const json = errorFields(toNodeError(this.getNode(), error));
+		failures.push(json);
+		output = [{ json }];
+	}
+	// Said once the run is over: what it spent is known only then.
+	const charged = chargeStatement(spending);
+	for (const json of failures) json.charged = charged;
+	return [output];
+}
+
+const money = (cents: number) => `$${formatCents(cents)}`;
+
+/** What happened to the money in a tool call, for the model: only what the run's budget knows. */
+function chargeStatement(spending: RunSpending): string {
+	const { spentCents: spent, unconfirmedCents: unknown, bought } = spending;
+	const records = `the ${bought} record${bought === 1 ? '' : 's'} it bought, which ${bought === 1 ? 'is' : 'are'} in this result`;
+	if (unknown > 0) {
+		const confirmed = spent - unknown;
+		return `This call may have been charged up to ${money(spent)}: ${bought > 0 ? `${money(confirmed)} for ${records}, and ` : ''}up to ${money(unknown)} for a purchase whose answer was lost or failed, which may or may not have been charged. Check the account's charges in PropRadar before buying that again.`;
+	}
+	if (spent > 0) return `This call was charged ${money(spent)} for ${records} (each record's _charge says what its purchase cost).`;
+	if (bought > 0) return `Nothing was charged in this call: free export credits paid for ${records}.`;
+	return 'Nothing was charged in this call.';
+}
+
+interface ItemLoopOptions {
+	/** Whether a failed input item becomes an error item instead of ending the run ("On Error: Continue", or tool use). */
+	continueOnFail: boolean;
+	/** In tool use: collects the fields of every error item, which are then flat (an agent has no Error output). */
+	failures?: IDataObject[];
+}
+
 /**
  * The item loop of the PropRadar node: one operation call per input item, up to Items at Once of
  * them at the same time, their records as output items paired to their item and in input order,
@@ -50,65 +103,69 @@ function itemConcurrency(context: IExecuteFunctions): number {
  * under way finish), and the run ends with what it bought, an error item for the failed item and
  * one for each item not processed, and a warning.
  */
-export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const resource = this.getNodeParameter('resource', 0) as string;
-	const operation = this.getNodeParameter('operation', 0) as string;
+async function runItems(context: IExecuteFunctions, spending: RunSpending, { continueOnFail, failures }: ItemLoopOptions): Promise<INodeExecutionData[][]> {
+	const resource = context.getNodeParameter('resource', 0) as string;
+	const operation = context.getNodeParameter('operation', 0) as string;
 	const operations = Object.hasOwn(resources, resource) ? resources[resource].operations : {};
 	const module = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
 	if (!module) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of resource "${resource}" is not known`);
+		throw new NodeOperationError(context.getNode(), `The operation "${operation}" of resource "${resource}" is not known`);
 	}
-	readCredentialAhead(this);
-	const spending = new RunSpending(this);
+	readCredentialAhead(context);
 	// n8n hands out a copy of the node on every call.
-	const node = this.getNode();
+	const node = context.getNode();
+	const failedItem = (itemIndex: number, fields: IDataObject): INodeExecutionData => {
+		if (!failures) return errorItem(node, itemIndex, fields);
+		failures.push(fields);
+		return { json: fields, pairedItem: { item: itemIndex } };
+	};
 
 	if (module.executeBatch) {
 		try {
-			return [await module.executeBatch.call(this, spending)];
+			return [await module.executeBatch.call(context, spending)];
 		} catch (error) {
 			const nodeError = toNodeError(node, error);
-			if (!this.continueOnFail()) throw nodeError;
-			return [this.getInputData().map((_, itemIndex) => errorItem(node, itemIndex, errorFields(nodeError)))];
+			if (!continueOnFail) throw nodeError;
+			return [context.getInputData().map((_, itemIndex) => failedItem(itemIndex, errorFields(nodeError)))];
 		}
 	}
 
-	const items = this.getInputData();
-	const concurrency = itemConcurrency(this);
+	const items = context.getInputData();
+	const concurrency = itemConcurrency(context);
 	const outputs: Array<INodeExecutionData[] | undefined> = new Array(items.length);
-	const failures = new Map<number, unknown>();
+	const failed = new Map<number, unknown>();
 	let next = 0;
 	const work = async () => {
-		while (failures.size === 0 && next < items.length) {
+		while (failed.size === 0 && next < items.length) {
 			const itemIndex = next++;
 			try {
-				const records = await module.execute.call(this, itemIndex, spending);
+				const records = await module.execute.call(context, itemIndex, spending);
 				// One object per record, its pairing shared as n8n's constructExecutionMetaData shares it;
 				// n8n's returnJsonArray would also take a record with a `json` field for an output item.
 				const pairedItem = { item: itemIndex };
 				outputs[itemIndex] = records.map((json) => ({ json, pairedItem }));
 			} catch (error) {
-				if (this.continueOnFail()) outputs[itemIndex] = [errorItem(node, itemIndex, errorFields(toNodeError(node, error, itemIndex)))];
-				else failures.set(itemIndex, error);
+				if (continueOnFail) outputs[itemIndex] = [failedItem(itemIndex, errorFields(toNodeError(node, error, itemIndex)))];
+				else failed.set(itemIndex, error);
 			}
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, work));
-	if (failures.size === 0) return [outputs.flatMap((output) => output ?? [])];
+	if (failed.size === 0) return [outputs.flatMap((output) => output ?? [])];
 
-	const failedAt = Math.min(...failures.keys());
-	const nodeError = toNodeError(node, failures.get(failedAt), failedAt);
+	const failedAt = Math.min(...failed.keys());
+	const nodeError = toNodeError(node, failed.get(failedAt), failedAt);
 	if (spending.bought === 0) throw nodeError;
 	const stopped = `The run stopped at the item at index ${failedAt} after buying ${spending.bought} records, which are all in the output; the items after it were not processed${concurrency > 1 ? ', except those already under way, whose records are in the output' : ''}.`;
 	const output = items.flatMap((_, itemIndex): INodeExecutionData[] => {
 		const done = outputs[itemIndex];
 		if (done) return done;
-		if (failures.has(itemIndex)) {
-			const failure = itemIndex === failedAt ? nodeError : toNodeError(node, failures.get(itemIndex), itemIndex);
+		if (failed.has(itemIndex)) {
+			const failure = itemIndex === failedAt ? nodeError : toNodeError(node, failed.get(itemIndex), itemIndex);
 			return [errorItem(node, itemIndex, { ...errorFields(failure), notice: stopped })];
 		}
 		return [errorItem(node, itemIndex, { error: 'Not processed: the run stopped at an earlier item', notice: stopped })];
 	});
-	this.addExecutionHints({ message: `${nodeError.message}. ${stopped}`, type: 'warning', location: 'outputPane' });
+	context.addExecutionHints({ message: `${nodeError.message}. ${stopped}`, type: 'warning', location: 'outputPane' });
 	return [output];
 }

@@ -169,10 +169,34 @@ function keptSpent(context: IExecuteFunctions, key: string, ceilingCents: number
 	return Number.isSafeInteger(cents) && cents >= 0 ? cents : ceilingCents;
 }
 
-function ceilingTally(context: IExecuteFunctions, ceilingCents: number): Tally {
+/** n8n's MCP Server Trigger: every tool call it takes is an execution of its own. */
+const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
+
+/**
+ * The execution whose tally the ceiling draws on: the execution itself, or, in a sub-workflow
+ * (an Execute Workflow node, an AI agent's workflow tool), the execution that called it, so that
+ * an agent calling a workflow tool again and again shares one ceiling. Undefined where n8n runs
+ * the node without an execution that holds all the calls of one agent run: no execution at all
+ * (n8n's Agents module, the MCP Server Trigger in n8n's regular mode), or one execution per call
+ * (the MCP Server Trigger in queue mode).
+ */
+function ceilingExecution(context: IExecuteFunctions): string | undefined {
 	const executionId = context.getExecutionId();
+	// n8n before 2.x gives no execution context.
+	const runtime = typeof context.getExecutionContext === 'function' ? context.getExecutionContext() : undefined;
+	if (!executionId || runtime?.triggerNode?.type === MCP_TRIGGER) return undefined;
+	return runtime?.parentExecutionId ?? executionId;
+}
+
+function ceilingTally(context: IExecuteFunctions, ceilingCents: number): Tally {
+	const executionId = ceilingExecution(context);
+	if (!executionId) {
+		throw new NodeOperationError(context.getNode(), 'Purchase refused: no n8n execution holds this call, so the credential\'s spending ceiling cannot count it', {
+			description: `The PropRadar credential has a Spending Ceiling per Execution of ${money(ceilingCents)}, which adds up every purchase of one execution. n8n ran this call outside an execution that holds the other calls of the same agent run (n8n's Agents module, and the MCP Server Trigger, run each tool call on its own), so each call would have the whole ceiling. Nothing was sent and nothing was charged. Preview Cost (Free) works here. To buy, give the PropRadar tool to an AI Agent node in a workflow, whose calls share one execution; or the credential's owner may choose No Ceiling, and Max Cost alone bounds each call.`,
+		});
+	}
 	const credential = context.getNode().credentials?.propRadarApi;
-	if (!executionId || !credential) return new Tally(ceilingCents);
+	if (!credential) return new Tally(ceilingCents);
 	const now = Date.now();
 	for (const [key, tally] of ceilingTallies) if (now - tally.touchedAt > TALLY_IDLE_MS) ceilingTallies.delete(key);
 	const credentialId = credential.id ?? credential.name;
@@ -194,6 +218,9 @@ export class SpendBudget {
 	private readonly run: Tally;
 
 	private boughtRecords = 0;
+
+	/** Held for purchases whose outcome is unknown, counted as spent. */
+	private unconfirmed = 0;
 
 	/** Why this run buys nothing more, once a purchase ended in a way that could not be confirmed. */
 	private stopReason: string | undefined;
@@ -218,6 +245,11 @@ export class SpendBudget {
 	/** Records the run bought and handed on: they must reach the output whatever happens later. */
 	get bought(): number {
 		return this.boughtRecords;
+	}
+
+	/** The part of `spent` that may or may not have been charged. */
+	get unconfirmedCents(): number {
+		return this.unconfirmed;
 	}
 
 	private get tallies(): Tally[] {
@@ -265,6 +297,7 @@ export class SpendBudget {
 			tally.spentCents += heldCents;
 			tally.keepSpent?.();
 		}
+		this.unconfirmed += heldCents;
 		this.stopReason = `${what} may have been charged (up to ${money(heldCents)}), so nothing more is bought until that is checked.`;
 	}
 }
@@ -292,6 +325,15 @@ export class RunSpending {
 	/** Records bought in this run so far (0 when nothing was bought). */
 	get bought(): number {
 		return this.made?.bought ?? 0;
+	}
+
+	/** What the run was charged or may have been, in cents, and the part of it whose outcome is unknown. */
+	get spentCents(): number {
+		return this.made?.spent ?? 0;
+	}
+
+	get unconfirmedCents(): number {
+		return this.made?.unconfirmedCents ?? 0;
 	}
 }
 
@@ -321,14 +363,15 @@ function readQuote(context: IExecuteFunctions, response: ApiEnvelope, itemIndex:
 	};
 }
 
-/**
- * The full price of one record: its list price, or the higher price a quote reveals when it covers
- * more records than free credits pay for.
- */
-function fullPriceCents(kind: PriceKind, quote: Quote): number {
+/** The price of one record a quote reveals when it covers more records than free credits pay for. */
+function revealedPriceCents(kind: PriceKind, quote: Quote): number | undefined {
 	const paid = recordsCharged(kind, quote.count) - (quote.freeRemaining ?? 0);
-	const revealed = paid > 0 ? Math.ceil(quote.cents / paid) : 0;
-	return Math.max(LIST_PRICES_CENTS[kind], revealed);
+	return paid > 0 ? Math.ceil(quote.cents / paid) : undefined;
+}
+
+/** The full price of one record: its list price, or the higher price a quote reveals. */
+function fullPriceCents(kind: PriceKind, quote: Quote): number {
+	return Math.max(LIST_PRICES_CENTS[kind], revealedPriceCents(kind, quote) ?? 0);
 }
 
 /** The most a purchase of what `quote` covers can cost: every record at full price. */
@@ -547,12 +590,14 @@ export async function chargedPages(
 			record.note = `The quote covers the first page of ${first.count}; how many more there are is not known before buying, and each further page is quoted before it is bought.`;
 		} else if (wanted > first.count) {
 			const paid = Math.max(0, wanted - (first.freeRemaining ?? 0));
+			// The estimate is at the price the quote shows; the Max Cost needed at full price.
+			const each = revealedPriceCents(kind, first) ?? price;
 			record.wanted = wanted;
 			record.resultCount = wanted;
-			record.totalCost = formatCents(paid * price);
+			record.totalCost = formatCents(paid * each);
 			record.estimated = true;
 			record.maxCostNeeded = formatCents(wanted * price);
-			record.note = `${wanted} records are wanted, bought ${pageSize} per request, each page quoted before it is bought. Estimate: free export credits (${first.freeRemaining ?? 0} left) pay for the first ones, the other ${paid} cost ${money(price)} each, ${money(paid * price)} in all. A purchase needs Max Cost of at least ${money(wanted * price)}: every record counted at full price, in case the credits run out first.`;
+			record.note = `${wanted} records are wanted, bought ${pageSize} per request, each page quoted before it is bought. Estimate: free export credits (${first.freeRemaining ?? 0} left) pay for the first ones, the other ${paid} cost ${money(each)} each, ${money(paid * each)} in all. A purchase needs Max Cost of at least ${money(wanted * price)}: every record counted at full price, in case the credits run out first.`;
 		} else {
 			record.wanted = wanted;
 		}

@@ -129,9 +129,14 @@ export const DATE_PRESETS = [
 ];
 
 const DATE = String.raw`(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])/\d{4}`;
-const DATE_PATTERN = new RegExp(`^(${DATE}|from: ${DATE} to: ${DATE})$`);
+// An end of a range may be left empty (open); an empty `from:` also takes unknown dates, so a
+// before-date is `from: to: M/D/YYYY` (docs/api.md, "Criteria").
+const DATE_PATTERN = new RegExp(`^(${DATE}|from: ${DATE} to: ${DATE}|from: to: ${DATE}|from: ${DATE} to:)$`);
 
-/** A relative-date value the API accepts: a preset, a date `M/D/YYYY`, or `from: M/D/YYYY to: M/D/YYYY`. */
+/**
+ * A relative-date value the API accepts: a preset, a date `M/D/YYYY`, or `from: M/D/YYYY to:
+ * M/D/YYYY` with either end left empty.
+ */
 export function isRelativeDate(value: string): boolean {
 	return DATE_PRESETS.includes(value) || DATE_PATTERN.test(value);
 }

@@ -1,6 +1,6 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { FIELD_SCOPES, type FieldScope, type FieldScopeName } from './vocabulary';
+import { FIELD_SCOPES, fieldsetNamed, type FieldScope, type FieldScopeName } from './vocabulary';
 
 /**
  * The node's `Fields` pickers, built from the API's fieldsets and fields in `vocabulary.ts`.
@@ -9,11 +9,12 @@ import { FIELD_SCOPES, type FieldScope, type FieldScopeName } from './vocabulary
  * `toFieldsParam` turns the user's choice into the query value (`Overview,PropID,-Owner`).
  */
 
-/** The value of a `Fields` picker: fieldsets, single fields, and fields to suppress. */
+/** The value of a `Fields` picker: fieldsets, single fields, fields to suppress, and (in an open scope) other names. */
 export interface FieldsChoice {
 	fieldsets?: string[] | string;
 	include?: string[] | string;
 	exclude?: string[] | string;
+	other?: string[] | string;
 }
 
 function sortedOptions(names: readonly string[]): INodePropertyOptions[] {
@@ -25,7 +26,15 @@ function preview(fields: readonly string[]): string {
 }
 
 /** The parts of a choice, as the picker names them. */
-const CHOICE_PARTS = { fieldsets: 'Fieldsets', include: 'Single Fields to Add', exclude: 'Single Fields to Suppress' } as const;
+const CHOICE_PARTS = { fieldsets: 'Fieldsets', include: 'Single Fields to Add', exclude: 'Single Fields to Suppress', other: 'Unlisted Fields' } as const;
+
+/**
+ * A name an open scope sends as given: the shape of a field name, and none of the names every
+ * JavaScript object inherits (no record of the service has such a field).
+ */
+function fieldNameShaped(name: string): boolean {
+	return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !(name in Object.prototype);
+}
 
 /** Every fieldset name of every scope. */
 type FieldsetName = { [Scope in FieldScopeName]: keyof (typeof FIELD_SCOPES)[Scope]['fieldsets'] }[FieldScopeName];
@@ -94,6 +103,16 @@ export function fieldsPicker(scope: FieldScopeName, displayOptions: IDisplayOpti
 			description: 'Fields left out even when a chosen fieldset contains them',
 		},
 	];
+	if ((FIELD_SCOPES[scope] as FieldScope).open) {
+		options.push({
+			displayName: CHOICE_PARTS.other,
+			name: 'other',
+			type: 'string',
+			default: '',
+			placeholder: 'CaseType, -Court',
+			description: 'Field or fieldset names the API documents do not list (they leave these records\' fields open), comma-separated, a leading - to suppress one: sent as given, for PropRadar to take or refuse',
+		});
+	}
 	if (Object.keys(fieldsets).length > 0) {
 		options.unshift({
 			displayName: CHOICE_PARTS.fieldsets,
@@ -131,15 +150,20 @@ function namesOf(value: unknown): string[] | undefined {
 /** The single fields of each scope as a set, built on first use: a choice is checked for every item. */
 const knownFields = new Map<FieldScopeName, ReadonlySet<string>>();
 
-/** Names of a choice that the scope does not know; empty when the choice is valid. */
+/**
+ * Names of a choice that the scope does not allow; empty when the choice is valid. A scope the
+ * documents leave open allows any name shaped as a field name besides its own.
+ */
 export function unknownFieldNames(scope: FieldScopeName, choice: FieldsChoice): string[] {
 	if (!Object.hasOwn(FIELD_SCOPES, scope)) throw new Error(`Fields: "${typeof scope === 'string' ? scope : typeof scope}" has no fields`);
-	const { fieldsets, fields } = FIELD_SCOPES[scope] as FieldScope;
+	const { fieldsets, fields, open } = FIELD_SCOPES[scope] as FieldScope;
 	const known = knownFields.get(scope) ?? new Set(fields);
 	knownFields.set(scope, known);
+	const allowedOther = (name: string) => open === true && fieldNameShaped(name);
 	return [
-		...(namesOf(choice.fieldsets) ?? []).filter((name) => !Object.hasOwn(fieldsets, name)),
-		...[...(namesOf(choice.include) ?? []), ...(namesOf(choice.exclude) ?? [])].filter((name) => !known.has(name)),
+		...(namesOf(choice.fieldsets) ?? []).filter((name) => fieldsetNamed(fieldsets, name) === undefined && !allowedOther(name)),
+		...[...(namesOf(choice.include) ?? []), ...(namesOf(choice.exclude) ?? [])].filter((name) => !known.has(name) && !allowedOther(name)),
+		...(namesOf(choice.other) ?? []).filter((name) => !allowedOther(name.startsWith('-') ? name.slice(1) : name)),
 	];
 }
 
@@ -150,7 +174,7 @@ export function unknownFieldNames(scope: FieldScopeName, choice: FieldsChoice): 
 export function toFieldsParam(scope: FieldScopeName, choice: FieldsChoice | undefined): string | undefined {
 	if (choice === undefined || choice === null) return undefined;
 	if (typeof choice !== 'object' || Array.isArray(choice)) {
-		throw new Error(`Fields: must be a choice of ${Object.values(CHOICE_PARTS).join(', ')}`);
+		throw new Error(`Fields: must be a choice of ${[CHOICE_PARTS.fieldsets, CHOICE_PARTS.include, CHOICE_PARTS.exclude].join(', ')}`);
 	}
 	const parts = {} as Record<keyof typeof CHOICE_PARTS, string[]>;
 	for (const [part, label] of Object.entries(CHOICE_PARTS) as Array<[keyof typeof CHOICE_PARTS, string]>) {
@@ -162,6 +186,8 @@ export function toFieldsParam(scope: FieldScopeName, choice: FieldsChoice | unde
 	if (unknown.length > 0) {
 		throw new Error(`Fields: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not allowed here`);
 	}
-	const names = [...parts.fieldsets, ...parts.include, ...parts.exclude.map((name) => `-${name}`)];
+	// A fieldset goes as the documents write it (`overview` is the property fieldset Overview).
+	const { fieldsets } = FIELD_SCOPES[scope] as FieldScope;
+	const names = [...parts.fieldsets.map((name) => fieldsetNamed(fieldsets, name) ?? name), ...parts.include, ...parts.exclude.map((name) => `-${name}`), ...parts.other];
 	return names.length > 0 ? names.join(',') : undefined;
 }

@@ -1,5 +1,5 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { isSafeObjectProperty, NodeOperationError } from 'n8n-workflow';
 
 import { toNodeError } from '../transport';
 import { CRITERIA_MODE, CriteriaError, readCriteria, type Criterion } from './criteria';
@@ -338,13 +338,29 @@ export function readPositiveInteger(context: IExecuteFunctions, itemIndex: numbe
  * `={{ $json.a }}` or `={{ $json.a.b }}`, with nothing else in it: a read of one of the item's
  * fields, the usual way a key comes from the item before. Any other expression goes to n8n.
  */
-const ITEM_FIELD_EXPRESSION = /^=\{\{\s*\$json((?:\.[A-Za-z_][A-Za-z0-9_]*)+)\s*\}\}$/;
+const ITEM_FIELD_EXPRESSION = /^=\{\{[ \t\r\n]*\$json((?:\.[A-Za-z_][A-Za-z0-9_]*)+)[ \t\r\n]*\}\}$/;
+
+/** n8n's own check, on the expression's text, before it evaluates anything (`resolveSimpleParameterValue`; not exported). */
+const N8N_CONSTRUCTOR_CHECK = /\.\s*constructor/m;
+
+/**
+ * Whether n8n's reading of `$json…name` is the item's own field under every engine n8n has. It is
+ * not for a name on n8n's deny list (its own check: "Cannot access … due to security concerns");
+ * for `globalThis`, which n8n's sandbox rewrites wherever it stands; nor for a name objects
+ * inherit (toString, valueOf, hasOwnProperty, …), which the `vm` engine, n8n's default, reads from
+ * the object's prototype whatever the item holds.
+ */
+function readsOwnField(name: string): boolean {
+	return isSafeObjectProperty(name) && name !== 'globalThis' && !(name in Object.prototype);
+}
 
 /**
  * The item's text at the field a key parameter names by `={{ $json.field }}`, read from the item
- * itself; undefined when the parameter holds anything else, or the item has no text there, for n8n
- * to evaluate as it would. For such an expression n8n returns the item's own value unchanged, after
- * an evaluation in its expression isolate that costs more than the request the key is for.
+ * itself; undefined when the parameter holds anything else, the item has no text there, or n8n's
+ * evaluation could be other than that text (`readsOwnField`, n8n's check of `.constructor`), for
+ * n8n to evaluate as it would, refusals included. For such an expression n8n returns the item's own
+ * value unchanged, after an evaluation in its expression isolate that costs more than the request
+ * the key is for. test/engine/itemFieldExpression.test.ts compares the two under both engines.
  */
 function itemFieldText(context: IExecuteFunctions, itemIndex: number, name: string): string | undefined {
 	// The parameter's stored value is the same for every item: its field path is worked out once per run.
@@ -353,10 +369,9 @@ function itemFieldText(context: IExecuteFunctions, itemIndex: number, name: stri
 	let kept = reads.get(key);
 	if (kept === undefined || kept === 'each item') {
 		const raw = context.getNodeParameter(name, itemIndex, '', { rawExpressions: true }) as unknown;
-		const match = typeof raw === 'string' ? ITEM_FIELD_EXPRESSION.exec(raw) : null;
+		const match = typeof raw === 'string' && !N8N_CONSTRUCTOR_CHECK.test(raw.slice(1)) ? ITEM_FIELD_EXPRESSION.exec(raw) : null;
 		const fields = match ? match[1].slice(1).split('.') : [];
-		// n8n refuses `.constructor` in any expression; such an expression goes to n8n for its error.
-		kept = { value: match && !fields.some((field) => ['constructor', '__proto__', 'prototype'].includes(field)) ? fields : null };
+		kept = { value: match && fields.every(readsOwnField) ? fields : null };
 		reads.set(key, kept);
 	}
 	const path = kept.value as string[] | null;
@@ -369,10 +384,15 @@ function itemFieldText(context: IExecuteFunctions, itemIndex: number, name: stri
 	return typeof value === 'string' ? value : undefined;
 }
 
-function readKey(context: IExecuteFunctions, itemIndex: number, name: string, label: string, example: string): string {
+/** A key parameter's value for the item, as n8n's evaluation of it gives it (read from the item where `itemFieldText` can). */
+export function keyParameterValue(context: IExecuteFunctions, itemIndex: number, name: string): unknown {
 	// n8n's own check of a text parameter only looks the parameter up in the node's description;
-	// the key is checked here.
-	const value = itemFieldText(context, itemIndex, name) ?? (context.getNodeParameter(name, itemIndex, '', { skipValidation: true }) as unknown);
+	// the key is checked by the reader.
+	return itemFieldText(context, itemIndex, name) ?? (context.getNodeParameter(name, itemIndex, '', { skipValidation: true }) as unknown);
+}
+
+function readKey(context: IExecuteFunctions, itemIndex: number, name: string, label: string, example: string): string {
+	const value = keyParameterValue(context, itemIndex, name);
 	const text = keyText(value ?? '');
 	const problem = text === undefined ? `is a ${Array.isArray(value) ? 'list' : typeof value}, not text` : keyProblem(text);
 	if (problem) fail(context, itemIndex, `${label}: "${shownValue(text ?? value)}" ${problem}; ${example}`);

@@ -229,13 +229,15 @@ export const PERSON_FIELDS = [
 ] as const;
 
 /**
- * List record fields (the lists document "List" plus the read-only fields of docs/api.md "Lists"). The API documents
- * name no list fieldsets, so list reads take single fields only.
+ * List record fields: the lists document's "List" table (Criteria included: a dynamic list's
+ * criteria, read back), then the read fields the service's notes add, which the documents do not
+ * name (docs/api.md, "Lists and list items"). The documents name no list fieldsets, so list reads
+ * take single fields only.
  */
 export const LIST_FIELDS = [
 	'ListID', 'ListName', 'ListType', 'isMonitored', 'ImportSource', 'ImportMatchThreshold',
-	'ImportType', 'ImportContactOptions', 'GroupName', 'DisplayOrder', 'TotalCount', 'LastViewed',
-	'NewSinceLastViewedCount', 'MonitoringStartedOn', 'TotalImportItems', 'TotalProcessedImportItems',
+	'ImportType', 'ImportContactOptions', 'GroupName', 'DisplayOrder', 'TotalCount', 'Criteria',
+	'LastViewed', 'NewSinceLastViewedCount', 'MonitoringStartedOn', 'TotalImportItems', 'TotalProcessedImportItems',
 ] as const;
 
 /** Import item fields: the posted record fields of the lists document and the match fields of docs/api.md. */
@@ -293,6 +295,11 @@ export const MAX_TRANSACTION_FIELD_IDS = 50;
 export interface FieldScope {
 	fieldsets: Readonly<Record<string, readonly string[]>>;
 	fields: readonly string[];
+	/**
+	 * Whether the documents leave the scope's fields open ("not shown"): its fieldsets and fields
+	 * here are the sandbox's choice (docs/api.md), and the node sends other names as given.
+	 */
+	open?: boolean;
 }
 
 export const FIELD_SCOPES = {
@@ -302,15 +309,26 @@ export const FIELD_SCOPES = {
 	list: { fieldsets: {}, fields: LIST_FIELDS },
 	importItem: { fieldsets: {}, fields: IMPORT_ITEM_FIELDS },
 	webhook: { fieldsets: {}, fields: WEBHOOK_FIELDS },
-	transaction: { fieldsets: TRANSACTION_FIELDSETS, fields: unique(Object.values(TRANSACTION_FIELDSETS)) },
-	bankruptcies: { fieldsets: PERSON_RECORD_FIELDSETS.bankruptcies, fields: PERSON_RECORD_FIELDSETS.bankruptcies.Table },
-	divorces: { fieldsets: PERSON_RECORD_FIELDSETS.divorces, fields: PERSON_RECORD_FIELDSETS.divorces.Table },
-	liens: { fieldsets: PERSON_RECORD_FIELDSETS.liens, fields: PERSON_RECORD_FIELDSETS.liens.Table },
-	probates: { fieldsets: PERSON_RECORD_FIELDSETS.probates, fields: PERSON_RECORD_FIELDSETS.probates.Table },
-	relatives: { fieldsets: PERSON_RECORD_FIELDSETS.relatives, fields: PERSON_RECORD_FIELDSETS.relatives.Table },
+	transaction: { fieldsets: TRANSACTION_FIELDSETS, fields: unique(Object.values(TRANSACTION_FIELDSETS)), open: true },
+	bankruptcies: { fieldsets: PERSON_RECORD_FIELDSETS.bankruptcies, fields: PERSON_RECORD_FIELDSETS.bankruptcies.Table, open: true },
+	divorces: { fieldsets: PERSON_RECORD_FIELDSETS.divorces, fields: PERSON_RECORD_FIELDSETS.divorces.Table, open: true },
+	liens: { fieldsets: PERSON_RECORD_FIELDSETS.liens, fields: PERSON_RECORD_FIELDSETS.liens.Table, open: true },
+	probates: { fieldsets: PERSON_RECORD_FIELDSETS.probates, fields: PERSON_RECORD_FIELDSETS.probates.Table, open: true },
+	relatives: { fieldsets: PERSON_RECORD_FIELDSETS.relatives, fields: PERSON_RECORD_FIELDSETS.relatives.Table, open: true },
 } as const satisfies Record<string, FieldScope>;
 
 export type FieldScopeName = keyof typeof FIELD_SCOPES;
+
+/**
+ * The fieldset of `fieldsets` that `name` names, as the documents write it, or undefined. Fieldset
+ * names are matched without regard to case: the documents write the property fieldset `Overview`
+ * and the person fieldset `overview`, and their own example is `Fields=overview,Persons` on a
+ * property endpoint.
+ */
+export function fieldsetNamed(fieldsets: Readonly<Record<string, readonly string[]>>, name: string): string | undefined {
+	const wanted = name.toLowerCase();
+	return Object.keys(fieldsets).find((fieldset) => fieldset.toLowerCase() === wanted);
+}
 
 /**
  * A `Fields` value of single fields of one scope, e.g. `fieldNames(LIST_FIELDS, 'ListID', 'isMonitored')`

@@ -56,6 +56,14 @@ export function redact(text: string, secrets: readonly string[] = []): string {
 	return result;
 }
 
+/**
+ * An address as a message shows it: without a user part (`user:password@`), which may hold a
+ * token. Also for text that is no web address, where the part before "@" is dropped all the same.
+ */
+export function withoutUserPart(address: string): string {
+	return address.replace(/^((?:[a-z][a-z0-9+.-]*:)?\/\/)?[^/?#]*@/i, '$1');
+}
+
 /** The service's error object, when the body is one (an object with a text `error`). */
 function errorObject(body: unknown): ApiErrorBody | undefined {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;

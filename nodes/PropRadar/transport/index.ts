@@ -1,10 +1,10 @@
-export { apiRequest, chargedNothing, getConnection, readCredentialAhead, refusedByService, CREDENTIAL_TYPE } from './request';
+export { accessToken, apiRequest, chargedNothing, getConnection, readCredentialAhead, refusedByService, CREDENTIAL_TYPE } from './request';
 export type { ApiContext, ApiRequest, Connection } from './request';
 export { collectPages, listCount, pageThrough } from './paging';
 export type { PagedResult, PagingOptions } from './paging';
 export { paths } from './paths';
 export type { ApiPath, PersonRecordPathKind } from './paths';
 export { encodeQuery, formatCents, readCents } from './query';
-export { describeFailure, errorFields, errorItem, redact, retryDelay, toNodeError } from './errors';
+export { describeFailure, errorFields, errorItem, redact, retryDelay, toNodeError, withoutUserPart } from './errors';
 export type * from './types';
 export { writableAutomation } from './types';

@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { describeFailure, isServiceRefusal, redact, retryDelay } from './errors';
+import { describeFailure, isServiceRefusal, redact, retryDelay, withoutUserPart } from './errors';
 import type { ApiPath } from './paths';
 import { encodeQuery } from './query';
 import type { ApiEnvelope, Query } from './types';
@@ -99,6 +99,14 @@ export async function getConnection(context: ApiContext): Promise<Connection> {
 		spendingCeiling: credentials.spendingCeiling,
 		allowChargingAutomations: credentials.allowChargingAutomations === true,
 	};
+}
+
+/**
+ * The credential's access token, read as every request reads it: for what the trigger derives from
+ * it (the secret its deliveries carry, see the trigger's `deliverySecret`). Never put in a message.
+ */
+export async function accessToken(context: ApiContext): Promise<string> {
+	return String((await readCredential(context)).accessToken ?? '');
 }
 
 interface Answer {
@@ -288,7 +296,7 @@ function ssrfBlock(error: unknown): Error | undefined {
 /** n8n's SSRF protection refused the address before anything was sent, so nothing was charged. */
 function ssrfBlocked(context: ApiContext, error: Error, request: { baseUrl: string; secrets: string[]; charging: boolean; itemIndex?: number }): NodeApiError {
 	const blocked = new NodeApiError(context.getNode(), {} as JsonObject, {
-		message: `This n8n's SSRF protection blocks PropRadar at ${request.baseUrl}`,
+		message: `This n8n's SSRF protection blocks PropRadar at ${withoutUserPart(request.baseUrl)}`,
 		description: `${redact(error.message, request.secrets)}. Nothing was sent${request.charging ? ' and nothing charged' : ''}. To reach this address, the instance's owner can allow it with N8N_SSRF_ALLOWED_IP_RANGES or N8N_SSRF_ALLOWED_HOSTNAMES.`,
 		itemIndex: request.itemIndex,
 	});
@@ -325,12 +333,25 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 	};
 	if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-	if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(baseUrl) || !URL.canParse(url)) {
-		throw new NodeApiError(context.getNode(), {} as JsonObject, {
-			message: 'The Base URL of the PropRadar credential is not a web address',
-			description: `Base URL "${redact(String(credentials.baseUrl ?? '').trim(), secrets)}": allowed is an http:// or https:// address, without a query, such as http://127.0.0.1:8787 for the local sandbox. Nothing was sent.`,
+	// A user part would be sent as Basic authentication in place of the token (n8n's request helper
+	// does so), and shown back in every message that names the address: refused, and never shown.
+	const address = withoutUserPart(baseUrl);
+	if (address !== baseUrl) {
+		const refused = new NodeOperationError(context.getNode(), 'The Base URL of the PropRadar credential holds a user name or password', {
+			description: `Base URL: PropRadar takes the token in the credential's Access Token, never in the address; remove the part before "@" (the address is then ${redact(address, secrets)}). Nothing was sent.`,
 			itemIndex: request.itemIndex,
 		});
+		neverSent.add(refused);
+		throw refused;
+	}
+	if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(baseUrl) || !URL.canParse(url)) {
+		const refused = new NodeApiError(context.getNode(), {} as JsonObject, {
+			message: 'The Base URL of the PropRadar credential is not a web address',
+			description: `Base URL "${redact(withoutUserPart(String(credentials.baseUrl ?? '').trim()), secrets)}": allowed is an http:// or https:// address, without a query, such as http://127.0.0.1:8787 for the local sandbox. Nothing was sent.`,
+			itemIndex: request.itemIndex,
+		});
+		neverSent.add(refused);
+		throw refused;
 	}
 	const stop = stopSignal(context);
 	const options: IHttpRequestOptions = {
@@ -353,7 +374,7 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 			response = await exchange(context, credentials, { ...options });
 		} catch (error) {
 			const blocked = ssrfBlock(error);
-			if (blocked) throw ssrfBlocked(context, blocked, { baseUrl, secrets, charging, itemIndex: request.itemIndex });
+			if (blocked) throw ssrfBlocked(context, blocked, { baseUrl: address, secrets, charging, itemIndex: request.itemIndex });
 			if (abortedBy(stop, error)) throw stopped(context, { charging, sent: true, itemIndex: request.itemIndex });
 			const code = networkErrorCode(error);
 			if (repeatable && attempt < MAX_ATTEMPTS && code && NETWORK_ERROR_CODES.has(code)) {
@@ -365,7 +386,7 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 			const cause = code ? ` (${code})` : '';
 			if (charging && code && CONNECTION_NOT_MADE_CODES.has(code)) {
 				const notSent = new NodeApiError(context.getNode(), {} as JsonObject, {
-					message: `Could not reach PropRadar at ${baseUrl}: the purchase was not sent`,
+					message: `Could not reach PropRadar at ${address}: the purchase was not sent`,
 					description: `The connection could not be made${cause}, so the purchase never left n8n: nothing was charged. Check the Base URL of the PropRadar credential and that the service (or the local sandbox) is running.`,
 					itemIndex: request.itemIndex,
 				});
@@ -375,11 +396,11 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 			throw new NodeApiError(context.getNode(), {} as JsonObject, charging
 				? {
 					message: 'The connection to PropRadar failed during a purchase: it may have been charged',
-					description: `The connection to ${baseUrl} failed${cause} after the purchase was sent, before PropRadar answered, so it may have been charged. It was not sent again, and this run buys nothing more. Check the account's charges in PropRadar before running it again.`,
+					description: `The connection to ${address} failed${cause} after the purchase was sent, before PropRadar answered, so it may have been charged. It was not sent again, and this run buys nothing more. Check the account's charges in PropRadar before running it again.`,
 					itemIndex: request.itemIndex,
 				}
 				: {
-					message: `Could not reach PropRadar at ${baseUrl}`,
+					message: `Could not reach PropRadar at ${address}`,
 					description: `The connection failed${cause}. Check the Base URL of the PropRadar credential and that the service (or the local sandbox) is running.`,
 					itemIndex: request.itemIndex,
 				});
@@ -404,7 +425,7 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 		if (status >= 300 && status < 400) {
 			failure.message = `PropRadar answered with a redirect (${status}), which is not followed`;
 			failure.description = [
-				`${baseUrl}${request.path} redirected to ${redact(header('location') ?? 'no address', secrets)}. PropRadar's API does not redirect: check the Base URL of the PropRadar credential. Nothing was sent there.`,
+				`${address}${request.path} redirected to ${redact(withoutUserPart(header('location') ?? 'no address'), secrets)}. PropRadar's API does not redirect: check the Base URL of the PropRadar credential. Nothing was sent there.`,
 				charging ? 'A redirect is no answer to the purchase, so it may or may not have been charged; it was not sent again, and this run buys nothing more. Check the account\'s charges in PropRadar before running it again.' : '',
 			].filter(Boolean).join(' ');
 		}

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths, writableAutomation, type AutomationRecord } from '../../transport';
+import { apiRequest, paths, toNodeError, writableAutomation, type AutomationRecord } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../shared/charges';
 import { parseNumberedId, shownValue } from '../../shared/ids';
 import { idsFrom, listLocator, propertyNamed, readChoice, readFlag, readListId } from '../../shared/parameters';
@@ -182,6 +182,19 @@ export function automationFields(given: IDataObject, listId: number | string): {
 	return { fields: fields as Partial<AutomationRecord> };
 }
 
+/**
+ * The fields written empty, as the node writes a field not set: a level as null (the documents
+ * type it as an integer, but 0 is an action there: unset stars, status None) and Triggers as ''
+ * (fires on nothing). Said with the service's refusal of the write, should it refuse them.
+ */
+function emptiesWritten(written: Omit<AutomationRecord, 'Name'>): string[] {
+	const empties: string[] = [];
+	if (written.SetInterestLevel === null) empties.push('SetInterestLevel null (stars left as they are; 0 would unset them)');
+	if (written.SetStatusLevel === null) empties.push('SetStatusLevel null (status left as it is; 0 would set status None)');
+	if (written.Triggers === '') empties.push('Triggers "" (fires on nothing)');
+	return empties;
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
 	const mode = readChoice<'update' | 'replace'>(this, itemIndex, propertyNamed(description, 'configureMode'));
@@ -211,13 +224,22 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		? await unmonitoredLists(this, [listId], turnOn, itemIndex, 'the automation was not written')
 		: [];
 	await turnOnMonitoring(this, unmonitored, itemIndex);
-	const response = await apiRequest(this, {
-		method: 'PUT',
-		path: paths.automation(listId),
-		body: written as IDataObject,
-		repeatable: true,
-		itemIndex,
-	});
+	let response: IDataObject;
+	try {
+		response = await apiRequest(this, {
+			method: 'PUT',
+			path: paths.automation(listId),
+			body: written as IDataObject,
+			repeatable: true,
+			itemIndex,
+		});
+	} catch (error) {
+		const empties = emptiesWritten(written);
+		if (error instanceof NodeApiError && error.httpCode === '400' && empties.length > 0) {
+			error.description = `${error.description ?? ''} The automation is written whole, and fields not set went as ${empties.join(', ')}: what the node sends for them, since the API documents give no empty value. If PropRadar refuses that, give Then Set Interest Level, Then Set Status Level Name or ID and Fires On in this node, or set them once in PropRadar.`.trim();
+		}
+		throw toNodeError(this.getNode(), error, itemIndex);
+	}
 	const firesOnNothing = !enabled
 		? `the automation of list ${listId} is written switched off (Automation Enabled is off), so it fires on nothing`
 		: !written.Triggers

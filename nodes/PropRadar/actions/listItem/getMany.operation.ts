@@ -57,7 +57,7 @@ export const description: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'Last 365 Days',
-				description: 'A preset such as "Last 90 Days", a date M/D/YYYY, "from: M/D/YYYY to: M/D/YYYY", or "before: M/D/YYYY" for properties owned since before that date, which also returns properties never sold',
+				description: 'A preset such as "Last 90 Days", a date M/D/YYYY, "from: M/D/YYYY to: M/D/YYYY", or "from: to: M/D/YYYY" for a last transfer on that date or before, which also returns properties never sold',
 			},
 			...CONTACT_FILTERS.map((name) => ({
 				displayName: name.replace(/([a-z])([A-Z])/g, '$1 $2'),
@@ -87,17 +87,12 @@ export const description: INodeProperties[] = [
 	fieldsPicker('listItem', { show }, 'Each fieldset includes PropID.'),
 ];
 
-/** A date `M/D/YYYY` after "before: " (the before-date selection of Last Transfer Date). */
-const BEFORE_DATE = /^before: (\d{1,2}\/\d{1,2}\/\d{4})$/;
-
-function checkDateFilter(context: IExecuteFunctions, itemIndex: number, name: string, value: unknown, extra: 'None' | 'before') {
+function checkDateFilter(context: IExecuteFunctions, itemIndex: number, name: string, value: unknown, none: boolean) {
 	const text = String(value).trim();
-	if (isRelativeDate(text) || (extra === 'None' && text === 'None')) return text;
-	const before = BEFORE_DATE.exec(text);
-	if (extra === 'before' && before && isRelativeDate(before[1])) return text;
+	if (isRelativeDate(text) || (none && text === 'None')) return text;
 	throw new NodeOperationError(context.getNode(), `${name}: "${text}" is not a date the API takes`, {
 		itemIndex,
-		description: `Use a preset such as "Last 30 Days", a date M/D/YYYY, "from: M/D/YYYY to: M/D/YYYY"${extra === 'None' ? ', or None' : ', or "before: M/D/YYYY"'}.`,
+		description: `Use a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY" with either end left empty ("from: to: M/D/YYYY" for that date or before, which also takes properties with no date)${none ? ', or None' : ''}.`,
 	});
 }
 
@@ -109,8 +104,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = readCollection(this, itemIndex, propertyNamed(description, 'filters'));
 	const qs: Record<string, string | number | boolean | Array<string | number>> = {};
 	for (const [name, value] of Object.entries(filters)) {
-		if (name === 'LastTransferRecDate') qs[name] = checkDateFilter(this, itemIndex, 'Last Transfer Date', value, 'before');
-		else if (CONTACT_FILTERS.includes(name)) qs[name] = checkDateFilter(this, itemIndex, name, value, 'None');
+		if (name === 'LastTransferRecDate') qs[name] = checkDateFilter(this, itemIndex, 'Last Transfer Date', value, false);
+		else if (CONTACT_FILTERS.includes(name)) qs[name] = checkDateFilter(this, itemIndex, name, value, true);
 		else if (name === 'StatusLevel') qs[name] = entriesOf(value).map((level) => checkedValue(this, itemIndex, STATUS_LEVEL, level, 'Filters > Status Level Names or IDs') as number);
 		else qs[name] = value as string | number | boolean | Array<string | number>;
 	}

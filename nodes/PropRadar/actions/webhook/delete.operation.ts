@@ -12,7 +12,7 @@ export const description: INodeProperties[] = [
 		type: 'number',
 		required: true,
 		default: 0,
-		description: 'The WebhookID; PropRadar also removes it from every list automation that exported to it',
+		description: 'The WebhookID. The API documents do not say whether PropRadar also takes it out of the list automations that export to it: Automation > Get shows them.',
 		displayOptions: { show },
 	},
 ];

@@ -1,0 +1,98 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { formatCents } from '../transport';
+import { LIST_PRICES_CENTS, type PriceKind } from '../shared/prices';
+import type { ResourceModule } from './types';
+
+/**
+ * What an AI agent is told about the PropRadar tool: the `toolDescription` of the node's tool
+ * variant, one default for each operation (and Charge Mode), shown only there (`@tool`).
+ *
+ * n8n's own automatic description is "<action> in PropRadar" (n8n-workflow's `makeDescription`),
+ * which says nothing of money. A node that has a `toolDescription` parameter gets no "Tool
+ * Description" of n8n's (n8n's `convertNodeToAiTool` adds one only when there is none), and n8n
+ * hands the model this parameter's value (`getToolDescriptionForNode`), filled with its default
+ * where the workflow does not set it. The user can still write their own in the panel.
+ */
+
+/** What a charging operation charges for, at which of the prices the node knows (shared/prices.ts). */
+export const TOOL_CHARGES: Record<string, { kind: PriceKind; per: string }> = {
+	'property.get': { kind: 'property', per: 'per property' },
+	'property.search': { kind: 'property', per: 'per property returned' },
+	'property.getComps': { kind: 'propertyDetail', per: 'per call that returns comparables' },
+	'property.getEvictions': { kind: 'propertyDetail', per: 'per call that returns eviction records' },
+	'property.getParcels': { kind: 'propertyDetail', per: 'per call that returns a parcel shape' },
+	'property.getTransactions': { kind: 'propertyDetail', per: 'per call that returns transactions' },
+	'person.getOwners': { kind: 'person', per: 'per owner returned' },
+	'person.getRecords': { kind: 'personRecord', per: 'per record returned' },
+	'person.purchasePhone': { kind: 'phone', per: 'per phone number bought' },
+	'person.purchaseEmail': { kind: 'email', per: 'per e-mail address bought' },
+	'importRecord.import': { kind: 'importRecord', per: 'per imported record' },
+};
+
+/** How a model should write each kind of ID, by parameter name. */
+const ID_FORMATS: Array<[RegExp, string]> = [
+	[/propIds?$/i, 'a PropID, text such as P000123'],
+	[/personKey$/i, 'a PersonKey, text such as K000123A (Person > Get Owners gives them)'],
+	[/listId$/i, 'a list ID, a whole number such as 42'],
+	[/Id$/, 'a whole number'],
+];
+
+const price = (kind: PriceKind) => `$${formatCents(LIST_PRICES_CENTS[kind])}`;
+
+const shownFor = (property: INodeProperties, resource: string, operation: string) =>
+	property.displayOptions?.show?.resource?.includes(resource) === true && property.displayOptions.show.operation?.includes(operation) === true;
+
+/** The IDs the operation takes, each with its format: what a model fills `$fromAI` parameters with. */
+function idFormats(resource: ResourceModule, resourceName: string, operation: string): string {
+	const named = resource.description
+		.filter((property) => shownFor(property, resourceName, operation))
+		.flatMap((property) => {
+			const format = ID_FORMATS.find(([pattern]) => pattern.test(property.name))?.[1];
+			// The editor's "let the model define this parameter" names the $fromAI key after the field.
+			const key = property.displayName.replace(/[^a-zA-Z0-9-]/g, '_').slice(0, 63);
+			return format ? [`${property.displayName}${key === property.displayName ? '' : ` (${key})`} is ${format}`] : [];
+		});
+	return named.length > 0 ? ` IDs: ${[...new Set(named)].join('; ')}.` : '';
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** The default tool description of one operation, in one Charge Mode for a charging operation. */
+export function toolDescription(action: string, key: string, mode: 'preview' | 'purchase' | undefined, ids = ''): string {
+	const charge = TOOL_CHARGES[key];
+	if (!charge) {
+		if (key === 'automation.configure') {
+			return `${action} in PropRadar. The call itself is free, but an automation that buys (Purchase Phone, Purchase Email, direct-mail or e-mail marketing orders) is charged later, inside PropRadar, for every property that triggers it, outside any Max Cost or spending ceiling: the tool refuses to set one up unless its "Allow Charging Automation" option is on (and, under a credential with a spending ceiling, the credential allows it).${ids}`;
+		}
+		return `${action} in PropRadar. Free: this call charges nothing.${ids}`;
+	}
+	const cost = `${price(charge.kind)} ${charge.per}`;
+	if (mode === 'preview') {
+		return `Preview what it costs to ${lowerFirst(action)} in PropRadar. Free: nothing is bought or charged, and the records themselves are not returned. Returns the quote: totalCost, resultCount, quantityFreeRemaining, and maxCostNeeded, the Max Cost a purchase of the same needs. Buying costs ${cost} at the price this node knows (free export credits pay first while the account has them), in a tool set to Purchase.${ids}`;
+	}
+	return `${action} in PropRadar. This tool BUYS: what it returns is charged, non-refundable, ${cost} at the price this node knows (free export credits pay first while the account has them; the quote before each purchase gives the real cost). One call spends at most this tool's Max Cost, and all calls of one agent run (one n8n execution) together at most the PropRadar credential's Spending Ceiling per Execution, when its owner set one. A purchase that does not fit what is left is refused and nothing is charged. The result always says what happened to the money: "charged" on an error, "_charge" on every bought record. The same operation with Charge Mode "Preview Cost (Free)" is free and gives maxCostNeeded, the Max Cost a purchase needs.${ids}`;
+}
+
+/** The `toolDescription` parameters of the tool variant: one per operation, and per Charge Mode where the operation charges. */
+export function toolDescriptionProperties(resources: Record<string, ResourceModule>): INodeProperties[] {
+	return Object.entries(resources).flatMap(([resourceName, resource]) => {
+		const operations = resource.description.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resourceName));
+		return ((operations?.options ?? []) as INodePropertyOptions[]).flatMap((option) => {
+			const operation = String(option.value);
+			const key = `${resourceName}.${operation}`;
+			const action = option.action ?? `${option.name} ${resourceName}`;
+			const ids = idFormats(resource, resourceName, operation);
+			const modes = TOOL_CHARGES[key] ? (['purchase', 'preview'] as const) : [undefined];
+			return modes.map((mode): INodeProperties => ({
+				displayName: 'Description',
+				name: 'toolDescription',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				default: toolDescription(action, key, mode, ids),
+				displayOptions: { show: { '@tool': [true], resource: [resourceName], operation: [operation], ...(mode ? { chargeMode: [mode] } : {}) } },
+				description: 'What the AI agent is told about this tool. The default says what the operation does, what it costs and what bounds the spending; keep that if you write your own.',
+			}));
+		});
+	});
+}
