@@ -38,6 +38,9 @@ export class PropRadarApi implements ICredentialType {
 			default: 'http://127.0.0.1:8787',
 			required: true,
 			placeholder: 'http://127.0.0.1:8787',
+			// The sandbox's default port, kept as the default: n8n stores no value equal to its default, so a
+			// credential saved with it holds no Base URL, and another default would change where it points.
+			hint: 'Enter the address of your PropRadar service. For the local sandbox, the address npm run demo or npm run sandbox prints (http://127.0.0.1:8787 unless another port was chosen).',
 			description:
 				'Address of the PropRadar API without /v1. The local sandbox (npm run sandbox) listens on http://127.0.0.1:8787; use the address your PropRadar account gives for the live service.',
 		},

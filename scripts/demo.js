@@ -101,7 +101,8 @@ async function main() {
 		.sort()
 		.map((file) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')));
 	console.log(`==> preparing n8n in ${DEMO_DIR} (package, credential, example workflows)`);
-	const host = await n8n.prepare({ userFolder: join(DEMO_DIR, 'n8n'), port: N8N_PORT, sandboxUrl, workflows, signal: stopping.signal });
+	// The credential gets the spending ceiling a new one gets ($10 per execution), not No Ceiling.
+	const host = await n8n.prepare({ userFolder: join(DEMO_DIR, 'n8n'), port: N8N_PORT, sandboxUrl, ceiling: 'default', workflows, signal: stopping.signal });
 	console.log(`==> ${importReport(workflows, host.imported)}`);
 	const logFile = join(DEMO_DIR, 'n8n.log');
 	console.log(`==> starting n8n (its log: ${logFile})`);

@@ -33,6 +33,8 @@ export interface PrepareOptions {
 	userFolder?: string;
 	port?: number;
 	token?: string;
+	/** The credential's spending ceiling: `none` (the default) No Ceiling; `default` the credential's own default, as a credential new in the editor (the demo). */
+	ceiling?: 'none' | 'default';
 	logLevel?: string;
 	/** Packs this package into the home's community nodes folder (the default); false leaves that folder as it is. */
 	install?: boolean;
@@ -42,6 +44,8 @@ export interface PrepareOptions {
 }
 
 export function prepare(options: PrepareOptions): Promise<N8nHost>;
+/** The data of the PropRadar credential `prepare` imports (what n8n stores; n8n fills in the defaults of what it leaves out). */
+export function credentialData(options: { sandboxUrl: string; token?: string; ceiling?: 'none' | 'default' }): Record<string, unknown>;
 /**
  * Starts `n8n start` and resolves once it is ready. When n8n exits at start while another process
  * holds its task broker port, it is started again on a free one (three times at most): the running

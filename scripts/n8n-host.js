@@ -52,7 +52,23 @@ async function installPackage(userFolder, signal) {
 }
 
 /**
- * Prepares an n8n home: the package, the PropRadar credential for `sandboxUrl`, and those of
+ * The data of the PropRadar credential `prepare` imports, for the sandbox at `sandboxUrl`. With
+ * `ceiling: 'none'` (the default, which the e2e tier's workflows are written for) it has No
+ * Ceiling: each node run is bounded by its own Max Cost. With `ceiling: 'default'` (the demo) it
+ * holds no spending ceiling field, as n8n stores a credential created in its editor with the
+ * ceiling left as the dialog shows it (n8n keeps only values that differ from their default): n8n
+ * then gives it the credential's own, Ceiling per Execution of $10.
+ */
+function credentialData({ sandboxUrl, token = 'sandbox-token', ceiling = 'none' }) {
+	const data = { accessToken: token, baseUrl: sandboxUrl };
+	if (ceiling === 'none') return { ...data, spendingCeilingMode: 'none' };
+	if (ceiling === 'default') return data;
+	throw new Error(`credentialData: no ceiling "${ceiling}" (none or default)`);
+}
+
+/**
+ * Prepares an n8n home: the package, the PropRadar credential for `sandboxUrl` (its spending
+ * ceiling as `ceiling` says, see `credentialData`), and those of
  * `workflows` (objects, given ids) that it does not hold yet. A home n8n already used keeps its
  * workflows as they are (edits, activations) and its credential, whose Base URL is set to
  * `sandboxUrl`. With `install: false` the package is left as the home has it (installed some other
@@ -61,7 +77,7 @@ async function installPackage(userFolder, signal) {
  * `execute` run that one for what `prepare` returns. Returns what `start()` needs (`bin`: that
  * release's `n8n` command), and the ids of the workflows imported (`imported`).
  */
-async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', workflows = [], logLevel = 'warn', install = true, n8nVersion = versions.newest, signal }) {
+async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', ceiling = 'none', workflows = [], logLevel = 'warn', install = true, n8nVersion = versions.newest, signal }) {
 	n8nVersion = versions.resolve(n8nVersion);
 	const bin = n8nBin(n8nVersion);
 	if (!existsSync(bin)) throw new Error(`n8n ${n8nVersion} is not installed: run bash scripts/n8n-install.sh ${n8nVersion}`);
@@ -99,7 +115,7 @@ async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', 
 	const used = existsSync(join(userFolder, '.n8n', 'database.sqlite'));
 	const files = mkdtempSync(join(tmpdir(), 'propradar-import-'));
 	try {
-		let credential = { ...CREDENTIAL, type: 'propRadarApi', data: { accessToken: token, baseUrl: sandboxUrl, spendingCeilingMode: 'none' } };
+		let credential = { ...CREDENTIAL, type: 'propRadarApi', data: credentialData({ sandboxUrl, token, ceiling }) };
 		if (used) {
 			const stored = await exportCredential(n8nCommand, join(files, 'stored.json'));
 			if (stored?.data.baseUrl === sandboxUrl) credential = undefined;
@@ -406,4 +422,4 @@ function executeOnce(host, workflowId, port) {
 	});
 }
 
-module.exports = { prepare, start, startQueue, login, activate, deactivate, execute, onFreeBrokerPort, printedExecution, freePort, OWNER, CREDENTIAL, N8N_VERSIONS: { newest: versions.newest, oldest: versions.oldest } };
+module.exports = { prepare, credentialData, start, startQueue, login, activate, deactivate, execute, onFreeBrokerPort, printedExecution, freePort, OWNER, CREDENTIAL, N8N_VERSIONS: { newest: versions.newest, oldest: versions.oldest } };

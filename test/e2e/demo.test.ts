@@ -147,7 +147,7 @@ test('first start on other ports: the examples are imported, the printed link li
 	const demo = await startDemo();
 	const link = `${demo.n8nUrl}/home/workflows`;
 	expect(demo.output()).toContain(link);
-	expect(demo.output()).toContain('imported the 5 example workflows');
+	expect(demo.output()).toContain('imported the 6 example workflows');
 
 	// The printed link, signed in, lists every example.
 	const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
@@ -178,6 +178,10 @@ test('first start on other ports: the examples are imported, the printed link li
 	await client.rest('DELETE', '/workflows/PropRadarEx00003');
 	const stored = await credential(client);
 	expect(stored.data.baseUrl).toBe(demo.sandboxUrl);
+	// No ceiling field stored, as for a credential new in the editor: n8n runs it with the credential's
+	// defaults, Ceiling per Execution of $10 (test/unit/demoCredential.test.ts resolves it as n8n does).
+	expect(stored.data).not.toHaveProperty('spendingCeilingMode');
+	expect(stored.data).not.toHaveProperty('spendingCeiling');
 	await client.rest('PATCH', '/credentials/propradar-sandbox', { name: stored.name, type: stored.type, data: { ...stored.data, allowChargingAutomations: true } });
 
 	// n8n is given N8N_WEBHOOK_URL, not the name n8n 2.41 logs as deprecated.

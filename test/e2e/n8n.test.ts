@@ -271,6 +271,24 @@ test('example 3: skip tracing, owners read and phones bought under caps', async 
 	for (const phone of phones) expect(phone.purchased).toBe(true);
 });
 
+test('example 6: the lead pipeline runs twice; the second run buys no phone again and still fills the list', async () => {
+	const phoneCharges = async () => (await sandboxApi<{ log: Array<{ kind: string }> }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log.filter((entry) => entry.kind === 'phone').length;
+	const first = (await n8n.execute(host, 'PropRadarEx00006')) as RunData;
+	const bought = output(first, 'Purchase Phone');
+	expect(bought.length).toBeGreaterThan(0);
+	expect(bought.every((item) => item.purchased === true && typeof item.PropID === 'string')).toBe(true);
+	expect(output(first, 'Add to list').every((item) => !item.error)).toBe(true);
+	expect(first.data.resultData.runData['Not bought']).toBeUndefined();
+	const phonesAfterFirst = await phoneCharges();
+
+	const second = (await n8n.execute(host, 'PropRadarEx00006')) as RunData;
+	const again = output(second, 'Purchase Phone');
+	expect(again).toHaveLength(bought.length);
+	expect(again.every((item) => item.alreadyPurchased === true && typeof item.PropID === 'string' && typeof item.PersonKey === 'string')).toBe(true);
+	expect(output(second, 'Add to list').every((item) => !item.error)).toBe(true);
+	expect(await phoneCharges()).toBe(phonesAfterFirst);
+});
+
 test('a Property ID given as {{ $json.id }} reads as n8n\'s own expression engine evaluates it, on messy items', async () => {
 	const run = (await n8n.execute(host, 'PropRadarE2eKeys')) as RunData;
 	// The service gives each error a troubleshooting code of its own.

@@ -148,12 +148,12 @@ const FAULT_CASES: FaultCase[] = [
 	{ name: 'free credits used up by another client between quote and purchase', fault: { query: { Purchase: '1' }, beforeForward: useUpCredits }, money: 'none' },
 ];
 
-/** The Max Cost three purchases need at full price, less one cent: the cap bites on the third. */
-async function tightCap(operation: ChargingOperation): Promise<number> {
+/** The run total of the preview: what the three purchases need at full price, the Max Cost the run needs. */
+async function runTotal(operation: ChargingOperation): Promise<number> {
 	const preview = await run({ ...operation.parameters, chargeMode: 'preview' }, operation.items, { continueOnFail: true });
 	const needed = preview.json.reduce((sum, quote) => sum + cents(quote.maxCostNeeded), 0);
 	expect(needed).toBeGreaterThan(0);
-	return (needed - 1) / 100;
+	return needed / 100;
 }
 
 const summary = { runs: 0, overCap: 0, doubleCharges: 0, chargedMissing: 0 };
@@ -166,10 +166,12 @@ describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
 	atPrices(scenario);
 	describe.each(OPERATIONS)('$name in Purchase mode', (operation) => {
 	test.each(FAULT_CASES)('$name', async (faultCase) => {
-		const maxCost = await tightCap(operation);
+		const maxCost = await runTotal(operation);
 		const before = (await chargeLog()).log.length;
 		let drained = 0;
-		const fault: Fault = { pathPrefix: '/v1/', count: 1, skip: 1, ...faultCase.fault };
+		// On the second item's purchase, or on its quote: after the run's quotes (one per item) and the first item's.
+		const skip = faultCase.fault.query?.Purchase === '0' ? operation.items.length + 1 : 1;
+		const fault: Fault = { pathPrefix: '/v1/', count: 1, skip, ...faultCase.fault };
 		if (faultCase.fault.beforeForward) {
 			fault.beforeForward = async () => {
 				const start = (await chargeLog()).log.length;
@@ -294,8 +296,9 @@ describe('a purchase whose connection cannot be made (the service unreachable af
 		// purchase opens a connection of its own) cannot connect. They are taken again when the second
 		// item's quote arrives on a kept connection, or, if its connection is refused too, 600 ms
 		// later, while the node repeats that quote.
+		// The run's quotes (one per item) come first: the fault is on the first item's own quote.
 		sb.faults.push(
-			{ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, count: 1, beforeForward: async () => {
+			{ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, skip: 2, count: 1, beforeForward: async () => {
 				sb.refuseConnections();
 				acceptLater = setTimeout(() => void sb.acceptConnections(), 600);
 			} },
@@ -361,7 +364,8 @@ describe('a purchase whose address n8n\'s SSRF protection blocks after its quote
 		);
 		// n8n's network layer given an SSRF protection that is on (`resolveSsrf` picks it for each request).
 		jest.spyOn(OutboundHttp.prototype as never as { resolveSsrf: () => unknown }, 'resolveSsrf').mockReturnValue(ssrf);
-		sb.faults.push({ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, count: 1, beforeForward: async () => {
+		// After the run's quotes (one per item), on the first item's own quote.
+		sb.faults.push({ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, skip: 2, count: 1, beforeForward: async () => {
 			lookupsSinceQuote = 0;
 		} });
 		const before = (await chargeLog()).log.length;
@@ -418,12 +422,12 @@ describe.each(PRICE_SCENARIOS)('Return All purchases at prices $name', (scenario
 		const [preview] = (await run({ ...oregon, chargeMode: 'preview' }, [{}])).json;
 		sb.faults.push({ pathPrefix: '/v1/properties', query: { Purchase: '1' }, skip: 1, count: 1, dropAfterForward: true });
 		const before = (await chargeLog()).log.length;
-		const result = await run({ ...oregon, chargeMode: 'purchase', maxCost: 500 }, [{}, {}]);
-		expect(result.error).toBeUndefined();
-		const first = pairedTo(result.items, 0);
+		const result = await run({ ...oregon, chargeMode: 'purchase', maxCost: 2 * Number(preview.maxCostNeeded) }, [{}, {}]);
+		// Without "On Error: Continue" the run fails at the second item, and its error carries the first item's 500 records.
+		expect(result.error?.message).toBe('Purchase refused: an earlier purchase of this run may have been charged');
+		const first = (result.error?.context as IDataObject).data as IDataObject[];
 		expect(first).toHaveLength(500);
-		expect(String((first[0].json._charge as IDataObject).notice)).toMatch(/may have been charged.*500 records were bought and are all in the output; \d+ of the \d+ wanted were not bought/s);
-		expect(pairedTo(result.items, 1)[0].json.error).toBe('Purchase refused: an earlier purchase of this run may have been charged');
+		expect(String((first[0]._charge as IDataObject).notice)).toMatch(/may have been charged.*500 records were bought and are all in the output; \d+ of the \d+ wanted were not bought/s);
 		const entries = (await chargeLog()).log.slice(before);
 		expect(entries).toHaveLength(2);
 		expect(Number(preview.totalResultCount)).toBeGreaterThan(1000);
@@ -441,16 +445,22 @@ describe('the node\'s own guards', () => {
 		expect(preview.error).toBeUndefined();
 	});
 
-	test('without "On Error: Continue", a failure after purchases keeps what was bought and says the run stopped', async () => {
-		sb.faults.push({ pathPrefix: '/v1/properties/P000403', query: { Purchase: '0' }, count: 1, status: 404, body: { error: 'Resource does not exist for given id', eventid: 'tst-404-001' } });
+	test('without "On Error: Continue", a failure after purchases fails the run, and its error carries every record bought', async () => {
+		// The third item's own quote fails (its quote in the run's quotes went through).
+		sb.faults.push({ pathPrefix: '/v1/properties/P000403', query: { Purchase: '0' }, skip: 1, count: 1, status: 404, body: { error: 'Resource does not exist for given id', eventid: 'tst-404-001' } });
 		const items = ['P000401', 'P000402', 'P000403', 'P000404'].map((id) => ({ id }));
+		const before = (await chargeLog()).log.length;
 		const result = await run({ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: 5 }, items);
-		expect(result.error).toBeUndefined();
-		expect(result.json.slice(0, 2).map((item) => item.PropID)).toEqual(['P000401', 'P000402']);
-		expect(result.json[2]).toMatchObject({ httpCode: '404' });
-		expect(String(result.json[2].notice)).toContain('after buying 2 records');
-		expect(result.json[3].error).toBe('Not processed: the run stopped at an earlier item');
-		expect(sb.sent('/v1/properties/P000404')).toHaveLength(0);
+		expect(result.error?.httpCode).toBe('404');
+		expect(result.items).toEqual([]);
+		expect(result.error?.description).toContain('The run stopped at the item at index 2 after buying 2 records');
+		expect(result.error?.description).toContain('are in this error\'s data');
+		expect(result.error?.description).toContain('"Continue (using error output)"');
+		const kept = (result.error?.context as IDataObject).data as IDataObject[];
+		expect(kept.map((record) => record.PropID)).toEqual(['P000401', 'P000402']);
+		expect(kept.every((record) => record._charge)).toBe(true);
+		expect((await chargeLog()).log.slice(before).map((entry) => entry.what)).toEqual(['property P000401', 'property P000402']);
+		expect(sb.sent('/v1/properties/P000404').filter((r) => r.query.get('Purchase') === '1')).toHaveLength(0);
 	});
 
 	test('without "On Error: Continue" and nothing bought yet, a failure is the node\'s error as usual', async () => {
@@ -494,11 +504,28 @@ describe('the node\'s own guards', () => {
 		expect(sb.sent(`/v1/lists/${listId}`)).toHaveLength(0);
 	});
 
-	test('a Max Cost that differs between items is refused: it is one value for the run', async () => {
+	test('a Max Cost that differs between items is refused before anything is sent: it is one value for the run', async () => {
 		const result = await run({ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: '={{ $json.budget }}' }, [{ id: 'P000504', budget: 5 }, { id: 'P000505', budget: 50 }], { continueOnFail: true });
-		expect(result.json[0].PropID).toBe('P000504');
-		expect(result.json[1].error).toContain('Max Cost: one value for the whole run');
-		expect(sb.sent('/v1/properties/P000505')).toHaveLength(0);
+		expect(result.json).toHaveLength(2);
+		expect(result.json.every((item) => String(item.error).startsWith('Max Cost: one value for the whole run'))).toBe(true);
+		expect(sb.sent('/v1/properties/')).toHaveLength(0);
+	});
+
+	test('a run that does not fit Max Cost at full price is refused whole before anything is bought, even with free credits', async () => {
+		const items = ['P000506', 'P000507', 'P000508'].map((id) => ({ id }));
+		const parameters = { resource: 'property', operation: 'get', propId: '={{ $json.id }}' };
+		const preview = await run({ ...parameters, chargeMode: 'preview' }, items);
+		const hints = preview.run.data.resultData.runData.PropRadar[0].hints ?? [];
+		expect(hints.map((hint) => hint.message).join(' ')).toContain('A purchase of the same items needs Max Cost of at least $0.30');
+		const before = (await chargeLog()).log.length;
+		const result = await run({ ...parameters, chargeMode: 'purchase', maxCost: 0.29 }, items);
+		expect(result.error?.message).toBe('Purchase refused: over Max Cost');
+		expect(result.error?.description).toContain('This run needs up to $0.30 for its 3 items');
+		expect(result.error?.description).toContain('Set Max Cost to at least $0.30');
+		expect(sb.requests.filter((request) => request.query.get('Purchase') === '1')).toHaveLength(0);
+		expect((await chargeLog()).log.slice(before)).toHaveLength(0);
+		const fits = await run({ ...parameters, chargeMode: 'purchase', maxCost: 0.3 }, items);
+		expect(fits.json.map((item) => item.PropID)).toEqual(['P000506', 'P000507', 'P000508']);
 	});
 
 });
@@ -511,7 +538,7 @@ describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
 		const before = (await chargeLog()).log.length;
 		const capCents = 100 * heldCents(scenario, 'property');
 		const parameters = { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["CA"]}]', returnAll: false, limit: 100, chargeMode: 'purchase', maxCost: capCents / 100 };
-		const [a, b] = await Promise.all([run(parameters, [{}, {}]), run(parameters, [{}, {}], { continueOnFail: true })]);
+		const [a, b] = await Promise.all([run(parameters, [{}]), run(parameters, [{}], { continueOnFail: true })]);
 		for (const result of [a, b]) {
 			expect(result.json.filter((item) => item._charge)).toHaveLength(100);
 			expect(chargedInOutput(result.items)).toBeLessThanOrEqual(capCents);
@@ -594,10 +621,18 @@ describe.each(PRICE_SCENARIOS)('purchases of several items at once (Buy Items at
 	atPrices(scenario);
 	const items = Array.from({ length: 10 }, (_, i) => ({ id: `P${String(811 + i).padStart(6, '0')}` }));
 	const buyAtOnce = { resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', concurrentPurchases: true, itemConcurrency: 10 };
+	/**
+	 * The run's quotes (one per item, before anything is bought) count no records, as if the
+	 * properties began to match after them: the run then fits its cap, and its purchases compete for
+	 * the cap as their own quotes come in.
+	 */
+	const quotesFindNothing = (count: number) =>
+		sb.faults.push({ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, count, status: 200, body: { results: [], totalCost: '0.00', resultCount: 0, quantityFreeRemaining: 0 } });
 
 	test('ten items at once under a cap of three purchases at full price: exactly three are bought, never more', async () => {
 		await useUpCredits();
 		// Every quote waits until all ten are under way, so all ten purchases compete for the cap at once.
+		quotesFindNothing(items.length);
 		let quotes = 0;
 		const allQuoted = new Promise<void>((resolve) => {
 			sb.faults.push({ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, count: 10, beforeForward: async () => {
@@ -630,6 +665,7 @@ describe.each(PRICE_SCENARIOS)('purchases of several items at once (Buy Items at
 		await useUpCredits();
 		const before = (await chargeLog()).log.length;
 		const ceilingCents = Math.round(heldCents(scenario, 'property') * 2.5);
+		quotesFindNothing(items.length);
 		const result = await run({ ...buyAtOnce, maxCost: 100 }, items, { continueOnFail: true, spendingCeiling: ceilingCents / 100 });
 		expect(result.error).toBeUndefined();
 		expect(result.json.filter((item) => item._charge)).toHaveLength(2);
@@ -637,20 +673,21 @@ describe.each(PRICE_SCENARIOS)('purchases of several items at once (Buy Items at
 	});
 
 	test('without "On Error: Continue", a failed item stops new items; items under way keep what they bought', async () => {
-		sb.faults.push({ pathPrefix: '/v1/properties/P000813', query: { Purchase: '0' }, count: 1, status: 404, body: { error: 'Resource does not exist for given id', eventid: 'tst-404-002' } });
+		// The third item's own quote fails (its quote in the run's quotes went through).
+		sb.faults.push({ pathPrefix: '/v1/properties/P000813', query: { Purchase: '0' }, skip: 1, count: 1, status: 404, body: { error: 'Resource does not exist for given id', eventid: 'tst-404-002' } });
 		// The purchases under way are slow, so the failure comes before any of them ends.
 		sb.faults.push({ pathPrefix: '/v1/properties/', query: { Purchase: '1' }, count: 10, beforeForward: () => new Promise((resolve) => setTimeout(resolve, 150)) });
 		const before = (await chargeLog()).log.length;
 		const result = await run({ ...buyAtOnce, itemConcurrency: 4, maxCost: 5 }, items);
-		expect(result.error).toBeUndefined();
+		expect(result.error?.httpCode).toBe('404');
+		expect(result.error?.description).toContain('except those already under way');
 		const entries = (await chargeLog()).log.slice(before);
-		// Every record charged is in the output, paired to its item; the failed item is an error item.
-		expect(result.json.filter((item) => item._charge).map((item) => `property ${String(item.PropID)}`).sort()).toEqual(entries.map((entry) => entry.what).sort());
-		expect(pairedTo(result.items, 2)[0].json).toMatchObject({ httpCode: '404' });
-		expect(String(pairedTo(result.items, 2)[0].json.notice)).toContain('except those already under way');
+		expect(entries.length).toBeGreaterThan(0);
+		// Every record charged is in the error's data.
+		const kept = (result.error?.context as IDataObject).data as IDataObject[];
+		expect(kept.filter((item) => item._charge).map((item) => `property ${String(item.PropID)}`).sort()).toEqual(entries.map((entry) => entry.what).sort());
 		// No item after the first four was started.
-		expect(sb.requests.some((request) => /P00081[5-9]|P000820/.test(request.path))).toBe(false);
-		expect(result.json.slice(4).every((item) => item.error === 'Not processed: the run stopped at an earlier item')).toBe(true);
+		expect(sb.requests.some((request) => request.query.get('Purchase') === '1' && /P00081[5-9]|P000820/.test(request.path))).toBe(false);
 	});
 });
 
@@ -755,7 +792,8 @@ test('Person > Get Owners takes no Limit: owners beyond its quote are charged, a
 	const [quote] = (await run({ resource: 'person', operation: 'getOwners', propId: 'P000106', chargeMode: 'preview' }, [{}])).json;
 	expect(Number(quote.resultCount)).toBeGreaterThan(1);
 	// The quote counts one owner: as if the others were added after it.
-	sb.faults.push({ pathPrefix: '/v1/properties/P000106/persons', query: { Purchase: '0' }, count: 1, status: 200, body: { results: [], totalCost: '0.15', resultCount: 1, quantityFreeRemaining: 0 } });
+	// The item's own quote, after the run's quotes.
+	sb.faults.push({ pathPrefix: '/v1/properties/P000106/persons', query: { Purchase: '0' }, skip: 1, count: 1, status: 200, body: { results: [], totalCost: '0.15', resultCount: 1, quantityFreeRemaining: 0 } });
 	const result = await run({ resource: 'person', operation: 'getOwners', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: 5 }, [{ id: 'P000106' }, { id: 'P000110' }], { continueOnFail: true });
 	const owners = pairedTo(result.items, 0);
 	expect(owners).toHaveLength(Number(quote.resultCount));

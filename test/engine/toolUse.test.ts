@@ -95,16 +95,30 @@ describe('as a tool, every failure is a result that says what happened to the mo
 
 	test('a call that bought, then failed at its next item: the records, and an error saying what the call was charged', async () => {
 		noCredits();
-		const result = await runNode(getProperty('={{ $json.id }}', 0.15), { credentials: credentials(), nodeType: TOOL, items: [{ id: 'P000602' }, { id: 'P000603' }] });
+		// The second item's own quote fails (its quote among the call's quotes, before buying, went through).
+		sb.faults.push({ pathPrefix: '/v1/properties/P000603', query: { Purchase: '0' }, skip: 1, count: 1, status: 404, body: { error: 'Resource does not exist for given id', eventid: 'tst-404-009' } });
+		const result = await runNode(getProperty('={{ $json.id }}', 5), { credentials: credentials(), nodeType: TOOL, items: [{ id: 'P000602' }, { id: 'P000603' }] });
 		expect(result.error).toBeUndefined();
 		expect(result.json).toEqual([
 			expect.objectContaining({ PropID: 'P000602', _charge: expect.objectContaining({ totalCost: '0.10' }) }),
 			expect.objectContaining({
-				error: 'Purchase refused: over Max Cost',
+				httpCode: '404',
 				charged: 'This call was charged $0.10 for the 1 record it bought, which is in this result (each record\'s _charge says what its purchase cost).',
 			}),
 		]);
 		expect(await charged()).toEqual(['property P000602']);
+	});
+
+	test('a call whose items together do not fit Max Cost: refused whole, and the agent learns nothing was charged', async () => {
+		noCredits();
+		const result = await runNode(getProperty('={{ $json.id }}', 0.15), { credentials: credentials(), nodeType: TOOL, items: [{ id: 'P000602' }, { id: 'P000603' }] });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(2);
+		for (const item of result.json) {
+			expect(item).toMatchObject({ error: 'Purchase refused: over Max Cost', charged: 'Nothing was charged in this call.' });
+			expect(String(item.description)).toContain('Set Max Cost to at least $0.20');
+		}
+		expect(await charged()).toEqual([]);
 	});
 
 	test('bought with free export credits, then a bad ID: "nothing was charged" says what paid', async () => {

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { errorFields, errorItem, formatCents, readCredentialAhead, toNodeError } from '../transport';
+import { errorFields, errorItem, formatCents, readCents, readCredentialAhead, toNodeError } from '../transport';
 
-import { RunSpending } from '../shared/charges';
+import { assertWholeRunFits, RunSpending } from '../shared/charges';
 import { checkedValue, readFlag } from '../shared/parameters';
 import { resources } from './resources';
+import type { ItemOperation } from './types';
 
 /** How many input items the item loop works on at once, unless the user says otherwise. */
 export const DEFAULT_ITEM_CONCURRENCY = 10;
@@ -95,13 +96,103 @@ interface ItemLoopOptions {
 	failures?: IDataObject[];
 }
 
+/** The keys a pipeline carries from node to node: each output item of a keyed operation keeps the input's. */
+const INPUT_KEYS = ['PropID', 'PersonKey', 'ListID'];
+
+function withInputKeys(fields: IDataObject, input: IDataObject): IDataObject {
+	const keys: IDataObject = {};
+	for (const key of INPUT_KEYS) if (input[key] !== undefined && fields[key] === undefined) keys[key] = input[key];
+	return { ...keys, ...fields };
+}
+
+/** Runs `work` for items 0 to count - 1, up to `concurrency` at once; no new item starts once `stopped()`. */
+async function forEachItem(count: number, concurrency: number, stopped: () => boolean, work: (itemIndex: number) => Promise<void>): Promise<void> {
+	let next = 0;
+	const worker = async () => {
+		while (!stopped() && next < count) await work(next++);
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+}
+
+const cents = (value: unknown) => readCents(value) ?? 0;
+
+/**
+ * Before a purchase run of several items buys anything, every item is quoted (the preview, free)
+ * and the run's total at full price checked against Max Cost and the ceiling (docs/money.md,
+ * rule 2), so that a run the budget cannot pay for is refused whole instead of stopping part-way.
+ * An item whose quote fails ends the run here, before anything is bought, unless failed items
+ * go on as error items ("On Error: Continue"): the purchase then meets the same failure.
+ */
+async function quoteWholeRun(context: IExecuteFunctions, execute: ItemOperation, spending: RunSpending, itemCount: number, continueOnFail: boolean): Promise<void> {
+	await assertWholeRunFits(context, spending, itemCount, async () => {
+		let needCents = 0;
+		let failure: { itemIndex: number; error: unknown } | undefined;
+		spending.quoting = true;
+		try {
+			await forEachItem(itemCount, itemConcurrency(context), () => failure !== undefined, async (itemIndex) => {
+				try {
+					for (const record of await execute.call(context, itemIndex, spending)) if (record.preview === true) needCents += cents(record.maxCostNeeded);
+				} catch (error) {
+					if (!continueOnFail && (!failure || itemIndex < failure.itemIndex)) failure = { itemIndex, error };
+				}
+			});
+		} finally {
+			spending.quoting = false;
+		}
+		if (failure) throw toNodeError(context.getNode(), failure.error, failure.itemIndex);
+		return needCents;
+	});
+}
+
+/** The preview's run total, above the output: what a purchase of all items needs as Max Cost, and what free credits would pay today. */
+function previewRunTotal(context: IExecuteFunctions, records: IDataObject[]): void {
+	const previews = records.filter((record) => record.preview === true && record.maxCostNeeded !== undefined);
+	if (previews.length < 2) return;
+	let needCents = 0;
+	let charged = 0;
+	const prices = new Set<number>();
+	let freeLeft: number | undefined;
+	for (const preview of previews) {
+		const price = cents(preview.pricePerRecord);
+		needCents += cents(preview.maxCostNeeded);
+		if (price > 0) charged += Math.round(cents(preview.maxCostNeeded) / price);
+		prices.add(price);
+		if (typeof preview.quantityFreeRemaining === 'number') freeLeft = Math.min(freeLeft ?? Infinity, preview.quantityFreeRemaining);
+	}
+	const [price] = prices;
+	const each = prices.size === 1 ? ` at ${money(price)} each` : '';
+	let credits = '';
+	if (freeLeft !== undefined && freeLeft > 0 && prices.size === 1) {
+		const free = Math.min(freeLeft, charged);
+		credits = ` Free export credits (${freeLeft} left) would pay for ${free} of them today, so the charge would be about ${money((charged - free) * price)}; Max Cost still needs the full ${money(needCents)}, in case the credits run out first.`;
+	}
+	context.addExecutionHints({
+		message: `Run total of this preview: ${previews.length} quotes, ${charged} charged record${charged === 1 ? '' : 's'}${each}. A purchase of the same items needs Max Cost of at least ${money(needCents)}.${credits}`,
+		type: 'info',
+		location: 'outputPane',
+	});
+}
+
+/** After a purchase run that free credits paid for in part: what the same run costs without them. */
+function purchaseWithoutCredits(context: IExecuteFunctions, spending: RunSpending): void {
+	const full = spending.atFullPriceCents;
+	if (spending.bought === 0 || full <= spending.spentCents) return;
+	context.addExecutionHints({
+		message: `Free export credits paid for part of this run: it was charged ${money(spending.spentCents)}. Without them the same run costs ${money(full)} at full price, the Max Cost it needs once the credits are used up.`,
+		type: 'info',
+		location: 'outputPane',
+	});
+}
+
 /**
  * The item loop of the PropRadar node: one operation call per input item, up to Items at Once of
  * them at the same time, their records as output items paired to their item and in input order,
- * and `continueOnFail` turning a failed item into an error item. A run that has bought records
- * never throws them away: when an item fails after a purchase, no further item is started (items
- * under way finish), and the run ends with what it bought, an error item for the failed item and
- * one for each item not processed, and a warning.
+ * and `continueOnFail` turning a failed item into an error item. A purchase of several items is
+ * quoted whole first (`quoteWholeRun`). A run that has bought records never throws them away:
+ * when an item fails after a purchase, no further item is started (items under way finish); with
+ * "On Error: Continue" the run ends with what it bought, an error item for the failed item and one
+ * for each item not processed; otherwise the run fails, visibly, and its error carries the
+ * records bought (Error data), since n8n keeps no output of a failed node.
  */
 async function runItems(context: IExecuteFunctions, spending: RunSpending, { continueOnFail, failures }: ItemLoopOptions): Promise<INodeExecutionData[][]> {
 	const resource = context.getNodeParameter('resource', 0) as string;
@@ -114,8 +205,10 @@ async function runItems(context: IExecuteFunctions, spending: RunSpending, { con
 	readCredentialAhead(context);
 	// n8n hands out a copy of the node on every call.
 	const node = context.getNode();
+	const items = context.getInputData();
+	const keyed = (fields: IDataObject, itemIndex: number) => (module.keepsInputKeys ? withInputKeys(fields, items[itemIndex]?.json ?? {}) : fields);
 	const failedItem = (itemIndex: number, fields: IDataObject): INodeExecutionData => {
-		if (!failures) return errorItem(node, itemIndex, fields);
+		if (!failures) return errorItem(node, itemIndex, node.onError === 'continueErrorOutput' ? fields : keyed(fields, itemIndex));
 		failures.push(fields);
 		return { json: fields, pairedItem: { item: itemIndex } };
 	};
@@ -126,46 +219,51 @@ async function runItems(context: IExecuteFunctions, spending: RunSpending, { con
 		} catch (error) {
 			const nodeError = toNodeError(node, error);
 			if (!continueOnFail) throw nodeError;
-			return [context.getInputData().map((_, itemIndex) => failedItem(itemIndex, errorFields(nodeError)))];
+			return [items.map((_, itemIndex) => failedItem(itemIndex, errorFields(nodeError)))];
 		}
 	}
 
-	const items = context.getInputData();
+	// Charge Mode holds no expression (n8n strips one: `noDataExpression`), so the first item's is every item's.
+	const chargeMode = context.getNodeParameter('chargeMode', 0, '') as string;
+	if (chargeMode === 'purchase' && items.length > 1) {
+		try {
+			await quoteWholeRun(context, module.execute, spending, items.length, continueOnFail);
+		} catch (error) {
+			// Thrown with "On Error: Continue", n8n would hand the input items on as this node's output.
+			const nodeError = toNodeError(node, error);
+			if (!continueOnFail) throw nodeError;
+			return [items.map((_, itemIndex) => failedItem(itemIndex, errorFields(nodeError)))];
+		}
+	}
 	const concurrency = itemConcurrency(context);
 	const outputs: Array<INodeExecutionData[] | undefined> = new Array(items.length);
 	const failed = new Map<number, unknown>();
-	let next = 0;
-	const work = async () => {
-		while (failed.size === 0 && next < items.length) {
-			const itemIndex = next++;
-			try {
-				const records = await module.execute.call(context, itemIndex, spending);
-				// One object per record, its pairing shared as n8n's constructExecutionMetaData shares it;
-				// n8n's returnJsonArray would also take a record with a `json` field for an output item.
-				const pairedItem = { item: itemIndex };
-				outputs[itemIndex] = records.map((json) => ({ json, pairedItem }));
-			} catch (error) {
-				if (continueOnFail) outputs[itemIndex] = [failedItem(itemIndex, errorFields(toNodeError(node, error, itemIndex)))];
-				else failed.set(itemIndex, error);
-			}
+	await forEachItem(items.length, concurrency, () => failed.size > 0, async (itemIndex) => {
+		try {
+			const records = await module.execute.call(context, itemIndex, spending);
+			// One object per record, its pairing shared as n8n's constructExecutionMetaData shares it;
+			// n8n's returnJsonArray would also take a record with a `json` field for an output item.
+			const pairedItem = { item: itemIndex };
+			outputs[itemIndex] = records.map((json) => ({ json: keyed(json, itemIndex), pairedItem }));
+		} catch (error) {
+			if (continueOnFail) outputs[itemIndex] = [failedItem(itemIndex, errorFields(toNodeError(node, error, itemIndex)))];
+			else failed.set(itemIndex, error);
 		}
-	};
-	await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, work));
-	if (failed.size === 0) return [outputs.flatMap((output) => output ?? [])];
+	});
+	if (failed.size === 0) {
+		const output = outputs.flatMap((output) => output ?? []);
+		if (chargeMode === 'preview') previewRunTotal(context, output.map((item) => item.json));
+		if (chargeMode === 'purchase') purchaseWithoutCredits(context, spending);
+		return [output];
+	}
 
 	const failedAt = Math.min(...failed.keys());
 	const nodeError = toNodeError(node, failed.get(failedAt), failedAt);
 	if (spending.bought === 0) throw nodeError;
-	const stopped = `The run stopped at the item at index ${failedAt} after buying ${spending.bought} records, which are all in the output; the items after it were not processed${concurrency > 1 ? ', except those already under way, whose records are in the output' : ''}.`;
-	const output = items.flatMap((_, itemIndex): INodeExecutionData[] => {
-		const done = outputs[itemIndex];
-		if (done) return done;
-		if (failed.has(itemIndex)) {
-			const failure = itemIndex === failedAt ? nodeError : toNodeError(node, failed.get(itemIndex), itemIndex);
-			return [errorItem(node, itemIndex, { ...errorFields(failure), notice: stopped })];
-		}
-		return [errorItem(node, itemIndex, { error: 'Not processed: the run stopped at an earlier item', notice: stopped })];
-	});
-	context.addExecutionHints({ message: `${nodeError.message}. ${stopped}`, type: 'warning', location: 'outputPane' });
-	return [output];
+	const bought = outputs.flatMap((output) => output ?? []).map((item) => item.json);
+	const spent = spending.unconfirmedCents > 0 ? `charged or may have been charged ${money(spending.spentCents)}` : `charged ${money(spending.spentCents)}`;
+	const stopped = `The run stopped at the item at index ${failedAt} after buying ${spending.bought} records (${spent}); the items after it were not processed${concurrency > 1 ? ', except those already under way' : ''}. The ${bought.length} output items of the items done, every record bought among them, are in this error's data (Error data, under Details; saved with the execution, in Executions), since n8n keeps no output of a node that fails. To get them as items instead, set this node's On Error setting to "Continue (using error output)".`;
+	nodeError.description = `${nodeError.description ?? ''} ${stopped}`.trim();
+	nodeError.context.data = bought;
+	throw nodeError;
 }

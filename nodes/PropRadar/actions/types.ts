@@ -12,8 +12,14 @@ export type ItemOperation = (this: IExecuteFunctions, itemIndex: number, spendin
 export type BatchOperation = (this: IExecuteFunctions, spending: RunSpending) => Promise<INodeExecutionData[]>;
 
 export type OperationModule =
-	| { description: INodeProperties[]; execute: ItemOperation; executeBatch?: never }
-	| { description: INodeProperties[]; executeBatch: BatchOperation; execute?: never };
+	| {
+			description: INodeProperties[];
+			execute: ItemOperation;
+			executeBatch?: never;
+			/** Whether each output item keeps the input item's PropID, PersonKey and ListID where it has none of its own. */
+			keepsInputKeys?: boolean;
+	  }
+	| { description: INodeProperties[]; executeBatch: BatchOperation; execute?: never; keepsInputKeys?: never };
 
 export interface ResourceModule {
 	description: INodeProperties[];

@@ -4,25 +4,30 @@ import { apiRequest, paths, type ListRecord } from '../transport';
 import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
 import { triggerListLabel } from './listLabels';
 
-/** The account's lists whose name holds `filter` (any case), sorted by name. */
-async function listsNamed(context: ILoadOptionsFunctions, filter: string | undefined, fields: string): Promise<ListRecord[]> {
+/** The account's lists whose name holds `filter` (any case), sorted by name; only those of `listType` when given. */
+async function listsNamed(context: ILoadOptionsFunctions, filter: string | undefined, fields: string, listType?: ListRecord['ListType']): Promise<ListRecord[]> {
 	const response = await apiRequest<{ results?: ListRecord[] }>(context, {
 		method: 'GET',
 		path: paths.lists(),
-		qs: { Fields: fields, Sort: 'ListName', Dir: 'asc' },
+		qs: { Fields: fields, Sort: 'ListName', Dir: 'asc', ...(listType ? { ListType: listType } : {}) },
 	});
 	const needle = (filter ?? '').toLowerCase();
-	return (response.results ?? []).filter((list) => !needle || String(list.ListName).toLowerCase().includes(needle));
+	return (response.results ?? []).filter(
+		// The type is checked here too: a service that ignored the filter offers no other list.
+		(list) => (!listType || list.ListType === listType) && (!needle || String(list.ListName).toLowerCase().includes(needle)),
+	);
 }
 
-/** Lists for the "From List" mode of every list picker, filtered by name. */
+const listChoice = (list: ListRecord) => ({ name: `${list.ListName} (${list.ListType ?? 'list'}, ${list.TotalCount ?? 0})`, value: String(list.ListID) });
+
+/** Lists for the "From List" mode of the list pickers, filtered by name. */
 export async function searchLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return {
-		results: (await listsNamed(this, filter, fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount'))).map((list) => ({
-			name: `${list.ListName} (${list.ListType ?? 'list'}, ${list.TotalCount ?? 0})`,
-			value: String(list.ListID),
-		})),
-	};
+	return { results: (await listsNamed(this, filter, fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount'))).map(listChoice) };
+}
+
+/** The static lists only, for a picker of a list that must be static (List Item > Add), filtered by name. */
+export async function searchStaticLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return { results: (await listsNamed(this, filter, fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount'), 'static')).map(listChoice) };
 }
 
 /** Lists for the trigger's "From List" mode, filtered by name, each saying whether it is monitored. */

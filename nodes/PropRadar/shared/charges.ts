@@ -18,8 +18,8 @@ import { LIST_PRICES_CENTS, recordsCharged, type PriceKind } from './prices';
  */
 export type ChargeMode = 'preview' | 'purchase';
 
-export const RETRY_NOTICE =
-	'Purchases are charged and non-refundable. This node never repeats a purchase; with n8n\'s "Retry On Fail" on (node settings) it refuses to purchase, since a retry would send a purchase that may already have been charged again.';
+export const PURCHASE_NOTICE =
+	'Purchases are charged and non-refundable. This node never repeats a purchase; with n8n\'s "Retry On Fail" on (node settings) it refuses to purchase, since a retry would send a purchase that may already have been charged again. In the editor, Execute step runs this node again, and buys again, unless its output is pinned.';
 
 const MAX_COST_HELP =
 	'Most this node may spend in one run, all input items together: one value for the run (an expression that differs between items is refused). Every purchase is quoted first for free and counted at full price, as if no free export credits were left, so the cap holds even when credits run out before the purchase; one that does not fit what is left is refused and nothing is charged. The preview tells the Max Cost a purchase needs (maxCostNeeded). 0 buys nothing.';
@@ -57,7 +57,7 @@ export function chargeProperties(show: Record<string, string[]>, what: string): 
 			description: MAX_COST_HELP,
 		},
 		{
-			displayName: RETRY_NOTICE,
+			displayName: PURCHASE_NOTICE,
 			name: 'purchaseNotice',
 			type: 'notice',
 			displayOptions: { show: { ...show, chargeMode: ['purchase'] } },
@@ -219,6 +219,9 @@ export class SpendBudget {
 
 	private boughtRecords = 0;
 
+	/** What the records bought would have cost at full price, free export credits aside. */
+	atFullPriceCents = 0;
+
 	/** Held for purchases whose outcome is unknown, counted as spent. */
 	private unconfirmed = 0;
 
@@ -256,16 +259,22 @@ export class SpendBudget {
 		return this.ceiling ? [this.run, this.ceiling] : [this.run];
 	}
 
-	/** Holds `cents` for a purchase, or says why it does not fit (nothing is charged then). */
-	hold(cents: number): string | undefined {
+	/** Why `cents` does not fit what is left (`needs` says what asks for it), or undefined when it fits. */
+	refusalFor(cents: number, needs: string): string | undefined {
 		if (this.stopReason) return `This run buys nothing more: ${this.stopReason} Nothing was charged for this item.`;
-		const needs = `This purchase needs up to ${money(cents)} (every record at full price)`;
 		if (this.ceiling && cents > this.ceiling.leftCents) {
 			return `${needs}, and the PropRadar credential's Spending Ceiling per Execution ${this.ceiling.describe()} in this execution. Nothing was charged. The ceiling is set by the credential's owner; ask them to raise it, or buy fewer records.`;
 		}
 		if (cents > this.run.leftCents) {
 			return `${needs}, and Max Cost ${this.run.describe()} for this run. Nothing was charged. Set Max Cost to at least ${money(this.run.capCents - this.run.leftCents + cents)}, or buy fewer records.`;
 		}
+		return undefined;
+	}
+
+	/** Holds `cents` for a purchase, or says why it does not fit (nothing is charged then). */
+	hold(cents: number): string | undefined {
+		const refused = this.refusalFor(cents, `This purchase needs up to ${money(cents)} (every record at full price)`);
+		if (refused) return refused;
 		for (const tally of this.tallies) tally.heldCents += cents;
 		return undefined;
 	}
@@ -322,6 +331,9 @@ export class RunSpending {
 		return this.budgetPromise;
 	}
 
+	/** Set while the run quotes every item before buying (`quoteWholeRun`): charging operations then only quote. */
+	quoting = false;
+
 	/** Records bought in this run so far (0 when nothing was bought). */
 	get bought(): number {
 		return this.made?.bought ?? 0;
@@ -334,6 +346,11 @@ export class RunSpending {
 
 	get unconfirmedCents(): number {
 		return this.made?.unconfirmedCents ?? 0;
+	}
+
+	/** What the records bought so far would have cost at full price, free export credits aside. */
+	get atFullPriceCents(): number {
+		return this.made?.atFullPriceCents ?? 0;
 	}
 }
 
@@ -390,7 +407,8 @@ export interface ChargeNote extends IDataObject {
 	notice?: string;
 }
 
-function chargeMode(context: IExecuteFunctions, itemIndex: number): ChargeMode {
+function chargeMode(context: IExecuteFunctions, spending: RunSpending, itemIndex: number): ChargeMode {
+	if (spending.quoting) return 'preview';
 	return onceForEveryItem(context, 'chargeMode', ['chargeMode'], itemIndex, () => readChoice<ChargeMode>(context, itemIndex, CHARGE_MODE));
 }
 
@@ -411,6 +429,20 @@ async function purchaseBudget(context: IExecuteFunctions, spending: RunSpending,
 		});
 	}
 	return budget;
+}
+
+/**
+ * Before a purchase run of several items buys anything: every item's Max Cost is the same (before
+ * anything is sent), and what the free quotes of all items need at full price (`quoteRun`, the preview's run total)
+ * fits Max Cost and the credential's ceiling. Otherwise the whole run is refused and nothing is
+ * bought, where buying item by item would stop part-way with some items bought.
+ */
+export async function assertWholeRunFits(context: IExecuteFunctions, spending: RunSpending, itemCount: number, quoteRun: () => Promise<number>): Promise<void> {
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) await purchaseBudget(context, spending, itemIndex);
+	const needCents = await quoteRun();
+	const budget = await spending.budget();
+	const refused = budget.refusalFor(needCents, `This run needs up to ${money(needCents)} for its ${itemCount} items (every record at full price, the run total of the preview)`);
+	if (refused) throw refusal(context, `${refused} Nothing was bought: every item was quoted (free) before buying, so that the run does not stop with only some items bought.`, 0);
 }
 
 function refusal(context: IExecuteFunctions, reason: string, itemIndex: number): NodeOperationError {
@@ -443,6 +475,7 @@ function previewRecord(kind: PriceKind, response: ApiEnvelope, quote: Quote, ext
 		resultCount: quote.count,
 		quantityFreeRemaining: response.quantityFreeRemaining,
 		maxCostNeeded: formatCents(heldCents),
+		pricePerRecord: formatCents(fullPriceCents(kind, quote)),
 	};
 }
 
@@ -492,6 +525,7 @@ async function buy(context: IExecuteFunctions, budget: SpendBudget, kind: PriceK
 	}
 	const records = Array.isArray(response?.results) ? response.results.length : 0;
 	const { charged, notice } = settleAnswer(budget, held, response, records, `a purchase (${request.method} ${request.path})`);
+	budget.atFullPriceCents += recordsCharged(kind, records) * fullPriceCents(kind, quote);
 	return {
 		response,
 		note: { totalCost: charged === undefined ? 'unknown' : formatCents(charged), resultCount: response?.resultCount ?? records, runTotalCost: formatCents(budget.spent), ...(notice ? { notice } : {}) },
@@ -525,7 +559,7 @@ export async function chargedRequest(
 	kind: PriceKind,
 	request: ApiRequest,
 ): Promise<ChargedRequestResult> {
-	const mode = chargeMode(context, itemIndex);
+	const mode = chargeMode(context, spending, itemIndex);
 	const budget = mode === 'purchase' ? await purchaseBudget(context, spending, itemIndex) : undefined;
 	const response = await requestQuote(context, request, itemIndex, budget !== undefined);
 	const quote = readQuote(context, response, itemIndex);
@@ -573,7 +607,7 @@ export async function chargedPages(
 	{ kind, pageSize, limit }: PagedCharge,
 	previewExtra: IDataObject = {},
 ): Promise<IDataObject[]> {
-	const mode = chargeMode(context, itemIndex);
+	const mode = chargeMode(context, spending, itemIndex);
 	const budget = mode === 'purchase' ? await purchaseBudget(context, spending, itemIndex) : undefined;
 	const pageRequest = (start: number, size: number): ApiRequest => ({ ...request, qs: { ...request.qs, Start: start, Limit: size } });
 	const firstSize = Math.min(limit ?? pageSize, pageSize);
@@ -691,7 +725,7 @@ export async function chargedBatches<R>(
 	spending: RunSpending,
 	{ kind, records, batchSize, send, check, settled }: BatchedCharge<R>,
 ): Promise<{ preview?: IDataObject }> {
-	const mode = chargeMode(context, 0);
+	const mode = chargeMode(context, spending, 0);
 	const budget = mode === 'purchase' ? await purchaseBudget(context, spending, 0) : undefined;
 	const checked = check?.();
 	// Its failure is awaited below, once the quote is answered.

@@ -484,12 +484,34 @@ function criterionRowFields(): INodeProperties[] {
 	return fields.sort((a, b) => a.displayName.localeCompare(b.displayName));
 }
 
+/** How many builder rows Matching Properties follows field by field: more than the builder's criteria, each once. */
+const MATCH_COUNT_ROWS = 30;
+
 /**
  * The line under the builder that tells how many properties match, fed by a free count (see
  * `getCriteriaMatchCount`). Its typeOptions are named, not written in place: n8n's lint rule for
  * dynamic options expects an ID picker ("... Name or ID"), and this is a line to read, not a choice.
+ *
+ * n8n's editor loads the line again only when the text it makes of `loadOptionsDependsOn` changes
+ * (2.41: ParameterInput.vue, `dependentParametersValues`, watched to `loadRemoteParameterOptions`):
+ * each entry is a path read with lodash `get` from the node's parameters, and the values are joined
+ * with "|". An object is joined as "[object Object]" whatever it holds, so `criteria` (and
+ * `criteria.criterion`, an array of row objects) never shows an edit inside a row. The line depends
+ * on the number of rows (`criteria.criterion.length`) and on every field of the first
+ * MATCH_COUNT_ROWS rows by its own path (`criteria.criterion[0].values`, ...), each a text, number,
+ * switch or list of codes; further rows count when a row is added or removed.
  */
-const MATCH_COUNT_OPTIONS = { loadOptionsMethod: 'getCriteriaMatchCount', loadOptionsDependsOn: ['criteriaMode', 'criteria', 'criteriaJson'] };
+const MATCH_COUNT_ROW_FIELDS = [...new Set(criterionRowFields().map((field) => field.name))];
+const MATCH_COUNT_OPTIONS = {
+	loadOptionsMethod: 'getCriteriaMatchCount',
+	loadOptionsDependsOn: [
+		'criteriaMode',
+		'criteria',
+		'criteriaJson',
+		'criteria.criterion.length',
+		...Array.from({ length: MATCH_COUNT_ROWS }, (_, row) => MATCH_COUNT_ROW_FIELDS.map((field) => `criteria.criterion[${row}].${field}`)).flat(),
+	],
+};
 
 /** How the criteria are given: the builder's rows or a JSON array. */
 export const CRITERIA_MODE: INodeProperties = {
@@ -539,7 +561,7 @@ export function criteriaProperties(show: IDisplayOptions['show'], required: bool
 			typeOptions: MATCH_COUNT_OPTIONS,
 			displayOptions: { show },
 			default: '',
-			description: 'How many properties match the criteria now, from PropRadar\'s free preview (Purchase=0): counting buys nothing. Refreshed when the criteria change; nothing here is saved.',
+			description: 'How many properties match the criteria now, from PropRadar\'s free preview (Purchase=0): counting buys nothing. Counted again as the criteria are edited; nothing here is saved.',
 		},
 	];
 }

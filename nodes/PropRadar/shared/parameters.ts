@@ -50,7 +50,11 @@ export function onceForEveryItem<T>(context: IExecuteFunctions, key: string, nam
 	return value;
 }
 
-export function listLocator(show: IDisplayOptions['show'], displayName = 'List', name = 'listId'): INodeProperties {
+/**
+ * A list picker: "From List" (the account's lists by name, through `searchListMethod` of
+ * methods/listSearch.ts) or "By ID".
+ */
+export function listLocator(show: IDisplayOptions['show'], displayName = 'List', name = 'listId', searchListMethod = 'searchLists'): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -64,7 +68,7 @@ export function listLocator(show: IDisplayOptions['show'], displayName = 'List',
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				typeOptions: { searchListMethod: 'searchLists', searchable: true },
+				typeOptions: { searchListMethod, searchable: true },
 			},
 			{
 				displayName: 'By ID',
@@ -77,15 +81,24 @@ export function listLocator(show: IDisplayOptions['show'], displayName = 'List',
 	};
 }
 
+/** The picker of a list that must be static (List Item > Add): "From List" offers the static lists only. */
+export function staticListLocator(show: IDisplayOptions['show']): INodeProperties {
+	return {
+		...listLocator(show, 'Static List', 'listId', 'searchStaticLists'),
+		description: 'Items can be added to static lists only: From List offers those',
+	};
+}
+
 export function propIdProperty(show: IDisplayOptions['show']): INodeProperties {
 	return {
 		displayName: 'Property ID',
 		name: 'propId',
 		type: 'string',
 		required: true,
-		default: '',
+		// The input item's PropID, as List Item > Add's Property IDs: what Property > Search, List Item > Get Many and Get Owners give.
+		default: '={{ $json.PropID }}',
 		placeholder: 'P000123',
-		description: 'The PropID of the property',
+		description: 'The PropID of the property. By default the input item\'s PropID.',
 		...(show ? { displayOptions: { show } } : {}),
 	};
 }
@@ -96,8 +109,10 @@ export function personKeyProperty(show: IDisplayOptions['show']): INodePropertie
 		name: 'personKey',
 		type: 'string',
 		required: true,
-		default: '',
-		description: 'The PersonKey of an owner, from Person > Get Owners',
+		// The input item's PersonKey: what Person > Get Owners gives, one item per owner.
+		default: '={{ $json.PersonKey }}',
+		placeholder: 'K000123A',
+		description: 'The PersonKey of an owner, from Person > Get Owners. By default the input item\'s PersonKey.',
 		...(show ? { displayOptions: { show } } : {}),
 	};
 }

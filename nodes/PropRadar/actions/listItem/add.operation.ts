@@ -3,13 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, errorFields, errorItem, paths, toNodeError, type ListRecord } from '../../transport';
 import { criteriaProperties, type Criterion } from '../../shared/criteria';
-import { listLocator, propertyNamed, readChoice, readCriteriaParameters, readListId, readPropIds } from '../../shared/parameters';
+import { propertyNamed, readChoice, readCriteriaParameters, readListId, readPropIds, staticListLocator } from '../../shared/parameters';
 import { fieldNames, LIST_FIELDS, PAGE_LIMITS } from '../../shared/vocabulary';
 
 const show = { resource: ['listItem'], operation: ['add'] };
 
 export const description: INodeProperties[] = [
-	listLocator(show, 'Static List'),
+	staticListLocator(show),
 	{
 		displayName: 'Add By',
 		name: 'addBy',

@@ -29,6 +29,9 @@ export const description: INodeProperties[] = [
  * for the most the sandbox takes (500) would end a read early, without a word, against a service
  * that gives fewer a page. Property > Search, documented at up to 500 a page with a total, asks 500.
  */
+/** Its records are of the input item's property or person: they keep its PropID, PersonKey and ListID. */
+export const keepsInputKeys = true;
+
 export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
 	const personKey = readPersonKey(this, itemIndex);
 	const kind = readChoice<PersonRecordPathKind>(this, itemIndex, propertyNamed(description, 'recordKind'));

@@ -44,5 +44,5 @@ export function purchaseContactOperation(operation: 'purchasePhone' | 'purchaseE
 			throw toNodeError(this.getNode(), error, itemIndex);
 		}
 	}
-	return { description, execute };
+	return { description, execute, keepsInputKeys: true };
 }

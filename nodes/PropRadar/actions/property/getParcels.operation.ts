@@ -18,6 +18,9 @@ export const description: INodeProperties[] = [
 	...chargeProperties(show, 'the parcel shapes'),
 ];
 
+/** Its records are of the input item's property or person: they keep its PropID, PersonKey and ListID. */
+export const keepsInputKeys = true;
+
 export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
 	const propId = readPropId(this, itemIndex);
 	const { response, preview, note } = await chargedRequest(this, spending, itemIndex, 'propertyDetail', { method: 'GET', path: paths.propertyParcels(propId) });

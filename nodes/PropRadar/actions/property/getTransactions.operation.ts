@@ -24,6 +24,9 @@ export const description: INodeProperties[] = [
 	...chargeProperties(show, 'the transaction history'),
 ];
 
+/** Its records are of the input item's property or person: they keep its PropID, PersonKey and ListID. */
+export const keepsInputKeys = true;
+
 export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
 	const propId = readPropId(this, itemIndex);
 	const customIds = String(this.getNodeParameter('customFieldIds', itemIndex, '') ?? '')
