@@ -442,10 +442,11 @@ export async function assertWholeRunFits(context: IExecuteFunctions, spending: R
 	const needCents = await quoteRun();
 	const budget = await spending.budget();
 	const refused = budget.refusalFor(needCents, `This run needs up to ${money(needCents)} for its ${itemCount} items (every record at full price, the run total of the preview)`);
-	if (refused) throw refusal(context, `${refused} Nothing was bought: every item was quoted (free) before buying, so that the run does not stop with only some items bought.`, 0);
+	if (refused) throw refusal(context, `${refused} Nothing was bought: every item was quoted (free) before buying, so that the run does not stop with only some items bought.`);
 }
 
-function refusal(context: IExecuteFunctions, reason: string, itemIndex: number): NodeOperationError {
+/** A refusal by the budget; without `itemIndex` it is the whole run's. */
+function refusal(context: IExecuteFunctions, reason: string, itemIndex?: number): NodeOperationError {
 	let message = `Purchase refused: over ${reason.includes('Spending Ceiling per Execution') ? 'the credential\'s spending ceiling' : 'Max Cost'}`;
 	if (reason.startsWith('This run buys nothing more')) {
 		message = reason.includes('may have been charged')

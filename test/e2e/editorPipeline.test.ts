@@ -1,0 +1,400 @@
+/**
+ * A lead pipeline in the real editor (n8n with the packed package, Debian chromium driven by
+ * playwright-core), clicked as a user does, with the account's free export credits used up so that
+ * every record costs its list price (issue 38, "Done when" (a) to (c); (d) is
+ * test/e2e/matchCount.test.ts):
+ * (a) Search → Get Owners → Purchase Phone → Add to list with Get Owners' Max Cost $0.45 and its On
+ *     Error left at "Stop Workflow": the run is refused whole at Get Owners, which shows the error on
+ *     the canvas, in its panel and in the executions list; nothing after it runs; the sandbox
+ *     charged what Search's output accounts for, and nothing else;
+ * (b) the same workflow with Max Cost raised in the panel runs through, twice: the second run is
+ *     green too and buys no phone again;
+ * (c) a preview of Get Owners over 6 items says, above its output, the Max Cost a purchase of them
+ *     needs; that Max Cost, typed into the panel with Charge Mode "Purchase", buys them.
+ *
+ * Canvas states are read from the DOM n8n 2.41 renders (CanvasNodeDefault and
+ * CanvasNodeStatusIcons): a node with execution errors has the `_error_…` class and the
+ * `node-issues` icon, a node that ran well the `_success_…` class and the
+ * `canvas-node-status-success` icon. What n8n stored is read through its REST API
+ * (test/support/storedExecution.ts), the money from the sandbox's charge log.
+ *
+ * Screenshots go to .tools/screenshots/ (pipeline-stopped.png, pipeline-stopped-panel.png,
+ * pipeline-second-run.png, preview-run-total.png) and are copied to docs/screenshots/.
+ */
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+import { startSandbox } from '../../sandbox/server';
+import type { RunningSandbox } from '../../sandbox/types';
+import { call, TOKENS } from '../support/sandboxApi';
+import { newestExecution, outputOf, storedExecution, type StoredExecution } from '../support/storedExecution';
+import { until } from '../until';
+import * as n8n from '../../scripts/n8n-host';
+import type { N8nClient, RunningN8n } from '../../scripts/n8n-host';
+
+jest.setTimeout(600_000);
+
+const ROOT = join(__dirname, '..', '..');
+const SCREENSHOTS = join(ROOT, '.tools', 'screenshots');
+
+const SANDBOX_CREDENTIALS = { propRadarApi: { id: 'propradar-sandbox', name: 'PropRadar sandbox' } };
+
+type WorkflowNode = { name: string; onError?: string; parameters: Record<string, unknown> };
+type Workflow = { id: string; name: string; nodes: WorkflowNode[] };
+
+const PIPELINE = 'PropRadarE2ePipe1';
+const PIPELINE_NAME = 'e2e: lead pipeline, Get Owners Max Cost 0.45, On Error Stop Workflow';
+
+/** Example 6 (Run → Create static list → Search → Get Owners → Purchase Phone → Add to list) with Get Owners' Max Cost $0.45 and On Error left at its default, "Stop Workflow". */
+function stoppingPipeline(): Workflow {
+	const workflow = JSON.parse(readFileSync(join(ROOT, 'examples', '06-lead-pipeline.json'), 'utf8')) as Workflow;
+	workflow.id = PIPELINE;
+	workflow.name = PIPELINE_NAME;
+	const owners = workflow.nodes.find((node) => node.name === 'Get Owners')!;
+	owners.parameters.maxCost = 0.45;
+	delete owners.onError;
+	return workflow;
+}
+
+const PREVIEW = 'PropRadarE2ePrev6';
+const SIX = ['P000106', 'P000110', 'P000112', 'P000120', 'P000130', 'P000140'];
+
+/** Run → Make (Edit Fields, the six PropIDs) → Rows (Split Out: one item each) → Get Owners, Charge Mode "Preview Cost (Free)". */
+function sixItemPreview() {
+	return {
+		id: PREVIEW,
+		name: 'e2e: Get Owners preview over 6 items',
+		nodes: [
+			{ id: 'run', name: 'Run', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{ id: 'make', name: 'Make', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [220, 0], parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows: SIX.map((PropID) => ({ PropID })) }), options: {} } },
+			{ id: 'rows', name: 'Rows', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [440, 0], parameters: { fieldToSplitOut: 'rows', options: {} } },
+			{
+				id: 'owners', name: 'Get Owners', type: 'n8n-nodes-propradar.propRadar', typeVersion: 1, position: [660, 0], credentials: SANDBOX_CREDENTIALS,
+				parameters: { resource: 'person', operation: 'getOwners', propId: '={{ $json.PropID }}', chargeMode: 'preview' },
+			},
+		],
+		connections: {
+			Run: { main: [[{ node: 'Make', type: 'main', index: 0 }]] },
+			Make: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
+			Rows: { main: [[{ node: 'Get Owners', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+let sandbox: RunningSandbox;
+let host: RunningN8n;
+let client: N8nClient;
+let browser: Browser;
+let page: Page;
+
+/** Playwright's own waits: up to this long for what a check looks for to appear. */
+const SHOWN = { timeout: 30_000 };
+
+type Charge = { kind: string; quantity: number; cents: number; what: string };
+type Charges = { credits: number; balanceCents: number; log: Charge[] };
+
+const charges = async (): Promise<Charges> => (await call(sandbox.url, 'GET', `/_sandbox/charges?token=${TOKENS.main}`)).body as Charges;
+const sum = (log: Charge[], field: 'cents' | 'quantity') => log.reduce((total, charge) => total + charge[field], 0);
+const centsOf = (amount: unknown) => Math.round(Number(amount) * 100);
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+	// Another client of the account uses up its 100 free export credits: from here on every record costs its list price.
+	const used = await call(sandbox.url, 'POST', '/v1/properties?Purchase=1&Limit=100', { body: { Criteria: [{ name: 'State', value: ['WA'] }] } });
+	expect(used.status).toBe(200);
+	expect((await charges()).credits).toBe(0);
+	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [stoppingPipeline(), sixItemPreview()] });
+	host = await n8n.start(prepared);
+	client = await n8n.login(host);
+	mkdirSync(SCREENSHOTS, { recursive: true });
+	browser = await chromium.launch({
+		executablePath: '/usr/bin/chromium',
+		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	});
+	page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+	await page.goto(`${host.url}/signin`);
+	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(n8n.OWNER.email);
+	await page.locator('input[type="password"]').first().fill(n8n.OWNER.password);
+	await page.keyboard.press('Enter');
+	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 60_000 });
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await host?.stop();
+	await sandbox?.close();
+	if (host) rmSync(host.userFolder, { recursive: true, force: true });
+});
+
+const canvasNode = (name: string) => page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+const panel = () => page.locator('[data-test-id="ndv"]').first();
+
+async function screenshot(file: string): Promise<void> {
+	await page.screenshot({ path: join(SCREENSHOTS, file) });
+	copyFileSync(join(SCREENSHOTS, file), join(ROOT, 'docs', 'screenshots', file));
+}
+
+async function openWorkflow(id: string, nodeName: string): Promise<void> {
+	await page.goto(`${host.url}/workflow/${id}`);
+	await canvasNode(nodeName).waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
+		await page.screenshot({ path: join(SCREENSHOTS, 'editor-pipeline-failed.png') });
+		throw new Error(`${error.message}; the page at ${page.url()} (.tools/screenshots/editor-pipeline-failed.png)`);
+	});
+}
+
+async function openNode(name: string): Promise<void> {
+	await canvasNode(name).dblclick();
+	await panel().waitFor(SHOWN);
+}
+
+async function closeNode(): Promise<void> {
+	await page.keyboard.press('Escape');
+	await panel().waitFor({ state: 'hidden', ...SHOWN });
+}
+
+/** Replaces the text of an input as a user does: a click into it, select all, typing, then Tab out of it. */
+async function retype(input: ReturnType<Page['locator']>, text: string): Promise<void> {
+	await input.click();
+	await page.keyboard.press('ControlOrMeta+a');
+	await page.keyboard.type(text, { delay: 50 });
+	await page.keyboard.press('Tab');
+}
+
+/**
+ * What the canvas shows of a node's last run: "error" (the error class and the issues icon),
+ * "success" (the success class and the check icon), "not run" (neither), or, for anything else,
+ * the flags read.
+ */
+async function nodeState(name: string): Promise<string> {
+	const flags = await canvasNode(name).evaluate((node) => {
+		const body = node.querySelector('[data-test-id="canvas-default-node"], [data-test-id="canvas-trigger-node"]');
+		const classes: string[] = body ? Array.from(body.classList) : [];
+		return {
+			errorClass: classes.some((token) => token.startsWith('_error_')),
+			successClass: classes.some((token) => token.startsWith('_success_')),
+			issuesIcon: node.querySelector('[data-test-id="node-issues"]') !== null,
+			checkIcon: node.querySelector('[data-test-id="canvas-node-status-success"]') !== null,
+		};
+	});
+	if (flags.errorClass && flags.issuesIcon && !flags.successClass && !flags.checkIcon) return 'error';
+	if (flags.successClass && flags.checkIcon && !flags.errorClass && !flags.issuesIcon) return 'success';
+	if (!flags.errorClass && !flags.issuesIcon && !flags.successClass && !flags.checkIcon) return 'not run';
+	return JSON.stringify(flags);
+}
+
+/** Waits until the canvas shows these states, and says what it showed last when it does not. */
+async function expectCanvas(expected: Record<string, string>): Promise<Record<string, string>> {
+	let shown: Record<string, string> = {};
+	try {
+		return await until(`the canvas showing ${JSON.stringify(expected)}`, async () => {
+			shown = {};
+			for (const name of Object.keys(expected)) shown[name] = await nodeState(name);
+			return Object.keys(expected).every((name) => shown[name] === expected[name]) ? shown : undefined;
+		}, 60_000, 300);
+	} catch {
+		throw new Error(`the canvas shows ${JSON.stringify(shown)}, not ${JSON.stringify(expected)}`);
+	}
+}
+
+/** The workflow's newest execution once it is over, when it is newer than `after`. */
+async function executionAfter(workflowId: string, after: string | undefined): Promise<StoredExecution> {
+	const done = await until(`an execution of ${workflowId} after ${after ?? 'none'} to end`, async () => {
+		const newest = await newestExecution(client, workflowId);
+		return newest && newest.id !== after && !['new', 'running', 'waiting'].includes(newest.status) ? newest : undefined;
+	}, 180_000, 500);
+	return storedExecution(client, done.id);
+}
+
+/** Clicks the canvas's "Execute workflow" button and resolves to the execution n8n stored once it is over. */
+async function executeWorkflow(workflowId: string): Promise<StoredExecution> {
+	const before = (await newestExecution(client, workflowId))?.id;
+	await page.locator('[data-test-id="execute-workflow-button"]').first().click();
+	return executionAfter(workflowId, before);
+}
+
+/** The charge log entries added since `before` was read. */
+const added = (before: Charges, after: Charges) => after.log.slice(before.log.length);
+
+const PIPELINE_NODES = ['Run', 'Create static list', 'Search', 'Get Owners', 'Purchase Phone', 'Add to list'];
+/** The Max Cost the refusal of (a) named, in cents: what the owners of Search's properties cost. */
+let ownersNeedCents = 0;
+
+test('(a) Get Owners with Max Cost $0.45 and On Error "Stop Workflow": refused whole, red on the canvas, in its panel and in the executions list; nothing after it runs; only Search was charged', async () => {
+	const before = await charges();
+	await openWorkflow(PIPELINE, 'Get Owners');
+	const execution = await executeWorkflow(PIPELINE);
+
+	const shown = await expectCanvas({ Run: 'success', 'Create static list': 'success', Search: 'success', 'Get Owners': 'error', 'Purchase Phone': 'not run', 'Add to list': 'not run', 'Not bought': 'not run' });
+	await screenshot('pipeline-stopped.png');
+
+	// What n8n stored: an error, at Get Owners, with nothing after it.
+	expect(execution.status).toBe('error');
+	expect(Object.keys(execution.runData).sort()).toEqual(['Create static list', 'Get Owners', 'Run', 'Search'].sort());
+	const ownersRun = execution.runData['Get Owners'][0];
+	expect(ownersRun.error?.message).toMatch(/^Purchase refused: over Max Cost( \[item 0\])?$/);
+	expect(ownersRun.data).toBeUndefined();
+
+	// Its panel: the message and what to do.
+	await openNode('Get Owners');
+	const message = (await panel().locator('[data-test-id="node-error-message"]').first().innerText()).trim();
+	const descriptionField = panel().locator('[data-test-id="node-error-description"]').first();
+	await descriptionField.waitFor(SHOWN);
+	const description = (await descriptionField.innerText()).trim();
+	await panel().locator('[data-test-id="node-error-message"]').first().scrollIntoViewIfNeeded();
+	await screenshot('pipeline-stopped-panel.png');
+	// n8n adds the index of the item an error names.
+	expect(message).toMatch(/^Purchase refused: over Max Cost( \[item 0\])?$/);
+	const needs = /This run needs up to \$(\d+\.\d\d) for its (\d+) items/.exec(description);
+	const setTo = /Set Max Cost to at least \$(\d+\.\d\d)/.exec(description);
+	expect(needs).not.toBeNull();
+	expect(setTo).not.toBeNull();
+	expect(description).toContain('Nothing was bought');
+	await closeNode();
+
+	// The sandbox's own quotes of the owners of the three properties Search bought: the run total the message names.
+	const searched = outputOf(execution, 'Search');
+	expect(searched).toHaveLength(3);
+	let quoted = 0;
+	for (const property of searched) quoted += centsOf((await call(sandbox.url, 'GET', `/v1/properties/${String(property.PropID)}/persons?Purchase=0`)).body.totalCost);
+	expect(Number(needs![2])).toBe(3);
+	expect(centsOf(needs![1])).toBe(quoted);
+	expect(centsOf(setTo![1])).toBe(quoted);
+	expect(quoted).toBeGreaterThan(45);
+	ownersNeedCents = quoted;
+
+	// The money: what Search's output says it was charged (each purchase once), and nothing for owners.
+	const after = await charges();
+	const purchases = new Map<string, { cents: number; records: number }>();
+	for (const item of searched) {
+		const charge = item._charge as { totalCost: string; resultCount: number; runTotalCost: string };
+		purchases.set(charge.runTotalCost, { cents: centsOf(charge.totalCost), records: charge.resultCount });
+	}
+	const accounted = [...purchases.values()].reduce((total, purchase) => total + purchase.cents, 0);
+	const newCharges = added(before, after);
+	expect(newCharges.map((charge) => charge.kind)).toEqual(Array(purchases.size).fill('property'));
+	expect(sum(newCharges, 'cents')).toBe(accounted);
+	expect(sum(newCharges, 'quantity')).toBe([...purchases.values()].reduce((total, purchase) => total + purchase.records, 0));
+	expect(before.balanceCents - after.balanceCents).toBe(accounted);
+
+	// The executions list: Error.
+	await page.goto(`${host.url}/home/executions`);
+	const row = page.locator('[data-test-id="global-execution-list-item"]').filter({ hasText: PIPELINE_NAME }).first();
+	await row.waitFor(SHOWN);
+	const status = (await row.locator('[data-test-id="execution-status"]').innerText()).trim();
+	expect(status).toMatch(/^Error\b/);
+
+	process.stdout.write(`(a) canvas ${JSON.stringify(shown)}\n(a) panel: "${message}" / "${description}"\n(a) executions list: "${status}"; charged ${dollars(accounted)} (${newCharges.map((charge) => `${charge.kind} ×${charge.quantity} ${dollars(charge.cents)}`).join(', ')}), the Search output's _charge totals ${dollars(accounted)}\n`);
+});
+
+test('(b) with Max Cost raised in the panel the pipeline runs through, and runs through again without buying a phone twice', async () => {
+	expect(ownersNeedCents).toBeGreaterThan(0);
+	await openWorkflow(PIPELINE, 'Get Owners');
+	await openNode('Get Owners');
+	const maxCost = panel().locator('[data-test-id="parameter-input-maxCost"] input').first();
+	await retype(maxCost, '3');
+	expect(Number(await maxCost.inputValue())).toBe(3);
+	await closeNode();
+	await page.keyboard.press('ControlOrMeta+s');
+
+	// Every node green; "Not bought" (the error outputs' node) gets nothing, so does not run.
+	const green = { ...Object.fromEntries(PIPELINE_NODES.map((name) => [name, 'success'])), 'Not bought': 'not run' };
+	const beforeFirst = await charges();
+	const first = await executeWorkflow(PIPELINE);
+	const firstShown = await expectCanvas(green);
+	expect(first.status).toBe('success');
+	const afterFirst = await charges();
+	const firstCharges = added(beforeFirst, afterFirst);
+	const firstPhones = outputOf(first, 'Purchase Phone');
+	expect(outputOf(first, 'Purchase Phone', 1)).toEqual([]);
+	expect(firstPhones.length).toBeGreaterThan(0);
+	// Get Owners bought what the refusal of (a) said it needs.
+	expect(sum(firstCharges.filter((charge) => charge.kind === 'person'), 'cents')).toBe(ownersNeedCents);
+	expect(firstCharges.filter((charge) => charge.kind === 'phone').length).toBeGreaterThan(0);
+	for (const phone of firstPhones) expect(phone.PropID).toMatch(/^P\d{6}$/);
+
+	const phonesOwned = afterFirst.log.filter((charge) => charge.kind === 'phone');
+	const second = await executeWorkflow(PIPELINE);
+	const secondShown = await expectCanvas(green);
+	expect(second.status).toBe('success');
+	const afterSecond = await charges();
+	const secondCharges = added(afterFirst, afterSecond);
+	expect(afterSecond.log.filter((charge) => charge.kind === 'phone')).toEqual(phonesOwned);
+	const secondPhones = outputOf(second, 'Purchase Phone');
+	expect(secondPhones.map((phone) => phone.PersonKey).sort()).toEqual(firstPhones.map((phone) => phone.PersonKey).sort());
+	for (const phone of secondPhones) {
+		expect(phone).toMatchObject({ alreadyPurchased: true });
+		expect(phone.PropID).toMatch(/^P\d{6}$/);
+	}
+	expect(outputOf(second, 'Add to list').length).toBeGreaterThan(0);
+
+	// The screen of the second run: Purchase Phone's output in its panel says "already purchased".
+	await openNode('Purchase Phone');
+	await panel().getByText('alreadyPurchased').first().waitFor({ state: 'attached', ...SHOWN });
+	await closeNode();
+	// A click on the empty canvas: no node selected, so that no node's toolbar shows.
+	await page.mouse.click(700, 700);
+	await screenshot('pipeline-second-run.png');
+
+	const list = (log: Charge[]) => log.map((charge) => `${charge.kind} ×${charge.quantity} ${dollars(charge.cents)}`).join(', ');
+	process.stdout.write(`(b) first full run: canvas ${JSON.stringify(firstShown)}; charged ${list(firstCharges)}\n(b) second run: canvas ${JSON.stringify(secondShown)}; charged ${list(secondCharges)}; Purchase Phone: ${JSON.stringify(secondPhones.map((phone) => ({ PersonKey: phone.PersonKey, PropID: phone.PropID, alreadyPurchased: phone.alreadyPurchased })))}\n`);
+});
+
+test('(c) a preview over 6 items shows above its output the Max Cost a purchase needs; typed in with Charge Mode "Purchase", it buys them', async () => {
+	// The sandbox's own quotes of the six properties' owners.
+	let records = 0;
+	let quoted = 0;
+	for (const propId of SIX) {
+		const quote = (await call(sandbox.url, 'GET', `/v1/properties/${propId}/persons?Purchase=0`)).body as { totalCost: string; resultCount: number };
+		records += quote.resultCount;
+		quoted += centsOf(quote.totalCost);
+	}
+
+	await openWorkflow(PREVIEW, 'Get Owners');
+	const previewBefore = await charges();
+	const preview = await executeWorkflow(PREVIEW);
+	await expectCanvas({ Make: 'success', Rows: 'success', 'Get Owners': 'success' });
+	expect(preview.status).toBe('success');
+	expect(outputOf(preview, 'Get Owners')).toHaveLength(6);
+	expect((await charges()).log).toEqual(previewBefore.log);
+
+	await openNode('Get Owners');
+	const hint = panel().locator('[data-test-id="node-hint"]').filter({ hasText: 'Run total of this preview' }).first();
+	await hint.waitFor(SHOWN);
+	const hintText = (await hint.innerText()).trim();
+	await hint.scrollIntoViewIfNeeded();
+	await screenshot('preview-run-total.png');
+	const total = /Run total of this preview: 6 quotes, (\d+) charged records at \$0\.15 each\. A purchase of the same items needs Max Cost of at least \$(\d+\.\d\d)\./.exec(hintText);
+	expect(total).not.toBeNull();
+	expect(Number(total![1])).toBe(records);
+	expect(centsOf(total![2])).toBe(quoted);
+	const typed = total![2];
+
+	// As the user: Charge Mode "Purchase", the Max Cost the hint gave, then "Execute step".
+	await panel().locator('[data-test-id="parameter-input-chargeMode"]').click();
+	await page.getByRole('option', { name: /^Purchase/ }).click();
+	const maxCost = panel().locator('[data-test-id="parameter-input-maxCost"] input').first();
+	await maxCost.waitFor(SHOWN);
+	await retype(maxCost, typed);
+	expect(centsOf(await maxCost.inputValue())).toBe(centsOf(typed));
+	const before = await charges();
+	const lastPreview = (await newestExecution(client, PREVIEW))?.id;
+	await panel().locator('[data-test-id="node-execute-button"]').first().click();
+	const purchase = await executionAfter(PREVIEW, lastPreview);
+	expect(purchase.status).toBe('success');
+	const owners = outputOf(purchase, 'Get Owners');
+	expect(owners).toHaveLength(records);
+	expect(owners.every((owner) => typeof owner.PersonKey === 'string' && SIX.includes(String(owner.PropID)))).toBe(true);
+	expect(await panel().locator('[data-test-id="node-error-message"]').count()).toBe(0);
+	await closeNode();
+	const shown = await expectCanvas({ 'Get Owners': 'success' });
+
+	const newCharges = added(before, await charges());
+	expect(newCharges.every((charge) => charge.kind === 'person')).toBe(true);
+	expect(sum(newCharges, 'quantity')).toBe(records);
+	expect(sum(newCharges, 'cents')).toBe(quoted);
+	process.stdout.write(`(c) hint: "${hintText}"\n(c) Purchase with Max Cost ${typed}: canvas ${JSON.stringify(shown)}, ${owners.length} owner records, charged ${dollars(sum(newCharges, 'cents'))} for ${sum(newCharges, 'quantity')} records\n`);
+});
