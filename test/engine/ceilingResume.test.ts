@@ -34,10 +34,13 @@ test('what the ceiling spent before a wait counts after it: the execution keeps 
 	const kept = before.run.data.resultData.metadata;
 	expect(kept).toEqual({ [KEPT]: '30' });
 
-	const after = await buy(['P000844', 'P000845', 'P000846'], kept);
-	expect(bought(['P000844', 'P000845', 'P000846'])).toEqual(['P000844', 'P000845']);
-	expect(after.json[2].error).toBe('Purchase refused: over the credential\'s spending ceiling');
-	expect(String(after.json[2].description)).toContain('has $0.00 of $0.50 left ($0.50 spent');
+	// Three more do not fit what is left: the run is refused whole, before anything is bought.
+	const refused = await buy(['P000844', 'P000845', 'P000846'], kept);
+	expect(bought(['P000844', 'P000845', 'P000846'])).toEqual([]);
+	expect(refused.json[0].error).toBe('Purchase refused: over the credential\'s spending ceiling');
+	expect(String(refused.json[0].description)).toContain('has $0.20 of $0.50 left ($0.30 spent');
+	const after = await buy(['P000844', 'P000845'], kept);
+	expect(bought(['P000844', 'P000845'])).toEqual(['P000844', 'P000845']);
 	expect(after.run.data.resultData.metadata).toEqual({ [KEPT]: '50' });
 });
 

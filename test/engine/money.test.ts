@@ -10,7 +10,7 @@
 import { OutboundHttp, SsrfProtectionService } from '@n8n/backend-network';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { LIST_PRICES_CENTS, type PriceKind } from '../../nodes/PropRadar/shared/prices';
+import { LIST_PRICES_CENTS, type PriceKind } from '../../nodes/PropRadar/money';
 import { runChain, runNode, startEngineSandbox, TOKENS, type EngineSandbox, type Fault, type NodeRun } from './harness';
 import { api, control, listRef, sandboxCharges } from './helpers';
 

@@ -8,7 +8,7 @@
 import { NodeHelpers, type ICredentialDataDecryptedObject, type INodeProperties } from 'n8n-workflow';
 
 import { PropRadarApi } from '../../credentials/PropRadarApi.credentials';
-import { chargeProperties } from '../../nodes/PropRadar/shared/charges';
+import { chargeProperties } from '../../nodes/PropRadar/money';
 import { runNode, startEngineSandbox, TOKENS, type CredentialValues, type EngineSandbox } from './harness';
 
 let sb: EngineSandbox;

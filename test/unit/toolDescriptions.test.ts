@@ -9,7 +9,7 @@ import { NodeHelpers, type INode, type INodeProperties, type INodeType } from 'n
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
 import { resources } from '../../nodes/PropRadar/actions/resources';
 import { TOOL_CHARGES } from '../../nodes/PropRadar/actions/toolDescriptions';
-import { LIST_PRICES_CENTS } from '../../nodes/PropRadar/shared/prices';
+import { LIST_PRICES_CENTS } from '../../nodes/PropRadar/money';
 
 const base = new PropRadar();
 /** The tool variant as n8n makes it (n8n's convertNodeToAiTool): the same node, its name ending in "Tool". */

@@ -1,6 +1,7 @@
 import { describeFailure, encodeQuery, formatCents, readCents, redact, retryDelay, withoutUserPart } from '../../nodes/PropRadar/transport';
 import { PropRadarApi } from '../../credentials/PropRadarApi.credentials';
-import { SpendBudget, Tally } from '../../nodes/PropRadar/shared/charges';
+import { SpendBudget } from '../../nodes/PropRadar/money/budget';
+import { Tally } from '../../nodes/PropRadar/money/tally';
 
 test('query encoding: comma lists, 1/0 booleans, empty values left out', () => {
 	expect(encodeQuery({ Fields: ['Overview', '-Owner'], hasPhotos: true, hasNotes: false, Limit: 5, GroupName: '', Sort: undefined, PType: [] })).toEqual({

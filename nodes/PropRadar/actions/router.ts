@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { errorFields, errorItem, formatCents, readCents, readCredentialAhead, toNodeError } from '../transport';
+import { errorFields, errorItem, readCredentialAhead, toNodeError } from '../transport';
 
-import { assertWholeRunFits, RunSpending } from '../shared/charges';
+import { assertWholeRunFits, cents, chargeStatement, money, previewRunTotal, purchaseWithoutCredits, RunSpending } from '../money';
 import { checkedValue, readFlag } from '../shared/parameters';
 import { resources } from './resources';
 import type { ItemOperation } from './types';
@@ -74,21 +74,6 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	return [output];
 }
 
-const money = (cents: number) => `$${formatCents(cents)}`;
-
-/** What happened to the money in a tool call, for the model: only what the run's budget knows. */
-function chargeStatement(spending: RunSpending): string {
-	const { spentCents: spent, unconfirmedCents: unknown, bought } = spending;
-	const records = `the ${bought} record${bought === 1 ? '' : 's'} it bought, which ${bought === 1 ? 'is' : 'are'} in this result`;
-	if (unknown > 0) {
-		const confirmed = spent - unknown;
-		return `This call may have been charged up to ${money(spent)}: ${bought > 0 ? `${money(confirmed)} for ${records}, and ` : ''}up to ${money(unknown)} for a purchase whose answer was lost or failed, which may or may not have been charged. Check the account's charges in PropRadar before buying that again.`;
-	}
-	if (spent > 0) return `This call was charged ${money(spent)} for ${records} (each record's _charge says what its purchase cost).`;
-	if (bought > 0) return `Nothing was charged in this call: free export credits paid for ${records}.`;
-	return 'Nothing was charged in this call.';
-}
-
 interface ItemLoopOptions {
 	/** Whether a failed input item becomes an error item instead of ending the run ("On Error: Continue", or tool use). */
 	continueOnFail: boolean;
@@ -113,8 +98,6 @@ async function forEachItem(count: number, concurrency: number, stopped: () => bo
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
 }
-
-const cents = (value: unknown) => readCents(value) ?? 0;
 
 /**
  * Before a purchase run of several items buys anything, every item is quoted (the preview, free)
@@ -141,46 +124,6 @@ async function quoteWholeRun(context: IExecuteFunctions, execute: ItemOperation,
 		}
 		if (failure) throw toNodeError(context.getNode(), failure.error, failure.itemIndex);
 		return needCents;
-	});
-}
-
-/** The preview's run total, above the output: what a purchase of all items needs as Max Cost, and what free credits would pay today. */
-function previewRunTotal(context: IExecuteFunctions, records: IDataObject[]): void {
-	const previews = records.filter((record) => record.preview === true && record.maxCostNeeded !== undefined);
-	if (previews.length < 2) return;
-	let needCents = 0;
-	let charged = 0;
-	const prices = new Set<number>();
-	let freeLeft: number | undefined;
-	for (const preview of previews) {
-		const price = cents(preview.pricePerRecord);
-		needCents += cents(preview.maxCostNeeded);
-		if (price > 0) charged += Math.round(cents(preview.maxCostNeeded) / price);
-		prices.add(price);
-		if (typeof preview.quantityFreeRemaining === 'number') freeLeft = Math.min(freeLeft ?? Infinity, preview.quantityFreeRemaining);
-	}
-	const [price] = prices;
-	const each = prices.size === 1 ? ` at ${money(price)} each` : '';
-	let credits = '';
-	if (freeLeft !== undefined && freeLeft > 0 && prices.size === 1) {
-		const free = Math.min(freeLeft, charged);
-		credits = ` Free export credits (${freeLeft} left) would pay for ${free} of them today, so the charge would be about ${money((charged - free) * price)}; Max Cost still needs the full ${money(needCents)}, in case the credits run out first.`;
-	}
-	context.addExecutionHints({
-		message: `Run total of this preview: ${previews.length} quotes, ${charged} charged record${charged === 1 ? '' : 's'}${each}. A purchase of the same items needs Max Cost of at least ${money(needCents)}.${credits}`,
-		type: 'info',
-		location: 'outputPane',
-	});
-}
-
-/** After a purchase run that free credits paid for in part: what the same run costs without them. */
-function purchaseWithoutCredits(context: IExecuteFunctions, spending: RunSpending): void {
-	const full = spending.atFullPriceCents;
-	if (spending.bought === 0 || full <= spending.spentCents) return;
-	context.addExecutionHints({
-		message: `Free export credits paid for part of this run: it was charged ${money(spending.spentCents)}. Without them the same run costs ${money(full)} at full price, the Max Cost it needs once the credits are used up.`,
-		type: 'info',
-		location: 'outputPane',
 	});
 }
 

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { formatCents } from '../transport';
-import { LIST_PRICES_CENTS, type PriceKind } from '../shared/prices';
+import { LIST_PRICES_CENTS, type PriceKind } from '../money';
 import type { ResourceModule } from './types';
 
 /**
@@ -15,7 +15,7 @@ import type { ResourceModule } from './types';
  * where the workflow does not set it. The user can still write their own in the panel.
  */
 
-/** What a charging operation charges for, at which of the prices the node knows (shared/prices.ts). */
+/** What a charging operation charges for, at which of the prices the node knows (money/prices.ts). */
 export const TOOL_CHARGES: Record<string, { kind: PriceKind; per: string }> = {
 	'property.get': { kind: 'property', per: 'per property' },
 	'property.search': { kind: 'property', per: 'per property returned' },

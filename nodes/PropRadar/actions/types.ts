@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { RunSpending } from '../shared/charges';
+import type { RunSpending } from '../money';
 
 /** An operation for one input item: its records become output items paired to that item. */
 export type ItemOperation = (this: IExecuteFunctions, itemIndex: number, spending: RunSpending) => Promise<IDataObject[]>;

@@ -1,5 +1,8 @@
-export { accessToken, apiRequest, chargedNothing, getConnection, readCredentialAhead, refusedByService, CREDENTIAL_TYPE } from './request';
-export type { ApiContext, ApiRequest, Connection } from './request';
+export { apiRequest } from './request';
+export type { ApiRequest } from './request';
+export { accessToken, getConnection, readCredentialAhead, CREDENTIAL_TYPE } from './credential';
+export type { ApiContext, Connection } from './credential';
+export { chargedNothing, refusedByService } from './outcome';
 export { collectPages, listCount, pageThrough } from './paging';
 export type { PagedResult, PagingOptions } from './paging';
 export { paths } from './paths';

@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { NumberedId } from '../shared/ids';
 import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
 import { paths } from './paths';
-import type { ApiContext, ApiRequest } from './request';
+import type { ApiContext } from './credential';
+import type { ApiRequest } from './request';
 import { apiRequest } from './request';
 import type { ApiEnvelope, ListRecord } from './types';
 

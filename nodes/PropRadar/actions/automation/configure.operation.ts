@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, toNodeError, writableAutomation, type AutomationRecord } from '../../transport';
-import { assertChargingAutomationAllowed, automationCharges } from '../../shared/charges';
+import { assertChargingAutomationAllowed, automationCharges } from '../../money';
 import { parseNumberedId, shownValue } from '../../shared/ids';
 import { idsFrom, listLocator, propertyNamed, readChoice, readFlag, readListId } from '../../shared/parameters';
 import {

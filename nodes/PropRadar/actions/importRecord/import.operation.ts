@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, errorItem, paths, type ApiEnvelope, type ListRecord } from '../../transport';
-import { chargedBatches, chargeProperties, type BatchOutcome, type RunSpending } from '../../shared/charges';
+import { chargedBatches, chargeProperties, type BatchOutcome, type RunSpending } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
 import type { NumberedId } from '../../shared/ids';

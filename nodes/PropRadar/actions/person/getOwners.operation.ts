@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRecords, chargeProperties, type RunSpending } from '../../shared/charges';
+import { chargedRecords, chargeProperties, type RunSpending } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
 

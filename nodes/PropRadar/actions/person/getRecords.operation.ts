@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paths, type PersonRecordPathKind } from '../../transport';
-import { chargedPages, chargeProperties, type RunSpending } from '../../shared/charges';
+import { chargedPages, chargeProperties, type RunSpending } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS, PERSON_RECORD_KINDS } from '../../shared/vocabulary';
 import { personKeyProperty, propertyNamed, readChoice, readFields, readLimit, readPersonKey, returnAllProperties, vocabularyOptions } from '../../shared/parameters';

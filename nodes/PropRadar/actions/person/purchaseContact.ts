@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 
 import { paths, refusedByService, toNodeError } from '../../transport';
-import { chargedRequest, chargeProperties, withCharge, type RunSpending } from '../../shared/charges';
+import { chargedRequest, chargeProperties, withCharge, type RunSpending } from '../../money';
 import { personKeyProperty, readPersonKey } from '../../shared/parameters';
 import type { OperationModule } from '../types';
 

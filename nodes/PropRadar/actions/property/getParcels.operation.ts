@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRequest, chargeProperties, type RunSpending } from '../../shared/charges';
+import { chargedRequest, chargeProperties, type RunSpending } from '../../money';
 import { propIdProperty, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['getParcels'] };

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRecords, chargeProperties, type RunSpending } from '../../shared/charges';
+import { chargedRecords, chargeProperties, type RunSpending } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { MAX_TRANSACTION_FIELD_IDS } from '../../shared/vocabulary';
 import { propIdProperty, readFields, readPropId } from '../../shared/parameters';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedPages, chargeProperties, type RunSpending } from '../../shared/charges';
+import { chargedPages, chargeProperties, type RunSpending } from '../../money';
 import { criteriaProperties } from '../../shared/criteria';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS } from '../../shared/vocabulary';

@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type AutomationRecord, type WebhookRecord } from '../../transport';
-import { assertChargingAutomationAllowed, automationCharges } from '../../shared/charges';
+import { assertChargingAutomationAllowed, automationCharges } from '../../money';
 import { readFlag, readListIds, readRequiredString, readText } from '../../shared/parameters';
 import { turnOnMonitoring, turnOnMonitoringProperty, unmonitoredLists } from '../automation/monitoring';
 

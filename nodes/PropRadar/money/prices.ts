@@ -1,11 +1,6 @@
 /**
- * The price per charged record the node assumes, in cents, by kind of record (docs/money.md): the
- * documents give none. Free export credits pay for records first; these are what a record costs
- * once they are gone. The node counts every record of a purchase at this price, or at the higher
- * price a quote reveals, when it holds a purchase against Max Cost and the credential's ceiling,
- * so free credits used up by someone else between quote and purchase cannot take it past the cap
- * unless the service's price is above both (docs/money.md, "What no quote shows"). The sandbox
- * has prices of its own (sandbox/charges.ts).
+ * The price per charged record the node assumes, in cents (the documents give none): what a record costs once free
+ * export credits are gone. Purchases are held at it, or at a higher price a quote reveals (docs/money.md).
  */
 export const LIST_PRICES_CENTS = {
 	/** Property > Get, Property > Search (per property returned). */

@@ -1,0 +1,179 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { getConnection, readCents } from '../transport';
+import { onceForEveryItem } from '../shared/parameters';
+import { ceilingTally } from './ceiling';
+import { money, Tally } from './tally';
+
+/** Max Cost of an item, in cents, or an error naming the field. */
+export function readMaxCost(context: IExecuteFunctions, itemIndex: number): number {
+	const raw = onceForEveryItem(context, 'maxCost', ['maxCost'], itemIndex, () => context.getNodeParameter('maxCost', itemIndex, 0) as unknown);
+	const cents = readCents(typeof raw === 'string' && raw.trim() === '' ? 0 : raw);
+	if (cents === undefined) {
+		throw new NodeOperationError(context.getNode(), `Max Cost: must be an amount in USD, 0 or more with at most two decimals (such as 2.50), got "${String(raw)}"`, {
+			itemIndex,
+			description: 'Nothing was sent and nothing was charged.',
+		});
+	}
+	return cents;
+}
+
+/**
+ * The credential's Spending Ceiling per Execution in cents; undefined when none is set (0 or
+ * empty). One that is no amount is refused (fail closed), saying what was done so far (`done`).
+ */
+export function readCeiling(context: Pick<IExecuteFunctions, 'getNode'>, raw: unknown, done = 'Nothing was sent and nothing was charged.'): number | undefined {
+	if (raw === undefined || raw === null || raw === '' || raw === 0) return undefined;
+	const cents = readCents(raw);
+	if (cents === undefined) {
+		throw new NodeOperationError(context.getNode(), `Spending Ceiling per Execution of the PropRadar credential: must be an amount in USD, 0 (no ceiling) or more with at most two decimals, got "${String(raw)}"`, {
+			description: `${done} Ask the credential's owner to correct it.`,
+		});
+	}
+	return cents === 0 ? undefined : cents;
+}
+
+/**
+ * What one node run may still spend: the node's Max Cost for this run, and the credential's
+ * Spending Ceiling for the whole execution (shared with every other run of the execution).
+ */
+export class SpendBudget {
+	private readonly run: Tally;
+
+	private boughtRecords = 0;
+
+	/** What the records bought would have cost at full price, free export credits aside. */
+	atFullPriceCents = 0;
+
+	/** Held for purchases whose outcome is unknown, counted as spent. */
+	private unconfirmed = 0;
+
+	/** Why this run buys nothing more, once a purchase ended in a way that could not be confirmed. */
+	private stopReason: string | undefined;
+
+	constructor(
+		maxCostCents: number,
+		/** The credential's ceiling of this execution, when the credential has one. */
+		private readonly ceiling?: Tally,
+	) {
+		this.run = new Tally(maxCostCents);
+	}
+
+	get maxCostCents(): number {
+		return this.run.capCents;
+	}
+
+	/** What the run was charged, or may have been (purchases whose outcome is unknown count in full). */
+	get spent(): number {
+		return this.run.spentCents;
+	}
+
+	/** Records the run bought and handed on: they must reach the output whatever happens later. */
+	get bought(): number {
+		return this.boughtRecords;
+	}
+
+	/** The part of `spent` that may or may not have been charged. */
+	get unconfirmedCents(): number {
+		return this.unconfirmed;
+	}
+
+	private get tallies(): Tally[] {
+		return this.ceiling ? [this.run, this.ceiling] : [this.run];
+	}
+
+	/** Why `cents` does not fit what is left (`needs` says what asks for it), or undefined when it fits. */
+	refusalFor(cents: number, needs: string): string | undefined {
+		if (this.stopReason) return `This run buys nothing more: ${this.stopReason} Nothing was charged for this item.`;
+		if (this.ceiling && cents > this.ceiling.leftCents) {
+			return `${needs}, and the PropRadar credential's Spending Ceiling per Execution ${this.ceiling.describe()} in this execution. Nothing was charged. The ceiling is set by the credential's owner; ask them to raise it, or buy fewer records.`;
+		}
+		if (cents > this.run.leftCents) {
+			return `${needs}, and Max Cost ${this.run.describe()} for this run. Nothing was charged. Set Max Cost to at least ${money(this.run.capCents - this.run.leftCents + cents)}, or buy fewer records.`;
+		}
+		return undefined;
+	}
+
+	/** Holds `cents` for a purchase, or says why it does not fit (nothing is charged then). */
+	hold(cents: number): string | undefined {
+		const refused = this.refusalFor(cents, `This purchase needs up to ${money(cents)} (every record at full price)`);
+		if (refused) return refused;
+		for (const tally of this.tallies) tally.heldCents += cents;
+		return undefined;
+	}
+
+	/** A purchase went through: what was held for it becomes what it really cost. */
+	settle(heldCents: number, chargedCents: number, records: number): string | undefined {
+		for (const tally of this.tallies) {
+			tally.heldCents -= heldCents;
+			tally.spentCents += chargedCents;
+			tally.keepSpent?.();
+		}
+		this.boughtRecords += records;
+		if (chargedCents > heldCents) {
+			this.stopReason = `a purchase cost ${money(chargedCents)}, more than the ${money(heldCents)} its quote allowed for.`;
+			return `PropRadar charged ${money(chargedCents)} for a purchase quoted at up to ${money(heldCents)}; this run buys nothing more.`;
+		}
+		return undefined;
+	}
+
+	/** The service refused the purchase: nothing was charged. */
+	release(heldCents: number): void {
+		for (const tally of this.tallies) tally.heldCents -= heldCents;
+	}
+
+	/** The purchase may have been charged: what was held for it counts as spent, and the run stops buying. */
+	keepUnconfirmed(heldCents: number, what: string): void {
+		for (const tally of this.tallies) {
+			tally.heldCents -= heldCents;
+			tally.spentCents += heldCents;
+			tally.keepSpent?.();
+		}
+		this.unconfirmed += heldCents;
+		this.stopReason = `${what} may have been charged (up to ${money(heldCents)}), so nothing more is bought until that is checked.`;
+	}
+}
+
+/** Builds the budget of a node run from the node's Max Cost (the same for every item) and the credential's ceiling. */
+export async function createSpendBudget(context: IExecuteFunctions): Promise<SpendBudget> {
+	const maxCostCents = readMaxCost(context, 0);
+	const ceilingCents = readCeiling(context, (await getConnection(context)).spendingCeiling);
+	return new SpendBudget(maxCostCents, ceilingCents === undefined ? undefined : ceilingTally(context, ceilingCents));
+}
+
+/** What the items of one node run share: its spending budget, made when the first purchase needs it. */
+export class RunSpending {
+	private budgetPromise: Promise<SpendBudget> | undefined;
+
+	private made: SpendBudget | undefined;
+
+	constructor(private readonly context: IExecuteFunctions) {}
+
+	budget(): Promise<SpendBudget> {
+		this.budgetPromise ??= createSpendBudget(this.context).then((budget) => (this.made = budget));
+		return this.budgetPromise;
+	}
+
+	/** Set while the run quotes every item before buying (`quoteWholeRun`): charging operations then only quote. */
+	quoting = false;
+
+	/** Records bought in this run so far (0 when nothing was bought). */
+	get bought(): number {
+		return this.made?.bought ?? 0;
+	}
+
+	/** What the run was charged or may have been, in cents, and the part of it whose outcome is unknown. */
+	get spentCents(): number {
+		return this.made?.spent ?? 0;
+	}
+
+	get unconfirmedCents(): number {
+		return this.made?.unconfirmedCents ?? 0;
+	}
+
+	/** What the records bought so far would have cost at full price, free export credits aside. */
+	get atFullPriceCents(): number {
+		return this.made?.atFullPriceCents ?? 0;
+	}
+}

@@ -1,0 +1,79 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { money, Tally } from './tally';
+
+/**
+ * The credential's ceiling tally of each running execution in this process: every PropRadar node
+ * run of the execution with that credential draws on it (docs/money.md, "What the ceiling bounds").
+ */
+const ceilingTallies = new Map<string, Tally>();
+const TALLY_IDLE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What the ceiling has spent is also kept in the execution's custom data, in cents, since an
+ * execution resumed after a Wait or a restart may run in a process with no tally of it.
+ */
+const SPENT_KEY_PREFIX = 'propradar_spent_';
+
+/**
+ * The execution's custom data; undefined where n8n's getter throws (no execution data). Early 2.x
+ * releases (2.0.0 among them) give nodes no `customData`: the same store is `$execution.customData`.
+ */
+function executionCustomData(context: IExecuteFunctions): IExecuteFunctions['customData'] | undefined {
+	try {
+		return context.customData ?? (context.getWorkflowDataProxy(0).$execution as { customData?: IExecuteFunctions['customData'] } | undefined)?.customData;
+	} catch {
+		return undefined;
+	}
+}
+
+function spentKey(credentialId: string): string {
+	return `${SPENT_KEY_PREFIX}${credentialId.replace(/[^A-Za-z0-9_]/g, '_')}`.slice(0, 50);
+}
+
+/** What the custom data says was spent: 0 when nothing is kept, all of the ceiling when what is kept is no amount (fail closed). */
+function keptSpent(context: IExecuteFunctions, key: string, ceilingCents: number): number {
+	const kept = executionCustomData(context)?.get(key);
+	if (kept === undefined) return 0;
+	const cents = Number(kept);
+	return Number.isSafeInteger(cents) && cents >= 0 ? cents : ceilingCents;
+}
+
+/** n8n's MCP Server Trigger: every tool call it takes is an execution of its own. */
+const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
+
+/**
+ * The execution whose tally the ceiling draws on: the caller's in a sub-workflow; undefined where
+ * no one execution holds all calls of an agent run (n8n's Agents module, the MCP Server Trigger).
+ */
+function ceilingExecution(context: IExecuteFunctions): string | undefined {
+	const executionId = context.getExecutionId();
+	// n8n before 2.x gives no execution context.
+	const runtime = typeof context.getExecutionContext === 'function' ? context.getExecutionContext() : undefined;
+	if (!executionId || runtime?.triggerNode?.type === MCP_TRIGGER) return undefined;
+	return runtime?.parentExecutionId ?? executionId;
+}
+
+/** The tally of the credential's ceiling in this execution, or a refusal where no execution holds the call. */
+export function ceilingTally(context: IExecuteFunctions, ceilingCents: number): Tally {
+	const executionId = ceilingExecution(context);
+	if (!executionId) {
+		throw new NodeOperationError(context.getNode(), 'Purchase refused: no n8n execution holds this call, so the credential\'s spending ceiling cannot count it', {
+			description: `The PropRadar credential has a Spending Ceiling per Execution of ${money(ceilingCents)}, which adds up every purchase of one execution. n8n ran this call outside an execution that holds the other calls of the same agent run (n8n's Agents module, and the MCP Server Trigger, run each tool call on its own), so each call would have the whole ceiling. Nothing was sent and nothing was charged. Preview Cost (Free) works here. To buy, give the PropRadar tool to an AI Agent node in a workflow, whose calls share one execution; or the credential's owner may choose No Ceiling, and Max Cost alone bounds each call.`,
+		});
+	}
+	const credential = context.getNode().credentials?.propRadarApi;
+	if (!credential) return new Tally(ceilingCents);
+	const now = Date.now();
+	for (const [key, tally] of ceilingTallies) if (now - tally.touchedAt > TALLY_IDLE_MS) ceilingTallies.delete(key);
+	const credentialId = credential.id ?? credential.name;
+	const key = `${executionId}\u0000${credentialId}\u0000${ceilingCents}`;
+	const tally = ceilingTallies.get(key) ?? new Tally(ceilingCents);
+	const kept = spentKey(credentialId);
+	tally.spentCents = Math.max(tally.spentCents, keptSpent(context, kept, ceilingCents));
+	tally.keepSpent = () => executionCustomData(context)?.set(kept, String(tally.spentCents));
+	tally.touchedAt = now;
+	ceilingTallies.set(key, tally);
+	return tally;
+}

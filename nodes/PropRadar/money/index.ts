@@ -1,0 +1,15 @@
+/**
+ * The one home of money (docs/money.md): quote free, hold at full price against Max Cost and the credential's
+ * ceiling, buy once. Above `transport/`, below `actions/`.
+ */
+export { assertChargingAutomationAllowed, automationCharges } from './automation';
+export { chargedBatches } from './batches';
+export type { BatchOutcome } from './batches';
+export { readCeiling, RunSpending } from './budget';
+export { chargedPages } from './pages';
+export { LIST_PRICES_CENTS } from './prices';
+export type { PriceKind } from './prices';
+export { chargeProperties } from './properties';
+export { assertWholeRunFits, chargedRecords, chargedRequest, withCharge } from './purchase';
+export { cents, chargeStatement, previewRunTotal, purchaseWithoutCredits } from './run';
+export { money } from './tally';

@@ -1,0 +1,64 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { onceForEveryItem, readChoice } from '../shared/parameters';
+import type { RunSpending } from './budget';
+
+/** Every charging operation offers a free preview or a purchase capped by Max Cost (docs/money.md). */
+export type ChargeMode = 'preview' | 'purchase';
+
+export const PURCHASE_NOTICE =
+	'Purchases are charged and non-refundable. This node never repeats a purchase; with n8n\'s "Retry On Fail" on (node settings) it refuses to purchase, since a retry would send a purchase that may already have been charged again. In the editor, Execute step runs this node again, and buys again, unless its output is pinned.';
+
+const MAX_COST_HELP =
+	'Most this node may spend in one run, all input items together: one value for the run (an expression that differs between items is refused). Every purchase is quoted first for free and counted at full price, as if no free export credits were left, so the cap holds even when credits run out before the purchase; one that does not fit what is left is refused and nothing is charged. The preview tells the Max Cost a purchase needs (maxCostNeeded). 0 buys nothing.';
+
+export function chargeProperties(show: Record<string, string[]>, what: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Charge Mode',
+			name: 'chargeMode',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show },
+			options: [
+				{
+					name: 'Preview Cost (Free)',
+					value: 'preview',
+					description: `Ask what ${what} would cost. Nothing is bought or charged; the output is one item with the quote.`,
+				},
+				{
+					name: 'Purchase',
+					value: 'purchase',
+					description: `Buy ${what}, charged per record and non-refundable, up to Max Cost`,
+				},
+			],
+			default: 'preview',
+		},
+		{
+			displayName: 'Max Cost (USD)',
+			name: 'maxCost',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 2 },
+			displayOptions: { show: { ...show, chargeMode: ['purchase'] } },
+			default: 0,
+			hint: '0 buys nothing. The preview tells the Max Cost a purchase needs (maxCostNeeded).',
+			description: MAX_COST_HELP,
+		},
+		{
+			displayName: PURCHASE_NOTICE,
+			name: 'purchaseNotice',
+			type: 'notice',
+			displayOptions: { show: { ...show, chargeMode: ['purchase'] } },
+			default: '',
+		},
+	];
+}
+
+/** Charge Mode as every charging operation has it (its values are the same for all). */
+const CHARGE_MODE = chargeProperties({}, 'the records')[0];
+
+/** The item's Charge Mode; a preview while the run quotes every item first (`RunSpending.quoting`). */
+export function chargeMode(context: IExecuteFunctions, spending: RunSpending, itemIndex: number): ChargeMode {
+	if (spending.quoting) return 'preview';
+	return onceForEveryItem(context, 'chargeMode', ['chargeMode'], itemIndex, () => readChoice<ChargeMode>(context, itemIndex, CHARGE_MODE));
+}

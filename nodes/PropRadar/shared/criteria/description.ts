@@ -1,0 +1,182 @@
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import { BUILDER_CRITERIA, DATE_PRESETS, PTYPE_CODES, RANGE_UNITS, type BuilderCriterion, type RangeUnit } from './catalog';
+
+/** The names of the builder's criteria that match `test`. */
+function criteriaWhere(test: (criterion: BuilderCriterion) => boolean): string[] {
+	return Object.keys(BUILDER_CRITERIA).filter((name) => test(BUILDER_CRITERIA[name]));
+}
+
+/**
+ * The value fields of a criterion row. n8n shows a row's fields in their order here, which its
+ * lint requires to be alphabetical by the name shown: so the names carry the order the user reads,
+ * the criterion first ("Criterion"), then its values, Minimum before Maximum ("From", "To").
+ * Fields with one saved name (min, max, values) come once per kind of value, each shown only for
+ * its criteria, so that each has an example of the right kind.
+ */
+function criterionRowFields(): INodeProperties[] {
+	const ranges = (Object.keys(RANGE_UNITS) as RangeUnit[]).flatMap((unit): INodeProperties[] => {
+		const { min, max, what } = RANGE_UNITS[unit];
+		const show = { name: criteriaWhere((criterion) => criterion.unit === unit) };
+		return [
+			{
+				displayName: 'From (Minimum)',
+				name: 'min',
+				type: 'string',
+				default: '',
+				placeholder: min,
+				description: `The smallest value that matches, in ${what}; empty for no minimum${unit === 'area' ? ' (which also matches properties whose size is unknown)' : ''}`,
+				displayOptions: { show },
+			},
+			{
+				displayName: 'To (Maximum)',
+				name: 'max',
+				type: 'string',
+				default: '',
+				placeholder: max,
+				description: `The largest value that matches, in ${what}; empty for no maximum`,
+				displayOptions: { show },
+			},
+		];
+	});
+	const valueFields = criteriaWhere((criterion) => ['values', 'beginsWith', 'listIds'].includes(criterion.kind)).map(
+		(name): INodeProperties => ({
+			displayName: 'Values',
+			name: 'values',
+			type: 'string',
+			default: '',
+			placeholder: BUILDER_CRITERIA[name].example,
+			description: {
+				beginsWith: 'Comma-separated: properties whose APN begins with one of them match',
+				listIds: 'Comma-separated list IDs: properties in any of these lists match',
+				values: 'Comma-separated: properties with any of these match',
+			}[BUILDER_CRITERIA[name].kind as 'values' | 'beginsWith' | 'listIds'],
+			displayOptions: { show: { name: [name] } },
+		}),
+	);
+	const fields: INodeProperties[] = [
+		{
+			displayName: 'Criterion',
+			name: 'name',
+			type: 'options',
+			options: Object.entries(BUILDER_CRITERIA)
+				.map(([value, { label, description }]) => ({ name: label, value, ...(description ? { description } : {}) }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
+			default: 'State',
+			description: 'What to match. Lead filters (Absentee Owner, Free and Clear, High Equity, Listed for Sale, Pre-Foreclosure, Tax-Delinquent, Vacant) are complete in one choice.',
+		},
+		{
+			displayName: 'Date',
+			name: 'date',
+			type: 'string',
+			default: 'Last 30 Days',
+			placeholder: 'Last 30 Days',
+			description: `A preset (${DATE_PRESETS.slice(0, 4).join(', ')}, Last/Next 7|30|90|365 Days ...), a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY"`,
+			displayOptions: { show: { name: criteriaWhere((criterion) => criterion.kind === 'date') } },
+		},
+		...ranges,
+		{
+			displayName: 'Must Have',
+			name: 'has',
+			type: 'boolean',
+			default: true,
+			description: 'Whether matching properties must have it (on) or must not have it (off)',
+			displayOptions: { show: { name: criteriaWhere((criterion) => criterion.kind === 'boolean') } },
+		},
+		{
+			displayName: 'Property Types',
+			name: 'propertyTypes',
+			type: 'multiOptions',
+			options: Object.entries(PTYPE_CODES)
+				.map(([value, label]) => ({ name: `${label} (${value})`, value }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
+			default: [],
+			displayOptions: { show: { name: criteriaWhere((criterion) => criterion.kind === 'propertyType') } },
+		},
+		{
+			displayName: 'Property Types (Advanced)',
+			name: 'advancedPropertyTypes',
+			type: 'string',
+			default: '',
+			placeholder: 'Duplex, Single Family Residence',
+			description: 'Comma-separated AdvancedPropertyType values, matched with the property types above (either one matches)',
+			displayOptions: { show: { name: criteriaWhere((criterion) => criterion.kind === 'propertyType') } },
+		},
+		...valueFields,
+	];
+	return fields.sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/** How many builder rows Matching Properties follows field by field: more than the builder's criteria, each once. */
+const MATCH_COUNT_ROWS = 30;
+
+/**
+ * The line under the builder that tells how many properties match, fed by a free count
+ * (`getCriteriaMatchCount`); named typeOptions, since n8n's lint takes dynamic options for an ID
+ * picker. n8n reloads it only when the joined text of these paths changes, so every row field has
+ * its own path (docs/design.md, "shared/criteria/").
+ */
+const MATCH_COUNT_ROW_FIELDS = [...new Set(criterionRowFields().map((field) => field.name))];
+const MATCH_COUNT_OPTIONS = {
+	loadOptionsMethod: 'getCriteriaMatchCount',
+	loadOptionsDependsOn: [
+		'criteriaMode',
+		'criteria',
+		'criteriaJson',
+		'criteria.criterion.length',
+		...Array.from({ length: MATCH_COUNT_ROWS }, (_, row) => MATCH_COUNT_ROW_FIELDS.map((field) => `criteria.criterion[${row}].${field}`)).flat(),
+	],
+};
+
+/** How the criteria are given: the builder's rows or a JSON array. */
+export const CRITERIA_MODE: INodeProperties = {
+	displayName: 'Criteria Mode',
+	name: 'criteriaMode',
+	type: 'options',
+	options: [
+		{ name: 'Builder', value: 'builder', description: 'Pick common criteria and lead filters in a form' },
+		{ name: 'JSON', value: 'json', description: 'Write the Criteria array, any criterion name' },
+	],
+	default: 'builder',
+};
+
+/** The criteria UI: a mode, the builder rows, the JSON field and the count of matches, all under `displayOptions`. */
+export function criteriaProperties(show: IDisplayOptions['show'], required: boolean): INodeProperties[] {
+	return [
+		{ ...CRITERIA_MODE, displayOptions: { show } },
+		{
+			displayName: 'Criteria',
+			name: 'criteria',
+			type: 'fixedCollection',
+			placeholder: 'Add Criterion',
+			typeOptions: { multipleValues: true },
+			displayOptions: { show: { ...show, criteriaMode: ['builder'] } },
+			default: {},
+			description: `${required ? '' : 'Optional. '}Properties must match every criterion; the values inside one criterion are alternatives`,
+			options: [
+				{
+					displayName: 'Criterion',
+					name: 'criterion',
+					values: criterionRowFields(),
+				},
+			],
+		},
+		{
+			displayName: 'Criteria (JSON)',
+			name: 'criteriaJson',
+			type: 'json',
+			displayOptions: { show: { ...show, criteriaMode: ['json'] } },
+			default: '[\n  {"name": "State", "value": ["OR"]},\n  {"name": "AvailableEquity", "value": [[100000, null]]}\n]',
+			description: 'Array of {"name", "value"}. Ranges are [min, max] with null for an open end; only PropertyType nests, holding PType and AdvancedPropertyType criteria.',
+		},
+		{
+			displayName: 'Matching Properties',
+			name: 'criteriaMatchCount',
+			type: 'options',
+			typeOptions: MATCH_COUNT_OPTIONS,
+			displayOptions: { show },
+			default: '',
+			description: 'How many properties match the criteria now, from PropRadar\'s free preview (Purchase=0): counting buys nothing. Counted again as the criteria are edited; nothing here is saved.',
+		},
+	];
+}

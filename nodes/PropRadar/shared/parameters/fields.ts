@@ -1,0 +1,136 @@
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+/** Fields several operations share: the list, property and person pickers, Return All / Limit, Sort. */
+
+/**
+ * A list picker: "From List" (the account's lists by name, through `searchListMethod` of
+ * methods/listSearch.ts) or "By ID".
+ */
+export function listLocator(show: IDisplayOptions['show'], displayName = 'List', name = 'listId', searchListMethod = 'searchLists'): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		// n8n 2.0 reads every rule of displayOptions as an object: a property shown always has none.
+		...(show ? { displayOptions: { show } } : {}),
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: '42',
+				validation: [{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'A list ID is a whole number' } }],
+			},
+		],
+	};
+}
+
+/** The picker of a list that must be static (List Item > Add): "From List" offers the static lists only. */
+export function staticListLocator(show: IDisplayOptions['show']): INodeProperties {
+	return {
+		...listLocator(show, 'Static List', 'listId', 'searchStaticLists'),
+		description: 'Items can be added to static lists only: From List offers those',
+	};
+}
+
+export function propIdProperty(show: IDisplayOptions['show']): INodeProperties {
+	return {
+		displayName: 'Property ID',
+		name: 'propId',
+		type: 'string',
+		required: true,
+		// The input item's PropID, as List Item > Add's Property IDs: what Property > Search, List Item > Get Many and Get Owners give.
+		default: '={{ $json.PropID }}',
+		placeholder: 'P000123',
+		description: 'The PropID of the property. By default the input item\'s PropID.',
+		...(show ? { displayOptions: { show } } : {}),
+	};
+}
+
+export function personKeyProperty(show: IDisplayOptions['show']): INodeProperties {
+	return {
+		displayName: 'Person Key',
+		name: 'personKey',
+		type: 'string',
+		required: true,
+		// The input item's PersonKey: what Person > Get Owners gives, one item per owner.
+		default: '={{ $json.PersonKey }}',
+		placeholder: 'K000123A',
+		description: 'The PersonKey of an owner, from Person > Get Owners. By default the input item\'s PersonKey.',
+		...(show ? { displayOptions: { show } } : {}),
+	};
+}
+
+export function returnAllProperties(show: IDisplayOptions['show']): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { ...show, returnAll: [false] } },
+		},
+	];
+}
+
+/** Sort rules (`Sort`/`Dir`) from a fixed collection of {field, direction}. */
+export function sortProperty(show: IDisplayOptions['show'], fields: string[], note = ''): INodeProperties {
+	return {
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'fixedCollection',
+		placeholder: 'Add Sort Rule',
+		typeOptions: { multipleValues: true },
+		default: {},
+		...(show ? { displayOptions: { show } } : {}),
+		description: `Order of the results, first rule first${note ? `. ${note}` : ''}`,
+		options: [
+			{
+				displayName: 'Rule',
+				name: 'rule',
+				values: [
+					{
+						displayName: 'Field',
+						name: 'field',
+						type: 'options',
+						options: [...fields].sort().map((field) => ({ name: field, value: field })),
+						default: '',
+					},
+					{
+						displayName: 'Direction',
+						name: 'direction',
+						type: 'options',
+						options: [
+							{ name: 'Ascending', value: 'asc' },
+							{ name: 'Descending', value: 'desc' },
+						],
+						default: 'asc',
+					},
+				],
+			},
+		],
+	};
+}
+
+/** The options of a field whose values are a set of the API's vocabulary, each named by its value with a capital: `import` is "Import". */
+export function vocabularyOptions(values: readonly string[]): INodePropertyOptions[] {
+	return [...values].sort().map((value) => ({ name: `${value.charAt(0).toUpperCase()}${value.slice(1)}`, value }));
+}

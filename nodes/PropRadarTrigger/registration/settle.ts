@@ -1,0 +1,99 @@
+import type { IHookFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { apiRequest, collectPages, paths, toNodeError, type ApiEnvelope, type AutomationRecord, type WebhookRecord } from '../../PropRadar/transport';
+import { fieldNames, PAGE_LIMITS, WEBHOOK_FIELDS } from '../../PropRadar/shared/vocabulary';
+import { baselineOf, parseWebhookName, settleAutomation, type Baseline, type TriggerHook } from '../wiring';
+import { urlPath } from './slot';
+
+/** Reading a list's automation and the account's webhooks, and settling the automation to what its trigger webhooks say. */
+
+/** Writes of one list's automation before giving up on it settling (other processes keep changing it). */
+const MAX_SETTLE_WRITES = 6;
+/** Pauses between rounds of a clean-up step that failed transiently, on top of the transport's own retries. */
+const TEARDOWN_PAUSES_MS = [500, 2_000];
+
+export async function readAutomation(context: IHookFunctions, listId: number): Promise<AutomationRecord> {
+	const response = await apiRequest<ApiEnvelope<AutomationRecord>>(context, { method: 'GET', path: paths.automation(listId) });
+	const automation = response.results?.[0];
+	if (!automation) {
+		throw new NodeOperationError(context.getNode(), `List: PropRadar returned no automation for list ${listId}`);
+	}
+	return automation;
+}
+
+/** All of the account's webhooks: ID, address and name, and their secrets only when asked for. */
+export async function readWebhooks(context: IHookFunctions, { withSecrets = false } = {}): Promise<WebhookRecord[]> {
+	const fields = fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'HookUrl', 'WebhookName', ...(withSecrets ? (['Secret'] as const) : []));
+	const { records } = await collectPages<WebhookRecord>(
+		context,
+		{ method: 'GET', path: paths.webhooks(), qs: { Fields: fields } },
+		{ pageSize: PAGE_LIMITS.webhooks.defaultLimit, untilEmpty: true },
+	);
+	return records;
+}
+
+export function isNotFound(error: unknown): boolean {
+	return error instanceof NodeApiError && error.httpCode === '404';
+}
+
+/** A failure that may pass: no answer, 429 or 5xx. A refusal (4xx) or a bad setting will not. */
+function isTransient(error: unknown): boolean {
+	if (!(error instanceof NodeApiError)) return false;
+	const code = error.httpCode;
+	return code === null || code === undefined || code === '' || code === '429' || Number(code) >= 500;
+}
+
+/** Runs a step that is safe to repeat again after a transient failure, with growing pauses. */
+export async function persist<T>(context: IHookFunctions, step: () => Promise<T>): Promise<T> {
+	for (let round = 0; ; round++) {
+		try {
+			return await step();
+		} catch (error) {
+			if (round >= TEARDOWN_PAUSES_MS.length || !isTransient(error)) throw toNodeError(context.getNode(), error);
+			await sleep(TEARDOWN_PAUSES_MS[round]);
+		}
+	}
+}
+
+/** The trigger webhooks of one list, with what their names say. */
+export function triggerHooksOf(webhooks: WebhookRecord[], listId: number): Array<TriggerHook & { baseline: Baseline }> {
+	return webhooks.flatMap((hook) => {
+		const parsed = parseWebhookName(hook.WebhookName);
+		return parsed && parsed.listId === listId ? [{ webhookId: Number(hook.WebhookID), events: parsed.events, baseline: parsed.baseline }] : [];
+	});
+}
+
+/** This node's own trigger webhooks for this kind of URL (production or test): the live one and any left over. */
+export function ownHooks(webhooks: WebhookRecord[], hookUrl: string): WebhookRecord[] {
+	return webhooks.filter((hook) => parseWebhookName(hook.WebhookName) !== undefined && urlPath(hook.HookUrl) === urlPath(hookUrl));
+}
+
+/**
+ * Brings the list's automation to what its trigger webhooks say (see `settleAutomation`): reads the
+ * automation and the webhooks, writes if needed, and reads again until a read needs no write. The
+ * write replaces the whole automation with the same body each time, so it is retried. Returns the
+ * settled automation, or undefined when the list is gone.
+ */
+export async function settle(context: IHookFunctions, listId: number, leaving: TriggerHook[], fallbackBaseline?: Baseline): Promise<AutomationRecord | undefined> {
+	const leavingIds = new Set(leaving.map((hook) => hook.webhookId));
+	for (let writes = 0; ; writes++) {
+		let automation: AutomationRecord;
+		try {
+			automation = await readAutomation(context, listId);
+		} catch (error) {
+			if (isNotFound(error)) return undefined;
+			throw toNodeError(context.getNode(), error);
+		}
+		const webhooks = await readWebhooks(context);
+		const listHooks = triggerHooksOf(webhooks, listId);
+		const staying = listHooks.filter((hook) => !leavingIds.has(hook.webhookId));
+		const baseline = listHooks[0]?.baseline ?? fallbackBaseline ?? baselineOf(automation);
+		const next = settleAutomation({ automation, baseline, staying, leaving, existingIds: new Set(webhooks.map((hook) => Number(hook.WebhookID))) });
+		if (!next) return automation;
+		if (writes >= MAX_SETTLE_WRITES) {
+			throw new NodeOperationError(context.getNode(), `List ${listId}: its automation kept changing while this trigger wired it (another process writing it); try again`);
+		}
+		await apiRequest(context, { method: 'PUT', path: paths.automation(listId), body: next, repeatable: true });
+	}
+}

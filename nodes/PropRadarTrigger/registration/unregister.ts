@@ -1,0 +1,148 @@
+import type { IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest, paths, toNodeError, type AutomationRecord, type WebhookRecord } from '../../PropRadar/transport';
+import { idsFrom } from '../../PropRadar/shared/parameters';
+import { TRIGGER_EVENTS } from '../../PropRadar/shared/vocabulary';
+import { redeliveries, redeliveryKey } from '../delivery';
+import { chargingActions, parseWebhookName, triggerSet, type TriggerHook } from '../wiring';
+import { oneAtATime, slotOf, type Registration } from './slot';
+import { isNotFound, ownHooks, persist, readAutomation, readWebhooks, settle, triggerHooksOf } from './settle';
+
+/** Deactivation (`delete`): this node's webhooks unwired and deleted, with monitoring paused while an automation could still charge. */
+
+async function deleteWebhook(context: IHookFunctions, webhookId: number): Promise<void> {
+	try {
+		await apiRequest(context, { method: 'DELETE', path: paths.webhook(webhookId), repeatable: true });
+	} catch (error) {
+		if (!isNotFound(error)) throw toNodeError(context.getNode(), error);
+	}
+}
+
+async function setMonitoring(context: IHookFunctions, listId: number, isMonitored: 0 | 1): Promise<void> {
+	await apiRequest(context, { method: 'PATCH', path: paths.list(listId), body: { isMonitored }, repeatable: true });
+}
+
+/**
+ * `delete`: takes this node's webhooks (the registered one and any left over) out of their lists'
+ * automations, bringing an automation back to its baseline when no trigger is left and nobody
+ * changed it since, and deletes them. Anything already gone (list, webhook) is fine. Each step is
+ * retried with pauses. When the automation still cannot be written and it would go on charging
+ * for this trigger, monitoring of the list is turned off (automations only run on monitored lists);
+ * the registration stays, marked unfinished, for the next `create` or `delete` to finish, and
+ * the error says so.
+ */
+export async function unregister(context: IHookFunctions): Promise<void> {
+	const { hookUrl, slot, registrations } = slotOf(context);
+	const registration = registrations[slot];
+	const leftovers = ownHooks(await persist(context, async () => await readWebhooks(context)), hookUrl);
+	if (!registration && leftovers.length === 0) return;
+
+	// Everything of this node to take out, by list.
+	const leaving = new Map<number, TriggerHook[]>();
+	const add = (listId: number, hook: TriggerHook) => leaving.set(listId, [...(leaving.get(listId) ?? []), hook]);
+	if (registration) add(registration.listId, { webhookId: registration.webhookId, events: registration.events });
+	for (const hook of leftovers) {
+		if (Number(hook.WebhookID) === registration?.webhookId) continue;
+		const parsed = parseWebhookName(hook.WebhookName)!;
+		add(parsed.listId, { webhookId: Number(hook.WebhookID), events: parsed.events });
+	}
+
+	const problems: string[] = [];
+	let monitoringPaused = registration?.unfinished?.monitoringPaused === true;
+	/** Whether an automation may still fire for these webhooks, and whether it may then charge. */
+	let stillFiring = false;
+	let chargeRisk = false;
+	for (const [listId, hooks] of leaving) {
+		await oneAtATime(context, listId, async () => {
+			// Unwired first, so that the automation stops firing for them before anything else; then
+			// the webhooks go; then the list is settled again, in case a process settling it meanwhile
+			// wired them again before they were deleted (their ids then dangle, and are dropped).
+			const settleList = async () => await persist(context, async () => await settle(context, listId, hooks, registration?.listId === listId ? registration.baseline : undefined));
+			let settleError: unknown;
+			await settleList().catch((error: unknown) => (settleError = error));
+			for (const hook of hooks) {
+				try {
+					await persist(context, async () => await deleteWebhook(context, hook.webhookId));
+				} catch (error) {
+					problems.push(`webhook ${hook.webhookId} could not be deleted (${describe(error)})`);
+				}
+			}
+			if (settleError === undefined) await settleList().catch((error: unknown) => (settleError = error));
+			const unwired = settleError === undefined;
+			if (!unwired) {
+				problems.push(`the automation of list ${listId} could not be written (${describe(settleError)})`);
+				stillFiring = true;
+				// Left-over webhooks without a registration: whether their automation charges is not known here.
+				const charges = registration?.listId === listId ? await mayStillCharge(context, registration) : true;
+				if (charges && registration?.listId === listId && !monitoringPaused) {
+					try {
+						await persist(context, async () => await setMonitoring(context, listId, 0));
+						monitoringPaused = true;
+					} catch (error) {
+						problems.push(`monitoring of list ${listId} could not be turned off either (${describe(error)})`);
+						chargeRisk = true;
+					}
+				} else if (charges && !monitoringPaused) {
+					chargeRisk = true;
+				}
+			}
+			if (unwired && registration?.listId === listId && monitoringPaused) {
+				try {
+					await persist(context, async () => await setMonitoring(context, listId, 1));
+					monitoringPaused = false;
+				} catch (error) {
+					problems.push(`monitoring of list ${listId}, turned off by an earlier deactivation, could not be turned on again (${describe(error)})`);
+				}
+			}
+		});
+	}
+
+	if (registration) redeliveries.forget(redeliveryKey(context.getWorkflow().id, context.getNode().id, registration.webhookId));
+	if (problems.length === 0) {
+		delete registrations[slot];
+		return;
+	}
+	const listId = registration?.listId ?? [...leaving.keys()][0];
+	const safety = monitoringPaused
+		? `Monitoring of list ${listId} was turned off so that its automation cannot charge for this trigger; it is turned on again once the clean-up is finished.`
+		: !stillFiring
+			? 'The automation no longer fires for this trigger.'
+			: chargeRisk
+				? `The automation of list ${listId} may still fire, and charge, for this trigger.`
+				: `The automation of list ${listId} may still fire for this trigger, but buys nothing when it does.`;
+	const message = `PropRadar Trigger: the clean-up of list ${listId} could not finish: ${problems.join('; ')}`;
+	const description = `${safety} Activating or deactivating this workflow again finishes the clean-up.`;
+	if (registration) registrations[slot] = { ...registration, unfinished: { reason: problems.join('; '), monitoringPaused } };
+	context.logger.error(`${message}. ${description}`, { workflowId: context.getWorkflow().id, node: context.getNode().name, listId });
+	throw new NodeOperationError(context.getNode(), message, { description });
+}
+
+/** Whether the list's automation, left as it is, would go on charging because this trigger made it fire. */
+async function mayStillCharge(context: IHookFunctions, registration: Registration): Promise<boolean> {
+	let automation: AutomationRecord;
+	try {
+		automation = await readAutomation(context, registration.listId);
+	} catch {
+		return registration.charging;
+	}
+	if (chargingActions(automation).length === 0 || Number(automation.isEnabled) !== 1) return false;
+	// Without this trigger the automation would fire for the baseline's triggers (if it was on) and the other triggers' events.
+	const firingWithout = registration.baseline.isEnabled === 1 ? triggerSet(registration.baseline.triggers) : new Set<string>();
+	let webhooks: WebhookRecord[] = [];
+	try {
+		webhooks = await readWebhooks(context);
+	} catch {
+		return true;
+	}
+	for (const hook of triggerHooksOf(webhooks, registration.listId)) {
+		if (hook.webhookId === registration.webhookId || !idsFrom(automation.ExportToWebhookIDs).includes(String(hook.webhookId))) continue;
+		for (const event of hook.events) firingWithout.add(TRIGGER_EVENTS[event]);
+	}
+	return [...triggerSet(automation.Triggers)].some((trigger) => !firingWithout.has(trigger));
+}
+
+/** An error's message for the log and the error shown, without anything secret (the transport redacts). */
+function describe(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
