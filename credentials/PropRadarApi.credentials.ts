@@ -11,7 +11,6 @@ import { UserError } from 'n8n-workflow';
 /** A user part (`user:password@`) at the start of an address, with or without its scheme (as the transport's `withoutUserPart` finds it). */
 const USER_PART = /^(?:(?:[a-z][a-z0-9+.-]*:)?\/\/)?[^/?#]*@/i;
 
-/** The PropRadar access token, the service's base URL, and the owner's spending ceiling. */
 export class PropRadarApi implements ICredentialType {
 	name = 'propRadarApi';
 
@@ -88,12 +87,8 @@ export class PropRadarApi implements ICredentialType {
 		},
 	];
 
-	/**
-	 * `Authorization: Bearer <token>` on every request made with the credential, its test included.
-	 * A Base URL with a user part is refused here, where its test passes too: n8n's request helper
-	 * would send that part as Basic authentication in place of the token, and show it back in its
-	 * messages. The node's transport refuses it as well, before anything is sent.
-	 */
+	// A Base URL with a user part is refused here too, where the credential's test passes: n8n's request
+	// helper would send it as Basic authentication in place of the token, and show it in its messages.
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		if (USER_PART.test(String(credentials.baseUrl ?? '').trim())) {
 			throw new UserError('Base URL: an address with a user name or password (the part before "@") is not accepted; enter the address without it, and the token in Access Token');

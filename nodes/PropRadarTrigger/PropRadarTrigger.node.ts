@@ -26,7 +26,7 @@ import {
 } from './delivery';
 import { liveRegistrations, register, registrationIsLive, unregister } from './registration';
 
-/** The trigger's list picker: the shared one, whose "From List" mode also says whether each list is monitored. */
+/** The shared list picker, whose "From List" mode here also says whether each list is monitored. */
 const triggerListLocator: INodeProperties = (() => {
 	const locator = listLocator(undefined);
 	return {
@@ -40,11 +40,6 @@ const refusalWarnings = new Map<string, number>();
 const REFUSAL_WARNING_EVERY_MS = 10 * 60_000;
 const MAX_REFUSAL_WARNINGS = 1_000;
 
-/**
- * Logs that a delivery bearing a token was refused, and what to do when it came from PropRadar:
- * its secret is derived from the credential's token, so after the token was changed PropRadar
- * signs with a secret this trigger no longer derives until it registers anew.
- */
 function warnOfRefusal(context: IWebhookFunctions): void {
 	const workflowId = context.getWorkflow().id;
 	const node = context.getNode();
@@ -61,11 +56,7 @@ function warnOfRefusal(context: IWebhookFunctions): void {
 	);
 }
 
-/**
- * The line under the list picker that names the chosen list (see `getTriggerListStatus`). Its
- * typeOptions are named, not written in place: n8n's lint rule for dynamic options expects an ID
- * picker ("... Name or ID"), and this is a line to read, not a choice.
- */
+// Named, not written in place: n8n's lint takes dynamic options for an ID picker ("... Name or ID"), and this is a line to read.
 const CHOSEN_LIST_OPTIONS = { loadOptionsMethod: 'getTriggerListStatus', loadOptionsDependsOn: ['listId.value'] };
 
 export class PropRadarTrigger implements INodeType {
@@ -74,18 +65,14 @@ export class PropRadarTrigger implements INodeType {
 		name: 'propRadarTrigger',
 		icon: { light: 'file:propradar.svg', dark: 'file:propradar.dark.svg' },
 		group: ['trigger'],
-		// 1.1 behaves as 1. n8n reads the body of a delivery to a start node of version 1 through an
-		// expression (`$parameter["options"]["binaryData"]`, parseRequestBody in n8n's
-		// webhook-helpers), which takes an expression isolate when
-		// N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true would otherwise spare the delivery one.
+		// 1.1 behaves as 1: n8n reads a delivery to a start node of version 1 through an expression, which
+		// takes an isolate that lazy acquisition would otherwise spare (docs/design.md).
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		// Events are a list, or comma-separated text from an expression: read both as text.
 		subtitle:
 			'={{ [String($parameter["events"]).includes("newMatches") ? "New Matches" : "", String($parameter["events"]).includes("statusChanges") ? "Status Changes" : ""].filter(name => name).join(" + ") }}',
-		// n8n's node creator merges this trigger into the PropRadar app and shows the trigger's
-		// description as the app's (useActionsGeneration: "default to trigger description"), above
-		// all of the app's actions: so it describes the app, the trigger included.
+		// n8n's node creator shows it as the PropRadar app's description (docs/trigger.md), so it describes the app.
 		description: 'Property data and lead management: lists, imports, owners, properties, automations and webhooks, and workflows started when properties enter or change in a list',
 		defaults: { name: 'PropRadar Trigger' },
 		inputs: [],
@@ -194,8 +181,7 @@ export class PropRadarTrigger implements INodeType {
 		const registrations = liveRegistrations(this.getWorkflowStaticData('node'));
 		const response = this.getResponseObject();
 		if (registrations.length === 0) {
-			// n8n stores the secret only once `create` has returned, while PropRadar may deliver as soon
-			// as the automation is wired: "later" makes the service deliver again instead of dropping it.
+			// n8n stores the registration only once `create` returns, but PropRadar may deliver as soon as it is wired.
 			response.setHeader('Retry-After', '2');
 			response.status(503).json({ message: 'This trigger is not registered yet; deliver again later' });
 			return { noWebhookResponse: true };
@@ -220,19 +206,15 @@ export class PropRadarTrigger implements INodeType {
 		const triggerKey = redeliveryKey(this.getWorkflow().id, this.getNode().id, registration.webhookId);
 		const admission = redeliveries.admit(triggerKey, delivery.events.filter((event) => wanted(event, settings.filter)), settings.windowMs, Date.now());
 		if ('unsettled' in admission) {
-			// An earlier delivery of these events awaits n8n's answer, which says whether their
-			// execution started: dropping them now would lose them if it did not.
+			// Whether their execution started is not known yet: dropping them could lose them.
 			response.setHeader('Retry-After', '1');
 			response.status(503).json({ message: 'An earlier delivery of these events is still being started; deliver again later' });
 			return { noWebhookResponse: true };
 		}
 		const fresh = admission.fresh;
 		if (fresh.length === 0) return { webhookResponse: { received: delivery.events.length, started: false } };
-		// n8n answers a delivery that starts an execution once the execution is created (Response
-		// Mode "onReceived": its answer waits for WorkflowRunner.run), with 200, and with 500 when
-		// that failed (as when its database refused the write): then no execution holds these
-		// events, and the service's redelivery must start one. It ends its answer even when the
-		// service has given up and closed the connection: 'prefinish' is emitted then, 'finish' not.
+		// n8n answers 200 once the execution is created, 500 when that failed (docs/design.md). It ends its
+		// answer even after the service hung up, and then only 'prefinish' is emitted, not 'finish'.
 		response.once('prefinish', () => redeliveries.settle(triggerKey, fresh, response.statusCode < 300));
 		const items = settings.splitIntoItems ? fresh : [{ events: fresh }];
 		return { workflowData: [this.helpers.returnJsonArray(items)] };

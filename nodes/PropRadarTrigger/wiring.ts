@@ -2,35 +2,20 @@ import { idsFrom } from '../PropRadar/shared/parameters';
 import { writableAutomation, type AutomationRecord } from '../PropRadar/transport';
 import { TRIGGER_EVENTS } from '../PropRadar/shared/vocabulary';
 
-/**
- * How a trigger wires itself into a list's automation, as pure functions over the automation's
- * fields, so that registration (`create`) and clean-up (`delete`) agree on one model:
- *
- * - the **baseline** is the automation as it was before any PropRadar Trigger was wired to it
- *   (`isEnabled`, `Triggers`, `ExportToWebhookIDs`, as the service wrote them);
- * - while trigger webhooks are wired, the automation is enabled and its triggers are the
- *   baseline's plus the events of every wired trigger webhook;
- * - when the last trigger webhook leaves and no other webhook was wired since, the baseline comes
- *   back exactly. A field somebody changed in the meantime is left as they set it.
- *
- * Each trigger webhook carries the baseline and its events in its `WebhookName`, so that a second
- * workflow on the same list inherits the first one's baseline and either may be removed first.
- */
+// Pure, so that `create` and `delete` agree on one model (docs/trigger.md). Each trigger webhook's name carries
+// the baseline and its events: a second workflow on the list inherits the baseline, and either may go first.
 
-/** An event a trigger listens to; `TRIGGER_EVENTS` gives the automation's name for each, in the order the service writes them. */
 export type TriggerEvent = keyof typeof TRIGGER_EVENTS;
 
 const TRIGGER_ORDER: readonly string[] = Object.values(TRIGGER_EVENTS);
 
+/** The automation before any PropRadar Trigger was wired to it, exactly as the service wrote it. */
 export interface Baseline {
 	isEnabled: number;
-	/** `Triggers` exactly as it was. */
 	triggers: string;
-	/** `ExportToWebhookIDs` exactly as it was. */
 	webhookIds: string;
 }
 
-/** What a trigger webhook's name says about it. */
 export interface TriggerWebhookName {
 	listId: number;
 	events: TriggerEvent[];
@@ -48,7 +33,6 @@ export function formatWebhookName({ listId, events, baseline }: TriggerWebhookNa
 	return `${NAME_PREFIX}: list ${listId}, ${eventNames} [before: ${baseline.isEnabled === 1 ? 'on' : 'off'} | ${triggers} | hooks ${hooks}]`;
 }
 
-/** The parts of a name `formatWebhookName` wrote; undefined for any other webhook. */
 export function parseWebhookName(name: unknown): TriggerWebhookName | undefined {
 	const match = typeof name === 'string' ? NAME_PATTERN.exec(name) : null;
 	if (!match) return undefined;
@@ -73,7 +57,6 @@ export function sortEvents(events: TriggerEvent[]): TriggerEvent[] {
 	return (Object.keys(TRIGGER_EVENTS) as TriggerEvent[]).filter((event) => events.includes(event));
 }
 
-/** The trigger names in a `Triggers` value (tolerant of spaces). */
 export function triggerSet(triggers: unknown): Set<string> {
 	return new Set(
 		String(triggers ?? '')
@@ -83,7 +66,6 @@ export function triggerSet(triggers: unknown): Set<string> {
 	);
 }
 
-/** A `Triggers` value with the service's order. */
 export function formatTriggers(set: Set<string>): string {
 	const known = TRIGGER_ORDER.filter((name) => set.has(name));
 	const other = [...set].filter((name) => !TRIGGER_ORDER.includes(name));
@@ -94,13 +76,12 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
 	return a.size === b.size && [...a].every((value) => b.has(value));
 }
 
-/** Adds an id, keeping the value as written. */
 export function addWebhookId(value: unknown, webhookId: number): string {
 	const text = String(value ?? '');
 	return text.trim() === '' ? String(webhookId) : `${text},${webhookId}`;
 }
 
-/** Removes an id, keeping every other part exactly as written. */
+/** Keeps every other part exactly as written, so that the baseline can come back exactly. */
 export function removeWebhookId(value: unknown, webhookId: number): string {
 	return String(value ?? '')
 		.split(',')
@@ -116,7 +97,6 @@ export function baselineOf(automation: AutomationRecord): Baseline {
 	};
 }
 
-/** Actions of the automation that cost money each time it fires, by their labels. */
 export function chargingActions(automation: AutomationRecord): string[] {
 	const actions: string[] = [];
 	if (Number(automation.PurchasePhone) === 1) actions.push('buy phone numbers (PurchasePhone)');
@@ -133,7 +113,6 @@ export function wiringAddsFiring(automation: Pick<AutomationRecord, 'isEnabled' 
 	return events.some((event) => !triggers.has(TRIGGER_EVENTS[event]));
 }
 
-/** A trigger webhook of a list: its id and what its name says. */
 export interface TriggerHook {
 	webhookId: number;
 	events: TriggerEvent[];
@@ -142,7 +121,6 @@ export interface TriggerHook {
 export interface SettleInput {
 	automation: AutomationRecord;
 	baseline: Baseline;
-	/** The trigger webhooks of the list that exist and are to stay (or become) wired. */
 	staying: TriggerHook[];
 	/** Trigger webhooks to take out (deactivated, left over), whether they still exist or not. */
 	leaving: TriggerHook[];
@@ -151,16 +129,9 @@ export interface SettleInput {
 }
 
 /**
- * The automation as the list's trigger webhooks say it should be, or undefined when it already is.
- * Every process computes it from the service's state (the automation and the webhooks, whose names
- * carry each trigger's events and the baseline), never from what it remembers, so that writes by
- * several n8n processes converge: whoever writes last re-reads and repairs what it overwrote.
- *
- * - Staying trigger webhooks are wired: the id appended, the automation enabled, their events added.
- * - Leaving ones and dangling ids (webhooks gone that the baseline did not have) are taken out.
- * - Triggers still as the triggers left them follow the staying webhooks; with none left and no
- *   other webhook wired since, the baseline comes back exactly. A field somebody changed in the
- *   meantime is left as they set it (only the events of staying webhooks are added to it).
+ * Undefined when the automation already is as the list's trigger webhooks say. Computed from the service's
+ * state, never from memory, so that writes by several n8n processes converge: whoever writes last reads
+ * again and repairs. A field somebody changed meanwhile is left as set (staying webhooks' events are added).
  */
 export function settleAutomation({ automation, baseline, staying, leaving, existingIds }: SettleInput): Omit<AutomationRecord, 'Name'> | undefined {
 	const current = baselineOf(automation);

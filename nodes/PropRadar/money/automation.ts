@@ -5,7 +5,6 @@ import type { AutomationRecord } from '../transport';
 import { getConnection } from '../transport';
 import { readCeiling } from './budget';
 
-/** What makes an automation buy, when it is enabled: the names of those settings in `automation`. */
 export function automationCharges(automation: Partial<AutomationRecord>): string[] {
 	if (Number(automation.isEnabled) !== 1) return [];
 	return [
@@ -16,11 +15,8 @@ export function automationCharges(automation: Partial<AutomationRecord>): string
 	].filter((name): name is string => Boolean(name));
 }
 
-/**
- * Refuses to set up an automation that buys unless the node's option allows it and, when the
- * credential has a spending ceiling, the credential's owner allows charging automations: those
- * charges happen later inside PropRadar, outside any node run, so no ceiling can bound them.
- */
+// An automation charges later inside PropRadar, outside any node run, where no ceiling bounds it: it needs
+// the node's option and, under a credential with a ceiling, the owner's consent in the credential too.
 export async function assertChargingAutomationAllowed(
 	context: IExecuteFunctions,
 	what: string,

@@ -12,33 +12,21 @@ import { money } from './tally';
 
 export interface BatchedCharge<R> {
 	kind: PriceKind;
-	/** Every record of the run, in the order they are sent. */
 	records: R[];
 	batchSize: number;
 	/** Sends records with `Purchase` 0 (the quote, repeatable) or 1 (the purchase, sent once). */
 	send(records: R[], purchase: 0 | 1): Promise<ApiEnvelope>;
-	/**
-	 * A check sent with the quote (such as that the target takes the records), once the money settings are good;
-	 * awaited when the quote is answered, before anything else: its failure is the run's, and nothing is bought.
-	 */
+	/** Sent beside the quote once the money settings pass, awaited before anything is bought. */
 	check?(): Promise<void>;
-	/**
-	 * Takes what became of the record at `index`, once per record, in order: a batch's records as soon as the next
-	 * batch is sent (the work done while it travels), or when the run's buying has ended.
-	 */
+	/** Once per record, in order; a batch's records are settled while the next batch travels. */
 	settled(index: number, outcome: BatchOutcome): void;
 }
 
-/** What became of one record of a batched purchase. */
 export type BatchOutcome =
 	| { bought: true; result: IDataObject; note: ChargeNote }
 	| { bought: false; error: string; description: string; httpCode?: string };
 
-/**
- * A charging write in batches (Import Record > Import): one free quote of every record, then each batch sent once
- * after the one before it is settled; a failed batch ends the buying (docs/money.md, rule 6). Each record's outcome
- * goes to `settled`; a preview returns the quote instead.
- */
+/** Import Record > Import: one quote of all records, then each batch sent once the one before is settled (docs/money.md, rule 6). */
 export async function chargedBatches<R>(
 	context: IExecuteFunctions,
 	spending: RunSpending,
@@ -107,8 +95,7 @@ export async function chargedBatches<R>(
 		const note: ChargeNote = { totalCost: charged === undefined ? 'unknown' : formatCents(charged), resultCount: answer?.resultCount ?? results.length, runTotalCost: formatCents(budget.spent), ...(notice ? { notice } : {}) };
 		const answered = batch;
 		const next = start + answered.length;
-		// Settled above, so the next batch may go, and it travels while this one's records are
-		// handed on: the request is on its way after a moment (its body written, its address checked).
+		// The next batch travels while this one's records are handed on; sleep(0) lets its request be written first (docs/design.md).
 		if (!notice && next < records.length) {
 			batch = records.slice(next, next + batchSize);
 			sending = send(batch, 1);

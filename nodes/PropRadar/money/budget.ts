@@ -6,7 +6,6 @@ import { onceForEveryItem } from '../shared/parameters';
 import { ceilingTally } from './ceiling';
 import { money, Tally } from './tally';
 
-/** Max Cost of an item, in cents, or an error naming the field. */
 export function readMaxCost(context: IExecuteFunctions, itemIndex: number): number {
 	const raw = onceForEveryItem(context, 'maxCost', ['maxCost'], itemIndex, () => context.getNodeParameter('maxCost', itemIndex, 0) as unknown);
 	const cents = readCents(typeof raw === 'string' && raw.trim() === '' ? 0 : raw);
@@ -19,10 +18,7 @@ export function readMaxCost(context: IExecuteFunctions, itemIndex: number): numb
 	return cents;
 }
 
-/**
- * The credential's Spending Ceiling per Execution in cents; undefined when none is set (0 or
- * empty). One that is no amount is refused (fail closed), saying what was done so far (`done`).
- */
+/** Undefined when no ceiling is set (0 or empty); one that is no amount is refused (fail closed). */
 export function readCeiling(context: Pick<IExecuteFunctions, 'getNode'>, raw: unknown, done = 'Nothing was sent and nothing was charged.'): number | undefined {
 	if (raw === undefined || raw === null || raw === '' || raw === 0) return undefined;
 	const cents = readCents(raw);
@@ -34,10 +30,7 @@ export function readCeiling(context: Pick<IExecuteFunctions, 'getNode'>, raw: un
 	return cents === 0 ? undefined : cents;
 }
 
-/**
- * What one node run may still spend: the node's Max Cost for this run, and the credential's
- * Spending Ceiling for the whole execution (shared with every other run of the execution).
- */
+/** Max Cost bounds this run; the ceiling's tally is shared with every other run of the execution. */
 export class SpendBudget {
 	private readonly run: Tally;
 
@@ -46,15 +39,12 @@ export class SpendBudget {
 	/** What the records bought would have cost at full price, free export credits aside. */
 	atFullPriceCents = 0;
 
-	/** Held for purchases whose outcome is unknown, counted as spent. */
 	private unconfirmed = 0;
 
-	/** Why this run buys nothing more, once a purchase ended in a way that could not be confirmed. */
 	private stopReason: string | undefined;
 
 	constructor(
 		maxCostCents: number,
-		/** The credential's ceiling of this execution, when the credential has one. */
 		private readonly ceiling?: Tally,
 	) {
 		this.run = new Tally(maxCostCents);
@@ -83,7 +73,6 @@ export class SpendBudget {
 		return this.ceiling ? [this.run, this.ceiling] : [this.run];
 	}
 
-	/** Why `cents` does not fit what is left (`needs` says what asks for it), or undefined when it fits. */
 	refusalFor(cents: number, needs: string): string | undefined {
 		if (this.stopReason) return `This run buys nothing more: ${this.stopReason} Nothing was charged for this item.`;
 		if (this.ceiling && cents > this.ceiling.leftCents) {
@@ -95,7 +84,6 @@ export class SpendBudget {
 		return undefined;
 	}
 
-	/** Holds `cents` for a purchase, or says why it does not fit (nothing is charged then). */
 	hold(cents: number): string | undefined {
 		const refused = this.refusalFor(cents, `This purchase needs up to ${money(cents)} (every record at full price)`);
 		if (refused) return refused;
@@ -135,14 +123,13 @@ export class SpendBudget {
 	}
 }
 
-/** Builds the budget of a node run from the node's Max Cost (the same for every item) and the credential's ceiling. */
 export async function createSpendBudget(context: IExecuteFunctions): Promise<SpendBudget> {
 	const maxCostCents = readMaxCost(context, 0);
 	const ceilingCents = readCeiling(context, (await getConnection(context)).spendingCeiling);
 	return new SpendBudget(maxCostCents, ceilingCents === undefined ? undefined : ceilingTally(context, ceilingCents));
 }
 
-/** What the items of one node run share: its spending budget, made when the first purchase needs it. */
+/** What the items of one node run share; the budget is made when the first purchase needs it. */
 export class RunSpending {
 	private budgetPromise: Promise<SpendBudget> | undefined;
 
@@ -158,12 +145,10 @@ export class RunSpending {
 	/** Set while the run quotes every item before buying (`quoteWholeRun`): charging operations then only quote. */
 	quoting = false;
 
-	/** Records bought in this run so far (0 when nothing was bought). */
 	get bought(): number {
 		return this.made?.bought ?? 0;
 	}
 
-	/** What the run was charged or may have been, in cents, and the part of it whose outcome is unknown. */
 	get spentCents(): number {
 		return this.made?.spent ?? 0;
 	}
@@ -172,7 +157,6 @@ export class RunSpending {
 		return this.made?.unconfirmedCents ?? 0;
 	}
 
-	/** What the records bought so far would have cost at full price, free export credits aside. */
 	get atFullPriceCents(): number {
 		return this.made?.atFullPriceCents ?? 0;
 	}

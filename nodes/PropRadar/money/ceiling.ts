@@ -3,23 +3,15 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { money, Tally } from './tally';
 
-/**
- * The credential's ceiling tally of each running execution in this process: every PropRadar node
- * run of the execution with that credential draws on it (docs/money.md, "What the ceiling bounds").
- */
+// Per execution and credential in this process (docs/money.md, "What the ceiling bounds").
 const ceilingTallies = new Map<string, Tally>();
 const TALLY_IDLE_MS = 24 * 60 * 60 * 1000;
 
-/**
- * What the ceiling has spent is also kept in the execution's custom data, in cents, since an
- * execution resumed after a Wait or a restart may run in a process with no tally of it.
- */
+// Also kept in the execution's custom data: an execution resumed after a Wait or a restart may run in another process.
 const SPENT_KEY_PREFIX = 'propradar_spent_';
 
-/**
- * The execution's custom data; undefined where n8n's getter throws (no execution data). Early 2.x
- * releases (2.0.0 among them) give nodes no `customData`: the same store is `$execution.customData`.
- */
+// n8n's getter throws where there is no execution data. Early 2.x releases (2.0.0 among them) give
+// nodes no `customData`: the same store is `$execution.customData`.
 function executionCustomData(context: IExecuteFunctions): IExecuteFunctions['customData'] | undefined {
 	try {
 		return context.customData ?? (context.getWorkflowDataProxy(0).$execution as { customData?: IExecuteFunctions['customData'] } | undefined)?.customData;
@@ -32,7 +24,7 @@ function spentKey(credentialId: string): string {
 	return `${SPENT_KEY_PREFIX}${credentialId.replace(/[^A-Za-z0-9_]/g, '_')}`.slice(0, 50);
 }
 
-/** What the custom data says was spent: 0 when nothing is kept, all of the ceiling when what is kept is no amount (fail closed). */
+/** All of the ceiling when what is kept is no amount (fail closed). */
 function keptSpent(context: IExecuteFunctions, key: string, ceilingCents: number): number {
 	const kept = executionCustomData(context)?.get(key);
 	if (kept === undefined) return 0;
@@ -40,13 +32,10 @@ function keptSpent(context: IExecuteFunctions, key: string, ceilingCents: number
 	return Number.isSafeInteger(cents) && cents >= 0 ? cents : ceilingCents;
 }
 
-/** n8n's MCP Server Trigger: every tool call it takes is an execution of its own. */
+/** n8n's MCP Server Trigger runs every tool call as an execution of its own. */
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 
-/**
- * The execution whose tally the ceiling draws on: the caller's in a sub-workflow; undefined where
- * no one execution holds all calls of an agent run (n8n's Agents module, the MCP Server Trigger).
- */
+/** The caller's execution in a sub-workflow; undefined where no one execution holds an agent's calls. */
 function ceilingExecution(context: IExecuteFunctions): string | undefined {
 	const executionId = context.getExecutionId();
 	// n8n before 2.x gives no execution context.
@@ -55,7 +44,6 @@ function ceilingExecution(context: IExecuteFunctions): string | undefined {
 	return runtime?.parentExecutionId ?? executionId;
 }
 
-/** The tally of the credential's ceiling in this execution, or a refusal where no execution holds the call. */
 export function ceilingTally(context: IExecuteFunctions, ceilingCents: number): Tally {
 	const executionId = ceilingExecution(context);
 	if (!executionId) {

@@ -1,7 +1,4 @@
-/**
- * The one home of money (docs/money.md): quote free, hold at full price against Max Cost and the credential's
- * ceiling, buy once. Above `transport/`, below `actions/`.
- */
+// The one home of money (docs/money.md), above transport/ and below actions/.
 export { assertChargingAutomationAllowed, automationCharges } from './automation';
 export { chargedBatches } from './batches';
 export type { BatchOutcome } from './batches';

@@ -11,17 +11,12 @@ import { money } from './tally';
 
 export interface PagedCharge {
 	kind: PriceKind;
-	/** Records per request (the endpoint's largest page). */
 	pageSize: number;
-	/** Stop after this many records; undefined means all of them ("Return All"). */
+	/** Undefined: Return All. */
 	limit?: number;
 }
 
-/**
- * A charging read that pages (`Start`/`Limit`): Property Search, Person Get Records. Preview: the first page's
- * quote and an estimate of all pages. Purchase: page after page, each quoted and held; when a later page cannot be
- * bought, the pages already bought are output with a notice (docs/money.md, rule 6).
- */
+/** Property > Search, Person > Get Records: each page quoted and held; what was bought before a failure is output (docs/money.md, rule 6). */
 export async function chargedPages(
 	context: IExecuteFunctions,
 	spending: RunSpending,

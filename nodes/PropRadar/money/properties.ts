@@ -3,7 +3,6 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { onceForEveryItem, readChoice } from '../shared/parameters';
 import type { RunSpending } from './budget';
 
-/** Every charging operation offers a free preview or a purchase capped by Max Cost (docs/money.md). */
 export type ChargeMode = 'preview' | 'purchase';
 
 export const PURCHASE_NOTICE =

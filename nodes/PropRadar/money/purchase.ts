@@ -9,12 +9,10 @@ import { chargeMode, type ChargeMode } from './properties';
 import { fullPriceCents, previewRecord, readQuote, requestQuote, worstCaseCents, type Quote } from './quote';
 import { money } from './tally';
 
-/** What a bought record says of its purchase. */
 export interface ChargeNote extends IDataObject {
 	/** What the purchase (one request) the record came from cost, and how many records it charged. */
 	totalCost: string;
 	resultCount: number;
-	/** What this node run had spent after that purchase. */
 	runTotalCost: string;
 	/** Set when the run stopped buying before it had everything that was asked for. */
 	notice?: string;
@@ -39,10 +37,7 @@ export async function purchaseBudget(context: IExecuteFunctions, spending: RunSp
 	return budget;
 }
 
-/**
- * Before a purchase run of several items buys anything: every item's Max Cost is the same and the free quotes of
- * all items at full price (`quoteRun`) fit, or nothing is bought, rather than stopping part-way (docs/money.md, rule 2).
- */
+/** The whole run quoted before anything is bought, so that it never stops part-way for want of budget (docs/money.md, rule 2). */
 export async function assertWholeRunFits(context: IExecuteFunctions, spending: RunSpending, itemCount: number, quoteRun: () => Promise<number>): Promise<void> {
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) await purchaseBudget(context, spending, itemIndex);
 	const needCents = await quoteRun();
@@ -62,7 +57,6 @@ export function refusal(context: IExecuteFunctions, reason: string, itemIndex?: 
 	return new NodeOperationError(context.getNode(), message, { itemIndex, description: reason });
 }
 
-/** Settles a purchase's answer (`records` returned) against its hold: what it cost (undefined when unsaid) and, when the run buys nothing more, why. */
 export function settleAnswer(budget: SpendBudget, heldCents: number, response: ApiEnvelope, records: number, what: string): { charged?: number; notice?: string } {
 	const charged = readCents(response?.totalCost);
 	if (charged === undefined) {
@@ -78,10 +72,7 @@ export interface Bought {
 	note: ChargeNote;
 }
 
-/**
- * Buys what `quote` covers with one `Purchase=1` request, held at full price (docs/money.md, rules 1 and 3).
- * A quote of no records sends nothing: nothing was held for records that appeared since.
- */
+/** One `Purchase=1` request, held at full price (docs/money.md, rules 1 and 3); a quote of no records sends none. */
 export async function buy(context: IExecuteFunctions, budget: SpendBudget, kind: PriceKind, quote: Quote, request: ApiRequest, itemIndex: number): Promise<Bought> {
 	const held = worstCaseCents(kind, quote);
 	const refused = budget.hold(held);
@@ -107,7 +98,6 @@ export async function buy(context: IExecuteFunctions, budget: SpendBudget, kind:
 	};
 }
 
-/** Output records with the note of the purchase they came from. */
 export function withCharge(records: IDataObject[], note: ChargeNote): IDataObject[] {
 	return records.map((record) => ({ ...record, _charge: note }));
 }
@@ -120,13 +110,10 @@ export interface ChargedRequestResult {
 	mode: ChargeMode;
 	/** The answer of the purchase, or of the quote. */
 	response: ApiEnvelope;
-	/** In preview mode, the quote as an output record. */
 	preview?: IDataObject;
-	/** In purchase mode, what the purchase cost. */
 	note?: ChargeNote;
 }
 
-/** One charging request the way the user chose: the free quote only, or the quote and then the purchase. */
 export async function chargedRequest(
 	context: IExecuteFunctions,
 	spending: RunSpending,
@@ -144,7 +131,6 @@ export async function chargedRequest(
 	return { mode, response: bought, note };
 }
 
-/** A charging read as output records: the quote as one item in preview mode, the bought records (with `_charge`) in purchase mode. */
 export async function chargedRecords(
 	context: IExecuteFunctions,
 	spending: RunSpending,

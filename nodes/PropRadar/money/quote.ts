@@ -37,7 +37,6 @@ export function revealedPriceCents(kind: PriceKind, quote: Quote): number | unde
 	return paid > 0 ? Math.ceil(quote.cents / paid) : undefined;
 }
 
-/** The full price of one record: its list price, or the higher price a quote reveals. */
 export function fullPriceCents(kind: PriceKind, quote: Quote): number {
 	return Math.max(LIST_PRICES_CENTS[kind], revealedPriceCents(kind, quote) ?? 0);
 }
@@ -47,7 +46,6 @@ export function worstCaseCents(kind: PriceKind, quote: Quote): number {
 	return Math.max(quote.cents, recordsCharged(kind, quote.count) * fullPriceCents(kind, quote));
 }
 
-/** The free quote of a charging request; when it fails before a purchase, the error says nothing was bought. */
 export async function requestQuote(context: IExecuteFunctions, request: ApiRequest, itemIndex: number, purchasing: boolean): Promise<ApiEnvelope> {
 	try {
 		return await apiRequest<ApiEnvelope>(context, { ...request, qs: { ...request.qs, Purchase: 0 }, repeatable: true, itemIndex });
@@ -58,7 +56,6 @@ export async function requestQuote(context: IExecuteFunctions, request: ApiReque
 	}
 }
 
-/** The preview of a charging request as one output record: the quote, and the Max Cost its purchase needs (`heldCents`, what the purchase would hold). */
 export function previewRecord(kind: PriceKind, response: ApiEnvelope, quote: Quote, extra: IDataObject, heldCents = worstCaseCents(kind, quote)): IDataObject {
 	return {
 		...extra,

@@ -4,7 +4,6 @@ import { readCents } from '../transport';
 import type { RunSpending } from './budget';
 import { money } from './tally';
 
-/** An amount a preview record gives (`maxCostNeeded`, `pricePerRecord`) in cents; 0 when it has none. */
 export const cents = (value: unknown) => readCents(value) ?? 0;
 
 /** What happened to the money in a tool call, for the model: only what the run's budget knows. */
@@ -20,7 +19,6 @@ export function chargeStatement(spending: RunSpending): string {
 	return 'Nothing was charged in this call.';
 }
 
-/** The preview's run total, above the output: what a purchase of all items needs as Max Cost, and what free credits would pay today. */
 export function previewRunTotal(context: IExecuteFunctions, records: IDataObject[]): void {
 	const previews = records.filter((record) => record.preview === true && record.maxCostNeeded !== undefined);
 	if (previews.length < 2) return;
@@ -49,7 +47,6 @@ export function previewRunTotal(context: IExecuteFunctions, records: IDataObject
 	});
 }
 
-/** After a purchase run that free credits paid for in part: what the same run costs without them. */
 export function purchaseWithoutCredits(context: IExecuteFunctions, spending: RunSpending): void {
 	const full = spending.atFullPriceCents;
 	if (spending.bought === 0 || full <= spending.spentCents) return;

@@ -1,6 +1,5 @@
 import { formatCents } from '../transport';
 
-/** An amount in cents as messages show it ("$2.50"). */
 export const money = (cents: number) => `$${formatCents(cents)}`;
 
 /** Money counted against one limit: what was spent (or may have been) and what is held for purchases under way. */

@@ -2,14 +2,6 @@ import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n
 
 import { FIELD_SCOPES, fieldsetNamed, type FieldScope, type FieldScopeName } from './vocabulary';
 
-/**
- * The node's `Fields` pickers, built from the API's fieldsets and fields in `vocabulary.ts`.
- *
- * `fieldsPicker` generates an operation's `Fields` parameter from one scope of the vocabulary, and
- * `toFieldsParam` turns the user's choice into the query value (`Overview,PropID,-Owner`).
- */
-
-/** The value of a `Fields` picker: fieldsets, single fields, fields to suppress, and (in an open scope) other names. */
 export interface FieldsChoice {
 	fieldsets?: string[] | string;
 	include?: string[] | string;
@@ -25,26 +17,17 @@ function preview(fields: readonly string[]): string {
 	return fields.length > 6 ? `${fields.slice(0, 6).join(', ')} and ${fields.length - 6} more` : fields.join(', ');
 }
 
-/** The parts of a choice, as the picker names them. */
 const CHOICE_PARTS = { fieldsets: 'Fieldsets', include: 'Single Fields to Add', exclude: 'Single Fields to Suppress', other: 'Unlisted Fields' } as const;
 
-/**
- * A name an open scope sends as given: the shape of a field name, and none of the names every
- * JavaScript object inherits (no record of the service has such a field).
- */
+// No record of the service has a field named as every JavaScript object's inherited properties.
 function fieldNameShaped(name: string): boolean {
 	return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !(name in Object.prototype);
 }
 
-/** Every fieldset name of every scope. */
 type FieldsetName = { [Scope in FieldScopeName]: keyof (typeof FIELD_SCOPES)[Scope]['fieldsets'] }[FieldScopeName];
 
-/**
- * What the picker calls each fieldset, and what it holds. The API's names say little to a user
- * (GridImport, LimitedREI, MyInfoTab), and person fieldsets are lower-case: every fieldset, person
- * or property, shows as "Readable Label (ApiName)" with what it holds, then its fields. What each
- * holds is read from its fields in the property document and the lists document.
- */
+// The API's names say little to a user (GridImport, LimitedREI, MyInfoTab) and person fieldsets are
+// lower-case. What each holds is read from its fields in the property document and the lists document.
 const FIELDSET_LABELS: Record<FieldsetName, { label: string; holds: string }> = {
 	All: { label: 'All Property Fields', holds: 'Every property field' },
 	Card: { label: 'Property Card', holds: 'A summary with the owners (Persons): address, building, value or assessed value, equity, last sale, and the lead flags (absentee, high equity, foreclosure, ...)' },
@@ -68,7 +51,6 @@ const FIELDSET_LABELS: Record<FieldsetName, { label: string; holds: string }> = 
 	overview: { label: 'Owner Overview', holds: 'The owner in short, as a property\'s Persons shows them: role, name, age, gender, occupation, phones, e-mails, social accounts' },
 };
 
-/** The fieldset choices of a scope: "Readable Label (ApiName)", what it holds and its fields; sorted by label. */
 function fieldsetOptions(fieldsets: Readonly<Record<string, readonly string[]>>): INodePropertyOptions[] {
 	return Object.entries(fieldsets)
 		.map(([name, fields]) => {
@@ -78,11 +60,7 @@ function fieldsetOptions(fieldsets: Readonly<Record<string, readonly string[]>>)
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/**
- * The `Fields` parameter of an operation, generated from one scope of the vocabulary, in the order of
- * the task: fieldsets, then single fields to add, then fields to suppress (sent with a leading `-`).
- * Their names are in alphabetical order too, the order n8n's lint asks of a larger collection.
- */
+/** Fieldsets, fields to add, fields to suppress: the task's order, and alphabetical as n8n's lint asks. */
 export function fieldsPicker(scope: FieldScopeName, displayOptions: IDisplayOptions, defaultNote = ''): INodeProperties {
 	const { fieldsets, fields } = FIELD_SCOPES[scope] as FieldScope;
 	const options: INodeProperties[] = [
@@ -135,10 +113,6 @@ export function fieldsPicker(scope: FieldScopeName, displayOptions: IDisplayOpti
 	};
 }
 
-/**
- * The names of one part of a choice: a list, or the comma-separated text an expression may give.
- * Undefined when the value is neither.
- */
 function namesOf(value: unknown): string[] | undefined {
 	if (value === undefined || value === null || value === '') return [];
 	const list = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : undefined;
@@ -147,13 +121,10 @@ function namesOf(value: unknown): string[] | undefined {
 }
 
 
-/** The single fields of each scope as a set, built on first use: a choice is checked for every item. */
+/** Built on first use: a choice is checked for every item. */
 const knownFields = new Map<FieldScopeName, ReadonlySet<string>>();
 
-/**
- * Names of a choice that the scope does not allow; empty when the choice is valid. A scope the
- * documents leave open allows any name shaped as a field name besides its own.
- */
+/** A scope the documents leave open allows any name shaped as a field name besides its own. */
 export function unknownFieldNames(scope: FieldScopeName, choice: FieldsChoice): string[] {
 	if (!Object.hasOwn(FIELD_SCOPES, scope)) throw new Error(`Fields: "${typeof scope === 'string' ? scope : typeof scope}" has no fields`);
 	const { fieldsets, fields, open } = FIELD_SCOPES[scope] as FieldScope;
@@ -167,10 +138,6 @@ export function unknownFieldNames(scope: FieldScopeName, choice: FieldsChoice): 
 	];
 }
 
-/**
- * The `Fields` query value of a choice (`Overview,PropID,-Owner`), or undefined when nothing was
- * chosen. Throws, naming them, when the choice has names the scope does not allow.
- */
 export function toFieldsParam(scope: FieldScopeName, choice: FieldsChoice | undefined): string | undefined {
 	if (choice === undefined || choice === null) return undefined;
 	if (typeof choice !== 'object' || Array.isArray(choice)) {

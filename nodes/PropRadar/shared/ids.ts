@@ -1,14 +1,6 @@
-/**
- * What the node accepts as an identifier, before anything is sent.
- *
- * Numbered IDs (ListID, ListImportItemID, WebhookID) are whole numbers from 1 to 2^63 - 1, read as
- * digit strings so that no digit is lost: an ID a JavaScript number holds exactly stays a number
- * (as the service writes it), a larger one is kept as its digits and sent as given.
- *
- * Keys (PropID, PersonKey) are strings whose shape the documents do not fix (the sandbox uses
- * P000123 and K000123A). The node refuses only what cannot be a key: empty, whitespace, control
- * characters, path characters (/ \ ? # %), dots alone, more than 100 characters.
- */
+// Numbered IDs (ListID, ListImportItemID, WebhookID) go up to 2^63 - 1: one a JavaScript number holds exactly
+// stays a number, as the service writes it; a larger one is kept as its digits, so that no digit is lost.
+// The documents fix no shape for keys (PropID, PersonKey): only what cannot be one is refused.
 
 export const MAX_NUMBERED_ID = '9223372036854775807';
 export const MAX_KEY_LENGTH = 100;
@@ -17,13 +9,9 @@ const KEY_RULE = `without whitespace, control characters or / \\ ? # %, at most 
 export const PROP_ID_RULE = `a PropID is text such as P000123, ${KEY_RULE}`;
 export const PERSON_KEY_RULE = `a PersonKey is text such as K000123A, ${KEY_RULE}`;
 
-/** A numbered ID: a number when a JavaScript number holds it exactly, else its digits. */
 export type NumberedId = number | string;
 
-/**
- * The ID, or why the value cannot be one: a sentence fragment to follow `"value" `, naming the ID
- * as `what` ("a list ID").
- */
+/** The problem is a sentence fragment to follow `"value" `. */
 export function parseNumberedId(value: unknown, what = 'an ID'): { id: NumberedId } | { problem: string } {
 	const notOne = `is not ${what}; ${what} is a whole number from 1 to ${MAX_NUMBERED_ID}`;
 	if (typeof value === 'number') {
@@ -52,11 +40,7 @@ export function keyProblem(text: string): string | undefined {
 	return undefined;
 }
 
-/**
- * A value as an error message shows it: text as it is, anything else as JSON, at most 60
- * characters. Never throws, whatever an expression yielded (`String()` does, on an object whose
- * own `toString` is not a function).
- */
+// Never throws, whatever an expression yielded: `String()` does on an object whose own `toString` is not a function.
 export function shownValue(value: unknown): string {
 	let text: string;
 	try {
@@ -67,7 +51,6 @@ export function shownValue(value: unknown): string {
 	return text.length > 60 ? `${text.slice(0, 60)}...` : text;
 }
 
-/** A key as text: strings and numbers (an expression may yield either), trimmed; anything else is not a key. */
 export function keyText(value: unknown): string | undefined {
 	if (typeof value === 'string') return value.trim();
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);

@@ -1,17 +1,8 @@
 /**
- * The vocabulary of the PropRadar API: the names and values the service defines, written down once.
- * No imports: the node and the sandbox both read it (the node's n8n pickers are built from it in
- * `fieldsets.ts`; the sandbox's field resolution, schemas and checks use it directly).
- *
- * Sources (docs/api.md names the two documents): the property document for property fieldsets,
- * the lists document for list-item fieldset names, person fieldsets and fields, import records and
- * statuses, the automation and its triggers, and the list-name limit. Where the documents name a
- * thing without its contents ("not shown" there), the choice below is docs/api.md's and the
- * sandbox's. test/unit/vocabulary.test.ts checks it against text copied from the documents
- * (test/fixtures/api-documents.md).
- *
- * Fields: every `Fields` parameter takes fieldset names and single field names, comma-separated;
- * a leading `-` suppresses a name.
+ * The API's names and values, written once. No imports: the sandbox reads it too. Sources: the property
+ * document and the lists document (docs/api.md names both); where they name a thing without its contents
+ * ("not shown"), the choice is docs/api.md's and the sandbox's. test/unit/vocabulary.test.ts checks it
+ * against text copied from the documents (test/fixtures/api-documents.md).
  */
 
 /** Property fieldsets of the property document, in the order the document lists them. */
@@ -228,12 +219,8 @@ export const PERSON_FIELDS = [
 	'EntityName', 'Age', 'Gender', 'MailAddress', 'Occupation', 'Phone', 'Email',
 ] as const;
 
-/**
- * List record fields: the lists document's "List" table (Criteria included: a dynamic list's
- * criteria, read back), then the read fields the service's notes add, which the documents do not
- * name (docs/api.md, "Lists and list items"). The documents name no list fieldsets, so list reads
- * take single fields only.
- */
+/** The lists document's "List" table, then the read fields docs/api.md ("Lists and list items") names
+ * from the service's notes. The documents name no list fieldsets. */
 export const LIST_FIELDS = [
 	'ListID', 'ListName', 'ListType', 'isMonitored', 'ImportSource', 'ImportMatchThreshold',
 	'ImportType', 'ImportContactOptions', 'GroupName', 'DisplayOrder', 'TotalCount', 'Criteria',
@@ -253,11 +240,8 @@ export const IMPORT_ITEM_FIELDS = [
 /** Webhook record fields (docs/api.md "Webhooks"). */
 export const WEBHOOK_FIELDS = ['WebhookID', 'HookUrl', 'WebhookName', 'ClientName', 'Secret'] as const;
 
-/**
- * Person record fieldsets (`GET /v1/persons/{PersonKey}/<kind>`). the lists document gives the bankruptcy
- * `Table` fieldset; the other kinds' fields are the sandbox's documented choice, each with a
- * `Table` fieldset of the same shape.
- */
+/** `GET /v1/persons/{PersonKey}/<kind>`: the lists document gives the bankruptcy `Table` fieldset; the
+ * other kinds' fields are the sandbox's documented choice, each a `Table` fieldset of the same shape. */
 export const PERSON_RECORD_FIELDSETS = {
 	bankruptcies: {
 		Table: ['BankruptcyID', 'BankruptcyCaseNumber', 'BankruptcyRecordingDate', 'BankruptcyChapter', 'BankruptcyStatus'],
@@ -279,10 +263,8 @@ export const PERSON_RECORD_FIELDSETS = {
 export type PersonRecordKind = keyof typeof PERSON_RECORD_FIELDSETS;
 export const PERSON_RECORD_KINDS = Object.keys(PERSON_RECORD_FIELDSETS) as PersonRecordKind[];
 
-/**
- * Transaction history fieldsets (the property document: `Fields` defaults to `Standard`). Custom field lists
- * are field IDs, at most 50 (`MAX_TRANSACTION_FIELD_IDS`).
- */
+/** The property document: `Fields` defaults to `Standard`; custom field lists are field IDs, at most
+ * 50 (`MAX_TRANSACTION_FIELD_IDS`). */
 export const TRANSACTION_FIELDSETS = {
 	Standard: [
 		'TransactionID', 'RecordingDate', 'DocumentType', 'DocumentNumber', 'Amount', 'Buyer', 'Seller',
@@ -291,14 +273,11 @@ export const TRANSACTION_FIELDSETS = {
 } as const satisfies Record<string, readonly string[]>;
 export const MAX_TRANSACTION_FIELD_IDS = 50;
 
-/** Every `Fields` scope of the API, with its fieldsets and its single fields. */
 export interface FieldScope {
 	fieldsets: Readonly<Record<string, readonly string[]>>;
 	fields: readonly string[];
-	/**
-	 * Whether the documents leave the scope's fields open ("not shown"): its fieldsets and fields
-	 * here are the sandbox's choice (docs/api.md), and the node sends other names as given.
-	 */
+	/** The documents leave the fields open ("not shown"): these are the sandbox's choice (docs/api.md),
+	 * and the node sends other names as given. */
 	open?: boolean;
 }
 
@@ -319,21 +298,14 @@ export const FIELD_SCOPES = {
 
 export type FieldScopeName = keyof typeof FIELD_SCOPES;
 
-/**
- * The fieldset of `fieldsets` that `name` names, as the documents write it, or undefined. Fieldset
- * names are matched without regard to case: the documents write the property fieldset `Overview`
- * and the person fieldset `overview`, and their own example is `Fields=overview,Persons` on a
- * property endpoint.
- */
+/** Case-insensitive: the documents write the property fieldset `Overview` and the person fieldset
+ * `overview`, and their own example is `Fields=overview,Persons` on a property endpoint. */
 export function fieldsetNamed(fieldsets: Readonly<Record<string, readonly string[]>>, name: string): string | undefined {
 	const wanted = name.toLowerCase();
 	return Object.keys(fieldsets).find((fieldset) => fieldset.toLowerCase() === wanted);
 }
 
-/**
- * A `Fields` value of single fields of one scope, e.g. `fieldNames(LIST_FIELDS, 'ListID', 'isMonitored')`
- * is `ListID,isMonitored`; a name the scope does not have is a type error.
- */
+/** `fieldNames(LIST_FIELDS, 'ListID', 'isMonitored')` is `ListID,isMonitored`; another name is a type error. */
 export function fieldNames<const Fields extends readonly string[]>(_scope: Fields, ...names: Array<Fields[number]>): string {
 	return names.join(',');
 }
@@ -396,23 +368,17 @@ export const EMPTY_AUTOMATION: Readonly<AutomationFields> = {
 	PurchaseEmail: 0,
 };
 
-/** The automation's on/off fields (0 or 1). */
 export const AUTOMATION_FLAG_FIELDS = ['isEnabled', 'PurchasePhone', 'PurchaseEmail'] as const;
-/** The automation's comma-separated ID lists: member IDs, webhook IDs, list IDs. */
 export const AUTOMATION_ID_FIELDS = [
 	'DailyEmailMemberIDs', 'ImmediateEmailMemberIDs', 'MobileNotificationMemberIDs', 'ExportToWebhookIDs', 'AddToLists', 'RemoveFromLists',
 ] as const;
-/** The automation's ID lists of numbered things (webhooks, lists). */
 export const AUTOMATION_NUMBERED_ID_FIELDS = ['ExportToWebhookIDs', 'AddToLists', 'RemoveFromLists'] as const;
 /** The highest level each Set field takes (0 is the lowest: unset stars, status None). */
 export const AUTOMATION_LEVEL_MAX = { SetInterestLevel: 5, SetStatusLevel: 9 } as const;
 
 /** The two trigger events of an automation (the lists document, "Events"), as `Triggers` names them. */
 export const TRIGGER_EVENTS = { newMatches: 'New Matches', statusChanges: 'Status Changes' } as const;
-/**
- * The `TriggerType` of each event in a webhook delivery (docs/api.md "Webhooks"): a property that
- * entered the list, or a change of a property in it.
- */
+/** The `TriggerType` of each event in a webhook delivery (docs/api.md "Webhooks"). */
 export const DELIVERY_TRIGGER_TYPES = { newMatch: 'New Match', change: 'Change' } as const;
 export type DeliveryTriggerType = (typeof DELIVERY_TRIGGER_TYPES)[keyof typeof DELIVERY_TRIGGER_TYPES];
 /** Every value `Triggers` takes (the lists document, "Automation"). */
@@ -421,11 +387,8 @@ export const TRIGGER_VALUES = [TRIGGER_EVENTS.newMatches, TRIGGER_EVENTS.statusC
 /** A list name is truncated to this many characters (the lists document, "Limits"). */
 export const LIST_NAME_MAX_CHARACTERS = 50;
 
-/**
- * `Limit` of the paged reads (docs/api.md, "Envelope and encoding"): what a read returns without
- * `Limit` and the most it takes. Property search takes at most 500 a page, and so does every
- * request that names properties by PropID.
- */
+/** `Limit` of the paged reads without one, and the most each takes (docs/api.md, "Envelope and encoding");
+ * 500 also bounds every request that names properties by PropID. */
 export const PAGE_LIMITS = {
 	properties: { defaultLimit: 100, maxLimit: 500 },
 	personRecords: { defaultLimit: 100, maxLimit: 500 },

@@ -22,15 +22,12 @@ import { oneAtATime, slotOf, type Registration } from './slot';
 import { isNotFound, ownHooks, readAutomation, readWebhooks, settle, triggerHooksOf } from './settle';
 import { unregister } from './unregister';
 
-/** Activation: the trigger's settings, `checkExists` and `create` (the webhook registered and wired into the list's automation). */
-
 export interface TriggerSettings {
 	listId: number;
 	events: TriggerEvent[];
 	allowChargingAutomation: boolean;
 }
 
-/** The trigger's parameters, checked before anything is sent. */
 export function readSettings(context: IHookFunctions): TriggerSettings {
 	const rawList = String(context.getNodeParameter('listId', undefined, { extractValue: true }) ?? '').trim();
 	if (!/^\d+$/.test(rawList) || Number(rawList) <= 0) {
@@ -57,8 +54,7 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 
 	const own = ownHooks(await readWebhooks(context, { withSecrets: true }), hookUrl);
 	if (own.length !== 1 || Number(own[0].WebhookID) !== registration.webhookId || own[0].HookUrl !== hookUrl) return false;
-	// PropRadar signs with the secret it was given; after the credential's token was changed the
-	// secret derived now differs, and registering anew gives PropRadar the new one.
+	// After the credential's token changed, the secret derived now differs from PropRadar's: registering anew hands it over.
 	if (!sameSecret(String(own[0].Secret ?? ''), deliverySecret(await accessToken(context), registration.secretSalt))) return false;
 	let automation: AutomationRecord;
 	try {
@@ -71,13 +67,8 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 	return wired && !wiringAddsFiring(automation, registration.events);
 }
 
-/**
- * `create`: first finishes whatever an earlier registration of this node left (an unfinished
- * deactivation, a webhook whose registration answer was lost), then registers a webhook with a
- * fresh secret (derived from a fresh salt and the credential's token) and wires it into the
- * list's automation. Refuses, with nothing registered, when turning the automation on would start
- * actions that cost money and that is not allowed.
- */
+// First finishes what an earlier registration left (an unfinished deactivation, a webhook whose answer
+// was lost); refuses with nothing registered when the wiring would start charging actions not allowed.
 export async function register(context: IHookFunctions): Promise<void> {
 	const settings = readSettings(context);
 	const { hookUrl, slot, registrations } = slotOf(context);
@@ -91,7 +82,6 @@ export async function register(context: IHookFunctions): Promise<void> {
 	}
 }
 
-/** Why the automation may not be made to fire, or undefined when it may. */
 async function chargingRefusal(context: IHookFunctions, settings: TriggerSettings, automation: AutomationRecord): Promise<NodeOperationError | undefined> {
 	const charging = chargingActions(automation);
 	if (charging.length === 0 || !wiringAddsFiring(automation, settings.events)) return undefined;
@@ -111,7 +101,6 @@ async function chargingRefusal(context: IHookFunctions, settings: TriggerSetting
 	});
 }
 
-/** Registers the webhook and wires it into the list's automation, remembering it in the slot. */
 async function wire(context: IHookFunctions, settings: TriggerSettings, hookUrl: string, slot: string, registrations: Record<string, Registration>): Promise<void> {
 	const list = await apiRequest<ApiEnvelope<ListRecord>>(context, { method: 'GET', path: paths.list(settings.listId) });
 	if (Number(list.results?.[0]?.isMonitored) === 0) {
@@ -130,8 +119,7 @@ async function wire(context: IHookFunctions, settings: TriggerSettings, hookUrl:
 	const webhookName = formatWebhookName({ listId: settings.listId, events: settings.events, baseline });
 	const webhookId = await createWebhook(context, { HookUrl: hookUrl, WebhookName: webhookName, Secret: secret });
 
-	// Remembered before the wiring, as unfinished: if the wiring fails, n8n's `delete` (which it
-	// runs after a failed `create`) or the next activation takes it out again.
+	// Remembered as unfinished before the wiring: n8n runs `delete` after a failed `create`, which takes it out.
 	registrations[slot] = {
 		webhookId,
 		listId: settings.listId,
@@ -149,12 +137,8 @@ async function wire(context: IHookFunctions, settings: TriggerSettings, hookUrl:
 	delete registrations[slot].unfinished;
 }
 
-/**
- * Registers a webhook. When the answer is lost (no answer, 5xx), the webhook may exist anyway:
- * it is looked for by its URL, name and secret and adopted. Otherwise the error stands, and the
- * webhook, if it exists after all, is found by its URL and name and removed by the next `delete`
- * or `create` of this node.
- */
+// A lost answer may still have created it: found by URL, name and secret, it is adopted; otherwise the
+// next `delete` or `create` finds it by URL and name and removes it.
 async function createWebhook(context: IHookFunctions, body: { HookUrl: string; WebhookName: string; Secret: string }): Promise<number> {
 	let created: ApiEnvelope<{ WebhookID: number }>;
 	try {

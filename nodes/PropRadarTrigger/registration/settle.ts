@@ -6,8 +6,6 @@ import { fieldNames, PAGE_LIMITS, WEBHOOK_FIELDS } from '../../PropRadar/shared/
 import { baselineOf, parseWebhookName, settleAutomation, type Baseline, type TriggerHook } from '../wiring';
 import { urlPath } from './slot';
 
-/** Reading a list's automation and the account's webhooks, and settling the automation to what its trigger webhooks say. */
-
 /** Writes of one list's automation before giving up on it settling (other processes keep changing it). */
 const MAX_SETTLE_WRITES = 6;
 /** Pauses between rounds of a clean-up step that failed transiently, on top of the transport's own retries. */
@@ -22,7 +20,6 @@ export async function readAutomation(context: IHookFunctions, listId: number): P
 	return automation;
 }
 
-/** All of the account's webhooks: ID, address and name, and their secrets only when asked for. */
 export async function readWebhooks(context: IHookFunctions, { withSecrets = false } = {}): Promise<WebhookRecord[]> {
 	const fields = fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'HookUrl', 'WebhookName', ...(withSecrets ? (['Secret'] as const) : []));
 	const { records } = await collectPages<WebhookRecord>(
@@ -37,7 +34,6 @@ export function isNotFound(error: unknown): boolean {
 	return error instanceof NodeApiError && error.httpCode === '404';
 }
 
-/** A failure that may pass: no answer, 429 or 5xx. A refusal (4xx) or a bad setting will not. */
 function isTransient(error: unknown): boolean {
 	if (!(error instanceof NodeApiError)) return false;
 	const code = error.httpCode;
@@ -56,7 +52,6 @@ export async function persist<T>(context: IHookFunctions, step: () => Promise<T>
 	}
 }
 
-/** The trigger webhooks of one list, with what their names say. */
 export function triggerHooksOf(webhooks: WebhookRecord[], listId: number): Array<TriggerHook & { baseline: Baseline }> {
 	return webhooks.flatMap((hook) => {
 		const parsed = parseWebhookName(hook.WebhookName);
@@ -64,17 +59,12 @@ export function triggerHooksOf(webhooks: WebhookRecord[], listId: number): Array
 	});
 }
 
-/** This node's own trigger webhooks for this kind of URL (production or test): the live one and any left over. */
 export function ownHooks(webhooks: WebhookRecord[], hookUrl: string): WebhookRecord[] {
 	return webhooks.filter((hook) => parseWebhookName(hook.WebhookName) !== undefined && urlPath(hook.HookUrl) === urlPath(hookUrl));
 }
 
-/**
- * Brings the list's automation to what its trigger webhooks say (see `settleAutomation`): reads the
- * automation and the webhooks, writes if needed, and reads again until a read needs no write. The
- * write replaces the whole automation with the same body each time, so it is retried. Returns the
- * settled automation, or undefined when the list is gone.
- */
+// Reads again after each write until a read needs no write. The write replaces the whole automation
+// with the same body each time, so it is repeatable. Undefined when the list is gone.
 export async function settle(context: IHookFunctions, listId: number, leaving: TriggerHook[], fallbackBaseline?: Baseline): Promise<AutomationRecord | undefined> {
 	const leavingIds = new Set(leaving.map((hook) => hook.webhookId));
 	for (let writes = 0; ; writes++) {

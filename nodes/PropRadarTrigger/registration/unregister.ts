@@ -9,8 +9,6 @@ import { chargingActions, parseWebhookName, triggerSet, type TriggerHook } from 
 import { oneAtATime, slotOf, type Registration } from './slot';
 import { isNotFound, ownHooks, persist, readAutomation, readWebhooks, settle, triggerHooksOf } from './settle';
 
-/** Deactivation (`delete`): this node's webhooks unwired and deleted, with monitoring paused while an automation could still charge. */
-
 async function deleteWebhook(context: IHookFunctions, webhookId: number): Promise<void> {
 	try {
 		await apiRequest(context, { method: 'DELETE', path: paths.webhook(webhookId), repeatable: true });
@@ -23,22 +21,15 @@ async function setMonitoring(context: IHookFunctions, listId: number, isMonitore
 	await apiRequest(context, { method: 'PATCH', path: paths.list(listId), body: { isMonitored }, repeatable: true });
 }
 
-/**
- * `delete`: takes this node's webhooks (the registered one and any left over) out of their lists'
- * automations, bringing an automation back to its baseline when no trigger is left and nobody
- * changed it since, and deletes them. Anything already gone (list, webhook) is fine. Each step is
- * retried with pauses. When the automation still cannot be written and it would go on charging
- * for this trigger, monitoring of the list is turned off (automations only run on monitored lists);
- * the registration stays, marked unfinished, for the next `create` or `delete` to finish, and
- * the error says so.
- */
+// When an automation still cannot be written and would go on charging for this trigger, monitoring of the
+// list is turned off (automations only run on monitored lists); the registration stays, marked
+// unfinished, for the next `create` or `delete` to finish.
 export async function unregister(context: IHookFunctions): Promise<void> {
 	const { hookUrl, slot, registrations } = slotOf(context);
 	const registration = registrations[slot];
 	const leftovers = ownHooks(await persist(context, async () => await readWebhooks(context)), hookUrl);
 	if (!registration && leftovers.length === 0) return;
 
-	// Everything of this node to take out, by list.
 	const leaving = new Map<number, TriggerHook[]>();
 	const add = (listId: number, hook: TriggerHook) => leaving.set(listId, [...(leaving.get(listId) ?? []), hook]);
 	if (registration) add(registration.listId, { webhookId: registration.webhookId, events: registration.events });
@@ -50,14 +41,12 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 
 	const problems: string[] = [];
 	let monitoringPaused = registration?.unfinished?.monitoringPaused === true;
-	/** Whether an automation may still fire for these webhooks, and whether it may then charge. */
 	let stillFiring = false;
 	let chargeRisk = false;
 	for (const [listId, hooks] of leaving) {
 		await oneAtATime(context, listId, async () => {
-			// Unwired first, so that the automation stops firing for them before anything else; then
-			// the webhooks go; then the list is settled again, in case a process settling it meanwhile
-			// wired them again before they were deleted (their ids then dangle, and are dropped).
+			// Unwired first, so the automation stops firing for them; settled again after the deletion, in case
+			// another process wired them again meanwhile (their ids then dangle, and are dropped).
 			const settleList = async () => await persist(context, async () => await settle(context, listId, hooks, registration?.listId === listId ? registration.baseline : undefined));
 			let settleError: unknown;
 			await settleList().catch((error: unknown) => (settleError = error));
@@ -118,7 +107,6 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 	throw new NodeOperationError(context.getNode(), message, { description });
 }
 
-/** Whether the list's automation, left as it is, would go on charging because this trigger made it fire. */
 async function mayStillCharge(context: IHookFunctions, registration: Registration): Promise<boolean> {
 	let automation: AutomationRecord;
 	try {
@@ -142,7 +130,7 @@ async function mayStillCharge(context: IHookFunctions, registration: Registratio
 	return [...triggerSet(automation.Triggers)].some((trigger) => !firingWithout.has(trigger));
 }
 
-/** An error's message for the log and the error shown, without anything secret (the transport redacts). */
+/** Nothing secret: the transport redacts. */
 function describe(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }

@@ -1,8 +1,4 @@
-/**
- * What the criteria builder offers: each criterion's value kind, the property type codes and the
- * date presets. A criterion is `{ name, value: [...] }`: values inside one criterion are ORed,
- * criteria ANDed (docs/api.md "Criteria").
- */
+// A criterion is `{ name, value: [...] }`: values inside one criterion are ORed, criteria ANDed (docs/api.md "Criteria").
 export type CriterionScalar = string | number;
 export type CriterionRange = [number | null, number | null];
 export interface Criterion {
@@ -14,27 +10,20 @@ export interface Criterion {
 
 export type ValueKind = 'values' | 'beginsWith' | 'boolean' | 'range' | 'date' | 'propertyType' | 'listIds' | 'leadFilter';
 
-/** What a range criterion counts, which decides the examples its Minimum and Maximum show. */
 export type RangeUnit = 'count' | 'area' | 'year' | 'money' | 'percent';
 
 export interface BuilderCriterion {
 	kind: ValueKind;
 	label: string;
-	/** Range criteria: what they count. */
 	unit?: RangeUnit;
-	/** Criteria given as values: an example of what to type. */
 	example?: string;
 	/** Lead filters: the whole criterion, chosen in one step (no value fields). */
 	criterion?: Criterion;
-	/** Shown under the choice in the criterion picker. */
 	description?: string;
 }
 
-/**
- * The builder's choices, by the name saved in the workflow. Lead filters are common investor
- * searches of one criterion; Vacant and Tax-Delinquent send property field names the documents do
- * not list as criteria (why: docs/api.md "Criteria").
- */
+// Keyed by the name saved in the workflow. Vacant and Tax-Delinquent send property field names the
+// documents do not list as criteria (why: docs/api.md "Criteria").
 export const BUILDER_CRITERIA: Record<string, BuilderCriterion> = {
 	State: { kind: 'values', label: 'State', example: 'OR, WA' },
 	ZipFive: { kind: 'values', label: 'ZIP Code', example: '97202, 97212' },
@@ -90,7 +79,6 @@ export const BUILDER_CRITERIA: Record<string, BuilderCriterion> = {
 	PropID: { kind: 'values', label: 'Property ID', example: 'P000123, P000456' },
 };
 
-/** Examples of each range unit for Minimum and Maximum, and what it is in words. */
 export const RANGE_UNITS: Record<RangeUnit, { min: string; max: string; what: string }> = {
 	count: { min: '2', max: '4', what: 'a count (beds, baths)' },
 	area: { min: '1200', max: '2500', what: 'square feet' },
@@ -99,7 +87,6 @@ export const RANGE_UNITS: Record<RangeUnit, { min: string; max: string; what: st
 	percent: { min: '50', max: '100', what: 'a percentage, 0 to 100' },
 };
 
-/** Property type codes of the nested `PropertyType` criterion. */
 export const PTYPE_CODES: Record<string, string> = {
 	SFR: 'Single Family',
 	CND: 'Condominium',

@@ -1,17 +1,11 @@
 import { keyProblem, parseNumberedId, PROP_ID_RULE, shownValue } from '../ids';
 import { DATE_PRESETS, type Criterion, type CriterionRange } from './catalog';
 
-/** The check every criterion goes through before it is sent, from the builder or JSON mode. */
-
 const DATE = String.raw`(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])/\d{4}`;
 // An end of a range may be left empty (open); an empty `from:` also takes unknown dates, so a
 // before-date is `from: to: M/D/YYYY` (docs/api.md, "Criteria").
 const DATE_PATTERN = new RegExp(`^(${DATE}|from: ${DATE} to: ${DATE}|from: to: ${DATE}|from: ${DATE} to:)$`);
 
-/**
- * A relative-date value the API accepts: a preset, a date `M/D/YYYY`, or `from: M/D/YYYY to:
- * M/D/YYYY` with either end left empty.
- */
 export function isRelativeDate(value: string): boolean {
 	return DATE_PRESETS.includes(value) || DATE_PATTERN.test(value);
 }
@@ -32,13 +26,8 @@ export function isRange(value: unknown): value is CriterionRange {
 const COMPOUND = 'PropertyType';
 const COMPOUND_PARTS = new Set(['PType', 'AdvancedPropertyType']);
 
-/**
- * Checks the shape of raw criteria (JSON mode, or anything a workflow passes in) and returns them
- * typed: an array of `{name, value}` whose values are scalars, `[min, max]` ranges with null open
- * ends, or, in the compound PropertyType only, nested PType and AdvancedPropertyType criteria.
- * Other names are checked for shape only: the service knows more criteria than the builder
- * offers, and answers "Unexpected Criterion" for a name it does not know.
- */
+// Names the builder does not offer are checked for shape only: the service knows more criteria, and
+// answers "Unexpected Criterion" for a name it does not know.
 export function validateCriteria(raw: unknown, path = 'Criteria', parent?: string): Criterion[] {
 	let value = raw;
 	if (typeof value === 'string') {

@@ -2,18 +2,13 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { BUILDER_CRITERIA, DATE_PRESETS, PTYPE_CODES, RANGE_UNITS, type BuilderCriterion, type RangeUnit } from './catalog';
 
-/** The names of the builder's criteria that match `test`. */
 function criteriaWhere(test: (criterion: BuilderCriterion) => boolean): string[] {
 	return Object.keys(BUILDER_CRITERIA).filter((name) => test(BUILDER_CRITERIA[name]));
 }
 
-/**
- * The value fields of a criterion row. n8n shows a row's fields in their order here, which its
- * lint requires to be alphabetical by the name shown: so the names carry the order the user reads,
- * the criterion first ("Criterion"), then its values, Minimum before Maximum ("From", "To").
- * Fields with one saved name (min, max, values) come once per kind of value, each shown only for
- * its criteria, so that each has an example of the right kind.
- */
+// n8n's lint wants a row's fields in alphabetical order of their shown names, so the names carry the
+// reading order ("Criterion", then "From" before "To"). min, max and values come once per kind of
+// value, each shown only for its criteria, so that each has an example of its kind.
 function criterionRowFields(): INodeProperties[] {
 	const ranges = (Object.keys(RANGE_UNITS) as RangeUnit[]).flatMap((unit): INodeProperties[] => {
 		const { min, max, what } = RANGE_UNITS[unit];
@@ -110,12 +105,8 @@ function criterionRowFields(): INodeProperties[] {
 /** How many builder rows Matching Properties follows field by field: more than the builder's criteria, each once. */
 const MATCH_COUNT_ROWS = 30;
 
-/**
- * The line under the builder that tells how many properties match, fed by a free count
- * (`getCriteriaMatchCount`); named typeOptions, since n8n's lint takes dynamic options for an ID
- * picker. n8n reloads it only when the joined text of these paths changes, so every row field has
- * its own path (docs/design.md, "shared/criteria/").
- */
+// n8n reloads Matching Properties only when the joined text of these paths changes, so every row field
+// has a path of its own; named, as n8n's lint takes dynamic options for an ID picker (docs/design.md).
 const MATCH_COUNT_ROW_FIELDS = [...new Set(criterionRowFields().map((field) => field.name))];
 const MATCH_COUNT_OPTIONS = {
 	loadOptionsMethod: 'getCriteriaMatchCount',
@@ -128,7 +119,6 @@ const MATCH_COUNT_OPTIONS = {
 	],
 };
 
-/** How the criteria are given: the builder's rows or a JSON array. */
 export const CRITERIA_MODE: INodeProperties = {
 	displayName: 'Criteria Mode',
 	name: 'criteriaMode',
@@ -140,7 +130,6 @@ export const CRITERIA_MODE: INodeProperties = {
 	default: 'builder',
 };
 
-/** The criteria UI: a mode, the builder rows, the JSON field and the count of matches, all under `displayOptions`. */
 export function criteriaProperties(show: IDisplayOptions['show'], required: boolean): INodeProperties[] {
 	return [
 		{ ...CRITERIA_MODE, displayOptions: { show } },

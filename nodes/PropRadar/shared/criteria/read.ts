@@ -4,12 +4,7 @@ import { keyProblem, parseNumberedId, PROP_ID_RULE, shownValue } from '../ids';
 import { BUILDER_CRITERIA, PTYPE_CODES, type Criterion, type CriterionRange } from './catalog';
 import { CriteriaError, isRange, isRelativeDate, validateCriteria } from './check';
 
-/** Reading what the user gave: the builder's rows turned into criteria, or JSON mode's array; both checked. */
-
-/**
- * One row of the builder as n8n stores it. An expression keeps its result's type (a number, an
- * array, ...), so every field may hold any value and is checked for what it holds.
- */
+/** An expression keeps its result's type (a number, an array, ...), so every field is checked for what it holds. */
 export interface BuilderRow {
 	name?: unknown;
 	values?: unknown;
@@ -21,10 +16,7 @@ export interface BuilderRow {
 	advancedPropertyTypes?: unknown;
 }
 
-/**
- * The entries of a list field: comma-separated text, a number, or an array of texts and numbers
- * (what an expression such as `{{ $json.ids }}` gives). Undefined when the value is none of these.
- */
+// Comma-separated text, a number, or an array of them (what `{{ $json.ids }}` gives); undefined for anything else.
 function listEntries(value: unknown, numberText: (number: number) => string = String): string[] | undefined {
 	if (value === undefined || value === null) return [];
 	const parts = Array.isArray(value) ? value : [value];
@@ -44,14 +36,12 @@ function rangeEnd(value: unknown, label: string, end: 'min' | 'max'): number | n
 	return number;
 }
 
-/** Must Have as the builder holds it: a boolean, or what an expression gives for one. */
 function mustHave(value: unknown, label: string): boolean {
 	if (value === undefined || value === null || value === true || value === 1 || value === 'true' || value === '1') return true;
 	if (value === false || value === 0 || value === 'false' || value === '0') return false;
 	throw new CriteriaError(`${label}: Must Have is on or off (true or false), got ${JSON.stringify(value)}`);
 }
 
-/** Turns the builder's rows into criteria, checking each row against its criterion's value kind. */
 export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 	if (!Array.isArray(rows)) throw new CriteriaError('Criteria: the builder rows must be a list');
 	return rows.map((given, index) => {
@@ -148,7 +138,6 @@ export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 	});
 }
 
-/** Reads the criteria a user gave through `criteriaProperties`, validated. */
 export function readCriteria(parameters: { mode: string; rows?: IDataObject; json?: unknown }): Criterion[] {
 	if (parameters.mode === 'json') return validateCriteria(parameters.json);
 	const rows = ((parameters.rows?.criterion as BuilderRow[] | undefined) ?? []);

@@ -3,18 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { shownValue } from '../ids';
 
-/**
- * Values checked against the operation's own description before anything is sent: each bad value
- * is refused with an error naming the field and what it allows.
- */
-
 export function fail(context: IExecuteFunctions, itemIndex: number, message: string): never {
 	throw new NodeOperationError(context.getNode(), message, { itemIndex });
 }
 
 export type OptionValue = string | number | boolean;
 
-/** The values an `options` or `multiOptions` property offers. */
 function optionValues(property: INodeProperties): OptionValue[] {
 	const values: OptionValue[] = [];
 	for (const option of property.options ?? []) {
@@ -23,20 +17,18 @@ function optionValues(property: INodeProperties): OptionValue[] {
 	return values;
 }
 
-/** `"a", "b" or "c"` */
 function alternatives(values: OptionValue[]): string {
 	const quoted = values.map((value) => JSON.stringify(value));
 	return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
 }
 
-/** The option `value` stands for (compared as text, so "3" from an expression is the option 3), or undefined. */
+/** Compared as text, so "3" from an expression is the option 3. */
 function optionOf(allowed: OptionValue[], value: unknown): OptionValue | undefined {
 	if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
 	const text = String(value).trim();
 	return allowed.find((option) => String(option) === text);
 }
 
-/** What a number property allows, said as a rule: "a whole number from 0 to 100". */
 function numberRule(property: INodeProperties): string {
 	const { minValue, maxValue, numberPrecision } = property.typeOptions ?? {};
 	const kind = numberPrecision ? 'a number' : 'a whole number';
@@ -46,17 +38,12 @@ function numberRule(property: INodeProperties): string {
 	return kind;
 }
 
-/** The entries of a field that takes several values: the editor's list, or what an expression gives (a list, comma-separated text, one value). */
 export function entriesOf(value: unknown): unknown[] {
 	return Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').filter((entry) => entry.trim() !== '') : [value];
 }
 
-/**
- * A value of `property` checked against the node's own description of it and returned as the
- * option, number, boolean or ISO date it is; anything else is refused, naming `label`. n8n passes
- * on an expression's, an imported workflow's or an AI tool call's value unchecked (what each type
- * allows: docs/design.md, "shared/parameters/").
- */
+// n8n passes an expression's, an imported workflow's or an AI tool call's value on unchecked
+// (what each type allows: docs/design.md, "shared/parameters/").
 export function checkedValue(context: IExecuteFunctions, itemIndex: number, property: INodeProperties, value: unknown, label = property.displayName): unknown {
 	// Options loaded from the account (status labels, lists) are not known here: the reader of such a field checks it.
 	if (property.typeOptions?.loadOptionsMethod !== undefined || property.typeOptions?.loadOptions !== undefined) return value;
@@ -98,10 +85,7 @@ export function checkedValue(context: IExecuteFunctions, itemIndex: number, prop
 	}
 }
 
-/**
- * A date and time as the ISO text sent: the editor's text, or what an expression gives (text, a
- * time in milliseconds, a JavaScript Date, or a date of n8n's such as `$now.minus(...)`).
- */
+// Text, milliseconds, a Date, or a luxon date of n8n's such as `$now.minus(...)`.
 function isoDate(context: IExecuteFunctions, itemIndex: number, value: unknown, label: string): string {
 	const millis = (value as { toMillis?: unknown } | null)?.toMillis;
 	const time =
@@ -120,31 +104,22 @@ function flag(context: IExecuteFunctions, itemIndex: number, value: unknown, lab
 	return value;
 }
 
-/**
- * A boolean parameter, on or off; anything else is refused. An expression may give the text
- * "false", which would otherwise count as on (Allow Charging Automation, Include Secret).
- */
+/** An expression may give the text "false", which would otherwise count as on. */
 export function readFlag(context: IExecuteFunctions, itemIndex: number, name: string, label: string): boolean {
 	return flag(context, itemIndex, context.getNodeParameter(name, itemIndex, false) as unknown, label);
 }
 
-/** The property named `name` of an operation's description. */
 export function propertyNamed(description: INodeProperties[], name: string): INodeProperties {
 	const property = description.find((candidate) => candidate.name === name);
 	if (!property) throw new Error(`No property "${name}" in this operation's description`);
 	return property;
 }
 
-/** An `options` parameter, refused unless it is one of the property's values (see `checkedValue`). */
 export function readChoice<T extends OptionValue = string>(context: IExecuteFunctions, itemIndex: number, property: INodeProperties): T {
 	return checkedValue(context, itemIndex, property, context.getNodeParameter(property.name, itemIndex, property.default) as unknown) as T;
 }
 
-/**
- * A `collection` parameter, each field given checked against its description (see `checkedValue`)
- * and named in an error as "Collection > Field". A field left empty ('', or a list with nothing
- * in it, such as "," from an expression) is left out.
- */
+/** A field left empty ('', or a list with nothing in it, such as "," from an expression) is left out. */
 export function readCollection(context: IExecuteFunctions, itemIndex: number, property: INodeProperties): IDataObject {
 	const given = context.getNodeParameter(property.name, itemIndex, {}) as unknown;
 	if (typeof given !== 'object' || given === null || Array.isArray(given)) {

@@ -1,11 +1,5 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-/** Fields several operations share: the list, property and person pickers, Return All / Limit, Sort. */
-
-/**
- * A list picker: "From List" (the account's lists by name, through `searchListMethod` of
- * methods/listSearch.ts) or "By ID".
- */
 export function listLocator(show: IDisplayOptions['show'], displayName = 'List', name = 'listId', searchListMethod = 'searchLists'): INodeProperties {
 	return {
 		displayName,
@@ -33,7 +27,6 @@ export function listLocator(show: IDisplayOptions['show'], displayName = 'List',
 	};
 }
 
-/** The picker of a list that must be static (List Item > Add): "From List" offers the static lists only. */
 export function staticListLocator(show: IDisplayOptions['show']): INodeProperties {
 	return {
 		...listLocator(show, 'Static List', 'listId', 'searchStaticLists'),
@@ -91,7 +84,6 @@ export function returnAllProperties(show: IDisplayOptions['show']): INodePropert
 	];
 }
 
-/** Sort rules (`Sort`/`Dir`) from a fixed collection of {field, direction}. */
 export function sortProperty(show: IDisplayOptions['show'], fields: string[], note = ''): INodeProperties {
 	return {
 		displayName: 'Sort',
@@ -130,7 +122,6 @@ export function sortProperty(show: IDisplayOptions['show'], fields: string[], no
 	};
 }
 
-/** The options of a field whose values are a set of the API's vocabulary, each named by its value with a capital: `import` is "Import". */
 export function vocabularyOptions(values: readonly string[]): INodePropertyOptions[] {
 	return [...values].sort().map((value) => ({ name: `${value.charAt(0).toUpperCase()}${value.slice(1)}`, value }));
 }

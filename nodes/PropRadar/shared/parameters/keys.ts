@@ -5,31 +5,20 @@ import { keyProblem, keyText, PERSON_KEY_RULE, PROP_ID_RULE, shownValue } from '
 import { fail } from './checked';
 import { runReadsOf } from './runReads';
 
-/** The keys an operation is for (Property ID, Person Key), read from the item where n8n would give the item's own field. */
-
-/**
- * `={{ $json.a }}` or `={{ $json.a.b }}`, with nothing else in it: a read of one of the item's
- * fields, the usual way a key comes from the item before. Any other expression goes to n8n.
- */
+// The usual way a key comes from the item before; any other expression goes to n8n.
 const ITEM_FIELD_EXPRESSION = /^=\{\{[ \t\r\n]*\$json((?:\.[A-Za-z_][A-Za-z0-9_]*)+)[ \t\r\n]*\}\}$/;
 
 /** n8n's own check, on the expression's text, before it evaluates anything (`resolveSimpleParameterValue`; not exported). */
 const N8N_CONSTRUCTOR_CHECK = /\.\s*constructor/m;
 
-/**
- * Whether n8n's reading of `$json…name` is the item's own field under every engine: not for a name
- * on n8n's deny list, `globalThis` (its sandbox rewrites it), nor a name objects inherit (the `vm`
- * engine reads those from the prototype).
- */
+// Not for a name on n8n's deny list, `globalThis` (its sandbox rewrites it), nor a name objects
+// inherit (the `vm` engine reads those from the prototype).
 function readsOwnField(name: string): boolean {
 	return isSafeObjectProperty(name) && name !== 'globalThis' && !(name in Object.prototype);
 }
 
-/**
- * The item's text at the field a key parameter names by `={{ $json.field }}`, which is what n8n's
- * far costlier evaluation gives; undefined, for n8n to evaluate, whenever its answer could differ
- * (docs/design.md, "The item's key is the one expression a per-item run evaluates").
- */
+// What n8n's far costlier evaluation gives; undefined, for n8n to evaluate, whenever its answer could
+// differ (docs/design.md, "The item's key is the one expression a per-item run evaluates").
 function itemFieldText(context: IExecuteFunctions, itemIndex: number, name: string): string | undefined {
 	// The parameter's stored value is the same for every item: its field path is worked out once per run.
 	const reads = runReadsOf(context);
@@ -52,10 +41,8 @@ function itemFieldText(context: IExecuteFunctions, itemIndex: number, name: stri
 	return typeof value === 'string' ? value : undefined;
 }
 
-/** A key parameter's value for the item, as n8n's evaluation of it gives it (read from the item where `itemFieldText` can). */
 export function keyParameterValue(context: IExecuteFunctions, itemIndex: number, name: string): unknown {
-	// n8n's own check of a text parameter only looks the parameter up in the node's description;
-	// the key is checked by the reader.
+	// n8n's own check of a text parameter only looks it up in the description; the reader checks the key.
 	return itemFieldText(context, itemIndex, name) ?? (context.getNodeParameter(name, itemIndex, '', { skipValidation: true }) as unknown);
 }
 
@@ -71,7 +58,6 @@ export function readPropId(context: IExecuteFunctions, itemIndex: number, name =
 	return readKey(context, itemIndex, name, label, PROP_ID_RULE);
 }
 
-/** PropIDs from comma-separated text, a number, or an array of them (what `{{ $json.ids }}` gives); each checked. */
 export function readPropIds(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string[] {
 	const value = context.getNodeParameter(name, itemIndex, '') as unknown;
 	const entries = (Array.isArray(value) ? value : [value]).flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : [entry]));

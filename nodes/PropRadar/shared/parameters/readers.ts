@@ -8,8 +8,6 @@ import type { FieldScopeName } from '../vocabulary';
 import { checkedValue, fail, readChoice, readFlag } from './checked';
 import { onceForEveryItem } from './runReads';
 
-/** Readers of the parameters several operations share, each value checked before anything is sent. */
-
 function readNumberedId(context: IExecuteFunctions, itemIndex: number, value: unknown, label: string, what: string): NumberedId {
 	const parsed = parseNumberedId(value, what);
 	if ('problem' in parsed) {
@@ -18,13 +16,11 @@ function readNumberedId(context: IExecuteFunctions, itemIndex: number, value: un
 	return parsed.id;
 }
 
-/** A list ID from a resource locator (or a plain value), exact: see `parseNumberedId`. */
 export function readListId(context: IExecuteFunctions, itemIndex: number, name = 'listId', label = 'List'): NumberedId {
 	const value = context.getNodeParameter(name, itemIndex, undefined, { extractValue: true }) as unknown;
 	return readNumberedId(context, itemIndex, value ?? '', label, 'a list ID');
 }
 
-/** List IDs from a multi-options value, or from an expression's comma-separated text, number or array; each exact. */
 export function readListIds(context: IExecuteFunctions, itemIndex: number, name: string, label: string): NumberedId[] {
 	const value = context.getNodeParameter(name, itemIndex, []) as unknown;
 	const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value === undefined || value === null ? [] : [value];
@@ -33,10 +29,6 @@ export function readListIds(context: IExecuteFunctions, itemIndex: number, name:
 		.map((entry) => readNumberedId(context, itemIndex, entry, label, 'a list ID'));
 }
 
-/**
- * A text parameter, trimmed; an expression may give a number. Empty when nothing was given;
- * anything else is refused, and shown in the message unless it is `secret` (a webhook's secret).
- */
 export function readText(context: IExecuteFunctions, itemIndex: number, name: string, label: string, { secret = false } = {}): string {
 	const value = context.getNodeParameter(name, itemIndex, '') as unknown;
 	if (value === undefined || value === null) return '';
@@ -52,12 +44,10 @@ export function readRequiredString(context: IExecuteFunctions, itemIndex: number
 	return value;
 }
 
-/** A numbered ID (import item, webhook) from a number or text parameter, exact: see `parseNumberedId`. */
 export function readPositiveInteger(context: IExecuteFunctions, itemIndex: number, name: string, label: string): NumberedId {
 	return readNumberedId(context, itemIndex, context.getNodeParameter(name, itemIndex) as unknown, label, 'an ID');
 }
 
-/** The `Fields` query value of the item's picker; undefined when nothing was chosen. */
 export function readFields(context: IExecuteFunctions, itemIndex: number, scope: FieldScopeName): string | undefined {
 	return onceForEveryItem(context, `fields of ${scope}`, ['fields'], itemIndex, () => {
 		const choice = context.getNodeParameter('fields', itemIndex, {}) as FieldsChoice;
@@ -84,7 +74,6 @@ export function readCriteriaParameters(context: IExecuteFunctions, itemIndex: nu
 	}
 }
 
-/** How many records Return All / Limit asks for: undefined for all. */
 export function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (readFlag(context, itemIndex, 'returnAll', 'Return All')) return undefined;
 	const value = context.getNodeParameter('limit', itemIndex, 50) as unknown;
@@ -95,7 +84,6 @@ export function readLimit(context: IExecuteFunctions, itemIndex: number): number
 	return limit;
 }
 
-/** `Sort` and `Dir` from the rules of `sort` (made by `sortProperty`), each field and direction one it offers. */
 export function readSort(context: IExecuteFunctions, itemIndex: number, sort: INodeProperties): { Sort?: string; Dir?: string } {
 	const rules = ((context.getNodeParameter('sort', itemIndex, {}) as IDataObject).rule as Array<{ field: unknown; direction: unknown }> | undefined) ?? [];
 	if (rules.length === 0) return {};
@@ -107,7 +95,6 @@ export function readSort(context: IExecuteFunctions, itemIndex: number, sort: IN
 	return { Sort: checked.map((rule) => rule.field).join(','), Dir: checked.map((rule) => rule.direction).join(',') };
 }
 
-/** IDs from a multi-options value or from an expression's comma-separated text or array. */
 export function idsFrom(value: unknown): string[] {
 	const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value === undefined || value === null ? [] : [value];
 	return list.map((id) => (typeof id === 'string' ? id : typeof id === 'number' ? String(id) : shownValue(id)).trim()).filter(Boolean);

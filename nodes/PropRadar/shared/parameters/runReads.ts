@@ -7,7 +7,6 @@ function holdsExpression(value: unknown): boolean {
 	return false;
 }
 
-/** Per node run: what was worked out once for every item, or that it is read for each item. */
 const runReads = new WeakMap<IExecuteFunctions, Map<string, { value: unknown } | 'each item'>>();
 
 export function runReadsOf(context: IExecuteFunctions): Map<string, { value: unknown } | 'each item'> {
@@ -19,12 +18,8 @@ export function runReadsOf(context: IExecuteFunctions): Map<string, { value: unk
 	return reads;
 }
 
-/**
- * What `read` makes of the parameters `names` for an item, worked out once per node run (kept
- * under `key`) when none of them holds an expression: n8n resolves and looks up a parameter on
- * every read, which thousands of items would pay each time. A read that fails is not kept: every
- * item fails alike.
- */
+// n8n resolves and looks up a parameter on every read, which thousands of items would each pay.
+// A read that fails is not kept: every item fails alike.
 export function onceForEveryItem<T>(context: IExecuteFunctions, key: string, names: string[], itemIndex: number, read: () => T): T {
 	const reads = runReadsOf(context);
 	const kept = reads.get(key);
