@@ -53,6 +53,48 @@ test('every operation of every resource has a subtitle made of the names the pan
 	}
 });
 
+// What the subtitle read for every operation while it was a hand-kept map in PropRadar.node.ts;
+// it is now built from the operations' names, and must read the same.
+const RECORDED_SUBTITLES: Array<[string, string, string]> = [
+	['account', 'getMembers', 'Get Members · Account'],
+	['account', 'getStatusLabels', 'Get Status Level Labels · Account'],
+	['automation', 'configure', 'Configure · Automation'],
+	['automation', 'get', 'Get · Automation'],
+	['importRecord', 'deleteMatch', 'Delete Match · Import Record'],
+	['importRecord', 'getMany', 'Get Many · Import Record'],
+	['importRecord', 'import', 'Import · Import Record'],
+	['importRecord', 'updateMatch', 'Update Match · Import Record'],
+	['list', 'create', 'Create · List'],
+	['list', 'delete', 'Delete · List'],
+	['list', 'get', 'Get · List'],
+	['list', 'getMany', 'Get Many · List'],
+	['list', 'update', 'Update · List'],
+	['listItem', 'add', 'Add · List Item'],
+	['listItem', 'getMany', 'Get Many · List Item'],
+	['listItem', 'remove', 'Remove · List Item'],
+	['person', 'getOwners', 'Get Owners · Person'],
+	['person', 'getRecords', 'Get Records · Person'],
+	['person', 'purchaseEmail', 'Purchase Email · Person'],
+	['person', 'purchasePhone', 'Purchase Phone · Person'],
+	['property', 'get', 'Get · Property'],
+	['property', 'getComps', 'Get Comps · Property'],
+	['property', 'getEvictions', 'Get Evictions · Property'],
+	['property', 'getParcels', 'Get Parcels · Property'],
+	['property', 'getTransactions', 'Get Transactions · Property'],
+	['property', 'search', 'Search · Property'],
+	['webhook', 'create', 'Create · Webhook'],
+	['webhook', 'delete', 'Delete · Webhook'],
+	['webhook', 'getMany', 'Get Many · Webhook'],
+];
+
+test.each(RECORDED_SUBTITLES)('the subtitle of %s > %s reads as recorded: %s', (resource, operation, expected) => {
+	expect(subtitleOf({ resource, operation })).toBe(expected);
+});
+
+test('an operation the resource does not have gets no subtitle, as before', () => {
+	expect(subtitleOf({ resource: 'list', operation: 'purchasePhone' })).toBeUndefined();
+});
+
 describe('the trigger\'s subtitle names the events it starts on', () => {
 	test.each([
 		[['newMatches'], 'New Matches'],

@@ -8,7 +8,6 @@ import { person } from './person/Person.resource';
 import { property } from './property/Property.resource';
 import { webhook } from './webhook/Webhook.resource';
 
-/** Every resource of the node by its saved name. */
 export const resources: Record<string, ResourceModule> = {
 	account,
 	automation,

@@ -8,12 +8,10 @@ import { checkedValue, readFlag } from '../shared/parameters';
 import { resources } from './resources';
 import type { ItemOperation } from './types';
 
-/** How many input items the item loop works on at once, unless the user says otherwise. */
 export const DEFAULT_ITEM_CONCURRENCY = 10;
-/** The most requests one run has under way at once. */
 const MAX_ITEM_CONCURRENCY = 50;
 
-/** The item loop's options: shown for every operation that works item by item (all but the batched Import Record > Import and List Item > Add). */
+// Hidden for the batched operations, Import Record > Import and List Item > Add.
 export const itemLoopProperties: INodeProperties[] = [
 	{
 		displayName: 'Items at Once',
@@ -34,7 +32,6 @@ export const itemLoopProperties: INodeProperties[] = [
 	},
 ];
 
-/** Items at Once for this run: 1 for purchases unless Buy Items at Once is on; an error naming the field when it is not a whole number from 1 to 50. */
 function itemConcurrency(context: IExecuteFunctions): number {
 	const concurrency = checkedValue(context, 0, itemLoopProperties[0], context.getNodeParameter('itemConcurrency', 0, DEFAULT_ITEM_CONCURRENCY)) as number;
 	// Charge Mode holds no expression (n8n strips one: `noDataExpression`), so the first item's is every item's.
@@ -43,19 +40,13 @@ function itemConcurrency(context: IExecuteFunctions): number {
 	return concurrency;
 }
 
-/** Whether n8n runs the node as an AI agent's tool: it then runs the node's tool variant, whose type name ends in "Tool". */
+// As an agent's tool, n8n runs the node's tool variant, whose type name ends in "Tool".
 export function runsAsTool(context: IExecuteFunctions): boolean {
 	return context.getNode().type.endsWith('Tool');
 }
 
-/**
- * The PropRadar node's run. Outside tool use: the item loop (`runItems`), errors thrown as n8n
- * expects them. As a tool: an agent reads what the node returns, but of a thrown error only its
- * message (AI Agent v3: n8n-core's WorkflowExecute puts `{ error: message }` in the tool's result)
- * or nothing (AI Agent v2: the executor's observation is empty). So every failure, a parameter
- * refused before the item loop included, is returned as a result with `error`, `description`
- * and `charged`, what happened to the money in this call.
- */
+// As a tool the node never throws: an agent gets a thrown error's message at best, so every failure
+// is returned as a result saying what was charged (docs/money.md, "As an AI agent's tool").
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const spending = new RunSpending(this);
 	if (!runsAsTool(this)) return runItems(this, spending, { continueOnFail: this.continueOnFail() });
@@ -75,13 +66,12 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 }
 
 interface ItemLoopOptions {
-	/** Whether a failed input item becomes an error item instead of ending the run ("On Error: Continue", or tool use). */
 	continueOnFail: boolean;
-	/** In tool use: collects the fields of every error item, which are then flat (an agent has no Error output). */
+	/** Tool use: the error items' fields, left flat (an agent has no Error output). */
 	failures?: IDataObject[];
 }
 
-/** The keys a pipeline carries from node to node: each output item of a keyed operation keeps the input's. */
+// The keys a pipeline carries from node to node: an output item of a keyed operation keeps the input's.
 const INPUT_KEYS = ['PropID', 'PersonKey', 'ListID'];
 
 function withInputKeys(fields: IDataObject, input: IDataObject): IDataObject {
@@ -90,7 +80,6 @@ function withInputKeys(fields: IDataObject, input: IDataObject): IDataObject {
 	return { ...keys, ...fields };
 }
 
-/** Runs `work` for items 0 to count - 1, up to `concurrency` at once; no new item starts once `stopped()`. */
 async function forEachItem(count: number, concurrency: number, stopped: () => boolean, work: (itemIndex: number) => Promise<void>): Promise<void> {
 	let next = 0;
 	const worker = async () => {
@@ -99,13 +88,7 @@ async function forEachItem(count: number, concurrency: number, stopped: () => bo
 	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
 }
 
-/**
- * Before a purchase run of several items buys anything, every item is quoted (the preview, free)
- * and the run's total at full price checked against Max Cost and the ceiling (docs/money.md,
- * rule 2), so that a run the budget cannot pay for is refused whole instead of stopping part-way.
- * An item whose quote fails ends the run here, before anything is bought, unless failed items
- * go on as error items ("On Error: Continue"): the purchase then meets the same failure.
- */
+// A purchase of several items is quoted whole before anything is bought (docs/money.md, rule 2).
 async function quoteWholeRun(context: IExecuteFunctions, execute: ItemOperation, spending: RunSpending, itemCount: number, continueOnFail: boolean): Promise<void> {
 	await assertWholeRunFits(context, spending, itemCount, async () => {
 		let needCents = 0;
@@ -127,16 +110,8 @@ async function quoteWholeRun(context: IExecuteFunctions, execute: ItemOperation,
 	});
 }
 
-/**
- * The item loop of the PropRadar node: one operation call per input item, up to Items at Once of
- * them at the same time, their records as output items paired to their item and in input order,
- * and `continueOnFail` turning a failed item into an error item. A purchase of several items is
- * quoted whole first (`quoteWholeRun`). A run that has bought records never throws them away:
- * when an item fails after a purchase, no further item is started (items under way finish); with
- * "On Error: Continue" the run ends with what it bought, an error item for the failed item and one
- * for each item not processed; otherwise the run fails, visibly, and its error carries the
- * records bought (Error data), since n8n keeps no output of a failed node.
- */
+// A run that has bought records never throws them away (docs/money.md, rule 6): after a failure no
+// further item starts, and a failing run's error carries them, since n8n keeps no output of a failed node.
 async function runItems(context: IExecuteFunctions, spending: RunSpending, { continueOnFail, failures }: ItemLoopOptions): Promise<INodeExecutionData[][]> {
 	const resource = context.getNodeParameter('resource', 0) as string;
 	const operation = context.getNodeParameter('operation', 0) as string;
@@ -166,7 +141,7 @@ async function runItems(context: IExecuteFunctions, spending: RunSpending, { con
 		}
 	}
 
-	// Charge Mode holds no expression (n8n strips one: `noDataExpression`), so the first item's is every item's.
+	// As in itemConcurrency: the first item's Charge Mode is every item's.
 	const chargeMode = context.getNodeParameter('chargeMode', 0, '') as string;
 	if (chargeMode === 'purchase' && items.length > 1) {
 		try {
@@ -184,8 +159,7 @@ async function runItems(context: IExecuteFunctions, spending: RunSpending, { con
 	await forEachItem(items.length, concurrency, () => failed.size > 0, async (itemIndex) => {
 		try {
 			const records = await module.execute.call(context, itemIndex, spending);
-			// One object per record, its pairing shared as n8n's constructExecutionMetaData shares it;
-			// n8n's returnJsonArray would also take a record with a `json` field for an output item.
+			// Not n8n's returnJsonArray and constructExecutionMetaData, which copy every item (docs/design.md).
 			const pairedItem = { item: itemIndex };
 			outputs[itemIndex] = records.map((json) => ({ json: keyed(json, itemIndex), pairedItem }));
 		} catch (error) {

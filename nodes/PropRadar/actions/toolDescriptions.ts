@@ -1,19 +1,12 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { formatCents } from '../transport';
 import { LIST_PRICES_CENTS, type PriceKind } from '../money';
+import { operationOptions } from './descriptions';
 import type { ResourceModule } from './types';
 
-/**
- * What an AI agent is told about the PropRadar tool: the `toolDescription` of the node's tool
- * variant, one default for each operation (and Charge Mode), shown only there (`@tool`).
- *
- * n8n's own automatic description is "<action> in PropRadar" (n8n-workflow's `makeDescription`),
- * which says nothing of money. A node that has a `toolDescription` parameter gets no "Tool
- * Description" of n8n's (n8n's `convertNodeToAiTool` adds one only when there is none), and n8n
- * hands the model this parameter's value (`getToolDescriptionForNode`), filled with its default
- * where the workflow does not set it. The user can still write their own in the panel.
- */
+// What an AI agent is told of each operation, in place of n8n's "<action> in PropRadar", which says
+// nothing of money (docs/design.md, actions/).
 
 /** What a charging operation charges for, at which of the prices the node knows (money/prices.ts). */
 export const TOOL_CHARGES: Record<string, { kind: PriceKind; per: string }> = {
@@ -30,7 +23,6 @@ export const TOOL_CHARGES: Record<string, { kind: PriceKind; per: string }> = {
 	'importRecord.import': { kind: 'importRecord', per: 'per imported record' },
 };
 
-/** How a model should write each kind of ID, by parameter name. */
 const ID_FORMATS: Array<[RegExp, string]> = [
 	[/propIds?$/i, 'a PropID, text such as P000123'],
 	[/personKey$/i, 'a PersonKey, text such as K000123A (Person > Get Owners gives them)'],
@@ -58,7 +50,6 @@ function idFormats(resource: ResourceModule, resourceName: string, operation: st
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** The default tool description of one operation, in one Charge Mode for a charging operation. */
 export function toolDescription(action: string, key: string, mode: 'preview' | 'purchase' | undefined, ids = ''): string {
 	const charge = TOOL_CHARGES[key];
 	if (!charge) {
@@ -74,11 +65,9 @@ export function toolDescription(action: string, key: string, mode: 'preview' | '
 	return `${action} in PropRadar. This tool BUYS: what it returns is charged, non-refundable, ${cost} at the price this node knows (free export credits pay first while the account has them; the quote before each purchase gives the real cost). One call spends at most this tool's Max Cost, and all calls of one agent run (one n8n execution) together at most the PropRadar credential's Spending Ceiling per Execution, when its owner set one. A purchase that does not fit what is left is refused and nothing is charged. The result always says what happened to the money: "charged" on an error, "_charge" on every bought record. The same operation with Charge Mode "Preview Cost (Free)" is free and gives maxCostNeeded, the Max Cost a purchase needs.${ids}`;
 }
 
-/** The `toolDescription` parameters of the tool variant: one per operation, and per Charge Mode where the operation charges. */
 export function toolDescriptionProperties(resources: Record<string, ResourceModule>): INodeProperties[] {
 	return Object.entries(resources).flatMap(([resourceName, resource]) => {
-		const operations = resource.description.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resourceName));
-		return ((operations?.options ?? []) as INodePropertyOptions[]).flatMap((option) => {
+		return operationOptions(resource, resourceName).flatMap((option) => {
 			const operation = String(option.value);
 			const key = `${resourceName}.${operation}`;
 			const action = option.action ?? `${option.name} ${resourceName}`;

@@ -2,13 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import type { RunSpending } from '../money';
 
-/** An operation for one input item: its records become output items paired to that item. */
 export type ItemOperation = (this: IExecuteFunctions, itemIndex: number, spending: RunSpending) => Promise<IDataObject[]>;
 
-/**
- * An operation that takes all input items at once (batched imports). It returns output items
- * already paired to their input items.
- */
+/** Takes all input items at once, and returns output items already paired to them. */
 export type BatchOperation = (this: IExecuteFunctions, spending: RunSpending) => Promise<INodeExecutionData[]>;
 
 export type OperationModule =

@@ -4,7 +4,6 @@ import { apiRequest, paths, type ListRecord } from '../transport';
 import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
 import { triggerListLabel } from './listLabels';
 
-/** The account's lists whose name holds `filter` (any case), sorted by name; only those of `listType` when given. */
 async function listsNamed(context: ILoadOptionsFunctions, filter: string | undefined, fields: string, listType?: ListRecord['ListType']): Promise<ListRecord[]> {
 	const response = await apiRequest<{ results?: ListRecord[] }>(context, {
 		method: 'GET',
@@ -20,17 +19,14 @@ async function listsNamed(context: ILoadOptionsFunctions, filter: string | undef
 
 const listChoice = (list: ListRecord) => ({ name: `${list.ListName} (${list.ListType ?? 'list'}, ${list.TotalCount ?? 0})`, value: String(list.ListID) });
 
-/** Lists for the "From List" mode of the list pickers, filtered by name. */
 export async function searchLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	return { results: (await listsNamed(this, filter, fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount'))).map(listChoice) };
 }
 
-/** The static lists only, for a picker of a list that must be static (List Item > Add), filtered by name. */
 export async function searchStaticLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	return { results: (await listsNamed(this, filter, fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount'), 'static')).map(listChoice) };
 }
 
-/** Lists for the trigger's "From List" mode, filtered by name, each saying whether it is monitored. */
 export async function searchTriggerLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	return {
 		results: (await listsNamed(this, filter, fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount', 'isMonitored'))).map((list) => ({

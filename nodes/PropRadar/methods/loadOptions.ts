@@ -14,20 +14,16 @@ async function statusLabels(context: ILoadOptionsFunctions): Promise<INodeProper
 	}));
 }
 
-/** Status levels to set, with the account's own labels (Account > Get Status Level Labels); 0 is None. */
 export async function getStatusLevels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return [{ name: 'None', value: 0 }, ...(await statusLabels(this))];
 }
 
-/** Status levels to filter list items by: the account's labels only, since the filter takes 1 to 9. */
+// Without None (0): the filter takes 1 to 9.
 export async function getStatusLevelFilters(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return statusLabels(this);
 }
 
-/**
- * Members of the account who can receive an automation's e-mails and notifications: those who have
- * joined (Status Active). A member still Invited has not accepted yet and is not offered.
- */
+// A member still Invited has not accepted yet and cannot receive an automation's messages.
 export async function getMembers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const response = await apiRequest(this, { method: 'GET', path: paths.members() });
 	const joined = (response.results ?? []).filter((member: IDataObject) => member.Status === undefined || member.Status === 'Active');
@@ -37,7 +33,6 @@ export async function getMembers(this: ILoadOptionsFunctions): Promise<INodeProp
 	}));
 }
 
-/** Webhooks of the account, for automations that export to them. */
 export async function getWebhooks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const { records } = await collectPages(this, { method: 'GET', path: paths.webhooks(), qs: { Fields: fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'WebhookName', 'HookUrl') } }, { pageSize: PAGE_LIMITS.webhooks.defaultLimit, untilEmpty: true });
 	return records.map((hook: IDataObject) => ({
@@ -47,7 +42,6 @@ export async function getWebhooks(this: ILoadOptionsFunctions): Promise<INodePro
 	}));
 }
 
-/** Lists of the account, for automations that add to or remove from them. */
 export async function getLists(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const response = await apiRequest(this, { method: 'GET', path: paths.lists(), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListName'), Sort: 'ListName', Dir: 'asc' } });
 	return (response.results ?? []).map((list: IDataObject) => ({
@@ -56,11 +50,8 @@ export async function getLists(this: ILoadOptionsFunctions): Promise<INodeProper
 	}));
 }
 
-/**
- * The trigger's list as one line, its name and whether it is monitored, whichever way it was
- * picked: n8n's list picker keeps a list's name only in "From List" mode, so "By ID" shows a bare
- * ID. The one option's value is empty, the parameter's default, so nothing is saved for it.
- */
+// n8n's list picker keeps a list's name only in "From List" mode: this line names it either way. The
+// one option's value is the parameter's default, '', so nothing is saved.
 export async function getTriggerListStatus(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const line = (name: string) => [{ name, value: '' }];
 	const chosen = this.getNodeParameter('listId', undefined, { extractValue: true }) as unknown;
@@ -77,12 +68,7 @@ export async function getTriggerListStatus(this: ILoadOptionsFunctions): Promise
 	return line(list ? `${triggerListLabel(list)} (list ${String(parsed.id)})` : `No list ${String(parsed.id)} in this account`);
 }
 
-/**
- * How many properties the criteria being built match, as one line under the builder. The count is
- * PropRadar's free preview of a property search (`Purchase=0`, always: this line never buys), whose
- * `totalResultCount` counts every match; the one option's value is empty, the parameter's default,
- * so nothing is saved for it.
- */
+// The free preview of a property search (Purchase=0 always: this line never buys) counts every match.
 export async function getCriteriaMatchCount(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const line = (name: string) => [{ name, value: '' }];
 	let criteria: Criterion[];

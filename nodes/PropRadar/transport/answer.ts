@@ -5,8 +5,6 @@ import { CREDENTIAL_TYPE, type ApiContext, type CredentialData } from './credent
 import { describeFailure, isServiceRefusal, redact, withoutUserPart } from './errors';
 import { markRefused } from './outcome';
 
-/** Sending one request and reading its answer; the error a person reads when the answer is not a success. */
-
 export interface Answer {
 	statusCode: number;
 	headers: Record<string, string | string[] | undefined>;
@@ -14,12 +12,8 @@ export interface Answer {
 	body: unknown;
 }
 
-/**
- * One request through n8n's own request helper, which applies the instance's proxy settings and
- * SSRF protection and opens a connection for it alone, so that a purchase never goes on a
- * connection the server may be closing. Redirects are answers like any other (none is followed),
- * and so is every status: the caller reads them.
- */
+// Through n8n's request helper (its proxy settings and SSRF protection: docs/design.md); every status
+// and redirect is an answer for the caller to read.
 export async function exchange(context: ApiContext, credentials: CredentialData, request: IHttpRequestOptions): Promise<Answer> {
 	const answer = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, request, {
 		credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials as ICredentialDataDecryptedObject },
@@ -36,11 +30,7 @@ export async function exchange(context: ApiContext, credentials: CredentialData,
 	return { statusCode: answer.statusCode, headers: answer.headers, body: parsed };
 }
 
-/**
- * What a request is about, read from its path (paths.ts builds every path with its IDs) and named
- * as a person would, for its error messages: `/v1/lists/12/import/items/7` is "import item 7 of
- * list 12", so a 404 says which one does not exist.
- */
+/** `/v1/lists/12/import/items/7` is "import item 7 of list 12": a 404 says which one does not exist. */
 export function subjectOf(path: string): string | undefined {
 	const [, , kind, id, sub, subId, importItemId] = path.split('/').map((part) => decodeURIComponent(part));
 	if (kind === 'lists' && id) {
@@ -54,13 +44,11 @@ export function subjectOf(path: string): string | undefined {
 	return undefined;
 }
 
-/** Names of the parameters a request sends: its query and the fields of its body. */
 function parameterNames(qs: Record<string, unknown>, body: unknown): string[] {
 	const fields = (value: unknown): string[] => (Array.isArray(value) ? value.flatMap(fields) : typeof value === 'object' && value !== null ? Object.keys(value) : []);
 	return [...Object.keys(qs), ...fields(body)];
 }
 
-/** The error of an answer that is no success (the caller has already decided it is not sent again): the service's words, redacted; a redirect is not followed. */
 export function failedAnswer(
 	context: ApiContext,
 	response: Answer,

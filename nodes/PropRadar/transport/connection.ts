@@ -5,22 +5,14 @@ import type { ApiContext } from './credential';
 import { redact, withoutUserPart } from './errors';
 import { markNeverSent } from './outcome';
 
-/** What a request's failure without an answer was: a connection that failed, a stop, or n8n's SSRF protection. */
-
 /** Failures of the connection, after which a read is repeated (ECONNABORTED: the request's timeout). */
 const NETWORK_ERROR_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN']);
 
-/**
- * Failures to make a connection. A request fails this way only while it waits for its
- * connection, before anything of it is written, so it reached no one: a purchase failing this way
- * was not sent.
- */
+// A request fails with these only while it waits for its connection, before anything is written: a
+// purchase failing so was not sent.
 const CONNECTION_NOT_MADE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
 
-/**
- * The errors `error` was made from, itself first: n8n's request helper wraps what failed (the
- * connection's error, its SSRF protection's refusal) in errors of its own, as their `cause`.
- */
+// n8n's request helper wraps what failed (the connection's error, an SSRF refusal) as the `cause`.
 function* causes(error: unknown): Generator<object> {
 	const seen = new Set<unknown>();
 	for (let current = error; typeof current === 'object' && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
@@ -37,16 +29,12 @@ export function networkErrorCode(error: unknown): string | undefined {
 	return undefined;
 }
 
-/** Whether `error` is the abort of a request by the execution's stop. */
 export function abortedBy(stop: AbortSignal | undefined, error: unknown): boolean {
 	return stop?.aborted === true && networkErrorCode(error) === 'ERR_CANCELED';
 }
 
-/**
- * n8n's SSRF protection refusing the address: its check of the request, or the lookup of its
- * connection (when the name resolved to an allowed address for the check and to a blocked one
- * now). Either way nothing was written. n8n's errors carry no code, only their class name.
- */
+// n8n's SSRF refusals (of the request, or of the connection's lookup: nothing written either way)
+// carry no code, only their class name.
 export function ssrfBlock(error: unknown): Error | undefined {
 	for (const cause of causes(error)) {
 		if (cause instanceof Error && (cause.name === 'SsrfBlockedIpError' || cause.name === 'SsrfBlockedHostnameError')) return cause;
@@ -54,7 +42,6 @@ export function ssrfBlock(error: unknown): Error | undefined {
 	return undefined;
 }
 
-/** n8n's SSRF protection refused the address before anything was sent, so nothing was charged. */
 export function ssrfBlocked(context: ApiContext, error: Error, request: { baseUrl: string; secrets: string[]; charging: boolean; itemIndex?: number }): NodeApiError {
 	const blocked = new NodeApiError(context.getNode(), {} as JsonObject, {
 		message: `This n8n's SSRF protection blocks PropRadar at ${withoutUserPart(request.baseUrl)}`,
@@ -64,16 +51,14 @@ export function ssrfBlocked(context: ApiContext, error: Error, request: { baseUr
 	return markNeverSent(blocked);
 }
 
-/** Whether `code` is a failure of the connection after which a repeatable request is sent again. */
 export function retriesAfter(code: string | undefined): boolean {
 	return code !== undefined && NETWORK_ERROR_CODES.has(code);
 }
 
-/** The failure of a request whose connection failed (`code`, when there is one), saying what happened to a purchase. */
 export function connectionFailed(context: ApiContext, code: string | undefined, request: { address: string; charging: boolean; itemIndex?: number }): NodeApiError {
 	const { address, charging, itemIndex } = request;
-	// n8n replaces a message that names a network error code with its own generic one (which
-	// invites an immediate retry), so the code goes in the description only.
+	// n8n replaces a message naming a network error code with its own generic one, which invites an
+	// immediate retry: the code goes in the description only.
 	const cause = code ? ` (${code})` : '';
 	if (charging && code && CONNECTION_NOT_MADE_CODES.has(code)) {
 		return markNeverSent(new NodeApiError(context.getNode(), {} as JsonObject, {

@@ -2,7 +2,6 @@ import type { IExecuteFunctions, IHookFunctions, ILoadOptionsFunctions, IWebhook
 
 export const CREDENTIAL_TYPE = 'propRadarApi';
 
-/** Every n8n context a PropRadar request is made from. */
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
 export interface CredentialData {
@@ -14,9 +13,8 @@ export interface CredentialData {
 
 export interface Connection {
 	baseUrl: string;
-	/** The credential's Spending Ceiling per Execution as stored (read and checked by the charges). */
+	/** As stored: money/ reads and checks it. */
 	spendingCeiling: unknown;
-	/** Whether the credential's owner lets workflows set up automations that buy. */
 	allowChargingAutomations: boolean;
 }
 
@@ -24,11 +22,7 @@ export const normalizedBaseUrl = (credentials: CredentialData) => String(credent
 
 const credentialReads = new WeakMap<ApiContext, Promise<CredentialData>>();
 
-/**
- * The credential, read once per context (one node run, one trigger call): n8n loads it from its
- * database and decrypts it on every `getCredentials`, and `httpRequestWithAuthentication` would do
- * so again for every request unless it is handed the decrypted data.
- */
+// Once per context (a node run, a trigger call): n8n loads and decrypts it on every read (docs/design.md).
 export function readCredential(context: ApiContext): Promise<CredentialData> {
 	let read = credentialReads.get(context);
 	if (!read) {
@@ -39,16 +33,11 @@ export function readCredential(context: ApiContext): Promise<CredentialData> {
 	return read;
 }
 
-/**
- * Starts reading the credential now, without waiting for it, so that n8n's database read runs
- * while the run reads its parameters and items; the run's first request then finds it read. A
- * failure is left to that request to report.
- */
+// The read overlaps the run's parameter and item reads; a failure is left to the first request.
 export function readCredentialAhead(context: ApiContext): void {
 	readCredential(context).catch(() => undefined);
 }
 
-/** The base URL (trailing `/` and `/v1` dropped) and the money settings of the credential. */
 export async function getConnection(context: ApiContext): Promise<Connection> {
 	const credentials = await readCredential(context);
 	return {
@@ -58,10 +47,7 @@ export async function getConnection(context: ApiContext): Promise<Connection> {
 	};
 }
 
-/**
- * The credential's access token, read as every request reads it: for what the trigger derives from
- * it (the secret its deliveries carry, see the trigger's `deliverySecret`). Never put in a message.
- */
+/** For the trigger's `deliverySecret`. Never put in a message. */
 export async function accessToken(context: ApiContext): Promise<string> {
 	return String((await readCredential(context)).accessToken ?? '');
 }

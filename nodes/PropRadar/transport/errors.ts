@@ -3,22 +3,20 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiErrorBody } from './types';
 
-/** What a person sees when a request fails: a message, what to do, and the service's own words. */
 export interface FailureDescription {
 	message: string;
 	description: string;
 	httpCode: string;
 }
 
-/** What the failed request was, as far as the message is concerned. */
 export interface FailedRequest {
-	/** The request bought (`Purchase=1`): the message must say what happened to the money. */
+	/** `Purchase=1`: the message must say what happened to the money. */
 	charging?: boolean;
-	/** Every secret the request carried (the token, a webhook secret): never repeated in a message. */
+	/** The token, a webhook secret: never repeated in a message. */
 	secrets?: readonly string[];
-	/** What the request was about, as a person names it ("list 12", "property P000123"). */
+	/** As a person names it: "list 12", "property P000123". */
 	subject?: string;
-	/** Names of the parameters the request sent (query and body): a 400 names those the service's words mention. */
+	/** Sent in query and body: a 400 names those the service's words mention. */
 	parameters?: readonly string[];
 }
 
@@ -47,7 +45,6 @@ const HINTS: Record<number, { message: string; hint: string }> = {
 
 const REDACTED = '[redacted]';
 
-/** `text` with every secret of at least four characters replaced. */
 export function redact(text: string, secrets: readonly string[] = []): string {
 	let result = text;
 	for (const secret of secrets) {
@@ -56,15 +53,11 @@ export function redact(text: string, secrets: readonly string[] = []): string {
 	return result;
 }
 
-/**
- * An address as a message shows it: without a user part (`user:password@`), which may hold a
- * token. Also for text that is no web address, where the part before "@" is dropped all the same.
- */
+// A user part (`user:password@`) may hold a token; text that is no web address loses it all the same.
 export function withoutUserPart(address: string): string {
 	return address.replace(/^((?:[a-z][a-z0-9+.-]*:)?\/\/)?[^/?#]*@/i, '$1');
 }
 
-/** The service's error object, when the body is one (an object with a text `error`). */
 function errorObject(body: unknown): ApiErrorBody | undefined {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
 	const candidate = body as ApiErrorBody;
@@ -75,7 +68,6 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** What a person should do about a 400: check the parameters the service's words name, or what its words say. */
 function badRequestHint(serviceWords: string, parameters: readonly string[]): string {
 	const named = [...new Set(parameters)].filter((name) => new RegExp(`(^|[^\\w-])${escapeRegExp(name)}($|[^\\w-])`).test(serviceWords));
 	if (named.length > 0) return `Check ${named.join(', ')}: the value sent for ${named.length === 1 ? 'it' : 'them'} is what PropRadar refused.`;
@@ -85,19 +77,13 @@ function badRequestHint(serviceWords: string, parameters: readonly string[]): st
 
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
-/**
- * Whether a failed answer is a definite refusal by the service: a 4xx carrying its error object.
- * Only then was nothing done (and nothing charged); any other failure of a purchase (5xx, a
- * redirect, a body that is not the service's, a lost connection) may have come after the charge.
- */
+// Only a 4xx carrying the service's error object means nothing was done (and nothing charged): any
+// other failure of a purchase may have come after the charge (docs/money.md, rule 3).
 export function isServiceRefusal(status: number, body: unknown): boolean {
 	return status >= 400 && status < 500 && errorObject(body) !== undefined;
 }
 
-/**
- * Describes a failed API answer for a person. Uses only the error object's fields (never the
- * request), with every secret the request carried redacted, since a server can echo the request.
- */
+// Only the error object's fields, with every secret of the request redacted: a server can echo it.
 export function describeFailure(status: number, body: unknown, requestId?: string, request: FailedRequest = {}): FailureDescription {
 	const error = errorObject(body) ?? {};
 	const clean = (value: unknown) => {
@@ -145,7 +131,6 @@ export function retryDelay(attempt: number, retryAfter?: string, now = Date.now(
 	return Math.min(250 * 2 ** (attempt - 1), cap);
 }
 
-/** An error as n8n shows it: node errors pass through (with the item set), anything else is wrapped. */
 export function toNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (itemIndex !== undefined) error.context.itemIndex ??= itemIndex;
@@ -154,7 +139,6 @@ export function toNodeError(node: INode, error: unknown, itemIndex?: number): No
 	return new NodeOperationError(node, error as Error, { itemIndex });
 }
 
-/** An error as an output item's fields: its message as `error`, its description and HTTP code when it has them. */
 export function errorFields(error: NodeApiError | NodeOperationError): IDataObject {
 	const fields: IDataObject = { error: error.message };
 	if (error.description) fields.description = error.description;
@@ -163,14 +147,8 @@ export function errorFields(error: NodeApiError | NodeOperationError): IDataObje
 	return fields;
 }
 
-/**
- * The output item of an input item that failed ("On Error: Continue"), paired to it, with `fields`
- * (`errorFields` of its error, and what else the item says). With "Continue (using error
- * output)", n8n moves to the node's Error output, merged into the input item's fields, only an
- * item whose fields are nothing but `error`, `message` and `details` (WorkflowExecute's
- * handleNodeErrorOutput; an item given an `error` of its own is cut down to the message by its
- * normalizeNodeErrors): in that mode `error` stays and the other fields go under `details`.
- */
+// n8n moves to the Error output only an item holding nothing but `error`, `message` and `details`
+// (docs/design.md, "On Error: Continue (using error output)").
 export function errorItem(node: INode, itemIndex: number, fields: IDataObject): INodeExecutionData {
 	if (node.onError !== 'continueErrorOutput') return { json: fields, pairedItem: { item: itemIndex } };
 	const { error, ...details } = fields;

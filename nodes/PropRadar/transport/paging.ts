@@ -9,17 +9,15 @@ import { apiRequest } from './request';
 import type { ApiEnvelope, ListRecord } from './types';
 
 export interface PagingOptions {
-	/** Records per request (the endpoint's maximum page). */
 	pageSize: number;
-	/** Stop after this many records; undefined means all of them ("Return All"). */
+	/** Undefined: all of them (Return All). */
 	limit?: number;
-	/** The `Start` of the first page (0 unless given): records before it were read already. */
+	/** Records before it were read already. */
 	start?: number;
 }
 
 export interface PagedResult<T> {
 	records: T[];
-	/** `totalResultCount` of the last page, where the endpoint gives one. */
 	totalResultCount?: number;
 }
 
@@ -29,14 +27,8 @@ interface PageAsked<T> {
 	page: Promise<ApiEnvelope<T>>;
 }
 
-/**
- * `Start`/`Limit` paging over any page fetcher of free reads: asks for no more than is still
- * wanted, and stops at the limit, on a short page, or when `totalResultCount` is reached. Once the
- * records fill more than one page, the next page is asked for while the current one travels and is
- * read (as if it were full), so the service works on it meanwhile: one page at most is under way
- * beyond the one being read. The page asked for ahead of the last one is awaited and dropped: one
- * free read more than needed when there are several pages, none when there is one.
- */
+// Free reads only. From the second page on, the next page is asked for while the current one
+// travels, so the service works on it meanwhile (docs/design.md: "Paging waits on the service for every page").
 export async function pageThrough<T>(
 	fetchPage: (start: number, limit: number) => Promise<ApiEnvelope<T>>,
 	{ pageSize, limit, start: first = 0 }: PagingOptions,
@@ -70,15 +62,8 @@ export async function pageThrough<T>(
 	return { records, totalResultCount };
 }
 
-/**
- * `pageThrough` for a plain (free, repeatable) request. A page shorter than asked for ends a read,
- * but where pages carry no total it may only be a service that answers fewer a page than asked
- * (the documents give no maximum `Limit`). `expected`: how many records a read of them all should
- * find, known beside it (a list's count of its items); when it shows more, the read goes on from
- * where it stopped at the page size seen. `untilEmpty`, for reads with no such count (webhooks):
- * the read always goes on from where a short page stopped it, so that a page comes back empty
- * (one free read more).
- */
+// A short page may only be a service answering fewer a page than asked: the read goes on from there
+// while `expected` shows more, or until a page is empty with `untilEmpty` (docs/api.md, Envelope and encoding).
 export async function collectPages<T = IDataObject>(
 	context: ApiContext,
 	request: ApiRequest,
@@ -97,11 +82,7 @@ export async function collectPages<T = IDataObject>(
 	return read;
 }
 
-/**
- * A count a list gives of its items (`TotalCount`, `TotalImportItems`), as `collectPages`'s
- * `expected` for a read of them all; undefined when it cannot be read, since the read stands on
- * its own. It is asked for at once, so it travels beside the read's first page.
- */
+// Asked for at once, beside the read's first page; undefined when unreadable, since the read stands on its own.
 export async function listCount(context: ApiContext, listId: NumberedId, count: 'TotalCount' | 'TotalImportItems', itemIndex?: number): Promise<number | undefined> {
 	try {
 		const list = (await apiRequest<ApiEnvelope<ListRecord>>(context, { method: 'GET', path: paths.list(listId), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', count) }, itemIndex })).results?.[0];

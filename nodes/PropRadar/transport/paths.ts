@@ -1,10 +1,7 @@
 import { keyProblem, keyText, parseNumberedId, PERSON_KEY_RULE, PROP_ID_RULE, shownValue, type NumberedId } from '../shared/ids';
 
-/**
- * The typed paths of the API. An operation names an endpoint through these builders and never
- * concatenates a URL itself; every path parameter is checked (shared/ids.ts) and encoded here, so
- * no request goes out with a path ID that cannot be one, whichever operation built it.
- */
+// The only place a URL path is built: every path ID is checked (shared/ids.ts) and encoded here, so
+// none goes out that cannot be one, whichever operation built it.
 export type ApiPath = string & { readonly __apiPath: unique symbol };
 
 const path = (value: string) => value as ApiPath;

@@ -1,9 +1,6 @@
 import type { Query } from './types';
 
-/**
- * Encodes a query the way the API reads it (docs/api.md): arrays as one comma-separated value,
- * booleans as 1/0; undefined, null, empty strings and empty arrays are left out.
- */
+/** As the API reads it (docs/api.md): arrays comma-separated, booleans 1/0, empty values left out. */
 export function encodeQuery(query: Query | undefined): Record<string, string> {
 	const encoded: Record<string, string> = {};
 	for (const [name, value] of Object.entries(query ?? {})) {
@@ -19,12 +16,8 @@ export function encodeQuery(query: Query | undefined): Record<string, string> {
 	return encoded;
 }
 
-/**
- * An amount of money in integer cents, or undefined when it is not one: the API's decimal strings
- * ("1.50", "0", "12"), or a number, never negative and with at most two decimals. Anything else
- * ("", "-5.00", "abc", NaN, 0.004, an HTML page) is unreadable, and money code treats unreadable
- * as "refuse", never as $0.
- */
+// Integer cents, or undefined for anything but a non-negative amount with at most two decimals:
+// money code refuses what is unreadable, never reads it as $0 (docs/money.md, rule 5).
 export function readCents(amount: unknown): number | undefined {
 	if (typeof amount === 'string') {
 		const text = amount.trim();
@@ -37,7 +30,6 @@ export function readCents(amount: unknown): number | undefined {
 	return Math.abs(cents - amount * 100) < 1e-6 && cents <= Number.MAX_SAFE_INTEGER ? cents : undefined;
 }
 
-/** Integer cents as the API writes money: "1.50". */
 export function formatCents(cents: number): string {
 	return (cents / 100).toFixed(2);
 }

@@ -17,29 +17,20 @@ export interface ApiRequest {
 	qs?: Query;
 	body?: IDataObject | IDataObject[];
 	headers?: Record<string, string>;
-	/**
-	 * Whether the request may be sent again after a 429, a 5xx or a dropped connection. By default
-	 * only reads (GET) that buy nothing are repeated; a request with `Purchase=1` never is.
-	 */
+	/** Sent again after a 429, a 5xx or a dropped connection; by default GETs that buy nothing, never `Purchase=1`. */
 	repeatable?: boolean;
-	/** Item the request is made for, so that n8n shows the error on it. */
 	itemIndex?: number;
 }
 
 const MAX_ATTEMPTS = 4;
 const TIMEOUT_MS = 60_000;
 
-/**
- * Values of `Secret` fields anywhere in a request body as sent (Webhook > Create sends one). A
- * field named `Secret` is written there as `"Secret":` (the quote of a key inside a text value is
- * escaped), so a body without that text, such as an import's thousands of records, is not read
- * again at all.
- */
+// A key `Secret` is written `"Secret":` (inside a text value the quote is escaped), so a body without
+// that text, such as an import's thousands of records, is not parsed again.
 function bodySecrets(sent: string | undefined): string[] {
 	return sent?.includes('"Secret":') ? secretValues(JSON.parse(sent)) : [];
 }
 
-/** Values of `Secret` fields anywhere in `body`, added to `found`; only objects are descended into. */
 function secretValues(body: unknown, found: string[] = []): string[] {
 	if (typeof body !== 'object' || body === null) return found;
 	if (Array.isArray(body)) {
@@ -55,13 +46,7 @@ function secretValues(body: unknown, found: string[] = []): string[] {
 	return found;
 }
 
-/**
- * The one request helper of the package, on n8n's own (the credential's token, the instance's
- * proxy and SSRF protection): JSON, query encoding, retries of repeatable requests, no redirect
- * followed (the token and a purchase only go to the configured Base URL), and failures as errors
- * a person can act on, built from the service's error object only, with every secret the request
- * carried redacted, since a server can echo what it was sent.
- */
+// No redirect is followed: the token and a purchase go only to the configured Base URL.
 export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: ApiRequest): Promise<T> {
 	const credentials = await readCredential(context);
 	const baseUrl = normalizedBaseUrl(credentials);

@@ -37,7 +37,7 @@ export interface AutomationRecord extends IDataObject, AutomationFields {
 	Name?: string;
 }
 
-/** The automation's fields that can be written back (`PUT` replaces everything; `Name` is read-only). */
+/** `PUT` replaces everything, and `Name` is read-only. */
 export function writableAutomation(automation: AutomationRecord): Omit<AutomationRecord, 'Name'> {
 	const { Name: _name, ...rest } = automation;
 	return rest;
@@ -51,6 +51,5 @@ export interface WebhookRecord extends IDataObject {
 	Secret?: string;
 }
 
-/** A query value: arrays become comma lists, booleans 1/0, empty values are left out. */
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 export type Query = Record<string, QueryValue>;

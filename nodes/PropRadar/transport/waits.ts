@@ -3,19 +3,12 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { ApiContext } from './credential';
 import { markNeverSent } from './outcome';
 
-/** The waits between attempts, and the execution's stop that ends them and keeps anything more from being sent. */
-
-/**
- * n8n's signal that this execution was stopped: from the editor or n8n's API, or by the workflow's
- * timeout (WorkflowExecute's `cancel`). n8n reports the execution stopped at once and drops what
- * the node returns after it, so from then on nothing more is sent. The editor's pickers and the
- * trigger's calls have none.
- */
+// n8n drops what a stopped execution's node returns, so nothing more is sent (docs/money.md, rule 9).
+// The editor's pickers and the trigger's calls have no such signal.
 export function stopSignal(context: ApiContext): AbortSignal | undefined {
 	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
 }
 
-/** Waits `ms`, or less when the execution is stopped meanwhile. */
 export async function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 	if (!signal) return await sleep(ms);
 	if (signal.aborted) return;
@@ -31,10 +24,6 @@ export async function pause(ms: number, signal: AbortSignal | undefined): Promis
 	}
 }
 
-/**
- * The failure of a request the execution's stop kept from being sent, or stopped on its way (n8n's
- * request helper aborts it): a purchase stopped on its way may have been charged.
- */
 export function stopped(context: ApiContext, request: { charging: boolean; sent: boolean; itemIndex?: number }): NodeOperationError {
 	const stop = 'n8n stopped this execution (from the editor or its API, or at the workflow\'s timeout)';
 	const error = new NodeOperationError(

@@ -132,18 +132,13 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/**
- * Checks the given automation fields and turns them into the API's shapes; errors name the field
- * and what it allows. Only the fields given are returned.
- */
+/** The fields given, checked and in the API's shapes; a problem names the field and what it allows. */
 export function automationFields(given: IDataObject, listId: number | string): { fields: Partial<AutomationRecord>; problem?: string } {
 	const fields: IDataObject = {};
 	for (const [key, value] of Object.entries(given)) {
 		if (!Object.hasOwn(EMPTY_AUTOMATION, key)) return { fields: {}, problem: `${key} is not an automation field` };
-		// The editor gives these fields a list (an empty one clears them) or a level. Empty text, or
-		// nothing, is what an expression gives for an item without the value: the field is left out
-		// and stays as it is, where it would otherwise clear the list's wiring to its webhooks and
-		// lists, or set its level to 0 (no stars, no status).
+		// Empty text or nothing, what an expression gives for an item without the value, is left out:
+		// the field stays as it is instead of clearing the list's wiring or setting level 0 (docs/design.md).
 		const idsOrLevel = (AUTOMATION_ID_FIELDS as readonly string[]).includes(key) || key === 'SetInterestLevel' || key === 'SetStatusLevel';
 		if (idsOrLevel && (value === '' || value === null || value === undefined)) continue;
 		if ((AUTOMATION_FLAG_FIELDS as readonly string[]).includes(key)) {
@@ -182,11 +177,8 @@ export function automationFields(given: IDataObject, listId: number | string): {
 	return { fields: fields as Partial<AutomationRecord> };
 }
 
-/**
- * The fields written empty, as the node writes a field not set: a level as null (the documents
- * type it as an integer, but 0 is an action there: unset stars, status None) and Triggers as ''
- * (fires on nothing). Said with the service's refusal of the write, should it refuse them.
- */
+// A level not set is written null (0 would unset stars or set status None), Triggers not set as '':
+// said with the service's refusal of the write, should it refuse them.
 function emptiesWritten(written: Omit<AutomationRecord, 'Name'>): string[] {
 	const empties: string[] = [];
 	if (written.SetInterestLevel === null) empties.push('SetInterestLevel null (stars left as they are; 0 would unset them)');

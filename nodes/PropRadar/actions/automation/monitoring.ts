@@ -4,12 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
 import { fieldNames, LIST_FIELDS } from '../../shared/vocabulary';
 
-/**
- * Automations only run on monitored lists (the lists document: monitoring turns "monitoring,
- * insights and automations" on or off). Automation > Configure and Webhook > Create with Lists
- * refuse to set up an automation on an unmonitored list, where it would never fire, unless the
- * user asks for monitoring to be switched on (as the trigger refuses an unmonitored list).
- */
+// Automations only run on monitored lists (the lists document), so one is not set up on an
+// unmonitored list unless the user asks for monitoring to be switched on.
 export function turnOnMonitoringProperty(show: IDisplayOptions['show'], what: string): INodeProperties {
 	return {
 		displayName: 'Turn On Monitoring',
@@ -23,11 +19,7 @@ export function turnOnMonitoringProperty(show: IDisplayOptions['show'], what: st
 
 type ListId = Parameters<typeof paths.list>[0];
 
-/**
- * The lists among `listIds` that are not monitored. Refuses (nothing changed) when there are
- * some and `turnOn` is off; the caller switches them on with `turnOnMonitoring` once every other
- * check has passed.
- */
+/** Refuses unmonitored lists unless `turnOn`; the caller turns them on once every other check has passed. */
 export async function unmonitoredLists(context: IExecuteFunctions, listIds: ListId[], turnOn: boolean, itemIndex: number, doing: string): Promise<ListId[]> {
 	const unmonitored: ListId[] = [];
 	for (const listId of listIds) {

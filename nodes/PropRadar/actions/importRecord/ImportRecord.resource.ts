@@ -1,36 +1,28 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { ResourceModule } from '../types';
+import { resourceModule } from '../descriptions';
 import * as deleteMatch from './deleteMatch.operation';
 import * as getMany from './getMany.operation';
 import * as importOperation from './import.operation';
 import * as updateMatch from './updateMatch.operation';
 
-export const importRecord: ResourceModule = {
+export const importRecord = resourceModule({
 	operations: {
 		deleteMatch,
 		getMany,
 		import: { description: importOperation.description, executeBatch: importOperation.executeBatch },
 		updateMatch,
 	},
-	description: [
-		{
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: ['importRecord'] } },
-			options: [
-				{ name: 'Delete Match', value: 'deleteMatch', action: 'Delete the match of an imported record', description: 'Primary-contact changes it made are reverted' },
-				{ name: 'Get Many', value: 'getMany', action: 'Get many imported records' },
-				{ name: 'Import', value: 'import', action: 'Import records into an import list', description: 'The input items, matched by PropRadar (charged per record)' },
-				{ name: 'Update Match', value: 'updateMatch', action: 'Correct the match of an imported record' },
-			],
-			default: 'import',
-		},
-		...deleteMatch.description,
-		...getMany.description,
-		...importOperation.description,
-		...updateMatch.description,
-	] as INodeProperties[],
-};
+	selector: {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['importRecord'] } },
+		options: [
+			{ name: 'Delete Match', value: 'deleteMatch', action: 'Delete the match of an imported record', description: 'Primary-contact changes it made are reverted' },
+			{ name: 'Get Many', value: 'getMany', action: 'Get many imported records' },
+			{ name: 'Import', value: 'import', action: 'Import records into an import list', description: 'The input items, matched by PropRadar (charged per record)' },
+			{ name: 'Update Match', value: 'updateMatch', action: 'Correct the match of an imported record' },
+		],
+		default: 'import',
+	},
+});

@@ -4,37 +4,30 @@ import { collectPages, listCount, paths } from '../../transport';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS, PERSON_STATUSES, PROPERTY_STATUSES } from '../../shared/vocabulary';
 import { listLocator, propertyNamed, readCollection, readFields, readLimit, readListId, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
+import { filtersProperty } from '../descriptions';
 
 const show = { resource: ['importRecord'], operation: ['getMany'] };
 
 export const description: INodeProperties[] = [
 	listLocator(show, 'Import List'),
 	...returnAllProperties(show),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{ displayName: 'Minimum Match Score', name: 'MatchScore', type: 'number', typeOptions: { minValue: 0, maxValue: 100 }, default: 80 },
-			{
-				displayName: 'Person Status',
-				name: 'PersonStatus',
-				type: 'multiOptions',
-				options: [...PERSON_STATUSES].sort().map((status) => ({ name: status, value: status })),
-				default: [],
-			},
-			{
-				displayName: 'Property Status',
-				name: 'PropertyStatus',
-				type: 'multiOptions',
-				options: [...PROPERTY_STATUSES].sort().map((status) => ({ name: status, value: status })),
-				default: [],
-			},
-		],
-	},
+	filtersProperty(show, [
+		{ displayName: 'Minimum Match Score', name: 'MatchScore', type: 'number', typeOptions: { minValue: 0, maxValue: 100 }, default: 80 },
+		{
+			displayName: 'Person Status',
+			name: 'PersonStatus',
+			type: 'multiOptions',
+			options: [...PERSON_STATUSES].sort().map((status) => ({ name: status, value: status })),
+			default: [],
+		},
+		{
+			displayName: 'Property Status',
+			name: 'PropertyStatus',
+			type: 'multiOptions',
+			options: [...PROPERTY_STATUSES].sort().map((status) => ({ name: status, value: status })),
+			default: [],
+		},
+	]),
 	sortProperty(show, ['ListImportItemID', 'MatchScore', 'PropertyStatus', 'PersonStatus']),
 	fieldsPicker('importItem', { show }),
 ];

@@ -11,12 +11,7 @@ import { readRecord, type ImportRecord } from './records';
 
 const show = { resource: ['importRecord'], operation: ['import'] };
 
-/**
- * Records per request. Chosen from `npm run bench` (10,000 records imported with batch sizes from
- * 50 to 2,500): the time falls steeply up to about 500 records per request and only by a few
- * hundredths of a second per 10,000 records beyond, while a batch that fails (a purchase is never
- * resent) leaves at most this many records to look at.
- */
+// Records per request, chosen by measurement (docs/design.md, actions/).
 export const DEFAULT_BATCH_SIZE = 500;
 export const MAX_BATCH_SIZE = 5000;
 
@@ -103,7 +98,6 @@ export const description: INodeProperties[] = [
 /** Record Fields' choice of record field, which an expression may give as any text. */
 const RECORD_FIELD = (propertyNamed(description, 'recordFields').options![0] as { values: INodeProperties[] }).values[0];
 
-/** The record of one input item, read from same-named input fields or the user's mapping; what was changed or left out is added to `notes`. */
 function recordOf(context: IExecuteFunctions, item: INodeExecutionData, itemIndex: number, mapping: string, notes: string[]): ImportRecord {
 	if (mapping === 'manual') {
 		const rows = ((context.getNodeParameter('recordFields', itemIndex, {}) as IDataObject).field as Array<{ name: unknown; value: unknown }> | undefined) ?? [];
@@ -116,7 +110,6 @@ function recordOf(context: IExecuteFunctions, item: INodeExecutionData, itemInde
 	return readRecord(item.json, notes);
 }
 
-/** Refuses a list that is not an import list taking API imports, saying what to use instead. */
 async function assertApiImportList(context: IExecuteFunctions, listId: NumberedId): Promise<void> {
 	const list = (await apiRequest<{ results?: ListRecord[] }>(context, { method: 'GET', path: paths.list(listId), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType', 'ImportSource') } })).results?.[0];
 	if (list?.ListType !== 'import' || list.ImportSource !== 'api') {
@@ -133,14 +126,8 @@ function hasField(record: ImportRecord): boolean {
 
 const NO_FIELDS = `Give at least one of ${IMPORT_RECORD_FIELDS.join(', ')}, by input fields of those names or with Map Each Field.`;
 
-/**
- * Imports all input items at once. Each item's record is sent as the user has it (with only the
- * unambiguous normalisations of records.ts, said in its output item); an item with no usable
- * record field is not sent, quoted or charged and becomes an error item of its own. The records
- * that can be sent go to `chargedBatches` (one free quote of all of them, the cap checked at full
- * price, each batch sent once). One output item per input item, paired to it, saying whether its
- * record was imported and, if not, why and what happened to the money.
- */
+// An item with no record field is not sent, quoted or charged, and becomes an error item; the others
+// go to `chargedBatches` (docs/money.md, rule 6). One output item per input item.
 export async function executeBatch(this: IExecuteFunctions, spending: RunSpending): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const listId = readListId(this, 0, 'listId', 'Import List');
@@ -148,15 +135,11 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 	const options = readCollection(this, 0, propertyNamed(description, 'importOptions')) as { batchSize?: number; accessTokenHeader?: boolean };
 	const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
 	const fields = readFields(this, 0, 'importItem');
-	// Read for thousands of items in a running n8n, whose heap holds its other executions: every
-	// object allocated here costs more there than in a process of its own (docs/design.md), so the
-	// bookkeeping is plain arrays, built in one pass.
-	/** The records sent, in input order, and the input item of each. */
+	// Plain arrays built in one pass: in a busy n8n every allocation costs more (docs/design.md).
 	let records: ImportRecord[] = new Array<ImportRecord>(items.length);
 	let itemOf: number[] = new Array<number>(items.length);
 	let sent = 0;
 	const skipped: number[] = [];
-	/** What was changed or left out of each item's record, by input item (most have nothing). */
 	const notesOf: string[][] = [];
 	const found: string[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -185,7 +168,6 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 		const credentials = await this.getCredentials<{ accessToken: string }>('propRadarApi');
 		headers['X-Prop-Access-Token'] = credentials.accessToken;
 	}
-	/** One output item per input item, paired to it; the first record not imported. */
 	const output = new Array<INodeExecutionData>(items.length);
 	// n8n hands out a copy of the node on every call.
 	const node = this.getNode();

@@ -1,12 +1,7 @@
 import { IMPORT_RECORD_FIELDS } from '../../shared/vocabulary';
 
-/**
- * Import records as real lead files hold them. The API takes every record field as an optional
- * string and leaves matching to the service (the lists document, "Import item"), so a record is sent as the
- * user has it; only what has one reading is normalised, and each change is said in the record's
- * output item: a ZIP+4 to its five digits, a ZIP that lost its leading zero, a full US state name
- * to its two-letter code.
- */
+// The API takes every record field as an optional string and leaves matching to the service, so a
+// record is sent as the user has it: only what has one reading is normalised, and each change noted.
 export type ImportRecord = Record<string, string>;
 
 const STATE_CODES: Record<string, string> = {
@@ -27,7 +22,6 @@ const CODES = new Set(Object.values(STATE_CODES));
 
 const FIVE_DIGITS = /^\d{5}$/;
 
-/** A ZIP that is not five digits: as five digits when it has one reading, with what was done; otherwise as given. */
 function normaliseZip(value: string): { value: string; note: string } {
 	const plusFour = /^(\d{4,5})[-\s]?\d{4}$/.exec(value);
 	const five = /^\d{4}$/.test(value) ? value : plusFour?.[1];
@@ -37,7 +31,6 @@ function normaliseZip(value: string): { value: string; note: string } {
 	return { value: padded, note: `ZipFive "${value}" sent as "${padded}" (${steps})` };
 }
 
-/** A State that is not a state code as it is: its code when it is a state's name, with what was done; otherwise as given. */
 function normaliseState(value: string): { value: string; note: string } {
 	const code = CODES.has(value.toUpperCase()) ? value.toUpperCase() : STATE_CODES[value.toLowerCase().replace(/\s+/g, ' ')];
 	if (code) return { value: code, note: `State "${value}" sent as "${code}"` };
@@ -47,13 +40,8 @@ function normaliseState(value: string): { value: string; note: string } {
 const byName = new Map<string, string>(IMPORT_RECORD_FIELDS.map((field) => [field, field]));
 const byLowerName = new Map<string, string>(IMPORT_RECORD_FIELDS.map((field) => [field.toLowerCase(), field]));
 
-/**
- * The import record of one input item: `values` are its fields by name (same-named input fields,
- * or the user's mapping). Empty values are left out; a value that is not text or a number cannot
- * be sent and is left out with a note. What was changed or left out is added to `notes`, one
- * sentence each. Read for each of thousands of items, in a running n8n whose heap holds its other
- * executions: only the record is built, and a value that needs no change allocates nothing.
- */
+// Run for thousands of items in a busy n8n: only the record is built, notes go to the caller's array,
+// and a value that needs no change allocates nothing (docs/design.md).
 export function readRecord(values: Record<string, unknown>, notes: string[]): ImportRecord {
 	const record: ImportRecord = {};
 	for (const name in values) {

@@ -1,34 +1,25 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { ResourceModule } from '../types';
+import { resourceModule } from '../descriptions';
 import * as create from './create.operation';
 import * as del from './delete.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as update from './update.operation';
 
-export const list: ResourceModule = {
+export const list = resourceModule({
 	operations: { create, delete: del, get, getMany, update },
-	description: [
-		{
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: ['list'] } },
-			options: [
-				{ name: 'Create', value: 'create', action: 'Create a list', description: 'Create a dynamic, static or import list' },
-				{ name: 'Delete', value: 'delete', action: 'Delete a list' },
-				{ name: 'Get', value: 'get', action: 'Get a list' },
-				{ name: 'Get Many', value: 'getMany', action: 'Get many lists' },
-				{ name: 'Update', value: 'update', action: 'Update a list' },
-			],
-			default: 'getMany',
-		},
-		...create.description,
-		...del.description,
-		...get.description,
-		...getMany.description,
-		...update.description,
-	] as INodeProperties[],
-};
+	selector: {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['list'] } },
+		options: [
+			{ name: 'Create', value: 'create', action: 'Create a list', description: 'Create a dynamic, static or import list' },
+			{ name: 'Delete', value: 'delete', action: 'Delete a list' },
+			{ name: 'Get', value: 'get', action: 'Get a list' },
+			{ name: 'Get Many', value: 'getMany', action: 'Get many lists' },
+			{ name: 'Update', value: 'update', action: 'Update a list' },
+		],
+		default: 'getMany',
+	},
+});

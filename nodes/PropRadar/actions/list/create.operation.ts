@@ -8,11 +8,7 @@ import { IMPORT_SOURCES, IMPORT_TYPES, LIST_NAME_MAX_CHARACTERS, LIST_TYPES, typ
 
 const show = { resource: ['list'], operation: ['create'] };
 
-/**
- * A list name as PropRadar keeps it: its first 50 characters, counted as characters (code points),
- * so that no emoji or other character outside the Basic Multilingual Plane is cut in half; and
- * the notice that says so when it was longer.
- */
+// Counted in code points, so that no emoji is cut in half.
 export function truncateListName(name: string): { name: string; notice?: string } {
 	const characters = Array.from(name);
 	if (characters.length <= LIST_NAME_MAX_CHARACTERS) return { name };

@@ -4,38 +4,31 @@ import { apiRequest, paths } from '../../transport';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { propertyNamed, readCollection, readFields, readLimit, readSort, returnAllProperties, sortProperty, vocabularyOptions } from '../../shared/parameters';
 import { IMPORT_TYPES, LIST_TYPES } from '../../shared/vocabulary';
+import { filtersProperty } from '../descriptions';
 
 const show = { resource: ['list'], operation: ['getMany'] };
 
 export const description: INodeProperties[] = [
 	...returnAllProperties(show),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{ displayName: 'Display Order', name: 'DisplayOrder', type: 'number', default: 0 },
-			{ displayName: 'Group Name', name: 'GroupName', type: 'string', default: '' },
-			{
-				displayName: 'Import Type',
-				name: 'ImportType',
-				type: 'options',
-				options: vocabularyOptions(IMPORT_TYPES),
-				default: 'property',
-			},
-			{
-				displayName: 'List Type',
-				name: 'ListType',
-				type: 'options',
-				options: vocabularyOptions(LIST_TYPES),
-				default: 'static',
-			},
-			{ displayName: 'Monitored', name: 'isMonitored', type: 'boolean', default: true, description: 'Whether to return only monitored (on) or only unmonitored (off) lists' },
-		],
-	},
+	filtersProperty(show, [
+		{ displayName: 'Display Order', name: 'DisplayOrder', type: 'number', default: 0 },
+		{ displayName: 'Group Name', name: 'GroupName', type: 'string', default: '' },
+		{
+			displayName: 'Import Type',
+			name: 'ImportType',
+			type: 'options',
+			options: vocabularyOptions(IMPORT_TYPES),
+			default: 'property',
+		},
+		{
+			displayName: 'List Type',
+			name: 'ListType',
+			type: 'options',
+			options: vocabularyOptions(LIST_TYPES),
+			default: 'static',
+		},
+		{ displayName: 'Monitored', name: 'isMonitored', type: 'boolean', default: true, description: 'Whether to return only monitored (on) or only unmonitored (off) lists' },
+	]),
 	sortProperty(show, ['ListName', 'TotalCount', 'DisplayOrder'], 'Display Order is always ascending. Without a rule, lists come by count, then by name.'),
 	fieldsPicker('list', { show }),
 ];

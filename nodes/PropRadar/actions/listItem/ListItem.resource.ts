@@ -1,28 +1,21 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { ResourceModule } from '../types';
+import { resourceModule } from '../descriptions';
 import * as add from './add.operation';
 import * as getMany from './getMany.operation';
 import * as remove from './remove.operation';
 
-export const listItem: ResourceModule = {
+export const listItem = resourceModule({
 	operations: { add, getMany, remove },
-	description: [
-		{
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: ['listItem'] } },
-			options: [
-				{ name: 'Add', value: 'add', action: 'Add properties to a static list' },
-				{ name: 'Get Many', value: 'getMany', action: 'Get many items of a list' },
-				{ name: 'Remove', value: 'remove', action: 'Remove a property from a list' },
-			],
-			default: 'getMany',
-		},
-		...add.description,
-		...getMany.description,
-		...remove.description,
-	] as INodeProperties[],
-};
+	selector: {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['listItem'] } },
+		options: [
+			{ name: 'Add', value: 'add', action: 'Add properties to a static list' },
+			{ name: 'Get Many', value: 'getMany', action: 'Get many items of a list' },
+			{ name: 'Remove', value: 'remove', action: 'Remove a property from a list' },
+		],
+		default: 'getMany',
+	},
+});

@@ -38,7 +38,6 @@ export const PROP_IDS_PER_REQUEST = PAGE_LIMITS.properties.maxLimit;
 
 type ListId = ReturnType<typeof readListId>;
 
-/** What one input item asks for, checked before anything is sent. */
 type Request = { itemIndex: number; listId: ListId } & ({ propIds: string[] } | { criteria: Criterion[] });
 
 function readRequest(context: IExecuteFunctions, itemIndex: number): Request {
@@ -55,7 +54,6 @@ function readRequest(context: IExecuteFunctions, itemIndex: number): Request {
 	return { itemIndex, listId, criteria };
 }
 
-/** The list's type, read once per list: items can only be added to static lists. */
 async function staticListProblem(context: IExecuteFunctions, listId: ListId, itemIndex: number): Promise<NodeOperationError | undefined> {
 	const list = (await apiRequest<{ results?: ListRecord[] }>(context, {
 		method: 'GET',
@@ -75,13 +73,8 @@ async function staticListProblem(context: IExecuteFunctions, listId: ListId, ite
 const putCriteria = (context: IExecuteFunctions, listId: ListId, criteria: Criterion[], itemIndex: number) =>
 	apiRequest(context, { method: 'PUT', path: paths.listItems(listId), body: { Criteria: criteria as unknown as IDataObject[] }, itemIndex });
 
-/**
- * Adds for all input items at once. Every item is checked first, each list's type is read once,
- * and the PropIDs of all items adding by PropID to one list go in one request (chunks of
- * `PROP_IDS_PER_REQUEST`); an item adding by criteria is one request of its own. One output item
- * per input item, paired to it: its list, its PropIDs, and what the request(s) carrying them
- * answered; with "On Error: Continue" an item that failed is an error item of its own.
- */
+// All items at once: every item checked first, each list's type read once, and the PropIDs of all
+// items adding to one list sent together, in chunks of PROP_IDS_PER_REQUEST.
 export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const outputs = new Map<number, INodeExecutionData>();

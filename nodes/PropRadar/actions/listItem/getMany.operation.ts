@@ -6,6 +6,7 @@ import { isRelativeDate, PTYPE_CODES } from '../../shared/criteria';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { AUTOMATION_LEVEL_MAX, PAGE_LIMITS } from '../../shared/vocabulary';
 import { checkedValue, entriesOf, listLocator, propertyNamed, readCollection, readFields, readLimit, readListId, returnAllProperties } from '../../shared/parameters';
+import { filtersProperty } from '../descriptions';
 
 const show = { resource: ['listItem'], operation: ['getMany'] };
 const CONTACT_FILTERS = ['MostRecentCall', 'MostRecentDirectMail', 'MostRecentEmail', 'MostRecentText', 'MostRecentVoicemail'];
@@ -19,71 +20,63 @@ const HAS_FILTERS: Array<[string, string, string]> = [
 export const description: INodeProperties[] = [
 	listLocator(show),
 	...returnAllProperties(show),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Added Since',
-				name: 'AddedSince',
-				type: 'dateTime',
-				default: '',
-				description: 'Only properties added to the list after this date and time',
-			},
-			...HAS_FILTERS.map(([name, displayName, what]) => ({
-				displayName,
-				name,
-				type: 'boolean' as const,
-				default: true,
-				description: `Whether ${what} (on) or not (off)`,
+	filtersProperty(show, [
+		{
+			displayName: 'Added Since',
+			name: 'AddedSince',
+			type: 'dateTime',
+			default: '',
+			description: 'Only properties added to the list after this date and time',
+		},
+		...HAS_FILTERS.map(([name, displayName, what]) => ({
+			displayName,
+			name,
+			type: 'boolean' as const,
+			default: true,
+			description: `Whether ${what} (on) or not (off)`,
+		})),
+		{
+			displayName: 'Interest Levels',
+			name: 'InterestLevel',
+			type: 'multiOptions',
+			options: [0, 1, 2, 3, 4, 5].map((level) => ({
+				name: level === 0 ? 'Not Starred (With Saved Data)' : `${level} Star${level > 1 ? 's' : ''}`,
+				value: level,
 			})),
-			{
-				displayName: 'Interest Levels',
-				name: 'InterestLevel',
-				type: 'multiOptions',
-				options: [0, 1, 2, 3, 4, 5].map((level) => ({
-					name: level === 0 ? 'Not Starred (With Saved Data)' : `${level} Star${level > 1 ? 's' : ''}`,
-					value: level,
-				})),
-				default: [],
-			},
-			{
-				displayName: 'Last Transfer Date',
-				name: 'LastTransferRecDate',
-				type: 'string',
-				default: '',
-				placeholder: 'Last 365 Days',
-				description: 'A preset such as "Last 90 Days", a date M/D/YYYY, "from: M/D/YYYY to: M/D/YYYY", or "from: to: M/D/YYYY" for a last transfer on that date or before, which also returns properties never sold',
-			},
-			...CONTACT_FILTERS.map((name) => ({
-				displayName: name.replace(/([a-z])([A-Z])/g, '$1 $2'),
-				name,
-				type: 'string' as const,
-				default: '',
-				placeholder: 'Last 30 Days',
-				description: 'When the latest such contact happened: a preset, a date or range as for Last Transfer Date, or None for never',
-			})),
-			{
-				displayName: 'Property Types',
-				name: 'PType',
-				type: 'multiOptions',
-				options: Object.entries(PTYPE_CODES).map(([value, label]) => ({ name: `${label} (${value})`, value })).sort((a, b) => a.name.localeCompare(b.name)),
-				default: [],
-			},
-			{
-				displayName: 'Status Level Names or IDs',
-				name: 'StatusLevel',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getStatusLevelFilters' },
-				default: [],
-				description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-			},
-		].sort((a, b) => a.displayName.localeCompare(b.displayName)) as INodeProperties[],
-	},
+			default: [],
+		},
+		{
+			displayName: 'Last Transfer Date',
+			name: 'LastTransferRecDate',
+			type: 'string',
+			default: '',
+			placeholder: 'Last 365 Days',
+			description: 'A preset such as "Last 90 Days", a date M/D/YYYY, "from: M/D/YYYY to: M/D/YYYY", or "from: to: M/D/YYYY" for a last transfer on that date or before, which also returns properties never sold',
+		},
+		...CONTACT_FILTERS.map((name) => ({
+			displayName: name.replace(/([a-z])([A-Z])/g, '$1 $2'),
+			name,
+			type: 'string' as const,
+			default: '',
+			placeholder: 'Last 30 Days',
+			description: 'When the latest such contact happened: a preset, a date or range as for Last Transfer Date, or None for never',
+		})),
+		{
+			displayName: 'Property Types',
+			name: 'PType',
+			type: 'multiOptions',
+			options: Object.entries(PTYPE_CODES).map(([value, label]) => ({ name: `${label} (${value})`, value })).sort((a, b) => a.name.localeCompare(b.name)),
+			default: [],
+		},
+		{
+			displayName: 'Status Level Names or IDs',
+			name: 'StatusLevel',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getStatusLevelFilters' },
+			default: [],
+			description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		},
+	]),
 	fieldsPicker('listItem', { show }, 'Each fieldset includes PropID.'),
 ];
 

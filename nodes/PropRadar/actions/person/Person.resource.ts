@@ -1,6 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { ResourceModule } from '../types';
+import { resourceModule } from '../descriptions';
 import * as getOwners from './getOwners.operation';
 import * as getRecords from './getRecords.operation';
 import { purchaseContactOperation } from './purchaseContact';
@@ -8,26 +6,20 @@ import { purchaseContactOperation } from './purchaseContact';
 const purchasePhone = purchaseContactOperation('purchasePhone');
 const purchaseEmail = purchaseContactOperation('purchaseEmail');
 
-export const person: ResourceModule = {
+export const person = resourceModule({
 	operations: { getOwners, getRecords, purchaseEmail, purchasePhone },
-	description: [
-		{
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: ['person'] } },
-			options: [
-				{ name: 'Get Owners', value: 'getOwners', action: 'Get the owners of a property', description: 'Owner records with chosen fields (charged)' },
-				{ name: 'Get Records', value: 'getRecords', action: 'Get records of a person', description: 'Bankruptcies, divorces, liens, probates or relatives (charged)' },
-				{ name: 'Purchase Email', value: 'purchaseEmail', action: 'Purchase the email address of a person', description: 'Buy an e-mail address (charged)' },
-				{ name: 'Purchase Phone', value: 'purchasePhone', action: 'Purchase the phone number of a person', description: 'Buy a phone number (charged)' },
-			],
-			default: 'getOwners',
-		},
-		...getOwners.description,
-		...getRecords.description,
-		...purchaseEmail.description,
-		...purchasePhone.description,
-	] as INodeProperties[],
-};
+	selector: {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['person'] } },
+		options: [
+			{ name: 'Get Owners', value: 'getOwners', action: 'Get the owners of a property', description: 'Owner records with chosen fields (charged)' },
+			{ name: 'Get Records', value: 'getRecords', action: 'Get records of a person', description: 'Bankruptcies, divorces, liens, probates or relatives (charged)' },
+			{ name: 'Purchase Email', value: 'purchaseEmail', action: 'Purchase the email address of a person', description: 'Buy an e-mail address (charged)' },
+			{ name: 'Purchase Phone', value: 'purchasePhone', action: 'Purchase the phone number of a person', description: 'Buy a phone number (charged)' },
+		],
+		default: 'getOwners',
+	},
+});

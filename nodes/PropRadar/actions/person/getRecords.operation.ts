@@ -23,18 +23,12 @@ export const description: INodeProperties[] = [
 	...chargeProperties(show, 'the records'),
 ];
 
-/**
- * Pages of 100, the sandbox's default: these pages carry no total, and the documents give neither
- * a default nor a largest page, so a page shorter than asked for is the only end there is; asking
- * for the most the sandbox takes (500) would end a read early, without a word, against a service
- * that gives fewer a page. Property > Search, documented at up to 500 a page with a total, asks 500.
- */
-/** Its records are of the input item's property or person: they keep its PropID, PersonKey and ListID. */
 export const keepsInputKeys = true;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
 	const personKey = readPersonKey(this, itemIndex);
 	const kind = readChoice<PersonRecordPathKind>(this, itemIndex, propertyNamed(description, 'recordKind'));
 	const request = { method: 'GET' as const, path: paths.personRecords(personKey, kind), qs: { Fields: readFields(this, itemIndex, kind) } };
+	// The default page, not the largest: these pages carry no total, so a short page is the only end (docs/design.md).
 	return chargedPages(this, spending, itemIndex, request, { kind: 'personRecord', pageSize: PAGE_LIMITS.personRecords.defaultLimit, limit: readLimit(this, itemIndex) }, { PersonKey: personKey, records: kind });
 }

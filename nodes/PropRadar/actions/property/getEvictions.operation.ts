@@ -8,7 +8,6 @@ const show = { resource: ['property'], operation: ['getEvictions'] };
 
 export const description: INodeProperties[] = [propIdProperty(show), ...chargeProperties(show, 'the eviction records')];
 
-/** Its records are of the input item's property or person: they keep its PropID, PersonKey and ListID. */
 export const keepsInputKeys = true;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {

@@ -59,7 +59,6 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** The webhook's secret: the one given (text, never shown in an error), or a fresh random one when none is. */
 function readSecret(context: IExecuteFunctions, itemIndex: number): { value: string; generated: boolean } {
 	const given = readText(context, itemIndex, 'secret', 'Secret', { secret: true });
 	return given ? { value: given, generated: false } : { value: randomBytes(32).toString('hex'), generated: true };

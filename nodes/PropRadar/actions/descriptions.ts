@@ -1,0 +1,47 @@
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { OperationModule, ResourceModule } from './types';
+
+/** The selector first, then each operation's parameters in the order of `operations`. */
+export function resourceModule({
+	operations,
+	selector,
+}: {
+	operations: Record<string, OperationModule>;
+	selector: INodeProperties;
+}): ResourceModule {
+	return { operations, description: [selector, ...Object.values(operations).flatMap((operation) => operation.description)] };
+}
+
+export function operationOptions(resource: ResourceModule, resourceName: string): INodePropertyOptions[] {
+	const selector = resource.description.find(
+		(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resourceName),
+	);
+	return (selector?.options ?? []) as INodePropertyOptions[];
+}
+
+// "Get Owners · Person": the names the panel shows, looked up by the saved values in one flat map,
+// since n8n ends an expression at its first "}}".
+export function nodeSubtitle(resourceProperty: INodeProperties, resources: Record<string, ResourceModule>): string {
+	const names: Record<string, string> = {};
+	for (const { name: resourceName, value } of resourceProperty.options as INodePropertyOptions[]) {
+		const resource = String(value);
+		for (const operation of operationOptions(resources[resource], resource)) {
+			names[`${resource}.${String(operation.value)}`] = `${operation.name} · ${resourceName}`;
+		}
+	}
+	return `={{ ${JSON.stringify(names)}[$parameter["resource"] + "." + $parameter["operation"]] }}`;
+}
+
+// Sorted here, as n8n's lint wants a collection's options: it reads only literals.
+export function filtersProperty(show: IDisplayOptions['show'], options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
