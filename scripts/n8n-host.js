@@ -6,12 +6,13 @@
 'use strict';
 const { execFile, spawn, spawnSync } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
-const { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { promisify } = require('node:util');
 
+const { keepOutput } = require('./child-output');
 const { until } = require('./until');
 const versions = require('./n8n-versions');
 
@@ -188,20 +189,13 @@ async function start(host, options = {}) {
 async function startOnce(host, { logFile, timeoutMs = 120_000, signal } = {}) {
 	signal?.throwIfAborted();
 	const child = spawn(host.bin ?? N8N_BIN, ['start'], { env: host.env, stdio: ['ignore', 'pipe', 'pipe'] });
-	const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
-	let output = '';
-	const keep = (chunk) => {
-		output = (output + chunk).slice(-65_536);
-		log?.write(chunk);
-	};
-	child.stdout.on('data', keep);
-	child.stderr.on('data', keep);
+	const output = keepOutput(child, { logFile, keep: 65_536 });
 	const stop = () => stopProcess(child);
 	try {
 		await until(
 			`n8n to be ready within ${timeoutMs / 1000} s`,
 			async () => {
-				if (child.exitCode !== null) throw new Error(`n8n exited with ${child.exitCode}:\n${output.slice(-4000)}`);
+				if (child.exitCode !== null) throw new Error(`n8n exited with ${child.exitCode}:\n${output.text().slice(-4000)}`);
 				signal?.throwIfAborted();
 				const answers = async (path) => (await fetch(`${host.url}${path}`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined))?.ok === true;
 				// n8n 2.0 reports ready once its database is migrated, seconds before its REST API is
@@ -215,7 +209,7 @@ async function startOnce(host, { logFile, timeoutMs = 120_000, signal } = {}) {
 		await stop();
 		if (signal?.aborted) throw error;
 		if (child.exitCode !== null && error.message.startsWith('n8n exited')) throw Object.assign(error, { exitedAtStart: true });
-		throw new Error(`${error.message}:\n${output.slice(-4000)}`);
+		throw new Error(`${error.message}:\n${output.text().slice(-4000)}`);
 	}
 	return { ...host, child, stop };
 }

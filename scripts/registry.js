@@ -6,11 +6,12 @@
 // `node scripts/registry.js install` installs verdaccio (scripts/test.sh does, for the e2e tier).
 'use strict';
 const { execFile, spawn, spawnSync } = require('node:child_process');
-const { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { dirname, join } = require('node:path');
 const { promisify } = require('node:util');
 
+const { keepOutput } = require('./child-output');
 const { freePort } = require('./n8n-host');
 const { until } = require('./until');
 
@@ -95,14 +96,7 @@ async function startOnce({ logFile, timeoutMs = 60_000 } = {}) {
 		].join('\n'),
 	);
 	const child = spawn(process.execPath, [VERDACCIO_BIN, '--config', config, '--listen', `127.0.0.1:${port}`], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-	const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
-	let output = '';
-	const keep = (chunk) => {
-		output = (output + chunk).slice(-32_768);
-		log?.write(chunk);
-	};
-	child.stdout.on('data', keep);
-	child.stderr.on('data', keep);
+	const output = keepOutput(child, { logFile, keep: 32_768 });
 	const stop = async () => {
 		if (child.exitCode === null && child.signalCode === null) {
 			await new Promise((resolve) => {
@@ -111,14 +105,14 @@ async function startOnce({ logFile, timeoutMs = 60_000 } = {}) {
 				setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
 			});
 		}
-		log?.end();
+		output.end();
 		rmSync(dir, { recursive: true, force: true });
 	};
 	try {
 		await until(
 			`verdaccio to answer on ${url} within ${timeoutMs / 1000} s`,
 			async () => {
-				if (child.exitCode !== null) throw new Error(`verdaccio exited with ${child.exitCode}:\n${output.slice(-4000)}`);
+				if (child.exitCode !== null) throw new Error(`verdaccio exited with ${child.exitCode}:\n${output.text().slice(-4000)}`);
 				const response = await fetch(`${url}/-/ping`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
 				return response?.ok ? true : undefined;
 			},
@@ -135,7 +129,7 @@ async function startOnce({ logFile, timeoutMs = 60_000 } = {}) {
 		if (!created.ok || !answer.token) throw new Error(`verdaccio did not create the user (${created.status}): ${JSON.stringify(answer)}`);
 		const userconfig = join(dir, 'npmrc');
 		writeFileSync(userconfig, [`//127.0.0.1:${port}/:_authToken=${answer.token}`, 'update-notifier=false', ''].join('\n'));
-		return { url, port, dir, userconfig, cache: join(dir, 'npm-cache'), output: () => output, stop };
+		return { url, port, dir, userconfig, cache: join(dir, 'npm-cache'), output: output.text, stop };
 	} catch (error) {
 		await stop();
 		throw error;

@@ -21,17 +21,17 @@
  * Screenshots go to .tools/screenshots/ (pipeline-stopped.png, pipeline-stopped-panel.png,
  * pipeline-second-run.png, preview-run-total.png) and are copied to docs/screenshots/.
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
+import { editor, SHOWN, signedInBrowser, startN8n, stopN8n } from '../support/realN8n';
 import { call, TOKENS } from '../support/sandboxApi';
 import { newestExecution, outputOf, storedExecution, type StoredExecution } from '../support/storedExecution';
 import { until } from '../until';
-import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient, RunningN8n } from '../../scripts/n8n-host';
 
 jest.setTimeout(600_000);
@@ -90,9 +90,6 @@ let client: N8nClient;
 let browser: Browser;
 let page: Page;
 
-/** Playwright's own waits: up to this long for what a check looks for to appear. */
-const SHOWN = { timeout: 30_000 };
-
 type Charge = { kind: string; quantity: number; cents: number; what: string };
 type Charges = { credits: number; balanceCents: number; log: Charge[] };
 
@@ -107,31 +104,17 @@ beforeAll(async () => {
 	const used = await call(sandbox.url, 'POST', '/v1/properties?Purchase=1&Limit=100', { body: { Criteria: [{ name: 'State', value: ['WA'] }] } });
 	expect(used.status).toBe(200);
 	expect((await charges()).credits).toBe(0);
-	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [stoppingPipeline(), sixItemPreview()] });
-	host = await n8n.start(prepared);
-	client = await n8n.login(host);
+	({ host, client } = await startN8n({ sandboxUrl: sandbox.url, workflows: [stoppingPipeline(), sixItemPreview()] }));
 	mkdirSync(SCREENSHOTS, { recursive: true });
-	browser = await chromium.launch({
-		executablePath: '/usr/bin/chromium',
-		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-	});
-	page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-	await page.goto(`${host.url}/signin`);
-	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(n8n.OWNER.email);
-	await page.locator('input[type="password"]').first().fill(n8n.OWNER.password);
-	await page.keyboard.press('Enter');
-	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 60_000 });
+	({ browser, page } = await signedInBrowser(host.url));
 });
 
 afterAll(async () => {
 	await browser?.close();
-	await host?.stop();
-	await sandbox?.close();
-	if (host) rmSync(host.userFolder, { recursive: true, force: true });
+	await stopN8n(host, sandbox);
 });
 
-const canvasNode = (name: string) => page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
-const panel = () => page.locator('[data-test-id="ndv"]').first();
+const { canvasNode, panel, openNode, closeNode } = editor(() => page);
 
 async function screenshot(file: string): Promise<void> {
 	await page.screenshot({ path: join(SCREENSHOTS, file) });
@@ -144,16 +127,6 @@ async function openWorkflow(id: string, nodeName: string): Promise<void> {
 		await page.screenshot({ path: join(SCREENSHOTS, 'editor-pipeline-failed.png') });
 		throw new Error(`${error.message}; the page at ${page.url()} (.tools/screenshots/editor-pipeline-failed.png)`);
 	});
-}
-
-async function openNode(name: string): Promise<void> {
-	await canvasNode(name).dblclick();
-	await panel().waitFor(SHOWN);
-}
-
-async function closeNode(): Promise<void> {
-	await page.keyboard.press('Escape');
-	await panel().waitFor({ state: 'hidden', ...SHOWN });
 }
 
 /** Replaces the text of an input as a user does: a click into it, select all, typing, then Tab out of it. */

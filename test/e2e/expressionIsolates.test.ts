@@ -6,10 +6,9 @@
  * (parseRequestBody in n8n's webhook-helpers); a delivery to version 1.1 takes none, and starts
  * its execution the same. docs/scale.md's "Many deliveries a second" rests on this.
  */
-import { rmSync } from 'node:fs';
-
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
+import { startN8n, stopN8n } from '../support/realN8n';
 import { call } from '../support/sandboxApi';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
@@ -69,15 +68,11 @@ async function finishedExecutions(workflowId: string): Promise<string[]> {
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
 	await seedDemoData(sandbox.url);
-	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: VERSIONS.map(triggerOnly) });
-	host = await n8n.start({ ...prepared, env: { ...prepared.env, N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true', N8N_METRICS: 'true' } });
-	client = await n8n.login(host);
+	({ host, client } = await startN8n({ sandboxUrl: sandbox.url, workflows: VERSIONS.map(triggerOnly) }, { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true', N8N_METRICS: 'true' }));
 });
 
 afterAll(async () => {
-	await host?.stop();
-	await sandbox?.close();
-	if (host) rmSync(host.userFolder, { recursive: true, force: true });
+	await stopN8n(host, sandbox);
 });
 
 test('with lazy isolates, a delivery to the trigger at version 1.1 takes no expression isolate, at version 1 one, and both start their execution', async () => {

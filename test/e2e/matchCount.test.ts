@@ -7,16 +7,16 @@
  *
  * The screenshot goes to .tools/screenshots/match-count.png, copied to docs/screenshots for the README.
  */
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
+import { editor, SHOWN, signedInBrowser, startN8n, stopN8n } from '../support/realN8n';
 import { call } from '../support/sandboxApi';
 import { until } from '../until';
-import * as n8n from '../../scripts/n8n-host';
 import type { RunningN8n } from '../../scripts/n8n-host';
 
 jest.setTimeout(300_000);
@@ -48,9 +48,6 @@ let host: RunningN8n;
 let browser: Browser;
 let page: Page;
 
-/** Playwright's own waits: up to this long for what a check looks for to appear. */
-const SHOWN = { timeout: 30_000 };
-
 /** The line the node shows for `count` matches (nodes/PropRadar/methods/loadOptions.ts). */
 const countLine = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'property matches' : 'properties match'} now (free count, nothing bought)`;
 
@@ -64,37 +61,23 @@ const stateCount = (state: string) => count([{ name: 'State', value: [state] }])
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
-	const prepared = await n8n.prepare({
+	({ host } = await startN8n({
 		sandboxUrl: sandbox.url,
 		workflows: [
 			searchWorkflow('PropRadarE2eCtOR', 'e2e: match count, Oregon', { criterion: [{ name: 'State', values: 'OR' }] }),
 			searchWorkflow('PropRadarE2eCt00', 'e2e: match count, no criteria', {}),
 		],
-	});
-	host = await n8n.start(prepared);
-	// Sets up n8n's owner, whom the browser signs in as.
-	await n8n.login(host);
+	}));
 	mkdirSync(SCREENSHOTS, { recursive: true });
-	browser = await chromium.launch({
-		executablePath: '/usr/bin/chromium',
-		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-	});
-	page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-	await page.goto(`${host.url}/signin`);
-	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(n8n.OWNER.email);
-	await page.locator('input[type="password"]').first().fill(n8n.OWNER.password);
-	await page.keyboard.press('Enter');
-	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 60_000 });
+	({ browser, page } = await signedInBrowser(host.url));
 });
 
 afterAll(async () => {
 	await browser?.close();
-	await host?.stop();
-	await sandbox?.close();
-	if (host) rmSync(host.userFolder, { recursive: true, force: true });
+	await stopN8n(host, sandbox);
 });
 
-const panel = () => page.locator('[data-test-id="ndv"]').first();
+const { panel } = editor(() => page);
 
 async function openSearchNode(workflowId: string): Promise<void> {
 	await page.goto(`${host.url}/workflow/${workflowId}`);

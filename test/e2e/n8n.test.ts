@@ -12,11 +12,12 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
+import { editor, output, SHOWN, signedInBrowser, startN8n, stopN8n, type RunData } from '../support/realN8n';
 import { call, TOKENS } from '../support/sandboxApi';
 import { takenPort } from '../support/takenPort';
 import { until } from '../until';
@@ -30,7 +31,6 @@ jest.setTimeout(300_000);
 const ROOT = join(__dirname, '..', '..');
 const SCREENSHOTS = join(ROOT, '.tools', 'screenshots');
 type Workflow = { id: string; name: string; nodes: Array<{ name: string; type: string; webhookId?: string; parameters: Record<string, unknown> }>; connections: unknown };
-type RunData = { data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>; error?: { message: string } } } };
 
 let sandbox: RunningSandbox;
 let host: RunningN8n;
@@ -141,14 +141,6 @@ function errorOutputWorkflow(): Workflow {
 	return workflow;
 }
 
-function output(run: RunData, nodeName: string): Array<Record<string, unknown>> {
-	const runs = run.data.resultData.runData[nodeName];
-	if (!runs) throw new Error(`node "${nodeName}" did not run; error: ${run.data.resultData.error?.message ?? 'none'}`);
-	const last = runs[runs.length - 1];
-	if (last.error) throw new Error(`node "${nodeName}" failed: ${last.error.message}`);
-	return (last.data?.main[0] ?? []).map((item) => item.json);
-}
-
 async function sandboxApi<T>(method: string, path: string, body?: unknown): Promise<T> {
 	return (await call(sandbox.url, method, path, { body })).body as T;
 }
@@ -161,15 +153,11 @@ beforeAll(async () => {
 	await seedDemoData(sandbox.url);
 	const workflows = loadExamples();
 	for (const workflow of workflows) examples[workflow.id] = workflow;
-	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [...workflows, bothEventsTrigger(examples.PropRadarEx00004), overBudgetImport(examples.PropRadarEx00002), keysFromItems(), choicesFromItems(), errorOutputWorkflow()] });
-	host = await n8n.start(prepared);
-	client = await n8n.login(host);
+	({ host, client } = await startN8n({ sandboxUrl: sandbox.url, workflows: [...workflows, bothEventsTrigger(examples.PropRadarEx00004), overBudgetImport(examples.PropRadarEx00002), keysFromItems(), choicesFromItems(), errorOutputWorkflow()] }));
 });
 
 afterAll(async () => {
-	await host?.stop();
-	await sandbox?.close();
-	if (host) rmSync(host.userFolder, { recursive: true, force: true });
+	await stopN8n(host, sandbox);
 });
 
 test('n8n loads the package: both node types and the credential', async () => {
@@ -433,41 +421,18 @@ describe('in a real browser', () => {
 	let browser: Browser;
 	let page: Page;
 
-	/** Playwright's own waits: up to this long for what a check looks for to appear. */
-	const SHOWN = { timeout: 30_000 };
-
 	beforeAll(async () => {
 		mkdirSync(SCREENSHOTS, { recursive: true });
-		browser = await chromium.launch({
-			executablePath: '/usr/bin/chromium',
-			args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-		});
-		page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-		await page.goto(`${host.url}/signin`);
-		await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(n8n.OWNER.email);
-		await page.locator('input[type="password"]').first().fill(n8n.OWNER.password);
-		await page.keyboard.press('Enter');
-		await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 60_000 });
+		({ browser, page } = await signedInBrowser(host.url));
 	});
 
 	afterAll(() => browser?.close());
 
-	const canvasNode = (name: string) => page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
-	const panel = () => page.locator('[data-test-id="ndv"]').first();
+	const { canvasNode, panel, openNode, closeNode } = editor(() => page);
 
 	async function openWorkflow(id: string, nodeName: string): Promise<void> {
 		await page.goto(`${host.url}/workflow/${id}`);
 		await canvasNode(nodeName).waitFor({ timeout: 60_000 });
-	}
-
-	async function openNode(name: string): Promise<void> {
-		await canvasNode(name).dblclick();
-		await panel().waitFor(SHOWN);
-	}
-
-	async function closeNode(): Promise<void> {
-		await page.keyboard.press('Escape');
-		await panel().waitFor({ state: 'hidden', ...SHOWN });
 	}
 
 	/** The value shown in an input of the panel (n8n shows a chosen option inside its input) that matches `pattern`, once one does. */

@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
+import { everyValue } from '../support/everyValue';
 import { call, TOKENS } from '../support/sandboxApi';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
@@ -96,15 +97,6 @@ async function restartN8n(): Promise<void> {
 }
 
 const log = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
-
-/** Every value in `data` as text, keys included: all a reader of the static data has. */
-function everyValue(data: unknown): string[] {
-	if (typeof data === 'string') return [data];
-	if (typeof data === 'number' || typeof data === 'boolean') return [String(data)];
-	if (Array.isArray(data)) return data.flatMap(everyValue);
-	if (typeof data === 'object' && data !== null) return Object.entries(data).flatMap(([key, value]) => [key, ...everyValue(value)]);
-	return [];
-}
 
 /** n8n's database files as bytes (the database and its write-ahead log). */
 function databaseBytes(): Buffer {

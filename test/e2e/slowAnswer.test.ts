@@ -7,10 +7,9 @@
  * connection; then it is dropped, and the event runs once. docs/trigger.md rests on
  * this.
  */
-import { rmSync } from 'node:fs';
-
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
+import { startN8n, stopN8n } from '../support/realN8n';
 import { call } from '../support/sandboxApi';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
@@ -72,15 +71,11 @@ async function executions(workflowId: string): Promise<string[]> {
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
 	await seedDemoData(sandbox.url);
-	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: WORKFLOWS });
-	host = await n8n.start({ ...prepared, env: { ...prepared.env, N8N_CONCURRENCY_PRODUCTION_LIMIT: '1' } });
-	client = await n8n.login(host);
+	({ host, client } = await startN8n({ sandboxUrl: sandbox.url, workflows: WORKFLOWS }, { N8N_CONCURRENCY_PRODUCTION_LIMIT: '1' }));
 });
 
 afterAll(async () => {
-	await host?.stop();
-	await sandbox?.close();
-	if (host) rmSync(host.userFolder, { recursive: true, force: true });
+	await stopN8n(host, sandbox);
 });
 
 test('a redelivery while n8n has not answered the first delivery gets 503 until n8n answers it on the closed connection, then is dropped: one execution', async () => {

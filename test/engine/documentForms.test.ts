@@ -3,14 +3,9 @@
  * `Fields=overview,Persons`, the List table's `Criteria` read back, and the fields of records whose
  * fields the documents leave open, sent as given for the service to take or refuse.
  */
-import { startEngineSandbox, type EngineSandbox } from './harness';
-import { createList, listRef, run, runOk } from './helpers';
+import { createList, listRef, run, runOk, useEngineSandbox } from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 beforeEach(() => {
 	sb.requests.length = 0;
 });

@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { keyParameterValue } from '../../nodes/PropRadar/shared/parameters';
-import { activeExpressionEngine, registerNodeType, runNode, selectExpressionEngine, startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { run } from './helpers';
+import { activeExpressionEngine, registerNodeType, runNode, selectExpressionEngine, TOKENS } from './harness';
+import { run, useEngineSandbox } from './helpers';
 
 jest.setTimeout(300_000);
 
@@ -206,11 +206,7 @@ test.each(ENGINES)('under the %s engine, the same in the forms of the template t
 });
 
 describe('through the PropRadar node', () => {
-	let sb: EngineSandbox;
-	beforeAll(async () => {
-		sb = await startEngineSandbox();
-	});
-	afterAll(() => sb.close());
+	const sb = useEngineSandbox();
 	beforeEach(() => {
 		sb.requests.length = 0;
 	});

@@ -6,16 +6,12 @@
  */
 import { Expression, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 
-import { startEngineSandbox, TestCredentialsHelper, TOKENS, type EngineSandbox } from './harness';
-import { api, createList, listRef, run, runOk } from './helpers';
+import { TestCredentialsHelper, TOKENS } from './harness';
+import { api, createList, listRef, run, runOk, useEngineSandbox } from './helpers';
 
 jest.setTimeout(60_000);
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 beforeEach(() => {
 	sb.faults.length = 0;
 	sb.requests.length = 0;

@@ -5,16 +5,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { activeExpressionEngine, startEngineSandbox, useExpressionEngine, type EngineSandbox } from './harness';
-import { createList, listRef, run, runOk } from './helpers';
+import { activeExpressionEngine, useExpressionEngine } from './harness';
+import { createList, listRef, run, runOk, useEngineSandbox } from './helpers';
 
 useExpressionEngine('legacy');
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 beforeEach(() => {
 	sb.requests.length = 0;
 });

@@ -9,6 +9,7 @@ import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Registration } from '../../nodes/PropRadarTrigger/registration';
+import { everyValue } from '../support/everyValue';
 import { TOKENS } from './harness';
 import { api, control } from './helpers';
 import { postDelivery, TriggerWorkflow, useTriggerSandbox } from './triggerHarness';
@@ -35,15 +36,6 @@ async function serviceSecret(wf: TriggerWorkflow, token: string = TOKENS.main): 
 	const hooks = await serviceHooks(wf, token);
 	expect(hooks).toHaveLength(1);
 	return hooks[0].Secret;
-}
-
-/** Every value in `data` as text, keys included: all a reader of the static data has. */
-function everyValue(data: unknown): string[] {
-	if (typeof data === 'string') return [data];
-	if (typeof data === 'number' || typeof data === 'boolean') return [String(data)];
-	if (Array.isArray(data)) return data.flatMap(everyValue);
-	if (typeof data === 'object' && data !== null) return Object.entries(data).flatMap(([key, value]) => [key, ...everyValue(value)]);
-	return [];
 }
 
 const newMatch = { TriggerType: 'New Match', PropID: 'P000101', ListID: 1 };

@@ -3,7 +3,8 @@
  * an execution that buys three properties, posts its resume address to the sandbox's CRM stand-in
  * and waits; n8n restarts, the address is called, and the execution goes on to buy three more in a
  * process that has not seen it. Every record is paid for ($0.10 a property) under a $0.50 ceiling,
- * so what the execution spent before it waited must count after: five bought, not six.
+ * so what the execution spent before it waited must count after: the three after it need $0.30
+ * where $0.20 is left, and the run is refused whole (three bought, not six).
  */
 import { ACCOUNTS } from '../../sandbox/accounts';
 import { wallet } from '../../sandbox/charges';
