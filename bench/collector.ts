@@ -28,26 +28,39 @@ export const inspectOption = (port: number) => `--inspect=127.0.0.1:${port}`;
  * Evaluated in n8n's process: a full, synchronous collection through `gc`, which `--expose-gc`
  * set at run time makes available to a new context (n8n is not started with it).
  */
-const FULL_COLLECTION = "require('v8').setFlagsFromString('--expose-gc'); require('vm').runInNewContext('gc')({ type: 'major', execution: 'sync' }); undefined";
+const FULL_COLLECTION =
+	"require('v8').setFlagsFromString('--expose-gc'); require('vm').runInNewContext('gc')({ type: 'major', execution: 'sync' }); undefined";
 
 export async function connectCollector(port: number): Promise<Collector> {
-	const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
+	const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{
+		webSocketDebuggerUrl: string;
+	}>;
 	if (!targets[0]) throw new Error(`n8n's inspector on port ${port} lists no target`);
 	const socket = new WebSocket(targets[0].webSocketDebuggerUrl);
 	await new Promise<void>((resolve, reject) => {
 		socket.onopen = () => resolve();
-		socket.onerror = () => reject(new Error(`n8n's inspector on port ${port} refused the connection`));
+		socket.onerror = () =>
+			reject(new Error(`n8n's inspector on port ${port} refused the connection`));
 	});
 	let lastId = 0;
 	const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
 	socket.onmessage = (message) => {
-		const answer = JSON.parse(String(message.data)) as { id?: number; error?: { message: string }; result?: { exceptionDetails?: { exception?: { description?: string } } } };
+		const answer = JSON.parse(String(message.data)) as {
+			id?: number;
+			error?: { message: string };
+			result?: { exceptionDetails?: { exception?: { description?: string } } };
+		};
 		const call = answer.id === undefined ? undefined : waiting.get(answer.id);
 		if (!call) return;
 		waiting.delete(answer.id!);
 		const thrown = answer.result?.exceptionDetails;
 		if (answer.error) call.reject(new Error(`n8n's inspector: ${answer.error.message}`));
-		else if (thrown) call.reject(new Error(`n8n's inspector: the collection threw ${thrown.exception?.description ?? 'an exception'}`));
+		else if (thrown)
+			call.reject(
+				new Error(
+					`n8n's inspector: the collection threw ${thrown.exception?.description ?? 'an exception'}`,
+				),
+			);
 		else call.resolve();
 	};
 	const send = (method: string, params: object) =>

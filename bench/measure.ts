@@ -38,7 +38,18 @@ export interface Bench {
 }
 
 interface RunData {
-	data: { resultData: { runData: Record<string, Array<{ executionTime: number; error?: { message: string; description?: string }; data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
+	data: {
+		resultData: {
+			runData: Record<
+				string,
+				Array<{
+					executionTime: number;
+					error?: { message: string; description?: string };
+					data?: { main: Array<Array<{ json: Record<string, unknown> }>> };
+				}>
+			>;
+		};
+	};
 }
 
 /**
@@ -93,14 +104,24 @@ export const raw = (job: RawJob) => child<RawJob, RawResult>('raw.js', job);
 function execute(env: Record<string, string>, workflowId: string, file: string): Promise<RunData> {
 	return new Promise((resolve, reject) => {
 		const fd = openSync(file, 'w');
-		const child = spawn(join(ROOT, '.tools', 'n8n', 'node_modules', '.bin', 'n8n'), ['execute', `--id=${workflowId}`, '--rawOutput'], { env: { ...env, N8N_LOG_LEVEL: 'info' }, stdio: ['ignore', fd, fd] });
+		const child = spawn(
+			join(ROOT, '.tools', 'n8n', 'node_modules', '.bin', 'n8n'),
+			['execute', `--id=${workflowId}`, '--rawOutput'],
+			{ env: { ...env, N8N_LOG_LEVEL: 'info' }, stdio: ['ignore', fd, fd] },
+		);
 		const timer = setTimeout(() => child.kill('SIGKILL'), 600_000);
 		child.once('error', reject);
 		child.once('exit', (code, signal) => {
 			clearTimeout(timer);
 			closeSync(fd);
 			try {
-				resolve(n8n.printedExecution(workflowId, { stdout: readFileSync(file, 'utf8'), code, signal }) as RunData);
+				resolve(
+					n8n.printedExecution(workflowId, {
+						stdout: readFileSync(file, 'utf8'),
+						code,
+						signal,
+					}) as RunData,
+				);
 			} catch (failure) {
 				reject(failure);
 			}
@@ -115,23 +136,51 @@ export interface Measured {
 }
 
 /** The time of the measured node (plus Split Out after pagination) in a run's data, and its items. */
-function measuredOf(workflow: BenchWorkflow, runData: RunData['data']['resultData']['runData']): Measured {
+function measuredOf(
+	workflow: BenchWorkflow,
+	runData: RunData['data']['resultData']['runData'],
+): Measured {
 	const measured = runData[MEASURED]?.[0];
 	if (!measured) throw new Error(`${workflow.name}: the measured node did not run`);
-	if (measured.error) throw new Error(`${workflow.name}: ${measured.error.message} ${measured.error.description ?? ''}`);
+	if (measured.error)
+		throw new Error(
+			`${workflow.name}: ${measured.error.message} ${measured.error.description ?? ''}`,
+		);
 	const split = runData[SPLIT]?.[0];
 	const last = split ?? measured;
-	return { ms: measured.executionTime + (split?.executionTime ?? 0), items: last.data?.main[0]?.length ?? 0 };
+	return {
+		ms: measured.executionTime + (split?.executionTime ?? 0),
+		items: last.data?.main[0]?.length ?? 0,
+	};
 }
 
 /** Runs a workflow in a fresh `n8n execute`; the measured node's time, its items and the process's peak memory. */
-export async function runWorkflow(host: N8nHost, workflow: BenchWorkflow, extraEnv: Record<string, string> = {}): Promise<Measured> {
+export async function runWorkflow(
+	host: N8nHost,
+	workflow: BenchWorkflow,
+	extraEnv: Record<string, string> = {},
+): Promise<Measured> {
 	collectSandbox();
 	const dir = mkdtempSync(join(tmpdir(), 'propradar-bench-'));
 	const peakFile = join(dir, 'peak');
 	try {
-		const env = { ...host.env, NODE_OPTIONS: `--require ${join(__dirname, 'peak.js')} ${extraEnv.NODE_OPTIONS ?? ''}`.trim(), PROPRADAR_PEAK_FILE: peakFile };
-		const run = await n8n.onFreeBrokerPort((brokerPort) => execute({ ...env, ...extraEnv, NODE_OPTIONS: env.NODE_OPTIONS, N8N_RUNNERS_BROKER_PORT: brokerPort }, workflow.id, join(dir, 'out')));
+		const env = {
+			...host.env,
+			NODE_OPTIONS: `--require ${join(__dirname, 'peak.js')} ${extraEnv.NODE_OPTIONS ?? ''}`.trim(),
+			PROPRADAR_PEAK_FILE: peakFile,
+		};
+		const run = await n8n.onFreeBrokerPort((brokerPort) =>
+			execute(
+				{
+					...env,
+					...extraEnv,
+					NODE_OPTIONS: env.NODE_OPTIONS,
+					N8N_RUNNERS_BROKER_PORT: brokerPort,
+				},
+				workflow.id,
+				join(dir, 'out'),
+			),
+		);
 		let peakMiB: number | undefined;
 		try {
 			peakMiB = Number(readFileSync(peakFile, 'utf8')) / 1024;
@@ -146,13 +195,23 @@ export async function runWorkflow(host: N8nHost, workflow: BenchWorkflow, extraE
 
 // n8n keeps an execution's data as `flatted` text; the benchmark reads it with n8n's own copy.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const flatted = require(join(ROOT, '.tools', 'n8n', 'node_modules', 'flatted')) as { parse(text: string): unknown };
+const flatted = require(join(ROOT, '.tools', 'n8n', 'node_modules', 'flatted')) as {
+	parse(text: string): unknown;
+};
 
 /** The newest stored execution of a workflow in a running n8n: its id, and whether it has ended. */
-async function newestExecution(client: N8nClient, workflowId: string): Promise<{ id: string; finished: boolean } | undefined> {
-	const list = (await client.rest('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=1`)) as { results: Array<{ id: string; status: string }> };
+async function newestExecution(
+	client: N8nClient,
+	workflowId: string,
+): Promise<{ id: string; finished: boolean } | undefined> {
+	const list = (await client.rest(
+		'GET',
+		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=1`,
+	)) as { results: Array<{ id: string; status: string }> };
 	const newest = list.results[0];
-	return newest && { id: newest.id, finished: newest.status !== 'running' && newest.status !== 'new' };
+	return (
+		newest && { id: newest.id, finished: newest.status !== 'running' && newest.status !== 'new' }
+	);
 }
 
 /**
@@ -160,7 +219,11 @@ async function newestExecution(client: N8nClient, workflowId: string): Promise<{
  * start node, which answers when the run has ended, after a full collection of n8n's heap; the
  * measured node's time is read from the execution n8n stored.
  */
-export async function runInServer(bench: Bench, client: N8nClient, workflow: BenchWorkflow): Promise<Measured> {
+export async function runInServer(
+	bench: Bench,
+	client: N8nClient,
+	workflow: BenchWorkflow,
+): Promise<Measured> {
 	const before = (await newestExecution(client, workflow.id))?.id;
 	await bench.collector.collect();
 	collectSandbox();
@@ -170,33 +233,56 @@ export async function runInServer(bench: Bench, client: N8nClient, workflow: Ben
 	let response: Response;
 	let text: string;
 	for (;;) {
-		response = await fetch(`${bench.host.url}/webhook/${webhookPath(workflow)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		response = await fetch(`${bench.host.url}/webhook/${webhookPath(workflow)}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{}',
+		});
 		text = await response.text();
-		if (response.status !== 404 || !text.includes('is not registered') || Date.now() > registeredBy) break;
+		if (response.status !== 404 || !text.includes('is not registered') || Date.now() > registeredBy)
+			break;
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	}
-	if (!response.ok) throw new Error(`${workflow.name}: its webhook answered ${response.status}: ${text.slice(0, 300)}`);
+	if (!response.ok)
+		throw new Error(
+			`${workflow.name}: its webhook answered ${response.status}: ${text.slice(0, 300)}`,
+		);
 	const deadline = Date.now() + 60_000;
 	let newest = await newestExecution(client, workflow.id);
 	while (!newest || newest.id === before || !newest.finished) {
-		if (Date.now() > deadline) throw new Error(`${workflow.name}: no finished execution stored within 60 s of its answer`);
+		if (Date.now() > deadline)
+			throw new Error(`${workflow.name}: no finished execution stored within 60 s of its answer`);
 		await new Promise((resolve) => setTimeout(resolve, 100));
 		newest = await newestExecution(client, workflow.id);
 	}
 	const execution = (await client.rest('GET', `/executions/${newest.id}`)) as { data: string };
-	return measuredOf(workflow, (flatted.parse(execution.data) as RunData['data']).resultData.runData);
+	return measuredOf(
+		workflow,
+		(flatted.parse(execution.data) as RunData['data']).resultData.runData,
+	);
 }
 
 /** Runs each workflow once in the running n8n before its rounds, as a workflow users run has run before. */
-export async function runOnceBefore(bench: Bench, client: N8nClient, ...before: BenchWorkflow[]): Promise<void> {
+export async function runOnceBefore(
+	bench: Bench,
+	client: N8nClient,
+	...before: BenchWorkflow[]
+): Promise<void> {
 	for (const workflow of before) await runInServer(bench, client, workflow);
 }
 
 /** The PropRadar node's run in a profile: from the start of `route` (its item loop, or a batched operation's call) to the last sample in the package's code. */
-export const NODE_RUN: [RegExp, RegExp] = [/n8n-nodes-propradar\/dist\/nodes\/PropRadar\/actions\/router\.js route$/, /n8n-nodes-propradar\//];
+export const NODE_RUN: [RegExp, RegExp] = [
+	/n8n-nodes-propradar\/dist\/nodes\/PropRadar\/actions\/router\.js route$/,
+	/n8n-nodes-propradar\//,
+];
 
 /** Runs the workflow once more with a CPU profile of `n8n execute`, summarised over the measured node's run (see `summariseProfile`). */
-export async function profileRun(host: N8nHost, workflow: BenchWorkflow, [start, within]: [RegExp, RegExp]): Promise<string> {
+export async function profileRun(
+	host: N8nHost,
+	workflow: BenchWorkflow,
+	[start, within]: [RegExp, RegExp],
+): Promise<string> {
 	const dir = mkdtempSync(join(tmpdir(), 'propradar-profile-'));
 	try {
 		await runWorkflow(host, workflow, { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` });
@@ -207,6 +293,7 @@ export async function profileRun(host: N8nHost, workflow: BenchWorkflow, [start,
 }
 
 export const expectItems = (what: string, measured: Measured, wanted: number) => {
-	if (measured.items !== wanted) throw new Error(`${what}: ${measured.items} items out, ${wanted} expected`);
+	if (measured.items !== wanted)
+		throw new Error(`${what}: ${measured.items} items out, ${wanted} expected`);
 	return measured;
 };

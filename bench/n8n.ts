@@ -7,7 +7,9 @@ export const ROOT = join(__dirname, '..', '..');
 // The compiled benchmark runs from build/bench, so scripts/n8n-host.js is required by its path; its
 // types are scripts/n8n-host.d.ts.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-export const n8n = require(join(ROOT, 'scripts', 'n8n-host.js')) as typeof import('../scripts/n8n-host');
+export const n8n = require(
+	join(ROOT, 'scripts', 'n8n-host.js'),
+) as typeof import('../scripts/n8n-host');
 export type N8nHost = import('../scripts/n8n-host').N8nHost;
 export type RunningN8n = import('../scripts/n8n-host').RunningN8n;
 export type N8nClient = import('../scripts/n8n-host').N8nClient;

@@ -13,18 +13,45 @@ const JOBS = ['perItem', 'returnAll', 'import', 'growth', 'trigger'] as const;
 const onlyIndex = args.indexOf('--only');
 const only = onlyIndex >= 0 ? new Set(args[onlyIndex + 1]?.split(',')) : undefined;
 for (const job of only ?? []) {
-	if (!(JOBS as readonly string[]).includes(job)) throw new Error(`--only: "${job}" is not a job; the jobs are ${JOBS.join(', ')}`);
+	if (!(JOBS as readonly string[]).includes(job))
+		throw new Error(`--only: "${job}" is not a job; the jobs are ${JOBS.join(', ')}`);
 }
 /** Whether a job runs: every job, or those `--only` names. */
 export const runs = (job: (typeof JOBS)[number]) => !only || only.has(job);
 const outIndex = args.indexOf('--out');
-export const OUT = outIndex >= 0 ? args[outIndex + 1] : smoke ? join(ROOT, '.tools', 'bench-smoke.json') : only ? join(ROOT, '.tools', 'bench-only.json') : join(ROOT, 'bench', 'results.json');
+export const OUT =
+	outIndex >= 0
+		? args[outIndex + 1]
+		: smoke
+			? join(ROOT, '.tools', 'bench-smoke.json')
+			: only
+				? join(ROOT, '.tools', 'bench-only.json')
+				: join(ROOT, 'bench', 'results.json');
 
 const roundsIndex = args.indexOf('--rounds');
 const rounds = roundsIndex >= 0 ? Number(args[roundsIndex + 1]) : undefined;
-if (rounds !== undefined && !(Number.isInteger(rounds) && rounds >= 1 && rounds <= 50)) throw new Error(`--rounds: a whole number from 1 to 50, got "${args[roundsIndex + 1]}"`);
+if (rounds !== undefined && !(Number.isInteger(rounds) && rounds >= 1 && rounds <= 50))
+	throw new Error(`--rounds: a whole number from 1 to 50, got "${args[roundsIndex + 1]}"`);
 
 export const SIZES = smoke
-	? { perItem: 20, returnAll: 1000, importRecords: 100, growth: [100, 1000], trigger: 10, loadSeconds: 1, batchSize: 50, rounds: rounds ?? 1 }
-	: { perItem: 2000, returnAll: 60_000, importRecords: 10_000, growth: [1000, 10_000, 60_000], trigger: 300, loadSeconds: 5, batchSize: 500, rounds: rounds ?? 5 };
+	? {
+			perItem: 20,
+			returnAll: 1000,
+			importRecords: 100,
+			growth: [100, 1000],
+			trigger: 10,
+			loadSeconds: 1,
+			batchSize: 50,
+			rounds: rounds ?? 1,
+		}
+	: {
+			perItem: 2000,
+			returnAll: 60_000,
+			importRecords: 10_000,
+			growth: [1000, 10_000, 60_000],
+			trigger: 300,
+			loadSeconds: 5,
+			batchSize: 500,
+			rounds: rounds ?? 5,
+		};
 export const CONCURRENT_RAW = 10;

@@ -24,8 +24,14 @@ const CATEGORIES: Array<[string, RegExp]> = [
 	['PropRadar package', /n8n-nodes-propradar/],
 	['credentials (load, decrypt, authenticate)', /credentials|Credentials|crypto-js|cipher/i],
 	['database (sqlite, typeorm)', /typeorm|sqlite|@n8n\/db/],
-	['expressions and parameters', /expression|Expression|tmpl|riot|node-parameters|NodeHelpers|workflow-data-proxy|get-node-parameter|node-execution-context\/utils/],
-	['HTTP clients (undici, axios, sockets)', /undici\/|axios|backend-network|follow-redirects|node:_http|node:net|node:http/],
+	[
+		'expressions and parameters',
+		/expression|Expression|tmpl|riot|node-parameters|NodeHelpers|workflow-data-proxy|get-node-parameter|node-execution-context\/utils/,
+	],
+	[
+		'HTTP clients (undici, axios, sockets)',
+		/undici\/|axios|backend-network|follow-redirects|node:_http|node:net|node:http/,
+	],
 	['n8n engine (run loop, items)', /workflow-execute|execution-engine|n8n-workflow/],
 ];
 
@@ -36,13 +42,16 @@ const CATEGORIES: Array<[string, RegExp]> = [
  * (its code), so without n8n's start-up and shut-down.
  */
 export function summariseProfile(dir: string, start: RegExp, within: RegExp): string {
-	const files = readdirSync(dir).filter((file) => file.endsWith('.cpuprofile')).map((file) => join(dir, file));
+	const files = readdirSync(dir)
+		.filter((file) => file.endsWith('.cpuprofile'))
+		.map((file) => join(dir, file));
 	if (files.length === 0) return 'no profile written';
 	const file = files.reduce((a, b) => (statSync(a).size >= statSync(b).size ? a : b));
 	const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 	const parent = new Map<number, number>();
-	for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+	for (const node of profile.nodes)
+		for (const child of node.children ?? []) parent.set(child, node.id);
 	/** Whether the stack of a sample holds a frame that `pattern` matches (`file function`). */
 	const stackMatcher = (pattern: RegExp) => {
 		const known = new Map<number, boolean>();
@@ -73,17 +82,32 @@ export function summariseProfile(dir: string, start: RegExp, within: RegExp): st
 	const functions = new Map<string, number>();
 	for (const [id, ms] of self) {
 		const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
-		const name = functionName === '(idle)' || functionName === '(program)' || functionName === '(garbage collector)' ? functionName : `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '')}:${lineNumber + 1}`;
+		const name =
+			functionName === '(idle)' ||
+			functionName === '(program)' ||
+			functionName === '(garbage collector)'
+				? functionName
+				: `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '')}:${lineNumber + 1}`;
 		functions.set(name, (functions.get(name) ?? 0) + ms);
-		const category = functionName === '(idle)' ? 'idle (waiting on I/O)' : functionName === '(garbage collector)' ? 'garbage collector' : (CATEGORIES.find(([, pattern]) => pattern.test(url))?.[0] ?? (url ? 'other JavaScript' : 'native (JSON, V8, runtime)'));
+		const category =
+			functionName === '(idle)'
+				? 'idle (waiting on I/O)'
+				: functionName === '(garbage collector)'
+					? 'garbage collector'
+					: (CATEGORIES.find(([, pattern]) => pattern.test(url))?.[0] ??
+						(url ? 'other JavaScript' : 'native (JSON, V8, runtime)'));
 		categories.set(category, (categories.get(category) ?? 0) + ms);
 	}
-	const line = ([name, ms]: [string, number]) => `  ${ms.toFixed(0).padStart(7)} ms  ${((ms / total) * 100).toFixed(1).padStart(5)} %  ${name}`;
+	const line = ([name, ms]: [string, number]) =>
+		`  ${ms.toFixed(0).padStart(7)} ms  ${((ms / total) * 100).toFixed(1).padStart(5)} %  ${name}`;
 	return [
 		`${file.split('/').pop()}: ${total.toFixed(0)} ms sampled from ${String(start)} to the last sample in ${String(within)}`,
 		'by category (self time):',
 		...[...categories].sort((a, b) => b[1] - a[1]).map(line),
 		'top functions (self time):',
-		...[...functions].sort((a, b) => b[1] - a[1]).slice(0, 30).map(line),
+		...[...functions]
+			.sort((a, b) => b[1] - a[1])
+			.slice(0, 30)
+			.map(line),
 	].join('\n');
 }

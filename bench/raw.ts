@@ -10,7 +10,14 @@ export type RawJob = (
 	 * `url` is the import endpoint without `Purchase`. `quoteFirst`: a free quote of all the records
 	 * before the batches, the one request the node must send first (its Max Cost is checked on it).
 	 */
-	| { kind: 'import'; url: string; records: unknown[]; batchSize: number; token: string; quoteFirst?: boolean }
+	| {
+			kind: 'import';
+			url: string;
+			records: unknown[];
+			batchSize: number;
+			token: string;
+			quoteFirst?: boolean;
+	  }
 ) & {
 	/**
 	 * Runs the job once untimed first, free (an import's batches as quotes), so that the timed run
@@ -27,9 +34,23 @@ export interface RawResult {
 	requests: number;
 }
 
-async function call(url: string, token: string, init: RequestInit = {}): Promise<{ results?: unknown[] }> {
-	const response = await fetch(url, { ...init, headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json' } });
-	if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+async function call(
+	url: string,
+	token: string,
+	init: RequestInit = {},
+): Promise<{ results?: unknown[] }> {
+	const response = await fetch(url, {
+		...init,
+		headers: {
+			authorization: `Bearer ${token}`,
+			accept: 'application/json',
+			'content-type': 'application/json',
+		},
+	});
+	if (!response.ok)
+		throw new Error(
+			`${init.method ?? 'GET'} ${url} answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
+		);
 	return (await response.json()) as { results?: unknown[] };
 }
 
@@ -50,7 +71,9 @@ async function pages(url: string, pageSize: number, token: string): Promise<RawR
 	const all: unknown[] = [];
 	let requests = 0;
 	for (let start = 0; ; start += pageSize) {
-		const page = (await call(`${url}${url.includes('?') ? '&' : '?'}Start=${start}&Limit=${pageSize}`, token)).results ?? [];
+		const page =
+			(await call(`${url}${url.includes('?') ? '&' : '?'}Start=${start}&Limit=${pageSize}`, token))
+				.results ?? [];
 		requests++;
 		all.push(...page);
 		if (page.length < pageSize) break;
@@ -58,7 +81,14 @@ async function pages(url: string, pageSize: number, token: string): Promise<RawR
 	return { ms: 0, records: all.length, requests };
 }
 
-async function importBatches(url: string, records: unknown[], batchSize: number, token: string, quoteFirst: boolean, purchase = true): Promise<RawResult> {
+async function importBatches(
+	url: string,
+	records: unknown[],
+	batchSize: number,
+	token: string,
+	quoteFirst: boolean,
+	purchase = true,
+): Promise<RawResult> {
 	let imported = 0;
 	let requests = 0;
 	if (quoteFirst) {
@@ -66,7 +96,13 @@ async function importBatches(url: string, records: unknown[], batchSize: number,
 		requests++;
 	}
 	for (let start = 0; start < records.length; start += batchSize) {
-		imported += (await call(`${url}?Purchase=${purchase ? 1 : 0}`, token, { method: 'POST', body: JSON.stringify(records.slice(start, start + batchSize)) })).results?.length ?? 0;
+		imported +=
+			(
+				await call(`${url}?Purchase=${purchase ? 1 : 0}`, token, {
+					method: 'POST',
+					body: JSON.stringify(records.slice(start, start + batchSize)),
+				})
+			).results?.length ?? 0;
 		requests++;
 	}
 	return { ms: 0, records: imported, requests };
@@ -75,7 +111,14 @@ async function importBatches(url: string, records: unknown[], batchSize: number,
 function run(job: RawJob, purchase: boolean): Promise<RawResult> {
 	if (job.kind === 'perItem') return perItem(job.urls, job.concurrency, job.token);
 	if (job.kind === 'pages') return pages(job.url, job.pageSize, job.token);
-	return importBatches(job.url, job.records, job.batchSize, job.token, job.quoteFirst === true, purchase);
+	return importBatches(
+		job.url,
+		job.records,
+		job.batchSize,
+		job.token,
+		job.quoteFirst === true,
+		purchase,
+	);
 }
 
 /** Asks the benchmark to collect the sandbox's garbage (see `collectSandbox` in run.ts), and waits until it has. */
@@ -88,14 +131,13 @@ function sandboxCollected(): Promise<void> {
 
 process.once('message', (job: RawJob) => {
 	let started = 0;
-	const done = (job.warm ? run(job, false) : Promise.resolve())
-		.then(sandboxCollected)
-		.then(() => {
-			started = performance.now();
-			return run(job, true);
-		});
+	const done = (job.warm ? run(job, false) : Promise.resolve()).then(sandboxCollected).then(() => {
+		started = performance.now();
+		return run(job, true);
+	});
 	done.then(
-		(result) => process.send!({ ...result, ms: performance.now() - started }, () => process.exit(0)),
+		(result) =>
+			process.send!({ ...result, ms: performance.now() - started }, () => process.exit(0)),
 		(error: Error) => process.send!({ error: error.message }, () => process.exit(1)),
 	);
 });

@@ -21,12 +21,17 @@ export async function inRounds<Running extends string, Fresh extends string>(
 	count: number,
 	running: (round: number) => Promise<Record<Running, number>>,
 	fresh: (round: number) => Promise<Record<Fresh, number>>,
-): Promise<{ medians: Record<Running | Fresh, number>; rounds: Array<Record<Running | Fresh, number>> }> {
+): Promise<{
+	medians: Record<Running | Fresh, number>;
+	rounds: Array<Record<Running | Fresh, number>>;
+}> {
 	const runningRounds: Array<Record<Running, number>> = [];
 	for (let round = 0; round < count; round++) runningRounds.push(await running(round));
 	const rounds: Array<Record<Running | Fresh, number>> = [];
-	for (let round = 0; round < count; round++) rounds.push({ ...runningRounds[round], ...(await fresh(round)) });
+	for (let round = 0; round < count; round++)
+		rounds.push({ ...runningRounds[round], ...(await fresh(round)) });
 	const medians = {} as Record<Running | Fresh, number>;
-	for (const series of Object.keys(rounds[0]) as Array<Running | Fresh>) medians[series] = median(rounds.map((figures) => figures[series]));
+	for (const series of Object.keys(rounds[0]) as Array<Running | Fresh>)
+		medians[series] = median(rounds.map((figures) => figures[series]));
 	return { medians, rounds };
 }

@@ -48,24 +48,48 @@ import { OUT, profile, runs, SIZES, smoke } from './options';
 import { summariseProfile } from './profile';
 import { createList, importList } from './sandboxApi';
 import { markdown } from './table';
-import { importN8nAloneWorkflow, importWorkflows, perItemWorkflows, returnAllWorkflows, triggerWorkflow, webhookNodeWorkflow, type BenchWorkflow } from './workflows';
+import {
+	importN8nAloneWorkflow,
+	importWorkflows,
+	perItemWorkflows,
+	returnAllWorkflows,
+	triggerWorkflow,
+	webhookNodeWorkflow,
+	type BenchWorkflow,
+} from './workflows';
 
 async function main(): Promise<void> {
 	const started = Date.now();
 	const loadBefore = loadavg();
 	const sandbox = await startSandbox({ port: 0 });
 	wallet(sandbox.ctx, ACCOUNTS[0]).balanceCents = Number.MAX_SAFE_INTEGER;
-	console.log(`PropRadar benchmark${smoke ? ' (smoke: tiny sizes)' : ''}: sandbox ${sandbox.url}, ${cpus().length} cores, load ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`);
+	console.log(
+		`PropRadar benchmark${smoke ? ' (smoke: tiny sizes)' : ''}: sandbox ${sandbox.url}, ${cpus().length} cores, load ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+	);
 
 	// ------------------------------------------------------------------ the sandbox on its own
 	const { figures: sandboxFigures, returnAllList, growthLists } = await sandboxJob(sandbox);
 
 	// ------------------------------------------------------------------ the workflows
 	const perItem = perItemWorkflows(SIZES.perItem, sandbox.url);
-	const returnAll = returnAllWorkflows('PropRadarBnch10', returnAllList, SIZES.returnAll, sandbox.url);
+	const returnAll = returnAllWorkflows(
+		'PropRadarBnch10',
+		returnAllList,
+		SIZES.returnAll,
+		sandbox.url,
+	);
 	// Every import run imports into lists of its own, so that none imports into a list a run before it filled.
 	const importPair = async (id: string, name: string) =>
-		importWorkflows(id, { propRadar: await importList(sandbox, `bench node ${name}`), httpRequest: await importList(sandbox, `bench http ${name}`) }, SIZES.importRecords, SIZES.batchSize, sandbox.url);
+		importWorkflows(
+			id,
+			{
+				propRadar: await importList(sandbox, `bench node ${name}`),
+				httpRequest: await importList(sandbox, `bench http ${name}`),
+			},
+			SIZES.importRecords,
+			SIZES.batchSize,
+			sandbox.url,
+		);
 	const imports: Array<ReturnType<typeof importWorkflows>> = [];
 	const freshImports: Array<ReturnType<typeof importWorkflows>> = [];
 	for (let round = 0; round < SIZES.rounds; round++) {
@@ -74,45 +98,125 @@ async function main(): Promise<void> {
 	}
 	const importsBefore = await importPair('PropRadarBnch28', 'before the rounds');
 	const importN8nAlone = importN8nAloneWorkflow('PropRadarBnch27', SIZES.importRecords);
-	const profileImport = importWorkflows('PropRadarBnch29', { propRadar: await importList(sandbox, 'bench node profile') }, SIZES.importRecords, SIZES.batchSize, sandbox.url).propRadar;
-	const growthReturnAll = SIZES.growth.filter((size) => size !== SIZES.returnAll).map((size, index) => ({ size, workflow: returnAllWorkflows(`PropRadarBnch3${index}`, growthLists.get(size)!, size, sandbox.url).propRadar }));
+	const profileImport = importWorkflows(
+		'PropRadarBnch29',
+		{ propRadar: await importList(sandbox, 'bench node profile') },
+		SIZES.importRecords,
+		SIZES.batchSize,
+		sandbox.url,
+	).propRadar;
+	const growthReturnAll = SIZES.growth
+		.filter((size) => size !== SIZES.returnAll)
+		.map((size, index) => ({
+			size,
+			workflow: returnAllWorkflows(
+				`PropRadarBnch3${index}`,
+				growthLists.get(size)!,
+				size,
+				sandbox.url,
+			).propRadar,
+		}));
 	const growthImport: Array<{ size: number; workflow: BenchWorkflow }> = [];
 	for (const [index, size] of SIZES.growth.filter((s) => s !== SIZES.importRecords).entries()) {
-		growthImport.push({ size, workflow: importWorkflows(`PropRadarBnch4${index}`, { propRadar: await importList(sandbox, `bench growth ${size}`) }, size, SIZES.batchSize, sandbox.url).propRadar });
+		growthImport.push({
+			size,
+			workflow: importWorkflows(
+				`PropRadarBnch4${index}`,
+				{ propRadar: await importList(sandbox, `bench growth ${size}`) },
+				size,
+				SIZES.batchSize,
+				sandbox.url,
+			).propRadar,
+		});
 	}
-	const triggerList = await createList(sandbox, { ListName: 'bench trigger', ListType: 'static', isMonitored: 1 });
+	const triggerList = await createList(sandbox, {
+		ListName: 'bench trigger',
+		ListType: 'static',
+		isMonitored: 1,
+	});
 	const trigger = triggerWorkflow(triggerList);
 	const webhookNode = webhookNodeWorkflow();
-	const workflows = [perItem.propRadar, perItem.httpRequest, perItem.editFields, returnAll.propRadar, returnAll.httpRequest, ...[...imports, ...freshImports, importsBefore].flatMap((pair) => [pair.propRadar, pair.httpRequest!]), importN8nAlone, ...(profile ? [profileImport] : []), ...growthReturnAll.map((g) => g.workflow), ...growthImport.map((g) => g.workflow), trigger, webhookNode];
+	const workflows = [
+		perItem.propRadar,
+		perItem.httpRequest,
+		perItem.editFields,
+		returnAll.propRadar,
+		returnAll.httpRequest,
+		...[...imports, ...freshImports, importsBefore].flatMap((pair) => [
+			pair.propRadar,
+			pair.httpRequest!,
+		]),
+		importN8nAlone,
+		...(profile ? [profileImport] : []),
+		...growthReturnAll.map((g) => g.workflow),
+		...growthImport.map((g) => g.workflow),
+		trigger,
+		webhookNode,
+	];
 
 	console.log('preparing n8n (the package packed and installed as a community package) ...');
 	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows });
 	// With --profile, n8n's main process (which serves the trigger's deliveries) is profiled too.
-	const mainProfileDir = profile && runs('trigger') ? mkdtempSync(join(tmpdir(), 'propradar-profile-')) : undefined;
+	const mainProfileDir =
+		profile && runs('trigger') ? mkdtempSync(join(tmpdir(), 'propradar-profile-')) : undefined;
 	const inspectorPort = await n8n.freePort();
-	const nodeOptions = [inspectOption(inspectorPort), ...(mainProfileDir ? [`--cpu-prof --cpu-prof-dir=${mainProfileDir}`] : [])].join(' ');
-	const host = await n8n.start({ ...prepared, env: { ...prepared.env, NODE_OPTIONS: nodeOptions } }, { logFile: join(prepared.userFolder, 'n8n.log') });
-	const bench: Bench = { sandbox, host, collector: await connectCollector(inspectorPort), figures: { rows: [], growth: [], profiles: [] } };
+	const nodeOptions = [
+		inspectOption(inspectorPort),
+		...(mainProfileDir ? [`--cpu-prof --cpu-prof-dir=${mainProfileDir}`] : []),
+	].join(' ');
+	const host = await n8n.start(
+		{ ...prepared, env: { ...prepared.env, NODE_OPTIONS: nodeOptions } },
+		{ logFile: join(prepared.userFolder, 'n8n.log') },
+	);
+	const bench: Bench = {
+		sandbox,
+		host,
+		collector: await connectCollector(inspectorPort),
+		figures: { rows: [], growth: [], profiles: [] },
+	};
 	const { rows, growth, profiles } = bench.figures;
 	let triggerFigures: TriggerFigures | undefined;
 	try {
 		// The per-item, Return All and Import workflows are active in the running n8n, each called at
 		// its webhook; each runs once before its rounds, as a workflow users run has run before.
 		const client = await n8n.login(bench.host);
-		const served = [perItem.propRadar, perItem.httpRequest, perItem.editFields, returnAll.propRadar, returnAll.httpRequest, ...[...imports, importsBefore].flatMap((pair) => [pair.propRadar, pair.httpRequest!]), importN8nAlone];
+		const served = [
+			perItem.propRadar,
+			perItem.httpRequest,
+			perItem.editFields,
+			returnAll.propRadar,
+			returnAll.httpRequest,
+			...[...imports, importsBefore].flatMap((pair) => [pair.propRadar, pair.httpRequest!]),
+			importN8nAlone,
+		];
 		for (const workflow of served) await n8n.activate(client, workflow.id);
 
 		if (runs('perItem')) await perItemJob(bench, client, perItem);
 		if (runs('returnAll')) await returnAllJob(bench, client, returnAll, returnAllList);
-		if (runs('import')) await importJob(bench, client, { imports, freshImports, importsBefore, importN8nAlone, profileImport });
+		if (runs('import'))
+			await importJob(bench, client, {
+				imports,
+				freshImports,
+				importsBefore,
+				importN8nAlone,
+				profileImport,
+			});
 		if (runs('growth')) await growthJob(bench, growthReturnAll, growthImport, growthLists);
 		// The trigger's job starts n8n again under other settings: `bench.host` is then the last one.
-		if (runs('trigger')) triggerFigures = await triggerJob(bench, prepared, { trigger: trigger.id, webhookNode: webhookNode.id }, triggerList);
+		if (runs('trigger'))
+			triggerFigures = await triggerJob(
+				bench,
+				prepared,
+				{ trigger: trigger.id, webhookNode: webhookNode.id },
+				triggerList,
+			);
 	} finally {
 		bench.collector.close();
 		await bench.host.stop();
 		if (mainProfileDir) {
-			profiles.push(`n8n's main process during the trigger's deliveries: ${summariseProfile(mainProfileDir, /PropRadarTrigger\.node\.js webhook$/, /n8n-nodes-propradar\//)}`);
+			profiles.push(
+				`n8n's main process during the trigger's deliveries: ${summariseProfile(mainProfileDir, /PropRadarTrigger\.node\.js webhook$/, /n8n-nodes-propradar\//)}`,
+			);
 			rmSync(mainProfileDir, { recursive: true, force: true });
 		}
 		rmSync(prepared.userFolder, { recursive: true, force: true });
@@ -123,7 +227,15 @@ async function main(): Promise<void> {
 	const result = {
 		command: `npm run bench${smoke ? ' -- --smoke' : ''}`,
 		date: new Date().toISOString(),
-		machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), freeMemoryGiB: Math.round(freemem() / 2 ** 30), node: process.version, loadBefore, loadAfter: loadavg() },
+		machine: {
+			cpus: cpus().length,
+			cpu: cpus()[0]?.model,
+			memoryGiB: Math.round(totalmem() / 2 ** 30),
+			freeMemoryGiB: Math.round(freemem() / 2 ** 30),
+			node: process.version,
+			loadBefore,
+			loadAfter: loadavg(),
+		},
 		n8n: n8n.N8N_VERSIONS.newest,
 		rounds: SIZES.rounds,
 		collectionsBeforeRuns: bench.collector.collections,

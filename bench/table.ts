@@ -15,10 +15,17 @@ export const TRIGGER_IN_FLIGHT = 50;
 export const ENGINE_SETTINGS = [
 	{
 		name: 'isolates',
-		env: { N8N_EXPRESSION_ENGINE_COMPILE_CACHE: 'true', N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
+		env: {
+			N8N_EXPRESSION_ENGINE_COMPILE_CACHE: 'true',
+			N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true',
+		},
 		says: 'its isolates kept, each built from a compiled bundle and taken only when an expression is evaluated',
 	},
-	{ name: 'legacy', env: { N8N_EXPRESSION_ENGINE: 'legacy' }, says: 'its evaluator without an isolate' },
+	{
+		name: 'legacy',
+		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+		says: 'its evaluator without an isolate',
+	},
 ] as const;
 
 /**
@@ -34,7 +41,10 @@ export const QUEUE_MODE = {
 };
 
 /** How a setting is written in the table: its variables as set. */
-export const settingText = (env: Record<string, string>) => Object.entries(env).map(([name, value]) => `\`${name}=${value}\``).join(' and ');
+export const settingText = (env: Record<string, string>) =>
+	Object.entries(env)
+		.map(([name, value]) => `\`${name}=${value}\``)
+		.join(' and ');
 
 export interface Row {
 	job: string;
@@ -52,16 +62,35 @@ export interface Row {
 	 * The same job with each workflow run in a fresh `n8n execute` process (n8n starting up on the
 	 * same thread as the run) and the raw client's timed run its process's first: shown under the row.
 	 */
-	fresh?: { propRadarMs: number; httpRequestMs?: number; rawNote: string; ratio: number; met: boolean };
+	fresh?: {
+		propRadarMs: number;
+		httpRequestMs?: number;
+		rawNote: string;
+		ratio: number;
+		met: boolean;
+	};
 	/** Each round's figures, when the times are medians of several rounds. */
 	rounds?: Array<Record<string, number>>;
 }
 
-export const fmt = (value: number | undefined, digits = 0) => (value === undefined ? '' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+export const fmt = (value: number | undefined, digits = 0) =>
+	value === undefined
+		? ''
+		: value.toLocaleString('en-US', {
+				maximumFractionDigits: digits,
+				minimumFractionDigits: digits,
+			});
 
 export type Result = {
 	command: string;
-	machine: { cpus: number; cpu?: string; memoryGiB: number; node: string; loadBefore: number[]; loadAfter: number[] };
+	machine: {
+		cpus: number;
+		cpu?: string;
+		memoryGiB: number;
+		node: string;
+		loadBefore: number[];
+		loadAfter: number[];
+	};
 	date: string;
 	/** The n8n release the benchmark ran on. */
 	n8n: string;
@@ -72,11 +101,19 @@ export type Result = {
 	/** Full collections of the sandbox's process, one before every timed run (run.ts, `collectSandbox`). */
 	sandboxCollections?: number;
 	rows: Row[];
-	sandbox: { simpleReadsPerSecond: number; bareServerReadsPerSecond: number; simpleReadsMet: boolean };
+	sandbox: {
+		simpleReadsPerSecond: number;
+		bareServerReadsPerSecond: number;
+		simpleReadsMet: boolean;
+	};
 	trigger: Record<string, unknown>;
 	webhookNode?: Record<string, unknown>;
 	/** The trigger and the Webhook node again, n8n started with each of `ENGINE_SETTINGS`, by its name. */
-	engineSettings?: Array<{ name: string; trigger: Record<string, unknown>; webhookNode: Record<string, unknown> }>;
+	engineSettings?: Array<{
+		name: string;
+		trigger: Record<string, unknown>;
+		webhookNode: Record<string, unknown>;
+	}>;
 	/** The trigger and the Webhook node again, n8n in queue mode (`QUEUE_MODE`). */
 	queueMode?: { trigger: Record<string, unknown>; webhookNode: Record<string, unknown> };
 	growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }>;
@@ -85,7 +122,11 @@ export type Result = {
 const yes = (met: boolean) => (met ? 'yes' : '**no**');
 
 /** The trigger's row and the Webhook node's beside it; `setting` says how n8n was started, when not as it comes. */
-function triggerRows(setting: string, trigger: Record<string, unknown>, webhookNode: Record<string, unknown> | undefined): string[] {
+function triggerRows(
+	setting: string,
+	trigger: Record<string, unknown>,
+	webhookNode: Record<string, unknown> | undefined,
+): string[] {
 	if (trigger.deliveries === undefined) return [];
 	const rows = [
 		`| Trigger${setting}: ${String(trigger.deliveries)} deliveries into an activated workflow (${TRIGGER_IN_FLIGHT} events at a time; ${String(trigger.deliveredAgain)} delivered again after a 5xx or timeout) | ${fmt(Number(trigger.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(trigger.p50Ms))} ms, p95 ${fmt(Number(trigger.p95Ms))} ms from the event to the execution's CRM post; ${String(trigger.lost)} lost, ${String(trigger.duplicated)} duplicated | | | | >= 50 /s, 0 lost, 0 duplicated | ${yes(Boolean(trigger.met))} |`,
@@ -105,21 +146,45 @@ export function markdown(result: Result): string {
 		'',
 		'| job | PropRadar node | HTTP Request node | raw client (fetch) | ratio | target | met |',
 		'| --- | ---: | ---: | --- | --- | --- | --- |',
-		...result.rows.flatMap((row) => [`| ${row.job} | ${fmt(row.propRadarMs, row.propRadarMs < 10 ? 2 : 0)} ms | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs)} ms`} | ${row.rawNote ?? (row.rawMs === undefined ? '' : `${fmt(row.rawMs, row.rawMs < 10 ? 2 : 0)} ms`)} | ${fmt(row.ratio, 2)} (${row.ratioOf}) | ${row.target} | ${yes(row.met)} |`,
-			...(row.n8nAlone === undefined ? [] : [`| ${row.n8nAlone.what} | ${fmt(row.n8nAlone.ms)} ms | | | ${row.httpRequestMs === undefined || !row.ratioOf.startsWith('HTTP Request') ? '' : `${fmt(row.httpRequestMs / row.n8nAlone.ms, 2)} (HTTP Request / n8n alone)`} | | |`]),
-			...(row.fresh === undefined ? [] : [`| The same, each workflow run in a fresh \`n8n execute\` process and the raw client's run its process's first | ${fmt(row.fresh.propRadarMs)} ms | ${row.fresh.httpRequestMs === undefined ? '' : `${fmt(row.fresh.httpRequestMs)} ms`} | ${row.fresh.rawNote} | ${fmt(row.fresh.ratio, 2)} | ${row.target} | ${yes(row.fresh.met)} |`]),
+		...result.rows.flatMap((row) => [
+			`| ${row.job} | ${fmt(row.propRadarMs, row.propRadarMs < 10 ? 2 : 0)} ms | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs)} ms`} | ${row.rawNote ?? (row.rawMs === undefined ? '' : `${fmt(row.rawMs, row.rawMs < 10 ? 2 : 0)} ms`)} | ${fmt(row.ratio, 2)} (${row.ratioOf}) | ${row.target} | ${yes(row.met)} |`,
+			...(row.n8nAlone === undefined
+				? []
+				: [
+						`| ${row.n8nAlone.what} | ${fmt(row.n8nAlone.ms)} ms | | | ${row.httpRequestMs === undefined || !row.ratioOf.startsWith('HTTP Request') ? '' : `${fmt(row.httpRequestMs / row.n8nAlone.ms, 2)} (HTTP Request / n8n alone)`} | | |`,
+					]),
+			...(row.fresh === undefined
+				? []
+				: [
+						`| The same, each workflow run in a fresh \`n8n execute\` process and the raw client's run its process's first | ${fmt(row.fresh.propRadarMs)} ms | ${row.fresh.httpRequestMs === undefined ? '' : `${fmt(row.fresh.httpRequestMs)} ms`} | ${row.fresh.rawNote} | ${fmt(row.fresh.ratio, 2)} | ${row.target} | ${yes(row.fresh.met)} |`,
+					]),
 		]),
 		`| Sandbox: simple reads (GET /v1/lists/{id}, 10 connections, load from a second process) | ${fmt(result.sandbox.simpleReadsPerSecond)} /s | | a bare node:http server with the same answer: ${fmt(result.sandbox.bareServerReadsPerSecond)} /s | ${fmt(result.sandbox.simpleReadsPerSecond / result.sandbox.bareServerReadsPerSecond, 2)} (sandbox / bare server) | >= 3,000 /s | ${yes(result.sandbox.simpleReadsMet)} |`,
 		...triggerRows('', result.trigger, result.webhookNode),
 		...(result.engineSettings ?? []).flatMap(({ name, trigger, webhookNode }) => {
 			const setting = ENGINE_SETTINGS.find((candidate) => candidate.name === name);
-			return triggerRows(setting ? `, n8n started with ${settingText(setting.env)} (${setting.says})` : `, n8n started with ${name}`, trigger, webhookNode);
+			return triggerRows(
+				setting
+					? `, n8n started with ${settingText(setting.env)} (${setting.says})`
+					: `, n8n started with ${name}`,
+				trigger,
+				webhookNode,
+			);
 		}),
-		...(result.queueMode ? triggerRows(`, n8n in queue mode (${QUEUE_MODE.says})`, result.queueMode.trigger, result.queueMode.webhookNode) : []),
+		...(result.queueMode
+			? triggerRows(
+					`, n8n in queue mode (${QUEUE_MODE.says})`,
+					result.queueMode.trigger,
+					result.queueMode.webhookNode,
+				)
+			: []),
 		'',
 		'| growth (PropRadar node) | items | node time | per 1,000 | peak memory of n8n |',
 		'| --- | ---: | ---: | ---: | ---: |',
-		...result.growth.map((g) => `| ${g.job} | ${fmt(g.size)} | ${fmt(g.ms)} ms | ${fmt(g.msPer1000, 1)} ms | ${g.peakMiB === undefined ? '' : `${fmt(g.peakMiB)} MiB`} |`),
+		...result.growth.map(
+			(g) =>
+				`| ${g.job} | ${fmt(g.size)} | ${fmt(g.ms)} ms | ${fmt(g.msPer1000, 1)} ms | ${g.peakMiB === undefined ? '' : `${fmt(g.peakMiB)} MiB`} |`,
+		),
 	];
 	return lines.join('\n');
 }

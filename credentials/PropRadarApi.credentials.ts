@@ -28,7 +28,8 @@ export class PropRadarApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The API access token of your PropRadar account. For the local sandbox use sandbox-token.',
+			description:
+				'The API access token of your PropRadar account. For the local sandbox use sandbox-token.',
 		},
 		{
 			displayName: 'Base URL',
@@ -51,7 +52,8 @@ export class PropRadarApi implements ICredentialType {
 				{
 					name: 'Ceiling per Execution',
 					value: 'ceiling',
-					description: 'One workflow execution spends at most the amount below through PropRadar nodes with this credential',
+					description:
+						'One workflow execution spends at most the amount below through PropRadar nodes with this credential',
 				},
 				{
 					name: 'No Ceiling',
@@ -63,7 +65,7 @@ export class PropRadarApi implements ICredentialType {
 			// its amount keeps working as it did (0 there meant no ceiling, and still does).
 			default: 'ceiling',
 			description:
-				'Set a ceiling when workflows or AI agents you do not control use this credential: it bounds all of an execution\'s PropRadar nodes together (several nodes, loops, an AI agent\'s tool calls), whatever their Max Cost says',
+				"Set a ceiling when workflows or AI agents you do not control use this credential: it bounds all of an execution's PropRadar nodes together (several nodes, loops, an AI agent's tool calls), whatever their Max Cost says",
 		},
 		{
 			displayName: 'Spending Ceiling per Execution (USD)',
@@ -83,17 +85,28 @@ export class PropRadarApi implements ICredentialType {
 			default: false,
 			displayOptions: { show: { spendingCeilingMode: ['ceiling'] } },
 			description:
-				'Whether workflows using this credential may set up list automations that buy (Purchase Phone, Purchase Email, direct-mail or e-mail marketing orders). Those charges happen later, inside PropRadar, outside any node run, so no spending ceiling can bound them. Only asked when a spending ceiling is set; without a ceiling the node\'s own Allow Charging Automation option decides.',
+				"Whether workflows using this credential may set up list automations that buy (Purchase Phone, Purchase Email, direct-mail or e-mail marketing orders). Those charges happen later, inside PropRadar, outside any node run, so no spending ceiling can bound them. Only asked when a spending ceiling is set; without a ceiling the node's own Allow Charging Automation option decides.",
 		},
 	];
 
 	// A Base URL with a user part is refused here too, where the credential's test passes: n8n's request
 	// helper would send it as Basic authentication in place of the token, and show it in its messages.
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
 		if (USER_PART.test(String(credentials.baseUrl ?? '').trim())) {
-			throw new UserError('Base URL: an address with a user name or password (the part before "@") is not accepted; enter the address without it, and the token in Access Token');
+			throw new UserError(
+				'Base URL: an address with a user name or password (the part before "@") is not accepted; enter the address without it, and the token in Access Token',
+			);
 		}
-		return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` } };
+		return {
+			...requestOptions,
+			headers: {
+				...requestOptions.headers,
+				Authorization: `Bearer ${String(credentials.accessToken ?? '')}`,
+			},
+		};
 	}
 
 	test: ICredentialTestRequest = {
@@ -107,7 +120,8 @@ export class PropRadarApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message: 'PropRadar does not accept this access token (invalid or expired). Copy a current token from your PropRadar account settings.',
+					message:
+						'PropRadar does not accept this access token (invalid or expired). Copy a current token from your PropRadar account settings.',
 				},
 			},
 			{
@@ -115,7 +129,7 @@ export class PropRadarApi implements ICredentialType {
 				properties: {
 					value: 403,
 					message:
-						'The token is valid but PropRadar refuses it: the subscription is inactive or lacks the API entitlement. Check the account\'s plan.',
+						"The token is valid but PropRadar refuses it: the subscription is inactive or lacks the API entitlement. Check the account's plan.",
 				},
 			},
 		],

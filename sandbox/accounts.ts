@@ -24,9 +24,30 @@ export interface AccountSpec {
 export const NOT_AUTHORIZED = 'You are not authorized to use this service';
 
 export const ACCOUNTS: readonly AccountSpec[] = [
-	{ token: 'sandbox-token', id: 'acct-1', description: 'active', integrations: true, startingCredits: 100, startingBalanceCents: 500_000 },
-	{ token: 'sandbox-token-2', id: 'acct-2', description: 'active (a second account)', integrations: true, startingCredits: 100, startingBalanceCents: 500_000 },
-	{ token: 'sandbox-broke', id: 'acct-broke', description: 'active, nothing to pay with', integrations: true, startingCredits: 0, startingBalanceCents: 0 },
+	{
+		token: 'sandbox-token',
+		id: 'acct-1',
+		description: 'active',
+		integrations: true,
+		startingCredits: 100,
+		startingBalanceCents: 500_000,
+	},
+	{
+		token: 'sandbox-token-2',
+		id: 'acct-2',
+		description: 'active (a second account)',
+		integrations: true,
+		startingCredits: 100,
+		startingBalanceCents: 500_000,
+	},
+	{
+		token: 'sandbox-broke',
+		id: 'acct-broke',
+		description: 'active, nothing to pay with',
+		integrations: true,
+		startingCredits: 0,
+		startingBalanceCents: 0,
+	},
 	{
 		token: 'sandbox-inactive',
 		id: 'acct-inactive',
@@ -36,7 +57,14 @@ export const ACCOUNTS: readonly AccountSpec[] = [
 		startingCredits: 0,
 		startingBalanceCents: 0,
 	},
-	{ token: 'sandbox-no-integrations', id: 'acct-no-integrations', description: 'active, without the integrations entitlement (webhooks 403)', integrations: false, startingCredits: 100, startingBalanceCents: 500_000 },
+	{
+		token: 'sandbox-no-integrations',
+		id: 'acct-no-integrations',
+		description: 'active, without the integrations entitlement (webhooks 403)',
+		integrations: false,
+		startingCredits: 100,
+		startingBalanceCents: 500_000,
+	},
 	{
 		token: 'sandbox-oauth-denied',
 		id: 'acct-oauth-denied',
@@ -70,7 +98,8 @@ export function tokenBook(ctx: SandboxContext): TokenBook {
 /** The account a token opens: a fixed one or one issued by a rotation, unless it was rotated away. */
 function accountOf(token: string, book: TokenBook | undefined): AccountSpec | undefined {
 	if (book?.revoked.includes(token)) return undefined;
-	const issued = book && Object.hasOwn(book.issued, token) ? byId.get(book.issued[token]) : undefined;
+	const issued =
+		book && Object.hasOwn(book.issued, token) ? byId.get(book.issued[token]) : undefined;
 	return issued ?? byToken.get(token);
 }
 
@@ -78,7 +107,11 @@ function accountOf(token: string, book: TokenBook | undefined): AccountSpec | un
  * A new token for the account `token` opens, as a service's token rotation issues one; the old
  * token is rotated away (401 from then on) unless `keepOld`. Undefined when `token` opens nothing.
  */
-export function rotateToken(book: TokenBook, token: string, keepOld: boolean): { account: string; token: string } | undefined {
+export function rotateToken(
+	book: TokenBook,
+	token: string,
+	keepOld: boolean,
+): { account: string; token: string } | undefined {
 	const account = accountOf(token, book);
 	if (!account) return undefined;
 	const issued = `sandbox-rotated-${randomBytes(12).toString('hex')}`;
@@ -102,9 +135,14 @@ export interface AuthOptions {
 }
 
 /** Resolves the calling account (also by a token `book` issued), or throws the error the service gives. */
-export function authenticate(headers: AuthHeaders, opts: AuthOptions = {}, book?: TokenBook): AccountSpec {
+export function authenticate(
+	headers: AuthHeaders,
+	opts: AuthOptions = {},
+	book?: TokenBook,
+): AccountSpec {
 	const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1]?.trim();
-	const token = bearer ?? (opts.acceptAccessTokenHeader ? headers['x-prop-access-token'] : undefined);
+	const token =
+		bearer ?? (opts.acceptAccessTokenHeader ? headers['x-prop-access-token'] : undefined);
 	if (!token) {
 		if (opts.hideExistence) throw new ApiError(404, 'Resource does not exist for given id');
 		throw new ApiError(401, 'Invalid or expired token');
@@ -113,7 +151,11 @@ export function authenticate(headers: AuthHeaders, opts: AuthOptions = {}, book?
 	if (!account) throw new ApiError(401, 'Invalid or expired token');
 	if (account.refusal) throw new ApiError(403, account.refusal);
 	if (opts.integrations && !account.integrations) {
-		throw new ApiError(403, NOT_AUTHORIZED, 'This account has no integrations entitlement: webhooks are not available to it.');
+		throw new ApiError(
+			403,
+			NOT_AUTHORIZED,
+			'This account has no integrations entitlement: webhooks are not available to it.',
+		);
 	}
 	return account;
 }

@@ -35,7 +35,8 @@ export type ChargeKind = PriceKind | 'automationPhone' | 'automationEmail';
 
 export const PRICE_KINDS = Object.keys(PRICES_CENTS) as PriceKind[];
 
-const priceKindOf = (kind: ChargeKind): PriceKind => (kind === 'automationPhone' ? 'phone' : kind === 'automationEmail' ? 'email' : kind);
+const priceKindOf = (kind: ChargeKind): PriceKind =>
+	kind === 'automationPhone' ? 'phone' : kind === 'automationEmail' ? 'email' : kind;
 
 /** The prices set for accounts through the control routes, by account id (the state's slice `prices`). */
 function setPrices(ctx: SandboxContext): Record<string, Partial<Record<PriceKind, number>>> {
@@ -48,7 +49,11 @@ export function pricesOf(ctx: SandboxContext, account: AccountSpec): Record<Pric
 }
 
 /** Sets some of `account`'s prices (whole cents, 0 or more); the others stay as they are. */
-export function setPricesOf(ctx: SandboxContext, account: AccountSpec, prices: Partial<Record<PriceKind, number>>): Record<PriceKind, number> {
+export function setPricesOf(
+	ctx: SandboxContext,
+	account: AccountSpec,
+	prices: Partial<Record<PriceKind, number>>,
+): Record<PriceKind, number> {
 	const all = setPrices(ctx);
 	all[account.id] = { ...all[account.id], ...prices };
 	ctx.store.save();
@@ -80,7 +85,11 @@ export interface Wallet {
 
 export function wallet(ctx: SandboxContext, account: AccountSpec): Wallet {
 	const wallets = ctx.store.slice<Record<string, Wallet>>('wallets', () => ({}));
-	wallets[account.id] ??= { credits: account.startingCredits, balanceCents: account.startingBalanceCents, log: [] };
+	wallets[account.id] ??= {
+		credits: account.startingCredits,
+		balanceCents: account.startingBalanceCents,
+		log: [],
+	};
 	return wallets[account.id];
 }
 
@@ -92,9 +101,18 @@ export interface Quote {
 	cents: number;
 }
 
-export function quote(ctx: SandboxContext, account: AccountSpec, kind: ChargeKind, quantity: number): Quote {
+export function quote(
+	ctx: SandboxContext,
+	account: AccountSpec,
+	kind: ChargeKind,
+	quantity: number,
+): Quote {
 	const creditsUsed = Math.min(wallet(ctx, account).credits, quantity);
-	return { quantity, creditsUsed, cents: (quantity - creditsUsed) * pricesOf(ctx, account)[priceKindOf(kind)] };
+	return {
+		quantity,
+		creditsUsed,
+		cents: (quantity - creditsUsed) * pricesOf(ctx, account)[priceKindOf(kind)],
+	};
 }
 
 /** The `Purchase` query parameter of a charging endpoint: required, 0 or 1 (or true/false). */
@@ -102,7 +120,13 @@ export function readPurchase(query: Record<string, unknown>): boolean {
 	const value = query.Purchase;
 	if (value === '1' || value === 'true') return true;
 	if (value === '0' || value === 'false') return false;
-	throw new ApiError(400, 'Invalid Purchase', value === undefined ? 'Purchase is required: 0 previews the cost, 1 buys' : `Purchase must be 0 or 1, got "${String(value)}"`);
+	throw new ApiError(
+		400,
+		'Invalid Purchase',
+		value === undefined
+			? 'Purchase is required: 0 previews the cost, 1 buys'
+			: `Purchase must be 0 or 1, got "${String(value)}"`,
+	);
 }
 
 /**
@@ -119,7 +143,12 @@ export function charge(
 ): { totalCost: string; resultCount: number; quantityFreeRemaining?: number } {
 	const q = quote(ctx, account, kind, quantity);
 	const purse = wallet(ctx, account);
-	if (!purchase) return { totalCost: formatCents(q.cents), resultCount: quantity, quantityFreeRemaining: purse.credits };
+	if (!purchase)
+		return {
+			totalCost: formatCents(q.cents),
+			resultCount: quantity,
+			quantityFreeRemaining: purse.credits,
+		};
 	if (q.cents > purse.balanceCents) {
 		throw new ApiError(
 			402,
@@ -131,7 +160,14 @@ export function charge(
 	if (quantity > 0) {
 		purse.credits -= q.creditsUsed;
 		purse.balanceCents -= q.cents;
-		purse.log.push({ at: new Date().toISOString(), kind, quantity, creditsUsed: q.creditsUsed, cents: q.cents, what });
+		purse.log.push({
+			at: new Date().toISOString(),
+			kind,
+			quantity,
+			creditsUsed: q.creditsUsed,
+			cents: q.cents,
+			what,
+		});
 		ctx.store.save();
 	}
 	return { totalCost: formatCents(q.cents), resultCount: quantity };

@@ -9,7 +9,9 @@ function argValue(name: string): string | undefined {
 async function main(): Promise<void> {
 	const port = Number(argValue('port') ?? process.env.PORT ?? 8787);
 	if (!Number.isInteger(port) || port < 0 || port > 65535) {
-		throw new Error(`--port must be a whole number from 0 to 65535, got ${argValue('port') ?? process.env.PORT}`);
+		throw new Error(
+			`--port must be a whole number from 0 to 65535, got ${argValue('port') ?? process.env.PORT}`,
+		);
 	}
 	const sandbox = await startSandbox({
 		port,

@@ -12,39 +12,51 @@ export interface Criterion {
 	value: unknown[];
 }
 
-type Kind = 'values' | 'text' | 'beginsWith' | 'boolean' | 'range' | 'rangeWithUnknown' | 'date' | 'propertyType' | 'inList' | 'propId';
+type Kind =
+	| 'values'
+	| 'text'
+	| 'beginsWith'
+	| 'boolean'
+	| 'range'
+	| 'rangeWithUnknown'
+	| 'date'
+	| 'propertyType'
+	| 'inList'
+	| 'propId';
 
-const KINDS = new Map<string, Kind>(Object.entries({
-	State: 'values',
-	ZipFive: 'values',
-	City: 'text',
-	County: 'text',
-	Address: 'text',
-	APN: 'beginsWith',
-	PType: 'values',
-	AdvancedPropertyType: 'text',
-	PropertyType: 'propertyType',
-	Beds: 'range',
-	Baths: 'range',
-	SqFt: 'rangeWithUnknown',
-	YearBuilt: 'range',
-	AVM: 'range',
-	AvailableEquity: 'range',
-	EquityPercent: 'range',
-	ListingPrice: 'range',
-	Pool: 'boolean',
-	inForeclosure: 'boolean',
-	isListedForSale: 'boolean',
-	isSameMailingOrExempt: 'boolean',
-	isFreeAndClear: 'boolean',
-	isSiteVacant: 'boolean',
-	inTaxDelinquency: 'boolean',
-	ForeclosureStage: 'text',
-	ListingStatus: 'text',
-	LastTransferRecDate: 'date',
-	InList: 'inList',
-	PropID: 'propId',
-} satisfies Record<string, Kind>));
+const KINDS = new Map<string, Kind>(
+	Object.entries({
+		State: 'values',
+		ZipFive: 'values',
+		City: 'text',
+		County: 'text',
+		Address: 'text',
+		APN: 'beginsWith',
+		PType: 'values',
+		AdvancedPropertyType: 'text',
+		PropertyType: 'propertyType',
+		Beds: 'range',
+		Baths: 'range',
+		SqFt: 'rangeWithUnknown',
+		YearBuilt: 'range',
+		AVM: 'range',
+		AvailableEquity: 'range',
+		EquityPercent: 'range',
+		ListingPrice: 'range',
+		Pool: 'boolean',
+		inForeclosure: 'boolean',
+		isListedForSale: 'boolean',
+		isSameMailingOrExempt: 'boolean',
+		isFreeAndClear: 'boolean',
+		isSiteVacant: 'boolean',
+		inTaxDelinquency: 'boolean',
+		ForeclosureStage: 'text',
+		ListingStatus: 'text',
+		LastTransferRecDate: 'date',
+		InList: 'inList',
+		PropID: 'propId',
+	} satisfies Record<string, Kind>),
+);
 
 /**
  * How deep criteria may nest: a compound criterion (PropertyType) holds criteria, which may be
@@ -57,36 +69,59 @@ const bad = (message: string) => new ApiError(400, 'Invalid Criteria', message);
 /** Checks the shape of a Criteria array; an unknown name answers 400 `Unexpected Criterion`. */
 export function parseCriteria(raw: unknown, field = 'Criteria', depth = 1): Criterion[] {
 	if (!Array.isArray(raw)) throw bad(`${field} must be an array of {name, value}`);
-	if (depth > MAX_CRITERIA_DEPTH) throw bad(`${field}: criteria are nested more than ${MAX_CRITERIA_DEPTH} levels deep`);
+	if (depth > MAX_CRITERIA_DEPTH)
+		throw bad(`${field}: criteria are nested more than ${MAX_CRITERIA_DEPTH} levels deep`);
 	return raw.map((entry, index) => {
-		if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw bad(`${field}[${index}] must be an object with name and value`);
+		if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+			throw bad(`${field}[${index}] must be an object with name and value`);
 		const { name, value, menuLabels, chipLabel, ...rest } = entry as Record<string, unknown>;
 		void menuLabels;
 		void chipLabel;
 		const extra = Object.keys(rest)[0];
-		if (extra) throw new ApiError(400, 'Unexpected payload field', `${field}[${index}].${extra} is not a criterion field`);
+		if (extra)
+			throw new ApiError(
+				400,
+				'Unexpected payload field',
+				`${field}[${index}].${extra} is not a criterion field`,
+			);
 		if (typeof name !== 'string') throw bad(`${field}[${index}].name must be a string`);
 		const kind = KINDS.get(name);
 		if (!kind) throw new ApiError(400, 'Unexpected Criterion', `Unknown criterion name: ${name}`);
-		if (!Array.isArray(value) || value.length === 0) throw bad(`${field}[${index}].value (${name}) must be a non-empty array`);
+		if (!Array.isArray(value) || value.length === 0)
+			throw bad(`${field}[${index}].value (${name}) must be a non-empty array`);
 		for (const element of value) {
 			if (kind === 'propertyType') {
 				// The documents' compound holds PType and AdvancedPropertyType criteria, nothing else.
-				const inner = typeof element === 'object' && element !== null && !Array.isArray(element) ? (element as Record<string, unknown>).name : undefined;
-				if (typeof inner === 'string' && !KINDS.has(inner)) throw new ApiError(400, 'Unexpected Criterion', `Unknown criterion name: ${inner}`);
+				const inner =
+					typeof element === 'object' && element !== null && !Array.isArray(element)
+						? (element as Record<string, unknown>).name
+						: undefined;
+				if (typeof inner === 'string' && !KINDS.has(inner))
+					throw new ApiError(400, 'Unexpected Criterion', `Unknown criterion name: ${inner}`);
 				if (inner !== 'PType' && inner !== 'AdvancedPropertyType') {
-					throw bad(`${field}[${index}].value (${name}) holds nested PType and AdvancedPropertyType criteria only, not ${typeof inner === 'string' ? `"${inner}"` : 'a value that is no criterion'}`);
+					throw bad(
+						`${field}[${index}].value (${name}) holds nested PType and AdvancedPropertyType criteria only, not ${typeof inner === 'string' ? `"${inner}"` : 'a value that is no criterion'}`,
+					);
 				}
 				parseCriteria([element], `${field}[${index}].value`, depth + 1);
 			} else if (kind === 'range' || kind === 'rangeWithUnknown') {
-				const ok = Array.isArray(element) && element.length === 2 && element.every((end) => end === null || typeof end === 'number');
-				if (!ok) throw bad(`${field}[${index}].value (${name}) takes ranges [min, max] with null for an open end`);
+				const ok =
+					Array.isArray(element) &&
+					element.length === 2 &&
+					element.every((end) => end === null || typeof end === 'number');
+				if (!ok)
+					throw bad(
+						`${field}[${index}].value (${name}) takes ranges [min, max] with null for an open end`,
+					);
 			} else if (kind === 'boolean') {
-				if (element !== 0 && element !== 1) throw bad(`${field}[${index}].value (${name}) takes [1] (must have) or [0] (must not)`);
+				if (element !== 0 && element !== 1)
+					throw bad(`${field}[${index}].value (${name}) takes [1] (must have) or [0] (must not)`);
 			} else if (typeof element !== 'string' && typeof element !== 'number') {
 				throw bad(`${field}[${index}].value (${name}) takes strings or numbers`);
 			} else if (kind === 'date' && !parseRelativeDate(String(element))) {
-				throw bad(`${field}[${index}].value (${name}): "${String(element)}" is not a date, a range "from: M/D/YYYY to: M/D/YYYY" (either end may be empty) or a preset such as "Last 30 Days"`);
+				throw bad(
+					`${field}[${index}].value (${name}): "${String(element)}" is not a date, a range "from: M/D/YYYY to: M/D/YYYY" (either end may be empty) or a preset such as "Last 30 Days"`,
+				);
 			}
 		}
 		return { name, value };
@@ -102,7 +137,11 @@ function parseUsDate(text: string): number | undefined {
 	return Number.isFinite(time) ? time : undefined;
 }
 
-function startOf(unit: 'week' | 'month' | 'quarter' | 'year', time: number, offset: number): [number, number] {
+function startOf(
+	unit: 'week' | 'month' | 'quarter' | 'year',
+	time: number,
+	offset: number,
+): [number, number] {
 	const date = new Date(time);
 	const y = date.getUTCFullYear();
 	const m = date.getUTCMonth();
@@ -134,7 +173,9 @@ export function parseRelativeDate(text: string, now = Date.now()): [number, numb
 	const days = /^(Last|Next) (7|30|90|365) Days$/.exec(text);
 	if (days) {
 		const n = Number(days[2]);
-		return days[1] === 'Last' ? [today - n * DAY, today + DAY - 1] : [today, today + (n + 1) * DAY - 1];
+		return days[1] === 'Last'
+			? [today - n * DAY, today + DAY - 1]
+			: [today, today + (n + 1) * DAY - 1];
 	}
 	const period = /^(This|Last|Next) (Week|Month|Quarter|Year)$/.exec(text);
 	if (period) {
@@ -165,7 +206,8 @@ const lower = (value: unknown) => String(value).toLowerCase();
 /** One criterion as a predicate, its values prepared once per request rather than per property. */
 function compileOne(criterion: Criterion, members: ListMembers, now: number): Predicate {
 	const name = criterion.name;
-	const field = (property: SearchableProperty) => (property as unknown as Record<string, unknown>)[name];
+	const field = (property: SearchableProperty) =>
+		(property as unknown as Record<string, unknown>)[name];
 	const kind = KINDS.get(name);
 	switch (kind) {
 		case 'values':
@@ -188,14 +230,20 @@ function compileOne(criterion: Criterion, members: ListMembers, now: number): Pr
 		case 'range':
 		case 'rangeWithUnknown': {
 			const unknownMatches = kind === 'rangeWithUnknown';
-			return (property) => criterion.value.some((range) => inRange(field(property) as number | null, range, unknownMatches));
+			return (property) =>
+				criterion.value.some((range) =>
+					inRange(field(property) as number | null, range, unknownMatches),
+				);
 		}
 		case 'date': {
-			const spans = criterion.value.map((value) => parseRelativeDate(String(value), now)).filter((span): span is [number, number] => span !== undefined);
+			const spans = criterion.value
+				.map((value) => parseRelativeDate(String(value), now))
+				.filter((span): span is [number, number] => span !== undefined);
 			const unknownMatches = criterion.value.some((value) => takesUnknownDates(String(value)));
 			return (property) => {
 				const actual = field(property);
-				const time = actual === null || actual === undefined ? undefined : parseUsDate(String(actual));
+				const time =
+					actual === null || actual === undefined ? undefined : parseUsDate(String(actual));
 				if (time === undefined) return unknownMatches;
 				return spans.some(([from, to]) => time >= from && time <= to);
 			};
@@ -218,7 +266,11 @@ function compileOne(criterion: Criterion, members: ListMembers, now: number): Pr
 }
 
 /** The criteria as one predicate (all criteria must hold). */
-export function compileCriteria(criteria: Criterion[], members: ListMembers, now = Date.now()): Predicate {
+export function compileCriteria(
+	criteria: Criterion[],
+	members: ListMembers,
+	now = Date.now(),
+): Predicate {
 	const tests = criteria.map((criterion) => compileOne(criterion, members, now));
 	return (property) => tests.every((test) => test(property));
 }

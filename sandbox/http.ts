@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { authenticate, tokenBook, type AccountSpec, type AuthHeaders, type AuthOptions } from './accounts';
+import {
+	authenticate,
+	tokenBook,
+	type AccountSpec,
+	type AuthHeaders,
+	type AuthOptions,
+} from './accounts';
 import { ApiError, badRequest } from './errors';
 import type { SandboxContext } from './types';
 
@@ -22,7 +28,9 @@ export function auth(request: FastifyRequest, opts: AuthOptions = {}): AccountSp
  * The route option of every route that takes a body: the token is checked before the body is
  * parsed or validated, so 401/403 (404 on the routes that hide their existence) come before 400.
  */
-export function authBeforeBody(opts: AuthOptions = {}): { onRequest: (request: FastifyRequest) => Promise<void> } {
+export function authBeforeBody(opts: AuthOptions = {}): {
+	onRequest: (request: FastifyRequest) => Promise<void>;
+} {
 	return {
 		onRequest: async (request) => {
 			auth(request, opts);
@@ -33,10 +41,16 @@ export function authBeforeBody(opts: AuthOptions = {}): { onRequest: (request: F
 export type Query = Record<string, string | undefined>;
 
 /** A whole number from a path or query value, or 400 naming it. */
-export function wholeNumber(value: string | undefined, name: string, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}): number {
-	if (value === undefined || !/^\d+$/.test(value)) throw badRequest(`Invalid ${name}`, `${name} must be a whole number`);
+export function wholeNumber(
+	value: string | undefined,
+	name: string,
+	{ min = 0, max = Number.MAX_SAFE_INTEGER } = {},
+): number {
+	if (value === undefined || !/^\d+$/.test(value))
+		throw badRequest(`Invalid ${name}`, `${name} must be a whole number`);
 	const number = Number(value);
-	if (number < min || number > max) throw badRequest(`Invalid ${name}`, `${name} must be between ${min} and ${max}`);
+	if (number < min || number > max)
+		throw badRequest(`Invalid ${name}`, `${name} must be between ${min} and ${max}`);
 	return number;
 }
 
@@ -46,22 +60,38 @@ export function pathId(value: string): number {
 	return Number(value);
 }
 
-export function paging(query: Query, { defaultLimit, maxLimit }: { defaultLimit: number; maxLimit: number }): { start: number; limit: number } {
+export function paging(
+	query: Query,
+	{ defaultLimit, maxLimit }: { defaultLimit: number; maxLimit: number },
+): { start: number; limit: number } {
 	const start = query.Start === undefined ? 0 : wholeNumber(query.Start, 'Start');
-	const limit = query.Limit === undefined ? defaultLimit : wholeNumber(query.Limit, 'Limit', { min: 1, max: maxLimit });
+	const limit =
+		query.Limit === undefined
+			? defaultLimit
+			: wholeNumber(query.Limit, 'Limit', { min: 1, max: maxLimit });
 	return { start, limit };
 }
 
 /** Sorts by `Sort` (comma list of allowed fields) and `Dir` (asc/desc per field). */
-export function sortRecords<T extends Record<string, unknown>>(records: T[], query: Query, allowed: readonly string[], alwaysAsc: readonly string[] = []): T[] {
+export function sortRecords<T extends Record<string, unknown>>(
+	records: T[],
+	query: Query,
+	allowed: readonly string[],
+	alwaysAsc: readonly string[] = [],
+): T[] {
 	if (!query.Sort) return records;
 	const fields = query.Sort.split(',').map((f) => f.trim());
 	const dirs = (query.Dir ?? '').split(',').map((d) => d.trim().toLowerCase());
 	fields.forEach((field) => {
-		if (!allowed.includes(field)) throw badRequest('Invalid Sort', `Sort: "${field}" is not sortable; sortable: ${allowed.join(', ')}`);
+		if (!allowed.includes(field))
+			throw badRequest(
+				'Invalid Sort',
+				`Sort: "${field}" is not sortable; sortable: ${allowed.join(', ')}`,
+			);
 	});
 	dirs.forEach((dir) => {
-		if (dir && dir !== 'asc' && dir !== 'desc') throw badRequest('Invalid Dir', `Dir: "${dir}" must be asc or desc`);
+		if (dir && dir !== 'asc' && dir !== 'desc')
+			throw badRequest('Invalid Dir', `Dir: "${dir}" must be asc or desc`);
 	});
 	const compare = (a: unknown, b: unknown) => {
 		if (a === b) return 0;
@@ -83,7 +113,10 @@ export function sortRecords<T extends Record<string, unknown>>(records: T[], que
 }
 
 export function commaList(value: string | undefined): string[] {
-	return (value ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+	return (value ?? '')
+		.split(',')
+		.map((part) => part.trim())
+		.filter(Boolean);
 }
 
 export function flag(value: string | undefined, name: string): number | undefined {
@@ -108,15 +141,25 @@ const allowedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
  * texts; docs/api.md). Run for each record of an import (10,000 in one request), so
  * nothing is made per call.
  */
-export function onlyFields(body: Record<string, unknown>, allowed: readonly string[], where = 'body'): void {
+export function onlyFields(
+	body: Record<string, unknown>,
+	allowed: readonly string[],
+	where = 'body',
+): void {
 	let names = allowedSets.get(allowed);
 	if (!names) allowedSets.set(allowed, (names = new Set(allowed)));
 	for (const name in body) {
-		if (Object.hasOwn(body, name) && !names.has(name)) throw new ApiError(400, 'Unexpected payload field', `${where}: ${name} is not an accepted field`);
+		if (Object.hasOwn(body, name) && !names.has(name))
+			throw new ApiError(
+				400,
+				'Unexpected payload field',
+				`${where}: ${name} is not an accepted field`,
+			);
 	}
 }
 
 export function objectBody(body: unknown): Record<string, unknown> {
-	if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Invalid body', 'The body must be a JSON object');
+	if (typeof body !== 'object' || body === null || Array.isArray(body))
+		throw badRequest('Invalid body', 'The body must be a JSON object');
 	return body as Record<string, unknown>;
 }

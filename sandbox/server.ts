@@ -29,7 +29,10 @@ const ROUTE_MODULES: RouteModule[] = [
 	simulateRoutes,
 ];
 
-export function buildSandboxApp(options: SandboxOptions = {}): { app: FastifyInstance; ctx: SandboxContext } {
+export function buildSandboxApp(options: SandboxOptions = {}): {
+	app: FastifyInstance;
+	ctx: SandboxContext;
+} {
 	// Unknown body fields are refused, not silently dropped; types are not coerced.
 	const app = Fastify({
 		logger: false,
@@ -48,12 +51,21 @@ export function buildSandboxApp(options: SandboxOptions = {}): { app: FastifyIns
 			apiError = err;
 		} else if ((err as FastifyError).validation) {
 			const fastifyErr = err as FastifyError;
-			const first = fastifyErr.validation?.[0] as { keyword?: string; instancePath?: string; params?: { additionalProperty?: string } } | undefined;
+			const first = fastifyErr.validation?.[0] as
+				| { keyword?: string; instancePath?: string; params?: { additionalProperty?: string } }
+				| undefined;
 			const extra = first?.params?.additionalProperty;
 			apiError = extra
-				? new ApiError(400, 'Unexpected payload field', `${fastifyErr.validationContext ?? 'body'}${first?.instancePath ?? ''}: ${extra} is not an accepted field`)
+				? new ApiError(
+						400,
+						'Unexpected payload field',
+						`${fastifyErr.validationContext ?? 'body'}${first?.instancePath ?? ''}: ${extra} is not an accepted field`,
+					)
 				: new ApiError(400, 'Invalid request', fastifyErr.message);
-		} else if ((err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
+		} else if (
+			(err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+			err instanceof SyntaxError
+		) {
 			apiError = new ApiError(400, 'Invalid JSON', `The body is not valid JSON: ${err.message}`);
 		} else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
 			apiError = new ApiError((err as FastifyError).statusCode!, err.message);

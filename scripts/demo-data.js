@@ -21,7 +21,8 @@ async function seedDemoData(sandboxUrl, token = 'sandbox-token') {
 		}),
 	});
 	const body = await response.json();
-	if (!response.ok || body.results[0].ListID !== 1) throw new Error(`could not create the demo list: ${JSON.stringify(body)}`);
+	if (!response.ok || body.results[0].ListID !== 1)
+		throw new Error(`could not create the demo list: ${JSON.stringify(body)}`);
 	return 1;
 }
 

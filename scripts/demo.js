@@ -23,7 +23,11 @@ let running;
 let starting;
 
 function exited(child) {
-	return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+	return new Promise((resolve) =>
+		child.exitCode !== null || child.signalCode !== null
+			? resolve()
+			: child.once('exit', () => resolve()),
+	);
 }
 
 /** Stops n8n and the sandbox (whichever is running), then exits. */
@@ -71,22 +75,37 @@ async function republishOnNewAddress(client, url) {
 			await n8n.deactivate(client, workflowId);
 			await n8n.activate(client, workflowId);
 		}
-		console.log(`==> n8n's address changed (was ${previous}): published again ${published.length} published workflow(s), so that their triggers register the new one`);
+		console.log(
+			`==> n8n's address changed (was ${previous}): published again ${published.length} published workflow(s), so that their triggers register the new one`,
+		);
 	}
 	writeFileSync(file, url);
 }
 
 function importReport(workflows, imported) {
-	if (imported.length === workflows.length) return `imported the ${workflows.length} example workflows`;
+	if (imported.length === workflows.length)
+		return `imported the ${workflows.length} example workflows`;
 	if (imported.length === 0) return 'the example workflows are kept as you left them';
-	const names = workflows.filter((workflow) => imported.includes(workflow.id)).map((workflow) => workflow.name);
+	const names = workflows
+		.filter((workflow) => imported.includes(workflow.id))
+		.map((workflow) => workflow.name);
 	return `imported the missing example workflows: ${names.join('; ')}`;
 }
 
 async function main() {
 	mkdirSync(DEMO_DIR, { recursive: true });
 	const sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`;
-	sandbox = spawn(process.execPath, [join(ROOT, 'build', 'sandbox', 'cli.js'), '--port', String(SANDBOX_PORT), '--data', join(DEMO_DIR, 'sandbox.json')], { stdio: ['ignore', 'inherit', 'inherit'] });
+	sandbox = spawn(
+		process.execPath,
+		[
+			join(ROOT, 'build', 'sandbox', 'cli.js'),
+			'--port',
+			String(SANDBOX_PORT),
+			'--data',
+			join(DEMO_DIR, 'sandbox.json'),
+		],
+		{ stdio: ['ignore', 'inherit', 'inherit'] },
+	);
 	sandbox.on('exit', (code) => {
 		if (!stopping.signal.aborted) {
 			console.error(`the sandbox stopped (exit ${code})`);
@@ -102,7 +121,14 @@ async function main() {
 		.map((file) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')));
 	console.log(`==> preparing n8n in ${DEMO_DIR} (package, credential, example workflows)`);
 	// The credential gets the spending ceiling a new one gets ($10 per execution), not No Ceiling.
-	const host = await n8n.prepare({ userFolder: join(DEMO_DIR, 'n8n'), port: N8N_PORT, sandboxUrl, ceiling: 'default', workflows, signal: stopping.signal });
+	const host = await n8n.prepare({
+		userFolder: join(DEMO_DIR, 'n8n'),
+		port: N8N_PORT,
+		sandboxUrl,
+		ceiling: 'default',
+		workflows,
+		signal: stopping.signal,
+	});
 	console.log(`==> ${importReport(workflows, host.imported)}`);
 	const logFile = join(DEMO_DIR, 'n8n.log');
 	console.log(`==> starting n8n (its log: ${logFile})`);

@@ -45,13 +45,20 @@ export interface PrepareOptions {
 
 export function prepare(options: PrepareOptions): Promise<N8nHost>;
 /** The data of the PropRadar credential `prepare` imports (what n8n stores; n8n fills in the defaults of what it leaves out). */
-export function credentialData(options: { sandboxUrl: string; token?: string; ceiling?: 'none' | 'default' }): Record<string, unknown>;
+export function credentialData(options: {
+	sandboxUrl: string;
+	token?: string;
+	ceiling?: 'none' | 'default';
+}): Record<string, unknown>;
 /**
  * Starts `n8n start` and resolves once it is ready. When n8n exits at start while another process
  * holds its task broker port, it is started again on a free one (three times at most): the running
  * n8n's `env` holds the port it got.
  */
-export function start(host: N8nHost, options?: { logFile?: string; timeoutMs?: number; signal?: AbortSignal }): Promise<RunningN8n>;
+export function start(
+	host: N8nHost,
+	options?: { logFile?: string; timeoutMs?: number; signal?: AbortSignal },
+): Promise<RunningN8n>;
 /** n8n in queue mode, as `startQueue` started it. */
 export interface RunningQueue {
 	/** The main process (editor, REST API, activation); `stop()` of the whole set stops it too. */
@@ -70,7 +77,16 @@ export interface RunningQueue {
  * whose address is N8N_WEBHOOK_URL. `env` is added to every process's environment. When a process
  * exits because its port was taken meanwhile, all start again on new ports (`freePort` picks them).
  */
-export function startQueue(host: N8nHost, options?: { workers?: number; concurrency?: number; env?: Record<string, string>; logFile?: string; freePort?: () => Promise<number> }): Promise<RunningQueue>;
+export function startQueue(
+	host: N8nHost,
+	options?: {
+		workers?: number;
+		concurrency?: number;
+		env?: Record<string, string>;
+		logFile?: string;
+		freePort?: () => Promise<number>;
+	},
+): Promise<RunningQueue>;
 export function login(host: Pick<N8nHost, 'url'>): Promise<N8nClient>;
 export function activate(client: N8nClient, workflowId: string): Promise<unknown>;
 export function deactivate(client: N8nClient, workflowId: string): Promise<unknown>;
@@ -78,18 +94,28 @@ export function deactivate(client: N8nClient, workflowId: string): Promise<unkno
  * Runs a workflow with `n8n execute --id --rawOutput` and resolves to its run data; rejects with
  * n8n's output when the run fails. Its task broker listens on a port of its own (`onFreeBrokerPort`).
  */
-export function execute(host: N8nHost, workflowId: string, options?: { brokerPort?: () => Promise<number> }): Promise<unknown>;
+export function execute(
+	host: N8nHost,
+	workflowId: string,
+	options?: { brokerPort?: () => Promise<number> },
+): Promise<unknown>;
 /**
  * Runs `attempt` with a free port for `n8n execute`'s task broker, and again on another port (three
  * times at most) when n8n says at start-up, before running the workflow, that the port was taken.
  */
-export function onFreeBrokerPort<T>(attempt: (port: string) => Promise<T>, brokerPort?: () => Promise<number>): Promise<T>;
+export function onFreeBrokerPort<T>(
+	attempt: (port: string) => Promise<T>,
+	brokerPort?: () => Promise<number>,
+): Promise<T>;
 /**
  * The execution `n8n execute --rawOutput` printed, given how its process ended (exit code, or the
  * signal that ended it). A finished execution printed before a crash by a signal counts, and is
  * said; any other failure throws with n8n's output.
  */
-export function printedExecution(workflowId: string, ended: { stdout: string; stderr?: string; code: number | null; signal: NodeJS.Signals | null }): unknown;
+export function printedExecution(
+	workflowId: string,
+	ended: { stdout: string; stderr?: string; code: number | null; signal: NodeJS.Signals | null },
+): unknown;
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
 export function freePort(): Promise<number>;
 export const OWNER: { email: string; password: string; firstName: string; lastName: string };

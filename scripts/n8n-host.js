@@ -6,7 +6,14 @@
 'use strict';
 const { execFile, spawn, spawnSync } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
-const { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} = require('node:fs');
 const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -22,7 +29,12 @@ const ROOT = join(__dirname, '..');
 /** The `n8n` command of an installed release (scripts/n8n-install.sh). */
 const n8nBin = (version) => join(versions.home(version), 'node_modules', '.bin', 'n8n');
 const N8N_BIN = n8nBin(versions.newest);
-const OWNER = { email: 'demo@propradar.example', password: 'PropRadar-demo-1', firstName: 'Demo', lastName: 'Owner' };
+const OWNER = {
+	email: 'demo@propradar.example',
+	password: 'PropRadar-demo-1',
+	firstName: 'Demo',
+	lastName: 'Owner',
+};
 const CREDENTIAL = { id: 'propradar-sandbox', name: 'PropRadar sandbox' };
 
 function freePort() {
@@ -41,12 +53,29 @@ async function installPackage(userFolder, signal) {
 	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-propradar');
 	const packDir = mkdtempSync(join(tmpdir(), 'propradar-pack-'));
 	try {
-		const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: ROOT, encoding: 'utf8', signal });
+		const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', packDir], {
+			cwd: ROOT,
+			encoding: 'utf8',
+			signal,
+		});
 		const [{ filename }] = JSON.parse(stdout);
 		rmSync(target, { recursive: true, force: true });
 		mkdirSync(target, { recursive: true });
-		await run('tar', ['xzf', join(packDir, filename), '-C', target, '--strip-components=1'], { signal });
-		writeFileSync(join(userFolder, '.n8n', 'nodes', 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { 'n8n-nodes-propradar': 'file:./node_modules/n8n-nodes-propradar' } }, null, 2));
+		await run('tar', ['xzf', join(packDir, filename), '-C', target, '--strip-components=1'], {
+			signal,
+		});
+		writeFileSync(
+			join(userFolder, '.n8n', 'nodes', 'package.json'),
+			JSON.stringify(
+				{
+					name: 'installed-nodes',
+					private: true,
+					dependencies: { 'n8n-nodes-propradar': 'file:./node_modules/n8n-nodes-propradar' },
+				},
+				null,
+				2,
+			),
+		);
 	} finally {
 		rmSync(packDir, { recursive: true, force: true });
 	}
@@ -78,10 +107,24 @@ function credentialData({ sandboxUrl, token = 'sandbox-token', ceiling = 'none' 
  * `execute` run that one for what `prepare` returns. Returns what `start()` needs (`bin`: that
  * release's `n8n` command), and the ids of the workflows imported (`imported`).
  */
-async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', ceiling = 'none', workflows = [], logLevel = 'warn', install = true, n8nVersion = versions.newest, signal }) {
+async function prepare({
+	userFolder,
+	port,
+	sandboxUrl,
+	token = 'sandbox-token',
+	ceiling = 'none',
+	workflows = [],
+	logLevel = 'warn',
+	install = true,
+	n8nVersion = versions.newest,
+	signal,
+}) {
 	n8nVersion = versions.resolve(n8nVersion);
 	const bin = n8nBin(n8nVersion);
-	if (!existsSync(bin)) throw new Error(`n8n ${n8nVersion} is not installed: run bash scripts/n8n-install.sh ${n8nVersion}`);
+	if (!existsSync(bin))
+		throw new Error(
+			`n8n ${n8nVersion} is not installed: run bash scripts/n8n-install.sh ${n8nVersion}`,
+		);
 	userFolder = userFolder ?? mkdtempSync(join(tmpdir(), 'propradar-n8n-home-'));
 	port = port ?? (await freePort());
 	// n8n exits at start under NODE_ENV=test (which jest sets): run it as in production.
@@ -112,22 +155,46 @@ async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', 
 		PROPRADAR_SANDBOX_URL: sandboxUrl,
 	};
 	if (install) await installPackage(userFolder, signal);
-	const n8nCommand = (args, options = {}) => run(bin, args, { env: { ...env, ...options.env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, signal });
+	const n8nCommand = (args, options = {}) =>
+		run(bin, args, {
+			env: { ...env, ...options.env },
+			encoding: 'utf8',
+			maxBuffer: 64 * 1024 * 1024,
+			signal,
+		});
 	const used = existsSync(join(userFolder, '.n8n', 'database.sqlite'));
 	const files = mkdtempSync(join(tmpdir(), 'propradar-import-'));
 	try {
-		let credential = { ...CREDENTIAL, type: 'propRadarApi', data: credentialData({ sandboxUrl, token, ceiling }) };
+		let credential = {
+			...CREDENTIAL,
+			type: 'propRadarApi',
+			data: credentialData({ sandboxUrl, token, ceiling }),
+		};
 		if (used) {
 			const stored = await exportCredential(n8nCommand, join(files, 'stored.json'));
 			if (stored?.data.baseUrl === sandboxUrl) credential = undefined;
-			else if (stored) credential = { id: stored.id, name: stored.name, type: stored.type, data: { ...stored.data, baseUrl: sandboxUrl } };
+			else if (stored)
+				credential = {
+					id: stored.id,
+					name: stored.name,
+					type: stored.type,
+					data: { ...stored.data, baseUrl: sandboxUrl },
+				};
 		}
 		if (credential) {
 			writeFileSync(join(files, 'credentials.json'), JSON.stringify([credential]));
 			await n8nCommand(['import:credentials', `--input=${join(files, 'credentials.json')}`]);
 		}
 		// `list:workflow` prints one id a line among n8n's log lines; archived workflows are listed too.
-		const held = used ? new Set((await n8nCommand(['list:workflow', '--onlyId'], { env: { N8N_LOG_LEVEL: 'info' } })).stdout.split('\n').map((line) => line.trim())) : new Set();
+		const held = used
+			? new Set(
+					(
+						await n8nCommand(['list:workflow', '--onlyId'], { env: { N8N_LOG_LEVEL: 'info' } })
+					).stdout
+						.split('\n')
+						.map((line) => line.trim()),
+				)
+			: new Set();
 		const missing = workflows.filter((workflow) => !held.has(workflow.id));
 		if (missing.length > 0) {
 			const dir = join(files, 'workflows');
@@ -135,10 +202,23 @@ async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', 
 			// n8n 2.0 imports a workflow only with a version id and `active` (without: "NOT NULL
 			// constraint failed: workflow_entity.versionId", or ".active"); 2.41 gives every imported
 			// workflow a new version id, and imports it inactive.
-			missing.forEach((workflow, index) => writeFileSync(join(dir, `${index}.json`), JSON.stringify({ versionId: randomUUID(), active: false, ...workflow })));
+			missing.forEach((workflow, index) =>
+				writeFileSync(
+					join(dir, `${index}.json`),
+					JSON.stringify({ versionId: randomUUID(), active: false, ...workflow }),
+				),
+			);
 			await n8nCommand(['import:workflow', '--separate', `--input=${dir}`]);
 		}
-		return { env, port, userFolder, url: `http://127.0.0.1:${port}`, n8nVersion, bin, imported: missing.map((workflow) => workflow.id) };
+		return {
+			env,
+			port,
+			userFolder,
+			url: `http://127.0.0.1:${port}`,
+			n8nVersion,
+			bin,
+			imported: missing.map((workflow) => workflow.id),
+		};
 	} finally {
 		rmSync(files, { recursive: true, force: true });
 	}
@@ -147,7 +227,12 @@ async function prepare({ userFolder, port, sandboxUrl, token = 'sandbox-token', 
 /** The demo credential as n8n holds it (decrypted), or undefined when the user deleted it. */
 async function exportCredential(n8nCommand, file) {
 	try {
-		await n8nCommand(['export:credentials', `--id=${CREDENTIAL.id}`, '--decrypted', `--output=${file}`]);
+		await n8nCommand([
+			'export:credentials',
+			`--id=${CREDENTIAL.id}`,
+			'--decrypted',
+			`--output=${file}`,
+		]);
 	} catch (error) {
 		if (`${error.stdout}${error.stderr}`.includes('No credentials found')) return undefined;
 		throw error;
@@ -188,19 +273,30 @@ async function start(host, options = {}) {
 
 async function startOnce(host, { logFile, timeoutMs = 120_000, signal } = {}) {
 	signal?.throwIfAborted();
-	const child = spawn(host.bin ?? N8N_BIN, ['start'], { env: host.env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(host.bin ?? N8N_BIN, ['start'], {
+		env: host.env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	const output = keepOutput(child, { logFile, keep: 65_536 });
 	const stop = () => stopProcess(child);
 	try {
 		await until(
 			`n8n to be ready within ${timeoutMs / 1000} s`,
 			async () => {
-				if (child.exitCode !== null) throw new Error(`n8n exited with ${child.exitCode}:\n${output.text().slice(-4000)}`);
+				if (child.exitCode !== null)
+					throw new Error(`n8n exited with ${child.exitCode}:\n${output.text().slice(-4000)}`);
 				signal?.throwIfAborted();
-				const answers = async (path) => (await fetch(`${host.url}${path}`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined))?.ok === true;
+				const answers = async (path) =>
+					(
+						await fetch(`${host.url}${path}`, { signal: AbortSignal.timeout(2_000) }).catch(
+							() => undefined,
+						)
+					)?.ok === true;
 				// n8n 2.0 reports ready once its database is migrated, seconds before its REST API is
 				// set up (2.41 waits for that too): ready is both.
-				return (await answers('/healthz/readiness')) && (await answers('/rest/settings')) ? true : undefined;
+				return (await answers('/healthz/readiness')) && (await answers('/rest/settings'))
+					? true
+					: undefined;
 			},
 			timeoutMs,
 			250,
@@ -208,7 +304,8 @@ async function startOnce(host, { logFile, timeoutMs = 120_000, signal } = {}) {
 	} catch (error) {
 		await stop();
 		if (signal?.aborted) throw error;
-		if (child.exitCode !== null && error.message.startsWith('n8n exited')) throw Object.assign(error, { exitedAtStart: true });
+		if (child.exitCode !== null && error.message.startsWith('n8n exited'))
+			throw Object.assign(error, { exitedAtStart: true });
 		throw new Error(`${error.message}:\n${output.text().slice(-4000)}`);
 	}
 	return { ...host, child, stop };
@@ -240,15 +337,22 @@ async function startQueue(host, options = {}) {
 /** What Redis and n8n 2.41's processes log when a port they were given is taken (abstract-server.js, task-broker-server.js, the runners' health-check-server.js). */
 const PORT_TAKEN = /port \d+ is already in use|Address already in use/i;
 
-async function startQueueOnce(host, { workers = 1, concurrency = 10, env = {}, logFile, freePort: portPicker = freePort } = {}) {
-	const install = spawnSync('bash', [join(ROOT, 'scripts', 'redis-install.sh')], { encoding: 'utf8' });
-	if (install.status !== 0) throw new Error(`redis-server could not be installed: ${install.stdout}${install.stderr}`);
+async function startQueueOnce(
+	host,
+	{ workers = 1, concurrency = 10, env = {}, logFile, freePort: portPicker = freePort } = {},
+) {
+	const install = spawnSync('bash', [join(ROOT, 'scripts', 'redis-install.sh')], {
+		encoding: 'utf8',
+	});
+	if (install.status !== 0)
+		throw new Error(`redis-server could not be installed: ${install.stdout}${install.stderr}`);
 	const children = [];
 	const outputs = new Map();
 	const child = (name, command, args, childEnv) => {
 		const spawned = spawn(command, args, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
 		outputs.set(name, '');
-		const keep = (chunk) => outputs.set(name, (outputs.get(name) + chunk.toString()).slice(-32_768));
+		const keep = (chunk) =>
+			outputs.set(name, (outputs.get(name) + chunk.toString()).slice(-32_768));
 		spawned.stdout.on('data', keep);
 		spawned.stderr.on('data', keep);
 		children.push(spawned);
@@ -262,11 +366,19 @@ async function startQueueOnce(host, { workers = 1, concurrency = 10, env = {}, l
 	};
 	try {
 		const redisPort = await portPicker();
-		child('redis', '/usr/bin/redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], process.env);
+		child(
+			'redis',
+			'/usr/bin/redis-server',
+			['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+			process.env,
+		);
 		await until(
 			'Redis to accept connections within 30 s',
 			async () => {
-				if (children[0].exitCode !== null) throw new Error(`redis-server exited with ${children[0].exitCode}:\n${outputs.get('redis')}`);
+				if (children[0].exitCode !== null)
+					throw new Error(
+						`redis-server exited with ${children[0].exitCode}:\n${outputs.get('redis')}`,
+					);
 				return outputs.get('redis').includes('Ready to accept connections') ? true : undefined;
 			},
 			30_000,
@@ -285,15 +397,27 @@ async function startQueueOnce(host, { workers = 1, concurrency = 10, env = {}, l
 		const mainHost = { ...host, env: { ...host.env, ...queue } };
 		main = await start(mainHost, { logFile });
 		for (let index = 1; index <= workers; index++) {
-			child(`worker ${index}`, host.bin ?? N8N_BIN, ['worker', `--concurrency=${concurrency}`], { ...host.env, ...queue, N8N_RUNNERS_BROKER_PORT: String(await portPicker()), QUEUE_HEALTH_CHECK_PORT: String(await portPicker()) });
+			child(`worker ${index}`, host.bin ?? N8N_BIN, ['worker', `--concurrency=${concurrency}`], {
+				...host.env,
+				...queue,
+				N8N_RUNNERS_BROKER_PORT: String(await portPicker()),
+				QUEUE_HEALTH_CHECK_PORT: String(await portPicker()),
+			});
 		}
-		child('webhook', host.bin ?? N8N_BIN, ['webhook'], { ...host.env, ...queue, N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(await portPicker()) });
-		const output = () => [...outputs].map(([name, text]) => `--- ${name}:\n${text.slice(-3000)}`).join('\n');
+		child('webhook', host.bin ?? N8N_BIN, ['webhook'], {
+			...host.env,
+			...queue,
+			N8N_PORT: String(webhookPort),
+			N8N_RUNNERS_BROKER_PORT: String(await portPicker()),
+		});
+		const output = () =>
+			[...outputs].map(([name, text]) => `--- ${name}:\n${text.slice(-3000)}`).join('\n');
 		await until(
 			'the webhook process to answer within 120 s',
 			async () => {
 				const exited = children.find((spawned) => spawned.exitCode !== null);
-				if (exited) throw new Error(`a queue-mode process exited with ${exited.exitCode}:\n${output()}`);
+				if (exited)
+					throw new Error(`a queue-mode process exited with ${exited.exitCode}:\n${output()}`);
 				return (await fetch(`${webhookUrl}/healthz`).catch(() => undefined))?.ok ? true : undefined;
 			},
 			120_000,
@@ -308,15 +432,23 @@ async function startQueueOnce(host, { workers = 1, concurrency = 10, env = {}, l
 
 /** Sets up the owner account (first start) and logs in; returns a REST client with the session cookie. */
 async function login(host) {
-	const setup = await fetch(`${host.url}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
-	if (!setup.ok && setup.status !== 400) throw new Error(`owner setup answered ${setup.status}: ${await setup.text()}`);
+	const setup = await fetch(`${host.url}/rest/owner/setup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(OWNER),
+	});
+	if (!setup.ok && setup.status !== 400)
+		throw new Error(`owner setup answered ${setup.status}: ${await setup.text()}`);
 	const response = await fetch(`${host.url}/rest/login`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
 	});
 	if (!response.ok) throw new Error(`login answered ${response.status}: ${await response.text()}`);
-	const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+	const cookie = response.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ');
 	const rest = async (method, path, body) => {
 		const answer = await fetch(`${host.url}/rest${path}`, {
 			method,
@@ -324,7 +456,8 @@ async function login(host) {
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await answer.text();
-		if (!answer.ok) throw new Error(`${method} /rest${path} answered ${answer.status}: ${text.slice(0, 1000)}`);
+		if (!answer.ok)
+			throw new Error(`${method} /rest${path} answered ${answer.status}: ${text.slice(0, 1000)}`);
 		const json = text ? JSON.parse(text) : {};
 		return json.data ?? json;
 	};
@@ -334,12 +467,16 @@ async function login(host) {
 /** Activates a workflow through the REST API, as the editor's toggle does. */
 async function activate(client, workflowId) {
 	const workflow = await client.rest('GET', `/workflows/${workflowId}`);
-	return client.rest('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
+	return client.rest('POST', `/workflows/${workflowId}/activate`, {
+		versionId: workflow.versionId,
+	});
 }
 
 async function deactivate(client, workflowId) {
 	const workflow = await client.rest('GET', `/workflows/${workflowId}`);
-	return client.rest('POST', `/workflows/${workflowId}/deactivate`, { versionId: workflow.versionId });
+	return client.rest('POST', `/workflows/${workflowId}/deactivate`, {
+		versionId: workflow.versionId,
+	});
 }
 
 /**
@@ -363,12 +500,21 @@ function printedExecution(workflowId, { stdout, stderr = '', code, signal }) {
 			unreadable = parseError.message;
 		}
 	}
-	const diedAfterFinishing = code === null && Boolean(signal) && signal !== 'SIGKILL' && printed?.finished === true;
+	const diedAfterFinishing =
+		code === null && Boolean(signal) && signal !== 'SIGKILL' && printed?.finished === true;
 	if (code !== 0 && !diedAfterFinishing) {
-		throw new Error(`n8n execute --id=${workflowId} failed (${code ?? signal}):\n${stderr.slice(-3000)}\n${stdout.slice(-1500)}`);
+		throw new Error(
+			`n8n execute --id=${workflowId} failed (${code ?? signal}):\n${stderr.slice(-3000)}\n${stdout.slice(-1500)}`,
+		);
 	}
-	if (!printed) throw new Error(`n8n execute printed no readable run data (${unreadable}):\n${stdout.slice(-3000)}`);
-	if (diedAfterFinishing) console.log(`note: n8n execute --id=${workflowId} was ended by ${signal} after printing its finished execution, which is used`);
+	if (!printed)
+		throw new Error(
+			`n8n execute printed no readable run data (${unreadable}):\n${stdout.slice(-3000)}`,
+		);
+	if (diedAfterFinishing)
+		console.log(
+			`note: n8n execute --id=${workflowId} was ended by ${signal} after printing its finished execution, which is used`,
+		);
 	return printed;
 }
 
@@ -405,15 +551,48 @@ function execute(host, workflowId, { brokerPort } = {}) {
 function executeOnce(host, workflowId, port) {
 	const env = { ...host.env, N8N_LOG_LEVEL: 'info', N8N_RUNNERS_BROKER_PORT: port };
 	return new Promise((resolve, reject) => {
-		execFile(host.bin ?? N8N_BIN, ['execute', `--id=${workflowId}`, '--rawOutput'], { env, encoding: 'utf8', timeout: 180_000, killSignal: 'SIGKILL', maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
-			try {
-				const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-				resolve(printedExecution(workflowId, { stdout, stderr: String(stderr) || (error?.message ?? ''), code, signal: error?.signal ?? null }));
-			} catch (failure) {
-				reject(failure);
-			}
-		});
+		execFile(
+			host.bin ?? N8N_BIN,
+			['execute', `--id=${workflowId}`, '--rawOutput'],
+			{
+				env,
+				encoding: 'utf8',
+				timeout: 180_000,
+				killSignal: 'SIGKILL',
+				maxBuffer: 256 * 1024 * 1024,
+			},
+			(error, stdout, stderr) => {
+				try {
+					const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+					resolve(
+						printedExecution(workflowId, {
+							stdout,
+							stderr: String(stderr) || (error?.message ?? ''),
+							code,
+							signal: error?.signal ?? null,
+						}),
+					);
+				} catch (failure) {
+					reject(failure);
+				}
+			},
+		);
 	});
 }
 
-module.exports = { prepare, credentialData, start, startQueue, login, activate, deactivate, execute, onFreeBrokerPort, printedExecution, freePort, OWNER, CREDENTIAL, N8N_VERSIONS: { newest: versions.newest, oldest: versions.oldest } };
+module.exports = {
+	prepare,
+	credentialData,
+	start,
+	startQueue,
+	login,
+	activate,
+	deactivate,
+	execute,
+	onFreeBrokerPort,
+	printedExecution,
+	freePort,
+	OWNER,
+	CREDENTIAL,
+	N8N_VERSIONS: { newest: versions.newest, oldest: versions.oldest },
+};

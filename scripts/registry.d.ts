@@ -25,17 +25,32 @@ export function install(): boolean;
  */
 export function start(options?: { logFile?: string; timeoutMs?: number }): Promise<Registry>;
 /** Packs this package (`npm pack` of the built dist/) into `destination`; resolves to the tarball's path and version. */
-export function pack(destination: string, options?: { signal?: AbortSignal }): Promise<{ tarball: string; version: string }>;
+export function pack(
+	destination: string,
+	options?: { signal?: AbortSignal },
+): Promise<{ tarball: string; version: string }>;
 /** A copy of a packed tarball, next to it, with `version` in its package.json; resolves to its path and version. */
-export function withVersion(tarball: string, version: string, options?: { signal?: AbortSignal }): Promise<{ tarball: string; version: string }>;
+export function withVersion(
+	tarball: string,
+	version: string,
+	options?: { signal?: AbortSignal },
+): Promise<{ tarball: string; version: string }>;
 /** Publishes a tarball to the registry (`npm publish <tarball>`). */
-export function publish(registry: Registry, tarball: string, options?: { signal?: AbortSignal }): Promise<{ stdout: string; stderr: string }>;
+export function publish(
+	registry: Registry,
+	tarball: string,
+	options?: { signal?: AbortSignal },
+): Promise<{ stdout: string; stderr: string }>;
 /**
  * Runs `npm <args>` in `cwd` against the registry: `--registry`, `--userconfig` and `--cache` are
  * added, and the npm_config_* variables of this process are not passed on. Rejects on a non-zero
  * exit, with `stdout` and `stderr` on the error.
  */
-export function npm(registry: Registry, args: string[], options?: { cwd?: string; signal?: AbortSignal }): Promise<{ stdout: string; stderr: string }>;
+export function npm(
+	registry: Registry,
+	args: string[],
+	options?: { cwd?: string; signal?: AbortSignal },
+): Promise<{ stdout: string; stderr: string }>;
 /** The next patch version (0.1.0 -> 0.1.1). */
 export function nextPatch(version: string): string;
 export const VERDACCIO_VERSION: string;

@@ -6,7 +6,14 @@
 // `node scripts/registry.js install` installs verdaccio (scripts/test.sh does, for the e2e tier).
 'use strict';
 const { execFile, spawn, spawnSync } = require('node:child_process');
-const { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} = require('node:fs');
 const { tmpdir } = require('node:os');
 const { dirname, join } = require('node:path');
 const { promisify } = require('node:util');
@@ -22,7 +29,11 @@ const VERDACCIO_VERSION = '6.10.4';
 const TOOL_DIR = join(ROOT, '.tools', 'registry');
 const MARKER = join(TOOL_DIR, `.installed-${VERDACCIO_VERSION}`);
 const VERDACCIO_BIN = join(TOOL_DIR, 'node_modules', 'verdaccio', 'bin', 'verdaccio');
-const USER = { name: 'propradar-e2e', password: 'propradar-e2e-password', email: 'e2e@propradar.example' };
+const USER = {
+	name: 'propradar-e2e',
+	password: 'propradar-e2e-password',
+	email: 'e2e@propradar.example',
+};
 
 /** Installs verdaccio into .tools/registry, once (later calls find it installed). */
 function install() {
@@ -31,22 +42,44 @@ function install() {
 	mkdirSync(TOOL_DIR, { recursive: true });
 	// verdaccio-audit asks for node-fetch by the dist-tag `cjs` (2.7.0 on npmjs.org), which not
 	// every registry mirror carries: the version is given instead.
-	const manifest = { name: 'propradar-registry', private: true, dependencies: { verdaccio: VERDACCIO_VERSION }, overrides: { 'verdaccio-audit': { 'node-fetch': '2.7.0' } } };
+	const manifest = {
+		name: 'propradar-registry',
+		private: true,
+		dependencies: { verdaccio: VERDACCIO_VERSION },
+		overrides: { 'verdaccio-audit': { 'node-fetch': '2.7.0' } },
+	};
 	writeFileSync(join(TOOL_DIR, 'package.json'), JSON.stringify(manifest, null, 2));
-	const installed = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: TOOL_DIR, encoding: 'utf8' });
-	if (installed.status !== 0) throw new Error(`verdaccio ${VERDACCIO_VERSION} could not be installed:\n${installed.stdout}${installed.stderr}`);
+	const installed = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+		cwd: TOOL_DIR,
+		encoding: 'utf8',
+	});
+	if (installed.status !== 0)
+		throw new Error(
+			`verdaccio ${VERDACCIO_VERSION} could not be installed:\n${installed.stdout}${installed.stderr}`,
+		);
 	writeFileSync(MARKER, '');
 	return true;
 }
 
 /** The environment of an npm command: this process's, without the npm_config_* that npm and npx set for their children. */
 function npmEnv() {
-	return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)));
+	return Object.fromEntries(
+		Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)),
+	);
 }
 
 /** Runs `npm <args>` against the registry (its address and npm config given on the command line) in `cwd`. */
 function npm(registry, args, { cwd, signal } = {}) {
-	return run('npm', [...args, `--registry=${registry.url}/`, `--userconfig=${registry.userconfig}`, `--cache=${registry.cache}`], { cwd, env: npmEnv(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, signal });
+	return run(
+		'npm',
+		[
+			...args,
+			`--registry=${registry.url}/`,
+			`--userconfig=${registry.userconfig}`,
+			`--cache=${registry.cache}`,
+		],
+		{ cwd, env: npmEnv(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, signal },
+	);
 }
 
 /** What verdaccio logs when its port was taken since `freePort` found it free. */
@@ -70,7 +103,8 @@ async function start(options = {}) {
 }
 
 async function startOnce({ logFile, timeoutMs = 60_000 } = {}) {
-	if (!existsSync(VERDACCIO_BIN)) throw new Error('verdaccio is not installed: run node scripts/registry.js install');
+	if (!existsSync(VERDACCIO_BIN))
+		throw new Error('verdaccio is not installed: run node scripts/registry.js install');
 	const dir = mkdtempSync(join(tmpdir(), 'propradar-registry-'));
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
@@ -95,7 +129,11 @@ async function startOnce({ logFile, timeoutMs = 60_000 } = {}) {
 			'',
 		].join('\n'),
 	);
-	const child = spawn(process.execPath, [VERDACCIO_BIN, '--config', config, '--listen', `127.0.0.1:${port}`], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(
+		process.execPath,
+		[VERDACCIO_BIN, '--config', config, '--listen', `127.0.0.1:${port}`],
+		{ cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+	);
 	const output = keepOutput(child, { logFile, keep: 32_768 });
 	const stop = async () => {
 		if (child.exitCode === null && child.signalCode === null) {
@@ -112,8 +150,13 @@ async function startOnce({ logFile, timeoutMs = 60_000 } = {}) {
 		await until(
 			`verdaccio to answer on ${url} within ${timeoutMs / 1000} s`,
 			async () => {
-				if (child.exitCode !== null) throw new Error(`verdaccio exited with ${child.exitCode}:\n${output.text().slice(-4000)}`);
-				const response = await fetch(`${url}/-/ping`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
+				if (child.exitCode !== null)
+					throw new Error(
+						`verdaccio exited with ${child.exitCode}:\n${output.text().slice(-4000)}`,
+					);
+				const response = await fetch(`${url}/-/ping`, { signal: AbortSignal.timeout(2_000) }).catch(
+					() => undefined,
+				);
 				return response?.ok ? true : undefined;
 			},
 			timeoutMs,
@@ -123,12 +166,25 @@ async function startOnce({ logFile, timeoutMs = 60_000 } = {}) {
 		const created = await fetch(`${url}/-/user/org.couchdb.user:${USER.name}`, {
 			method: 'PUT',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ _id: `org.couchdb.user:${USER.name}`, name: USER.name, password: USER.password, email: USER.email, type: 'user', roles: [] }),
+			body: JSON.stringify({
+				_id: `org.couchdb.user:${USER.name}`,
+				name: USER.name,
+				password: USER.password,
+				email: USER.email,
+				type: 'user',
+				roles: [],
+			}),
 		});
 		const answer = await created.json();
-		if (!created.ok || !answer.token) throw new Error(`verdaccio did not create the user (${created.status}): ${JSON.stringify(answer)}`);
+		if (!created.ok || !answer.token)
+			throw new Error(
+				`verdaccio did not create the user (${created.status}): ${JSON.stringify(answer)}`,
+			);
 		const userconfig = join(dir, 'npmrc');
-		writeFileSync(userconfig, [`//127.0.0.1:${port}/:_authToken=${answer.token}`, 'update-notifier=false', ''].join('\n'));
+		writeFileSync(
+			userconfig,
+			[`//127.0.0.1:${port}/:_authToken=${answer.token}`, 'update-notifier=false', ''].join('\n'),
+		);
 		return { url, port, dir, userconfig, cache: join(dir, 'npm-cache'), output: output.text, stop };
 	} catch (error) {
 		await stop();
@@ -138,7 +194,12 @@ async function startOnce({ logFile, timeoutMs = 60_000 } = {}) {
 
 /** Packs this package (`npm pack`, of what `npm run build` left in dist/) into `destination`; resolves to the tarball's path and version. */
 async function pack(destination, { signal } = {}) {
-	const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], { cwd: ROOT, env: npmEnv(), encoding: 'utf8', signal });
+	const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], {
+		cwd: ROOT,
+		env: npmEnv(),
+		encoding: 'utf8',
+		signal,
+	});
 	const [{ filename, version }] = JSON.parse(stdout);
 	return { tarball: join(destination, filename), version };
 }
@@ -181,6 +242,10 @@ if (require.main === module) {
 		console.error('usage: node scripts/registry.js install');
 		process.exit(2);
 	}
-	if (!existsSync(MARKER)) console.log(`==> installing verdaccio ${VERDACCIO_VERSION} into .tools/registry (first run only)`);
-	if (!install()) console.log(`verdaccio ${VERDACCIO_VERSION}: already installed in .tools/registry`);
+	if (!existsSync(MARKER))
+		console.log(
+			`==> installing verdaccio ${VERDACCIO_VERSION} into .tools/registry (first run only)`,
+		);
+	if (!install())
+		console.log(`verdaccio ${VERDACCIO_VERSION}: already installed in .tools/registry`);
 }

@@ -6,7 +6,15 @@
 // the assumption that it is bundled). The scanner is installed once into .tools/scan, outside the package's own
 // dependencies. Run after `npm run build`. Exit 1 on any finding.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,12 +30,21 @@ function installedVersion() {
 }
 
 if (installedVersion() !== SCANNER_VERSION) {
-	console.log(`installing @n8n/scan-community-package@${SCANNER_VERSION} into .tools/scan (first run only)`);
+	console.log(
+		`installing @n8n/scan-community-package@${SCANNER_VERSION} into .tools/scan (first run only)`,
+	);
 	mkdirSync(toolDir, { recursive: true });
 	writeFileSync(join(toolDir, 'package.json'), '{"name":"propradar-scan-tools","private":true}\n');
 	execFileSync(
 		'npm',
-		['install', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts', `@n8n/scan-community-package@${SCANNER_VERSION}`],
+		[
+			'install',
+			'--no-audit',
+			'--no-fund',
+			'--loglevel=error',
+			'--ignore-scripts',
+			`@n8n/scan-community-package@${SCANNER_VERSION}`,
+		],
 		{ cwd: toolDir, stdio: 'inherit' },
 	);
 }
@@ -52,7 +69,10 @@ report('source checkout', await analyzePackage(root, SOURCE_FILE_PATTERNS));
 const workDir = mkdtempSync(join(tmpdir(), 'propradar-pack-'));
 try {
 	const packed = JSON.parse(
-		execFileSync('npm', ['pack', '--json', '--pack-destination', workDir], { cwd: root, encoding: 'utf8' }),
+		execFileSync('npm', ['pack', '--json', '--pack-destination', workDir], {
+			cwd: root,
+			encoding: 'utf8',
+		}),
 	)[0];
 	const allowed = /^(package\.json|README\.md|LICENSE|dist\/nodes\/.+|dist\/credentials\/.+)$/;
 	const strays = packed.files.map((file) => file.path).filter((path) => !allowed.test(path));
@@ -63,20 +83,33 @@ try {
 	const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 	if (Object.keys(manifest.dependencies ?? {}).length > 0) {
 		failed = true;
-		console.log(`scan packed package: runtime dependencies: ${Object.keys(manifest.dependencies).join(', ')}`);
+		console.log(
+			`scan packed package: runtime dependencies: ${Object.keys(manifest.dependencies).join(', ')}`,
+		);
 	}
 	execFileSync('tar', ['xzf', join(workDir, packed.filename), '-C', workDir]);
 	const runtimeModules = /^(\.{1,2}\/.*|n8n-workflow|crypto|node:crypto)$/;
 	const packageDir = join(workDir, 'package');
 	const required = readdirSync(packageDir, { recursive: true })
 		.filter((file) => file.endsWith('.js'))
-		.flatMap((file) => [...readFileSync(join(packageDir, file), 'utf8').matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)|\bimport\(\s*["'`]([^"'`]+)/g)].map((match) => `${match[1] ?? match[2]} (${file})`))
+		.flatMap((file) =>
+			[
+				...readFileSync(join(packageDir, file), 'utf8').matchAll(
+					/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)|\bimport\(\s*["'`]([^"'`]+)/g,
+				),
+			].map((match) => `${match[1] ?? match[2]} (${file})`),
+		)
 		.filter((entry) => !runtimeModules.test(entry.split(' ')[0]));
 	if (required.length > 0) {
 		failed = true;
-		console.log(`scan packed package: requires what n8n does not give a community package at run time: ${required.join(', ')}`);
+		console.log(
+			`scan packed package: requires what n8n does not give a community package at run time: ${required.join(', ')}`,
+		);
 	}
-	report(`packed package (${packed.filename}, ${packed.entryCount} files)`, await analyzePackage(join(workDir, 'package'), ['**/*.js', '**/*.json']));
+	report(
+		`packed package (${packed.filename}, ${packed.entryCount} files)`,
+		await analyzePackage(join(workDir, 'package'), ['**/*.js', '**/*.json']),
+	);
 } finally {
 	rmSync(workDir, { recursive: true, force: true });
 }

@@ -1,5 +1,14 @@
 /** Import: records imported and purchased in batches, beside HTTP Request, n8n's No Operation node and the raw client. */
-import { expectItems, NODE_RUN, profileRun, raw, runInServer, runOnceBefore, runWorkflow, type Bench } from '../measure';
+import {
+	expectItems,
+	NODE_RUN,
+	profileRun,
+	raw,
+	runInServer,
+	runOnceBefore,
+	runWorkflow,
+	type Bench,
+} from '../measure';
 import type { N8nClient } from '../n8n';
 import { profile, SIZES } from '../options';
 import { inRounds } from '../rounds';
@@ -18,32 +27,78 @@ export interface ImportJobWorkflows {
 	profileImport: BenchWorkflow;
 }
 
-export async function importJob(bench: Bench, client: N8nClient, { imports, freshImports, importsBefore, importN8nAlone, profileImport }: ImportJobWorkflows): Promise<void> {
+export async function importJob(
+	bench: Bench,
+	client: N8nClient,
+	{ imports, freshImports, importsBefore, importN8nAlone, profileImport }: ImportJobWorkflows,
+): Promise<void> {
 	const { sandbox, host, figures } = bench;
 	console.log(`Import: ${fmt(SIZES.importRecords)} records, Purchase ...`);
 	let peakMiB: number | undefined;
 	let rawRequests = 0;
 	const rawImport = async (name: string, options: { quoteFirst?: boolean; warm?: boolean } = {}) =>
-		raw({ kind: 'import', url: `${sandbox.url}/v1/lists/${await importList(sandbox, name)}/import/items`, records: importRecords(SIZES.importRecords), batchSize: SIZES.batchSize, token: TOKEN, ...options });
-	const target = (propRadar: number, raw: number) => ({ ratio: propRadar / raw, met: propRadar / raw <= 1.5 });
-	await runOnceBefore(bench, client, importsBefore.propRadar, importsBefore.httpRequest!, importN8nAlone);
-	const { medians, rounds } = await inRounds(SIZES.rounds, async (round) => {
-		const propRadar = expectItems('PropRadar Import', await runInServer(bench, client, imports[round].propRadar), SIZES.importRecords).ms;
-		const httpRequest = expectItems('HTTP Request import', await runInServer(bench, client, imports[round].httpRequest!), SIZES.importRecords).ms;
-		const n8nAlone = expectItems('No Operation import', await runInServer(bench, client, importN8nAlone), SIZES.importRecords).ms;
-		const plain = await rawImport(`bench raw ${round}`, { warm: true });
-		rawRequests = plain.requests;
-		const rawQuoteFirst = (await rawImport(`bench raw ${round} quoted`, { quoteFirst: true, warm: true })).ms;
-		return { propRadar, httpRequest, n8nAlone, raw: plain.ms, rawQuoteFirst };
-	}, async (round) => {
-		const fresh = expectItems('PropRadar Import, fresh', await runWorkflow(host, freshImports[round].propRadar), SIZES.importRecords);
-		peakMiB = Math.max(peakMiB ?? 0, fresh.peakMiB ?? 0) || undefined;
-		return {
-			propRadarFresh: fresh.ms,
-			httpRequestFresh: expectItems('HTTP Request import, fresh', await runWorkflow(host, freshImports[round].httpRequest!), SIZES.importRecords).ms,
-			rawFresh: (await rawImport(`bench raw ${round} fresh`)).ms,
-		};
+		raw({
+			kind: 'import',
+			url: `${sandbox.url}/v1/lists/${await importList(sandbox, name)}/import/items`,
+			records: importRecords(SIZES.importRecords),
+			batchSize: SIZES.batchSize,
+			token: TOKEN,
+			...options,
+		});
+	const target = (propRadar: number, raw: number) => ({
+		ratio: propRadar / raw,
+		met: propRadar / raw <= 1.5,
 	});
+	await runOnceBefore(
+		bench,
+		client,
+		importsBefore.propRadar,
+		importsBefore.httpRequest!,
+		importN8nAlone,
+	);
+	const { medians, rounds } = await inRounds(
+		SIZES.rounds,
+		async (round) => {
+			const propRadar = expectItems(
+				'PropRadar Import',
+				await runInServer(bench, client, imports[round].propRadar),
+				SIZES.importRecords,
+			).ms;
+			const httpRequest = expectItems(
+				'HTTP Request import',
+				await runInServer(bench, client, imports[round].httpRequest!),
+				SIZES.importRecords,
+			).ms;
+			const n8nAlone = expectItems(
+				'No Operation import',
+				await runInServer(bench, client, importN8nAlone),
+				SIZES.importRecords,
+			).ms;
+			const plain = await rawImport(`bench raw ${round}`, { warm: true });
+			rawRequests = plain.requests;
+			const rawQuoteFirst = (
+				await rawImport(`bench raw ${round} quoted`, { quoteFirst: true, warm: true })
+			).ms;
+			return { propRadar, httpRequest, n8nAlone, raw: plain.ms, rawQuoteFirst };
+		},
+		async (round) => {
+			const fresh = expectItems(
+				'PropRadar Import, fresh',
+				await runWorkflow(host, freshImports[round].propRadar),
+				SIZES.importRecords,
+			);
+			peakMiB = Math.max(peakMiB ?? 0, fresh.peakMiB ?? 0) || undefined;
+			return {
+				propRadarFresh: fresh.ms,
+				httpRequestFresh: expectItems(
+					'HTTP Request import, fresh',
+					await runWorkflow(host, freshImports[round].httpRequest!),
+					SIZES.importRecords,
+				).ms,
+				rawFresh: (await rawImport(`bench raw ${round} fresh`)).ms,
+			};
+		},
+	);
 	figures.rows.push({
 		job: `Import ${fmt(SIZES.importRecords)} records, Purchase (batches of ${SIZES.batchSize})`,
 		propRadarMs: medians.propRadar,
@@ -53,7 +108,10 @@ export async function importJob(bench: Bench, client: N8nClient, { imports, fres
 		...target(medians.propRadar, medians.raw),
 		ratioOf: 'PropRadar / raw, same batches',
 		target: '<= 1.5',
-		n8nAlone: { what: `The same ${fmt(SIZES.importRecords)} records through n8n's own No Operation node: what n8n itself takes for a node given them`, ms: medians.n8nAlone },
+		n8nAlone: {
+			what: `The same ${fmt(SIZES.importRecords)} records through n8n's own No Operation node: what n8n itself takes for a node given them`,
+			ms: medians.n8nAlone,
+		},
 		fresh: {
 			propRadarMs: medians.propRadarFresh,
 			httpRequestMs: medians.httpRequestFresh,
@@ -62,6 +120,15 @@ export async function importJob(bench: Bench, client: N8nClient, { imports, fres
 		},
 		rounds,
 	});
-	figures.growth.push({ job: 'Import', size: SIZES.importRecords, ms: medians.propRadarFresh, peakMiB, msPer1000: (medians.propRadarFresh / SIZES.importRecords) * 1000 });
-	if (profile) figures.profiles.push(`Import, the PropRadar node: ${await profileRun(host, profileImport, NODE_RUN)}`);
+	figures.growth.push({
+		job: 'Import',
+		size: SIZES.importRecords,
+		ms: medians.propRadarFresh,
+		peakMiB,
+		msPer1000: (medians.propRadarFresh / SIZES.importRecords) * 1000,
+	});
+	if (profile)
+		figures.profiles.push(
+			`Import, the PropRadar node: ${await profileRun(host, profileImport, NODE_RUN)}`,
+		);
 }

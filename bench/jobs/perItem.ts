@@ -1,5 +1,14 @@
 /** Per-item work: Property > Get with Preview Cost for every input item, beside HTTP Request, Edit Fields and the raw client. */
-import { expectItems, NODE_RUN, profileRun, raw, runInServer, runOnceBefore, runWorkflow, type Bench } from '../measure';
+import {
+	expectItems,
+	NODE_RUN,
+	profileRun,
+	raw,
+	runInServer,
+	runOnceBefore,
+	runWorkflow,
+	type Bench,
+} from '../measure';
 import type { N8nClient } from '../n8n';
 import { CONCURRENT_RAW, profile, SIZES } from '../options';
 import { inRounds } from '../rounds';
@@ -7,23 +16,60 @@ import { propIds, TOKEN } from '../sandboxApi';
 import { fmt } from '../table';
 import type { perItemWorkflows } from '../workflows';
 
-export async function perItemJob(bench: Bench, client: N8nClient, perItem: ReturnType<typeof perItemWorkflows>): Promise<void> {
+export async function perItemJob(
+	bench: Bench,
+	client: N8nClient,
+	perItem: ReturnType<typeof perItemWorkflows>,
+): Promise<void> {
 	const { sandbox, host, figures } = bench;
 	console.log(`per-item: ${SIZES.perItem} items, Property > Get, Preview Cost ...`);
 	const urls = propIds(SIZES.perItem).map((id) => `${sandbox.url}/v1/properties/${id}?Purchase=0`);
 	await runOnceBefore(bench, client, perItem.propRadar, perItem.httpRequest, perItem.editFields);
-	const target = (propRadar: number, httpRequest: number) => ({ ratio: httpRequest / propRadar, met: httpRequest / propRadar >= 2 });
-	const { medians, rounds } = await inRounds(SIZES.rounds, async () => ({
-		propRadar: expectItems('PropRadar per-item', await runInServer(bench, client, perItem.propRadar), SIZES.perItem).ms,
-		httpRequest: expectItems('HTTP Request per-item', await runInServer(bench, client, perItem.httpRequest), SIZES.perItem).ms,
-		editFields: expectItems('Edit Fields per-item', await runInServer(bench, client, perItem.editFields), SIZES.perItem).ms,
-		rawSequential: (await raw({ kind: 'perItem', urls, concurrency: 1, token: TOKEN, warm: true })).ms,
-		rawConcurrent: (await raw({ kind: 'perItem', urls, concurrency: CONCURRENT_RAW, token: TOKEN, warm: true })).ms,
-	}), async () => ({
-		propRadarFresh: expectItems('PropRadar per-item, fresh', await runWorkflow(host, perItem.propRadar), SIZES.perItem).ms,
-		httpRequestFresh: expectItems('HTTP Request per-item, fresh', await runWorkflow(host, perItem.httpRequest), SIZES.perItem).ms,
-		rawConcurrentFresh: (await raw({ kind: 'perItem', urls, concurrency: CONCURRENT_RAW, token: TOKEN })).ms,
-	}));
+	const target = (propRadar: number, httpRequest: number) => ({
+		ratio: httpRequest / propRadar,
+		met: httpRequest / propRadar >= 2,
+	});
+	const { medians, rounds } = await inRounds(
+		SIZES.rounds,
+		async () => ({
+			propRadar: expectItems(
+				'PropRadar per-item',
+				await runInServer(bench, client, perItem.propRadar),
+				SIZES.perItem,
+			).ms,
+			httpRequest: expectItems(
+				'HTTP Request per-item',
+				await runInServer(bench, client, perItem.httpRequest),
+				SIZES.perItem,
+			).ms,
+			editFields: expectItems(
+				'Edit Fields per-item',
+				await runInServer(bench, client, perItem.editFields),
+				SIZES.perItem,
+			).ms,
+			rawSequential: (
+				await raw({ kind: 'perItem', urls, concurrency: 1, token: TOKEN, warm: true })
+			).ms,
+			rawConcurrent: (
+				await raw({ kind: 'perItem', urls, concurrency: CONCURRENT_RAW, token: TOKEN, warm: true })
+			).ms,
+		}),
+		async () => ({
+			propRadarFresh: expectItems(
+				'PropRadar per-item, fresh',
+				await runWorkflow(host, perItem.propRadar),
+				SIZES.perItem,
+			).ms,
+			httpRequestFresh: expectItems(
+				'HTTP Request per-item, fresh',
+				await runWorkflow(host, perItem.httpRequest),
+				SIZES.perItem,
+			).ms,
+			rawConcurrentFresh: (
+				await raw({ kind: 'perItem', urls, concurrency: CONCURRENT_RAW, token: TOKEN })
+			).ms,
+		}),
+	);
 	figures.rows.push({
 		job: `${fmt(SIZES.perItem)} input items -> Property > Get, Preview Cost`,
 		propRadarMs: medians.propRadar,
@@ -33,7 +79,10 @@ export async function perItemJob(bench: Bench, client: N8nClient, perItem: Retur
 		...target(medians.propRadar, medians.httpRequest),
 		ratioOf: 'HTTP Request / PropRadar',
 		target: '>= 2',
-		n8nAlone: { what: `The same ${fmt(SIZES.perItem)} items through n8n's own Edit Fields node, the same one expression per item and no request: what n8n itself takes`, ms: medians.editFields },
+		n8nAlone: {
+			what: `The same ${fmt(SIZES.perItem)} items through n8n's own Edit Fields node, the same one expression per item and no request: what n8n itself takes`,
+			ms: medians.editFields,
+		},
 		fresh: {
 			propRadarMs: medians.propRadarFresh,
 			httpRequestMs: medians.httpRequestFresh,
@@ -43,7 +92,11 @@ export async function perItemJob(bench: Bench, client: N8nClient, perItem: Retur
 		rounds,
 	});
 	if (profile) {
-		figures.profiles.push(`per-item, the PropRadar node: ${await profileRun(host, perItem.propRadar, NODE_RUN)}`);
-		figures.profiles.push(`per-item, the HTTP Request node: ${await profileRun(host, perItem.httpRequest, [/HttpRequestV3\.node\.js execute$/, /nodes-base\/dist\/nodes\/HttpRequest\//])}`);
+		figures.profiles.push(
+			`per-item, the PropRadar node: ${await profileRun(host, perItem.propRadar, NODE_RUN)}`,
+		);
+		figures.profiles.push(
+			`per-item, the HTTP Request node: ${await profileRun(host, perItem.httpRequest, [/HttpRequestV3\.node\.js execute$/, /nodes-base\/dist\/nodes\/HttpRequest\//])}`,
+		);
 	}
 }

@@ -1,5 +1,14 @@
 /** Return All: every item of a big dynamic list (List Item > Get Many), beside HTTP Request's pagination and the raw client's pages. */
-import { expectItems, NODE_RUN, profileRun, raw, runInServer, runOnceBefore, runWorkflow, type Bench } from '../measure';
+import {
+	expectItems,
+	NODE_RUN,
+	profileRun,
+	raw,
+	runInServer,
+	runOnceBefore,
+	runWorkflow,
+	type Bench,
+} from '../measure';
 import type { N8nClient } from '../n8n';
 import { profile, SIZES } from '../options';
 import { inRounds } from '../rounds';
@@ -7,35 +16,64 @@ import { refreshList, TOKEN } from '../sandboxApi';
 import { fmt } from '../table';
 import { LIST_ITEM_FIELDS, type returnAllWorkflows } from '../workflows';
 
-export async function returnAllJob(bench: Bench, client: N8nClient, returnAll: ReturnType<typeof returnAllWorkflows>, returnAllList: number): Promise<void> {
+export async function returnAllJob(
+	bench: Bench,
+	client: N8nClient,
+	returnAll: ReturnType<typeof returnAllWorkflows>,
+	returnAllList: number,
+): Promise<void> {
 	const { sandbox, host, figures } = bench;
 	console.log(`Return All: ${fmt(SIZES.returnAll)}-item dynamic list ...`);
 	const listUrl = `${sandbox.url}/v1/lists/${returnAllList}/items?Fields=${LIST_ITEM_FIELDS.join(',')}`;
-	const pages = (pageSize: number, warm?: boolean) => raw({ kind: 'pages', url: listUrl, pageSize, token: TOKEN, warm });
+	const pages = (pageSize: number, warm?: boolean) =>
+		raw({ kind: 'pages', url: listUrl, pageSize, token: TOKEN, warm });
 	let peakMiB: number | undefined;
 	await refreshList(sandbox, returnAllList);
 	await runOnceBefore(bench, client, returnAll.propRadar, returnAll.httpRequest);
-	const { medians, rounds } = await inRounds(SIZES.rounds, async () => {
-		await refreshList(sandbox, returnAllList);
-		const propRadar = expectItems('PropRadar Return All', await runInServer(bench, client, returnAll.propRadar), SIZES.returnAll).ms;
-		const httpRequest = expectItems('HTTP Request pagination', await runInServer(bench, client, returnAll.httpRequest), SIZES.returnAll).ms;
-		const rawLimit500 = (await pages(500, true)).ms;
-		const rawLimit1000 = (await pages(1000, true)).ms;
-		return { propRadar, httpRequest, rawLimit500, rawLimit1000 };
-	}, async () => {
-		await refreshList(sandbox, returnAllList);
-		const fresh = expectItems('PropRadar Return All, fresh', await runWorkflow(host, returnAll.propRadar), SIZES.returnAll);
-		peakMiB = Math.max(peakMiB ?? 0, fresh.peakMiB ?? 0) || undefined;
-		return {
-			propRadarFresh: fresh.ms,
-			httpRequestFresh: expectItems('HTTP Request pagination, fresh', await runWorkflow(host, returnAll.httpRequest), SIZES.returnAll).ms,
-			rawLimit500Fresh: (await pages(500)).ms,
-			rawLimit1000Fresh: (await pages(1000)).ms,
-		};
-	});
+	const { medians, rounds } = await inRounds(
+		SIZES.rounds,
+		async () => {
+			await refreshList(sandbox, returnAllList);
+			const propRadar = expectItems(
+				'PropRadar Return All',
+				await runInServer(bench, client, returnAll.propRadar),
+				SIZES.returnAll,
+			).ms;
+			const httpRequest = expectItems(
+				'HTTP Request pagination',
+				await runInServer(bench, client, returnAll.httpRequest),
+				SIZES.returnAll,
+			).ms;
+			const rawLimit500 = (await pages(500, true)).ms;
+			const rawLimit1000 = (await pages(1000, true)).ms;
+			return { propRadar, httpRequest, rawLimit500, rawLimit1000 };
+		},
+		async () => {
+			await refreshList(sandbox, returnAllList);
+			const fresh = expectItems(
+				'PropRadar Return All, fresh',
+				await runWorkflow(host, returnAll.propRadar),
+				SIZES.returnAll,
+			);
+			peakMiB = Math.max(peakMiB ?? 0, fresh.peakMiB ?? 0) || undefined;
+			return {
+				propRadarFresh: fresh.ms,
+				httpRequestFresh: expectItems(
+					'HTTP Request pagination, fresh',
+					await runWorkflow(host, returnAll.httpRequest),
+					SIZES.returnAll,
+				).ms,
+				rawLimit500Fresh: (await pages(500)).ms,
+				rawLimit1000Fresh: (await pages(1000)).ms,
+			};
+		},
+	);
 	const bestRaw = Math.min(medians.rawLimit500, medians.rawLimit1000);
 	const bestRawFresh = Math.min(medians.rawLimit500Fresh, medians.rawLimit1000Fresh);
-	const target = (propRadar: number, httpRequest: number, raw: number) => ({ ratio: propRadar / raw, met: propRadar / raw <= 1.2 && propRadar < httpRequest });
+	const target = (propRadar: number, httpRequest: number, raw: number) => ({
+		ratio: propRadar / raw,
+		met: propRadar / raw <= 1.2 && propRadar < httpRequest,
+	});
 	figures.rows.push({
 		job: `Return All of a ${fmt(SIZES.returnAll)}-item dynamic list (List Item > Get Many)`,
 		propRadarMs: medians.propRadar,
@@ -53,9 +91,17 @@ export async function returnAllJob(bench: Bench, client: N8nClient, returnAll: R
 		},
 		rounds,
 	});
-	figures.growth.push({ job: 'Return All', size: SIZES.returnAll, ms: medians.propRadarFresh, peakMiB, msPer1000: (medians.propRadarFresh / SIZES.returnAll) * 1000 });
+	figures.growth.push({
+		job: 'Return All',
+		size: SIZES.returnAll,
+		ms: medians.propRadarFresh,
+		peakMiB,
+		msPer1000: (medians.propRadarFresh / SIZES.returnAll) * 1000,
+	});
 	if (profile) {
 		await refreshList(sandbox, returnAllList);
-		figures.profiles.push(`Return All, the PropRadar node: ${await profileRun(host, returnAll.propRadar, NODE_RUN)}`);
+		figures.profiles.push(
+			`Return All, the PropRadar node: ${await profileRun(host, returnAll.propRadar, NODE_RUN)}`,
+		);
 	}
 }

@@ -30,13 +30,21 @@ type DeliveryFigures = {
 };
 
 type Pair = { trigger: DeliveryFigures; webhookNode: DeliveryFigures };
-export type TriggerFigures = Pair & { engineSettings: Array<{ name: string } & Pair>; queueMode: Pair };
+export type TriggerFigures = Pair & {
+	engineSettings: Array<{ name: string } & Pair>;
+	queueMode: Pair;
+};
 
 /**
  * Runs the job in `bench.host`, then stops it and starts n8n again for each run after (the one
  * running at the end is `bench.host`, for the caller to stop). `prepared`: the n8n home to start.
  */
-export async function triggerJob(bench: Bench, prepared: N8nHost, workflowIds: { trigger: string; webhookNode: string }, triggerList: number): Promise<TriggerFigures> {
+export async function triggerJob(
+	bench: Bench,
+	prepared: N8nHost,
+	workflowIds: { trigger: string; webhookNode: string },
+	triggerList: number,
+): Promise<TriggerFigures> {
 	const { sandbox } = bench;
 	const both = async (host: RunningN8n, webhookBase?: string): Promise<Pair> => ({
 		trigger: await triggerRun(sandbox, host, workflowIds.trigger, triggerList),
@@ -54,30 +62,60 @@ export async function triggerJob(bench: Bench, prepared: N8nHost, workflowIds: {
 	for (const setting of ENGINE_SETTINGS) {
 		console.log(`the same two, n8n started again with ${settingText(setting.env)} ...`);
 		await bench.host.stop();
-		bench.host = await n8n.start({ ...prepared, env: { ...prepared.env, ...setting.env } }, { logFile: join(prepared.userFolder, 'n8n.log') });
+		bench.host = await n8n.start(
+			{ ...prepared, env: { ...prepared.env, ...setting.env } },
+			{ logFile: join(prepared.userFolder, 'n8n.log') },
+		);
 		engineSettings.push({ name: setting.name, ...(await both(bench.host)) });
 	}
 	// More processes on the same cores: n8n's queue mode, the deliveries answered by a webhook
 	// process and executed by a worker.
 	console.log(`the same two, n8n in queue mode (${QUEUE_MODE.says}) ...`);
 	await bench.host.stop();
-	const queue = await n8n.startQueue(prepared, { workers: QUEUE_MODE.workers, concurrency: QUEUE_MODE.concurrency, logFile: join(prepared.userFolder, 'n8n.log') });
+	const queue = await n8n.startQueue(prepared, {
+		workers: QUEUE_MODE.workers,
+		concurrency: QUEUE_MODE.concurrency,
+		logFile: join(prepared.userFolder, 'n8n.log'),
+	});
 	bench.host = { ...queue.main, stop: queue.stop };
 	try {
-		return { trigger, webhookNode, engineSettings, queueMode: await both(bench.host, queue.webhookUrl) };
+		return {
+			trigger,
+			webhookNode,
+			engineSettings,
+			queueMode: await both(bench.host, queue.webhookUrl),
+		};
 	} catch (error) {
 		throw new Error(`${(error as Error).message}\n${queue.outputs()}`);
 	}
 }
 
-export const triggerMet = (figures: DeliveryFigures) => figures.deliveriesPerSecond >= 50 && figures.lost === 0 && figures.duplicated === 0;
+export const triggerMet = (figures: DeliveryFigures) =>
+	figures.deliveriesPerSecond >= 50 && figures.lost === 0 && figures.duplicated === 0;
 
 /** The trigger's part of the benchmark's JSON; empty when the job did not run. */
 export const triggerResult = (figures: TriggerFigures | undefined) => ({
-	trigger: figures ? { ...figures.trigger, target: '>= 50 deliveries/s, 0 lost, 0 duplicated', met: triggerMet(figures.trigger) } : {},
+	trigger: figures
+		? {
+				...figures.trigger,
+				target: '>= 50 deliveries/s, 0 lost, 0 duplicated',
+				met: triggerMet(figures.trigger),
+			}
+		: {},
 	webhookNode: figures?.webhookNode ?? {},
-	engineSettings: figures && figures.engineSettings.length > 0 ? figures.engineSettings.map((run) => ({ ...run, trigger: { ...run.trigger, met: triggerMet(run.trigger) } })) : undefined,
-	queueMode: figures ? { ...figures.queueMode, trigger: { ...figures.queueMode.trigger, met: triggerMet(figures.queueMode.trigger) } } : undefined,
+	engineSettings:
+		figures && figures.engineSettings.length > 0
+			? figures.engineSettings.map((run) => ({
+					...run,
+					trigger: { ...run.trigger, met: triggerMet(run.trigger) },
+				}))
+			: undefined,
+	queueMode: figures
+		? {
+				...figures.queueMode,
+				trigger: { ...figures.queueMode.trigger, met: triggerMet(figures.queueMode.trigger) },
+			}
+		: undefined,
 });
 
 function percentile(sorted: number[], p: number): number {
@@ -90,7 +128,10 @@ function percentile(sorted: number[], p: number): number {
  * its execution will post to the sandbox's CRM stand-in, and times each from its firing to that
  * post. Posts of other runs (other keys) are not counted.
  */
-async function timeDeliveries(sandbox: RunningSandbox, fire: () => Promise<string>): Promise<DeliveryFigures> {
+async function timeDeliveries(
+	sandbox: RunningSandbox,
+	fire: () => Promise<string>,
+): Promise<DeliveryFigures> {
 	const sentAt = new Map<string, number>();
 	let next = 0;
 	const worker = async () => {
@@ -100,7 +141,14 @@ async function timeDeliveries(sandbox: RunningSandbox, fire: () => Promise<strin
 		}
 	};
 	await Promise.all(Array.from({ length: TRIGGER_IN_FLIGHT }, worker));
-	const ours = async () => (await sandboxCall<{ results: Array<{ at: string; body: { propId: string } }> }>(sandbox, 'GET', '/_sandbox/crm')).results.filter((post) => sentAt.has(post.body.propId));
+	const ours = async () =>
+		(
+			await sandboxCall<{ results: Array<{ at: string; body: { propId: string } }> }>(
+				sandbox,
+				'GET',
+				'/_sandbox/crm',
+			)
+		).results.filter((post) => sentAt.has(post.body.propId));
 	const deadline = Date.now() + 120_000;
 	let posts = await ours();
 	while (posts.length < SIZES.trigger && Date.now() < deadline) {
@@ -112,7 +160,9 @@ async function timeDeliveries(sandbox: RunningSandbox, fire: () => Promise<strin
 	posts = await ours();
 	const seen = new Map<string, number>();
 	for (const post of posts) seen.set(post.body.propId, (seen.get(post.body.propId) ?? 0) + 1);
-	const latencies = posts.map((post) => Date.parse(post.at) - sentAt.get(post.body.propId)!).sort((a, b) => a - b);
+	const latencies = posts
+		.map((post) => Date.parse(post.at) - sentAt.get(post.body.propId)!)
+		.sort((a, b) => a - b);
 	const first = Math.min(...sentAt.values());
 	const last = Math.max(...posts.map((post) => Date.parse(post.at)));
 	return {
@@ -129,14 +179,35 @@ async function timeDeliveries(sandbox: RunningSandbox, fire: () => Promise<strin
 }
 
 /** The first keys posted more than once, each with the times of its posts; nothing when there is none. */
-function duplicatePosts(posts: Array<{ at: string; body: { propId: string } }>, seen: Map<string, number>): { duplicatePosts?: string } {
-	const keys = [...seen].filter(([, count]) => count > 1).slice(0, 5).map(([key]) => key);
+function duplicatePosts(
+	posts: Array<{ at: string; body: { propId: string } }>,
+	seen: Map<string, number>,
+): { duplicatePosts?: string } {
+	const keys = [...seen]
+		.filter(([, count]) => count > 1)
+		.slice(0, 5)
+		.map(([key]) => key);
 	if (keys.length === 0) return {};
-	return { duplicatePosts: keys.map((key) => `${key} at ${posts.filter((post) => post.body.propId === key).map((post) => post.at).join(', ')}`).join('; ') };
+	return {
+		duplicatePosts: keys
+			.map(
+				(key) =>
+					`${key} at ${posts
+						.filter((post) => post.body.propId === key)
+						.map((post) => post.at)
+						.join(', ')}`,
+			)
+			.join('; '),
+	};
 }
 
 /** The PropRadar Trigger: new matches fired into the list its activated workflow listens to, delivered by the sandbox. */
-async function triggerRun(sandbox: RunningSandbox, host: RunningN8n, workflowId: string, listId: number): Promise<DeliveryFigures> {
+async function triggerRun(
+	sandbox: RunningSandbox,
+	host: RunningN8n,
+	workflowId: string,
+	listId: number,
+): Promise<DeliveryFigures> {
 	const client = await n8n.login(host);
 	await n8n.activate(client, workflowId);
 	try {
@@ -144,19 +215,60 @@ async function triggerRun(sandbox: RunningSandbox, host: RunningN8n, workflowId:
 		// its secret a moment later: a delivery with the secret and no events then gets 400.
 		const until = Date.now() + 60_000;
 		for (;;) {
-			const hook = (await sandboxCall<{ results: Array<{ HookUrl: string; Secret: string }> }>(sandbox, 'GET', '/v1/integrations/webhooks').catch(() => ({ results: [] }))).results[0];
-			if (hook && (await fetch(hook.HookUrl, { method: 'POST', headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' }, body: '{}' })).status === 400) break;
-			if (Date.now() > until) throw new Error('the trigger\'s webhook was not served within 60 s of activation');
+			const hook = (
+				await sandboxCall<{ results: Array<{ HookUrl: string; Secret: string }> }>(
+					sandbox,
+					'GET',
+					'/v1/integrations/webhooks',
+				).catch(() => ({ results: [] }))
+			).results[0];
+			if (
+				hook &&
+				(
+					await fetch(hook.HookUrl, {
+						method: 'POST',
+						headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' },
+						body: '{}',
+					})
+				).status === 400
+			)
+				break;
+			if (Date.now() > until)
+				throw new Error("the trigger's webhook was not served within 60 s of activation");
 			await new Promise((resolve) => setTimeout(resolve, 300));
 		}
-		type Delivery = { outcome: string; status: number | null; attempts: number; statuses: Array<number | null> };
-		const earlier = (await sandboxCall<{ results: Delivery[] }>(sandbox, 'GET', '/_sandbox/deliveries?wait=1')).results.length;
-		const figures = await timeDeliveries(sandbox, async () => (await sandboxCall<{ PropID: string }>(sandbox, 'POST', '/_sandbox/simulate/new-match', { ListID: listId })).PropID);
-		const entries = (await sandboxCall<{ results: Delivery[] }>(sandbox, 'GET', '/_sandbox/deliveries?wait=1')).results.slice(earlier);
+		type Delivery = {
+			outcome: string;
+			status: number | null;
+			attempts: number;
+			statuses: Array<number | null>;
+		};
+		const earlier = (
+			await sandboxCall<{ results: Delivery[] }>(sandbox, 'GET', '/_sandbox/deliveries?wait=1')
+		).results.length;
+		const figures = await timeDeliveries(
+			sandbox,
+			async () =>
+				(
+					await sandboxCall<{ PropID: string }>(sandbox, 'POST', '/_sandbox/simulate/new-match', {
+						ListID: listId,
+					})
+				).PropID,
+		);
+		const entries = (
+			await sandboxCall<{ results: Delivery[] }>(sandbox, 'GET', '/_sandbox/deliveries?wait=1')
+		).results.slice(earlier);
 		const notDelivered = entries.filter((entry) => entry.outcome !== 'delivered');
-		if (notDelivered.length > 0) console.log(`deliveries not delivered: ${JSON.stringify(notDelivered.slice(0, 5))}`);
+		if (notDelivered.length > 0)
+			console.log(`deliveries not delivered: ${JSON.stringify(notDelivered.slice(0, 5))}`);
 		const again = entries.filter((entry) => entry.attempts > 1);
-		if (again.length > 0) console.log(`deliveries sent more than once, each attempt's status (null: no answer): ${again.slice(0, 5).map((entry) => JSON.stringify(entry.statuses)).join(', ')}`);
+		if (again.length > 0)
+			console.log(
+				`deliveries sent more than once, each attempt's status (null: no answer): ${again
+					.slice(0, 5)
+					.map((entry) => JSON.stringify(entry.statuses))
+					.join(', ')}`,
+			);
 		return { ...figures, notDelivered: notDelivered.length, deliveredAgain: again.length };
 	} finally {
 		await n8n.deactivate(client, workflowId);
@@ -167,19 +279,37 @@ async function triggerRun(sandbox: RunningSandbox, host: RunningN8n, workflowId:
 let webhookNodeEvents = 0;
 
 /** n8n's own Webhook node on the same machine, same follow-up: what n8n itself can take (events posted straight to it). */
-async function webhookNodeRun(sandbox: RunningSandbox, host: RunningN8n, workflowId: string, webhookBase = host.url): Promise<DeliveryFigures> {
+async function webhookNodeRun(
+	sandbox: RunningSandbox,
+	host: RunningN8n,
+	workflowId: string,
+	webhookBase = host.url,
+): Promise<DeliveryFigures> {
 	const client = await n8n.login(host);
 	await n8n.activate(client, workflowId);
 	try {
 		const url = `${webhookBase}/webhook/${WEBHOOK_NODE_PATH}`;
 		const until = Date.now() + 60_000;
-		while ((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ PropID: 'warm-up' }) })).status !== 200) {
-			if (Date.now() > until) throw new Error('the Webhook node was not served within 60 s of activation');
+		while (
+			(
+				await fetch(url, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ PropID: 'warm-up' }),
+				})
+			).status !== 200
+		) {
+			if (Date.now() > until)
+				throw new Error('the Webhook node was not served within 60 s of activation');
 			await new Promise((resolve) => setTimeout(resolve, 300));
 		}
 		return await timeDeliveries(sandbox, async () => {
 			const key = `webhook-node-${++webhookNodeEvents}`;
-			const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ PropID: key }) });
+			const response = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ PropID: key }),
+			});
 			await response.arrayBuffer();
 			if (response.status !== 200) throw new Error(`the Webhook node answered ${response.status}`);
 			return key;

@@ -40,7 +40,8 @@ export class PropRadar implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: nodeSubtitle(resourceProperty, resources),
-		description: 'Property data and lead management: lists, imports, owners, properties, automations and webhooks',
+		description:
+			'Property data and lead management: lists, imports, owners, properties, automations and webhooks',
 		defaults: { name: 'PropRadar' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -31,7 +31,11 @@ const triggerListLocator: INodeProperties = (() => {
 	const locator = listLocator(undefined);
 	return {
 		...locator,
-		modes: locator.modes?.map((mode) => (mode.name === 'list' ? { ...mode, typeOptions: { ...mode.typeOptions, searchListMethod: 'searchTriggerLists' } } : mode)),
+		modes: locator.modes?.map((mode) =>
+			mode.name === 'list'
+				? { ...mode, typeOptions: { ...mode.typeOptions, searchListMethod: 'searchTriggerLists' } }
+				: mode,
+		),
 	};
 })();
 
@@ -48,7 +52,8 @@ function warnOfRefusal(context: IWebhookFunctions): void {
 	if ((refusalWarnings.get(key) ?? -Infinity) > now - REFUSAL_WARNING_EVERY_MS) return;
 	refusalWarnings.delete(key);
 	refusalWarnings.set(key, now);
-	while (refusalWarnings.size > MAX_REFUSAL_WARNINGS) refusalWarnings.delete(refusalWarnings.keys().next().value as string);
+	while (refusalWarnings.size > MAX_REFUSAL_WARNINGS)
+		refusalWarnings.delete(refusalWarnings.keys().next().value as string);
 	context.logger.warn(
 		`PropRadar Trigger refused a delivery whose Authorization does not carry this trigger's secret (401; nothing started), in workflow ${workflowId ?? ''}, node "${node.name}". ` +
 			'The secret is derived from the access token of the PropRadar credential: if that token was changed since the workflow was published, PropRadar still signs with the secret made from the old one, and its deliveries are refused until the trigger registers anew: publish the workflow again (deactivate and activate it). Otherwise the delivery did not come from PropRadar.',
@@ -57,7 +62,10 @@ function warnOfRefusal(context: IWebhookFunctions): void {
 }
 
 // Named, not written in place: n8n's lint takes dynamic options for an ID picker ("... Name or ID"), and this is a line to read.
-const CHOSEN_LIST_OPTIONS = { loadOptionsMethod: 'getTriggerListStatus', loadOptionsDependsOn: ['listId.value'] };
+const CHOSEN_LIST_OPTIONS = {
+	loadOptionsMethod: 'getTriggerListStatus',
+	loadOptionsDependsOn: ['listId.value'],
+};
 
 export class PropRadarTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -73,16 +81,19 @@ export class PropRadarTrigger implements INodeType {
 		subtitle:
 			'={{ [String($parameter["events"]).includes("newMatches") ? "New Matches" : "", String($parameter["events"]).includes("statusChanges") ? "Status Changes" : ""].filter(name => name).join(" + ") }}',
 		// n8n's node creator shows it as the PropRadar app's description (docs/trigger.md), so it describes the app.
-		description: 'Property data and lead management: lists, imports, owners, properties, automations and webhooks, and workflows started when properties enter or change in a list',
+		description:
+			'Property data and lead management: lists, imports, owners, properties, automations and webhooks, and workflows started when properties enter or change in a list',
 		defaults: { name: 'PropRadar Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'propRadarApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
 		properties: [
 			{
 				displayName:
-					'PropRadar calls this n8n instance when the list\'s automation fires, so n8n must be reachable from the service: set N8N_WEBHOOK_URL (formerly WEBHOOK_URL) to n8n\'s public address. Activating wires a webhook into the list\'s automation; deactivating takes it out again.',
+					"PropRadar calls this n8n instance when the list's automation fires, so n8n must be reachable from the service: set N8N_WEBHOOK_URL (formerly WEBHOOK_URL) to n8n's public address. Activating wires a webhook into the list's automation; deactivating takes it out again.",
 				name: 'reachabilityNotice',
 				type: 'notice',
 				default: '',
@@ -108,7 +119,8 @@ export class PropRadarTrigger implements INodeType {
 					{
 						name: 'Status Changes',
 						value: 'statusChanges',
-						description: 'A property in the list changes: transfer, loan, listing, foreclosure, listing status or price',
+						description:
+							'A property in the list changes: transfer, loan, listing, foreclosure, listing status or price',
 					},
 				],
 			},
@@ -125,7 +137,7 @@ export class PropRadarTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to go ahead when this trigger would make the list\'s automation fire while it buys phones or e-mail addresses or adds properties to a direct-mail or e-mail marketing order: each triggering property is then charged. Off, activation is refused with nothing registered.',
+							"Whether to go ahead when this trigger would make the list's automation fire while it buys phones or e-mail addresses or adds properties to a direct-mail or e-mail marketing order: each triggering property is then charged. Off, activation is refused with nothing registered.",
 					},
 					{
 						displayName: 'Change Kinds',
@@ -135,7 +147,8 @@ export class PropRadarTrigger implements INodeType {
 						options: (Object.keys(CHANGE_KINDS) as ChangeKind[])
 							.map((kind) => ({ name: CHANGE_KINDS[kind].name, value: kind }))
 							.sort((a, b) => a.name.localeCompare(b.name)),
-						description: 'Status changes to pass on; none chosen passes every change. New matches always pass.',
+						description:
+							'Status changes to pass on; none chosen passes every change. New matches always pass.',
 					},
 					{
 						displayName: 'Redelivery Window (Seconds)',
@@ -143,14 +156,16 @@ export class PropRadarTrigger implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 0 },
 						default: 600,
-						description: 'A delivery of the same event (same body) within this many seconds is dropped. 0 keeps every delivery.',
+						description:
+							'A delivery of the same event (same body) within this many seconds is dropped. 0 keeps every delivery.',
 					},
 					{
 						displayName: 'Split Into Items',
 						name: 'splitIntoItems',
 						type: 'boolean',
 						default: true,
-						description: 'Whether to output one item per property; off, a delivery becomes one item with an "events" array',
+						description:
+							'Whether to output one item per property; off, a delivery becomes one item with an "events" array',
 					},
 				],
 			},
@@ -183,39 +198,63 @@ export class PropRadarTrigger implements INodeType {
 		if (registrations.length === 0) {
 			// n8n stores the registration only once `create` returns, but PropRadar may deliver as soon as it is wired.
 			response.setHeader('Retry-After', '2');
-			response.status(503).json({ message: 'This trigger is not registered yet; deliver again later' });
+			response
+				.status(503)
+				.json({ message: 'This trigger is not registered yet; deliver again later' });
 			return { noWebhookResponse: true };
 		}
 		// The secrets are derived now: the static data holds only their salts (see `deliverySecret`).
 		const token = await accessToken(this);
-		const registration = registrations.find((candidate) => bearerMatches(authorization, deliverySecret(token, candidate.secretSalt)));
+		const registration = registrations.find((candidate) =>
+			bearerMatches(authorization, deliverySecret(token, candidate.secretSalt)),
+		);
 		if (!registration) {
-			if (typeof authorization === 'string' && /^Bearer\s+\S/i.test(authorization)) warnOfRefusal(this);
+			if (typeof authorization === 'string' && /^Bearer\s+\S/i.test(authorization))
+				warnOfRefusal(this);
 			response.status(401).json({ message: 'Authorization failed' });
 			return { noWebhookResponse: true };
 		}
 		const delivery = parseDelivery(this.getRequestObject().body);
 		if ('malformed' in delivery) {
-			response.status(400).json({ message: `${delivery.malformed}: expected a JSON object, or an array of objects, each with a TriggerType` });
+			response.status(400).json({
+				message: `${delivery.malformed}: expected a JSON object, or an array of objects, each with a TriggerType`,
+			});
 			return { noWebhookResponse: true };
 		}
 
 		// Checked at activation; an expression could still give something else now.
-		const settings = readDeliverySettings(this.getNodeParameter('events', []), this.getNodeParameter('options', {}) as IDataObject);
+		const settings = readDeliverySettings(
+			this.getNodeParameter('events', []),
+			this.getNodeParameter('options', {}) as IDataObject,
+		);
 		if ('problem' in settings) throw new NodeOperationError(this.getNode(), settings.problem);
-		const triggerKey = redeliveryKey(this.getWorkflow().id, this.getNode().id, registration.webhookId);
-		const admission = redeliveries.admit(triggerKey, delivery.events.filter((event) => wanted(event, settings.filter)), settings.windowMs, Date.now());
+		const triggerKey = redeliveryKey(
+			this.getWorkflow().id,
+			this.getNode().id,
+			registration.webhookId,
+		);
+		const admission = redeliveries.admit(
+			triggerKey,
+			delivery.events.filter((event) => wanted(event, settings.filter)),
+			settings.windowMs,
+			Date.now(),
+		);
 		if ('unsettled' in admission) {
 			// Whether their execution started is not known yet: dropping them could lose them.
 			response.setHeader('Retry-After', '1');
-			response.status(503).json({ message: 'An earlier delivery of these events is still being started; deliver again later' });
+			response.status(503).json({
+				message: 'An earlier delivery of these events is still being started; deliver again later',
+			});
 			return { noWebhookResponse: true };
 		}
 		const fresh = admission.fresh;
-		if (fresh.length === 0) return { webhookResponse: { received: delivery.events.length, started: false } };
+		if (fresh.length === 0)
+			return { webhookResponse: { received: delivery.events.length, started: false } };
 		// n8n answers 200 once the execution is created, 500 when that failed (docs/design.md). It ends its
 		// answer even after the service hung up, and then only 'prefinish' is emitted, not 'finish'.
-		response.once('prefinish', () => redeliveries.settle(triggerKey, fresh, response.statusCode < 300));
+		response.once('prefinish', () =>
+			redeliveries.settle(triggerKey, fresh, response.statusCode < 300),
+		);
 		const items = settings.splitIntoItems ? fresh : [{ events: fresh }];
 		return { workflowData: [this.helpers.returnJsonArray(items)] };
 	}

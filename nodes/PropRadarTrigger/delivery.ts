@@ -13,7 +13,9 @@ function digest(value: string): Buffer {
 // delivery (docs/trigger.md, "Secrets at rest"). Empty, matching nothing, without a token or a salt.
 export function deliverySecret(accessToken: string, salt: unknown): string {
 	if (accessToken === '' || typeof salt !== 'string' || salt === '') return '';
-	return createHmac('sha256', accessToken).update(`n8n-nodes-propradar trigger delivery:${salt}`, 'utf8').digest('hex');
+	return createHmac('sha256', accessToken)
+		.update(`n8n-nodes-propradar trigger delivery:${salt}`, 'utf8')
+		.digest('hex');
 }
 
 export function sameSecret(a: string, b: string): boolean {
@@ -23,7 +25,8 @@ export function sameSecret(a: string, b: string): boolean {
 // Both sides hashed to one length first: the time taken says nothing of what was presented, its length included.
 export function bearerMatches(header: unknown, secret: string): boolean {
 	if (secret === '') return false;
-	const presented = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? '' : '';
+	const presented =
+		typeof header === 'string' ? (/^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? '') : '';
 	return timingSafeEqual(digest(presented), digest(secret)) && presented !== '';
 }
 
@@ -34,7 +37,9 @@ export function parseDelivery(body: unknown): ParsedDelivery {
 	let value = body;
 	if (typeof value === 'string' || value instanceof Uint8Array) {
 		try {
-			value = JSON.parse(typeof value === 'string' ? value : new TextDecoder().decode(value)) as unknown;
+			value = JSON.parse(
+				typeof value === 'string' ? value : new TextDecoder().decode(value),
+			) as unknown;
 		} catch {
 			return { malformed: 'The body is not JSON' };
 		}
@@ -55,19 +60,45 @@ export function parseDelivery(body: unknown): ParsedDelivery {
 }
 
 /** Whether a change's old value says there was none: a status that was `None` (or empty) is new. */
-const wasNone = (from: string | undefined) => from !== undefined && /^(none|null)?$/i.test(from.trim());
+const wasNone = (from: string | undefined) =>
+	from !== undefined && /^(none|null)?$/i.test(from.trim());
 
 // The lists document's "Events". A change is known by its field label, and a new listing or foreclosure
 // also by a status changed from None (`Listing Status:None:Active`).
 export const CHANGE_KINDS = {
-	newTransfer: { name: 'New Transfer (Sale)', matches: (label: string) => /transfer|sale|deed/.test(label) },
+	newTransfer: {
+		name: 'New Transfer (Sale)',
+		matches: (label: string) => /transfer|sale|deed/.test(label),
+	},
 	newLoan: { name: 'New Loan', matches: (label: string) => /loan|mortgage/.test(label) },
-	newListing: { name: 'New Listing', matches: (label: string, from?: string) => /listing|listed/.test(label) && (!/status|price/.test(label) || (/status/.test(label) && wasNone(from))) },
-	listingStatus: { name: 'Listing Status', matches: (label: string) => /listing|listed/.test(label) && /status/.test(label) },
-	listingPrice: { name: 'Listing Price', matches: (label: string) => /listing|list price/.test(label) && /price/.test(label) },
-	newForeclosure: { name: 'New Foreclosure', matches: (label: string, from?: string) => /foreclosure|default|auction/.test(label) && (!/status|stage/.test(label) || (/foreclosure/.test(label) && wasNone(from))) },
-	foreclosureStatus: { name: 'Foreclosure Status', matches: (label: string) => /foreclosure/.test(label) && /status|stage/.test(label) },
-} as const satisfies Record<string, { name: string; matches: (label: string, from?: string) => boolean }>;
+	newListing: {
+		name: 'New Listing',
+		matches: (label: string, from?: string) =>
+			/listing|listed/.test(label) &&
+			(!/status|price/.test(label) || (/status/.test(label) && wasNone(from))),
+	},
+	listingStatus: {
+		name: 'Listing Status',
+		matches: (label: string) => /listing|listed/.test(label) && /status/.test(label),
+	},
+	listingPrice: {
+		name: 'Listing Price',
+		matches: (label: string) => /listing|list price/.test(label) && /price/.test(label),
+	},
+	newForeclosure: {
+		name: 'New Foreclosure',
+		matches: (label: string, from?: string) =>
+			/foreclosure|default|auction/.test(label) &&
+			(!/status|stage/.test(label) || (/foreclosure/.test(label) && wasNone(from))),
+	},
+	foreclosureStatus: {
+		name: 'Foreclosure Status',
+		matches: (label: string) => /foreclosure/.test(label) && /status|stage/.test(label),
+	},
+} as const satisfies Record<
+	string,
+	{ name: string; matches: (label: string, from?: string) => boolean }
+>;
 
 export type ChangeKind = keyof typeof CHANGE_KINDS;
 
@@ -75,7 +106,12 @@ export type ChangeKind = keyof typeof CHANGE_KINDS;
 export function changeLabels(event: IDataObject): string[] {
 	return Object.keys(event)
 		.filter((key) => /^Change\d+$/.test(key))
-		.map((key) => String(event[key] ?? '').split(':')[0].trim().toLowerCase())
+		.map((key) =>
+			String(event[key] ?? '')
+				.split(':')[0]
+				.trim()
+				.toLowerCase(),
+		)
 		.filter(Boolean);
 }
 
@@ -96,7 +132,11 @@ export interface DeliveryFilter {
 function listOf(value: unknown): string[] | undefined {
 	if (value === undefined || value === null) return [];
 	if (Array.isArray(value)) return value.map((entry) => String(entry).trim());
-	if (typeof value === 'string') return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+	if (typeof value === 'string')
+		return value
+			.split(',')
+			.map((entry) => entry.trim())
+			.filter(Boolean);
 	return undefined;
 }
 
@@ -108,27 +148,54 @@ export interface DeliverySettings {
 
 // A Change Kind that is none (a label such as "Listing Status", "constructor") is refused: passing over
 // it would widen the filter, to every change when no kind is left.
-export function readDeliverySettings(events: unknown, options: IDataObject): DeliverySettings | { problem: string } {
+export function readDeliverySettings(
+	events: unknown,
+	options: IDataObject,
+): DeliverySettings | { problem: string } {
 	const chosen = listOf(events);
-	const known = sortEvents((chosen ?? []).filter((event): event is TriggerEvent => event === 'newMatches' || event === 'statusChanges'));
+	const known = sortEvents(
+		(chosen ?? []).filter(
+			(event): event is TriggerEvent => event === 'newMatches' || event === 'statusChanges',
+		),
+	);
 	if (!chosen || known.length === 0 || known.length !== chosen.length) {
-		return { problem: `Events: choose New Matches, Status Changes or both (got ${chosen ? `"${chosen.join(', ')}"` : JSON.stringify(events)})` };
+		return {
+			problem: `Events: choose New Matches, Status Changes or both (got ${chosen ? `"${chosen.join(', ')}"` : JSON.stringify(events)})`,
+		};
 	}
 	const kinds = listOf(options.changeKinds);
 	if (!kinds) {
-		return { problem: `Change Kinds: a list of ${Object.values(CHANGE_KINDS).map((kind) => kind.name).join(', ')}; got ${JSON.stringify(options.changeKinds)}` };
+		return {
+			problem: `Change Kinds: a list of ${Object.values(CHANGE_KINDS)
+				.map((kind) => kind.name)
+				.join(', ')}; got ${JSON.stringify(options.changeKinds)}`,
+		};
 	}
 	const notAKind = kinds.find((kind) => !Object.hasOwn(CHANGE_KINDS, kind));
 	if (notAKind !== undefined) {
-		return { problem: `Change Kinds: "${notAKind}" is no kind of change; use any of ${Object.keys(CHANGE_KINDS).map((kind) => `"${kind}"`).join(', ')}` };
+		return {
+			problem: `Change Kinds: "${notAKind}" is no kind of change; use any of ${Object.keys(
+				CHANGE_KINDS,
+			)
+				.map((kind) => `"${kind}"`)
+				.join(', ')}`,
+		};
 	}
 	const window = options.redeliveryWindowSeconds ?? 600;
-	const seconds = typeof window === 'number' ? window : typeof window === 'string' && window.trim() !== '' ? Number(window) : NaN;
+	const seconds =
+		typeof window === 'number'
+			? window
+			: typeof window === 'string' && window.trim() !== ''
+				? Number(window)
+				: NaN;
 	if (!Number.isFinite(seconds) || seconds < 0) {
-		return { problem: `Redelivery Window (Seconds): a number of seconds from 0 (0 keeps every delivery); got ${JSON.stringify(window)}` };
+		return {
+			problem: `Redelivery Window (Seconds): a number of seconds from 0 (0 keeps every delivery); got ${JSON.stringify(window)}`,
+		};
 	}
 	const split = options.splitIntoItems ?? true;
-	if (typeof split !== 'boolean') return { problem: `Split Into Items: on or off (true or false); got ${JSON.stringify(split)}` };
+	if (typeof split !== 'boolean')
+		return { problem: `Split Into Items: on or off (true or false); got ${JSON.stringify(split)}` };
 	return {
 		filter: { events: known, changeKinds: kinds as ChangeKind[] },
 		windowMs: seconds * 1000,
@@ -140,7 +207,9 @@ export function readDeliverySettings(events: unknown, options: IDataObject): Del
 export function eventOfTriggerType(triggerType: unknown): TriggerEvent | undefined {
 	if (triggerType === DELIVERY_TRIGGER_TYPES.newMatch) return 'newMatches';
 	if (triggerType === DELIVERY_TRIGGER_TYPES.change) return 'statusChanges';
-	const word = String(triggerType ?? '').toLowerCase().replace(/[^a-z]/g, '');
+	const word = String(triggerType ?? '')
+		.toLowerCase()
+		.replace(/[^a-z]/g, '');
 	if (/^newmatch(es)?$/.test(word)) return 'newMatches';
 	if (/^(status)?changes?$/.test(word)) return 'statusChanges';
 	return undefined;
@@ -151,7 +220,9 @@ export function wanted(event: IDataObject, filter: DeliveryFilter): boolean {
 	if (!matched || !filter.events.includes(matched)) return false;
 	if (matched !== 'statusChanges' || filter.changeKinds.length === 0) return true;
 	const changes = changesOf(event);
-	return filter.changeKinds.some((kind) => changes.some((change) => CHANGE_KINDS[kind].matches(change.label, change.from)));
+	return filter.changeKinds.some((kind) =>
+		changes.some((change) => CHANGE_KINDS[kind].matches(change.label, change.from)),
+	);
 }
 
 const MAX_REMEMBERED = 10_000;
@@ -188,7 +259,8 @@ export class RedeliveryWindow {
 		const hashes = events.map(hashOf);
 		for (const hash of hashes) {
 			const remembered = seen.get(hash);
-			if (remembered && remembered.expires > now && remembered.answerBy > now) return { unsettled: true };
+			if (remembered && remembered.expires > now && remembered.answerBy > now)
+				return { unsettled: true };
 		}
 		const fresh: IDataObject[] = [];
 		hashes.forEach((hash, index) => {
@@ -223,6 +295,10 @@ export class RedeliveryWindow {
 /** The one window of this process, shared by every PropRadar Trigger. */
 export const redeliveries = new RedeliveryWindow();
 
-export function redeliveryKey(workflowId: string | undefined, nodeId: string, webhookId: number): string {
+export function redeliveryKey(
+	workflowId: string | undefined,
+	nodeId: string,
+	webhookId: number,
+): string {
 	return `${workflowId ?? ''}/${nodeId}/${webhookId}`;
 }

@@ -23,11 +23,14 @@ export interface TriggerWebhookName {
 }
 
 const NAME_PREFIX = 'n8n PropRadar Trigger';
-const NAME_PATTERN = /^n8n PropRadar Trigger: list (\d+), ([A-Za-z +]+) \[before: (on|off) \| ([^|\]]*) \| hooks ([^\]]*)\]$/;
+const NAME_PATTERN =
+	/^n8n PropRadar Trigger: list (\d+), ([A-Za-z +]+) \[before: (on|off) \| ([^|\]]*) \| hooks ([^\]]*)\]$/;
 
 /** A recognisable, readable `WebhookName`, e.g. `n8n PropRadar Trigger: list 12, New Matches [before: off | none | hooks -]`. */
 export function formatWebhookName({ listId, events, baseline }: TriggerWebhookName): string {
-	const eventNames = sortEvents(events).map((event) => TRIGGER_EVENTS[event]).join(' + ');
+	const eventNames = sortEvents(events)
+		.map((event) => TRIGGER_EVENTS[event])
+		.join(' + ');
 	const triggers = baseline.triggers === '' ? 'none' : baseline.triggers;
 	const hooks = baseline.webhookIds === '' ? '-' : baseline.webhookIds;
 	return `${NAME_PREFIX}: list ${listId}, ${eventNames} [before: ${baseline.isEnabled === 1 ? 'on' : 'off'} | ${triggers} | hooks ${hooks}]`;
@@ -50,7 +53,9 @@ export function parseWebhookName(name: unknown): TriggerWebhookName | undefined 
 }
 
 function eventOfTrigger(label: string): TriggerEvent | undefined {
-	return (Object.keys(TRIGGER_EVENTS) as TriggerEvent[]).find((event) => TRIGGER_EVENTS[event] === label);
+	return (Object.keys(TRIGGER_EVENTS) as TriggerEvent[]).find(
+		(event) => TRIGGER_EVENTS[event] === label,
+	);
 }
 
 export function sortEvents(events: TriggerEvent[]): TriggerEvent[] {
@@ -101,13 +106,20 @@ export function chargingActions(automation: AutomationRecord): string[] {
 	const actions: string[] = [];
 	if (Number(automation.PurchasePhone) === 1) actions.push('buy phone numbers (PurchasePhone)');
 	if (Number(automation.PurchaseEmail) === 1) actions.push('buy e-mail addresses (PurchaseEmail)');
-	if (String(automation.DirectMailOrderID ?? '').trim() !== '') actions.push(`add properties to direct-mail order ${String(automation.DirectMailOrderID)}`);
-	if (String(automation.EmailMarketingOrderID ?? '').trim() !== '') actions.push(`add properties to e-mail marketing order ${String(automation.EmailMarketingOrderID)}`);
+	if (String(automation.DirectMailOrderID ?? '').trim() !== '')
+		actions.push(`add properties to direct-mail order ${String(automation.DirectMailOrderID)}`);
+	if (String(automation.EmailMarketingOrderID ?? '').trim() !== '')
+		actions.push(
+			`add properties to e-mail marketing order ${String(automation.EmailMarketingOrderID)}`,
+		);
 	return actions;
 }
 
 /** Whether wiring these events would make the automation fire where it did not before. */
-export function wiringAddsFiring(automation: Pick<AutomationRecord, 'isEnabled' | 'Triggers'>, events: TriggerEvent[]): boolean {
+export function wiringAddsFiring(
+	automation: Pick<AutomationRecord, 'isEnabled' | 'Triggers'>,
+	events: TriggerEvent[],
+): boolean {
 	if (Number(automation.isEnabled) !== 1) return true;
 	const triggers = triggerSet(automation.Triggers);
 	return events.some((event) => !triggers.has(TRIGGER_EVENTS[event]));
@@ -133,7 +145,13 @@ export interface SettleInput {
  * state, never from memory, so that writes by several n8n processes converge: whoever writes last reads
  * again and repairs. A field somebody changed meanwhile is left as set (staying webhooks' events are added).
  */
-export function settleAutomation({ automation, baseline, staying, leaving, existingIds }: SettleInput): Omit<AutomationRecord, 'Name'> | undefined {
+export function settleAutomation({
+	automation,
+	baseline,
+	staying,
+	leaving,
+	existingIds,
+}: SettleInput): Omit<AutomationRecord, 'Name'> | undefined {
 	const current = baselineOf(automation);
 	const baselineIds = new Set(idsFrom(baseline.webhookIds));
 	const leavingIds = new Set(leaving.map((hook) => String(hook.webhookId)));
@@ -142,24 +160,35 @@ export function settleAutomation({ automation, baseline, staying, leaving, exist
 	let exportIds = current.webhookIds;
 	let danglingRemoved = false;
 	for (const id of currentIds) {
-		const dangling = /^\d+$/.test(id) && !existingIds.has(Number(id)) && !baselineIds.has(id) && !leavingIds.has(id);
+		const dangling =
+			/^\d+$/.test(id) &&
+			!existingIds.has(Number(id)) &&
+			!baselineIds.has(id) &&
+			!leavingIds.has(id);
 		if (leavingIds.has(id) || dangling) exportIds = removeWebhookId(exportIds, Number(id));
 		danglingRemoved ||= dangling;
 	}
 	for (const hook of staying) {
-		if (!idsFrom(exportIds).includes(String(hook.webhookId))) exportIds = addWebhookId(exportIds, hook.webhookId);
+		if (!idsFrom(exportIds).includes(String(hook.webhookId)))
+			exportIds = addWebhookId(exportIds, hook.webhookId);
 	}
 
 	// What the triggers are when nobody touched them since the trigger webhooks were wired.
-	const wiredBefore = [...staying.filter((hook) => currentIds.includes(String(hook.webhookId))), ...leaving];
+	const wiredBefore = [
+		...staying.filter((hook) => currentIds.includes(String(hook.webhookId))),
+		...leaving,
+	];
 	const untouched = triggerSet(baseline.triggers);
-	for (const hook of wiredBefore) for (const event of hook.events) untouched.add(TRIGGER_EVENTS[event]);
+	for (const hook of wiredBefore)
+		for (const event of hook.events) untouched.add(TRIGGER_EVENTS[event]);
 	// A dangling id was a trigger webhook (or another) deleted meanwhile, whose events are unknown:
 	// trigger events beyond the known ones are then taken as the triggers', not as somebody's change.
 	const currentTriggers = triggerSet(current.triggers);
 	const triggersUntouched =
 		sameSet(currentTriggers, untouched) ||
-		(danglingRemoved && [...untouched].every((name) => currentTriggers.has(name)) && [...currentTriggers].every((name) => untouched.has(name) || TRIGGER_ORDER.includes(name)));
+		(danglingRemoved &&
+			[...untouched].every((name) => currentTriggers.has(name)) &&
+			[...currentTriggers].every((name) => untouched.has(name) || TRIGGER_ORDER.includes(name)));
 
 	let isEnabled = current.isEnabled;
 	let triggers = current.triggers;
@@ -173,7 +202,12 @@ export function settleAutomation({ automation, baseline, staying, leaving, exist
 		if (current.isEnabled === 1) isEnabled = baseline.isEnabled;
 		if (triggersUntouched) triggers = baseline.triggers;
 	}
-	if (isEnabled === current.isEnabled && triggers === current.triggers && exportIds === current.webhookIds) return undefined;
+	if (
+		isEnabled === current.isEnabled &&
+		triggers === current.triggers &&
+		exportIds === current.webhookIds
+	)
+		return undefined;
 	return {
 		...writableAutomation(automation),
 		isEnabled,

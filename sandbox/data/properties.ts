@@ -28,7 +28,14 @@ const AREAS: Area[] = [
 	{ State: 'OR', County: 'Deschutes', City: 'Bend', zipBase: 97701, lat: 44.06, lng: -121.31 },
 	{ State: 'WA', County: 'King', City: 'Seattle', zipBase: 98101, lat: 47.61, lng: -122.33 },
 	{ State: 'WA', County: 'Spokane', City: 'Spokane', zipBase: 99201, lat: 47.66, lng: -117.43 },
-	{ State: 'CA', County: 'Sacramento', City: 'Sacramento', zipBase: 95814, lat: 38.58, lng: -121.49 },
+	{
+		State: 'CA',
+		County: 'Sacramento',
+		City: 'Sacramento',
+		zipBase: 95814,
+		lat: 38.58,
+		lng: -121.49,
+	},
 	{ State: 'CA', County: 'San Diego', City: 'San Diego', zipBase: 92101, lat: 32.72, lng: -117.16 },
 	{ State: 'TX', County: 'Travis', City: 'Austin', zipBase: 78701, lat: 30.27, lng: -97.74 },
 	{ State: 'TX', County: 'Harris', City: 'Houston', zipBase: 77002, lat: 29.76, lng: -95.37 },
@@ -37,14 +44,68 @@ const AREAS: Area[] = [
 	{ State: 'AZ', County: 'Maricopa', City: 'Phoenix', zipBase: 85003, lat: 33.45, lng: -112.07 },
 ];
 
-const STREETS = ['Oak', 'Maple', 'Cedar', 'Pine', 'Elm', 'Washington', 'Lincoln', 'Park', 'Lake', 'Hill', 'River', 'Sunset', 'Main', 'Highland', 'Division'];
+const STREETS = [
+	'Oak',
+	'Maple',
+	'Cedar',
+	'Pine',
+	'Elm',
+	'Washington',
+	'Lincoln',
+	'Park',
+	'Lake',
+	'Hill',
+	'River',
+	'Sunset',
+	'Main',
+	'Highland',
+	'Division',
+];
 const SUFFIXES = ['St', 'Ave', 'Rd', 'Dr', 'Ln', 'Ct', 'Blvd', 'Way'];
 const PTYPES = ['SFR', 'SFR', 'SFR', 'SFR', 'CND', 'MFR', 'LND', 'MOB'];
-const ADVANCED: Record<string, string> = { SFR: 'Single Family Residence', CND: 'Condominium', MFR: 'Duplex', LND: 'Vacant Land', MOB: 'Mobile Home' };
+const ADVANCED: Record<string, string> = {
+	SFR: 'Single Family Residence',
+	CND: 'Condominium',
+	MFR: 'Duplex',
+	LND: 'Vacant Land',
+	MOB: 'Mobile Home',
+};
 const STAGES = ['Preforeclosure', 'Auction', 'Bank Owned'];
 const LISTING = ['Active', 'Pending', 'Expired', 'Sold', 'Withdrawn'];
-const FIRST = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'Maria', 'Wei', 'Carlos', 'Aisha', 'Olga'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Nguyen', 'Kim', 'Patel', 'Kowalski', 'Okafor'];
+const FIRST = [
+	'James',
+	'Mary',
+	'Robert',
+	'Patricia',
+	'John',
+	'Jennifer',
+	'Michael',
+	'Linda',
+	'David',
+	'Elizabeth',
+	'Maria',
+	'Wei',
+	'Carlos',
+	'Aisha',
+	'Olga',
+];
+const LAST = [
+	'Smith',
+	'Johnson',
+	'Williams',
+	'Brown',
+	'Jones',
+	'Garcia',
+	'Miller',
+	'Davis',
+	'Rodriguez',
+	'Martinez',
+	'Nguyen',
+	'Kim',
+	'Patel',
+	'Kowalski',
+	'Okafor',
+];
 
 export const NAMES = { FIRST, LAST };
 
@@ -103,7 +164,9 @@ function generateSearchable(propId: string, index: number): SearchableProperty {
 	const SqFt = land ? null : rng.chance(0.03) ? null : rng.int(600, 4200);
 	const AVM = land ? rng.int(40, 400) * 1000 : rng.int(150, 1400) * 1000;
 	const freeAndClear = rng.chance(0.25);
-	const TotalLoanBalance = freeAndClear ? 0 : Math.round(AVM * rng.float(0.1, 1.15) / 1000) * 1000;
+	const TotalLoanBalance = freeAndClear
+		? 0
+		: Math.round((AVM * rng.float(0.1, 1.15)) / 1000) * 1000;
 	const inForeclosure = !freeAndClear && rng.chance(0.08);
 	const listed = rng.chance(0.1);
 	const sold = rng.chance(0.9);
@@ -130,9 +193,9 @@ function generateSearchable(propId: string, index: number): SearchableProperty {
 		ForeclosureStage: inForeclosure ? rng.pick(STAGES) : null,
 		isListedForSale: listed ? 1 : 0,
 		ListingStatus: listed ? 'Active' : rng.chance(0.1) ? rng.pick(LISTING) : null,
-		ListingPrice: listed ? Math.round(AVM * rng.float(0.9, 1.2) / 1000) * 1000 : null,
+		ListingPrice: listed ? Math.round((AVM * rng.float(0.9, 1.2)) / 1000) * 1000 : null,
 		LastTransferRecDate: sold ? usDate(rng.int(10, 365 * 30)) : null,
-		LastTransferValue: sold ? Math.round(AVM * rng.float(0.4, 1.1) / 1000) * 1000 : null,
+		LastTransferValue: sold ? Math.round((AVM * rng.float(0.4, 1.1)) / 1000) * 1000 : null,
 		isSameMailingOrExempt: rng.chance(0.7) ? 1 : 0,
 		isFreeAndClear: freeAndClear ? 1 : 0,
 		isSiteVacant: rng.chance(0.05) ? 1 : 0,
@@ -169,7 +232,8 @@ function state(ctx: SandboxContext): PropertyState {
 function upgradeAdded(property: SearchableProperty & { isVacant?: number }): void {
 	if (property.isSiteVacant === undefined) property.isSiteVacant = property.isVacant ?? 0;
 	delete property.isVacant;
-	if (property.inTaxDelinquency === undefined) property.inTaxDelinquency = flag(fieldSeed(property.PropID, 'inTaxDelinquency'));
+	if (property.inTaxDelinquency === undefined)
+		property.inTaxDelinquency = flag(fieldSeed(property.PropID, 'inTaxDelinquency'));
 }
 
 let baseIndex: SearchableProperty[] | undefined;
@@ -178,7 +242,8 @@ let baseIndex: SearchableProperty[] | undefined;
 function seeded(): SearchableProperty[] {
 	if (!baseIndex) {
 		baseIndex = new Array(PROPERTY_COUNT);
-		for (let index = 1; index <= PROPERTY_COUNT; index++) baseIndex[index - 1] = generateSearchable(propIdOf(index), index);
+		for (let index = 1; index <= PROPERTY_COUNT; index++)
+			baseIndex[index - 1] = generateSearchable(propIdOf(index), index);
 	}
 	return baseIndex;
 }
@@ -186,9 +251,12 @@ function seeded(): SearchableProperty[] {
 /** The searchable fields of one property with simulated changes applied, or undefined. */
 export function getSearchable(ctx: SandboxContext, propId: string): SearchableProperty | undefined {
 	const index = indexOf(propId);
-	const base = index !== undefined
-		? (baseIndex ? baseIndex[index - 1] : generateSearchable(propId, index))
-		: state(ctx).added.find((p) => p.PropID === propId);
+	const base =
+		index !== undefined
+			? baseIndex
+				? baseIndex[index - 1]
+				: generateSearchable(propId, index)
+			: state(ctx).added.find((p) => p.PropID === propId);
 	if (!base) return undefined;
 	const patch = state(ctx).patches[propId];
 	return patch ? ({ ...base, ...patch } as SearchableProperty) : base;
@@ -198,8 +266,15 @@ export function getSearchable(ctx: SandboxContext, propId: string): SearchablePr
 export function allSearchable(ctx: SandboxContext): SearchableProperty[] {
 	const { patches, added } = state(ctx);
 	const all = seeded();
-	const patched = Object.keys(patches).length === 0 ? all : all.map((p) => (patches[p.PropID] ? ({ ...p, ...patches[p.PropID] } as SearchableProperty) : p));
-	return added.length === 0 ? patched : patched.concat(added.map((p) => ({ ...p, ...patches[p.PropID] }) as SearchableProperty));
+	const patched =
+		Object.keys(patches).length === 0
+			? all
+			: all.map((p) =>
+					patches[p.PropID] ? ({ ...p, ...patches[p.PropID] } as SearchableProperty) : p,
+				);
+	return added.length === 0
+		? patched
+		: patched.concat(added.map((p) => ({ ...p, ...patches[p.PropID] }) as SearchableProperty));
 }
 
 /** Fields searches narrow by first: an index of the seeded properties per value, built on first use. */
@@ -211,7 +286,11 @@ const valueIndexes = new Map<IndexedField, Map<string, number[]>>();
  * The properties whose `field` is one of `values` (case-insensitive), in PropID order, with changes
  * applied and added properties included: the candidates a search then checks in full.
  */
-export function candidatesFor(ctx: SandboxContext, field: IndexedField, values: unknown[]): SearchableProperty[] {
+export function candidatesFor(
+	ctx: SandboxContext,
+	field: IndexedField,
+	values: unknown[],
+): SearchableProperty[] {
 	const all = seeded();
 	let index = valueIndexes.get(field);
 	if (!index) {
@@ -233,12 +312,15 @@ export function candidatesFor(ctx: SandboxContext, field: IndexedField, values: 
 		const mask = new Uint8Array(all.length);
 		for (const key of keys) for (const position of index.get(key) ?? []) mask[position] = 1;
 		positions = [];
-		for (let position = 0; position < mask.length; position++) if (mask[position]) positions.push(position);
+		for (let position = 0; position < mask.length; position++)
+			if (mask[position]) positions.push(position);
 	}
 	const patched = Object.keys(patches).length > 0;
 	const found = positions.map((position) => {
 		const property = all[position];
-		return patched && patches[property.PropID] ? ({ ...property, ...patches[property.PropID] } as SearchableProperty) : property;
+		return patched && patches[property.PropID]
+			? ({ ...property, ...patches[property.PropID] } as SearchableProperty)
+			: property;
 	});
 	return found.concat(added.map((p) => ({ ...p, ...patches[p.PropID] }) as SearchableProperty));
 }
@@ -276,19 +358,31 @@ function makerFor(field: string): FieldMaker {
 		const kind = field.replace(/URL$/, '').toLowerCase();
 		return (_rng, core) => `https://records.example/${kind}/${core.PropID}`;
 	}
-	if (/(Date|AsOf)$/.test(field)) return (rng) => (rng.chance(0.8) ? usDate(rng.int(10, 3650)) : null);
+	if (/(Date|AsOf)$/.test(field))
+		return (rng) => (rng.chance(0.8) ? usDate(rng.int(10, 3650)) : null);
 	if (/Percent|Rate|CLTV|LTV/.test(field)) return (rng) => rng.float(0, 100, 1);
-	if (/(Year|Stories|Units|Rooms|Installments|Months|DaysOnMarket|GarageSize|Position|NumberLoans)/.test(field)) return (rng) => rng.int(0, 12);
+	if (
+		/(Year|Stories|Units|Rooms|Installments|Months|DaysOnMarket|GarageSize|Position|NumberLoans)/.test(
+			field,
+		)
+	)
+		return (rng) => rng.int(0, 12);
 	if (/(SqFt|Footage|LotSize$)/.test(field)) return (rng) => rng.int(500, 12000);
-	if (/(Value|Amount|Price|Balance|Taxes|Bid|Rent|BreakEven|Payment|Sales|ForSale|ValuePerSF|PerSqFt|Paid|DownPayment)/.test(field)) {
+	if (
+		/(Value|Amount|Price|Balance|Taxes|Bid|Rent|BreakEven|Payment|Sales|ForSale|ValuePerSF|PerSqFt|Paid|DownPayment)/.test(
+			field,
+		)
+	) {
 		return (rng) => rng.int(1, 900) * 1000;
 	}
-	if (/Phone$/.test(field)) return (rng) => `(${rng.int(200, 989)}) ${rng.int(200, 989)}-${rng.digits(4)}`;
+	if (/Phone$/.test(field))
+		return (rng) => `(${rng.int(200, 989)}) ${rng.int(200, 989)}-${rng.digits(4)}`;
 	if (field === 'OwnerFirstName') return (_rng, core) => core.Owner.split(' ')[0];
 	if (field === 'OwnerLastName') return (_rng, core) => core.Owner.split(' ')[1];
 	if (/^Owner(Address|City|State|ZipFive)$/.test(field)) {
 		const key = field.replace('Owner', '') as 'Address' | 'City' | 'State' | 'ZipFive';
-		return (rng, core) => (core.isSameMailingOrExempt || key !== 'Address' ? core[key] : `PO Box ${rng.int(100, 9999)}`);
+		return (rng, core) =>
+			core.isSameMailingOrExempt || key !== 'Address' ? core[key] : `PO Box ${rng.int(100, 9999)}`;
 	}
 	return (rng) => `${field} ${rng.int(1, 99)}`;
 }
@@ -299,12 +393,17 @@ const DERIVED: Record<string, (core: SearchableProperty, lotSize: () => number) 
 	isAuction: (core) => (core.ForeclosureStage === 'Auction' ? 1 : 0),
 	isBankOwned: (core) => (core.ForeclosureStage === 'Bank Owned' ? 1 : 0),
 	isExpiredListing: (core) => (core.ListingStatus === 'Expired' ? 1 : 0),
-	_links: (core) => ({ self: `/v1/properties/${core.PropID}`, persons: `/v1/properties/${core.PropID}/persons` }),
+	_links: (core) => ({
+		self: `/v1/properties/${core.PropID}`,
+		persons: `/v1/properties/${core.PropID}/persons`,
+	}),
 	Transactions: () => [],
 	EvictionFilings: () => [],
 };
 
-const MAKERS = new Map(PROPERTY_FIELDS.filter((field) => field !== 'Persons').map((field) => [field, makerFor(field)]));
+const MAKERS = new Map(
+	PROPERTY_FIELDS.filter((field) => field !== 'Persons').map((field) => [field, makerFor(field)]),
+);
 
 /** One field of a property: each field is derived from the PropID and its own name, independently of the others. */
 function fieldValue(core: SearchableProperty, field: string): unknown {
@@ -319,7 +418,11 @@ function fieldValue(core: SearchableProperty, field: string): unknown {
  * A property record with the given fields (default: every field of every fieldset of the property document,
  * except Persons, which the routes add).
  */
-export function getProperty(ctx: SandboxContext, propId: string, fields: readonly string[] = [...MAKERS.keys()]): PropertyRecord | undefined {
+export function getProperty(
+	ctx: SandboxContext,
+	propId: string,
+	fields: readonly string[] = [...MAKERS.keys()],
+): PropertyRecord | undefined {
 	const core = getSearchable(ctx, propId);
 	if (!core) return undefined;
 	const record: PropertyRecord = { PropID: propId };
@@ -331,7 +434,11 @@ export function getProperty(ctx: SandboxContext, propId: string, fields: readonl
 }
 
 /** Changes a property (a simulated event); returns the searchable fields before and after. */
-export function applyPropertyChange(ctx: SandboxContext, propId: string, patch: Partial<SearchableProperty>): { before: SearchableProperty; after: SearchableProperty } {
+export function applyPropertyChange(
+	ctx: SandboxContext,
+	propId: string,
+	patch: Partial<SearchableProperty>,
+): { before: SearchableProperty; after: SearchableProperty } {
 	const before = getSearchable(ctx, propId);
 	if (!before) throw new Error(`no property ${propId}`);
 	const patches = state(ctx).patches;
@@ -341,7 +448,10 @@ export function applyPropertyChange(ctx: SandboxContext, propId: string, patch: 
 }
 
 /** Adds a property (a simulated new record, e.g. a new foreclosure), derived from a seeded one. */
-export function addProperty(ctx: SandboxContext, overrides: Partial<SearchableProperty>): SearchableProperty {
+export function addProperty(
+	ctx: SandboxContext,
+	overrides: Partial<SearchableProperty>,
+): SearchableProperty {
 	const added = state(ctx).added;
 	const propId = `P${String(PROPERTY_COUNT + added.length + 1).padStart(6, '0')}`;
 	const template = generateSearchable(propId, PROPERTY_COUNT + added.length + 1);

@@ -1,6 +1,12 @@
 import type { AccountSpec } from '../accounts';
 import { allSearchable, getSearchable, PROPERTY_COUNT } from '../data/properties';
-import { findPerson, getPersons, personState, revealContact, type PersonRecord } from '../data/persons';
+import {
+	findPerson,
+	getPersons,
+	personState,
+	revealContact,
+	type PersonRecord,
+} from '../data/persons';
 import type { SandboxContext } from '../types';
 import type { ImportItem, StoredList } from './state';
 import { IMPORT_RECORD_FIELDS } from '../../nodes/PropRadar/shared/vocabulary';
@@ -11,10 +17,21 @@ import { IMPORT_RECORD_FIELDS } from '../../nodes/PropRadar/shared/vocabulary';
  * property and person statuses of the lists document.
  */
 
-const WORDS = new Map(Object.entries({
-	street: 'st', avenue: 'ave', road: 'rd', drive: 'dr', lane: 'ln', court: 'ct', boulevard: 'blvd',
-	north: 'n', south: 's', east: 'e', west: 'w',
-}));
+const WORDS = new Map(
+	Object.entries({
+		street: 'st',
+		avenue: 'ave',
+		road: 'rd',
+		drive: 'dr',
+		lane: 'ln',
+		court: 'ct',
+		boulevard: 'blvd',
+		north: 'n',
+		south: 's',
+		east: 'e',
+		west: 'w',
+	}),
+);
 
 /** `123 N. Oak Street, Apt 4` -> `123 n oak st` (unit dropped, words abbreviated, case and punctuation ignored). */
 export function normaliseAddress(address: string): string {
@@ -42,7 +59,10 @@ function buildIndexes(ctx: SandboxContext): Indexes {
 		for (const property of allSearchable(ctx).slice(0, PROPERTY_COUNT)) {
 			const key = normaliseAddress(property.Address);
 			byAddress.set(key, [...(byAddress.get(key) ?? []), property.PropID]);
-			byApn.set(`${property.APN.replace(/\D/g, '')}|${property.County.toLowerCase()}`, property.PropID);
+			byApn.set(
+				`${property.APN.replace(/\D/g, '')}|${property.County.toLowerCase()}`,
+				property.PropID,
+			);
 		}
 		indexes = { byAddress, byApn };
 	}
@@ -58,7 +78,10 @@ interface PropertyMatch {
 	score: number;
 }
 
-function matchProperty(ctx: SandboxContext, record: Record<string, string>): PropertyMatch | undefined {
+function matchProperty(
+	ctx: SandboxContext,
+	record: Record<string, string>,
+): PropertyMatch | undefined {
 	const { byAddress, byApn } = buildIndexes(ctx);
 	if (record.APN && record.County) {
 		const propId = byApn.get(`${digits(record.APN)}|${record.County.toLowerCase()}`);
@@ -78,17 +101,29 @@ function matchProperty(ctx: SandboxContext, record: Record<string, string>): Pro
 	return best;
 }
 
-function personByContact(ctx: SandboxContext, account: AccountSpec, record: Record<string, string>): PersonRecord | undefined {
+function personByContact(
+	ctx: SandboxContext,
+	account: AccountSpec,
+	record: Record<string, string>,
+): PersonRecord | undefined {
 	const email = /^(k\d{6}[a-c])@mail\.example$/i.exec(record.Email ?? '');
 	if (email) return findPerson(ctx, account, email[1].toUpperCase());
 	return undefined;
 }
 
 function nameMatches(person: PersonRecord, record: Record<string, string>): boolean {
-	const full = (record.FullName ?? `${record.FirstName ?? ''} ${record.LastName ?? ''}`).trim().toLowerCase();
+	const full = (record.FullName ?? `${record.FirstName ?? ''} ${record.LastName ?? ''}`)
+		.trim()
+		.toLowerCase();
 	if (!full) return false;
 	const personName = `${person.FirstName ?? ''} ${person.LastName ?? ''}`.trim().toLowerCase();
-	return personName === full || (!!person.EntityName && String(person.EntityName).toLowerCase() === full) || (!!record.LastName && String(person.LastName ?? '').toLowerCase() === record.LastName.toLowerCase() && String(person.FirstName ?? '').toLowerCase() === String(record.FirstName ?? '').toLowerCase());
+	return (
+		personName === full ||
+		(!!person.EntityName && String(person.EntityName).toLowerCase() === full) ||
+		(!!record.LastName &&
+			String(person.LastName ?? '').toLowerCase() === record.LastName.toLowerCase() &&
+			String(person.FirstName ?? '').toLowerCase() === String(record.FirstName ?? '').toLowerCase())
+	);
 }
 
 function phoneMatches(person: PersonRecord, record: Record<string, string>): boolean {
@@ -96,7 +131,13 @@ function phoneMatches(person: PersonRecord, record: Record<string, string>): boo
 }
 
 /** Matches one record into the list; may add or promote a primary contact (import options). */
-export function matchRecord(ctx: SandboxContext, account: AccountSpec, list: StoredList, record: Record<string, string>, itemId: number): ImportItem {
+export function matchRecord(
+	ctx: SandboxContext,
+	account: AccountSpec,
+	list: StoredList,
+	record: Record<string, string>,
+	itemId: number,
+): ImportItem {
 	const threshold = list.ImportMatchThreshold ?? 80;
 	const options = list.ImportContactOptions ?? {};
 	let propertyMatch = list.ImportType === 'person' ? undefined : matchProperty(ctx, record);
@@ -112,7 +153,9 @@ export function matchRecord(ctx: SandboxContext, account: AccountSpec, list: Sto
 	const item: ImportItem = {
 		ListID: list.ListID,
 		ListImportItemID: itemId,
-		...Object.fromEntries(IMPORT_RECORD_FIELDS.filter((f) => record[f] !== undefined).map((f) => [f, record[f]])),
+		...Object.fromEntries(
+			IMPORT_RECORD_FIELDS.filter((f) => record[f] !== undefined).map((f) => [f, record[f]]),
+		),
 		PropertyStatus: 'Not Found',
 		PersonStatus: 'Not Found',
 		MatchScore: 0,
@@ -129,7 +172,9 @@ export function matchRecord(ctx: SandboxContext, account: AccountSpec, list: Sto
 	item.PropertyStatus = 'Matched';
 	item.PropID = propertyMatch.propId;
 	const persons = getPersons(ctx, account, propertyMatch.propId);
-	person ??= persons.find((candidate) => nameMatches(candidate, record) || phoneMatches(candidate, record));
+	person ??= persons.find(
+		(candidate) => nameMatches(candidate, record) || phoneMatches(candidate, record),
+	);
 	if (person) personScore ||= 85;
 	const state = personState(ctx);
 	const primary = (state.primary[account.id] ??= {});
@@ -176,7 +221,10 @@ export function revertItem(ctx: SandboxContext, account: AccountSpec, item: Impo
 	if (item.revert?.previousPrimary) delete primary[item.revert.previousPrimary];
 	if (item.revert?.addedPerson && item.PropID) {
 		const added = state.added[account.id]?.[item.PropID];
-		if (added) state.added[account.id][item.PropID] = added.filter((person) => person.PersonKey !== item.revert!.addedPerson);
+		if (added)
+			state.added[account.id][item.PropID] = added.filter(
+				(person) => person.PersonKey !== item.revert!.addedPerson,
+			);
 	}
 	item.revert = undefined;
 }

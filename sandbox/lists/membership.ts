@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AccountSpec } from '../accounts';
 import { compileCriteria, onlyPropIds, type Criterion, type ListMembers } from '../criteria';
-import { allSearchable, candidatesFor, getSearchable, INDEXED_FIELDS, type SearchableProperty } from '../data/properties';
+import {
+	allSearchable,
+	candidatesFor,
+	getSearchable,
+	INDEXED_FIELDS,
+	type SearchableProperty,
+} from '../data/properties';
 import type { SandboxContext } from '../types';
 import { own } from '../store';
 import { accountLists, hasMember, type StoredList } from './state';
@@ -32,20 +38,44 @@ export function trackWrites(app: FastifyInstance): void {
 
 /** What a dynamic list's members were computed from: the writes so far and the day. */
 const dataStamp = () => `${writes} ${new Date().toISOString().slice(0, 10)}`;
-const counted = new WeakMap<StoredList, { writes: number; members: Record<string, string>; lastViewed: string | null | undefined; total: number; newSinceLastViewed: number }>();
+const counted = new WeakMap<
+	StoredList,
+	{
+		writes: number;
+		members: Record<string, string>;
+		lastViewed: string | null | undefined;
+		total: number;
+		newSinceLastViewed: number;
+	}
+>();
 
 /** How many members a list has, and how many were added since it was last viewed; counted again only after a write or a view. */
 export function memberCounts(list: StoredList): { total: number; newSinceLastViewed: number } {
 	const cached = counted.get(list);
-	if (cached && cached.writes === writes && cached.members === list.members && cached.lastViewed === list.LastViewed) return cached;
+	if (
+		cached &&
+		cached.writes === writes &&
+		cached.members === list.members &&
+		cached.lastViewed === list.LastViewed
+	)
+		return cached;
 	const added = Object.values(list.members);
 	const lastViewed = list.LastViewed;
-	const counts = { writes, members: list.members, lastViewed, total: added.length, newSinceLastViewed: added.filter((at) => !lastViewed || at > lastViewed).length };
+	const counts = {
+		writes,
+		members: list.members,
+		lastViewed,
+		total: added.length,
+		newSinceLastViewed: added.filter((at) => !lastViewed || at > lastViewed).length,
+	};
 	counted.set(list, counts);
 	return counts;
 }
 const refreshedAt = new WeakMap<StoredList, string>();
-const ordered = new WeakMap<StoredList, { stamp: string; members: Record<string, string>; entries: Array<[string, string]> }>();
+const ordered = new WeakMap<
+	StoredList,
+	{ stamp: string; members: Record<string, string>; entries: Array<[string, string]> }
+>();
 export function membersResolver(ctx: SandboxContext, account: AccountSpec, depth = 0): ListMembers {
 	return (listId) => {
 		const list = own(accountLists(ctx, account), String(listId));
@@ -55,12 +85,21 @@ export function membersResolver(ctx: SandboxContext, account: AccountSpec, depth
 }
 
 /** PropIDs matching criteria, ascending (properties are kept in PropID order). */
-export function findMatches(ctx: SandboxContext, account: AccountSpec, criteria: Criterion[], depth = 0): string[] {
+export function findMatches(
+	ctx: SandboxContext,
+	account: AccountSpec,
+	criteria: Criterion[],
+	depth = 0,
+): string[] {
 	const members = membersResolver(ctx, account, depth);
 	const ids = onlyPropIds(criteria);
-	const narrowing = criteria.find((criterion) => (INDEXED_FIELDS as readonly string[]).includes(criterion.name));
+	const narrowing = criteria.find((criterion) =>
+		(INDEXED_FIELDS as readonly string[]).includes(criterion.name),
+	);
 	const candidates: SearchableProperty[] = ids
-		? ids.map((id) => getSearchable(ctx, id)).filter((p): p is SearchableProperty => p !== undefined)
+		? ids
+				.map((id) => getSearchable(ctx, id))
+				.filter((p): p is SearchableProperty => p !== undefined)
 		: narrowing
 			? candidatesFor(ctx, narrowing.name as (typeof INDEXED_FIELDS)[number], narrowing.value)
 			: allSearchable(ctx);
@@ -70,7 +109,12 @@ export function findMatches(ctx: SandboxContext, account: AccountSpec, criteria:
 }
 
 /** Recomputes a dynamic list from its criteria; returns the PropIDs that entered it. */
-export function recompute(ctx: SandboxContext, account: AccountSpec, list: StoredList, depth = 0): string[] {
+export function recompute(
+	ctx: SandboxContext,
+	account: AccountSpec,
+	list: StoredList,
+	depth = 0,
+): string[] {
 	if (list.ListType !== 'dynamic' || !list.Criteria) return [];
 	const matches = findMatches(ctx, account, list.Criteria, depth);
 	const now = new Date().toISOString();
@@ -85,7 +129,12 @@ export function recompute(ctx: SandboxContext, account: AccountSpec, list: Store
 }
 
 /** The members as a read sees them: an unmonitored dynamic list is refreshed first when anything changed since. */
-export function readMembers(ctx: SandboxContext, account: AccountSpec, list: StoredList, depth = 0): Record<string, string> {
+export function readMembers(
+	ctx: SandboxContext,
+	account: AccountSpec,
+	list: StoredList,
+	depth = 0,
+): Record<string, string> {
 	if (list.ListType === 'dynamic' && !list.isMonitored) {
 		const stamp = dataStamp();
 		if (refreshedAt.get(list) !== stamp) {
@@ -98,18 +147,28 @@ export function readMembers(ctx: SandboxContext, account: AccountSpec, list: Sto
 }
 
 /** The members in the order pages list them (oldest first, then by PropID), sorted again only after a write. */
-export function orderedMembers(ctx: SandboxContext, account: AccountSpec, list: StoredList): Array<[string, string]> {
+export function orderedMembers(
+	ctx: SandboxContext,
+	account: AccountSpec,
+	list: StoredList,
+): Array<[string, string]> {
 	const members = readMembers(ctx, account, list);
 	const stamp = dataStamp();
 	const cached = ordered.get(list);
 	if (cached && cached.stamp === stamp && cached.members === members) return cached.entries;
-	const entries = Object.entries(members).sort(([a, addedA], [b, addedB]) => (addedA < addedB ? -1 : addedA > addedB ? 1 : a < b ? -1 : a > b ? 1 : 0));
+	const entries = Object.entries(members).sort(([a, addedA], [b, addedB]) =>
+		addedA < addedB ? -1 : addedA > addedB ? 1 : a < b ? -1 : a > b ? 1 : 0,
+	);
 	ordered.set(list, { stamp, members, entries });
 	return entries;
 }
 
 /** For the criteria engine's InList: the PropIDs of a list of this account, or undefined. */
-export function listPropIds(ctx: SandboxContext, account: AccountSpec, listId: number): string[] | undefined {
+export function listPropIds(
+	ctx: SandboxContext,
+	account: AccountSpec,
+	listId: number,
+): string[] | undefined {
 	const set = membersResolver(ctx, account)(listId);
 	return set ? [...set] : undefined;
 }

@@ -3,7 +3,12 @@ import { notFound } from '../errors';
 import type { SandboxContext } from '../types';
 import { own } from '../store';
 import type { Criterion } from '../criteria';
-import type { AutomationFields, ListType, PersonStatus, PropertyStatus } from '../../nodes/PropRadar/shared/vocabulary';
+import type {
+	AutomationFields,
+	ListType,
+	PersonStatus,
+	PropertyStatus,
+} from '../../nodes/PropRadar/shared/vocabulary';
 
 /** The lists, automations, imports and per-property user data of every account. */
 export interface ImportItem {
@@ -64,23 +69,38 @@ export interface ListsState {
 }
 
 export function listsState(ctx: SandboxContext): ListsState {
-	return ctx.store.slice<ListsState>('lists', () => ({ nextListId: 1, nextImportItemId: 1, lists: {}, userData: {} }));
+	return ctx.store.slice<ListsState>('lists', () => ({
+		nextListId: 1,
+		nextImportItemId: 1,
+		lists: {},
+		userData: {},
+	}));
 }
 
-export function accountLists(ctx: SandboxContext, account: AccountSpec): Record<string, StoredList> {
+export function accountLists(
+	ctx: SandboxContext,
+	account: AccountSpec,
+): Record<string, StoredList> {
 	const state = listsState(ctx);
 	return (state.lists[account.id] ??= {});
 }
 
 /** The list, or 404 when it does not exist or belongs to another account. */
-export function getList(ctx: SandboxContext, account: AccountSpec, listId: number | string): StoredList {
+export function getList(
+	ctx: SandboxContext,
+	account: AccountSpec,
+	listId: number | string,
+): StoredList {
 	const list = own(accountLists(ctx, account), String(listId));
 	if (!list) throw notFound();
 	return list;
 }
 
 /** The list with this id in any account, with the account id (for the control routes). */
-export function findListAnywhere(ctx: SandboxContext, listId: number): { accountId: string; list: StoredList } | undefined {
+export function findListAnywhere(
+	ctx: SandboxContext,
+	listId: number,
+): { accountId: string; list: StoredList } | undefined {
 	for (const [accountId, lists] of Object.entries(listsState(ctx).lists)) {
 		const list = own(lists, String(listId));
 		if (list) return { accountId, list };
@@ -94,7 +114,11 @@ export function userData(ctx: SandboxContext, accountId: string, propId: string)
 	return (byProp[propId] ??= {});
 }
 
-export function peekUserData(ctx: SandboxContext, accountId: string, propId: string): UserPropertyData {
+export function peekUserData(
+	ctx: SandboxContext,
+	accountId: string,
+	propId: string,
+): UserPropertyData {
 	return listsState(ctx).userData[accountId]?.[propId] ?? {};
 }
 
@@ -103,4 +127,8 @@ export function hasMember(list: StoredList, propId: string): boolean {
 	return Object.hasOwn(list.members, propId);
 }
 
-export const idList = (value: string): string[] => value.split(',').map((part) => part.trim()).filter(Boolean);
+export const idList = (value: string): string[] =>
+	value
+		.split(',')
+		.map((part) => part.trim())
+		.filter(Boolean);

@@ -16,9 +16,11 @@ export const automationRoutes: RouteModule = (app, ctx) => {
 		const account = auth(request);
 		const list = getList(ctx, account, pathId((request.params as { listId: string }).listId));
 		const body = objectBody(request.body);
-		if (Object.keys(body).length === 0) throw badRequest('Empty automation', 'Send the whole automation configuration');
+		if (Object.keys(body).length === 0)
+			throw badRequest('Empty automation', 'Send the whole automation configuration');
 		list.automation = validateAutomation(list.ListID, body);
-		if (list.automation.isEnabled && list.ListType === 'dynamic' && list.isMonitored) recompute(ctx, account, list);
+		if (list.automation.isEnabled && list.ListType === 'dynamic' && list.isMonitored)
+			recompute(ctx, account, list);
 		ctx.store.save();
 		return { updateCount: 1 };
 	});

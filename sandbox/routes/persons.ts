@@ -1,6 +1,16 @@
-import { PAGE_LIMITS, PERSON_FIELDSETS, PERSON_RECORD_FIELDSETS } from '../../nodes/PropRadar/shared/vocabulary';
+import {
+	PAGE_LIMITS,
+	PERSON_FIELDSETS,
+	PERSON_RECORD_FIELDSETS,
+} from '../../nodes/PropRadar/shared/vocabulary';
 import { charge, readPurchase } from '../charges';
-import { findPerson, getPersons, personRecords, personState, type PersonRecordKind } from '../data/persons';
+import {
+	findPerson,
+	getPersons,
+	personRecords,
+	personState,
+	type PersonRecordKind,
+} from '../data/persons';
 import { propertyExists } from '../data/properties';
 import { ApiError, notFound } from '../errors';
 import { pick, resolveFields } from '../fields';
@@ -22,8 +32,15 @@ export const personRoutes: RouteModule = (app, ctx) => {
 		const cost = charge(ctx, account, 'person', persons.length, purchase, `owners of ${propId}`);
 		// PropID and PersonKey identify a record and come back whatever the fields, unless suppressed
 		// (the documents allow `-PropID` and `-PersonKey`).
-		const suppressed = String(query.Fields ?? '').split(',').map((name) => name.trim());
-		const keep = [...new Set([...['PropID', 'PersonKey'].filter((field) => !suppressed.includes(`-${field}`)), ...fields])];
+		const suppressed = String(query.Fields ?? '')
+			.split(',')
+			.map((name) => name.trim());
+		const keep = [
+			...new Set([
+				...['PropID', 'PersonKey'].filter((field) => !suppressed.includes(`-${field}`)),
+				...fields,
+			]),
+		];
 		return { results: purchase ? persons.map((person) => pick(person, keep)) : [], ...cost };
 	});
 
@@ -38,12 +55,27 @@ export const personRoutes: RouteModule = (app, ctx) => {
 			const { start, limit } = paging(query, PAGE_LIMITS.personRecords);
 			const purchase = readPurchase(query);
 			const records = personRecords(personKey, kind).slice(start, start + limit);
-			const cost = charge(ctx, account, 'personRecord', records.length, purchase, `${kind} of ${personKey}`);
-			return { results: purchase ? records.map((record) => ({ PersonKey: personKey, ...pick(record, fields) })) : [], ...cost };
+			const cost = charge(
+				ctx,
+				account,
+				'personRecord',
+				records.length,
+				purchase,
+				`${kind} of ${personKey}`,
+			);
+			return {
+				results: purchase
+					? records.map((record) => ({ PersonKey: personKey, ...pick(record, fields) }))
+					: [],
+				...cost,
+			};
 		});
 	}
 
-	for (const [path, what, kind] of [['Phone', 'phone', 'phone'], ['Email', 'email', 'email']] as const) {
+	for (const [path, what, kind] of [
+		['Phone', 'phone', 'phone'],
+		['Email', 'email', 'email'],
+	] as const) {
 		app.post(`/v1/persons/:personKey/${path}`, authBeforeBody(), async (request) => {
 			const account = auth(request);
 			const query = request.query as Query;
@@ -53,14 +85,21 @@ export const personRoutes: RouteModule = (app, ctx) => {
 			const purchase = readPurchase(query);
 			const bought = (personState(ctx).purchases[account.id] ??= {});
 			if (bought[personKey]?.[what]) {
-				throw new ApiError(400, `${path} already purchased`, `The ${what} of ${personKey} was already purchased; it is in the ${path} field of the persons endpoint.`);
+				throw new ApiError(
+					400,
+					`${path} already purchased`,
+					`The ${what} of ${personKey} was already purchased; it is in the ${path} field of the persons endpoint.`,
+				);
 			}
 			const cost = charge(ctx, account, kind, 1, purchase, `${what} of ${personKey}`);
 			if (!purchase) return { results: [], ...cost };
 			(bought[personKey] ??= {})[what] = true;
 			ctx.store.save();
 			const person = findPerson(ctx, account, personKey)!;
-			return { results: [{ PersonKey: personKey, PropID: person.PropID, [path]: person[path] }], ...cost };
+			return {
+				results: [{ PersonKey: personKey, PropID: person.PropID, [path]: person[path] }],
+				...cost,
+			};
 		});
 	}
 };

@@ -1,4 +1,8 @@
-import { PAGE_LIMITS, TRIGGER_EVENTS, WEBHOOK_FIELDS } from '../../nodes/PropRadar/shared/vocabulary';
+import {
+	PAGE_LIMITS,
+	TRIGGER_EVENTS,
+	WEBHOOK_FIELDS,
+} from '../../nodes/PropRadar/shared/vocabulary';
 import { badRequest, notFound } from '../errors';
 import { pick, resolveFields } from '../fields';
 import { auth, authBeforeBody, onlyParams, paging, pathId, sortRecords, type Query } from '../http';
@@ -23,38 +27,52 @@ const createSchema = {
 };
 
 export const webhookRoutes: RouteModule = (app, ctx) => {
-	app.post('/v1/integrations/webhooks', { schema: { body: createSchema }, ...authBeforeBody(hidden) }, async (request) => {
-		const account = auth(request, hidden);
-		const body = request.body as { HookUrl: string; WebhookName: string; Secret?: string; Lists?: number[] };
-		let url: URL;
-		try {
-			url = new URL(body.HookUrl);
-		} catch {
-			throw badRequest('Invalid HookUrl', 'HookUrl must be an absolute http or https URL');
-		}
-		if (!['http:', 'https:'].includes(url.protocol)) throw badRequest('Invalid HookUrl', 'HookUrl must be an absolute http or https URL');
-		const lists = accountLists(ctx, account);
-		const unknown = (body.Lists ?? []).find((listId) => !lists[String(listId)]);
-		if (unknown !== undefined) throw badRequest('Unknown list', `Lists: list ${unknown} does not exist`);
-		const state = webhooksState(ctx);
-		const WebhookID = state.nextWebhookId++;
-		state.hooks[String(WebhookID)] = {
-			WebhookID,
-			HookUrl: body.HookUrl,
-			WebhookName: body.WebhookName,
-			ClientName: 'API',
-			Secret: body.Secret,
-			accountId: account.id,
-		};
-		for (const listId of body.Lists ?? []) {
-			const automation = lists[String(listId)].automation;
-			automation.isEnabled = 1;
-			if (!automation.Triggers) automation.Triggers = TRIGGER_EVENTS.newMatches;
-			automation.ExportToWebhookIDs = [...idList(automation.ExportToWebhookIDs), String(WebhookID)].join(',');
-		}
-		ctx.store.save();
-		return { results: [{ WebhookID }] };
-	});
+	app.post(
+		'/v1/integrations/webhooks',
+		{ schema: { body: createSchema }, ...authBeforeBody(hidden) },
+		async (request) => {
+			const account = auth(request, hidden);
+			const body = request.body as {
+				HookUrl: string;
+				WebhookName: string;
+				Secret?: string;
+				Lists?: number[];
+			};
+			let url: URL;
+			try {
+				url = new URL(body.HookUrl);
+			} catch {
+				throw badRequest('Invalid HookUrl', 'HookUrl must be an absolute http or https URL');
+			}
+			if (!['http:', 'https:'].includes(url.protocol))
+				throw badRequest('Invalid HookUrl', 'HookUrl must be an absolute http or https URL');
+			const lists = accountLists(ctx, account);
+			const unknown = (body.Lists ?? []).find((listId) => !lists[String(listId)]);
+			if (unknown !== undefined)
+				throw badRequest('Unknown list', `Lists: list ${unknown} does not exist`);
+			const state = webhooksState(ctx);
+			const WebhookID = state.nextWebhookId++;
+			state.hooks[String(WebhookID)] = {
+				WebhookID,
+				HookUrl: body.HookUrl,
+				WebhookName: body.WebhookName,
+				ClientName: 'API',
+				Secret: body.Secret,
+				accountId: account.id,
+			};
+			for (const listId of body.Lists ?? []) {
+				const automation = lists[String(listId)].automation;
+				automation.isEnabled = 1;
+				if (!automation.Triggers) automation.Triggers = TRIGGER_EVENTS.newMatches;
+				automation.ExportToWebhookIDs = [
+					...idList(automation.ExportToWebhookIDs),
+					String(WebhookID),
+				].join(',');
+			}
+			ctx.store.save();
+			return { results: [{ WebhookID }] };
+		},
+	);
 
 	app.get('/v1/integrations/webhooks', async (request) => {
 		const account = auth(request, hidden);
@@ -68,7 +86,11 @@ export const webhookRoutes: RouteModule = (app, ctx) => {
 				void accountId;
 				return { ...hook, Secret: hook.Secret ?? '' } as Record<string, unknown>;
 			});
-		return { results: sortRecords(hooks, query, WEBHOOK_FIELDS).slice(start, start + limit).map((hook) => pick(hook, fields)) };
+		return {
+			results: sortRecords(hooks, query, WEBHOOK_FIELDS)
+				.slice(start, start + limit)
+				.map((hook) => pick(hook, fields)),
+		};
 	});
 
 	app.delete('/v1/integrations/webhooks/:webhookId', async (request) => {
@@ -79,7 +101,9 @@ export const webhookRoutes: RouteModule = (app, ctx) => {
 		if (!hook || hook.accountId !== account.id) throw notFound();
 		delete state.hooks[String(webhookId)];
 		for (const list of Object.values(accountLists(ctx, account))) {
-			list.automation.ExportToWebhookIDs = idList(list.automation.ExportToWebhookIDs).filter((id) => id !== String(webhookId)).join(',');
+			list.automation.ExportToWebhookIDs = idList(list.automation.ExportToWebhookIDs)
+				.filter((id) => id !== String(webhookId))
+				.join(',');
 		}
 		ctx.store.save();
 		return { deleteCount: 1 };

@@ -44,11 +44,18 @@ export function isLoopback(url: string): boolean {
 	return host === '::1';
 }
 
-async function attempt(url: string, body: string, secret: string | undefined): Promise<{ status: number | null; error?: string }> {
+async function attempt(
+	url: string,
+	body: string,
+	secret: string | undefined,
+): Promise<{ status: number | null; error?: string }> {
 	try {
 		const response = await request(url, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', ...(secret ? { authorization: `Bearer ${secret}` } : {}) },
+			headers: {
+				'content-type': 'application/json',
+				...(secret ? { authorization: `Bearer ${secret}` } : {}),
+			},
 			body,
 			headersTimeout: 10_000,
 			bodyTimeout: 10_000,
@@ -60,7 +67,8 @@ async function attempt(url: string, body: string, secret: string | undefined): P
 	}
 }
 
-const retryable = (status: number | null) => status === null || status === 404 || status === 429 || status >= 500;
+const retryable = (status: number | null) =>
+	status === null || status === 404 || status === 429 || status >= 500;
 
 /** Starts a delivery; it runs in the background (`settleDeliveries` waits for all of them). */
 export function deliver(
@@ -85,7 +93,8 @@ export function deliver(
 	log.push(entry);
 	if (!ctx.options.allowRemoteWebhooks && !isLoopback(hook.HookUrl)) {
 		entry.outcome = 'refused';
-		entry.error = 'The sandbox only delivers to loopback addresses (start it with --allow-remote-webhooks to change that)';
+		entry.error =
+			'The sandbox only delivers to loopback addresses (start it with --allow-remote-webhooks to change that)';
 		ctx.store.save();
 		return;
 	}

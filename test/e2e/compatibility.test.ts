@@ -23,16 +23,25 @@ import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient, N8nHost, RunningN8n } from '../../scripts/n8n-host';
 import { ceilingAcrossWaitAndRestart } from '../support/ceilingAcrossWait';
 
-const { seedDemoData } = require('../../scripts/demo-data') as { seedDemoData(url: string): Promise<number> };
+const { seedDemoData } = require('../../scripts/demo-data') as {
+	seedDemoData(url: string): Promise<number>;
+};
 
 jest.setTimeout(300_000);
 
 const ROOT = join(__dirname, '..', '..');
 type Node = { name: string; type: string; parameters: Record<string, unknown> };
 type Workflow = { id: string; name: string; nodes: Node[]; connections: unknown };
-interface ChargeEntry { kind: string; quantity: number; creditsUsed: number; cents: number; what: string }
+interface ChargeEntry {
+	kind: string;
+	quantity: number;
+	creditsUsed: number;
+	cents: number;
+	what: string;
+}
 
-const example = (file: string) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')) as Workflow;
+const example = (file: string) =>
+	JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')) as Workflow;
 
 /** Example 1 with its export previewed instead of bought: a dynamic list from criteria, then a free quote of a search of its properties. */
 function listAndSearch(): Workflow {
@@ -51,10 +60,28 @@ function purchase(): Workflow {
 		id: 'PropRadarCompat2',
 		name: 'compatibility: one property bought under a cap',
 		nodes: [
-			{ id: 'run', name: 'Run', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
 			{
-				id: 'buy', name: 'Buy', type: 'n8n-nodes-propradar.propRadar', typeVersion: 1, position: [220, 0], credentials: { propRadarApi: n8n.CREDENTIAL },
-				parameters: { resource: 'property', operation: 'get', propId: 'P000777', chargeMode: 'purchase', maxCost: 1 },
+				id: 'run',
+				name: 'Run',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'buy',
+				name: 'Buy',
+				type: 'n8n-nodes-propradar.propRadar',
+				typeVersion: 1,
+				position: [220, 0],
+				credentials: { propRadarApi: n8n.CREDENTIAL },
+				parameters: {
+					resource: 'property',
+					operation: 'get',
+					propId: 'P000777',
+					chargeMode: 'purchase',
+					maxCost: 1,
+				},
 			},
 		],
 		connections: { Run: { main: [[{ node: 'Buy', type: 'main', index: 0 }]] } },
@@ -63,7 +90,8 @@ function purchase(): Workflow {
 }
 
 /** n8n and the sandbox act asynchronously: poll every 300 ms, for up to 30 s. */
-const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> => until(what, read, 30_000, 300);
+const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> =>
+	until(what, read, 30_000, 300);
 
 describe.each([
 	['oldest', n8n.N8N_VERSIONS.oldest],
@@ -74,13 +102,19 @@ describe.each([
 	let prepared: N8nHost;
 	let client: N8nClient;
 
-	const sandboxApi = async <T>(method: string, path: string, body?: unknown): Promise<T> => (await call(sandbox.url, method, path, { body })).body as T;
-	const charges = async () => (await sandboxApi<{ log: ChargeEntry[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log;
+	const sandboxApi = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
+		(await call(sandbox.url, method, path, { body })).body as T;
+	const charges = async () =>
+		(await sandboxApi<{ log: ChargeEntry[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
 		await seedDemoData(sandbox.url);
-		({ prepared, host, client } = await startN8n({ sandboxUrl: sandbox.url, n8nVersion: version, workflows: [listAndSearch(), purchase()] }));
+		({ prepared, host, client } = await startN8n({
+			sandboxUrl: sandbox.url,
+			n8nVersion: version,
+			workflows: [listAndSearch(), purchase()],
+		}));
 	});
 
 	afterAll(async () => {
@@ -90,10 +124,20 @@ describe.each([
 	test('it is that release, and it loads the package: both node types and the credential', async () => {
 		const settings = (await client.rest('GET', '/settings')) as { versionCli: string };
 		expect(settings.versionCli).toBe(version);
-		const read = async (path: string) => (await (await fetch(`${host.url}${path}`, { headers: { cookie: client.cookie } })).json()) as Array<{ name: string }>;
+		const read = async (path: string) =>
+			(await (
+				await fetch(`${host.url}${path}`, { headers: { cookie: client.cookie } })
+			).json()) as Array<{ name: string }>;
 		const names = (await read('/types/nodes.json')).map((type) => type.name);
-		expect(names).toEqual(expect.arrayContaining(['n8n-nodes-propradar.propRadar', 'n8n-nodes-propradar.propRadarTrigger']));
-		expect((await read('/types/credentials.json')).map((type) => type.name)).toContain('propRadarApi');
+		expect(names).toEqual(
+			expect.arrayContaining([
+				'n8n-nodes-propradar.propRadar',
+				'n8n-nodes-propradar.propRadarTrigger',
+			]),
+		);
+		expect((await read('/types/credentials.json')).map((type) => type.name)).toContain(
+			'propRadarApi',
+		);
 	});
 
 	test('a dynamic list from criteria, then a free preview of a search of its properties: nothing charged', async () => {
@@ -103,27 +147,61 @@ describe.each([
 		expect(list).toMatchObject({ ListName: 'Oregon pools with equity', ListType: 'dynamic' });
 		expect(Number(list.TotalCount)).toBeGreaterThan(0);
 		const [quote] = output(run, 'Export properties');
-		expect(quote).toMatchObject({ preview: true, resultCount: Math.min(25, Number(list.TotalCount)) });
+		expect(quote).toMatchObject({
+			preview: true,
+			resultCount: Math.min(25, Number(list.TotalCount)),
+		});
 		expect((await charges()).slice(before)).toEqual([]);
 	});
 
 	test('one purchase under a Max Cost: charged once, at its price, as the node says', async () => {
 		// No free export credits left: the property is paid for from the balance.
-		wallet(sandbox.ctx, ACCOUNTS.find((account) => account.token === TOKENS.main)!).credits = 0;
+		wallet(
+			sandbox.ctx,
+			ACCOUNTS.find((account) => account.token === TOKENS.main)!,
+		).credits = 0;
 		const before = (await charges()).length;
 		const run = (await n8n.execute(host, 'PropRadarCompat2')) as RunData;
 		const bought = output(run, 'Buy');
 		const price = (PRICES_CENTS.property / 100).toFixed(2);
-		expect(bought).toEqual([expect.objectContaining({ PropID: 'P000777', _charge: { totalCost: price, resultCount: 1, runTotalCost: price } })]);
-		expect((await charges()).slice(before)).toEqual([{ at: expect.any(String), kind: 'property', quantity: 1, creditsUsed: 0, cents: PRICES_CENTS.property, what: 'property P000777' }]);
+		expect(bought).toEqual([
+			expect.objectContaining({
+				PropID: 'P000777',
+				_charge: { totalCost: price, resultCount: 1, runTotalCost: price },
+			}),
+		]);
+		expect((await charges()).slice(before)).toEqual([
+			{
+				at: expect.any(String),
+				kind: 'property',
+				quantity: 1,
+				creditsUsed: 0,
+				cents: PRICES_CENTS.property,
+				what: 'property P000777',
+			},
+		]);
 	});
 
 	test('the trigger: activated, registered with the service, a new match starts an execution; deactivated, no webhook left', async () => {
-		const hooks = async () => (await sandboxApi<{ results: Array<{ HookUrl: string; Secret: string }> }>('GET', '/v1/integrations/webhooks')).results;
+		const hooks = async () =>
+			(
+				await sandboxApi<{ results: Array<{ HookUrl: string; Secret: string }> }>(
+					'GET',
+					'/v1/integrations/webhooks',
+				)
+			).results;
 		// n8n 2.0 activates only a version from a workflow's history, which its CLI import does not
 		// write (2.41's does): the workflow is saved through the REST API, as the editor does.
-		const { name, nodes, connections, settings } = example('04-foreclosures-to-crm.json') as Workflow & { settings: unknown };
-		const { id } = (await client.rest('POST', '/workflows', { name, nodes, connections, settings, active: false })) as { id: string };
+		const { name, nodes, connections, settings } = example(
+			'04-foreclosures-to-crm.json',
+		) as Workflow & { settings: unknown };
+		const { id } = (await client.rest('POST', '/workflows', {
+			name,
+			nodes,
+			connections,
+			settings,
+			active: false,
+		})) as { id: string };
 		await n8n.activate(client, id);
 		// n8n answers the activation before the trigger's registration has finished.
 		const [hook] = await waitFor('the webhook registered', async () => {
@@ -134,21 +212,46 @@ describe.each([
 		// Until n8n serves the route and holds the trigger's secret it answers 404 or 401; then a
 		// delivery without events gets 400 from the trigger and starts nothing.
 		await waitFor('n8n serving the trigger with its secret', async () =>
-			(await fetch(hook.HookUrl, { method: 'POST', headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' }, body: '{}' })).status === 400 ? true : undefined,
+			(
+				await fetch(hook.HookUrl, {
+					method: 'POST',
+					headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' },
+					body: '{}',
+				})
+			).status === 400
+				? true
+				: undefined,
 		);
 
 		// A new property in list 1 ("Oregon foreclosures"): the service delivers the New Match.
-		const match = await sandboxApi<{ PropID: string }>('POST', '/_sandbox/simulate/new-match', { ListID: 1 });
-		const lead = await waitFor('the new match in the CRM', async () =>
-			(await sandboxApi<{ results: Array<{ body: Record<string, unknown> }> }>('GET', '/_sandbox/crm')).results.find((posted) => posted.body.propId === match.PropID),
-		).catch(async (error: Error) => {
-			throw new Error(`${error.message}; the sandbox's delivery log: ${JSON.stringify(await sandboxApi('GET', '/_sandbox/deliveries?wait=1'))}`);
+		const match = await sandboxApi<{ PropID: string }>('POST', '/_sandbox/simulate/new-match', {
+			ListID: 1,
 		});
-		expect(lead.body).toMatchObject({ source: 'PropRadar', event: 'New Match', list: 'Oregon foreclosures' });
+		const lead = await waitFor('the new match in the CRM', async () =>
+			(
+				await sandboxApi<{ results: Array<{ body: Record<string, unknown> }> }>(
+					'GET',
+					'/_sandbox/crm',
+				)
+			).results.find((posted) => posted.body.propId === match.PropID),
+		).catch(async (error: Error) => {
+			throw new Error(
+				`${error.message}; the sandbox's delivery log: ${JSON.stringify(await sandboxApi('GET', '/_sandbox/deliveries?wait=1'))}`,
+			);
+		});
+		expect(lead.body).toMatchObject({
+			source: 'PropRadar',
+			event: 'New Match',
+			list: 'Oregon foreclosures',
+		});
 		const filter = encodeURIComponent(JSON.stringify({ workflowId: id }));
 		const runs = await waitFor('the execution to end', async () => {
-			const { results } = (await client.rest('GET', `/executions?filter=${filter}`)) as { results: Array<{ status: string }> };
-			return results.length > 0 && results.every((run) => !['new', 'running'].includes(run.status)) ? results : undefined;
+			const { results } = (await client.rest('GET', `/executions?filter=${filter}`)) as {
+				results: Array<{ status: string }>;
+			};
+			return results.length > 0 && results.every((run) => !['new', 'running'].includes(run.status))
+				? results
+				: undefined;
 		});
 		expect(runs.map((run) => run.status)).toEqual(['success']);
 
@@ -157,7 +260,7 @@ describe.each([
 	});
 
 	// Early 2.x releases give a node no custom data of its own: the tally is kept in the same store through $execution.
-	test('the credential\'s ceiling holds across a Wait node and an n8n restart: five of six bought under a ceiling that fits five', async () => {
+	test("the credential's ceiling holds across a Wait node and an n8n restart: five of six bought under a ceiling that fits five", async () => {
 		const result = await ceilingAcrossWaitAndRestart(sandbox, prepared, host);
 		host = result.host;
 		client = await n8n.login(host);

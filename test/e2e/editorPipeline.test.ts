@@ -30,7 +30,12 @@ import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
 import { editor, SHOWN, signedInBrowser, startN8n, stopN8n } from '../support/realN8n';
 import { call, TOKENS } from '../support/sandboxApi';
-import { newestExecution, outputOf, storedExecution, type StoredExecution } from '../support/storedExecution';
+import {
+	newestExecution,
+	outputOf,
+	storedExecution,
+	type StoredExecution,
+} from '../support/storedExecution';
 import { until } from '../until';
 import type { N8nClient, RunningN8n } from '../../scripts/n8n-host';
 
@@ -39,7 +44,9 @@ jest.setTimeout(600_000);
 const ROOT = join(__dirname, '..', '..');
 const SCREENSHOTS = join(ROOT, '.tools', 'screenshots');
 
-const SANDBOX_CREDENTIALS = { propRadarApi: { id: 'propradar-sandbox', name: 'PropRadar sandbox' } };
+const SANDBOX_CREDENTIALS = {
+	propRadarApi: { id: 'propradar-sandbox', name: 'PropRadar sandbox' },
+};
 
 type WorkflowNode = { name: string; onError?: string; parameters: Record<string, unknown> };
 type Workflow = { id: string; name: string; nodes: WorkflowNode[] };
@@ -49,7 +56,9 @@ const PIPELINE_NAME = 'e2e: lead pipeline, Get Owners Max Cost 0.45, On Error St
 
 /** Example 6 (Run → Create static list → Search → Get Owners → Purchase Phone → Add to list) with Get Owners' Max Cost $0.45 and On Error left at its default, "Stop Workflow". */
 function stoppingPipeline(): Workflow {
-	const workflow = JSON.parse(readFileSync(join(ROOT, 'examples', '06-lead-pipeline.json'), 'utf8')) as Workflow;
+	const workflow = JSON.parse(
+		readFileSync(join(ROOT, 'examples', '06-lead-pipeline.json'), 'utf8'),
+	) as Workflow;
 	workflow.id = PIPELINE;
 	workflow.name = PIPELINE_NAME;
 	const owners = workflow.nodes.find((node) => node.name === 'Get Owners')!;
@@ -67,12 +76,47 @@ function sixItemPreview() {
 		id: PREVIEW,
 		name: 'e2e: Get Owners preview over 6 items',
 		nodes: [
-			{ id: 'run', name: 'Run', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ id: 'make', name: 'Make', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [220, 0], parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows: SIX.map((PropID) => ({ PropID })) }), options: {} } },
-			{ id: 'rows', name: 'Rows', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [440, 0], parameters: { fieldToSplitOut: 'rows', options: {} } },
 			{
-				id: 'owners', name: 'Get Owners', type: 'n8n-nodes-propradar.propRadar', typeVersion: 1, position: [660, 0], credentials: SANDBOX_CREDENTIALS,
-				parameters: { resource: 'person', operation: 'getOwners', propId: '={{ $json.PropID }}', chargeMode: 'preview' },
+				id: 'run',
+				name: 'Run',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'make',
+				name: 'Make',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [220, 0],
+				parameters: {
+					mode: 'raw',
+					jsonOutput: JSON.stringify({ rows: SIX.map((PropID) => ({ PropID })) }),
+					options: {},
+				},
+			},
+			{
+				id: 'rows',
+				name: 'Rows',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [440, 0],
+				parameters: { fieldToSplitOut: 'rows', options: {} },
+			},
+			{
+				id: 'owners',
+				name: 'Get Owners',
+				type: 'n8n-nodes-propradar.propRadar',
+				typeVersion: 1,
+				position: [660, 0],
+				credentials: SANDBOX_CREDENTIALS,
+				parameters: {
+					resource: 'person',
+					operation: 'getOwners',
+					propId: '={{ $json.PropID }}',
+					chargeMode: 'preview',
+				},
 			},
 		],
 		connections: {
@@ -93,18 +137,25 @@ let page: Page;
 type Charge = { kind: string; quantity: number; cents: number; what: string };
 type Charges = { credits: number; balanceCents: number; log: Charge[] };
 
-const charges = async (): Promise<Charges> => (await call(sandbox.url, 'GET', `/_sandbox/charges?token=${TOKENS.main}`)).body as Charges;
-const sum = (log: Charge[], field: 'cents' | 'quantity') => log.reduce((total, charge) => total + charge[field], 0);
+const charges = async (): Promise<Charges> =>
+	(await call(sandbox.url, 'GET', `/_sandbox/charges?token=${TOKENS.main}`)).body as Charges;
+const sum = (log: Charge[], field: 'cents' | 'quantity') =>
+	log.reduce((total, charge) => total + charge[field], 0);
 const centsOf = (amount: unknown) => Math.round(Number(amount) * 100);
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
 	// Another client of the account uses up its 100 free export credits: from here on every record costs its list price.
-	const used = await call(sandbox.url, 'POST', '/v1/properties?Purchase=1&Limit=100', { body: { Criteria: [{ name: 'State', value: ['WA'] }] } });
+	const used = await call(sandbox.url, 'POST', '/v1/properties?Purchase=1&Limit=100', {
+		body: { Criteria: [{ name: 'State', value: ['WA'] }] },
+	});
 	expect(used.status).toBe(200);
 	expect((await charges()).credits).toBe(0);
-	({ host, client } = await startN8n({ sandboxUrl: sandbox.url, workflows: [stoppingPipeline(), sixItemPreview()] }));
+	({ host, client } = await startN8n({
+		sandboxUrl: sandbox.url,
+		workflows: [stoppingPipeline(), sixItemPreview()],
+	}));
 	mkdirSync(SCREENSHOTS, { recursive: true });
 	({ browser, page } = await signedInBrowser(host.url));
 });
@@ -123,10 +174,14 @@ async function screenshot(file: string): Promise<void> {
 
 async function openWorkflow(id: string, nodeName: string): Promise<void> {
 	await page.goto(`${host.url}/workflow/${id}`);
-	await canvasNode(nodeName).waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
-		await page.screenshot({ path: join(SCREENSHOTS, 'editor-pipeline-failed.png') });
-		throw new Error(`${error.message}; the page at ${page.url()} (.tools/screenshots/editor-pipeline-failed.png)`);
-	});
+	await canvasNode(nodeName)
+		.waitFor({ timeout: 60_000 })
+		.catch(async (error: Error) => {
+			await page.screenshot({ path: join(SCREENSHOTS, 'editor-pipeline-failed.png') });
+			throw new Error(
+				`${error.message}; the page at ${page.url()} (.tools/screenshots/editor-pipeline-failed.png)`,
+			);
+		});
 }
 
 /** Replaces the text of an input as a user does: a click into it, select all, typing, then Tab out of it. */
@@ -144,7 +199,9 @@ async function retype(input: ReturnType<Page['locator']>, text: string): Promise
  */
 async function nodeState(name: string): Promise<string> {
 	const flags = await canvasNode(name).evaluate((node) => {
-		const body = node.querySelector('[data-test-id="canvas-default-node"], [data-test-id="canvas-trigger-node"]');
+		const body = node.querySelector(
+			'[data-test-id="canvas-default-node"], [data-test-id="canvas-trigger-node"]',
+		);
 		const classes: string[] = body ? Array.from(body.classList) : [];
 		return {
 			errorClass: classes.some((token) => token.startsWith('_error_')),
@@ -153,9 +210,12 @@ async function nodeState(name: string): Promise<string> {
 			checkIcon: node.querySelector('[data-test-id="canvas-node-status-success"]') !== null,
 		};
 	});
-	if (flags.errorClass && flags.issuesIcon && !flags.successClass && !flags.checkIcon) return 'error';
-	if (flags.successClass && flags.checkIcon && !flags.errorClass && !flags.issuesIcon) return 'success';
-	if (!flags.errorClass && !flags.issuesIcon && !flags.successClass && !flags.checkIcon) return 'not run';
+	if (flags.errorClass && flags.issuesIcon && !flags.successClass && !flags.checkIcon)
+		return 'error';
+	if (flags.successClass && flags.checkIcon && !flags.errorClass && !flags.issuesIcon)
+		return 'success';
+	if (!flags.errorClass && !flags.issuesIcon && !flags.successClass && !flags.checkIcon)
+		return 'not run';
 	return JSON.stringify(flags);
 }
 
@@ -163,22 +223,39 @@ async function nodeState(name: string): Promise<string> {
 async function expectCanvas(expected: Record<string, string>): Promise<Record<string, string>> {
 	let shown: Record<string, string> = {};
 	try {
-		return await until(`the canvas showing ${JSON.stringify(expected)}`, async () => {
-			shown = {};
-			for (const name of Object.keys(expected)) shown[name] = await nodeState(name);
-			return Object.keys(expected).every((name) => shown[name] === expected[name]) ? shown : undefined;
-		}, 60_000, 300);
+		return await until(
+			`the canvas showing ${JSON.stringify(expected)}`,
+			async () => {
+				shown = {};
+				for (const name of Object.keys(expected)) shown[name] = await nodeState(name);
+				return Object.keys(expected).every((name) => shown[name] === expected[name])
+					? shown
+					: undefined;
+			},
+			60_000,
+			300,
+		);
 	} catch {
 		throw new Error(`the canvas shows ${JSON.stringify(shown)}, not ${JSON.stringify(expected)}`);
 	}
 }
 
 /** The workflow's newest execution once it is over, when it is newer than `after`. */
-async function executionAfter(workflowId: string, after: string | undefined): Promise<StoredExecution> {
-	const done = await until(`an execution of ${workflowId} after ${after ?? 'none'} to end`, async () => {
-		const newest = await newestExecution(client, workflowId);
-		return newest && newest.id !== after && !['new', 'running', 'waiting'].includes(newest.status) ? newest : undefined;
-	}, 180_000, 500);
+async function executionAfter(
+	workflowId: string,
+	after: string | undefined,
+): Promise<StoredExecution> {
+	const done = await until(
+		`an execution of ${workflowId} after ${after ?? 'none'} to end`,
+		async () => {
+			const newest = await newestExecution(client, workflowId);
+			return newest && newest.id !== after && !['new', 'running', 'waiting'].includes(newest.status)
+				? newest
+				: undefined;
+		},
+		180_000,
+		500,
+	);
 	return storedExecution(client, done.id);
 }
 
@@ -192,7 +269,14 @@ async function executeWorkflow(workflowId: string): Promise<StoredExecution> {
 /** The charge log entries added since `before` was read. */
 const added = (before: Charges, after: Charges) => after.log.slice(before.log.length);
 
-const PIPELINE_NODES = ['Run', 'Create static list', 'Search', 'Get Owners', 'Purchase Phone', 'Add to list'];
+const PIPELINE_NODES = [
+	'Run',
+	'Create static list',
+	'Search',
+	'Get Owners',
+	'Purchase Phone',
+	'Add to list',
+];
 /** The Max Cost the refusal of (a) named, in cents: what the owners of Search's properties cost. */
 let ownersNeedCents = 0;
 
@@ -201,19 +285,31 @@ test('(a) Get Owners with Max Cost $0.45 and On Error "Stop Workflow": refused w
 	await openWorkflow(PIPELINE, 'Get Owners');
 	const execution = await executeWorkflow(PIPELINE);
 
-	const shown = await expectCanvas({ Run: 'success', 'Create static list': 'success', Search: 'success', 'Get Owners': 'error', 'Purchase Phone': 'not run', 'Add to list': 'not run', 'Not bought': 'not run' });
+	const shown = await expectCanvas({
+		Run: 'success',
+		'Create static list': 'success',
+		Search: 'success',
+		'Get Owners': 'error',
+		'Purchase Phone': 'not run',
+		'Add to list': 'not run',
+		'Not bought': 'not run',
+	});
 	await screenshot('pipeline-stopped.png');
 
 	// What n8n stored: an error, at Get Owners, with nothing after it.
 	expect(execution.status).toBe('error');
-	expect(Object.keys(execution.runData).sort()).toEqual(['Create static list', 'Get Owners', 'Run', 'Search'].sort());
+	expect(Object.keys(execution.runData).sort()).toEqual(
+		['Create static list', 'Get Owners', 'Run', 'Search'].sort(),
+	);
 	const ownersRun = execution.runData['Get Owners'][0];
 	expect(ownersRun.error?.message).toMatch(/^Purchase refused: over Max Cost( \[item 0\])?$/);
 	expect(ownersRun.data).toBeUndefined();
 
 	// Its panel: the message and what to do.
 	await openNode('Get Owners');
-	const message = (await panel().locator('[data-test-id="node-error-message"]').first().innerText()).trim();
+	const message = (
+		await panel().locator('[data-test-id="node-error-message"]').first().innerText()
+	).trim();
 	const descriptionField = panel().locator('[data-test-id="node-error-description"]').first();
 	await descriptionField.waitFor(SHOWN);
 	const description = (await descriptionField.innerText()).trim();
@@ -232,7 +328,16 @@ test('(a) Get Owners with Max Cost $0.45 and On Error "Stop Workflow": refused w
 	const searched = outputOf(execution, 'Search');
 	expect(searched).toHaveLength(3);
 	let quoted = 0;
-	for (const property of searched) quoted += centsOf((await call(sandbox.url, 'GET', `/v1/properties/${String(property.PropID)}/persons?Purchase=0`)).body.totalCost);
+	for (const property of searched)
+		quoted += centsOf(
+			(
+				await call(
+					sandbox.url,
+					'GET',
+					`/v1/properties/${String(property.PropID)}/persons?Purchase=0`,
+				)
+			).body.totalCost,
+		);
 	expect(Number(needs![2])).toBe(3);
 	expect(centsOf(needs![1])).toBe(quoted);
 	expect(centsOf(setTo![1])).toBe(quoted);
@@ -244,23 +349,33 @@ test('(a) Get Owners with Max Cost $0.45 and On Error "Stop Workflow": refused w
 	const purchases = new Map<string, { cents: number; records: number }>();
 	for (const item of searched) {
 		const charge = item._charge as { totalCost: string; resultCount: number; runTotalCost: string };
-		purchases.set(charge.runTotalCost, { cents: centsOf(charge.totalCost), records: charge.resultCount });
+		purchases.set(charge.runTotalCost, {
+			cents: centsOf(charge.totalCost),
+			records: charge.resultCount,
+		});
 	}
 	const accounted = [...purchases.values()].reduce((total, purchase) => total + purchase.cents, 0);
 	const newCharges = added(before, after);
 	expect(newCharges.map((charge) => charge.kind)).toEqual(Array(purchases.size).fill('property'));
 	expect(sum(newCharges, 'cents')).toBe(accounted);
-	expect(sum(newCharges, 'quantity')).toBe([...purchases.values()].reduce((total, purchase) => total + purchase.records, 0));
+	expect(sum(newCharges, 'quantity')).toBe(
+		[...purchases.values()].reduce((total, purchase) => total + purchase.records, 0),
+	);
 	expect(before.balanceCents - after.balanceCents).toBe(accounted);
 
 	// The executions list: Error.
 	await page.goto(`${host.url}/home/executions`);
-	const row = page.locator('[data-test-id="global-execution-list-item"]').filter({ hasText: PIPELINE_NAME }).first();
+	const row = page
+		.locator('[data-test-id="global-execution-list-item"]')
+		.filter({ hasText: PIPELINE_NAME })
+		.first();
 	await row.waitFor(SHOWN);
 	const status = (await row.locator('[data-test-id="execution-status"]').innerText()).trim();
 	expect(status).toMatch(/^Error\b/);
 
-	process.stdout.write(`(a) canvas ${JSON.stringify(shown)}\n(a) panel: "${message}" / "${description}"\n(a) executions list: "${status}"; charged ${dollars(accounted)} (${newCharges.map((charge) => `${charge.kind} ×${charge.quantity} ${dollars(charge.cents)}`).join(', ')}), the Search output's _charge totals ${dollars(accounted)}\n`);
+	process.stdout.write(
+		`(a) canvas ${JSON.stringify(shown)}\n(a) panel: "${message}" / "${description}"\n(a) executions list: "${status}"; charged ${dollars(accounted)} (${newCharges.map((charge) => `${charge.kind} ×${charge.quantity} ${dollars(charge.cents)}`).join(', ')}), the Search output's _charge totals ${dollars(accounted)}\n`,
+	);
 });
 
 test('(b) with Max Cost raised in the panel the pipeline runs through, and runs through again without buying a phone twice', async () => {
@@ -274,7 +389,10 @@ test('(b) with Max Cost raised in the panel the pipeline runs through, and runs 
 	await page.keyboard.press('ControlOrMeta+s');
 
 	// Every node green; "Not bought" (the error outputs' node) gets nothing, so does not run.
-	const green = { ...Object.fromEntries(PIPELINE_NODES.map((name) => [name, 'success'])), 'Not bought': 'not run' };
+	const green = {
+		...Object.fromEntries(PIPELINE_NODES.map((name) => [name, 'success'])),
+		'Not bought': 'not run',
+	};
 	const beforeFirst = await charges();
 	const first = await executeWorkflow(PIPELINE);
 	const firstShown = await expectCanvas(green);
@@ -285,7 +403,12 @@ test('(b) with Max Cost raised in the panel the pipeline runs through, and runs 
 	expect(outputOf(first, 'Purchase Phone', 1)).toEqual([]);
 	expect(firstPhones.length).toBeGreaterThan(0);
 	// Get Owners bought what the refusal of (a) said it needs.
-	expect(sum(firstCharges.filter((charge) => charge.kind === 'person'), 'cents')).toBe(ownersNeedCents);
+	expect(
+		sum(
+			firstCharges.filter((charge) => charge.kind === 'person'),
+			'cents',
+		),
+	).toBe(ownersNeedCents);
 	expect(firstCharges.filter((charge) => charge.kind === 'phone').length).toBeGreaterThan(0);
 	for (const phone of firstPhones) expect(phone.PropID).toMatch(/^P\d{6}$/);
 
@@ -297,7 +420,9 @@ test('(b) with Max Cost raised in the panel the pipeline runs through, and runs 
 	const secondCharges = added(afterFirst, afterSecond);
 	expect(afterSecond.log.filter((charge) => charge.kind === 'phone')).toEqual(phonesOwned);
 	const secondPhones = outputOf(second, 'Purchase Phone');
-	expect(secondPhones.map((phone) => phone.PersonKey).sort()).toEqual(firstPhones.map((phone) => phone.PersonKey).sort());
+	expect(secondPhones.map((phone) => phone.PersonKey).sort()).toEqual(
+		firstPhones.map((phone) => phone.PersonKey).sort(),
+	);
 	for (const phone of secondPhones) {
 		expect(phone).toMatchObject({ alreadyPurchased: true });
 		expect(phone.PropID).toMatch(/^P\d{6}$/);
@@ -306,14 +431,20 @@ test('(b) with Max Cost raised in the panel the pipeline runs through, and runs 
 
 	// The screen of the second run: Purchase Phone's output in its panel says "already purchased".
 	await openNode('Purchase Phone');
-	await panel().getByText('alreadyPurchased').first().waitFor({ state: 'attached', ...SHOWN });
+	await panel()
+		.getByText('alreadyPurchased')
+		.first()
+		.waitFor({ state: 'attached', ...SHOWN });
 	await closeNode();
 	// A click on the empty canvas: no node selected, so that no node's toolbar shows.
 	await page.mouse.click(700, 700);
 	await screenshot('pipeline-second-run.png');
 
-	const list = (log: Charge[]) => log.map((charge) => `${charge.kind} ×${charge.quantity} ${dollars(charge.cents)}`).join(', ');
-	process.stdout.write(`(b) first full run: canvas ${JSON.stringify(firstShown)}; charged ${list(firstCharges)}\n(b) second run: canvas ${JSON.stringify(secondShown)}; charged ${list(secondCharges)}; Purchase Phone: ${JSON.stringify(secondPhones.map((phone) => ({ PersonKey: phone.PersonKey, PropID: phone.PropID, alreadyPurchased: phone.alreadyPurchased })))}\n`);
+	const list = (log: Charge[]) =>
+		log.map((charge) => `${charge.kind} ×${charge.quantity} ${dollars(charge.cents)}`).join(', ');
+	process.stdout.write(
+		`(b) first full run: canvas ${JSON.stringify(firstShown)}; charged ${list(firstCharges)}\n(b) second run: canvas ${JSON.stringify(secondShown)}; charged ${list(secondCharges)}; Purchase Phone: ${JSON.stringify(secondPhones.map((phone) => ({ PersonKey: phone.PersonKey, PropID: phone.PropID, alreadyPurchased: phone.alreadyPurchased })))}\n`,
+	);
 });
 
 test('(c) a preview over 6 items shows above its output the Max Cost a purchase needs; typed in with Charge Mode "Purchase", it buys them', async () => {
@@ -321,7 +452,8 @@ test('(c) a preview over 6 items shows above its output the Max Cost a purchase 
 	let records = 0;
 	let quoted = 0;
 	for (const propId of SIX) {
-		const quote = (await call(sandbox.url, 'GET', `/v1/properties/${propId}/persons?Purchase=0`)).body as { totalCost: string; resultCount: number };
+		const quote = (await call(sandbox.url, 'GET', `/v1/properties/${propId}/persons?Purchase=0`))
+			.body as { totalCost: string; resultCount: number };
 		records += quote.resultCount;
 		quoted += centsOf(quote.totalCost);
 	}
@@ -335,12 +467,18 @@ test('(c) a preview over 6 items shows above its output the Max Cost a purchase 
 	expect((await charges()).log).toEqual(previewBefore.log);
 
 	await openNode('Get Owners');
-	const hint = panel().locator('[data-test-id="node-hint"]').filter({ hasText: 'Run total of this preview' }).first();
+	const hint = panel()
+		.locator('[data-test-id="node-hint"]')
+		.filter({ hasText: 'Run total of this preview' })
+		.first();
 	await hint.waitFor(SHOWN);
 	const hintText = (await hint.innerText()).trim();
 	await hint.scrollIntoViewIfNeeded();
 	await screenshot('preview-run-total.png');
-	const total = /Run total of this preview: 6 quotes, (\d+) charged records at \$0\.15 each\. A purchase of the same items needs Max Cost of at least \$(\d+\.\d\d)\./.exec(hintText);
+	const total =
+		/Run total of this preview: 6 quotes, (\d+) charged records at \$0\.15 each\. A purchase of the same items needs Max Cost of at least \$(\d+\.\d\d)\./.exec(
+			hintText,
+		);
 	expect(total).not.toBeNull();
 	expect(Number(total![1])).toBe(records);
 	expect(centsOf(total![2])).toBe(quoted);
@@ -360,7 +498,11 @@ test('(c) a preview over 6 items shows above its output the Max Cost a purchase 
 	expect(purchase.status).toBe('success');
 	const owners = outputOf(purchase, 'Get Owners');
 	expect(owners).toHaveLength(records);
-	expect(owners.every((owner) => typeof owner.PersonKey === 'string' && SIX.includes(String(owner.PropID)))).toBe(true);
+	expect(
+		owners.every(
+			(owner) => typeof owner.PersonKey === 'string' && SIX.includes(String(owner.PropID)),
+		),
+	).toBe(true);
 	expect(await panel().locator('[data-test-id="node-error-message"]').count()).toBe(0);
 	await closeNode();
 	const shown = await expectCanvas({ 'Get Owners': 'success' });
@@ -369,5 +511,7 @@ test('(c) a preview over 6 items shows above its output the Max Cost a purchase 
 	expect(newCharges.every((charge) => charge.kind === 'person')).toBe(true);
 	expect(sum(newCharges, 'quantity')).toBe(records);
 	expect(sum(newCharges, 'cents')).toBe(quoted);
-	process.stdout.write(`(c) hint: "${hintText}"\n(c) Purchase with Max Cost ${typed}: canvas ${JSON.stringify(shown)}, ${owners.length} owner records, charged ${dollars(sum(newCharges, 'cents'))} for ${sum(newCharges, 'quantity')} records\n`);
+	process.stdout.write(
+		`(c) hint: "${hintText}"\n(c) Purchase with Max Cost ${typed}: canvas ${JSON.stringify(shown)}, ${owners.length} owner records, charged ${dollars(sum(newCharges, 'cents'))} for ${sum(newCharges, 'quantity')} records\n`,
+	);
 });

@@ -14,7 +14,9 @@ import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { RunningN8n, N8nClient } from '../../scripts/n8n-host';
 
-const { seedDemoData } = require('../../scripts/demo-data') as { seedDemoData(url: string): Promise<number> };
+const { seedDemoData } = require('../../scripts/demo-data') as {
+	seedDemoData(url: string): Promise<number>;
+};
 
 jest.setTimeout(300_000);
 
@@ -40,7 +42,11 @@ function triggerOnly({ typeVersion, id, webhookId }: (typeof VERSIONS)[number]) 
 				typeVersion,
 				webhookId,
 				position: [0, 0],
-				parameters: { listId: { __rl: true, mode: 'id', value: '1' }, events: ['newMatches'], options: {} },
+				parameters: {
+					listId: { __rl: true, mode: 'id', value: '1' },
+					events: ['newMatches'],
+					options: {},
+				},
 				credentials: { propRadarApi: n8n.CREDENTIAL },
 			},
 		],
@@ -50,25 +56,39 @@ function triggerOnly({ typeVersion, id, webhookId }: (typeof VERSIONS)[number]) 
 }
 
 /** n8n and the sandbox act asynchronously: poll every 300 ms, for up to 30 s. */
-const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> => until(what, read, 30_000, 300);
+const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> =>
+	until(what, read, 30_000, 300);
 
 /** The isolates n8n has handed out so far, from its Prometheus metrics. */
 async function isolatesAcquired(): Promise<number> {
 	const text = await (await fetch(`${host.url}/metrics`)).text();
-	const line = text.split('\n').find((entry) => /^\w*expression_pool_acquired\w*(\{[^}]*\})? /.test(entry));
-	if (!line) throw new Error(`n8n's metrics have no expression_pool_acquired counter:\n${text.slice(0, 2000)}`);
+	const line = text
+		.split('\n')
+		.find((entry) => /^\w*expression_pool_acquired\w*(\{[^}]*\})? /.test(entry));
+	if (!line)
+		throw new Error(
+			`n8n's metrics have no expression_pool_acquired counter:\n${text.slice(0, 2000)}`,
+		);
 	return Number(line.split(' ').pop());
 }
 
 async function finishedExecutions(workflowId: string): Promise<string[]> {
-	const { results } = (await client.rest('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`)) as { results: Array<{ status: string }> };
-	return results.filter((run) => run.status !== 'running' && run.status !== 'new').map((run) => run.status);
+	const { results } = (await client.rest(
+		'GET',
+		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+	)) as { results: Array<{ status: string }> };
+	return results
+		.filter((run) => run.status !== 'running' && run.status !== 'new')
+		.map((run) => run.status);
 }
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
 	await seedDemoData(sandbox.url);
-	({ host, client } = await startN8n({ sandboxUrl: sandbox.url, workflows: VERSIONS.map(triggerOnly) }, { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true', N8N_METRICS: 'true' }));
+	({ host, client } = await startN8n(
+		{ sandboxUrl: sandbox.url, workflows: VERSIONS.map(triggerOnly) },
+		{ N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true', N8N_METRICS: 'true' },
+	));
 });
 
 afterAll(async () => {
@@ -78,21 +98,40 @@ afterAll(async () => {
 test('with lazy isolates, a delivery to the trigger at version 1.1 takes no expression isolate, at version 1 one, and both start their execution', async () => {
 	for (const version of VERSIONS) await n8n.activate(client, version.id);
 	const hooks = await waitFor('both trigger webhooks registered', async () => {
-		const { results } = (await call(sandbox.url, 'GET', '/v1/integrations/webhooks')).body as { results: Array<{ HookUrl: string; Secret: string }> };
+		const { results } = (await call(sandbox.url, 'GET', '/v1/integrations/webhooks')).body as {
+			results: Array<{ HookUrl: string; Secret: string }>;
+		};
 		return results.length === 2 ? results : undefined;
 	});
 	const taken: Record<string, number> = {};
 	for (const version of VERSIONS) {
 		const hook = hooks.find((candidate) => candidate.HookUrl.includes(version.webhookId))!;
-		const deliver = (body: unknown) => fetch(hook.HookUrl, { method: 'POST', headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+		const deliver = (body: unknown) =>
+			fetch(hook.HookUrl, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			});
 		// Served with its secret once a body without events gets the trigger's 400 (404 or 401 before).
-		await waitFor(`n8n serving the version ${version.typeVersion} trigger`, async () => ((await deliver({})).status === 400 ? true : undefined));
+		await waitFor(`n8n serving the version ${version.typeVersion} trigger`, async () =>
+			(await deliver({})).status === 400 ? true : undefined,
+		);
 		const before = await isolatesAcquired();
-		expect((await deliver({ TriggerType: 'New Match', PropID: `P00000${VERSIONS.indexOf(version) + 1}`, ListID: 1 })).status).toBe(200);
-		expect(await waitFor(`the version ${version.typeVersion} trigger's execution`, async () => {
-			const runs = await finishedExecutions(version.id);
-			return runs.length > 0 ? runs : undefined;
-		})).toEqual(['success']);
+		expect(
+			(
+				await deliver({
+					TriggerType: 'New Match',
+					PropID: `P00000${VERSIONS.indexOf(version) + 1}`,
+					ListID: 1,
+				})
+			).status,
+		).toBe(200);
+		expect(
+			await waitFor(`the version ${version.typeVersion} trigger's execution`, async () => {
+				const runs = await finishedExecutions(version.id);
+				return runs.length > 0 ? runs : undefined;
+			}),
+		).toEqual(['success']);
 		taken[version.typeVersion] = (await isolatesAcquired()) - before;
 	}
 	expect(taken).toEqual({ 1: 1, 1.1: 0 });

@@ -10,7 +10,15 @@
  * not on the module path, so the workflow runs only if the package needs nothing else at run time.
  * One n8n start per step; the steps run in order, each on what the one before left.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	realpathSync,
+	rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 
@@ -26,17 +34,46 @@ const PACKAGE = 'n8n-nodes-propradar';
 const GUARD = join(__dirname, 'onlyWorkflowAndBuiltins.js');
 const NODE_TYPES = [`${PACKAGE}.propRadar`, `${PACKAGE}.propRadarTrigger`];
 
-type RunData = { data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>; error?: { message: string } } } };
+type RunData = {
+	data: {
+		resultData: {
+			runData: Record<
+				string,
+				Array<{
+					data?: { main: Array<Array<{ json: Record<string, unknown> }>> };
+					error?: { message: string };
+				}>
+			>;
+			error?: { message: string };
+		};
+	};
+};
 
 /** Run by hand: a quote (free) of one property, through the sandbox credential `prepare` imports. */
 const WORKFLOW = {
 	id: 'PropRadarInstall',
 	name: 'install: quote of a property',
 	nodes: [
-		{ id: 'run', name: 'Run', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
 		{
-			id: 'quote', name: 'Quote', type: `${PACKAGE}.propRadar`, typeVersion: 1, position: [220, 0],
-			parameters: { resource: 'property', operation: 'get', propId: 'P000010', chargeMode: 'preview' },
+			id: 'run',
+			name: 'Run',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		{
+			id: 'quote',
+			name: 'Quote',
+			type: `${PACKAGE}.propRadar`,
+			typeVersion: 1,
+			position: [220, 0],
+			parameters: {
+				resource: 'property',
+				operation: 'get',
+				propId: 'P000010',
+				chargeMode: 'preview',
+			},
 			credentials: { propRadarApi: { id: n8n.CREDENTIAL.id, name: n8n.CREDENTIAL.name } },
 		},
 	],
@@ -66,7 +103,11 @@ function installed(): string[] {
 	if (!existsSync(modules)) return [];
 	return readdirSync(modules)
 		.filter((name) => !name.startsWith('.'))
-		.flatMap((name) => (name.startsWith('@') ? readdirSync(join(modules, name)).map((scoped) => `${name}/${scoped}`) : [name]))
+		.flatMap((name) =>
+			name.startsWith('@')
+				? readdirSync(join(modules, name)).map((scoped) => `${name}/${scoped}`)
+				: [name],
+		)
 		.sort();
 }
 
@@ -100,13 +141,23 @@ function problems(logFile: string): string[] {
 }
 
 /** Starts n8n on the home, its output in `<work>/<step>.log`, and lists the node and credential types it loaded. */
-async function startN8n(step: string): Promise<{ logFile: string; nodes: string[]; credentials: string[] }> {
+async function startN8n(
+	step: string,
+): Promise<{ logFile: string; nodes: string[]; credentials: string[] }> {
 	const logFile = join(work, `${step}.log`);
 	running = await n8n.start(host, { logFile });
 	const client = await n8n.login(running);
 	const names = async (path: string) =>
-		((await (await fetch(`${running!.url}${path}`, { headers: { cookie: client.cookie } })).json()) as Array<{ name: string }>).map((type) => type.name);
-	return { logFile, nodes: await names('/types/nodes.json'), credentials: await names('/types/credentials.json') };
+		(
+			(await (
+				await fetch(`${running!.url}${path}`, { headers: { cookie: client.cookie } })
+			).json()) as Array<{ name: string }>
+		).map((type) => type.name);
+	return {
+		logFile,
+		nodes: await names('/types/nodes.json'),
+		credentials: await names('/types/credentials.json'),
+	};
 }
 
 async function stopN8n(): Promise<void> {
@@ -116,7 +167,10 @@ async function stopN8n(): Promise<void> {
 
 function quoteOf(run: RunData): Record<string, unknown>[] {
 	const runs = run.data.resultData.runData.Quote;
-	if (!runs) throw new Error(`node "Quote" did not run; error: ${run.data.resultData.error?.message ?? 'none'}`);
+	if (!runs)
+		throw new Error(
+			`node "Quote" did not run; error: ${run.data.resultData.error?.message ?? 'none'}`,
+		);
 	const last = runs[runs.length - 1];
 	if (last.error) throw new Error(`node "Quote" failed: ${last.error.message}`);
 	return (last.data?.main[0] ?? []).map((item) => item.json);
@@ -179,12 +233,16 @@ afterAll(async () => {
 // The peer dependency n8n-workflow is optional (peerDependenciesMeta), so npm installs no copy of
 // it: one there would be found before n8n's own. The registry holds no n8n-workflow, so asking for
 // it would fail the install.
-test('npm install of the tarball\'s path (the README\'s route until the package is published): the package and nothing else', async () => {
+test("npm install of the tarball's path (the README's route until the package is published): the package and nothing else", async () => {
 	const elsewhere = join(work, 'from-tarball', '.n8n', 'nodes');
 	mkdirSync(elsewhere, { recursive: true });
 	await userNpm(['install', first.tarball], elsewhere);
-	expect(readdirSync(join(elsewhere, 'node_modules')).filter((name) => !name.startsWith('.'))).toEqual([PACKAGE]);
-	expect(readJson<{ version: string }>(join(elsewhere, 'node_modules', PACKAGE, 'package.json')).version).toBe(first.version);
+	expect(
+		readdirSync(join(elsewhere, 'node_modules')).filter((name) => !name.startsWith('.')),
+	).toEqual([PACKAGE]);
+	expect(
+		readJson<{ version: string }>(join(elsewhere, 'node_modules', PACKAGE, 'package.json')).version,
+	).toBe(first.version);
 });
 
 test(`npm install ${PACKAGE} in a fresh ~/.n8n/nodes: the package and nothing else`, async () => {
@@ -193,17 +251,32 @@ test(`npm install ${PACKAGE} in a fresh ~/.n8n/nodes: the package and nothing el
 	expect(installed()).toEqual([PACKAGE]);
 	expect(recorded()).toEqual([`node_modules/${PACKAGE}`]);
 	const packageDir = join(nodesFolder, 'node_modules', PACKAGE);
-	expect(readJson<{ version: string }>(join(packageDir, 'package.json')).version).toBe(first.version);
+	expect(readJson<{ version: string }>(join(packageDir, 'package.json')).version).toBe(
+		first.version,
+	);
 	expect(existsSync(join(packageDir, 'node_modules'))).toBe(false);
-	expect(readJson<{ dependencies: Record<string, string> }>(join(nodesFolder, 'package.json')).dependencies).toEqual({ [PACKAGE]: `^${first.version}` });
+	expect(
+		readJson<{ dependencies: Record<string, string> }>(join(nodesFolder, 'package.json'))
+			.dependencies,
+	).toEqual({ [PACKAGE]: `^${first.version}` });
 });
 
 test('n8n starts clean with it, loads both node types and the credential, and runs a PropRadar workflow; the package requires nothing but n8n-workflow and Node built-ins', async () => {
-	const prepared = await n8n.prepare({ userFolder: home, sandboxUrl: sandbox.url, workflows: [WORKFLOW], install: false });
+	const prepared = await n8n.prepare({
+		userFolder: home,
+		sandboxUrl: sandbox.url,
+		workflows: [WORKFLOW],
+		install: false,
+	});
 	const guardedDir = realpathSync(join(nodesFolder, 'node_modules', PACKAGE)) + sep;
 	host = {
 		...prepared,
-		env: { ...prepared.env, NODE_OPTIONS: `--require "${GUARD}"`, PROPRADAR_GUARDED_DIR: guardedDir, PROPRADAR_GUARD_LOG: guardLog },
+		env: {
+			...prepared.env,
+			NODE_OPTIONS: `--require "${GUARD}"`,
+			PROPRADAR_GUARDED_DIR: guardedDir,
+			PROPRADAR_GUARD_LOG: guardLog,
+		},
 	};
 	await startsCleanAndRunsTheWorkflow('install');
 });
@@ -213,22 +286,33 @@ test(`update: npm install ${PACKAGE}@latest gets the newer version; n8n starts c
 	await userNpm(['install', `${PACKAGE}@latest`]);
 	expect(installed()).toEqual([PACKAGE]);
 	expect(recorded()).toEqual([`node_modules/${PACKAGE}`]);
-	expect(readJson<{ version: string }>(join(nodesFolder, 'node_modules', PACKAGE, 'package.json')).version).toBe(newer.version);
-	expect(readJson<{ dependencies: Record<string, string> }>(join(nodesFolder, 'package.json')).dependencies).toEqual({ [PACKAGE]: `^${newer.version}` });
+	expect(
+		readJson<{ version: string }>(join(nodesFolder, 'node_modules', PACKAGE, 'package.json'))
+			.version,
+	).toBe(newer.version);
+	expect(
+		readJson<{ dependencies: Record<string, string> }>(join(nodesFolder, 'package.json'))
+			.dependencies,
+	).toEqual({ [PACKAGE]: `^${newer.version}` });
 	await startsCleanAndRunsTheWorkflow('update');
 });
 
 test(`npm uninstall ${PACKAGE}: n8n starts clean without its node types and credential; n8n execute of the workflow fails with "Unrecognized node type"`, async () => {
 	await userNpm(['uninstall', PACKAGE]);
 	expect(installed()).toEqual([]);
-	expect(readJson<{ dependencies?: Record<string, string> }>(join(nodesFolder, 'package.json')).dependencies ?? {}).toEqual({});
+	expect(
+		readJson<{ dependencies?: Record<string, string> }>(join(nodesFolder, 'package.json'))
+			.dependencies ?? {},
+	).toEqual({});
 	try {
 		const { logFile, nodes, credentials } = await startN8n('uninstall');
 		expect(problems(logFile)).toEqual([]);
 		expect(nodes.filter((name) => name.startsWith(`${PACKAGE}.`))).toEqual([]);
 		expect(credentials).not.toContain('propRadarApi');
 		const before = sandbox.requests.length;
-		await expect(n8n.execute(host, WORKFLOW.id)).rejects.toThrow(`Unrecognized node type: ${PACKAGE}.propRadar`);
+		await expect(n8n.execute(host, WORKFLOW.id)).rejects.toThrow(
+			`Unrecognized node type: ${PACKAGE}.propRadar`,
+		);
 		expect(sandbox.requests.length).toBe(before);
 		expect(guarded()).toEqual([]);
 	} finally {

@@ -24,7 +24,9 @@ jest.setTimeout(300_000);
 const ROOT = join(__dirname, '..', '..');
 const SCREENSHOTS = join(ROOT, '.tools', 'screenshots');
 
-const SANDBOX_CREDENTIALS = { propRadarApi: { id: 'propradar-sandbox', name: 'PropRadar sandbox' } };
+const SANDBOX_CREDENTIALS = {
+	propRadarApi: { id: 'propradar-sandbox', name: 'PropRadar sandbox' },
+};
 
 /** A workflow run by hand whose one PropRadar node is Property > Search with these builder criteria. */
 function searchWorkflow(id: string, name: string, criteria: Record<string, unknown>) {
@@ -32,10 +34,28 @@ function searchWorkflow(id: string, name: string, criteria: Record<string, unkno
 		id,
 		name,
 		nodes: [
-			{ id: 'run', name: 'Run', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
 			{
-				id: 'search', name: 'Search', type: 'n8n-nodes-propradar.propRadar', typeVersion: 1, position: [240, 0], credentials: SANDBOX_CREDENTIALS,
-				parameters: { resource: 'property', operation: 'search', criteriaMode: 'builder', criteria, chargeMode: 'preview' },
+				id: 'run',
+				name: 'Run',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'search',
+				name: 'Search',
+				type: 'n8n-nodes-propradar.propRadar',
+				typeVersion: 1,
+				position: [240, 0],
+				credentials: SANDBOX_CREDENTIALS,
+				parameters: {
+					resource: 'property',
+					operation: 'search',
+					criteriaMode: 'builder',
+					criteria,
+					chargeMode: 'preview',
+				},
 			},
 		],
 		connections: { Run: { main: [[{ node: 'Search', type: 'main', index: 0 }]] } },
@@ -49,11 +69,17 @@ let browser: Browser;
 let page: Page;
 
 /** The line the node shows for `count` matches (nodes/PropRadar/methods/loadOptions.ts). */
-const countLine = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'property matches' : 'properties match'} now (free count, nothing bought)`;
+const countLine = (count: number) =>
+	`${count.toLocaleString('en-US')} ${count === 1 ? 'property matches' : 'properties match'} now (free count, nothing bought)`;
 
 /** The sandbox's own count for these criteria, from the same free preview the node asks for. */
 async function count(criteria: unknown[]): Promise<number> {
-	const answer = await call(sandbox.url, 'POST', '/v1/properties?Purchase=0&Limit=1&Fields=PropID', { body: { Criteria: criteria } });
+	const answer = await call(
+		sandbox.url,
+		'POST',
+		'/v1/properties?Purchase=0&Limit=1&Fields=PropID',
+		{ body: { Criteria: criteria } },
+	);
 	return answer.body.totalResultCount as number;
 }
 
@@ -64,7 +90,9 @@ beforeAll(async () => {
 	({ host } = await startN8n({
 		sandboxUrl: sandbox.url,
 		workflows: [
-			searchWorkflow('PropRadarE2eCtOR', 'e2e: match count, Oregon', { criterion: [{ name: 'State', values: 'OR' }] }),
+			searchWorkflow('PropRadarE2eCtOR', 'e2e: match count, Oregon', {
+				criterion: [{ name: 'State', values: 'OR' }],
+			}),
 			searchWorkflow('PropRadarE2eCt00', 'e2e: match count, no criteria', {}),
 		],
 	}));
@@ -84,7 +112,9 @@ async function openSearchNode(workflowId: string): Promise<void> {
 	const node = page.locator('[data-test-id="canvas-node"][data-node-name="Search"]');
 	await node.waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
 		await page.screenshot({ path: join(SCREENSHOTS, 'match-count-failed.png') });
-		throw new Error(`${error.message}; the page at ${page.url()} (.tools/screenshots/match-count-failed.png)`);
+		throw new Error(
+			`${error.message}; the page at ${page.url()} (.tools/screenshots/match-count-failed.png)`,
+		);
 	});
 	await node.dblclick();
 	await panel().waitFor(SHOWN);
@@ -92,7 +122,9 @@ async function openSearchNode(workflowId: string): Promise<void> {
 
 /** The text the Matching Properties field shows (n8n shows the chosen option's name in its input). */
 async function matchingProperties(): Promise<string> {
-	const field = panel().locator('[data-test-id="parameter-input-criteriaMatchCount"] input').first();
+	const field = panel()
+		.locator('[data-test-id="parameter-input-criteriaMatchCount"] input')
+		.first();
 	return field.inputValue();
 }
 
@@ -100,12 +132,21 @@ async function matchingProperties(): Promise<string> {
 async function expectMatchingProperties(expected: string | RegExp): Promise<string> {
 	let last = '';
 	try {
-		return await until(`Matching Properties showing ${String(expected)}`, async () => {
-			last = await matchingProperties();
-			return (typeof expected === 'string' ? last === expected : expected.test(last)) ? last : undefined;
-		}, 20_000, 250);
+		return await until(
+			`Matching Properties showing ${String(expected)}`,
+			async () => {
+				last = await matchingProperties();
+				return (typeof expected === 'string' ? last === expected : expected.test(last))
+					? last
+					: undefined;
+			},
+			20_000,
+			250,
+		);
 	} catch {
-		throw new Error(`Matching Properties shows "${last}", not ${typeof expected === 'string' ? `"${expected}"` : String(expected)}, with the panel open`);
+		throw new Error(
+			`Matching Properties shows "${last}", not ${typeof expected === 'string' ? `"${expected}"` : String(expected)}, with the panel open`,
+		);
 	}
 }
 
@@ -116,7 +157,7 @@ async function retype(input: ReturnType<Page['locator']>, text: string): Promise
 	await page.keyboard.type(text, { delay: 80 });
 }
 
-test('changing State from OR to WA in the open panel changes Matching Properties to the count for WA, and a second row\'s criterion counts too', async () => {
+test("changing State from OR to WA in the open panel changes Matching Properties to the count for WA, and a second row's criterion counts too", async () => {
 	const [oregon, washington] = [await stateCount('OR'), await stateCount('WA')];
 	expect(oregon).not.toBe(washington);
 
@@ -131,18 +172,28 @@ test('changing State from OR to WA in the open panel changes Matching Properties
 	const after = await expectMatchingProperties(countLine(washington));
 	// The panel was never closed.
 	expect(await panel().isVisible()).toBe(true);
-	await panel().locator('[data-test-id="parameter-input-criteriaMatchCount"]').scrollIntoViewIfNeeded();
+	await panel()
+		.locator('[data-test-id="parameter-input-criteriaMatchCount"]')
+		.scrollIntoViewIfNeeded();
 	await page.screenshot({ path: join(SCREENSHOTS, 'match-count.png') });
-	copyFileSync(join(SCREENSHOTS, 'match-count.png'), join(ROOT, 'docs', 'screenshots', 'match-count.png'));
+	copyFileSync(
+		join(SCREENSHOTS, 'match-count.png'),
+		join(ROOT, 'docs', 'screenshots', 'match-count.png'),
+	);
 	process.stdout.write(`Matching Properties: before "${before}", after State WA "${after}"\n`);
 
 	// Back to OR; then a second row, chosen in its Criterion list as a user does: Absentee Owner.
 	await retype(values, 'OR');
 	await expectMatchingProperties(countLine(oregon));
-	const absentee = await count([{ name: 'State', value: ['OR'] }, { name: 'isSameMailingOrExempt', value: [0] }]);
+	const absentee = await count([
+		{ name: 'State', value: ['OR'] },
+		{ name: 'isSameMailingOrExempt', value: [0] },
+	]);
 	expect(absentee).toBeLessThan(oregon);
 	await panel().locator('[data-test-id="fixed-collection-add"]').getByText('Add Criterion').click();
-	await expectMatchingProperties(/^Not counted yet: Criteria row 2 \(State\): enter at least one value/);
+	await expectMatchingProperties(
+		/^Not counted yet: Criteria row 2 \(State\): enter at least one value/,
+	);
 	await panel().locator('[data-test-id="parameter-input-name"]').nth(1).click();
 	await page.getByRole('option', { name: /^Absentee Owner/ }).click();
 	const second = await expectMatchingProperties(countLine(absentee));
@@ -162,10 +213,15 @@ test('adding a first criterion replaces "Add a criterion…", and typing its val
 
 	await retype(values, 'OR');
 	const counted = await expectMatchingProperties(countLine(oregon));
-	process.stdout.write(`Matching Properties: a first criterion "${empty}", then State OR "${counted}"\n`);
+	process.stdout.write(
+		`Matching Properties: a first criterion "${empty}", then State OR "${counted}"\n`,
+	);
 
 	// Criteria Mode JSON: the line counts the JSON field's criteria (its default, until edited).
-	const json = await count([{ name: 'State', value: ['OR'] }, { name: 'AvailableEquity', value: [[100000, null]] }]);
+	const json = await count([
+		{ name: 'State', value: ['OR'] },
+		{ name: 'AvailableEquity', value: [[100000, null]] },
+	]);
 	await panel().locator('[data-test-id="parameter-input-criteriaMode"]').click();
 	await page.getByRole('option', { name: /^JSON/ }).click();
 	const inJson = await expectMatchingProperties(countLine(json));

@@ -16,7 +16,12 @@ import { wallet } from '../../sandbox/charges';
 
 jest.setTimeout(300_000);
 
-interface ChargeEntry { kind: string; quantity: number; cents: number; what: string }
+interface ChargeEntry {
+	kind: string;
+	quantity: number;
+	cents: number;
+	what: string;
+}
 
 let sandbox: RunningSandbox;
 let host: RunningN8n;
@@ -27,12 +32,23 @@ const STOP_PATH = 'propradar-e2e-stopped-import';
 const STOP_RECORDS = 20;
 
 /** A workflow: a manual trigger, then one PropRadar node with these parameters and node settings. */
-function workflow(id: string, parameters: Record<string, unknown>, settings: Record<string, unknown> = {}) {
+function workflow(
+	id: string,
+	parameters: Record<string, unknown>,
+	settings: Record<string, unknown> = {},
+) {
 	return {
 		id,
 		name: `e2e money: ${id}`,
 		nodes: [
-			{ id: 'run', name: 'Run', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'run',
+				name: 'Run',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: 'buy',
 				name: 'Buy',
@@ -54,38 +70,113 @@ function workflow(id: string, parameters: Record<string, unknown>, settings: Rec
  * record a batch, in a workflow whose timeout stops it after 2 seconds.
  */
 function stoppedImport(listId: number) {
-	const rows = Array.from({ length: STOP_RECORDS }, (_, i) => ({ Address: `${i + 1} Timeout Way`, City: 'Portland', State: 'OR' }));
+	const rows = Array.from({ length: STOP_RECORDS }, (_, i) => ({
+		Address: `${i + 1} Timeout Way`,
+		City: 'Portland',
+		State: 'OR',
+	}));
 	return {
 		id: 'PropRadarE2eMoney4',
 		name: 'e2e money: an import stopped by the workflow timeout',
 		nodes: [
-			{ id: 'hook', name: 'Hook', type: 'n8n-nodes-base.webhook', webhookId: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b', typeVersion: 2, position: [0, 0], parameters: { httpMethod: 'POST', path: STOP_PATH, responseMode: 'onReceived', options: {} } },
-			{ id: 'make', name: 'Make', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [220, 0], parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} } },
-			{ id: 'rows', name: 'Rows', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [440, 0], parameters: { fieldToSplitOut: 'rows', options: {} } },
 			{
-				id: 'import', name: 'Import', type: 'n8n-nodes-propradar.propRadar', typeVersion: 1, position: [660, 0], credentials: { propRadarApi: n8n.CREDENTIAL },
-				parameters: { resource: 'importRecord', operation: 'import', listId: { __rl: true, mode: 'id', value: String(listId) }, mapping: 'auto', chargeMode: 'purchase', maxCost: 10, importOptions: { batchSize: 1 } },
+				id: 'hook',
+				name: 'Hook',
+				type: 'n8n-nodes-base.webhook',
+				webhookId: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
+				typeVersion: 2,
+				position: [0, 0],
+				parameters: {
+					httpMethod: 'POST',
+					path: STOP_PATH,
+					responseMode: 'onReceived',
+					options: {},
+				},
+			},
+			{
+				id: 'make',
+				name: 'Make',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [220, 0],
+				parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} },
+			},
+			{
+				id: 'rows',
+				name: 'Rows',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [440, 0],
+				parameters: { fieldToSplitOut: 'rows', options: {} },
+			},
+			{
+				id: 'import',
+				name: 'Import',
+				type: 'n8n-nodes-propradar.propRadar',
+				typeVersion: 1,
+				position: [660, 0],
+				credentials: { propRadarApi: n8n.CREDENTIAL },
+				parameters: {
+					resource: 'importRecord',
+					operation: 'import',
+					listId: { __rl: true, mode: 'id', value: String(listId) },
+					mapping: 'auto',
+					chargeMode: 'purchase',
+					maxCost: 10,
+					importOptions: { batchSize: 1 },
+				},
 			},
 		],
-		connections: { Hook: { main: [[{ node: 'Make', type: 'main', index: 0 }]] }, Make: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] }, Rows: { main: [[{ node: 'Import', type: 'main', index: 0 }]] } },
+		connections: {
+			Hook: { main: [[{ node: 'Make', type: 'main', index: 0 }]] },
+			Make: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
+			Rows: { main: [[{ node: 'Import', type: 'main', index: 0 }]] },
+		},
 		settings: { executionOrder: 'v1', executionTimeout: 2 },
 	};
 }
 
-const searchAll = { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]},{"name":"Pool","value":[1]}]', returnAll: true, fields: { include: ['PropID'] }, chargeMode: 'purchase', maxCost: 5 };
-const getOne = { resource: 'property', operation: 'get', propId: 'P000777', chargeMode: 'purchase', maxCost: 5 };
+const searchAll = {
+	resource: 'property',
+	operation: 'search',
+	criteriaMode: 'json',
+	criteriaJson: '[{"name":"State","value":["OR"]},{"name":"Pool","value":[1]}]',
+	returnAll: true,
+	fields: { include: ['PropID'] },
+	chargeMode: 'purchase',
+	maxCost: 5,
+};
+const getOne = {
+	resource: 'property',
+	operation: 'get',
+	propId: 'P000777',
+	chargeMode: 'purchase',
+	maxCost: 5,
+};
 
-const sandboxCall = async <T>(method: string, path: string, body?: unknown): Promise<T> => (await call(sandbox.url, method, path, { body })).body as T;
-const charges = async () => (await sandboxCall<{ log: ChargeEntry[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log;
+const sandboxCall = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
+	(await call(sandbox.url, method, path, { body })).body as T;
+const charges = async () =>
+	(await sandboxCall<{ log: ChargeEntry[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log;
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
-	stopList = (await sandboxCall<{ results: Array<{ ListID: number }> }>('POST', '/v1/lists', { ListName: 'Stopped import', ListType: 'import', ImportSource: 'api' })).results[0].ListID;
+	stopList = (
+		await sandboxCall<{ results: Array<{ ListID: number }> }>('POST', '/v1/lists', {
+			ListName: 'Stopped import',
+			ListType: 'import',
+			ImportSource: 'api',
+		})
+	).results[0].ListID;
 	prepared = await n8n.prepare({
 		sandboxUrl: sandbox.url,
 		workflows: [
 			workflow('PropRadarE2eMoney1', searchAll),
-			workflow('PropRadarE2eMoney2', getOne, { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 }),
+			workflow('PropRadarE2eMoney2', getOne, {
+				retryOnFail: true,
+				maxTries: 3,
+				waitBetweenTries: 0,
+			}),
 			workflow('PropRadarE2eMoney3', getOne),
 			stoppedImport(stopList),
 		],
@@ -104,48 +195,91 @@ beforeEach(async () => {
 test('a Return All purchase over Max Cost is refused before the first page: nothing charged', async () => {
 	const before = (await charges()).length;
 	// n8n's CLI prints the error's message (the description, with the figures, is in the engine tier's checks).
-	await expect(n8n.execute(host, 'PropRadarE2eMoney1')).rejects.toThrow(/Purchase refused: over Max Cost/);
+	await expect(n8n.execute(host, 'PropRadarE2eMoney1')).rejects.toThrow(
+		/Purchase refused: over Max Cost/,
+	);
 	expect((await charges()).slice(before)).toEqual([]);
 });
 
 test('"Retry On Fail" on: the purchase is refused before anything is sent, however often n8n retries', async () => {
 	// The purchase, if it were sent, would be charged and its answer lost.
-	await sandboxCall('POST', '/_sandbox/faults', { path: '/v1/properties/P000777', query: { Purchase: '1' }, when: 'after', drop: true, count: 5 });
+	await sandboxCall('POST', '/_sandbox/faults', {
+		path: '/v1/properties/P000777',
+		query: { Purchase: '1' },
+		when: 'after',
+		drop: true,
+		count: 5,
+	});
 	const before = (await charges()).length;
-	await expect(n8n.execute(host, 'PropRadarE2eMoney2')).rejects.toThrow(/Purchase refused: "Retry On Fail" is on for this node/);
+	await expect(n8n.execute(host, 'PropRadarE2eMoney2')).rejects.toThrow(
+		/Purchase refused: "Retry On Fail" is on for this node/,
+	);
 	expect((await charges()).slice(before)).toEqual([]);
 });
 
-test('a purchase whose connection drops after the charge is charged once, and n8n shows the node\'s own words', async () => {
-	await sandboxCall('POST', '/_sandbox/faults', { path: '/v1/properties/P000777', query: { Purchase: '1' }, when: 'after', drop: true, count: 1 });
+test("a purchase whose connection drops after the charge is charged once, and n8n shows the node's own words", async () => {
+	await sandboxCall('POST', '/_sandbox/faults', {
+		path: '/v1/properties/P000777',
+		query: { Purchase: '1' },
+		when: 'after',
+		drop: true,
+		count: 1,
+	});
 	const before = (await charges()).length;
-	const failure = await n8n.execute(host, 'PropRadarE2eMoney3').then(() => new Error('the run succeeded'), (error: Error) => error);
-	expect(failure.message).toContain('The connection to PropRadar failed during a purchase: it may have been charged');
+	const failure = await n8n.execute(host, 'PropRadarE2eMoney3').then(
+		() => new Error('the run succeeded'),
+		(error: Error) => error,
+	);
+	expect(failure.message).toContain(
+		'The connection to PropRadar failed during a purchase: it may have been charged',
+	);
 	expect(failure.message).not.toContain('You can retry the request immediately');
-	expect((await charges()).slice(before)).toEqual([expect.objectContaining({ what: 'property P000777', quantity: 1 })]);
+	expect((await charges()).slice(before)).toEqual([
+		expect.objectContaining({ what: 'property P000777', quantity: 1 }),
+	]);
 });
 
-test('an import that the workflow\'s timeout stops buys no further batch: n8n cancels the execution, and the node sends nothing more', async () => {
+test("an import that the workflow's timeout stops buys no further batch: n8n cancels the execution, and the node sends nothing more", async () => {
 	// Each purchase takes 400 ms: the 20 batches would take 8 seconds, the timeout stops the execution after 2.
-	await sandboxCall('POST', '/_sandbox/faults', { path: `/v1/lists/${stopList}/import/items`, method: 'POST', query: { Purchase: '1' }, latencyMs: 400, count: 100 });
+	await sandboxCall('POST', '/_sandbox/faults', {
+		path: `/v1/lists/${stopList}/import/items`,
+		method: 'POST',
+		query: { Purchase: '1' },
+		latencyMs: 400,
+		count: 100,
+	});
 	const client = await n8n.login(host);
 	await n8n.activate(client, 'PropRadarE2eMoney4');
 	const before = (await charges()).length;
 	try {
-		const started = await until('the webhook to be served', async () => {
-			const response = await fetch(`${host.url}/webhook/${STOP_PATH}`, { method: 'POST' });
-			return response.status === 200 ? true : undefined;
-		}, 30_000, 300);
+		const started = await until(
+			'the webhook to be served',
+			async () => {
+				const response = await fetch(`${host.url}/webhook/${STOP_PATH}`, { method: 'POST' });
+				return response.status === 200 ? true : undefined;
+			},
+			30_000,
+			300,
+		);
 		expect(started).toBe(true);
 		const filter = encodeURIComponent(JSON.stringify({ workflowId: 'PropRadarE2eMoney4' }));
-		const execution = await until('the execution to be stopped by its timeout', async () => {
-			const { results } = (await client.rest('GET', `/executions?filter=${filter}&limit=1`)) as { results: Array<{ status: string }> };
-			return results[0]?.status === 'canceled' ? results[0] : undefined;
-		}, 30_000, 200);
+		const execution = await until(
+			'the execution to be stopped by its timeout',
+			async () => {
+				const { results } = (await client.rest('GET', `/executions?filter=${filter}&limit=1`)) as {
+					results: Array<{ status: string }>;
+				};
+				return results[0]?.status === 'canceled' ? results[0] : undefined;
+			},
+			30_000,
+			200,
+		);
 		expect(execution.status).toBe('canceled');
 		// Long enough for all 20 batches, had the node gone on buying after the stop.
 		await new Promise((resolve) => setTimeout(resolve, 10_000));
-		const bought = (await charges()).slice(before).filter((entry) => entry.what.endsWith(`into list ${stopList}`));
+		const bought = (await charges())
+			.slice(before)
+			.filter((entry) => entry.what.endsWith(`into list ${stopList}`));
 		expect(bought.length).toBeGreaterThan(0);
 		expect(bought.length).toBeLessThan(STOP_RECORDS / 2);
 	} finally {
@@ -153,7 +287,7 @@ test('an import that the workflow\'s timeout stops buys no further batch: n8n ca
 	}
 });
 
-test('the credential\'s ceiling holds across a Wait node and an n8n restart: what the execution spent before it waited counts after', async () => {
+test("the credential's ceiling holds across a Wait node and an n8n restart: what the execution spent before it waited counts after", async () => {
 	const result = await ceilingAcrossWaitAndRestart(sandbox, prepared, host);
 	host = result.host;
 	expect(result.bought).toEqual(['property P000851', 'property P000852', 'property P000853']);

@@ -17,20 +17,40 @@ import type { Browser, Page } from 'playwright-core';
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
-import { editor, output, SHOWN, signedInBrowser, startN8n, stopN8n, type RunData } from '../support/realN8n';
+import {
+	editor,
+	output,
+	SHOWN,
+	signedInBrowser,
+	startN8n,
+	stopN8n,
+	type RunData,
+} from '../support/realN8n';
 import { call, TOKENS } from '../support/sandboxApi';
 import { takenPort } from '../support/takenPort';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { RunningN8n, N8nClient } from '../../scripts/n8n-host';
 
-const { seedDemoData } = require('../../scripts/demo-data') as { seedDemoData(url: string): Promise<number> };
+const { seedDemoData } = require('../../scripts/demo-data') as {
+	seedDemoData(url: string): Promise<number>;
+};
 
 jest.setTimeout(300_000);
 
 const ROOT = join(__dirname, '..', '..');
 const SCREENSHOTS = join(ROOT, '.tools', 'screenshots');
-type Workflow = { id: string; name: string; nodes: Array<{ name: string; type: string; webhookId?: string; parameters: Record<string, unknown> }>; connections: unknown };
+type Workflow = {
+	id: string;
+	name: string;
+	nodes: Array<{
+		name: string;
+		type: string;
+		webhookId?: string;
+		parameters: Record<string, unknown>;
+	}>;
+	connections: unknown;
+};
 
 let sandbox: RunningSandbox;
 let host: RunningN8n;
@@ -51,7 +71,9 @@ function overBudgetImport(example: Workflow): Workflow {
 	copy.id = 'PropRadarE2eOver';
 	copy.name = 'e2e: CSV import over budget';
 	const gate = copy.nodes.find((node) => node.name === 'Within budget?')!;
-	(gate.parameters.conditions as { conditions: Array<{ rightValue: number }> }).conditions[0].rightValue = -1;
+	(
+		gate.parameters.conditions as { conditions: Array<{ rightValue: number }> }
+	).conditions[0].rightValue = -1;
 	return copy;
 }
 
@@ -66,25 +88,59 @@ function bothEventsTrigger(example: Workflow): Workflow {
 	return copy;
 }
 
-const SANDBOX_CREDENTIALS = { propRadarApi: { id: 'propradar-sandbox', name: 'PropRadar sandbox' } };
+const SANDBOX_CREDENTIALS = {
+	propRadarApi: { id: 'propradar-sandbox', name: 'PropRadar sandbox' },
+};
 
 /**
  * A workflow run by hand whose items are `rows` (made by an Edit Fields node and split out, as
  * from a sheet), each fed to every PropRadar node with `parameters`, side by side; each node
  * continues on error.
  */
-function fromRows(id: string, name: string, rows: Array<Record<string, unknown>>, propRadar: Record<string, Record<string, unknown>>): Workflow {
+function fromRows(
+	id: string,
+	name: string,
+	rows: Array<Record<string, unknown>>,
+	propRadar: Record<string, Record<string, unknown>>,
+): Workflow {
 	const names = Object.keys(propRadar);
 	return {
 		id,
 		name,
 		nodes: [
-			{ id: 'run', name: 'Run', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ id: 'make', name: 'Make', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [220, 0], parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} } },
-			{ id: 'rows', name: 'Rows', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [440, 0], parameters: { fieldToSplitOut: 'rows', options: {} } },
+			{
+				id: 'run',
+				name: 'Run',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'make',
+				name: 'Make',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [220, 0],
+				parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} },
+			},
+			{
+				id: 'rows',
+				name: 'Rows',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [440, 0],
+				parameters: { fieldToSplitOut: 'rows', options: {} },
+			},
 			...names.map((node, index) => ({
-				id: node, name: node, type: 'n8n-nodes-propradar.propRadar', typeVersion: 1, position: [660, index * 200], onError: 'continueRegularOutput',
-				parameters: propRadar[node], credentials: SANDBOX_CREDENTIALS,
+				id: node,
+				name: node,
+				type: 'n8n-nodes-propradar.propRadar',
+				typeVersion: 1,
+				position: [660, index * 200],
+				onError: 'continueRegularOutput',
+				parameters: propRadar[node],
+				credentials: SANDBOX_CREDENTIALS,
 			})),
 		],
 		connections: {
@@ -103,11 +159,29 @@ function fromRows(id: string, name: string, rows: Array<Record<string, unknown>>
  */
 function keysFromItems(): Workflow {
 	const rows: Array<Record<string, unknown>> = [
-		{ id: 'P000101' }, { id: ' P000102 ' }, { id: 'p000103' }, { id: '' }, { id: 'P 104' }, { id: 105 }, { id: null },
-		{ id: { PropID: 'P000106' } }, { id: ['P000107'] }, { other: 'P000108' }, { id: 'P000109' },
+		{ id: 'P000101' },
+		{ id: ' P000102 ' },
+		{ id: 'p000103' },
+		{ id: '' },
+		{ id: 'P 104' },
+		{ id: 105 },
+		{ id: null },
+		{ id: { PropID: 'P000106' } },
+		{ id: ['P000107'] },
+		{ other: 'P000108' },
+		{ id: 'P000109' },
 	];
-	const get = (propId: string) => ({ resource: 'property', operation: 'get', propId, chargeMode: 'preview', itemConcurrency: 1 });
-	return fromRows('PropRadarE2eKeys', 'e2e: keys from items', rows, { 'Read from the item': get('={{ $json.id }}'), 'Evaluated by n8n': get('={{ ($json.id) }}') });
+	const get = (propId: string) => ({
+		resource: 'property',
+		operation: 'get',
+		propId,
+		chargeMode: 'preview',
+		itemConcurrency: 1,
+	});
+	return fromRows('PropRadarE2eKeys', 'e2e: keys from items', rows, {
+		'Read from the item': get('={{ $json.id }}'),
+		'Evaluated by n8n': get('={{ ($json.id) }}'),
+	});
 }
 
 /**
@@ -115,12 +189,25 @@ function keysFromItems(): Workflow {
  * items: a Mode "merge", and an allowance that is the text "false" beside a setting that buys.
  */
 function choicesFromItems(): Workflow {
-	return fromRows('PropRadarE2eChoices', 'e2e: choices from items', [{ mode: 'merge', allow: true }, { mode: 'update', allow: 'false' }], {
-		Configure: {
-			resource: 'automation', operation: 'configure', listId: { __rl: true, mode: 'id', value: '1' },
-			configureMode: '={{ $json.mode }}', automation: { PurchasePhone: true }, allowChargingAutomation: '={{ $json.allow }}', itemConcurrency: 1,
+	return fromRows(
+		'PropRadarE2eChoices',
+		'e2e: choices from items',
+		[
+			{ mode: 'merge', allow: true },
+			{ mode: 'update', allow: 'false' },
+		],
+		{
+			Configure: {
+				resource: 'automation',
+				operation: 'configure',
+				listId: { __rl: true, mode: 'id', value: '1' },
+				configureMode: '={{ $json.mode }}',
+				automation: { PurchasePhone: true },
+				allowChargingAutomation: '={{ $json.allow }}',
+				itemConcurrency: 1,
+			},
 		},
-	});
+	);
 }
 
 /**
@@ -128,16 +215,51 @@ function choicesFromItems(): Workflow {
  * Operation node and its Error output to another.
  */
 function errorOutputWorkflow(): Workflow {
-	const workflow = fromRows('PropRadarE2eErrOut', 'e2e: error output', [{ id: 'P000101', row: 1 }, { id: 'NOPE-9', row: 2 }, { id: 'P000102', row: 3 }], {
-		Get: { resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'preview' },
-	});
+	const workflow = fromRows(
+		'PropRadarE2eErrOut',
+		'e2e: error output',
+		[
+			{ id: 'P000101', row: 1 },
+			{ id: 'NOPE-9', row: 2 },
+			{ id: 'P000102', row: 3 },
+		],
+		{
+			Get: {
+				resource: 'property',
+				operation: 'get',
+				propId: '={{ $json.id }}',
+				chargeMode: 'preview',
+			},
+		},
+	);
 	const get = workflow.nodes.find((node) => node.name === 'Get')!;
 	Object.assign(get, { onError: 'continueErrorOutput' });
 	(workflow.nodes as unknown[]).push(
-		{ id: 'found', name: 'Found', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [880, 0], parameters: {} },
-		{ id: 'failed', name: 'Failed', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [880, 200], parameters: {} },
+		{
+			id: 'found',
+			name: 'Found',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [880, 0],
+			parameters: {},
+		},
+		{
+			id: 'failed',
+			name: 'Failed',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [880, 200],
+			parameters: {},
+		},
 	);
-	Object.assign(workflow.connections as object, { Get: { main: [[{ node: 'Found', type: 'main', index: 0 }], [{ node: 'Failed', type: 'main', index: 0 }]] } });
+	Object.assign(workflow.connections as object, {
+		Get: {
+			main: [
+				[{ node: 'Found', type: 'main', index: 0 }],
+				[{ node: 'Failed', type: 'main', index: 0 }],
+			],
+		},
+	});
 	return workflow;
 }
 
@@ -146,14 +268,25 @@ async function sandboxApi<T>(method: string, path: string, body?: unknown): Prom
 }
 
 /** n8n and the sandbox act asynchronously: poll every 300 ms, for up to 30 s. */
-const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> => until(what, read, 30_000, 300);
+const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> =>
+	until(what, read, 30_000, 300);
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
 	await seedDemoData(sandbox.url);
 	const workflows = loadExamples();
 	for (const workflow of workflows) examples[workflow.id] = workflow;
-	({ host, client } = await startN8n({ sandboxUrl: sandbox.url, workflows: [...workflows, bothEventsTrigger(examples.PropRadarEx00004), overBudgetImport(examples.PropRadarEx00002), keysFromItems(), choicesFromItems(), errorOutputWorkflow()] }));
+	({ host, client } = await startN8n({
+		sandboxUrl: sandbox.url,
+		workflows: [
+			...workflows,
+			bothEventsTrigger(examples.PropRadarEx00004),
+			overBudgetImport(examples.PropRadarEx00002),
+			keysFromItems(),
+			choicesFromItems(),
+			errorOutputWorkflow(),
+		],
+	}));
 });
 
 afterAll(async () => {
@@ -161,7 +294,10 @@ afterAll(async () => {
 });
 
 test('n8n loads the package: both node types and the credential', async () => {
-	const read = async (path: string) => (await (await fetch(`${host.url}${path}`, { headers: { cookie: client.cookie } })).json()) as Array<{ name: string }>;
+	const read = async (path: string) =>
+		(await (
+			await fetch(`${host.url}${path}`, { headers: { cookie: client.cookie } })
+		).json()) as Array<{ name: string }>;
 	const names = (await read('/types/nodes.json')).map((type) => type.name);
 	expect(names).toContain('n8n-nodes-propradar.propRadar');
 	expect(names).toContain('n8n-nodes-propradar.propRadarTrigger');
@@ -172,7 +308,12 @@ test('n8n loads the package: both node types and the credential', async () => {
 test('the credential test in n8n: the sandbox token passes; a bad or inactive token gets a sentence to act on, without the token', async () => {
 	const check = (accessToken: string) =>
 		client.rest('POST', '/credentials/test', {
-			credentials: { id: '', name: 'PropRadar check', type: 'propRadarApi', data: { accessToken, baseUrl: sandbox.url, spendingCeiling: 0 } },
+			credentials: {
+				id: '',
+				name: 'PropRadar check',
+				type: 'propRadarApi',
+				data: { accessToken, baseUrl: sandbox.url, spendingCeiling: 0 },
+			},
 		}) as Promise<{ status: string; message: string }>;
 	await expect(check(TOKENS.main)).resolves.toMatchObject({ status: 'OK' });
 	const wrong = await check('wrong-token-7f3a');
@@ -199,10 +340,15 @@ test('example 1: a dynamic list from criteria, its properties exported with chos
 
 test('a run whose task broker port another process took at start is run again on a free port, and the workflow runs once', async () => {
 	const taken = await takenPort();
-	const lists = async () => (await sandboxApi<{ results: Array<{ ListName: string }> }>('GET', '/v1/lists')).results.filter((list) => list.ListName === 'Oregon pools with equity').length;
+	const lists = async () =>
+		(await sandboxApi<{ results: Array<{ ListName: string }> }>('GET', '/v1/lists')).results.filter(
+			(list) => list.ListName === 'Oregon pools with equity',
+		).length;
 	try {
 		const before = await lists();
-		const run = (await n8n.execute(host, 'PropRadarEx00001', { brokerPort: taken.pick })) as RunData;
+		const run = (await n8n.execute(host, 'PropRadarEx00001', {
+			brokerPort: taken.pick,
+		})) as RunData;
 		expect(output(run, 'Create dynamic list')).toHaveLength(1);
 		expect(taken.given).toHaveLength(2);
 		expect(taken.given[0]).toBe(taken.held);
@@ -243,10 +389,19 @@ test('example 2: a CSV import, previewed, within budget, then bought under a cap
 });
 
 test('example 2 over budget: the run stops at the comparison and imports nothing', async () => {
-	await expect(n8n.execute(host, 'PropRadarE2eOver')).rejects.toThrow(/over the budget of \$1: nothing was bought/);
-	const { results: lists } = await sandboxApi<{ results: Array<{ ListID: number; ListName: string }> }>('GET', '/v1/lists');
-	const newest = Math.max(...lists.filter((list) => list.ListName === 'CSV import').map((list) => list.ListID));
-	const { results: records } = await sandboxApi<{ results: unknown[] }>('GET', `/v1/lists/${newest}/import/items`);
+	await expect(n8n.execute(host, 'PropRadarE2eOver')).rejects.toThrow(
+		/over the budget of \$1: nothing was bought/,
+	);
+	const { results: lists } = await sandboxApi<{
+		results: Array<{ ListID: number; ListName: string }>;
+	}>('GET', '/v1/lists');
+	const newest = Math.max(
+		...lists.filter((list) => list.ListName === 'CSV import').map((list) => list.ListID),
+	);
+	const { results: records } = await sandboxApi<{ results: unknown[] }>(
+		'GET',
+		`/v1/lists/${newest}/import/items`,
+	);
 	expect(records).toEqual([]);
 });
 
@@ -260,11 +415,19 @@ test('example 3: skip tracing, owners read and phones bought under caps', async 
 });
 
 test('example 6: the lead pipeline runs twice; the second run buys no phone again and still fills the list', async () => {
-	const phoneCharges = async () => (await sandboxApi<{ log: Array<{ kind: string }> }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log.filter((entry) => entry.kind === 'phone').length;
+	const phoneCharges = async () =>
+		(
+			await sandboxApi<{ log: Array<{ kind: string }> }>(
+				'GET',
+				`/_sandbox/charges?token=${TOKENS.main}`,
+			)
+		).log.filter((entry) => entry.kind === 'phone').length;
 	const first = (await n8n.execute(host, 'PropRadarEx00006')) as RunData;
 	const bought = output(first, 'Purchase Phone');
 	expect(bought.length).toBeGreaterThan(0);
-	expect(bought.every((item) => item.purchased === true && typeof item.PropID === 'string')).toBe(true);
+	expect(bought.every((item) => item.purchased === true && typeof item.PropID === 'string')).toBe(
+		true,
+	);
 	expect(output(first, 'Add to list').every((item) => !item.error)).toBe(true);
 	expect(first.data.resultData.runData['Not bought']).toBeUndefined();
 	const phonesAfterFirst = await phoneCharges();
@@ -272,19 +435,33 @@ test('example 6: the lead pipeline runs twice; the second run buys no phone agai
 	const second = (await n8n.execute(host, 'PropRadarEx00006')) as RunData;
 	const again = output(second, 'Purchase Phone');
 	expect(again).toHaveLength(bought.length);
-	expect(again.every((item) => item.alreadyPurchased === true && typeof item.PropID === 'string' && typeof item.PersonKey === 'string')).toBe(true);
+	expect(
+		again.every(
+			(item) =>
+				item.alreadyPurchased === true &&
+				typeof item.PropID === 'string' &&
+				typeof item.PersonKey === 'string',
+		),
+	).toBe(true);
 	expect(output(second, 'Add to list').every((item) => !item.error)).toBe(true);
 	expect(await phoneCharges()).toBe(phonesAfterFirst);
 });
 
-test('a Property ID given as {{ $json.id }} reads as n8n\'s own expression engine evaluates it, on messy items', async () => {
+test("a Property ID given as {{ $json.id }} reads as n8n's own expression engine evaluates it, on messy items", async () => {
 	const run = (await n8n.execute(host, 'PropRadarE2eKeys')) as RunData;
 	// The service gives each error a troubleshooting code of its own.
-	const comparable = (items: Array<Record<string, unknown>>) => JSON.parse(JSON.stringify(items).replace(/Troubleshooting code: [\w-]+/g, 'Troubleshooting code: …')) as unknown;
+	const comparable = (items: Array<Record<string, unknown>>) =>
+		JSON.parse(
+			JSON.stringify(items).replace(/Troubleshooting code: [\w-]+/g, 'Troubleshooting code: …'),
+		) as unknown;
 	const read = output(run, 'Read from the item');
 	expect(read).toHaveLength(11);
 	expect(comparable(read)).toEqual(comparable(output(run, 'Evaluated by n8n')));
-	expect(read.filter((item) => !item.error).map((item) => item.PropID)).toEqual(['P000101', 'P000102', 'P000109']);
+	expect(read.filter((item) => !item.error).map((item) => item.PropID)).toEqual([
+		'P000101',
+		'P000102',
+		'P000109',
+	]);
 });
 
 test('a choice and a switch that an expression gives are checked as the node describes them: a Mode "merge" and an allowance "false" change nothing', async () => {
@@ -294,7 +471,9 @@ test('a choice and a switch that an expression gives are checked as the node des
 		'Mode: "merge" is not allowed; use "update" or "replace"',
 		'Allow Charging Automation: must be on or off (true or false), got "false"',
 	]);
-	expect(await sandboxApi<{ results: unknown[] }>('GET', '/v1/lists/1/automations')).toEqual(before);
+	expect(await sandboxApi<{ results: unknown[] }>('GET', '/v1/lists/1/automations')).toEqual(
+		before,
+	);
 });
 
 test('"On Error: Continue (using error output)": n8n sends the item that failed down the Error output with its input fields, the others down Success', async () => {
@@ -305,7 +484,10 @@ test('"On Error: Continue (using error output)": n8n sends the item that failed 
 			id: 'NOPE-9',
 			row: 2,
 			error: 'Property NOPE-9 does not exist or belongs to another account',
-			details: { httpCode: '404', description: expect.stringContaining('Check the ID of property NOPE-9') },
+			details: {
+				httpCode: '404',
+				description: expect.stringContaining('Check the ID of property NOPE-9'),
+			},
 		},
 	]);
 });
@@ -318,7 +500,11 @@ test('example 5: the automation stars, re-levels and moves a new lead', async ()
 });
 
 test('example 4 and a both-events copy: activated in n8n, fed by sandbox events, nothing left on deactivation', async () => {
-	const hooks = () => sandboxApi<{ results: Array<{ WebhookID: number; HookUrl: string; Secret: string }> }>('GET', '/v1/integrations/webhooks');
+	const hooks = () =>
+		sandboxApi<{ results: Array<{ WebhookID: number; HookUrl: string; Secret: string }> }>(
+			'GET',
+			'/v1/integrations/webhooks',
+		);
 	await n8n.activate(client, 'PropRadarEx00004');
 	await n8n.activate(client, 'PropRadarE2eBoth');
 	// n8n answers the activation before the trigger's registration has finished.
@@ -335,59 +521,133 @@ test('example 4 and a both-events copy: activated in n8n, fed by sandbox events,
 	// trigger (and starts nothing) once both are; 404 or 401 before.
 	for (const { HookUrl, Secret } of registered) {
 		await waitFor(`n8n serving ${HookUrl} with its secret`, async () =>
-			(await fetch(HookUrl, { method: 'POST', headers: { authorization: `Bearer ${Secret}`, 'content-type': 'application/json' }, body: '{}' })).status === 400 ? true : undefined,
+			(
+				await fetch(HookUrl, {
+					method: 'POST',
+					headers: { authorization: `Bearer ${Secret}`, 'content-type': 'application/json' },
+					body: '{}',
+				})
+			).status === 400
+				? true
+				: undefined,
 		);
 	}
 
-	const { results } = await sandboxApi<{ results: Array<{ PropID: string }> }>('POST', '/v1/properties?Purchase=1&Limit=1&Fields=PropID', {
-		Criteria: [{ name: 'State', value: ['OR'] }, { name: 'inForeclosure', value: [0] }, { name: 'isListedForSale', value: [0] }],
-	});
+	const { results } = await sandboxApi<{ results: Array<{ PropID: string }> }>(
+		'POST',
+		'/v1/properties?Purchase=1&Limit=1&Fields=PropID',
+		{
+			Criteria: [
+				{ name: 'State', value: ['OR'] },
+				{ name: 'inForeclosure', value: [0] },
+				{ name: 'isListedForSale', value: [0] },
+			],
+		},
+	);
 	const propId = results[0].PropID;
-	const crm = () => sandboxApi<{ results: Array<{ body: Record<string, unknown> }> }>('GET', '/_sandbox/crm');
+	const crm = () =>
+		sandboxApi<{ results: Array<{ body: Record<string, unknown> }> }>('GET', '/_sandbox/crm');
 
 	// A new foreclosure in Oregon enters list 1: both workflows get the New Match.
 	await sandboxApi('POST', '/_sandbox/simulate/change', { PropID: propId, change: 'foreclosure' });
 	const newMatches = await waitFor('two New Match leads in the CRM', async () => {
-		const leads = (await crm()).results.filter((lead) => lead.body.propId === propId && lead.body.event === 'New Match');
+		const leads = (await crm()).results.filter(
+			(lead) => lead.body.propId === propId && lead.body.event === 'New Match',
+		);
 		return leads.length >= 2 ? leads : undefined;
 	}).catch(async (error: Error) => {
-		throw new Error(`${error.message}; the sandbox's delivery log: ${JSON.stringify(await sandboxApi('GET', '/_sandbox/deliveries?wait=1'))}`);
+		throw new Error(
+			`${error.message}; the sandbox's delivery log: ${JSON.stringify(await sandboxApi('GET', '/_sandbox/deliveries?wait=1'))}`,
+		);
 	});
-	expect(newMatches[0].body).toMatchObject({ source: 'PropRadar', list: 'Oregon foreclosures', stage: 'Preforeclosure' });
+	expect(newMatches[0].body).toMatchObject({
+		source: 'PropRadar',
+		list: 'Oregon foreclosures',
+		stage: 'Preforeclosure',
+	});
 
 	// Its foreclosure moves on: only the both-events workflow gets the Status Change.
 	await sandboxApi('POST', '/_sandbox/simulate/change', { PropID: propId, change: 'foreclosure' });
-	const change = await waitFor('a Change lead in the CRM', async () => (await crm()).results.find((lead) => lead.body.propId === propId && lead.body.event === 'Change'));
+	const change = await waitFor('a Change lead in the CRM', async () =>
+		(await crm()).results.find(
+			(lead) => lead.body.propId === propId && lead.body.event === 'Change',
+		),
+	);
 	expect(change.body.change).toBe('Foreclosure Status:Preforeclosure:Auction');
 
 	// Every delivery has been answered, and each answer decided whether an execution starts: the
 	// New-Matches-only workflow ran once, the both-events copy twice, all successfully.
 	await sandboxApi('GET', '/_sandbox/deliveries?wait=1');
 	const executions = (workflowId: string) =>
-		client.rest('GET', '/executions?filter=' + encodeURIComponent(JSON.stringify({ workflowId }))) as Promise<{ results: Array<{ status: string }> }>;
+		client.rest(
+			'GET',
+			'/executions?filter=' + encodeURIComponent(JSON.stringify({ workflowId })),
+		) as Promise<{ results: Array<{ status: string }> }>;
 	const both = await waitFor('two finished executions of the both-events copy', async () => {
 		const { results: runs } = await executions('PropRadarE2eBoth');
-		return runs.length === 2 && runs.every((run) => run.status !== 'running' && run.status !== 'new') ? runs : undefined;
+		return runs.length === 2 &&
+			runs.every((run) => run.status !== 'running' && run.status !== 'new')
+			? runs
+			: undefined;
 	});
 	expect(both.map((run) => run.status)).toEqual(['success', 'success']);
-	expect((await executions('PropRadarEx00004')).results.map((run) => run.status)).toEqual(['success']);
+	expect((await executions('PropRadarEx00004')).results.map((run) => run.status)).toEqual([
+		'success',
+	]);
 	expect((await crm()).results.filter((lead) => lead.body.propId === propId)).toHaveLength(3);
 
 	await n8n.deactivate(client, 'PropRadarEx00004');
 	await n8n.deactivate(client, 'PropRadarE2eBoth');
-	await waitFor('no webhook left', async () => ((await hooks()).results.length === 0 ? true : undefined));
-	const automation = await sandboxApi<{ results: Array<Record<string, unknown>> }>('GET', '/v1/lists/1/automations');
-	expect(automation.results[0]).toMatchObject({ isEnabled: 0, ExportToWebhookIDs: '', Triggers: '' });
+	await waitFor('no webhook left', async () =>
+		(await hooks()).results.length === 0 ? true : undefined,
+	);
+	const automation = await sandboxApi<{ results: Array<Record<string, unknown>> }>(
+		'GET',
+		'/v1/lists/1/automations',
+	);
+	expect(automation.results[0]).toMatchObject({
+		isEnabled: 0,
+		ExportToWebhookIDs: '',
+		Triggers: '',
+	});
 });
 
-test('a delivery n8n could not start (its database refused the execution: 500) is started by the service\'s redelivery, once', async () => {
+test("a delivery n8n could not start (its database refused the execution: 500) is started by the service's redelivery, once", async () => {
 	await n8n.activate(client, 'PropRadarEx00004');
 	try {
-		const hook = await waitFor('the webhook registered', async () => (await sandboxApi<{ results: Array<{ HookUrl: string; Secret: string }> }>('GET', '/v1/integrations/webhooks')).results[0]);
-		const deliver = (body: string) => fetch(hook.HookUrl, { method: 'POST', headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' }, body });
-		await waitFor('n8n serving the trigger with its secret', async () => ((await deliver('{}')).status === 400 ? true : undefined));
-		const event = JSON.stringify({ TriggerType: 'New Match', PropID: 'P-E2E-DB-LOCKED', ListID: 1, ListName: 'Oregon foreclosures', Address: '1 Locked St', City: 'Portland', State: 'OR', ZipFive: '97201' });
-		const leads = async () => (await sandboxApi<{ results: Array<{ body: { propId: string } }> }>('GET', '/_sandbox/crm')).results.filter((lead) => lead.body.propId === 'P-E2E-DB-LOCKED');
+		const hook = await waitFor(
+			'the webhook registered',
+			async () =>
+				(
+					await sandboxApi<{ results: Array<{ HookUrl: string; Secret: string }> }>(
+						'GET',
+						'/v1/integrations/webhooks',
+					)
+				).results[0],
+		);
+		const deliver = (body: string) =>
+			fetch(hook.HookUrl, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' },
+				body,
+			});
+		await waitFor('n8n serving the trigger with its secret', async () =>
+			(await deliver('{}')).status === 400 ? true : undefined,
+		);
+		const event = JSON.stringify({
+			TriggerType: 'New Match',
+			PropID: 'P-E2E-DB-LOCKED',
+			ListID: 1,
+			ListName: 'Oregon foreclosures',
+			Address: '1 Locked St',
+			City: 'Portland',
+			State: 'OR',
+			ZipFive: '97201',
+		});
+		const leads = async () =>
+			(
+				await sandboxApi<{ results: Array<{ body: { propId: string } }> }>('GET', '/_sandbox/crm')
+			).results.filter((lead) => lead.body.propId === 'P-E2E-DB-LOCKED');
 
 		// Another writer holds n8n's SQLite database: n8n runs the trigger, then cannot create the
 		// execution and answers 500, as it does whenever WorkflowRunner.run fails.
@@ -401,19 +661,35 @@ test('a delivery n8n could not start (its database refused the execution: 500) i
 		} finally {
 			database.close();
 		}
-		expect(refused).toEqual({ status: 500, text: expect.stringContaining('There was a problem executing the workflow') });
+		expect(refused).toEqual({
+			status: 500,
+			text: expect.stringContaining('There was a problem executing the workflow'),
+		});
 
 		// The service delivers the same event again: it starts the execution; a third delivery does not.
 		const again = await deliver(event);
-		expect({ status: again.status, startedNothing: (await again.text()).includes('"started":false') }).toEqual({ status: 200, startedNothing: false });
+		expect({
+			status: again.status,
+			startedNothing: (await again.text()).includes('"started":false'),
+		}).toEqual({ status: 200, startedNothing: false });
 		const third = await deliver(event);
-		expect({ status: third.status, body: await third.json() }).toEqual({ status: 200, body: { received: 1, started: false } });
-		await waitFor('the event in the CRM', async () => ((await leads()).length > 0 ? true : undefined));
+		expect({ status: third.status, body: await third.json() }).toEqual({
+			status: 200,
+			body: { received: 1, started: false },
+		});
+		await waitFor('the event in the CRM', async () =>
+			(await leads()).length > 0 ? true : undefined,
+		);
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 		expect(await leads()).toHaveLength(1);
 	} finally {
 		await n8n.deactivate(client, 'PropRadarEx00004');
-		await waitFor('no webhook left', async () => ((await sandboxApi<{ results: unknown[] }>('GET', '/v1/integrations/webhooks')).results.length === 0 ? true : undefined));
+		await waitFor('no webhook left', async () =>
+			(await sandboxApi<{ results: unknown[] }>('GET', '/v1/integrations/webhooks')).results
+				.length === 0
+				? true
+				: undefined,
+		);
 	}
 });
 
@@ -437,10 +713,19 @@ describe('in a real browser', () => {
 
 	/** The value shown in an input of the panel (n8n shows a chosen option inside its input) that matches `pattern`, once one does. */
 	const inputShowing = (pattern: RegExp) =>
-		until(`an input of the panel showing ${String(pattern)}`, async () => {
-			const values = await panel().locator('input').evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value));
-			return values.find((value) => pattern.test(value));
-		}, 30_000, 300);
+		until(
+			`an input of the panel showing ${String(pattern)}`,
+			async () => {
+				const values = await panel()
+					.locator('input')
+					.evaluateAll((inputs) =>
+						inputs.map((input) => (input as unknown as { value: string }).value),
+					);
+				return values.find((value) => pattern.test(value));
+			},
+			30_000,
+			300,
+		);
 
 	/** The top edge of the one visible element with exactly this text inside `scope`, once it shows. */
 	async function topOf(scope: ReturnType<Page['locator']>, text: string): Promise<number> {
@@ -473,9 +758,14 @@ describe('in a real browser', () => {
 		expect(from).toBeLessThan(to);
 		await ndv.locator('input[placeholder="500000"]').waitFor(SHOWN);
 		// The count line, from the free preview: nothing is bought.
-		const chargesBefore = (await sandboxApi<{ log: unknown[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log.length;
+		const chargesBefore = (
+			await sandboxApi<{ log: unknown[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)
+		).log.length;
 		await inputShowing(/^[\d,]+ propert(y matches|ies match) now \(free count, nothing bought\)$/);
-		expect((await sandboxApi<{ log: unknown[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log.length).toBe(chargesBefore);
+		expect(
+			(await sandboxApi<{ log: unknown[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log
+				.length,
+		).toBe(chargesBefore);
 		await ndv.getByText('From (Minimum)', { exact: true }).scrollIntoViewIfNeeded();
 		await page.screenshot({ path: join(SCREENSHOTS, 'criteria-builder.png') });
 		await closeNode();
@@ -494,26 +784,45 @@ describe('in a real browser', () => {
 
 	test('the actions list of the node', async () => {
 		await openWorkflow('PropRadarEx00001', 'Export properties');
-		await page.locator('[data-test-id="canvas-plus-button"], [data-test-id="node-creator-plus-button"]').first().click();
+		await page
+			.locator('[data-test-id="canvas-plus-button"], [data-test-id="node-creator-plus-button"]')
+			.first()
+			.click();
 		await page.keyboard.type('PropRadar');
-		const app = page.locator('[data-test-id="node-creator-item-name"]').getByText('PropRadar', { exact: true }).first();
+		const app = page
+			.locator('[data-test-id="node-creator-item-name"]')
+			.getByText('PropRadar', { exact: true })
+			.first();
 		await app.waitFor(SHOWN);
 		await app.click();
 		await page.getByText('Import records into an import list').first().waitFor(SHOWN);
 		// The app panel shows the merged trigger's description (n8n's useActionsGeneration): it describes the app.
-		await page.getByText(new PropRadarTrigger().description.description, { exact: true }).first().waitFor(SHOWN);
+		await page
+			.getByText(new PropRadarTrigger().description.description, { exact: true })
+			.first()
+			.waitFor(SHOWN);
 		expect(await page.getByText(/^Starts the workflow/).count()).toBe(0);
 		await page.screenshot({ path: join(SCREENSHOTS, 'node-actions.png') });
 		await page.keyboard.press('Escape');
 	});
 
-	test.each(['skip trace', 'real estate', 'search properties'])('the node creator finds the node by "%s"', async (words) => {
-		await openWorkflow('PropRadarEx00001', 'Export properties');
-		await page.locator('[data-test-id="canvas-plus-button"], [data-test-id="node-creator-plus-button"]').first().click();
-		await page.keyboard.type(words);
-		await page.locator('[data-test-id="node-creator-item-name"]').getByText('PropRadar', { exact: true }).first().waitFor({ timeout: 15_000 });
-		await page.keyboard.press('Escape');
-	});
+	test.each(['skip trace', 'real estate', 'search properties'])(
+		'the node creator finds the node by "%s"',
+		async (words) => {
+			await openWorkflow('PropRadarEx00001', 'Export properties');
+			await page
+				.locator('[data-test-id="canvas-plus-button"], [data-test-id="node-creator-plus-button"]')
+				.first()
+				.click();
+			await page.keyboard.type(words);
+			await page
+				.locator('[data-test-id="node-creator-item-name"]')
+				.getByText('PropRadar', { exact: true })
+				.first()
+				.waitFor({ timeout: 15_000 });
+			await page.keyboard.press('Escape');
+		},
+	);
 
 	test('the trigger panel: the chosen list by name with its monitoring, picked by ID or from the list', async () => {
 		await openWorkflow('PropRadarEx00004', 'New foreclosures');
@@ -525,9 +834,14 @@ describe('in a real browser', () => {
 		await page.screenshot({ path: join(SCREENSHOTS, 'trigger.png') });
 		// "From List": every list says whether it is monitored.
 		await ndv.locator('[data-test-id="rlc-mode-selector"]').first().click();
-		await page.getByText(/^From list$/i).last().click();
+		await page
+			.getByText(/^From list$/i)
+			.last()
+			.click();
 		await ndv.locator('[data-test-id="rlc-input"]').first().click();
-		const item = page.locator('[data-test-id="rlc-item"]').filter({ hasText: /Oregon foreclosures \(dynamic, \d+\) · monitored/ });
+		const item = page
+			.locator('[data-test-id="rlc-item"]')
+			.filter({ hasText: /Oregon foreclosures \(dynamic, \d+\) · monitored/ });
 		await item.first().waitFor(SHOWN);
 		await page.screenshot({ path: join(SCREENSHOTS, 'trigger-list-picker.png') });
 		await page.keyboard.press('Escape');

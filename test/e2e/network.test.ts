@@ -34,23 +34,39 @@ beforeAll(async () => {
 	forwardProxy = createServer((request, response) => {
 		forwarded++;
 		const target = new URL(String(request.url));
-		const onward = forward(target, { method: request.method, headers: request.headers }, (answer) => {
-			response.writeHead(answer.statusCode ?? 502, answer.headers);
-			answer.pipe(response);
-		});
+		const onward = forward(
+			target,
+			{ method: request.method, headers: request.headers },
+			(answer) => {
+				response.writeHead(answer.statusCode ?? 502, answer.headers);
+				answer.pipe(response);
+			},
+		);
 		onward.on('error', () => response.destroy());
 		request.pipe(onward);
 	});
 	await new Promise<void>((resolve) => forwardProxy.listen(0, '127.0.0.1', resolve));
 	forwardProxyUrl = `http://127.0.0.1:${(forwardProxy.address() as AddressInfo).port}`;
-	const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'network import', ListType: 'import', ImportSource: 'api' });
+	const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
+		ListName: 'network import',
+		ListType: 'import',
+		ImportSource: 'api',
+	});
 	importListId = created.body.results[0].ListID;
-	host = await n8n.prepare({ sandboxUrl: sb.url, workflows: [perItemWorkflows(ITEMS, sb.url).propRadar, importWorkflows('PropRadarNetImp', { propRadar: importListId }, 100, 10, sb.url).propRadar] });
+	host = await n8n.prepare({
+		sandboxUrl: sb.url,
+		workflows: [
+			perItemWorkflows(ITEMS, sb.url).propRadar,
+			importWorkflows('PropRadarNetImp', { propRadar: importListId }, 100, 10, sb.url).propRadar,
+		],
+	});
 });
 
 afterAll(async () => {
 	forwardProxy?.closeAllConnections();
-	await new Promise<void>((resolve) => (forwardProxy ? forwardProxy.close(() => resolve()) : resolve()));
+	await new Promise<void>((resolve) =>
+		forwardProxy ? forwardProxy.close(() => resolve()) : resolve(),
+	);
 	await sb?.close();
 	if (host) rmSync(host.userFolder, { recursive: true, force: true });
 });
@@ -60,9 +76,15 @@ beforeEach(() => {
 	forwarded = 0;
 });
 
-const withEnv = (env: Record<string, string>): N8nHost => ({ ...host, env: { ...host.env, ...env } });
-type RunData = { data: { resultData: { runData: Record<string, Array<{ data: { main: unknown[][] } }>> } } };
-const outputOf = (run: unknown) => (run as RunData).data.resultData.runData.Measured[0].data.main[0];
+const withEnv = (env: Record<string, string>): N8nHost => ({
+	...host,
+	env: { ...host.env, ...env },
+});
+type RunData = {
+	data: { resultData: { runData: Record<string, Array<{ data: { main: unknown[][] } }>> } };
+};
+const outputOf = (run: unknown) =>
+	(run as RunData).data.resultData.runData.Measured[0].data.main[0];
 
 test(`${ITEMS} items of Property > Get: each request on a connection of its own, as n8n's request helper makes them`, async () => {
 	const before = sb.connections();
@@ -73,7 +95,7 @@ test(`${ITEMS} items of Property > Get: each request on a connection of its own,
 	expect(sb.connections() - before).toBe(ITEMS);
 });
 
-test('an import\'s 10 purchases each go on a connection that carries nothing else', async () => {
+test("an import's 10 purchases each go on a connection that carries nothing else", async () => {
 	const run = await n8n.execute(host, IMPORT_WORKFLOW);
 	expect(outputOf(run)).toHaveLength(100);
 	const purchases = sb.requests.filter((request) => request.query.get('Purchase') === '1');
@@ -83,10 +105,15 @@ test('an import\'s 10 purchases each go on a connection that carries nothing els
 	expect(sb.requests.filter((request) => connections.has(request.connection))).toEqual(purchases);
 });
 
-test('n8n\'s SSRF protection blocks the sandbox on 127.0.0.1 before anything is sent, and lets it through when allowed', async () => {
-	await expect(n8n.execute(withEnv({ N8N_SSRF_PROTECTION_ENABLED: 'true' }), WORKFLOW)).rejects.toThrow(/SSRF protection blocks PropRadar/);
+test("n8n's SSRF protection blocks the sandbox on 127.0.0.1 before anything is sent, and lets it through when allowed", async () => {
+	await expect(
+		n8n.execute(withEnv({ N8N_SSRF_PROTECTION_ENABLED: 'true' }), WORKFLOW),
+	).rejects.toThrow(/SSRF protection blocks PropRadar/);
 	expect(sb.requests).toHaveLength(0);
-	const run = await n8n.execute(withEnv({ N8N_SSRF_PROTECTION_ENABLED: 'true', N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32' }), WORKFLOW);
+	const run = await n8n.execute(
+		withEnv({ N8N_SSRF_PROTECTION_ENABLED: 'true', N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32' }),
+		WORKFLOW,
+	);
 	expect(outputOf(run)).toHaveLength(ITEMS);
 	expect(sb.requests).toHaveLength(ITEMS);
 });

@@ -13,7 +13,8 @@ const Module = require('node:module');
 const guarded = process.env.PROPRADAR_GUARDED_DIR;
 const guardLog = process.env.PROPRADAR_GUARD_LOG;
 
-const relative = (request) => request === '.' || request === '..' || request.startsWith('./') || request.startsWith('../');
+const relative = (request) =>
+	request === '.' || request === '..' || request.startsWith('./') || request.startsWith('../');
 
 if (guarded && guardLog) {
 	const resolveFilename = Module._resolveFilename;

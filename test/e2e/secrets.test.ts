@@ -21,7 +21,9 @@ import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient, N8nHost, RunningN8n } from '../../scripts/n8n-host';
 
-const { seedDemoData } = require('../../scripts/demo-data') as { seedDemoData(url: string): Promise<number> };
+const { seedDemoData } = require('../../scripts/demo-data') as {
+	seedDemoData(url: string): Promise<number>;
+};
 
 jest.setTimeout(300_000);
 
@@ -41,47 +43,83 @@ let logFile: string;
 let token: string = TOKENS.main;
 
 /** n8n and the sandbox act asynchronously: poll every 300 ms, for up to 60 s. */
-const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> => until(what, read, 60_000, 300);
+const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> =>
+	until(what, read, 60_000, 300);
 
-async function sandboxApi<T>(method: string, path: string, body?: unknown, as: string | null = token): Promise<T> {
+async function sandboxApi<T>(
+	method: string,
+	path: string,
+	body?: unknown,
+	as: string | null = token,
+): Promise<T> {
 	const answer = await call(sandbox.url, method, path, { body, token: as });
-	if (answer.status !== 200) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+	if (answer.status !== 200)
+		throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
 	return answer.body as T;
 }
 
-const hooks = async () => (await sandboxApi<{ results: Hook[] }>('GET', '/v1/integrations/webhooks?Fields=WebhookID,HookUrl,Secret')).results;
+const hooks = async () =>
+	(
+		await sandboxApi<{ results: Hook[] }>(
+			'GET',
+			'/v1/integrations/webhooks?Fields=WebhookID,HookUrl,Secret',
+		)
+	).results;
 
 /** One delivery to the trigger's URL, as PropRadar (or a forger) sends it; its status. */
 async function deliver(hook: Hook, authorization: string, body: unknown = {}): Promise<number> {
-	const answer = await fetch(hook.HookUrl, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	const answer = await fetch(hook.HookUrl, {
+		method: 'POST',
+		headers: { authorization, 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
 	await answer.text();
 	return answer.status;
 }
 
 /** The one webhook of the trigger, once n8n registered it (another than `not`) and serves its URL with its secret: `{}` then gets 400. */
 async function servedHook(not?: number): Promise<Hook> {
-	const hook = await waitFor('the trigger\'s webhook registered', async () => {
+	const hook = await waitFor("the trigger's webhook registered", async () => {
 		const now = await hooks();
 		return now.length === 1 && now[0].WebhookID !== not ? now[0] : undefined;
 	});
-	await waitFor('n8n serving the trigger with its secret', async () => ((await deliver(hook, `Bearer ${hook.Secret}`)) === 400 ? true : undefined));
+	await waitFor('n8n serving the trigger with its secret', async () =>
+		(await deliver(hook, `Bearer ${hook.Secret}`)) === 400 ? true : undefined,
+	);
 	return hook;
 }
 
-const leads = async () => (await sandboxApi<{ results: Array<{ body: { propId: string } }> }>('GET', '/_sandbox/crm', undefined, null)).results;
+const leads = async () =>
+	(
+		await sandboxApi<{ results: Array<{ body: { propId: string } }> }>(
+			'GET',
+			'/_sandbox/crm',
+			undefined,
+			null,
+		)
+	).results;
 
 /** A new match in list 1, delivered by the sandbox; resolves once the workflow put it in the CRM. */
 async function newMatchReachesTheCrm(): Promise<void> {
 	const before = (await leads()).length;
 	await sandboxApi('POST', '/_sandbox/simulate/new-match', { ListID: 1 }, null);
-	await waitFor('the new match in the CRM', async () => ((await leads()).length > before ? true : undefined)).catch(async (error: Error) => {
-		throw new Error(`${error.message}; the sandbox's last deliveries: ${JSON.stringify((await sandboxApi<{ results: unknown[] }>('GET', '/_sandbox/deliveries?wait=1', undefined, null)).results.slice(-3))}`);
+	await waitFor('the new match in the CRM', async () =>
+		(await leads()).length > before ? true : undefined,
+	).catch(async (error: Error) => {
+		throw new Error(
+			`${error.message}; the sandbox's last deliveries: ${JSON.stringify((await sandboxApi<{ results: unknown[] }>('GET', '/_sandbox/deliveries?wait=1', undefined, null)).results.slice(-3))}`,
+		);
 	});
 }
 
 /** The account's token rotated at the service, the old one refused from then on, and the new one put in n8n's credential. */
 async function rotateToken(): Promise<void> {
-	const rotated = await sandboxApi<{ token: string }>('POST', '/_sandbox/tokens/rotate', { token }, null);
+	const rotated = await sandboxApi<{ token: string }>(
+		'POST',
+		'/_sandbox/tokens/rotate',
+		{ token },
+		null,
+	);
 	token = rotated.token;
 	await client.rest('PATCH', `/credentials/${n8n.CREDENTIAL.id}`, {
 		name: n8n.CREDENTIAL.name,
@@ -101,13 +139,17 @@ const log = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
 /** n8n's database files as bytes (the database and its write-ahead log). */
 function databaseBytes(): Buffer {
 	const base = join(prepared.userFolder, '.n8n', 'database.sqlite');
-	return Buffer.concat([base, `${base}-wal`].filter((file) => existsSync(file)).map((file) => readFileSync(file)));
+	return Buffer.concat(
+		[base, `${base}-wal`].filter((file) => existsSync(file)).map((file) => readFileSync(file)),
+	);
 }
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
 	await seedDemoData(sandbox.url);
-	const example = JSON.parse(readFileSync(join(ROOT, 'examples', '04-foreclosures-to-crm.json'), 'utf8')) as { id: string };
+	const example = JSON.parse(
+		readFileSync(join(ROOT, 'examples', '04-foreclosures-to-crm.json'), 'utf8'),
+	) as { id: string };
 	prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [example] });
 	logFile = join(prepared.userFolder, 'n8n.log');
 	host = await n8n.start(prepared, { logFile });
@@ -120,24 +162,32 @@ afterAll(async () => {
 	if (prepared) rmSync(prepared.userFolder, { recursive: true, force: true });
 });
 
-describe('the trigger\'s delivery secret', () => {
+describe("the trigger's delivery secret", () => {
 	let hook: Hook;
 
-	test('an active trigger\'s static data, in n8n\'s database and in a workflow export by n8n\'s CLI, holds nothing a delivery can be signed with', async () => {
+	test("an active trigger's static data, in n8n's database and in a workflow export by n8n's CLI, holds nothing a delivery can be signed with", async () => {
 		await n8n.activate(client, WORKFLOW_ID);
 		hook = await servedHook();
 		expect(hook.Secret).toMatch(/^[0-9a-f]{64}$/);
 
-		const database = new DatabaseSync(join(prepared.userFolder, '.n8n', 'database.sqlite'), { readOnly: true });
+		const database = new DatabaseSync(join(prepared.userFolder, '.n8n', 'database.sqlite'), {
+			readOnly: true,
+		});
 		let stored: unknown;
 		try {
-			const row = database.prepare('SELECT staticData FROM workflow_entity WHERE id = ?').get(WORKFLOW_ID) as { staticData: string | null };
+			const row = database
+				.prepare('SELECT staticData FROM workflow_entity WHERE id = ?')
+				.get(WORKFLOW_ID) as { staticData: string | null };
 			stored = JSON.parse(String(row.staticData));
 		} finally {
 			database.close();
 		}
 		const exportFile = join(prepared.userFolder, 'export.json');
-		await promisify(execFile)(prepared.bin!, ['export:workflow', `--id=${WORKFLOW_ID}`, `--output=${exportFile}`], { env: prepared.env });
+		await promisify(execFile)(
+			prepared.bin!,
+			['export:workflow', `--id=${WORKFLOW_ID}`, `--output=${exportFile}`],
+			{ env: prepared.env },
+		);
 		const exportText = readFileSync(exportFile, 'utf8');
 		const [exported] = JSON.parse(exportText) as Array<{ staticData: unknown }>;
 		// What n8n keeps is there (the registration of the trigger node), the same in both.
@@ -149,7 +199,8 @@ describe('the trigger\'s delivery secret', () => {
 		const values = [...new Set([...everyValue(stored), ...everyValue(exported)])];
 		expect(values.length).toBeGreaterThan(5);
 		const answers = [];
-		for (const value of values) answers.push({ value, status: await deliver(hook, `Bearer ${value}`) });
+		for (const value of values)
+			answers.push({ value, status: await deliver(hook, `Bearer ${value}`) });
 		expect(answers.filter((answer) => answer.status !== 401)).toEqual([]);
 		expect(await deliver(hook, `Bearer ${hook.Secret}`)).toBe(400);
 	});
@@ -160,21 +211,34 @@ describe('the trigger\'s delivery secret', () => {
 		await newMatchReachesTheCrm();
 	});
 
-	test('a rotated token: deliveries signed with the old secret are refused and n8n\'s log says to publish the workflow again; a restart does not change that (n8n 2.41 does not call the trigger at start); publishing again registers with the new token, and deliveries go on', async () => {
+	test("a rotated token: deliveries signed with the old secret are refused and n8n's log says to publish the workflow again; a restart does not change that (n8n 2.41 does not call the trigger at start); publishing again registers with the new token, and deliveries go on", async () => {
 		await rotateToken();
 		expect(await deliver(hook, `Bearer ${hook.Secret}`)).toBe(401);
-		const warning = await waitFor('the warning in n8n\'s log', async () => log().split('\n').find((line) => line.includes('PropRadar Trigger refused a delivery')));
+		const warning = await waitFor("the warning in n8n's log", async () =>
+			log()
+				.split('\n')
+				.find((line) => line.includes('PropRadar Trigger refused a delivery')),
+		);
 		expect(warning).toContain('publish the workflow again');
 
 		// A new match meanwhile is refused: nothing reaches the CRM.
 		const before = (await leads()).length;
 		await sandboxApi('POST', '/_sandbox/simulate/new-match', { ListID: 1 }, null);
-		const [last] = (await sandboxApi<{ results: Array<{ WebhookID: number; statuses: number[] }> }>('GET', '/_sandbox/deliveries?wait=1', undefined, null)).results.slice(-1);
+		const [last] = (
+			await sandboxApi<{ results: Array<{ WebhookID: number; statuses: number[] }> }>(
+				'GET',
+				'/_sandbox/deliveries?wait=1',
+				undefined,
+				null,
+			)
+		).results.slice(-1);
 		expect(last).toMatchObject({ WebhookID: hook.WebhookID, statuses: [401] });
 		expect((await leads()).length).toBe(before);
 
 		await restartN8n();
-		await waitFor('n8n serving the trigger again', async () => ((await deliver(hook, 'Bearer not-the-secret')) === 401 ? true : undefined));
+		await waitFor('n8n serving the trigger again', async () =>
+			(await deliver(hook, 'Bearer not-the-secret')) === 401 ? true : undefined,
+		);
 		expect(await hooks()).toEqual([hook]);
 		expect(await deliver(hook, `Bearer ${hook.Secret}`)).toBe(401);
 
@@ -184,7 +248,8 @@ describe('the trigger\'s delivery secret', () => {
 		expect(renewed.Secret).not.toBe(hook.Secret);
 		expect(await deliver(renewed, `Bearer ${hook.Secret}`)).toBe(401);
 		await newMatchReachesTheCrm();
-		for (const secret of [hook.Secret, renewed.Secret, token, TOKENS.main]) expect(log()).not.toContain(secret);
+		for (const secret of [hook.Secret, renewed.Secret, token, TOKENS.main])
+			expect(log()).not.toContain(secret);
 		hook = renewed;
 	});
 
@@ -199,36 +264,70 @@ describe('a Base URL with a user part', () => {
 	test.each([
 		['the sandbox', () => sandbox.url],
 		['an address nothing listens at', () => 'http://127.0.0.1:1'],
-	])('is refused by n8n\'s credential test, naming the field, without the token (%s)', async (_name, address) => {
-		const result = (await client.rest('POST', '/credentials/test', {
-			credentials: { id: '', name: 'PropRadar check', type: 'propRadarApi', data: { accessToken: token, baseUrl: withUser(address()), spendingCeilingMode: 'none' } },
-		})) as { status: string; message: string };
-		expect(result.status).toBe('Error');
-		expect(result.message).toBe('Base URL: an address with a user name or password (the part before "@") is not accepted; enter the address without it, and the token in Access Token');
-		expect(JSON.stringify(result)).not.toContain(URL_TOKEN);
-	});
+	])(
+		"is refused by n8n's credential test, naming the field, without the token (%s)",
+		async (_name, address) => {
+			const result = (await client.rest('POST', '/credentials/test', {
+				credentials: {
+					id: '',
+					name: 'PropRadar check',
+					type: 'propRadarApi',
+					data: { accessToken: token, baseUrl: withUser(address()), spendingCeilingMode: 'none' },
+				},
+			})) as { status: string; message: string };
+			expect(result.status).toBe('Error');
+			expect(result.message).toBe(
+				'Base URL: an address with a user name or password (the part before "@") is not accepted; enter the address without it, and the token in Access Token',
+			);
+			expect(JSON.stringify(result)).not.toContain(URL_TOKEN);
+		},
+	);
 
 	test('is refused at run time, naming the field: no message, stack, output item or saved execution holds the token', async () => {
 		const credential = (await client.rest('POST', '/credentials', {
 			name: 'PropRadar, token in the address',
 			type: 'propRadarApi',
-			data: { accessToken: token, baseUrl: withUser('http://127.0.0.1:1'), spendingCeilingMode: 'none' },
+			data: {
+				accessToken: token,
+				baseUrl: withUser('http://127.0.0.1:1'),
+				spendingCeilingMode: 'none',
+			},
 		})) as { id: string };
 		const workflow = (onError: string | undefined) => ({
 			name: `e2e: token in the Base URL (${onError ?? 'stop'})`,
 			nodes: [
-				{ id: 'run', name: 'Run', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
 				{
-					id: 'lists', name: 'Lists', type: 'n8n-nodes-propradar.propRadar', typeVersion: 1, position: [220, 0], ...(onError ? { onError } : {}),
+					id: 'run',
+					name: 'Run',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
+				{
+					id: 'lists',
+					name: 'Lists',
+					type: 'n8n-nodes-propradar.propRadar',
+					typeVersion: 1,
+					position: [220, 0],
+					...(onError ? { onError } : {}),
 					parameters: { resource: 'list', operation: 'getMany', returnAll: false, limit: 5 },
-					credentials: { propRadarApi: { id: credential.id, name: 'PropRadar, token in the address' } },
+					credentials: {
+						propRadarApi: { id: credential.id, name: 'PropRadar, token in the address' },
+					},
 				},
 			],
 			connections: { Run: { main: [[{ node: 'Lists', type: 'main', index: 0 }]] } },
 			settings: { executionOrder: 'v1' },
 		});
-		const continuing = (await client.rest('POST', '/workflows', workflow('continueRegularOutput'))) as { id: string };
-		const stopping = (await client.rest('POST', '/workflows', workflow(undefined))) as { id: string };
+		const continuing = (await client.rest(
+			'POST',
+			'/workflows',
+			workflow('continueRegularOutput'),
+		)) as { id: string };
+		const stopping = (await client.rest('POST', '/workflows', workflow(undefined))) as {
+			id: string;
+		};
 
 		const run = JSON.stringify(await n8n.execute(host, continuing.id));
 		expect(run).toContain('The Base URL of the PropRadar credential holds a user name or password');
@@ -239,10 +338,15 @@ describe('a Base URL with a user part', () => {
 			(printed) => JSON.stringify(printed),
 			(error: Error) => `${error.message}\n${error.stack ?? ''}`,
 		);
-		expect(failure).toContain('The Base URL of the PropRadar credential holds a user name or password');
+		expect(failure).toContain(
+			'The Base URL of the PropRadar credential holds a user name or password',
+		);
 		expect(failure).not.toContain(URL_TOKEN);
 
-		const executions = (await client.rest('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: stopping.id }))}`)) as { results: Array<{ id: string }> };
+		const executions = (await client.rest(
+			'GET',
+			`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: stopping.id }))}`,
+		)) as { results: Array<{ id: string }> };
 		for (const { id } of executions.results) {
 			const saved = JSON.stringify(await client.rest('GET', `/executions/${id}`));
 			expect(saved).toContain('holds a user name or password');

@@ -15,7 +15,9 @@ import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { RunningN8n, N8nClient } from '../../scripts/n8n-host';
 
-const { seedDemoData } = require('../../scripts/demo-data') as { seedDemoData(url: string): Promise<number> };
+const { seedDemoData } = require('../../scripts/demo-data') as {
+	seedDemoData(url: string): Promise<number>;
+};
 
 jest.setTimeout(300_000);
 
@@ -41,7 +43,11 @@ const WORKFLOWS = [
 				typeVersion: 1.1,
 				webhookId: 'e2e51a0c-5b6d-4e7f-8a9b-0c1d2e3f4a01',
 				position: [0, 0],
-				parameters: { listId: { __rl: true, mode: 'id', value: '1' }, events: ['newMatches'], options: {} },
+				parameters: {
+					listId: { __rl: true, mode: 'id', value: '1' },
+					events: ['newMatches'],
+					options: {},
+				},
 				credentials: { propRadarApi: n8n.CREDENTIAL },
 			},
 		],
@@ -52,8 +58,29 @@ const WORKFLOWS = [
 		id: BLOCKER_WORKFLOW,
 		name: 'e2e: holds the production slot',
 		nodes: [
-			{ id: 'hook', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: 'e2e51a0c-5b6d-4e7f-8a9b-0c1d2e3f4a02', position: [0, 0], parameters: { httpMethod: 'POST', path: BLOCKER_PATH, responseMode: 'onReceived', options: {} } },
-			{ id: 'wait', name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, webhookId: 'e2e51a0c-5b6d-4e7f-8a9b-0c1d2e3f4a03', position: [200, 0], parameters: { resume: 'timeInterval', amount: BLOCKER_SECONDS, unit: 'seconds' } },
+			{
+				id: 'hook',
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				webhookId: 'e2e51a0c-5b6d-4e7f-8a9b-0c1d2e3f4a02',
+				position: [0, 0],
+				parameters: {
+					httpMethod: 'POST',
+					path: BLOCKER_PATH,
+					responseMode: 'onReceived',
+					options: {},
+				},
+			},
+			{
+				id: 'wait',
+				name: 'Wait',
+				type: 'n8n-nodes-base.wait',
+				typeVersion: 1.1,
+				webhookId: 'e2e51a0c-5b6d-4e7f-8a9b-0c1d2e3f4a03',
+				position: [200, 0],
+				parameters: { resume: 'timeInterval', amount: BLOCKER_SECONDS, unit: 'seconds' },
+			},
 		],
 		connections: { Webhook: { main: [[{ node: 'Wait', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
@@ -61,17 +88,24 @@ const WORKFLOWS = [
 ];
 
 /** n8n and the sandbox act asynchronously: poll every 300 ms, for up to 30 s. */
-const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> => until(what, read, 30_000, 300);
+const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> =>
+	until(what, read, 30_000, 300);
 
 async function executions(workflowId: string): Promise<string[]> {
-	const { results } = (await client.rest('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`)) as { results: Array<{ status: string }> };
+	const { results } = (await client.rest(
+		'GET',
+		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+	)) as { results: Array<{ status: string }> };
 	return results.map((run) => run.status);
 }
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
 	await seedDemoData(sandbox.url);
-	({ host, client } = await startN8n({ sandboxUrl: sandbox.url, workflows: WORKFLOWS }, { N8N_CONCURRENCY_PRODUCTION_LIMIT: '1' }));
+	({ host, client } = await startN8n(
+		{ sandboxUrl: sandbox.url, workflows: WORKFLOWS },
+		{ N8N_CONCURRENCY_PRODUCTION_LIMIT: '1' },
+	));
 });
 
 afterAll(async () => {
@@ -81,14 +115,44 @@ afterAll(async () => {
 test('a redelivery while n8n has not answered the first delivery gets 503 until n8n answers it on the closed connection, then is dropped: one execution', async () => {
 	await n8n.activate(client, TRIGGER_WORKFLOW);
 	await n8n.activate(client, BLOCKER_WORKFLOW);
-	const hook = await waitFor('the trigger webhook registered', async () => ((await call(sandbox.url, 'GET', '/v1/integrations/webhooks')).body as { results: Array<{ HookUrl: string; Secret: string }> }).results[0]);
-	const deliver = (body: string, signal?: AbortSignal) => fetch(hook.HookUrl, { method: 'POST', headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' }, body, signal });
+	const hook = await waitFor(
+		'the trigger webhook registered',
+		async () =>
+			(
+				(await call(sandbox.url, 'GET', '/v1/integrations/webhooks')).body as {
+					results: Array<{ HookUrl: string; Secret: string }>;
+				}
+			).results[0],
+	);
+	const deliver = (body: string, signal?: AbortSignal) =>
+		fetch(hook.HookUrl, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' },
+			body,
+			signal,
+		});
 	// Served with its secret once a body without events gets the trigger's 400 (404 or 401 before).
-	await waitFor('n8n serving the trigger with its secret', async () => ((await deliver('{}')).status === 400 ? true : undefined));
-	await waitFor('n8n serving the blocker', async () => ((await fetch(`${host.url}/webhook/${BLOCKER_PATH}`, { method: 'POST' })).status === 200 ? true : undefined));
-	await waitFor('the blocker holding the slot', async () => ((await executions(BLOCKER_WORKFLOW)).includes('running') ? true : undefined));
+	await waitFor('n8n serving the trigger with its secret', async () =>
+		(await deliver('{}')).status === 400 ? true : undefined,
+	);
+	await waitFor('n8n serving the blocker', async () =>
+		(await fetch(`${host.url}/webhook/${BLOCKER_PATH}`, { method: 'POST' })).status === 200
+			? true
+			: undefined,
+	);
+	await waitFor('the blocker holding the slot', async () =>
+		(await executions(BLOCKER_WORKFLOW)).includes('running') ? true : undefined,
+	);
 
-	const event = JSON.stringify({ TriggerType: 'New Match', PropID: 'P-E2E-SLOW-ANSWER', ListID: 1, Address: '1 Slow St', City: 'Portland', State: 'OR', ZipFive: '97201' });
+	const event = JSON.stringify({
+		TriggerType: 'New Match',
+		PropID: 'P-E2E-SLOW-ANSWER',
+		ListID: 1,
+		Address: '1 Slow St',
+		City: 'Portland',
+		State: 'OR',
+		ZipFive: '97201',
+	});
 	// The service gives up on the first delivery: n8n holds it until the slot is free.
 	const first = await deliver(event, AbortSignal.timeout(1500)).then(
 		(answer) => `answered ${answer.status}`,
@@ -96,23 +160,33 @@ test('a redelivery while n8n has not answered the first delivery gets 503 until 
 	);
 	expect(first).toBe('TimeoutError');
 	const again = await deliver(event);
-	expect({ status: again.status, retryAfter: again.headers.get('retry-after'), body: await again.json() }).toEqual({
+	expect({
+		status: again.status,
+		retryAfter: again.headers.get('retry-after'),
+		body: await again.json(),
+	}).toEqual({
 		status: 503,
 		retryAfter: '1',
-		body: { message: 'An earlier delivery of these events is still being started; deliver again later' },
+		body: {
+			message: 'An earlier delivery of these events is still being started; deliver again later',
+		},
 	});
 	expect(await executions(TRIGGER_WORKFLOW)).toHaveLength(1);
 
 	// Once the blocker is done, n8n runs the first delivery's execution and answers it, to a closed connection.
 	const settled = await waitFor('a redelivery no longer asked to come again', async () => {
 		const answer = await deliver(event);
-		return answer.status === 503 ? undefined : { status: answer.status, body: (await answer.json()) as unknown };
+		return answer.status === 503
+			? undefined
+			: { status: answer.status, body: (await answer.json()) as unknown };
 	});
 	expect(settled).toEqual({ status: 200, body: { received: 1, started: false } });
-	expect(await waitFor('the trigger\'s execution finished', async () => {
-		const runs = await executions(TRIGGER_WORKFLOW);
-		return runs.every((status) => status !== 'new' && status !== 'running') ? runs : undefined;
-	})).toEqual(['success']);
+	expect(
+		await waitFor("the trigger's execution finished", async () => {
+			const runs = await executions(TRIGGER_WORKFLOW);
+			return runs.every((status) => status !== 'new' && status !== 'running') ? runs : undefined;
+		}),
+	).toEqual(['success']);
 	await new Promise((resolve) => setTimeout(resolve, 1000));
 	expect(await executions(TRIGGER_WORKFLOW)).toEqual(['success']);
 

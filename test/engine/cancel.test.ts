@@ -17,43 +17,124 @@ beforeEach(() => {
 	sb.faults.length = 0;
 });
 
-const run = (parameters: IDataObject, items: IDataObject[], cancel: AbortSignal, continueOnFail = false) =>
-	runNode(parameters, { credentials: { baseUrl: sb.url, accessToken: TOKENS.main }, items, cancel, continueOnFail });
+const run = (
+	parameters: IDataObject,
+	items: IDataObject[],
+	cancel: AbortSignal,
+	continueOnFail = false,
+) =>
+	runNode(parameters, {
+		credentials: { baseUrl: sb.url, accessToken: TOKENS.main },
+		items,
+		cancel,
+		continueOnFail,
+	});
 
-const chargedRecords = async (from: number) => (await sandboxCharges(sb)).log.slice(from).reduce((sum, entry) => sum + entry.quantity, 0);
+const chargedRecords = async (from: number) =>
+	(await sandboxCharges(sb)).log.slice(from).reduce((sum, entry) => sum + entry.quantity, 0);
 
 test('Import: stopped while its second batch is on its way, no further batch is sent or charged (the service charged the one it received)', async () => {
-	const listId = await createList(sb, { listName: 'Stopped import', listType: 'import', importSource: 'api' });
+	const listId = await createList(sb, {
+		listName: 'Stopped import',
+		listType: 'import',
+		importSource: 'api',
+	});
 	const stop = new AbortController();
-	sb.faults.push({ method: 'POST', pathPrefix: `/v1/lists/${listId}/import/items`, query: { Purchase: '1' }, skip: 1, count: 1, beforeForward: async () => stop.abort() });
+	sb.faults.push({
+		method: 'POST',
+		pathPrefix: `/v1/lists/${listId}/import/items`,
+		query: { Purchase: '1' },
+		skip: 1,
+		count: 1,
+		beforeForward: async () => stop.abort(),
+	});
 	const before = (await sandboxCharges(sb)).log.length;
 	const sentBefore = sb.sent(`/v1/lists/${listId}/import/items`, 'POST').length;
-	const rows = Array.from({ length: 20 }, (_, i) => ({ Address: `${i + 1} Stopped Way`, City: 'Portland', State: 'OR' }));
-	await run({ resource: 'importRecord', operation: 'import', listId: listRef(listId), mapping: 'auto', chargeMode: 'purchase', maxCost: 10, importOptions: { batchSize: 2 } }, rows, stop.signal);
-	const purchases = sb.sent(`/v1/lists/${listId}/import/items`, 'POST').slice(sentBefore).filter((request) => request.query.get('Purchase') === '1');
+	const rows = Array.from({ length: 20 }, (_, i) => ({
+		Address: `${i + 1} Stopped Way`,
+		City: 'Portland',
+		State: 'OR',
+	}));
+	await run(
+		{
+			resource: 'importRecord',
+			operation: 'import',
+			listId: listRef(listId),
+			mapping: 'auto',
+			chargeMode: 'purchase',
+			maxCost: 10,
+			importOptions: { batchSize: 2 },
+		},
+		rows,
+		stop.signal,
+	);
+	const purchases = sb
+		.sent(`/v1/lists/${listId}/import/items`, 'POST')
+		.slice(sentBefore)
+		.filter((request) => request.query.get('Purchase') === '1');
 	expect(purchases).toHaveLength(2);
 	expect(await chargedRecords(before)).toBe(4);
 });
 
-test.each([false, true])('item by item (On Error: Continue %s): stopped during the third item\'s purchase, no later item is bought', async (continueOnFail) => {
-	const stop = new AbortController();
-	const items = Array.from({ length: 8 }, (_, i) => ({ id: `P000${String(611 + i + (continueOnFail ? 10 : 0))}` }));
-	sb.faults.push({ method: 'GET', pathPrefix: '/v1/properties/', query: { Purchase: '1' }, skip: 2, count: 1, beforeForward: async () => stop.abort() });
-	const before = (await sandboxCharges(sb)).log.length;
-	const sentBefore = sb.requests.length;
-	await run({ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: 10, itemConcurrency: 1 }, items, stop.signal, continueOnFail);
-	const purchases = sb.requests.slice(sentBefore).filter((request) => request.path.startsWith('/v1/properties/') && request.query.get('Purchase') === '1');
-	expect(purchases.map((request) => request.path)).toEqual(items.slice(0, 3).map(({ id }) => `/v1/properties/${id}`));
-	expect(await chargedRecords(before)).toBe(3);
-});
+test.each([false, true])(
+	"item by item (On Error: Continue %s): stopped during the third item's purchase, no later item is bought",
+	async (continueOnFail) => {
+		const stop = new AbortController();
+		const items = Array.from({ length: 8 }, (_, i) => ({
+			id: `P000${String(611 + i + (continueOnFail ? 10 : 0))}`,
+		}));
+		sb.faults.push({
+			method: 'GET',
+			pathPrefix: '/v1/properties/',
+			query: { Purchase: '1' },
+			skip: 2,
+			count: 1,
+			beforeForward: async () => stop.abort(),
+		});
+		const before = (await sandboxCharges(sb)).log.length;
+		const sentBefore = sb.requests.length;
+		await run(
+			{
+				resource: 'property',
+				operation: 'get',
+				propId: '={{ $json.id }}',
+				chargeMode: 'purchase',
+				maxCost: 10,
+				itemConcurrency: 1,
+			},
+			items,
+			stop.signal,
+			continueOnFail,
+		);
+		const purchases = sb.requests
+			.slice(sentBefore)
+			.filter(
+				(request) =>
+					request.path.startsWith('/v1/properties/') && request.query.get('Purchase') === '1',
+			);
+		expect(purchases.map((request) => request.path)).toEqual(
+			items.slice(0, 3).map(({ id }) => `/v1/properties/${id}`),
+		);
+		expect(await chargedRecords(before)).toBe(3);
+	},
+);
 
 test('a read waiting to be repeated after a 503 is not repeated once the execution is stopped', async () => {
 	const stop = new AbortController();
-	sb.faults.push({ method: 'GET', pathPrefix: '/v1/lists', count: 5, status: 503, headers: { 'retry-after': '2' }, delayMs: 10 });
+	sb.faults.push({
+		method: 'GET',
+		pathPrefix: '/v1/lists',
+		count: 5,
+		status: 503,
+		headers: { 'retry-after': '2' },
+		delayMs: 10,
+	});
 	const sentBefore = sb.requests.length;
 	setTimeout(() => stop.abort(), 300);
 	await run({ resource: 'list', operation: 'getMany', returnAll: true }, [{}], stop.signal);
-	expect(sb.requests.slice(sentBefore).filter((request) => request.path === '/v1/lists')).toHaveLength(1);
+	expect(
+		sb.requests.slice(sentBefore).filter((request) => request.path === '/v1/lists'),
+	).toHaveLength(1);
 });
 
 test('a read under way when the execution is stopped is not waited for', async () => {
@@ -61,12 +142,21 @@ test('a read under way when the execution is stopped is not waited for', async (
 	let release = () => {};
 	const held = new Promise<void>((resolve) => (release = resolve));
 	// The sandbox holds its answer until the run is over: a node that waited for it would never end.
-	sb.faults.push({ method: 'GET', pathPrefix: '/v1/lists', count: 1, beforeForward: async () => {
-		stop.abort();
-		await held;
-	} });
+	sb.faults.push({
+		method: 'GET',
+		pathPrefix: '/v1/lists',
+		count: 1,
+		beforeForward: async () => {
+			stop.abort();
+			await held;
+		},
+	});
 	try {
-		const result = await run({ resource: 'list', operation: 'getMany', returnAll: true }, [{}], stop.signal);
+		const result = await run(
+			{ resource: 'list', operation: 'getMany', returnAll: true },
+			[{}],
+			stop.signal,
+		);
 		expect(result.items).toEqual([]);
 	} finally {
 		release();

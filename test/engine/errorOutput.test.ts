@@ -16,16 +16,24 @@ import { createList, listRef, sandboxCharges, useEngineSandbox } from './helpers
 const sb = useEngineSandbox();
 
 const withErrorOutput = (parameters: IDataObject, items: IDataObject[]): Promise<NodeRun> =>
-	runNode(parameters, { credentials: { baseUrl: sb.url, accessToken: TOKENS.main }, items, nodeSettings: { onError: 'continueErrorOutput' } });
+	runNode(parameters, {
+		credentials: { baseUrl: sb.url, accessToken: TOKENS.main },
+		items,
+		nodeSettings: { onError: 'continueErrorOutput' },
+	});
 
-const pairedTo = (run: NodeRun['items']) => run.map((item) => (item.pairedItem as { item: number }).item);
+const pairedTo = (run: NodeRun['items']) =>
+	run.map((item) => (item.pairedItem as { item: number }).item);
 
 test('the item loop: an item that fails goes to the Error output with its input fields, the others stay on Success, each paired to its item', async () => {
-	const result = await withErrorOutput({ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'preview' }, [
-		{ id: 'P000001', row: 'a' },
-		{ id: 'NOPE-1', row: 'b' },
-		{ id: 'P000002', row: 'c' },
-	]);
+	const result = await withErrorOutput(
+		{ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'preview' },
+		[
+			{ id: 'P000001', row: 'a' },
+			{ id: 'NOPE-1', row: 'b' },
+			{ id: 'P000002', row: 'c' },
+		],
+	);
 	expect(result.error).toBeUndefined();
 	expect(pairedTo(result.items)).toEqual([0, 2]);
 	expect(result.json.every((json) => json.preview === true)).toBe(true);
@@ -34,87 +42,218 @@ test('the item loop: an item that fails goes to the Error output with its input 
 		row: 'b',
 		id: 'NOPE-1',
 		error: 'Property NOPE-1 does not exist or belongs to another account',
-		details: { httpCode: '404', description: expect.stringContaining('Check the ID of property NOPE-1') },
+		details: {
+			httpCode: '404',
+			description: expect.stringContaining('Check the ID of property NOPE-1'),
+		},
 	});
 });
 
 test('an input refused before anything is sent goes to the Error output too', async () => {
-	const result = await withErrorOutput({ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'preview' }, [{ id: 'P000003' }, { id: ['P000004'] }]);
+	const result = await withErrorOutput(
+		{ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'preview' },
+		[{ id: 'P000003' }, { id: ['P000004'] }],
+	);
 	expect(pairedTo(result.items)).toEqual([0]);
 	expect(pairedTo(result.errorOutput)).toEqual([1]);
-	expect(result.errorOutput[0].json).toEqual({ id: ['P000004'], error: expect.stringMatching(/^Property ID: /) });
+	expect(result.errorOutput[0].json).toEqual({
+		id: ['P000004'],
+		error: expect.stringMatching(/^Property ID: /),
+	});
 });
 
 test('List Item > Add: an item whose list is not static goes to the Error output, the item adding to a static list stays on Success', async () => {
 	const staticList = await createList(sb, { listName: 'Error output static', listType: 'static' });
-	const dynamicList = await createList(sb, { listName: 'Error output dynamic', listType: 'dynamic', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["WA"]}]' });
-	const result = await withErrorOutput({ resource: 'listItem', operation: 'add', listId: { __rl: true, mode: 'id', value: '={{ $json.list }}' }, addBy: 'propIds', propIds: '={{ $json.ids }}' }, [
-		{ list: String(staticList), ids: 'P000011' },
-		{ list: String(dynamicList), ids: 'P000012' },
-	]);
+	const dynamicList = await createList(sb, {
+		listName: 'Error output dynamic',
+		listType: 'dynamic',
+		criteriaMode: 'json',
+		criteriaJson: '[{"name":"State","value":["WA"]}]',
+	});
+	const result = await withErrorOutput(
+		{
+			resource: 'listItem',
+			operation: 'add',
+			listId: { __rl: true, mode: 'id', value: '={{ $json.list }}' },
+			addBy: 'propIds',
+			propIds: '={{ $json.ids }}',
+		},
+		[
+			{ list: String(staticList), ids: 'P000011' },
+			{ list: String(dynamicList), ids: 'P000012' },
+		],
+	);
 	expect(result.error).toBeUndefined();
 	expect(pairedTo(result.items)).toEqual([0]);
 	expect(result.json[0]).toMatchObject({ ListID: staticList, PropIDs: ['P000011'] });
 	expect(pairedTo(result.errorOutput)).toEqual([1]);
-	expect(result.errorOutput[0].json).toMatchObject({ list: String(dynamicList), error: expect.stringContaining(String(dynamicList)) });
+	expect(result.errorOutput[0].json).toMatchObject({
+		list: String(dynamicList),
+		error: expect.stringContaining(String(dynamicList)),
+	});
 });
 
 describe('Import Record > Import', () => {
-	const importList = (name: string) => createList(sb, { listName: name, listType: 'import', importSource: 'api' });
-	const rows = (count: number, from = 0) => Array.from({ length: count }, (_, i) => ({ Address: `${from + i + 1} Error Output Way`, City: 'Portland', State: 'OR', row: from + i }));
+	const importList = (name: string) =>
+		createList(sb, { listName: name, listType: 'import', importSource: 'api' });
+	const rows = (count: number, from = 0) =>
+		Array.from({ length: count }, (_, i) => ({
+			Address: `${from + i + 1} Error Output Way`,
+			City: 'Portland',
+			State: 'OR',
+			row: from + i,
+		}));
 
 	test('a record with no record field goes to the Error output, not sent and not charged; the imported records stay on Success', async () => {
 		const listId = await importList('Error output import');
 		const items = [...rows(2), { row: 2, note: 'no address' }, ...rows(1, 3)];
-		const result = await withErrorOutput({ resource: 'importRecord', operation: 'import', listId: listRef(listId), mapping: 'auto', chargeMode: 'purchase', maxCost: 10 }, items);
+		const result = await withErrorOutput(
+			{
+				resource: 'importRecord',
+				operation: 'import',
+				listId: listRef(listId),
+				mapping: 'auto',
+				chargeMode: 'purchase',
+				maxCost: 10,
+			},
+			items,
+		);
 		expect(result.error).toBeUndefined();
 		expect(pairedTo(result.items)).toEqual([0, 1, 3]);
 		expect(result.json.every((json) => json.imported === true)).toBe(true);
 		expect(pairedTo(result.errorOutput)).toEqual([2]);
-		expect(result.errorOutput[0].json).toMatchObject({ row: 2, note: 'no address', error: 'Not imported: the item at index 2 has no record field to send', details: { imported: false } });
-		expect(String((result.errorOutput[0].json.details as IDataObject).description)).toContain('This item was not sent and not charged');
+		expect(result.errorOutput[0].json).toMatchObject({
+			row: 2,
+			note: 'no address',
+			error: 'Not imported: the item at index 2 has no record field to send',
+			details: { imported: false },
+		});
+		expect(String((result.errorOutput[0].json.details as IDataObject).description)).toContain(
+			'This item was not sent and not charged',
+		);
 	});
 
 	test('a batch the service refuses: its records and the later ones go to the Error output, each saying what happened to the money; the records bought before stay on Success', async () => {
 		const listId = await importList('Error output refused batch');
-		sb.faults.push({ method: 'POST', pathPrefix: `/v1/lists/${listId}/import/items`, query: { Purchase: '1' }, skip: 1, count: 1, status: 402, body: { error: 'Insufficient Balance', eventid: 'abc-def-ghi', message: 'Add balance to continue.' } });
+		sb.faults.push({
+			method: 'POST',
+			pathPrefix: `/v1/lists/${listId}/import/items`,
+			query: { Purchase: '1' },
+			skip: 1,
+			count: 1,
+			status: 402,
+			body: {
+				error: 'Insufficient Balance',
+				eventid: 'abc-def-ghi',
+				message: 'Add balance to continue.',
+			},
+		});
 		const before = (await sandboxCharges(sb)).log.length;
-		const result = await withErrorOutput({ resource: 'importRecord', operation: 'import', listId: listRef(listId), mapping: 'auto', chargeMode: 'purchase', maxCost: 10, importOptions: { batchSize: 2 } }, rows(6));
+		const result = await withErrorOutput(
+			{
+				resource: 'importRecord',
+				operation: 'import',
+				listId: listRef(listId),
+				mapping: 'auto',
+				chargeMode: 'purchase',
+				maxCost: 10,
+				importOptions: { batchSize: 2 },
+			},
+			rows(6),
+		);
 		expect(result.error).toBeUndefined();
 		expect(pairedTo(result.items)).toEqual([0, 1]);
 		expect(result.json.every((json) => json.imported === true)).toBe(true);
 		expect(pairedTo(result.errorOutput)).toEqual([2, 3, 4, 5]);
 		const [inBatch, , later] = result.errorOutput.map((item) => item.json);
-		expect(inBatch).toMatchObject({ row: 2, error: 'Insufficient balance on the PropRadar account', details: { imported: false, httpCode: '402', record: { Address: '3 Error Output Way', City: 'Portland', State: 'OR' } } });
-		expect(String((inBatch.details as IDataObject).description)).toContain('The 2 records of this batch were not imported and not charged. 2 records were imported and charged before this batch');
-		expect(later).toMatchObject({ row: 4, error: 'Not imported: an earlier batch of this import failed', details: { imported: false } });
-		expect(String((later.details as IDataObject).description)).toContain('This record was not sent and not charged');
+		expect(inBatch).toMatchObject({
+			row: 2,
+			error: 'Insufficient balance on the PropRadar account',
+			details: {
+				imported: false,
+				httpCode: '402',
+				record: { Address: '3 Error Output Way', City: 'Portland', State: 'OR' },
+			},
+		});
+		expect(String((inBatch.details as IDataObject).description)).toContain(
+			'The 2 records of this batch were not imported and not charged. 2 records were imported and charged before this batch',
+		);
+		expect(later).toMatchObject({
+			row: 4,
+			error: 'Not imported: an earlier batch of this import failed',
+			details: { imported: false },
+		});
+		expect(String((later.details as IDataObject).description)).toContain(
+			'This record was not sent and not charged',
+		);
 		// Only the first batch's two records were charged.
-		expect((await sandboxCharges(sb)).log.slice(before).reduce((sum, entry) => sum + entry.quantity, 0)).toBe(2);
+		expect(
+			(await sandboxCharges(sb)).log.slice(before).reduce((sum, entry) => sum + entry.quantity, 0),
+		).toBe(2);
 	});
 
 	test('a batch whose answer is lost after the service took it: its records go to the Error output saying they may have been imported and charged, the later ones that they were not sent', async () => {
 		const listId = await importList('Error output lost answer');
-		sb.faults.push({ method: 'POST', pathPrefix: `/v1/lists/${listId}/import/items`, query: { Purchase: '1' }, skip: 1, count: 1, dropAfterForward: true });
+		sb.faults.push({
+			method: 'POST',
+			pathPrefix: `/v1/lists/${listId}/import/items`,
+			query: { Purchase: '1' },
+			skip: 1,
+			count: 1,
+			dropAfterForward: true,
+		});
 		const before = (await sandboxCharges(sb)).log.length;
-		const result = await withErrorOutput({ resource: 'importRecord', operation: 'import', listId: listRef(listId), mapping: 'auto', chargeMode: 'purchase', maxCost: 10, importOptions: { batchSize: 2 } }, rows(6));
+		const result = await withErrorOutput(
+			{
+				resource: 'importRecord',
+				operation: 'import',
+				listId: listRef(listId),
+				mapping: 'auto',
+				chargeMode: 'purchase',
+				maxCost: 10,
+				importOptions: { batchSize: 2 },
+			},
+			rows(6),
+		);
 		expect(result.error).toBeUndefined();
 		expect(pairedTo(result.items)).toEqual([0, 1]);
 		expect(pairedTo(result.errorOutput)).toEqual([2, 3, 4, 5]);
 		const [inBatch, , later] = result.errorOutput.map((item) => item.json);
-		expect(String((inBatch.details as IDataObject).description)).toContain('The 2 records of this batch may have been imported and charged; look at the import list before sending them again.');
-		expect(String((later.details as IDataObject).description)).toContain('This record was not sent and not charged');
+		expect(String((inBatch.details as IDataObject).description)).toContain(
+			'The 2 records of this batch may have been imported and charged; look at the import list before sending them again.',
+		);
+		expect(String((later.details as IDataObject).description)).toContain(
+			'This record was not sent and not charged',
+		);
 		// The lost batch was charged by the service: four records in all, each batch once.
-		expect((await sandboxCharges(sb)).log.slice(before).reduce((sum, entry) => sum + entry.quantity, 0)).toBe(4);
+		expect(
+			(await sandboxCharges(sb)).log.slice(before).reduce((sum, entry) => sum + entry.quantity, 0),
+		).toBe(4);
 	});
 
 	test('an import refused as a whole (the list does not take API imports): every item goes to the Error output, nothing charged', async () => {
-		const listId = await createList(sb, { listName: 'Error output static target', listType: 'static' });
+		const listId = await createList(sb, {
+			listName: 'Error output static target',
+			listType: 'static',
+		});
 		const before = (await sandboxCharges(sb)).log.length;
-		const result = await withErrorOutput({ resource: 'importRecord', operation: 'import', listId: listRef(listId), mapping: 'auto', chargeMode: 'purchase', maxCost: 10 }, rows(3));
+		const result = await withErrorOutput(
+			{
+				resource: 'importRecord',
+				operation: 'import',
+				listId: listRef(listId),
+				mapping: 'auto',
+				chargeMode: 'purchase',
+				maxCost: 10,
+			},
+			rows(3),
+		);
 		expect(result.items).toEqual([]);
 		expect(pairedTo(result.errorOutput)).toEqual([0, 1, 2]);
-		expect(result.errorOutput[0].json).toMatchObject({ row: 0, error: `List ${listId} is not an import list that takes API imports` });
+		expect(result.errorOutput[0].json).toMatchObject({
+			row: 0,
+			error: `List ${listId} is not an import list that takes API imports`,
+		});
 		expect((await sandboxCharges(sb)).log.slice(before)).toEqual([]);
 	});
 });

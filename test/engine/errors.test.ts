@@ -27,7 +27,7 @@ test('403: an inactive subscription', async () => {
 	expect(JSON.stringify(result.error)).not.toContain(TOKENS.inactive);
 });
 
-test('400: the service\'s own words and the troubleshooting code', async () => {
+test("400: the service's own words and the troubleshooting code", async () => {
 	const result = await run(sb, {
 		resource: 'property',
 		operation: 'search',
@@ -41,22 +41,46 @@ test('400: the service\'s own words and the troubleshooting code', async () => {
 });
 
 test('402: a broke account is told nothing was charged and how to preview', async () => {
-	const result = await run(sb, { resource: 'property', operation: 'get', propId: 'P000001', chargeMode: 'purchase', maxCost: 100 }, undefined, TOKENS.broke);
+	const result = await run(
+		sb,
+		{
+			resource: 'property',
+			operation: 'get',
+			propId: 'P000001',
+			chargeMode: 'purchase',
+			maxCost: 100,
+		},
+		undefined,
+		TOKENS.broke,
+	);
 	expect(result.error?.httpCode).toBe('402');
 	expect(result.error?.description).toContain('Nothing was charged');
 	expect(result.error?.description).toContain('Preview Cost (Free)');
 });
 
 test('404: an unknown property', async () => {
-	const result = await run(sb, { resource: 'property', operation: 'get', propId: 'NOPE-1', chargeMode: 'preview' });
+	const result = await run(sb, {
+		resource: 'property',
+		operation: 'get',
+		propId: 'NOPE-1',
+		chargeMode: 'preview',
+	});
 	expect(result.error?.httpCode).toBe('404');
-	expect(result.error?.message).toBe('Property NOPE-1 does not exist or belongs to another account');
+	expect(result.error?.message).toBe(
+		'Property NOPE-1 does not exist or belongs to another account',
+	);
 });
 
 describe('retries', () => {
 	test('a read is repeated after 503 and 429 (Retry-After), then succeeds', async () => {
 		sb.faults.push({ pathPrefix: '/v1/lists', method: 'GET', count: 1, status: 503 });
-		sb.faults.push({ pathPrefix: '/v1/lists', method: 'GET', count: 1, status: 429, headers: { 'retry-after': '0' } });
+		sb.faults.push({
+			pathPrefix: '/v1/lists',
+			method: 'GET',
+			count: 1,
+			status: 429,
+			headers: { 'retry-after': '0' },
+		});
 		const before = sb.sent('/v1/lists', 'GET').length;
 		const result = await run(sb, listMany);
 		expect(result.error).toBeUndefined();
@@ -82,33 +106,78 @@ describe('retries', () => {
 	test('a create is not repeated after a 503', async () => {
 		sb.faults.push({ pathPrefix: '/v1/lists', method: 'POST', count: 1, status: 503 });
 		const before = sb.sent('/v1/lists', 'POST').length;
-		const result = await run(sb, { resource: 'list', operation: 'create', listName: 'once', listType: 'static' });
+		const result = await run(sb, {
+			resource: 'list',
+			operation: 'create',
+			listName: 'once',
+			listType: 'static',
+		});
 		expect(result.error?.httpCode).toBe('503');
 		expect(sb.sent('/v1/lists', 'POST').length - before).toBe(1);
 	});
 
 	test('a purchase whose answer is lost is never sent again, and the user is told it may have been charged', async () => {
-		sb.faults.push({ pathPrefix: '/v1/properties/P000002', method: 'GET', query: { Purchase: '1' }, count: 1, dropAfterForward: true });
-		const result = await run(sb, { resource: 'property', operation: 'get', propId: 'P000002', chargeMode: 'purchase', maxCost: 100 });
-		const purchases = sb.sent('/v1/properties/P000002').filter((r) => r.query.get('Purchase') === '1');
+		sb.faults.push({
+			pathPrefix: '/v1/properties/P000002',
+			method: 'GET',
+			query: { Purchase: '1' },
+			count: 1,
+			dropAfterForward: true,
+		});
+		const result = await run(sb, {
+			resource: 'property',
+			operation: 'get',
+			propId: 'P000002',
+			chargeMode: 'purchase',
+			maxCost: 100,
+		});
+		const purchases = sb
+			.sent('/v1/properties/P000002')
+			.filter((r) => r.query.get('Purchase') === '1');
 		expect(purchases).toHaveLength(1);
-		expect(result.error?.message).toBe('The connection to PropRadar failed during a purchase: it may have been charged');
+		expect(result.error?.message).toBe(
+			'The connection to PropRadar failed during a purchase: it may have been charged',
+		);
 		expect(result.error?.description).toContain('may have been charged');
 	});
 });
 
 test('a list picked by ID that is not a number is refused before sending', async () => {
 	const before = sb.requests.length;
-	const result = await run(sb, { resource: 'listItem', operation: 'getMany', listId: listRef('={{ $json.list }}'), returnAll: true }, [{ list: '12a' }]);
+	const result = await run(
+		sb,
+		{
+			resource: 'listItem',
+			operation: 'getMany',
+			listId: listRef('={{ $json.list }}'),
+			returnAll: true,
+		},
+		[{ list: '12a' }],
+	);
 	expect(result.error?.message).toContain('List: "12a" is not a list ID');
 	expect(sb.requests.length).toBe(before);
 });
 
-test.each([['ftp://127.0.0.1:8787'], ['127.0.0.1:8787'], ['http://'], ['http://127.0.0.1:8787?x=1']])('a Base URL %p that is no web address is refused naming the field, before anything is sent', async (baseUrl) => {
-	const before = sb.requests.length;
-	const result = await runNode({ resource: 'property', operation: 'get', propId: 'P000001', chargeMode: 'preview' }, { credentials: { baseUrl, accessToken: TOKENS.main } });
-	expect(result.error?.message).toBe('The Base URL of the PropRadar credential is not a web address');
-	expect(result.error?.description).toContain(`Base URL "${baseUrl}": allowed is an http:// or https:// address`);
-	expect(result.error?.description).toContain('Nothing was sent.');
-	expect(sb.requests.length).toBe(before);
-});
+test.each([
+	['ftp://127.0.0.1:8787'],
+	['127.0.0.1:8787'],
+	['http://'],
+	['http://127.0.0.1:8787?x=1'],
+])(
+	'a Base URL %p that is no web address is refused naming the field, before anything is sent',
+	async (baseUrl) => {
+		const before = sb.requests.length;
+		const result = await runNode(
+			{ resource: 'property', operation: 'get', propId: 'P000001', chargeMode: 'preview' },
+			{ credentials: { baseUrl, accessToken: TOKENS.main } },
+		);
+		expect(result.error?.message).toBe(
+			'The Base URL of the PropRadar credential is not a web address',
+		);
+		expect(result.error?.description).toContain(
+			`Base URL "${baseUrl}": allowed is an http:// or https:// address`,
+		);
+		expect(result.error?.description).toContain('Nothing was sent.');
+		expect(sb.requests.length).toBe(before);
+	},
+);

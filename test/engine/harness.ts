@@ -79,12 +79,22 @@ export function activeExpressionEngine(): string {
  * which the tier's thousands of runs (most with no expression for the engine) would each pay; what
  * an expression evaluates to does not change.
  */
-const lazyAcquire = process.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE === undefined ? true : n8nExpressionConfig.lazyAcquire;
+const lazyAcquire =
+	process.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE === undefined
+		? true
+		: n8nExpressionConfig.lazyAcquire;
 
 // Started as n8n's start-up starts it (base-command.js in n8n 2.41: `initExpressionEngine` with
 // its expression settings), once per test file, and disposed after the file's tests.
 beforeAll(async () => {
-	const { poolSize, maxCodeCacheSize, bridgeTimeout, bridgeMemoryLimit, idleTimeout, compileCache } = n8nExpressionConfig;
+	const {
+		poolSize,
+		maxCodeCacheSize,
+		bridgeTimeout,
+		bridgeMemoryLimit,
+		idleTimeout,
+		compileCache,
+	} = n8nExpressionConfig;
 	if (fileEngine === 'legacy') {
 		Expression.setExpressionEngine('legacy');
 		return;
@@ -99,7 +109,8 @@ beforeAll(async () => {
 		lazyAcquire,
 		compileCache,
 	});
-	if (Expression.getActiveImplementation() !== fileEngine) throw new Error(`n8n's ${fileEngine} expression engine did not start`);
+	if (Expression.getActiveImplementation() !== fileEngine)
+		throw new Error(`n8n's ${fileEngine} expression engine did not start`);
 });
 afterAll(() => Expression.disposeExpressionEngine());
 
@@ -193,7 +204,9 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 				candidate.count > 0 &&
 				url.pathname.startsWith(candidate.pathPrefix) &&
 				(!candidate.method || candidate.method === request.method) &&
-				Object.entries(candidate.query ?? {}).every(([name, value]) => url.searchParams.get(name) === value),
+				Object.entries(candidate.query ?? {}).every(
+					([name, value]) => url.searchParams.get(name) === value,
+				),
 		);
 		if (fault && fault.skip) {
 			fault.skip--;
@@ -209,18 +222,37 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 		}
 		if (fault?.echo) {
 			const echoed = `${request.method} ${request.url} ${JSON.stringify(request.headers)} ${body.toString('utf8')}`;
-			response.writeHead(fault.status ?? 400, { 'content-type': 'application/json', 'x-prop-request-id': String(request.headers.authorization) });
-			response.end(JSON.stringify({ error: echoed, message: echoed, messageTitle: echoed, eventid: String(request.headers.authorization) }));
+			response.writeHead(fault.status ?? 400, {
+				'content-type': 'application/json',
+				'x-prop-request-id': String(request.headers.authorization),
+			});
+			response.end(
+				JSON.stringify({
+					error: echoed,
+					message: echoed,
+					messageTitle: echoed,
+					eventid: String(request.headers.authorization),
+				}),
+			);
 			return;
 		}
 		if (fault && !fault.dropAfterForward && !fault.statusAfterForward && !fault.beforeForward) {
-			response.writeHead(fault.status ?? 500, { 'content-type': 'application/json', ...fault.headers });
-			response.end(JSON.stringify(fault.body ?? { error: 'Injected fault', eventid: 'tst-flt-001' }));
+			response.writeHead(fault.status ?? 500, {
+				'content-type': 'application/json',
+				...fault.headers,
+			});
+			response.end(
+				JSON.stringify(fault.body ?? { error: 'Injected fault', eventid: 'tst-flt-001' }),
+			);
 			return;
 		}
 		const headers: Record<string, string> = {};
 		for (const [name, value] of Object.entries(request.headers)) {
-			if (typeof value === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(name)) headers[name] = value;
+			if (
+				typeof value === 'string' &&
+				!['host', 'connection', 'content-length', 'transfer-encoding'].includes(name)
+			)
+				headers[name] = value;
 		}
 		const upstream = await fetch(`${sandbox.url}${url.pathname}${url.search}`, {
 			method: request.method,
@@ -233,13 +265,19 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 			return;
 		}
 		if (fault?.statusAfterForward) {
-			response.writeHead(fault.status ?? 500, { 'content-type': 'application/json', ...fault.headers });
-			response.end(JSON.stringify(fault.body ?? { error: 'Injected fault', eventid: 'tst-flt-001' }));
+			response.writeHead(fault.status ?? 500, {
+				'content-type': 'application/json',
+				...fault.headers,
+			});
+			response.end(
+				JSON.stringify(fault.body ?? { error: 'Injected fault', eventid: 'tst-flt-001' }),
+			);
 			return;
 		}
 		const out: Record<string, string> = {};
 		upstream.headers.forEach((value, name) => {
-			if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) out[name] = value;
+			if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name))
+				out[name] = value;
 		});
 		response.writeHead(upstream.status, out);
 		response.end(text);
@@ -266,9 +304,11 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 		connections: () => connections,
 		refuseConnections: () => server.close(),
 		async acceptConnections() {
-			if (!server.listening) await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+			if (!server.listening)
+				await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 		},
-		sent: (prefix, method) => requests.filter((r) => r.path.startsWith(prefix) && (!method || r.method === method)),
+		sent: (prefix, method) =>
+			requests.filter((r) => r.path.startsWith(prefix) && (!method || r.method === method)),
 		async close() {
 			await Promise.all(inFlight);
 			server.closeAllConnections();
@@ -337,7 +377,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return true;
 	}
 
-	async authenticate(credentials: ICredentialDataDecryptedObject, _typeName: string, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		_typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
 		return credentialType.authenticate(credentials, requestOptions);
 	}
 
@@ -374,7 +418,10 @@ export interface CredentialValues {
 
 let executions = 0;
 
-export function additionalDataFor(credentials: CredentialValues, workflowData: IWorkflowBase): IWorkflowExecuteAdditionalData {
+export function additionalDataFor(
+	credentials: CredentialValues,
+	workflowData: IWorkflowBase,
+): IWorkflowExecuteAdditionalData {
 	// Every run is an execution of its own, as in n8n (the credential's ceiling is per execution).
 	const executionId = `test-execution-${++executions}`;
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
@@ -495,30 +542,55 @@ export async function runChain(chain: IDataObject[], options: RunNodeOptions): P
 		createdAt: new Date(),
 		updatedAt: new Date(),
 	} as unknown as IWorkflowBase;
-	const workflow = new Workflow({ id: 'test-workflow', name: 'engine test', nodes, connections, active: false, nodeTypes, staticData: {} });
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: 'engine test',
+		nodes,
+		connections,
+		active: false,
+		nodeTypes,
+		staticData: {},
+	});
 	const additionalData = additionalDataFor(options.credentials, workflowData);
 	if (options.customData) {
 		const customData = options.customData;
-		additionalData.hooks!.addHandler('workflowExecuteBefore', async (_workflow, runExecutionData) => {
-			runExecutionData!.resultData.metadata = { ...customData };
-		});
+		additionalData.hooks!.addHandler(
+			'workflowExecuteBefore',
+			async (_workflow, runExecutionData) => {
+				runExecutionData!.resultData.metadata = { ...customData };
+			},
+		);
 	}
 	let run: IRun;
 	try {
-		const running = new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0], destinationNode: { nodeName: last, mode: 'inclusive' } } as never);
+		const running = new WorkflowExecute(additionalData, 'manual').run({
+			workflow,
+			startNode: nodes[0],
+			destinationNode: { nodeName: last, mode: 'inclusive' },
+		} as never);
 		options.cancel?.addEventListener('abort', () => running.cancel(), { once: true });
 		run = await running;
 	} catch (error) {
 		// n8n refuses to start a workflow whose parameters fail their own validation (as the editor shows).
 		const { name, message } = error as Error;
-		return names.map(() => ({ items: [], json: [], errorOutput: [], error: { name, message }, run: undefined as unknown as IRun }));
+		return names.map(() => ({
+			items: [],
+			json: [],
+			errorOutput: [],
+			error: { name, message },
+			run: undefined as unknown as IRun,
+		}));
 	}
 	return names.map((nodeName) => {
 		const nodeRuns = run.data.resultData.runData[nodeName] ?? [];
 		const lastRun = nodeRuns[nodeRuns.length - 1];
 		const items = lastRun?.data?.main?.[0] ?? [];
-		const errorOutput = options.nodeSettings?.onError === 'continueErrorOutput' ? (lastRun?.data?.main?.[1] ?? []) : [];
-		const error = (lastRun?.error ?? (nodeRuns.length ? undefined : run.data.resultData.error)) as RunError | undefined;
+		const errorOutput =
+			options.nodeSettings?.onError === 'continueErrorOutput'
+				? (lastRun?.data?.main?.[1] ?? [])
+				: [];
+		const error = (lastRun?.error ?? (nodeRuns.length ? undefined : run.data.resultData.error)) as
+			RunError | undefined;
 		return { items, json: items.map((item) => item.json), errorOutput, error, run };
 	});
 }
@@ -529,7 +601,11 @@ export async function runChain(chain: IDataObject[], options: RunNodeOptions): P
  * credential applied through its own `authenticate`, as n8n's dynamic node parameters service
  * builds it. `path` is the parameter the picker belongs to.
  */
-export function loadOptionsContext(credentials: CredentialValues, parameters: IDataObject = {}, path = 'parameters'): ILoadOptionsFunctions {
+export function loadOptionsContext(
+	credentials: CredentialValues,
+	parameters: IDataObject = {},
+	path = 'parameters',
+): ILoadOptionsFunctions {
 	const node: INode = {
 		id: 'propradar',
 		name: 'PropRadar',
@@ -550,7 +626,15 @@ export function loadOptionsContext(credentials: CredentialValues, parameters: ID
 		createdAt: new Date(),
 		updatedAt: new Date(),
 	} as unknown as IWorkflowBase;
-	const workflow = new Workflow({ id: 'test-workflow', name: 'engine test', nodes: [node], connections: {}, active: false, nodeTypes, staticData: {} });
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: 'engine test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+		staticData: {},
+	});
 	const additionalData = additionalDataFor(credentials, workflowData);
 	additionalData.currentNodeParameters = parameters as INode['parameters'];
 	return new LoadOptionsContext(workflow, workflow.getNode(node.name)!, additionalData, path);

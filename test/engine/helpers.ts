@@ -5,39 +5,88 @@ import { call } from '../support/sandboxApi';
 import { runNode, startEngineSandbox, TOKENS, type EngineSandbox, type NodeRun } from './harness';
 
 /** The resource locator value of a list picked "By ID". */
-export const listRef = (listId: number | string) => ({ __rl: true, mode: 'id', value: String(listId) });
+export const listRef = (listId: number | string) => ({
+	__rl: true,
+	mode: 'id',
+	value: String(listId),
+});
 
 /** Runs the PropRadar node with the main sandbox account (or `token`) against `sb`. */
-export function run(sb: EngineSandbox, parameters: IDataObject, items?: IDataObject[], token: string = TOKENS.main, continueOnFail = false): Promise<NodeRun> {
-	return runNode(parameters, { credentials: { baseUrl: sb.url, accessToken: token }, items, continueOnFail });
+export function run(
+	sb: EngineSandbox,
+	parameters: IDataObject,
+	items?: IDataObject[],
+	token: string = TOKENS.main,
+	continueOnFail = false,
+): Promise<NodeRun> {
+	return runNode(parameters, {
+		credentials: { baseUrl: sb.url, accessToken: token },
+		items,
+		continueOnFail,
+	});
 }
 
 /** Runs and fails the test with the node's error if there is one. */
-export async function runOk(sb: EngineSandbox, parameters: IDataObject, items?: IDataObject[], token: string = TOKENS.main): Promise<IDataObject[]> {
+export async function runOk(
+	sb: EngineSandbox,
+	parameters: IDataObject,
+	items?: IDataObject[],
+	token: string = TOKENS.main,
+): Promise<IDataObject[]> {
 	const result = await run(sb, parameters, items, token);
-	if (result.error) throw new Error(`node failed: ${result.error.message} ${result.error.description ?? ''}`);
+	if (result.error)
+		throw new Error(`node failed: ${result.error.message} ${result.error.description ?? ''}`);
 	return result.json;
 }
 
 /** Creates a list through the node and returns its ListID. */
-export async function createList(sb: EngineSandbox, parameters: IDataObject, token: string = TOKENS.main): Promise<number> {
-	const [created] = await runOk(sb, { resource: 'list', operation: 'create', ...parameters }, undefined, token);
+export async function createList(
+	sb: EngineSandbox,
+	parameters: IDataObject,
+	token: string = TOKENS.main,
+): Promise<number> {
+	const [created] = await runOk(
+		sb,
+		{ resource: 'list', operation: 'create', ...parameters },
+		undefined,
+		token,
+	);
 	return Number(created.ListID);
 }
 
 /** Straight to the sandbox, bypassing the node (to set up or read back state); an empty body reads as `{}`. */
-export async function api<T = IDataObject>(sb: EngineSandbox, method: string, path: string, body?: unknown, token: string = TOKENS.main): Promise<{ status: number; body: T }> {
+export async function api<T = IDataObject>(
+	sb: EngineSandbox,
+	method: string,
+	path: string,
+	body?: unknown,
+	token: string = TOKENS.main,
+): Promise<{ status: number; body: T }> {
 	const answer = await call(sb.sandbox.url, method, path, { body, token });
 	return { status: answer.status, body: (answer.body ?? {}) as T };
 }
 
 /** The sandbox's charge log of an account (`/_sandbox/charges`): its free credits, its balance and every charge. */
-export async function sandboxCharges(sb: EngineSandbox, token: string = TOKENS.main): Promise<{ credits: number; balanceCents: number; log: ChargeEntry[] }> {
-	return (await api<{ credits: number; balanceCents: number; log: ChargeEntry[] }>(sb, 'GET', `/_sandbox/charges?token=${token}`)).body;
+export async function sandboxCharges(
+	sb: EngineSandbox,
+	token: string = TOKENS.main,
+): Promise<{ credits: number; balanceCents: number; log: ChargeEntry[] }> {
+	return (
+		await api<{ credits: number; balanceCents: number; log: ChargeEntry[] }>(
+			sb,
+			'GET',
+			`/_sandbox/charges?token=${token}`,
+		)
+	).body;
 }
 
 /** A sandbox control route (`/_sandbox/...`, no token), bypassing the proxy. */
-export async function control<T = IDataObject>(sb: EngineSandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function control<T = IDataObject>(
+	sb: EngineSandbox,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<{ status: number; body: T }> {
 	const answer = await call(sb.sandbox.url, method, path, { body, token: null });
 	return { status: answer.status, body: (answer.body ?? {}) as T };
 }
@@ -46,7 +95,11 @@ export async function control<T = IDataObject>(sb: EngineSandbox, method: string
  * An engine sandbox for a test file's top level: `sb` stands for the one `start` makes (its
  * members read through to it), so tests can use `sb` although it starts in `beforeAll`.
  */
-export function deferredEngineSandbox(): { sb: EngineSandbox; start(): Promise<void>; close(): Promise<void> } {
+export function deferredEngineSandbox(): {
+	sb: EngineSandbox;
+	start(): Promise<void>;
+	close(): Promise<void>;
+} {
 	let running: EngineSandbox | undefined;
 	const current = (): EngineSandbox => {
 		if (!running) throw new Error('the engine sandbox is not running (used outside a test?)');

@@ -11,49 +11,138 @@ afterAll(() => sb.close());
 
 /** Records whose addresses are real sandbox properties (read straight from the sandbox). */
 async function realAddresses(count: number, token: string = TOKENS.main): Promise<IDataObject[]> {
-	const { body } = await api<{ results: IDataObject[] }>(sb, 'POST', `/v1/properties?Purchase=1&Limit=${count}&Fields=PropID,Address,City,State,ZipFive`, { Criteria: [{ name: 'State', value: ['OR'] }] }, token);
-	return body.results.map(({ Address, City, State, ZipFive }) => ({ street: Address, Address, City, State, ZipFive: String(ZipFive) }));
+	const { body } = await api<{ results: IDataObject[] }>(
+		sb,
+		'POST',
+		`/v1/properties?Purchase=1&Limit=${count}&Fields=PropID,Address,City,State,ZipFive`,
+		{ Criteria: [{ name: 'State', value: ['OR'] }] },
+		token,
+	);
+	return body.results.map(({ Address, City, State, ZipFive }) => ({
+		street: Address,
+		Address,
+		City,
+		State,
+		ZipFive: String(ZipFive),
+	}));
 }
 
 const charges = (token: string) => sandboxCharges(sb, token);
-const importList = (token: string = TOKENS.main) => createList(sb, { listName: 'CSV import', listType: 'import', importSource: 'api' }, token);
+const importList = (token: string = TOKENS.main) =>
+	createList(sb, { listName: 'CSV import', listType: 'import', importSource: 'api' }, token);
 
 describe('Import Record', () => {
 	test('import same-named fields: one output item per record, paired, with its ListImportItemID and match', async () => {
 		const listId = await importList();
 		const records = await realAddresses(3);
-		const result = await runOk(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), mapping: 'auto', chargeMode: 'purchase', maxCost: 10 }, records);
+		const result = await runOk(
+			sb,
+			{
+				resource: 'importRecord',
+				operation: 'import',
+				listId: listRef(listId),
+				mapping: 'auto',
+				chargeMode: 'purchase',
+				maxCost: 10,
+			},
+			records,
+		);
 		expect(result).toHaveLength(3);
 		for (const item of result) {
 			expect(item.ListImportItemID).toEqual(expect.any(Number));
 			expect(item.PropertyStatus).toBe('Matched');
 		}
-		const items = await runOk(sb, { resource: 'importRecord', operation: 'getMany', listId: listRef(listId), returnAll: true, filters: { PropertyStatus: ['Matched'], MatchScore: 90 } });
-		expect(items.map((item) => item.ListImportItemID).sort()).toEqual(result.map((item) => item.ListImportItemID).sort());
+		const items = await runOk(sb, {
+			resource: 'importRecord',
+			operation: 'getMany',
+			listId: listRef(listId),
+			returnAll: true,
+			filters: { PropertyStatus: ['Matched'], MatchScore: 90 },
+		});
+		expect(items.map((item) => item.ListImportItemID).sort()).toEqual(
+			result.map((item) => item.ListImportItemID).sort(),
+		);
 	});
 
-	test('Get Many, Return All where the service gives a page shorter than asked for though more follow: the list\'s TotalImportItems shows it, and paging goes on from there', async () => {
+	test("Get Many, Return All where the service gives a page shorter than asked for though more follow: the list's TotalImportItems shows it, and paging goes on from there", async () => {
 		const listId = await importList();
-		const rows = Array.from({ length: 25 }, (_, i) => ({ Address: `${i + 1} Capped Pages Rd`, City: 'Portland', State: 'OR' }));
-		await runOk(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), mapping: 'auto', chargeMode: 'purchase', maxCost: 10 }, rows);
-		const firstTen = await api<{ results: IDataObject[] }>(sb, 'GET', `/v1/lists/${listId}/import/items?Start=0&Limit=10`);
+		const rows = Array.from({ length: 25 }, (_, i) => ({
+			Address: `${i + 1} Capped Pages Rd`,
+			City: 'Portland',
+			State: 'OR',
+		}));
+		await runOk(
+			sb,
+			{
+				resource: 'importRecord',
+				operation: 'import',
+				listId: listRef(listId),
+				mapping: 'auto',
+				chargeMode: 'purchase',
+				maxCost: 10,
+			},
+			rows,
+		);
+		const firstTen = await api<{ results: IDataObject[] }>(
+			sb,
+			'GET',
+			`/v1/lists/${listId}/import/items?Start=0&Limit=10`,
+		);
 		// A service that answers at most 10 a page, whatever Limit asks for: the first page as it would give it.
-		sb.faults.push({ method: 'GET', pathPrefix: `/v1/lists/${listId}/import/items`, count: 1, status: 200, body: { results: firstTen.body.results } });
-		const all = await runOk(sb, { resource: 'importRecord', operation: 'getMany', listId: listRef(listId), returnAll: true });
+		sb.faults.push({
+			method: 'GET',
+			pathPrefix: `/v1/lists/${listId}/import/items`,
+			count: 1,
+			status: 200,
+			body: { results: firstTen.body.results },
+		});
+		const all = await runOk(sb, {
+			resource: 'importRecord',
+			operation: 'getMany',
+			listId: listRef(listId),
+			returnAll: true,
+		});
 		expect(all).toHaveLength(25);
 		expect(new Set(all.map((item) => item.ListImportItemID)).size).toBe(25);
 		// With a filter the list's count is not the read's: no count is read, and the short page ends it.
 		const before = sb.requests.length;
-		await runOk(sb, { resource: 'importRecord', operation: 'getMany', listId: listRef(listId), returnAll: true, filters: { MatchScore: 0 } });
-		expect(sb.requests.slice(before).map((request) => request.path)).toEqual([`/v1/lists/${listId}/import/items`]);
+		await runOk(sb, {
+			resource: 'importRecord',
+			operation: 'getMany',
+			listId: listRef(listId),
+			returnAll: true,
+			filters: { MatchScore: 0 },
+		});
+		expect(sb.requests.slice(before).map((request) => request.path)).toEqual([
+			`/v1/lists/${listId}/import/items`,
+		]);
 	});
 
 	test('10,000 input items: the quote plus ceil(10,000 / batch size) purchase requests, each on a connection that carries nothing else, every output paired to its input', async () => {
 		const listId = await importList(TOKENS.second);
-		const items = Array.from({ length: 10_000 }, (_, i) => ({ Address: `${i + 1} Nowhere Rd`, City: 'Portland', State: 'OR', ZipFive: '97201', row: i }));
+		const items = Array.from({ length: 10_000 }, (_, i) => ({
+			Address: `${i + 1} Nowhere Rd`,
+			City: 'Portland',
+			State: 'OR',
+			ZipFive: '97201',
+			row: i,
+		}));
 		const before = sb.sent(`/v1/lists/${listId}/import/items`, 'POST').length;
 		const requestsBefore = sb.requests.length;
-		const result = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), mapping: 'auto', chargeMode: 'purchase', maxCost: 1000, importOptions: { batchSize: 500 } }, items, TOKENS.second);
+		const result = await run(
+			sb,
+			{
+				resource: 'importRecord',
+				operation: 'import',
+				listId: listRef(listId),
+				mapping: 'auto',
+				chargeMode: 'purchase',
+				maxCost: 1000,
+				importOptions: { batchSize: 500 },
+			},
+			items,
+			TOKENS.second,
+		);
 		expect(result.error).toBeUndefined();
 		const sent = sb.sent(`/v1/lists/${listId}/import/items`, 'POST').slice(before);
 		expect(sent.filter((r) => r.query.get('Purchase') === '0')).toHaveLength(1);
@@ -61,7 +150,9 @@ describe('Import Record', () => {
 		expect(purchases).toHaveLength(Math.ceil(10_000 / 500));
 		const connections = new Set(purchases.map((purchase) => purchase.connection));
 		expect(connections.size).toBe(purchases.length);
-		expect(sb.requests.slice(requestsBefore).filter((request) => connections.has(request.connection))).toEqual(purchases);
+		expect(
+			sb.requests.slice(requestsBefore).filter((request) => connections.has(request.connection)),
+		).toEqual(purchases);
 		expect(result.items).toHaveLength(10_000);
 		result.items.forEach((item, index) => {
 			expect(item.pairedItem).toEqual({ item: index });
@@ -73,47 +164,118 @@ describe('Import Record', () => {
 		const listId = await importList();
 		const records = await realAddresses(4);
 		const before = await charges(TOKENS.main);
-		const [quote] = await runOk(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'preview' }, records);
+		const [quote] = await runOk(
+			sb,
+			{
+				resource: 'importRecord',
+				operation: 'import',
+				listId: listRef(listId),
+				chargeMode: 'preview',
+			},
+			records,
+		);
 		expect(quote).toMatchObject({ preview: true, resultCount: 4, records: 4, ListID: listId });
 		expect(await charges(TOKENS.main)).toEqual(before);
-		const items = await runOk(sb, { resource: 'importRecord', operation: 'getMany', listId: listRef(listId), returnAll: true });
+		const items = await runOk(sb, {
+			resource: 'importRecord',
+			operation: 'getMany',
+			listId: listRef(listId),
+			returnAll: true,
+		});
 		expect(items).toHaveLength(0);
 	});
 
 	test('a cap below the quote charges nothing and sends no purchase', async () => {
 		const listId = await importList(TOKENS.broke);
 		const before = await charges(TOKENS.broke);
-		const result = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', maxCost: 0.01 }, Array.from({ length: 50 }, (_, i) => ({ Address: `${i} Elm St` })), TOKENS.broke);
+		const result = await run(
+			sb,
+			{
+				resource: 'importRecord',
+				operation: 'import',
+				listId: listRef(listId),
+				chargeMode: 'purchase',
+				maxCost: 0.01,
+			},
+			Array.from({ length: 50 }, (_, i) => ({ Address: `${i} Elm St` })),
+			TOKENS.broke,
+		);
 		expect(result.error?.message).toBe('Purchase refused: over Max Cost');
 		expect(result.error?.description).toContain('Nothing was charged');
-		expect(sb.sent(`/v1/lists/${listId}/import/items`).filter((r) => r.query.get('Purchase') === '1')).toHaveLength(0);
+		expect(
+			sb.sent(`/v1/lists/${listId}/import/items`).filter((r) => r.query.get('Purchase') === '1'),
+		).toHaveLength(0);
 		expect(await charges(TOKENS.broke)).toEqual(before);
 	});
 
 	test('sandbox-broke gets a 402 that says what to do', async () => {
 		const listId = await importList(TOKENS.broke);
-		const result = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', maxCost: 100 }, [{ Address: '1 Elm St' }], TOKENS.broke);
+		const result = await run(
+			sb,
+			{
+				resource: 'importRecord',
+				operation: 'import',
+				listId: listRef(listId),
+				chargeMode: 'purchase',
+				maxCost: 100,
+			},
+			[{ Address: '1 Elm St' }],
+			TOKENS.broke,
+		);
 		expect(result.error?.httpCode).toBe('402');
 		expect(result.error?.description).toContain('Preview Cost (Free)');
 	});
 
-	test.each(['preview', 'purchase'])('a list that is not an API import list is refused, saying how to create one (%s): its free quote may go out, no purchase', async (chargeMode) => {
-		const listId = await createList(sb, { listName: 'static', listType: 'static' });
-		const before = await charges(TOKENS.main);
-		const result = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode, maxCost: 100 }, [{ Address: '1 Elm St' }]);
-		expect(result.error?.message).toBe(`List ${listId} is not an import list that takes API imports`);
-		expect(result.error?.description).toContain('List Type "Import", Import Source "API');
-		expect(result.error?.description).toContain('Nothing was bought or charged.');
-		expect(sb.sent(`/v1/lists/${listId}/import/items`).filter((r) => r.query.get('Purchase') !== '0')).toHaveLength(0);
-		expect(await charges(TOKENS.main)).toEqual(before);
-	});
+	test.each(['preview', 'purchase'])(
+		'a list that is not an API import list is refused, saying how to create one (%s): its free quote may go out, no purchase',
+		async (chargeMode) => {
+			const listId = await createList(sb, { listName: 'static', listType: 'static' });
+			const before = await charges(TOKENS.main);
+			const result = await run(
+				sb,
+				{
+					resource: 'importRecord',
+					operation: 'import',
+					listId: listRef(listId),
+					chargeMode,
+					maxCost: 100,
+				},
+				[{ Address: '1 Elm St' }],
+			);
+			expect(result.error?.message).toBe(
+				`List ${listId} is not an import list that takes API imports`,
+			);
+			expect(result.error?.description).toContain('List Type "Import", Import Source "API');
+			expect(result.error?.description).toContain('Nothing was bought or charged.');
+			expect(
+				sb.sent(`/v1/lists/${listId}/import/items`).filter((r) => r.query.get('Purchase') !== '0'),
+			).toHaveLength(0);
+			expect(await charges(TOKENS.main)).toEqual(before);
+		},
+	);
 
 	test('the list check, made while the quote travels, is answered before any purchase: a check that fails after the quote was answered buys nothing', async () => {
 		const listId = await importList();
 		const records = await realAddresses(2);
 		const before = await charges(TOKENS.main);
-		sb.faults.push({ pathPrefix: `/v1/lists/${listId}`, method: 'GET', count: 1, status: 404, delayMs: 400 });
-		const result = await run(sb, { resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', maxCost: 100 }, records);
+		sb.faults.push({
+			pathPrefix: `/v1/lists/${listId}`,
+			method: 'GET',
+			count: 1,
+			status: 404,
+			delayMs: 400,
+		});
+		const result = await run(
+			sb,
+			{
+				resource: 'importRecord',
+				operation: 'import',
+				listId: listRef(listId),
+				chargeMode: 'purchase',
+				maxCost: 100,
+			},
+			records,
+		);
 		expect(result.error?.httpCode).toBe('404');
 		const sent = sb.sent(`/v1/lists/${listId}/import/items`, 'POST');
 		expect(sent.filter((r) => r.query.get('Purchase') === '0')).toHaveLength(1);
@@ -124,26 +286,74 @@ describe('Import Record', () => {
 	test('manual mapping, the X-Prop-Access-Token header, update and delete a match', async () => {
 		const listId = await importList();
 		const [record] = await realAddresses(1);
-		const [imported] = await runOk(sb, {
-			resource: 'importRecord', operation: 'import', listId: listRef(listId), mapping: 'manual',
-			recordFields: { field: [{ name: 'Address', value: '={{ $json.street }}' }, { name: 'ZipFive', value: '={{ $json.ZipFive }}' }] },
-			chargeMode: 'purchase', maxCost: 5, importOptions: { accessTokenHeader: true },
-		}, [record]);
+		const [imported] = await runOk(
+			sb,
+			{
+				resource: 'importRecord',
+				operation: 'import',
+				listId: listRef(listId),
+				mapping: 'manual',
+				recordFields: {
+					field: [
+						{ name: 'Address', value: '={{ $json.street }}' },
+						{ name: 'ZipFive', value: '={{ $json.ZipFive }}' },
+					],
+				},
+				chargeMode: 'purchase',
+				maxCost: 5,
+				importOptions: { accessTokenHeader: true },
+			},
+			[record],
+		);
 		expect(imported.PropertyStatus).toBe('Matched');
-		const purchase = sb.sent(`/v1/lists/${listId}/import/items`, 'POST').find((r) => r.query.get('Purchase') === '1')!;
-		expect(JSON.parse(purchase.body)).toEqual([{ Address: record.street, ZipFive: record.ZipFive }]);
+		const purchase = sb
+			.sent(`/v1/lists/${listId}/import/items`, 'POST')
+			.find((r) => r.query.get('Purchase') === '1')!;
+		expect(JSON.parse(purchase.body)).toEqual([
+			{ Address: record.street, ZipFive: record.ZipFive },
+		]);
 		expect(purchase.accessTokenHeader).toBe(TOKENS.main);
 
-		const [updated] = await runOk(sb, { resource: 'importRecord', operation: 'updateMatch', listId: listRef(listId), importItemId: imported.ListImportItemID, matchPropId: 'P000777' });
+		const [updated] = await runOk(sb, {
+			resource: 'importRecord',
+			operation: 'updateMatch',
+			listId: listRef(listId),
+			importItemId: imported.ListImportItemID,
+			matchPropId: 'P000777',
+		});
 		expect(updated).toMatchObject({ PropID: 'P000777', PropertyStatus: 'Selected' });
-		const [deleted] = await runOk(sb, { resource: 'importRecord', operation: 'deleteMatch', listId: listRef(listId), importItemId: imported.ListImportItemID });
+		const [deleted] = await runOk(sb, {
+			resource: 'importRecord',
+			operation: 'deleteMatch',
+			listId: listRef(listId),
+			importItemId: imported.ListImportItemID,
+		});
 		expect(deleted.deleteCount).toBe(1);
-		const none = await run(sb, { resource: 'importRecord', operation: 'updateMatch', listId: listRef(listId), importItemId: 1 });
-		expect(none.error?.message).toBe('Property ID or Person Key: give at least one to correct the match');
+		const none = await run(sb, {
+			resource: 'importRecord',
+			operation: 'updateMatch',
+			listId: listRef(listId),
+			importItemId: 1,
+		});
+		expect(none.error?.message).toBe(
+			'Property ID or Person Key: give at least one to correct the match',
+		);
 		const before = sb.requests.length;
-		for (const [name, value] of [['matchPropId', 'P1/../2'], ['matchPersonKey', 'K 1'], ['matchPropId', '#x']]) {
-			const refused = await run(sb, { resource: 'importRecord', operation: 'updateMatch', listId: listRef(listId), importItemId: 1, [name]: value });
-			expect(refused.error?.message).toContain(name === 'matchPropId' ? 'Property ID: ' : 'Person Key: ');
+		for (const [name, value] of [
+			['matchPropId', 'P1/../2'],
+			['matchPersonKey', 'K 1'],
+			['matchPropId', '#x'],
+		]) {
+			const refused = await run(sb, {
+				resource: 'importRecord',
+				operation: 'updateMatch',
+				listId: listRef(listId),
+				importItemId: 1,
+				[name]: value,
+			});
+			expect(refused.error?.message).toContain(
+				name === 'matchPropId' ? 'Property ID: ' : 'Person Key: ',
+			);
 		}
 		expect(sb.requests.length).toBe(before);
 	});

@@ -17,8 +17,14 @@ beforeEach(() => {
 	sb.requests.length = 0;
 });
 
-const ids = (count: number, from = 201) => Array.from({ length: count }, (_, i) => ({ id: `P${String(from + i).padStart(6, '0')}` }));
-const getProperty = { resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'preview' };
+const ids = (count: number, from = 201) =>
+	Array.from({ length: count }, (_, i) => ({ id: `P${String(from + i).padStart(6, '0')}` }));
+const getProperty = {
+	resource: 'property',
+	operation: 'get',
+	propId: '={{ $json.id }}',
+	chargeMode: 'preview',
+};
 const pairedIndex = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
 
 /**
@@ -50,7 +56,9 @@ describe('the credential', () => {
 			const output = await runOk(sb, getProperty, ids(20));
 			expect(output).toHaveLength(20);
 			expect(sb.requests).toHaveLength(20);
-			expect(sb.requests.every((request) => request.authorization === `Bearer ${TOKENS.main}`)).toBe(true);
+			expect(
+				sb.requests.every((request) => request.authorization === `Bearer ${TOKENS.main}`),
+			).toBe(true);
 			expect(getDecrypted).toHaveBeenCalledTimes(1);
 		} finally {
 			getDecrypted.mockRestore();
@@ -93,7 +101,16 @@ describe('Items at Once', () => {
 		const result = await run(sb, getProperty, items, undefined, true);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map(pairedIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-		expect(result.json.map((item) => Boolean(item.error))).toEqual([false, false, false, true, false, false, false, false]);
+		expect(result.json.map((item) => Boolean(item.error))).toEqual([
+			false,
+			false,
+			false,
+			true,
+			false,
+			false,
+			false,
+			false,
+		]);
 		expect(result.json[3].httpCode).toBe('404');
 	});
 
@@ -106,14 +123,22 @@ describe('Items at Once', () => {
 
 	test('Purchase mode buys one item at a time unless Buy Items at Once is on', async () => {
 		const slow = slowRequests('/v1/properties/', 8);
-		const result = await run(sb, { ...getProperty, chargeMode: 'purchase', maxCost: 5 }, ids(4, 701));
+		const result = await run(
+			sb,
+			{ ...getProperty, chargeMode: 'purchase', maxCost: 5 },
+			ids(4, 701),
+		);
 		expect(result.error).toBeUndefined();
 		expect(slow.maxInFlight()).toBe(1);
 	});
 
-	test('every request goes on a connection of its own (n8n\'s request helper opens one each), so no purchase shares one with another request', async () => {
+	test("every request goes on a connection of its own (n8n's request helper opens one each), so no purchase shares one with another request", async () => {
 		const before = sb.connections();
-		const result = await run(sb, { ...getProperty, chargeMode: 'purchase', maxCost: 5 }, ids(3, 801));
+		const result = await run(
+			sb,
+			{ ...getProperty, chargeMode: 'purchase', maxCost: 5 },
+			ids(3, 801),
+		);
 		expect(result.error).toBeUndefined();
 		const purchases = sb.requests.filter((request) => request.query.get('Purchase') === '1');
 		expect(purchases).toHaveLength(3);
@@ -139,9 +164,17 @@ describe('Items at Once', () => {
 		expect(maxInFlight).toBe(50);
 	});
 
-	test.each([[0, '0'], [51, '51'], [2.5, '2.5'], ['many', 'many'], ['={{ "many" }}', 'many']])('%p is refused naming the field, before anything is sent', async (value, shown) => {
+	test.each([
+		[0, '0'],
+		[51, '51'],
+		[2.5, '2.5'],
+		['many', 'many'],
+		['={{ "many" }}', 'many'],
+	])('%p is refused naming the field, before anything is sent', async (value, shown) => {
 		const result = await run(sb, { ...getProperty, itemConcurrency: value }, ids(2));
-		expect(result.error?.message).toBe(`Items at Once: must be a whole number from 1 to 50, got "${shown}"`);
+		expect(result.error?.message).toBe(
+			`Items at Once: must be a whole number from 1 to 50, got "${shown}"`,
+		);
 		expect(sb.requests).toHaveLength(0);
 	});
 
@@ -156,8 +189,16 @@ describe('output items', () => {
 	test('each record is one output item as the service sent it, a field named `json` too', async () => {
 		// A field the documents do not name: n8n's returnJsonArray would take such a record for an output item of its own.
 		const record = { ListID: 7, ListName: 'Leads', json: 'a field of its own', pairedItem: 3 };
-		sb.faults.push({ pathPrefix: '/v1/lists/7', count: 2, status: 200, body: { results: [record] } });
-		const output = await run(sb, { resource: 'list', operation: 'get', listId: listRef(7) }, [{}, {}]);
+		sb.faults.push({
+			pathPrefix: '/v1/lists/7',
+			count: 2,
+			status: 200,
+			body: { results: [record] },
+		});
+		const output = await run(sb, { resource: 'list', operation: 'get', listId: listRef(7) }, [
+			{},
+			{},
+		]);
 		expect(output.error).toBeUndefined();
 		expect(output.json).toEqual([record, record]);
 		expect(output.items.map(pairedIndex)).toEqual([0, 1]);
@@ -168,16 +209,37 @@ describe('parameters read once for every item', () => {
 	// A parameter with no expression is worked out once per run; one with an expression, for each item.
 	test('a Fields choice without an expression is sent alike for every item, one with an expression as each item says', async () => {
 		await runOk(sb, { ...getProperty, fields: { include: ['PropID', 'State'] } }, ids(3));
-		expect(sb.requests.map((request) => request.query.get('Fields'))).toEqual(['PropID,State', 'PropID,State', 'PropID,State']);
+		expect(sb.requests.map((request) => request.query.get('Fields'))).toEqual([
+			'PropID,State',
+			'PropID,State',
+			'PropID,State',
+		]);
 		sb.requests.length = 0;
 		const items = ['City', 'State', 'ZipFive'].map((field, index) => ({ ...ids(3)[index], field }));
-		await runOk(sb, { ...getProperty, itemConcurrency: 1, fields: { include: ['PropID', '={{ $json.field }}'] } }, items);
-		expect(sb.requests.map((request) => request.query.get('Fields'))).toEqual(['PropID,City', 'PropID,State', 'PropID,ZipFive']);
+		await runOk(
+			sb,
+			{ ...getProperty, itemConcurrency: 1, fields: { include: ['PropID', '={{ $json.field }}'] } },
+			items,
+		);
+		expect(sb.requests.map((request) => request.query.get('Fields'))).toEqual([
+			'PropID,City',
+			'PropID,State',
+			'PropID,ZipFive',
+		]);
 	});
 
-	test('a Max Cost given by an expression is read for each item: one that differs from the first item\'s is refused before anything is sent', async () => {
-		const result = await run(sb, { ...getProperty, chargeMode: 'purchase', maxCost: '={{ $json.cap }}' }, [{ ...ids(1)[0], cap: 1 }, { ...ids(1, 202)[0], cap: 2 }]);
-		expect(result.error?.message).toBe('Max Cost: one value for the whole run; the item at index 1 gives $2.00 where the first item gave $1.00');
+	test("a Max Cost given by an expression is read for each item: one that differs from the first item's is refused before anything is sent", async () => {
+		const result = await run(
+			sb,
+			{ ...getProperty, chargeMode: 'purchase', maxCost: '={{ $json.cap }}' },
+			[
+				{ ...ids(1)[0], cap: 1 },
+				{ ...ids(1, 202)[0], cap: 2 },
+			],
+		);
+		expect(result.error?.message).toBe(
+			'Max Cost: one value for the whole run; the item at index 1 gives $2.00 where the first item gave $1.00',
+		);
 		expect(sb.requests).toEqual([]);
 	});
 });
@@ -201,31 +263,78 @@ describe('a key given as {{ $json.field }}', () => {
 	];
 
 	// The service gives each error a troubleshooting code of its own.
-	const comparable = (items: unknown[]) => JSON.parse(JSON.stringify(items).replace(/Troubleshooting code: [\w-]+/g, 'Troubleshooting code: …')) as unknown;
+	const comparable = (items: unknown[]) =>
+		JSON.parse(
+			JSON.stringify(items).replace(/Troubleshooting code: [\w-]+/g, 'Troubleshooting code: …'),
+		) as unknown;
 
 	test('gives the same output and the same errors as n8n evaluating the expression, on messy items', async () => {
 		const read = await run(sb, { ...getProperty, itemConcurrency: 1 }, messy, undefined, true);
 		const readRequests = sb.requests.map((request) => request.path);
 		sb.requests.length = 0;
-		const evaluated = await run(sb, { ...getProperty, itemConcurrency: 1, propId: '={{ ($json.id) }}' }, messy, undefined, true);
+		const evaluated = await run(
+			sb,
+			{ ...getProperty, itemConcurrency: 1, propId: '={{ ($json.id) }}' },
+			messy,
+			undefined,
+			true,
+		);
 		expect(comparable(read.json)).toEqual(comparable(evaluated.json));
 		expect(readRequests).toEqual(sb.requests.map((request) => request.path));
-		expect(read.json.filter((item) => !item.error).map((item) => item.PropID)).toEqual(['P000201', 'P000202', 'P000209']);
+		expect(read.json.filter((item) => !item.error).map((item) => item.PropID)).toEqual([
+			'P000201',
+			'P000202',
+			'P000209',
+		]);
 	});
 
 	test('`{{ $json.constructor }}` is refused as n8n refuses it', async () => {
-		const read = await run(sb, { ...getProperty, propId: '={{ $json.constructor }}' }, messy.slice(-1), undefined, true);
-		const evaluated = await run(sb, { ...getProperty, propId: '={{ ($json.constructor) }}' }, messy.slice(-1), undefined, true);
+		const read = await run(
+			sb,
+			{ ...getProperty, propId: '={{ $json.constructor }}' },
+			messy.slice(-1),
+			undefined,
+			true,
+		);
+		const evaluated = await run(
+			sb,
+			{ ...getProperty, propId: '={{ ($json.constructor) }}' },
+			messy.slice(-1),
+			undefined,
+			true,
+		);
 		expect(read.json).toEqual(evaluated.json);
 		expect(read.json[0].error).toBe('Expression contains invalid constructor function call');
 		expect(sb.requests).toHaveLength(0);
 	});
 
 	test('a nested field, and the Person Key, alike', async () => {
-		const items = [{ owner: { key: 'K000001A' } }, { owner: { key: 'not a key' } }, { owner: {} }, { owner: 'x' }];
-		const getRecords = { resource: 'person', operation: 'getRecords', recordKind: 'liens', returnAll: true };
-		const read = await run(sb, { ...getRecords, personKey: '={{ $json.owner.key }}' }, items, undefined, true);
-		const evaluated = await run(sb, { ...getRecords, personKey: '={{ ($json.owner.key) }}' }, items, undefined, true);
+		const items = [
+			{ owner: { key: 'K000001A' } },
+			{ owner: { key: 'not a key' } },
+			{ owner: {} },
+			{ owner: 'x' },
+		];
+		const getRecords = {
+			resource: 'person',
+			operation: 'getRecords',
+			recordKind: 'liens',
+			returnAll: true,
+		};
+		const read = await run(
+			sb,
+			{ ...getRecords, personKey: '={{ $json.owner.key }}' },
+			items,
+			undefined,
+			true,
+		);
+		const evaluated = await run(
+			sb,
+			{ ...getRecords, personKey: '={{ ($json.owner.key) }}' },
+			items,
+			undefined,
+			true,
+		);
 		expect(comparable(read.json)).toEqual(comparable(evaluated.json));
 		expect(read.json.filter((item) => item.error)).toHaveLength(3);
 	});
@@ -234,7 +343,10 @@ describe('a key given as {{ $json.field }}', () => {
 		const evaluate = jest.spyOn(Expression.prototype, 'resolveSimpleParameterValue');
 		try {
 			await runOk(sb, getProperty, ids(5));
-			const evaluatedKeys = () => evaluate.mock.calls.filter(([expression]) => typeof expression === 'string' && expression.includes('$json.id')).length;
+			const evaluatedKeys = () =>
+				evaluate.mock.calls.filter(
+					([expression]) => typeof expression === 'string' && expression.includes('$json.id'),
+				).length;
 			expect(evaluatedKeys()).toBe(0);
 			await runOk(sb, { ...getProperty, propId: '={{ ($json.id) }}' }, ids(5));
 			expect(evaluatedKeys()).toBe(5);
@@ -246,43 +358,103 @@ describe('a key given as {{ $json.field }}', () => {
 
 describe('Return All', () => {
 	test('reads import items 1000 per request, the largest page the endpoint takes', async () => {
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'paging', ListType: 'import', ImportSource: 'api' });
+		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
+			ListName: 'paging',
+			ListType: 'import',
+			ImportSource: 'api',
+		});
 		const listId = created.body.results[0].ListID;
-		const records = Array.from({ length: 2500 }, (_, i) => ({ Address: `${i + 1} Birch St`, City: 'Salem', State: 'OR' }));
+		const records = Array.from({ length: 2500 }, (_, i) => ({
+			Address: `${i + 1} Birch St`,
+			City: 'Salem',
+			State: 'OR',
+		}));
 		await api(sb, 'POST', `/v1/lists/${listId}/import/items?Purchase=1`, records);
 		sb.requests.length = 0;
-		const output = await runOk(sb, { resource: 'importRecord', operation: 'getMany', listId: listRef(listId), returnAll: true });
+		const output = await runOk(sb, {
+			resource: 'importRecord',
+			operation: 'getMany',
+			listId: listRef(listId),
+			returnAll: true,
+		});
 		expect(output).toHaveLength(2500);
-		expect(output.map((item) => item.ListImportItemID)).toEqual([...new Set(output.map((item) => item.ListImportItemID))]);
+		expect(output.map((item) => item.ListImportItemID)).toEqual([
+			...new Set(output.map((item) => item.ListImportItemID)),
+		]);
 		// From the second page on, the next page is asked for while one is read: the page after the
 		// short last one is the one read more than needed. Beside them, the list's count of its items.
-		expect(sb.sent(`/v1/lists/${listId}/import/items`).map((request) => `${request.query.get('Start')}+${request.query.get('Limit')}`)).toEqual(['0+1000', '1000+1000', '2000+1000', '3000+1000']);
-		expect(sb.requests.filter((request) => request.path === `/v1/lists/${listId}`).map((request) => request.query.get('Fields'))).toEqual(['ListID,TotalImportItems']);
+		expect(
+			sb
+				.sent(`/v1/lists/${listId}/import/items`)
+				.map((request) => `${request.query.get('Start')}+${request.query.get('Limit')}`),
+		).toEqual(['0+1000', '1000+1000', '2000+1000', '3000+1000']);
+		expect(
+			sb.requests
+				.filter((request) => request.path === `/v1/lists/${listId}`)
+				.map((request) => request.query.get('Fields')),
+		).toEqual(['ListID,TotalImportItems']);
 	});
 
-	test('a collection of one page is read with one request of its items (beside the list\'s count of them)', async () => {
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'one page', ListType: 'import', ImportSource: 'api' });
+	test("a collection of one page is read with one request of its items (beside the list's count of them)", async () => {
+		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
+			ListName: 'one page',
+			ListType: 'import',
+			ImportSource: 'api',
+		});
 		const listId = created.body.results[0].ListID;
-		await api(sb, 'POST', `/v1/lists/${listId}/import/items?Purchase=1`, [{ Address: '1 Birch St', City: 'Salem', State: 'OR' }]);
+		await api(sb, 'POST', `/v1/lists/${listId}/import/items?Purchase=1`, [
+			{ Address: '1 Birch St', City: 'Salem', State: 'OR' },
+		]);
 		sb.requests.length = 0;
-		expect(await runOk(sb, { resource: 'importRecord', operation: 'getMany', listId: listRef(listId), returnAll: true })).toHaveLength(1);
+		expect(
+			await runOk(sb, {
+				resource: 'importRecord',
+				operation: 'getMany',
+				listId: listRef(listId),
+				returnAll: true,
+			}),
+		).toHaveLength(1);
 		expect(sb.sent(`/v1/lists/${listId}/import/items`)).toHaveLength(1);
 		expect(sb.requests).toHaveLength(2);
 	});
 
 	test('the next page is under way while one is read, never more than one ahead', async () => {
-		const listId = await createList(sb, { listName: 'Oregon ahead', listType: 'dynamic', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]}]' });
+		const listId = await createList(sb, {
+			listName: 'Oregon ahead',
+			listType: 'dynamic',
+			criteriaMode: 'json',
+			criteriaJson: '[{"name":"State","value":["OR"]}]',
+		});
 		sb.requests.length = 0;
 		const slow = slowRequests(`/v1/lists/${listId}/items`, 100);
-		const output = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true, fields: { include: ['PropID'] } });
+		const output = await runOk(sb, {
+			resource: 'listItem',
+			operation: 'getMany',
+			listId: listRef(listId),
+			returnAll: true,
+			fields: { include: ['PropID'] },
+		});
 		expect(slow.maxInFlight()).toBe(2);
-		expect(output.map((item) => item.PropID)).toEqual([...new Set(output.map((item) => item.PropID))]);
+		expect(output.map((item) => item.PropID)).toEqual([
+			...new Set(output.map((item) => item.PropID)),
+		]);
 	});
 
 	test('reads the items of a dynamic list 1000 per request', async () => {
-		const listId = await createList(sb, { listName: 'Oregon', listType: 'dynamic', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]}]' });
+		const listId = await createList(sb, {
+			listName: 'Oregon',
+			listType: 'dynamic',
+			criteriaMode: 'json',
+			criteriaJson: '[{"name":"State","value":["OR"]}]',
+		});
 		sb.requests.length = 0;
-		const output = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true, fields: { include: ['PropID'] } });
+		const output = await runOk(sb, {
+			resource: 'listItem',
+			operation: 'getMany',
+			listId: listRef(listId),
+			returnAll: true,
+			fields: { include: ['PropID'] },
+		});
 		expect(output.length).toBeGreaterThan(1000);
 		const pages = sb.sent(`/v1/lists/${listId}/items`);
 		expect(pages.every((request) => request.query.get('Limit') === '1000')).toBe(true);

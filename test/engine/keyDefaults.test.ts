@@ -20,7 +20,15 @@ test('Search > Get Owners > Purchase Phone, no key filled in: each node works on
 	const before = sb.requests.length;
 	const [search, owners, phones] = await runChain(
 		[
-			{ resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: JSON.stringify([{ name: 'PropID', value: propIds }]), returnAll: true, chargeMode: 'purchase', maxCost: 5 },
+			{
+				resource: 'property',
+				operation: 'search',
+				criteriaMode: 'json',
+				criteriaJson: JSON.stringify([{ name: 'PropID', value: propIds }]),
+				returnAll: true,
+				chargeMode: 'purchase',
+				maxCost: 5,
+			},
 			{ resource: 'person', operation: 'getOwners', chargeMode: 'purchase', maxCost: 5 },
 			{ resource: 'person', operation: 'purchasePhone', chargeMode: 'preview' },
 		],
@@ -30,13 +38,17 @@ test('Search > Get Owners > Purchase Phone, no key filled in: each node works on
 	expect(search.json.map((property) => property.PropID).sort()).toEqual(propIds);
 	const sent = pathsSince(before);
 	// A purchase is quoted, then bought: each property's owners are asked for more than once.
-	expect([...new Set(sent.filter((path) => path.endsWith('/persons')))].sort()).toEqual(propIds.map((propId) => `/v1/properties/${propId}/persons`));
+	expect([...new Set(sent.filter((path) => path.endsWith('/persons')))].sort()).toEqual(
+		propIds.map((propId) => `/v1/properties/${propId}/persons`),
+	);
 
 	const personKeys = owners.json.map((owner) => String(owner.PersonKey));
 	expect(personKeys.length).toBeGreaterThanOrEqual(propIds.length);
 	expect(phones.json.map((quote) => quote.PersonKey)).toEqual(personKeys);
 	expect(phones.json.every((quote) => quote.preview === true)).toBe(true);
-	expect(sent.filter((path) => path.endsWith('/Phone')).sort()).toEqual(personKeys.map((key) => `/v1/persons/${key}/Phone`).sort());
+	expect(sent.filter((path) => path.endsWith('/Phone')).sort()).toEqual(
+		personKeys.map((key) => `/v1/persons/${key}/Phone`).sort(),
+	);
 });
 
 test.each([
@@ -46,19 +58,46 @@ test.each([
 	['property', 'getParcels', '/v1/properties/P000712/parcels'],
 	['property', 'getTransactions', '/v1/properties/P000712/transactions'],
 	['person', 'getOwners', '/v1/properties/P000712/persons'],
-])('%s > %s without a Property ID reads the input item\'s PropID', async (resource, operation, path) => {
-	const before = sb.requests.length;
-	const [quote] = await runOk(sb, { resource, operation, chargeMode: 'preview', ...(operation === 'getComps' ? { compsKind: 'sales' } : {}) }, [{ PropID: 'P000712' }]);
-	expect(quote).toMatchObject({ preview: true });
-	expect(pathsSince(before)).toEqual([path]);
-});
+])(
+	"%s > %s without a Property ID reads the input item's PropID",
+	async (resource, operation, path) => {
+		const before = sb.requests.length;
+		const [quote] = await runOk(
+			sb,
+			{
+				resource,
+				operation,
+				chargeMode: 'preview',
+				...(operation === 'getComps' ? { compsKind: 'sales' } : {}),
+			},
+			[{ PropID: 'P000712' }],
+		);
+		expect(quote).toMatchObject({ preview: true });
+		expect(pathsSince(before)).toEqual([path]);
+	},
+);
 
-test('List Item > Remove without a Property ID removes each input item\'s PropID', async () => {
+test("List Item > Remove without a Property ID removes each input item's PropID", async () => {
 	const listId = await createList(sb, { listName: 'Key defaults', listType: 'static' });
-	await runOk(sb, { resource: 'listItem', operation: 'add', listId: listRef(listId), addBy: 'propIds', propIds: 'P000713,P000714,P000715' });
-	const removed = await runOk(sb, { resource: 'listItem', operation: 'remove', listId: listRef(listId) }, [{ PropID: 'P000713' }, { PropID: 'P000715' }]);
+	await runOk(sb, {
+		resource: 'listItem',
+		operation: 'add',
+		listId: listRef(listId),
+		addBy: 'propIds',
+		propIds: 'P000713,P000714,P000715',
+	});
+	const removed = await runOk(
+		sb,
+		{ resource: 'listItem', operation: 'remove', listId: listRef(listId) },
+		[{ PropID: 'P000713' }, { PropID: 'P000715' }],
+	);
 	expect(removed.map((item) => item.PropID)).toEqual(['P000713', 'P000715']);
-	const left = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(listId), returnAll: true });
+	const left = await runOk(sb, {
+		resource: 'listItem',
+		operation: 'getMany',
+		listId: listRef(listId),
+		returnAll: true,
+	});
 	expect(left.map((item) => item.PropID)).toEqual(['P000714']);
 });
 
@@ -66,20 +105,41 @@ test.each([
 	['purchasePhone', 'Phone', {}],
 	['purchaseEmail', 'Email', {}],
 	['getRecords', 'liens', { recordKind: 'liens', returnAll: true }],
-])('Person > %s without a Person Key reads the input item\'s PersonKey', async (operation, last, extra: IDataObject) => {
-	const [owner] = await runOk(sb, { resource: 'person', operation: 'getOwners', propId: 'P000716', chargeMode: 'purchase', maxCost: 5 });
-	const key = String(owner.PersonKey);
-	const before = sb.requests.length;
-	const [quote] = await runOk(sb, { resource: 'person', operation, chargeMode: 'preview', ...extra }, [{ PersonKey: key }]);
-	expect(quote).toMatchObject({ preview: true });
-	expect(pathsSince(before)).toEqual([`/v1/persons/${key}/${last}`]);
-});
+])(
+	"Person > %s without a Person Key reads the input item's PersonKey",
+	async (operation, last, extra: IDataObject) => {
+		const [owner] = await runOk(sb, {
+			resource: 'person',
+			operation: 'getOwners',
+			propId: 'P000716',
+			chargeMode: 'purchase',
+			maxCost: 5,
+		});
+		const key = String(owner.PersonKey);
+		const before = sb.requests.length;
+		const [quote] = await runOk(
+			sb,
+			{ resource: 'person', operation, chargeMode: 'preview', ...extra },
+			[{ PersonKey: key }],
+		);
+		expect(quote).toMatchObject({ preview: true });
+		expect(pathsSince(before)).toEqual([`/v1/persons/${key}/${last}`]);
+	},
+);
 
 test('an input item without the key is refused naming the field, nothing sent', async () => {
 	const before = sb.requests.length;
-	const noPropId = await run(sb, { resource: 'person', operation: 'getOwners', chargeMode: 'preview' }, [{ id: 'P000717' }]);
+	const noPropId = await run(
+		sb,
+		{ resource: 'person', operation: 'getOwners', chargeMode: 'preview' },
+		[{ id: 'P000717' }],
+	);
 	expect(noPropId.error?.message).toMatch(/^Property ID: "" is empty/);
-	const noPersonKey = await run(sb, { resource: 'person', operation: 'purchasePhone', chargeMode: 'preview' }, [{ PropID: 'P000717' }]);
+	const noPersonKey = await run(
+		sb,
+		{ resource: 'person', operation: 'purchasePhone', chargeMode: 'preview' },
+		[{ PropID: 'P000717' }],
+	);
 	expect(noPersonKey.error?.message).toMatch(/^Person Key: "" is empty/);
 	expect(pathsSince(before)).toEqual([]);
 });

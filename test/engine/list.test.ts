@@ -9,13 +9,27 @@ afterAll(() => sb.close());
 
 describe('List', () => {
 	test('create, get, get many, update, delete a static list', async () => {
-		const listId = await createList(sb, { listName: 'Pipeline: hot leads', listType: 'static', groupName: 'Sales' });
+		const listId = await createList(sb, {
+			listName: 'Pipeline: hot leads',
+			listType: 'static',
+			groupName: 'Sales',
+		});
 		expect(listId).toBeGreaterThan(0);
 
 		const [list] = await runOk(sb, { resource: 'list', operation: 'get', listId: listRef(listId) });
-		expect(list).toMatchObject({ ListID: listId, ListName: 'Pipeline: hot leads', ListType: 'static', GroupName: 'Sales' });
+		expect(list).toMatchObject({
+			ListID: listId,
+			ListName: 'Pipeline: hot leads',
+			ListType: 'static',
+			GroupName: 'Sales',
+		});
 
-		const many = await runOk(sb, { resource: 'list', operation: 'getMany', returnAll: true, filters: { ListType: 'static', GroupName: 'Sales' } });
+		const many = await runOk(sb, {
+			resource: 'list',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { ListType: 'static', GroupName: 'Sales' },
+		});
 		expect(many.map((l) => l.ListID)).toContain(listId);
 		expect(many.every((l) => l.ListType === 'static')).toBe(true);
 
@@ -26,10 +40,22 @@ describe('List', () => {
 			updateFields: { ListName: 'Pipeline: warm leads', DisplayOrder: 3, isMonitored: true },
 		});
 		expect(updated).toEqual({ ListID: listId, updateCount: 1 });
-		const [after] = await runOk(sb, { resource: 'list', operation: 'get', listId: listRef(listId) });
-		expect(after).toMatchObject({ ListName: 'Pipeline: warm leads', DisplayOrder: 3, isMonitored: 1 });
+		const [after] = await runOk(sb, {
+			resource: 'list',
+			operation: 'get',
+			listId: listRef(listId),
+		});
+		expect(after).toMatchObject({
+			ListName: 'Pipeline: warm leads',
+			DisplayOrder: 3,
+			isMonitored: 1,
+		});
 
-		const [deleted] = await runOk(sb, { resource: 'list', operation: 'delete', listId: listRef(listId) });
+		const [deleted] = await runOk(sb, {
+			resource: 'list',
+			operation: 'delete',
+			listId: listRef(listId),
+		});
 		expect(deleted).toEqual({ ListID: listId, deleteCount: 1 });
 		const gone = await run(sb, { resource: 'list', operation: 'get', listId: listRef(listId) });
 		expect(gone.error?.name).toBe('NodeApiError');
@@ -41,7 +67,12 @@ describe('List', () => {
 			listName: 'Oregon pools',
 			listType: 'dynamic',
 			criteriaMode: 'builder',
-			criteria: { criterion: [{ name: 'State', values: 'OR' }, { name: 'Pool', has: true }] },
+			criteria: {
+				criterion: [
+					{ name: 'State', values: 'OR' },
+					{ name: 'Pool', has: true },
+				],
+			},
 		});
 		const posted = JSON.parse(sb.sent('/v1/lists', 'POST').at(-1)!.body);
 		expect(posted.Criteria).toEqual([
@@ -54,10 +85,19 @@ describe('List', () => {
 
 	test('a name over 50 characters is truncated as the service does, with a notice', async () => {
 		const longName = 'Absentee owners with high equity in Multnomah County, Oregon';
-		const [created] = await runOk(sb, { resource: 'list', operation: 'create', listName: longName, listType: 'static' });
+		const [created] = await runOk(sb, {
+			resource: 'list',
+			operation: 'create',
+			listName: longName,
+			listType: 'static',
+		});
 		expect(created.ListName).toBe(longName.slice(0, 50));
 		expect(created.notice).toContain('keeps the first 50');
-		const [list] = await runOk(sb, { resource: 'list', operation: 'get', listId: listRef(Number(created.ListID)) });
+		const [list] = await runOk(sb, {
+			resource: 'list',
+			operation: 'get',
+			listId: listRef(Number(created.ListID)),
+		});
 		expect(list.ListName).toBe(longName.slice(0, 50));
 	});
 
@@ -66,10 +106,19 @@ describe('List', () => {
 			listName: 'CSV import',
 			listType: 'import',
 			importSource: 'api',
-			importOptions: { ImportType: 'person', ImportMatchThreshold: 70, add_as_primary_contact: true },
+			importOptions: {
+				ImportType: 'person',
+				ImportMatchThreshold: 70,
+				add_as_primary_contact: true,
+			},
 		});
 		const [list] = await runOk(sb, { resource: 'list', operation: 'get', listId: listRef(listId) });
-		expect(list).toMatchObject({ ListType: 'import', ImportSource: 'api', ImportType: 'person', ImportMatchThreshold: 70 });
+		expect(list).toMatchObject({
+			ListType: 'import',
+			ImportSource: 'api',
+			ImportType: 'person',
+			ImportMatchThreshold: 70,
+		});
 	});
 
 	test('criteria on a static list are refused before anything is sent', async () => {
@@ -88,26 +137,67 @@ describe('List', () => {
 
 	test('bad input is refused naming the field, nothing sent', async () => {
 		const before = sb.requests.length;
-		const noCriteria = await run(sb, { resource: 'list', operation: 'create', listName: 'x', listType: 'dynamic', criteriaMode: 'builder', criteria: {} });
+		const noCriteria = await run(sb, {
+			resource: 'list',
+			operation: 'create',
+			listName: 'x',
+			listType: 'dynamic',
+			criteriaMode: 'builder',
+			criteria: {},
+		});
 		expect(noCriteria.error?.message).toBe('Criteria: a dynamic list needs at least one criterion');
-		const badJson = await run(sb, { resource: 'list', operation: 'create', listName: 'x', listType: 'dynamic', criteriaMode: 'json', criteriaJson: '[{"name":"Beds","value":[[4,2]]}]' });
+		const badJson = await run(sb, {
+			resource: 'list',
+			operation: 'create',
+			listName: 'x',
+			listType: 'dynamic',
+			criteriaMode: 'json',
+			criteriaJson: '[{"name":"Beds","value":[[4,2]]}]',
+		});
 		expect(badJson.error?.message).toContain('Criteria[0].value[0] (Beds): a range is [min, max]');
-		const badId = await run(sb, { resource: 'list', operation: 'get', listId: listRef('={{ "abc" }}') });
-		expect(badId.error?.message).toBe('List: "abc" is not a list ID; a list ID is a whole number from 1 to 9223372036854775807');
-		const typedBadId = await run(sb, { resource: 'list', operation: 'get', listId: listRef('abc') });
+		const badId = await run(sb, {
+			resource: 'list',
+			operation: 'get',
+			listId: listRef('={{ "abc" }}'),
+		});
+		expect(badId.error?.message).toBe(
+			'List: "abc" is not a list ID; a list ID is a whole number from 1 to 9223372036854775807',
+		);
+		const typedBadId = await run(sb, {
+			resource: 'list',
+			operation: 'get',
+			listId: listRef('abc'),
+		});
 		expect(typedBadId.error?.message).toContain('A list ID is a whole number');
-		const noName = await run(sb, { resource: 'list', operation: 'create', listName: '  ', listType: 'static' });
+		const noName = await run(sb, {
+			resource: 'list',
+			operation: 'create',
+			listName: '  ',
+			listType: 'static',
+		});
 		expect(noName.error?.message).toBe('List Name is required');
-		const nothingToUpdate = await run(sb, { resource: 'list', operation: 'update', listId: listRef(1), updateFields: {} });
+		const nothingToUpdate = await run(sb, {
+			resource: 'list',
+			operation: 'update',
+			listId: listRef(1),
+			updateFields: {},
+		});
 		expect(nothingToUpdate.error?.message).toBe('Update Fields: add at least one field to change');
 		expect(sb.requests.length).toBe(before);
 	});
 
-	test('another account\'s list is 404 with a sentence a person can act on', async () => {
+	test("another account's list is 404 with a sentence a person can act on", async () => {
 		const listId = await createList(sb, { listName: 'mine', listType: 'static' });
-		const result = await run(sb, { resource: 'list', operation: 'get', listId: listRef(listId) }, undefined, TOKENS.second);
+		const result = await run(
+			sb,
+			{ resource: 'list', operation: 'get', listId: listRef(listId) },
+			undefined,
+			TOKENS.second,
+		);
 		expect(result.error?.httpCode).toBe('404');
-		expect(result.error?.description).toContain('the credential belongs to the account that owns it');
+		expect(result.error?.description).toContain(
+			'the credential belongs to the account that owns it',
+		);
 	});
 
 	test('one output item per input item, paired; continueOnFail gives an error item and goes on', async () => {
@@ -120,9 +210,16 @@ describe('List', () => {
 			true,
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		expect(result.json[0].ListID).toBe(first);
-		expect(result.json[1]).toMatchObject({ error: 'List 999999 does not exist or belongs to another account', httpCode: '404' });
+		expect(result.json[1]).toMatchObject({
+			error: 'List 999999 does not exist or belongs to another account',
+			httpCode: '404',
+		});
 		expect(result.json[2].ListID).toBe(first);
 	});
 
@@ -137,8 +234,17 @@ describe('List', () => {
 			fields: { include: ['ListID', 'ListName'] },
 		});
 		const sent = sb.sent('/v1/lists', 'GET').at(-1)!;
-		expect(Object.fromEntries(sent.query)).toEqual({ Sort: 'ListName', Dir: 'desc', Fields: 'ListID,ListName', Limit: '2' });
-		const { body } = await api<{ results: Array<{ ListName: string }> }>(sb, 'GET', '/v1/lists?Sort=ListName&Dir=desc&Limit=2');
+		expect(Object.fromEntries(sent.query)).toEqual({
+			Sort: 'ListName',
+			Dir: 'desc',
+			Fields: 'ListID,ListName',
+			Limit: '2',
+		});
+		const { body } = await api<{ results: Array<{ ListName: string }> }>(
+			sb,
+			'GET',
+			'/v1/lists?Sort=ListName&Dir=desc&Limit=2',
+		);
 		expect(body.results).toHaveLength(2);
 	});
 });

@@ -11,7 +11,15 @@ import { OutboundHttp, SsrfProtectionService } from '@n8n/backend-network';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { LIST_PRICES_CENTS, type PriceKind } from '../../nodes/PropRadar/money';
-import { runChain, runNode, startEngineSandbox, TOKENS, type EngineSandbox, type Fault, type NodeRun } from './harness';
+import {
+	runChain,
+	runNode,
+	startEngineSandbox,
+	TOKENS,
+	type EngineSandbox,
+	type Fault,
+	type NodeRun,
+} from './harness';
 import { api, control, listRef, sandboxCharges } from './helpers';
 
 let sb: EngineSandbox;
@@ -36,41 +44,89 @@ interface PriceScenario {
 	name: string;
 	pricesCents: Record<PriceKind, number>;
 }
-const CHEAPER: PriceScenario = { name: 'cheaper than the node\'s table', pricesCents: { property: 6, propertyDetail: 13, person: 8, personRecord: 9, phone: 25, email: 17, importRecord: 3 } };
-const DEARER: PriceScenario = { name: 'dearer than the node\'s table', pricesCents: { property: 23, propertyDetail: 55, person: 31, personRecord: 47, phone: 90, email: 70, importRecord: 11 } };
+const CHEAPER: PriceScenario = {
+	name: "cheaper than the node's table",
+	pricesCents: {
+		property: 6,
+		propertyDetail: 13,
+		person: 8,
+		personRecord: 9,
+		phone: 25,
+		email: 17,
+		importRecord: 3,
+	},
+};
+const DEARER: PriceScenario = {
+	name: "dearer than the node's table",
+	pricesCents: {
+		property: 23,
+		propertyDetail: 55,
+		person: 31,
+		personRecord: 47,
+		phone: 90,
+		email: 70,
+		importRecord: 11,
+	},
+};
 const PRICE_SCENARIOS = [CHEAPER, DEARER];
 
 /** Within a describe: the sandbox charges `scenario`'s prices in its tests. */
 function atPrices(scenario: PriceScenario): void {
 	beforeEach(async () => {
 		for (const token of [TOKENS.main, TOKENS.second, TOKENS.broke]) {
-			const set = await control(sb, 'PUT', '/_sandbox/prices', { token, pricesCents: scenario.pricesCents });
-			if (set.status !== 200) throw new Error(`setting the sandbox's prices: ${set.status} ${JSON.stringify(set.body)}`);
+			const set = await control(sb, 'PUT', '/_sandbox/prices', {
+				token,
+				pricesCents: scenario.pricesCents,
+			});
+			if (set.status !== 200)
+				throw new Error(`setting the sandbox's prices: ${set.status} ${JSON.stringify(set.body)}`);
 		}
 	});
 }
 
 /** What the node holds per record once a quote has shown the sandbox's price: that price, or its own list price if higher. */
-const heldCents = (scenario: PriceScenario, kind: PriceKind) => Math.max(LIST_PRICES_CENTS[kind], scenario.pricesCents[kind]);
+const heldCents = (scenario: PriceScenario, kind: PriceKind) =>
+	Math.max(LIST_PRICES_CENTS[kind], scenario.pricesCents[kind]);
 
 /** Another client of the same account buys 100 properties: the free export credits are gone. */
 async function useUpCredits(): Promise<void> {
-	await api(sb, 'POST', '/v1/properties?Purchase=1&Limit=100', { Criteria: [{ name: 'State', value: ['WA'] }] });
+	await api(sb, 'POST', '/v1/properties?Purchase=1&Limit=100', {
+		Criteria: [{ name: 'State', value: ['WA'] }],
+	});
 }
 
 const cents = (amount: unknown) => Math.round(Number(amount) * 100);
 
-function run(parameters: IDataObject, items: IDataObject[], options: { continueOnFail?: boolean; spendingCeiling?: number; retryOnFail?: boolean; token?: string } = {}): Promise<NodeRun> {
+function run(
+	parameters: IDataObject,
+	items: IDataObject[],
+	options: {
+		continueOnFail?: boolean;
+		spendingCeiling?: number;
+		retryOnFail?: boolean;
+		token?: string;
+	} = {},
+): Promise<NodeRun> {
 	return runNode(parameters, {
-		credentials: { baseUrl: sb.url, accessToken: options.token ?? TOKENS.main, spendingCeiling: options.spendingCeiling },
+		credentials: {
+			baseUrl: sb.url,
+			accessToken: options.token ?? TOKENS.main,
+			spendingCeiling: options.spendingCeiling,
+		},
 		items,
 		continueOnFail: options.continueOnFail,
-		nodeSettings: options.retryOnFail ? { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 } : undefined,
+		nodeSettings: options.retryOnFail
+			? { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 }
+			: undefined,
 	});
 }
 
 const pairedTo = (items: INodeExecutionData[], index: number) =>
-	items.filter((item) => (Array.isArray(item.pairedItem) ? item.pairedItem : [item.pairedItem]).some((paired) => typeof paired === 'object' && paired?.item === index));
+	items.filter((item) =>
+		(Array.isArray(item.pairedItem) ? item.pairedItem : [item.pairedItem]).some(
+			(paired) => typeof paired === 'object' && paired?.item === index,
+		),
+	);
 
 /** What the output says was charged: each purchase's `_charge.totalCost` once (a run's total grows with every purchase that costs). */
 function chargedInOutput(items: INodeExecutionData[]): number {
@@ -100,25 +156,91 @@ interface ChargingOperation {
 // Properties with eviction records (about one in five has some), so every property operation charges.
 const properties = ['P000106', 'P000110', 'P000112'].map((id) => ({ id }));
 const persons = ['K000106A', 'K000110A', 'K000112A'].map((key) => ({ key }));
-const byProperty = (suffix = '') => (item: IDataObject) => `/v1/properties/${String(item.id)}${suffix}`;
-const byPerson = (suffix: string) => (item: IDataObject) => `/v1/persons/${String(item.key)}${suffix}`;
+const byProperty =
+	(suffix = '') =>
+	(item: IDataObject) =>
+		`/v1/properties/${String(item.id)}${suffix}`;
+const byPerson = (suffix: string) => (item: IDataObject) =>
+	`/v1/persons/${String(item.key)}${suffix}`;
 
 const OPERATIONS: ChargingOperation[] = [
-	{ name: 'Property > Get', parameters: { resource: 'property', operation: 'get', propId: '={{ $json.id }}' }, items: properties, target: byProperty() },
-	{ name: 'Property > Get Evictions', parameters: { resource: 'property', operation: 'getEvictions', propId: '={{ $json.id }}' }, items: properties, target: byProperty('/evictions') },
-	{ name: 'Property > Get Comps', parameters: { resource: 'property', operation: 'getComps', propId: '={{ $json.id }}', compsKind: 'sales' }, items: properties, target: byProperty('/comps/sales') },
-	{ name: 'Property > Get Parcels', parameters: { resource: 'property', operation: 'getParcels', propId: '={{ $json.id }}' }, items: properties, target: byProperty('/parcels') },
-	{ name: 'Property > Get Transactions', parameters: { resource: 'property', operation: 'getTransactions', propId: '={{ $json.id }}' }, items: properties, target: byProperty('/transactions') },
+	{
+		name: 'Property > Get',
+		parameters: { resource: 'property', operation: 'get', propId: '={{ $json.id }}' },
+		items: properties,
+		target: byProperty(),
+	},
+	{
+		name: 'Property > Get Evictions',
+		parameters: { resource: 'property', operation: 'getEvictions', propId: '={{ $json.id }}' },
+		items: properties,
+		target: byProperty('/evictions'),
+	},
+	{
+		name: 'Property > Get Comps',
+		parameters: {
+			resource: 'property',
+			operation: 'getComps',
+			propId: '={{ $json.id }}',
+			compsKind: 'sales',
+		},
+		items: properties,
+		target: byProperty('/comps/sales'),
+	},
+	{
+		name: 'Property > Get Parcels',
+		parameters: { resource: 'property', operation: 'getParcels', propId: '={{ $json.id }}' },
+		items: properties,
+		target: byProperty('/parcels'),
+	},
+	{
+		name: 'Property > Get Transactions',
+		parameters: { resource: 'property', operation: 'getTransactions', propId: '={{ $json.id }}' },
+		items: properties,
+		target: byProperty('/transactions'),
+	},
 	{
 		name: 'Property > Search',
-		parameters: { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '={{ JSON.stringify([{ name: "PropID", value: [$json.id] }]) }}', returnAll: true },
+		parameters: {
+			resource: 'property',
+			operation: 'search',
+			criteriaMode: 'json',
+			criteriaJson: '={{ JSON.stringify([{ name: "PropID", value: [$json.id] }]) }}',
+			returnAll: true,
+		},
 		items: properties,
 		target: (item) => String(item.id),
 	},
-	{ name: 'Person > Get Owners', parameters: { resource: 'person', operation: 'getOwners', propId: '={{ $json.id }}' }, items: properties, target: byProperty('/persons') },
-	{ name: 'Person > Get Records', parameters: { resource: 'person', operation: 'getRecords', personKey: '={{ $json.key }}', recordKind: 'relatives', returnAll: true }, items: persons, target: byPerson('/relatives') },
-	{ name: 'Person > Purchase Phone', parameters: { resource: 'person', operation: 'purchasePhone', personKey: '={{ $json.key }}' }, items: persons, target: byPerson('/Phone') },
-	{ name: 'Person > Purchase Email', parameters: { resource: 'person', operation: 'purchaseEmail', personKey: '={{ $json.key }}' }, items: persons, target: byPerson('/Email') },
+	{
+		name: 'Person > Get Owners',
+		parameters: { resource: 'person', operation: 'getOwners', propId: '={{ $json.id }}' },
+		items: properties,
+		target: byProperty('/persons'),
+	},
+	{
+		name: 'Person > Get Records',
+		parameters: {
+			resource: 'person',
+			operation: 'getRecords',
+			personKey: '={{ $json.key }}',
+			recordKind: 'relatives',
+			returnAll: true,
+		},
+		items: persons,
+		target: byPerson('/relatives'),
+	},
+	{
+		name: 'Person > Purchase Phone',
+		parameters: { resource: 'person', operation: 'purchasePhone', personKey: '={{ $json.key }}' },
+		items: persons,
+		target: byPerson('/Phone'),
+	},
+	{
+		name: 'Person > Purchase Email',
+		parameters: { resource: 'person', operation: 'purchaseEmail', personKey: '={{ $json.key }}' },
+		items: persons,
+		target: byPerson('/Email'),
+	},
 ];
 
 /** A fault on the second item, and what it means for the money. */
@@ -133,24 +255,95 @@ interface FaultCase {
 
 const injected = { error: 'Injected fault', eventid: 'tst-flt-001' };
 const FAULT_CASES: FaultCase[] = [
-	{ name: 'quote answers 500 (retried, then given up)', fault: { query: { Purchase: '0' }, count: 4, status: 500 }, money: 'nothing' },
-	{ name: 'quote dropped (retried, then given up)', fault: { query: { Purchase: '0' }, count: 4, drop: true }, money: 'nothing' },
-	{ name: 'quote 200 without a readable totalCost', fault: { query: { Purchase: '0' }, status: 200, body: { results: [], totalCost: '-5.00', resultCount: 1 } }, money: 'nothing' },
-	{ name: 'purchase 500 before the service acted', fault: { query: { Purchase: '1' }, status: 500, body: injected }, money: 'maybe' },
-	{ name: 'purchase 502 before the service acted', fault: { query: { Purchase: '1' }, status: 502, body: '<html>Bad Gateway</html>' }, money: 'maybe' },
-	{ name: 'purchase 503 with Retry-After before the service acted', fault: { query: { Purchase: '1' }, status: 503, headers: { 'retry-after': '1' }, body: injected }, money: 'maybe' },
-	{ name: 'purchase 429 (the service\'s refusal) before it acted', fault: { query: { Purchase: '1' }, status: 429, body: { error: 'Too Many Requests', eventid: 'tst-429-001' } }, money: 'nothing' },
-	{ name: 'purchase connection dropped before the service acted', fault: { query: { Purchase: '1' }, drop: true }, money: 'maybe' },
-	{ name: 'purchase 502 after the service acted', fault: { query: { Purchase: '1' }, statusAfterForward: true, status: 502, body: injected }, after: true, money: 'maybe' },
-	{ name: 'purchase 500 after the service acted', fault: { query: { Purchase: '1' }, statusAfterForward: true, status: 500, body: injected }, after: true, money: 'maybe' },
-	{ name: 'purchase connection dropped after the service acted', fault: { query: { Purchase: '1' }, dropAfterForward: true }, after: true, money: 'maybe' },
-	{ name: 'purchase answer late, then the connection lost, after the service acted', fault: { query: { Purchase: '1' }, dropAfterForward: true, delayMs: 300 }, after: true, money: 'maybe' },
-	{ name: 'free credits used up by another client between quote and purchase', fault: { query: { Purchase: '1' }, beforeForward: useUpCredits }, money: 'none' },
+	{
+		name: 'quote answers 500 (retried, then given up)',
+		fault: { query: { Purchase: '0' }, count: 4, status: 500 },
+		money: 'nothing',
+	},
+	{
+		name: 'quote dropped (retried, then given up)',
+		fault: { query: { Purchase: '0' }, count: 4, drop: true },
+		money: 'nothing',
+	},
+	{
+		name: 'quote 200 without a readable totalCost',
+		fault: {
+			query: { Purchase: '0' },
+			status: 200,
+			body: { results: [], totalCost: '-5.00', resultCount: 1 },
+		},
+		money: 'nothing',
+	},
+	{
+		name: 'purchase 500 before the service acted',
+		fault: { query: { Purchase: '1' }, status: 500, body: injected },
+		money: 'maybe',
+	},
+	{
+		name: 'purchase 502 before the service acted',
+		fault: { query: { Purchase: '1' }, status: 502, body: '<html>Bad Gateway</html>' },
+		money: 'maybe',
+	},
+	{
+		name: 'purchase 503 with Retry-After before the service acted',
+		fault: {
+			query: { Purchase: '1' },
+			status: 503,
+			headers: { 'retry-after': '1' },
+			body: injected,
+		},
+		money: 'maybe',
+	},
+	{
+		name: "purchase 429 (the service's refusal) before it acted",
+		fault: {
+			query: { Purchase: '1' },
+			status: 429,
+			body: { error: 'Too Many Requests', eventid: 'tst-429-001' },
+		},
+		money: 'nothing',
+	},
+	{
+		name: 'purchase connection dropped before the service acted',
+		fault: { query: { Purchase: '1' }, drop: true },
+		money: 'maybe',
+	},
+	{
+		name: 'purchase 502 after the service acted',
+		fault: { query: { Purchase: '1' }, statusAfterForward: true, status: 502, body: injected },
+		after: true,
+		money: 'maybe',
+	},
+	{
+		name: 'purchase 500 after the service acted',
+		fault: { query: { Purchase: '1' }, statusAfterForward: true, status: 500, body: injected },
+		after: true,
+		money: 'maybe',
+	},
+	{
+		name: 'purchase connection dropped after the service acted',
+		fault: { query: { Purchase: '1' }, dropAfterForward: true },
+		after: true,
+		money: 'maybe',
+	},
+	{
+		name: 'purchase answer late, then the connection lost, after the service acted',
+		fault: { query: { Purchase: '1' }, dropAfterForward: true, delayMs: 300 },
+		after: true,
+		money: 'maybe',
+	},
+	{
+		name: 'free credits used up by another client between quote and purchase',
+		fault: { query: { Purchase: '1' }, beforeForward: useUpCredits },
+		money: 'none',
+	},
 ];
 
 /** The run total of the preview: what the three purchases need at full price, the Max Cost the run needs. */
 async function runTotal(operation: ChargingOperation): Promise<number> {
-	const preview = await run({ ...operation.parameters, chargeMode: 'preview' }, operation.items, { continueOnFail: true });
+	const preview = await run({ ...operation.parameters, chargeMode: 'preview' }, operation.items, {
+		continueOnFail: true,
+	});
 	const needed = preview.json.reduce((sum, quote) => sum + cents(quote.maxCostNeeded), 0);
 	expect(needed).toBeGreaterThan(0);
 	return needed / 100;
@@ -159,128 +352,215 @@ async function runTotal(operation: ChargingOperation): Promise<number> {
 const summary = { runs: 0, overCap: 0, doubleCharges: 0, chargedMissing: 0 };
 afterAll(() => {
 	// The figures of the money issue's "Done when", printed by every run of this file.
-	console.log(`money under faults: ${summary.runs} runs, ${summary.overCap} over a cap, ${summary.doubleCharges} double charges, ${summary.chargedMissing} charged purchases missing from the output`);
+	console.log(
+		`money under faults: ${summary.runs} runs, ${summary.overCap} over a cap, ${summary.doubleCharges} double charges, ${summary.chargedMissing} charged purchases missing from the output`,
+	);
 });
 
 describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
 	atPrices(scenario);
 	describe.each(OPERATIONS)('$name in Purchase mode', (operation) => {
-	test.each(FAULT_CASES)('$name', async (faultCase) => {
-		const maxCost = await runTotal(operation);
-		const before = (await chargeLog()).log.length;
-		let drained = 0;
-		// On the second item's purchase, or on its quote: after the run's quotes (one per item) and the first item's.
-		const skip = faultCase.fault.query?.Purchase === '0' ? operation.items.length + 1 : 1;
-		const fault: Fault = { pathPrefix: '/v1/', count: 1, skip, ...faultCase.fault };
-		if (faultCase.fault.beforeForward) {
-			fault.beforeForward = async () => {
-				const start = (await chargeLog()).log.length;
-				await useUpCredits();
-				drained = (await chargeLog()).log.length - start;
-			};
-		}
-		sb.faults.push(fault);
-		const requestsBefore = sb.requests.length;
-		const result = await run({ ...operation.parameters, chargeMode: 'purchase', maxCost }, operation.items, { continueOnFail: true });
-		expect(result.error).toBeUndefined();
-		const sent = sb.requests.slice(requestsBefore);
-		const entries = (await chargeLog()).log.slice(before);
-		const ours = faultCase.fault.beforeForward ? entries.filter((_, index) => index !== entries.findIndex((entry) => entry.quantity === 100)) : entries;
-		if (faultCase.fault.beforeForward) expect(drained).toBe(1);
-		const spent = ours.reduce((sum, entry) => sum + entry.cents, 0);
-		summary.runs++;
+		test.each(FAULT_CASES)('$name', async (faultCase) => {
+			const maxCost = await runTotal(operation);
+			const before = (await chargeLog()).log.length;
+			let drained = 0;
+			// On the second item's purchase, or on its quote: after the run's quotes (one per item) and the first item's.
+			const skip = faultCase.fault.query?.Purchase === '0' ? operation.items.length + 1 : 1;
+			const fault: Fault = { pathPrefix: '/v1/', count: 1, skip, ...faultCase.fault };
+			if (faultCase.fault.beforeForward) {
+				fault.beforeForward = async () => {
+					const start = (await chargeLog()).log.length;
+					await useUpCredits();
+					drained = (await chargeLog()).log.length - start;
+				};
+			}
+			sb.faults.push(fault);
+			const requestsBefore = sb.requests.length;
+			const result = await run(
+				{ ...operation.parameters, chargeMode: 'purchase', maxCost },
+				operation.items,
+				{ continueOnFail: true },
+			);
+			expect(result.error).toBeUndefined();
+			const sent = sb.requests.slice(requestsBefore);
+			const entries = (await chargeLog()).log.slice(before);
+			const ours = faultCase.fault.beforeForward
+				? entries.filter(
+						(_, index) => index !== entries.findIndex((entry) => entry.quantity === 100),
+					)
+				: entries;
+			if (faultCase.fault.beforeForward) expect(drained).toBe(1);
+			const spent = ours.reduce((sum, entry) => sum + entry.cents, 0);
+			summary.runs++;
 
-		// Never past the cap.
-		if (spent > cents(maxCost)) summary.overCap++;
-		expect(spent).toBeLessThanOrEqual(cents(maxCost));
+			// Never past the cap.
+			if (spent > cents(maxCost)) summary.overCap++;
+			expect(spent).toBeLessThanOrEqual(cents(maxCost));
 
-		// No purchase sent twice, none charged twice.
-		const purchases = sent.filter((request) => request.query.get('Purchase') === '1');
-		const targets = purchases.map((request) => operation.items.findIndex((item) => `${request.path} ${request.body}`.includes(operation.target(item))));
-		expect(targets.every((index) => index >= 0)).toBe(true);
-		if (new Set(targets).size !== targets.length) summary.doubleCharges++;
-		expect(new Set(targets).size).toBe(targets.length);
-		expect(ours.length).toBeLessThanOrEqual(purchases.length);
+			// No purchase sent twice, none charged twice.
+			const purchases = sent.filter((request) => request.query.get('Purchase') === '1');
+			const targets = purchases.map((request) =>
+				operation.items.findIndex((item) =>
+					`${request.path} ${request.body}`.includes(operation.target(item)),
+				),
+			);
+			expect(targets.every((index) => index >= 0)).toBe(true);
+			if (new Set(targets).size !== targets.length) summary.doubleCharges++;
+			expect(new Set(targets).size).toBe(targets.length);
+			expect(ours.length).toBeLessThanOrEqual(purchases.length);
 
-		// Every charge the node was told of is in the output; only a purchase answered by the fault can be missing.
-		const inOutput = chargedInOutput(result.items);
-		if (!faultCase.after && inOutput !== spent) summary.chargedMissing++;
-		if (faultCase.after) expect(inOutput).toBeLessThanOrEqual(spent);
-		else expect(inOutput).toBe(spent);
+			// Every charge the node was told of is in the output; only a purchase answered by the fault can be missing.
+			const inOutput = chargedInOutput(result.items);
+			if (!faultCase.after && inOutput !== spent) summary.chargedMissing++;
+			if (faultCase.after) expect(inOutput).toBeLessThanOrEqual(spent);
+			else expect(inOutput).toBe(spent);
 
-		// The messages are true.
-		const second = pairedTo(result.items, 1);
-		const third = pairedTo(result.items, 2);
-		if (faultCase.money === 'none') {
-			expect(second.every((item) => !item.json.error || /over Max Cost/.test(String(item.json.error)))).toBe(true);
-			return;
-		}
-		expect(second).toHaveLength(1);
-		const said = `${String(second[0].json.error)} ${String(second[0].json.description)}`;
-		if (faultCase.money === 'nothing') {
-			expect(said).toMatch(/nothing was (bought or )?charged/i);
-			expect(said).not.toMatch(/may have been charged/);
-		} else {
-			expect(said).toMatch(/may have been charged/);
-			expect(said).not.toMatch(/nothing was charged|try again later|retry the request immediately/i);
-			// The run buys nothing more: the third item is refused with the reason, and no purchase is sent for it.
-			expect(third).toHaveLength(1);
-			expect(String(third[0].json.error)).toBe('Purchase refused: an earlier purchase of this run may have been charged');
-			expect(targets).not.toContain(2);
-		}
-	});
+			// The messages are true.
+			const second = pairedTo(result.items, 1);
+			const third = pairedTo(result.items, 2);
+			if (faultCase.money === 'none') {
+				expect(
+					second.every((item) => !item.json.error || /over Max Cost/.test(String(item.json.error))),
+				).toBe(true);
+				return;
+			}
+			expect(second).toHaveLength(1);
+			const said = `${String(second[0].json.error)} ${String(second[0].json.description)}`;
+			if (faultCase.money === 'nothing') {
+				expect(said).toMatch(/nothing was (bought or )?charged/i);
+				expect(said).not.toMatch(/may have been charged/);
+			} else {
+				expect(said).toMatch(/may have been charged/);
+				expect(said).not.toMatch(
+					/nothing was charged|try again later|retry the request immediately/i,
+				);
+				// The run buys nothing more: the third item is refused with the reason, and no purchase is sent for it.
+				expect(third).toHaveLength(1);
+				expect(String(third[0].json.error)).toBe(
+					'Purchase refused: an earlier purchase of this run may have been charged',
+				);
+				expect(targets).not.toContain(2);
+			}
+		});
 	});
 });
 
 describe('Import Record > Import in Purchase mode', () => {
 	async function importList(): Promise<number> {
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'money import', ListType: 'import', ImportSource: 'api' });
+		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
+			ListName: 'money import',
+			ListType: 'import',
+			ImportSource: 'api',
+		});
 		return created.body.results[0].ListID;
 	}
-	const rows = Array.from({ length: 50 }, (_, i) => ({ Address: `${100 + i} Elm St`, City: 'Portland', State: 'OR' }));
+	const rows = Array.from({ length: 50 }, (_, i) => ({
+		Address: `${100 + i} Elm St`,
+		City: 'Portland',
+		State: 'OR',
+	}));
 
 	describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
-	atPrices(scenario);
-	test.each([
-		{ name: 'a batch answered 502 after the service imported it', fault: { statusAfterForward: true, status: 502 }, after: true },
-		{ name: 'a batch whose connection dropped after the service imported it', fault: { dropAfterForward: true }, after: true },
-		{ name: 'a batch refused by the service (400 with its error object)', fault: { status: 400, body: { error: 'Unexpected payload field', eventid: 'tst-400-001' } }, after: false },
-	])('$name: the batches before it are output and charged once, the message is true, nothing more is sent', async ({ fault, after }) => {
-		await useUpCredits();
-		const listId = await importList();
-		const before = (await chargeLog()).log.length;
-		sb.faults.push({ pathPrefix: `/v1/lists/${listId}/import/items`, query: { Purchase: '1' }, skip: 2, count: 1, ...fault });
-		// Every record at the price the node holds it at, once the quote has shown the sandbox's.
-		const maxCostCents = rows.length * heldCents(scenario, 'importRecord');
-		const result = await run(
-			{ resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', maxCost: maxCostCents / 100, importOptions: { batchSize: 10 } },
-			rows,
+		atPrices(scenario);
+		test.each([
+			{
+				name: 'a batch answered 502 after the service imported it',
+				fault: { statusAfterForward: true, status: 502 },
+				after: true,
+			},
+			{
+				name: 'a batch whose connection dropped after the service imported it',
+				fault: { dropAfterForward: true },
+				after: true,
+			},
+			{
+				name: 'a batch refused by the service (400 with its error object)',
+				fault: { status: 400, body: { error: 'Unexpected payload field', eventid: 'tst-400-001' } },
+				after: false,
+			},
+		])(
+			'$name: the batches before it are output and charged once, the message is true, nothing more is sent',
+			async ({ fault, after }) => {
+				await useUpCredits();
+				const listId = await importList();
+				const before = (await chargeLog()).log.length;
+				sb.faults.push({
+					pathPrefix: `/v1/lists/${listId}/import/items`,
+					query: { Purchase: '1' },
+					skip: 2,
+					count: 1,
+					...fault,
+				});
+				// Every record at the price the node holds it at, once the quote has shown the sandbox's.
+				const maxCostCents = rows.length * heldCents(scenario, 'importRecord');
+				const result = await run(
+					{
+						resource: 'importRecord',
+						operation: 'import',
+						listId: listRef(listId),
+						chargeMode: 'purchase',
+						maxCost: maxCostCents / 100,
+						importOptions: { batchSize: 10 },
+					},
+					rows,
+				);
+				// No "On Error: Continue", yet the 20 imported records are not thrown away.
+				expect(result.error).toBeUndefined();
+				expect(result.json).toHaveLength(50);
+				expect(
+					result.json.slice(0, 20).every((item) => item.ListImportItemID && item._charge),
+				).toBe(true);
+				const failed = result.json.slice(20, 30);
+				expect(failed.every((item) => item.error)).toBe(true);
+				expect(String(failed[0].description)).toMatch(
+					after ? /may have been imported and charged/ : /not imported and not charged/,
+				);
+				expect(
+					result.json
+						.slice(30)
+						.every((item) => /not sent and not charged/.test(String(item.description))),
+				).toBe(true);
+				const entries = (await chargeLog()).log.slice(before);
+				expect(entries).toHaveLength(after ? 3 : 2);
+				expect(entries.reduce((sum, entry) => sum + entry.cents, 0)).toBeLessThanOrEqual(
+					maxCostCents,
+				);
+				expect(entries.map((entry) => entry.cents)).toEqual(
+					entries.map(() => 10 * scenario.pricesCents.importRecord),
+				);
+				expect(chargedInOutput(result.items)).toBe(
+					entries.slice(0, 2).reduce((sum, entry) => sum + entry.cents, 0),
+				);
+				expect(
+					sb
+						.sent(`/v1/lists/${listId}/import/items`)
+						.filter((r) => r.query.get('Purchase') === '1'),
+				).toHaveLength(3);
+				const hints = result.run.data.resultData.runData.PropRadar[0].hints ?? [];
+				expect(hints.map((hint) => hint.message).join(' ')).toContain(
+					'Import stopped at record 20',
+				);
+			},
 		);
-		// No "On Error: Continue", yet the 20 imported records are not thrown away.
-		expect(result.error).toBeUndefined();
-		expect(result.json).toHaveLength(50);
-		expect(result.json.slice(0, 20).every((item) => item.ListImportItemID && item._charge)).toBe(true);
-		const failed = result.json.slice(20, 30);
-		expect(failed.every((item) => item.error)).toBe(true);
-		expect(String(failed[0].description)).toMatch(after ? /may have been imported and charged/ : /not imported and not charged/);
-		expect(result.json.slice(30).every((item) => /not sent and not charged/.test(String(item.description)))).toBe(true);
-		const entries = (await chargeLog()).log.slice(before);
-		expect(entries).toHaveLength(after ? 3 : 2);
-		expect(entries.reduce((sum, entry) => sum + entry.cents, 0)).toBeLessThanOrEqual(maxCostCents);
-		expect(entries.map((entry) => entry.cents)).toEqual(entries.map(() => 10 * scenario.pricesCents.importRecord));
-		expect(chargedInOutput(result.items)).toBe(entries.slice(0, 2).reduce((sum, entry) => sum + entry.cents, 0));
-		expect(sb.sent(`/v1/lists/${listId}/import/items`).filter((r) => r.query.get('Purchase') === '1')).toHaveLength(3);
-		const hints = result.run.data.resultData.runData.PropRadar[0].hints ?? [];
-		expect(hints.map((hint) => hint.message).join(' ')).toContain('Import stopped at record 20');
-	});
 	});
 
 	test('Max Cost below all records at full price: refused before anything is sent, even with free credits', async () => {
 		const listId = await importList();
-		const result = await run({ resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', maxCost: 0 }, rows);
+		const result = await run(
+			{
+				resource: 'importRecord',
+				operation: 'import',
+				listId: listRef(listId),
+				chargeMode: 'purchase',
+				maxCost: 0,
+			},
+			rows,
+		);
 		expect(result.error?.message).toBe('Purchase refused: over Max Cost');
 		expect(result.error?.description).toContain('Set Max Cost to at least $2.50');
-		expect(sb.sent(`/v1/lists/${listId}/import/items`).filter((r) => r.query.get('Purchase') === '1')).toHaveLength(0);
+		expect(
+			sb.sent(`/v1/lists/${listId}/import/items`).filter((r) => r.query.get('Purchase') === '1'),
+		).toHaveLength(0);
 	});
 });
 
@@ -298,45 +578,110 @@ describe('a purchase whose connection cannot be made (the service unreachable af
 		// later, while the node repeats that quote.
 		// The run's quotes (one per item) come first: the fault is on the first item's own quote.
 		sb.faults.push(
-			{ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, skip: 2, count: 1, beforeForward: async () => {
-				sb.refuseConnections();
-				acceptLater = setTimeout(() => void sb.acceptConnections(), 600);
-			} },
-			{ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, count: 1, beforeForward: () => sb.acceptConnections() },
+			{
+				pathPrefix: '/v1/properties/',
+				query: { Purchase: '0' },
+				skip: 2,
+				count: 1,
+				beforeForward: async () => {
+					sb.refuseConnections();
+					acceptLater = setTimeout(() => void sb.acceptConnections(), 600);
+				},
+			},
+			{
+				pathPrefix: '/v1/properties/',
+				query: { Purchase: '0' },
+				count: 1,
+				beforeForward: () => sb.acceptConnections(),
+			},
 		);
 		const before = (await chargeLog()).log.length;
-		const result = await run({ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: 0.2 }, properties.slice(0, 2), { continueOnFail: true });
+		const result = await run(
+			{
+				resource: 'property',
+				operation: 'get',
+				propId: '={{ $json.id }}',
+				chargeMode: 'purchase',
+				maxCost: 0.2,
+			},
+			properties.slice(0, 2),
+			{ continueOnFail: true },
+		);
 		expect(result.error).toBeUndefined();
 		const [first] = pairedTo(result.items, 0);
-		expect(first.json.error).toBe(`Could not reach PropRadar at ${sb.url}: the purchase was not sent`);
-		expect(String(first.json.description)).toMatch(/^The connection could not be made \(ECONNREFUSED\), so the purchase never left n8n: nothing was charged\./);
+		expect(first.json.error).toBe(
+			`Could not reach PropRadar at ${sb.url}: the purchase was not sent`,
+		);
+		expect(String(first.json.description)).toMatch(
+			/^The connection could not be made \(ECONNREFUSED\), so the purchase never left n8n: nothing was charged\./,
+		);
 		// Max Cost fits two purchases at full price: the first one's hold was given back, so the second is bought.
 		const [second] = pairedTo(result.items, 1);
 		expect(second.json.PropID).toBe(properties[1].id);
 		expect(second.json._charge).toMatchObject({ resultCount: 1 });
 		const entries = (await chargeLog()).log.slice(before);
 		expect(entries).toHaveLength(1);
-		expect(sb.requests.filter((request) => request.query.get('Purchase') === '1').map((request) => request.path)).toEqual([`/v1/properties/${properties[1].id}`]);
+		expect(
+			sb.requests
+				.filter((request) => request.query.get('Purchase') === '1')
+				.map((request) => request.path),
+		).toEqual([`/v1/properties/${properties[1].id}`]);
 	});
 
 	test('Import: the batch was not sent and not charged, the batches before it are output', async () => {
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'unreachable import', ListType: 'import', ImportSource: 'api' });
+		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
+			ListName: 'unreachable import',
+			ListType: 'import',
+			ImportSource: 'api',
+		});
 		const listId = created.body.results[0].ListID;
-		sb.faults.push({ pathPrefix: `/v1/lists/${listId}/import/items`, query: { Purchase: '1' }, count: 1, beforeForward: async () => sb.refuseConnections() });
+		sb.faults.push({
+			pathPrefix: `/v1/lists/${listId}/import/items`,
+			query: { Purchase: '1' },
+			count: 1,
+			beforeForward: async () => sb.refuseConnections(),
+		});
 		const before = (await chargeLog()).log.length;
-		const rows = Array.from({ length: 30 }, (_, i) => ({ Address: `${200 + i} Elm St`, City: 'Portland', State: 'OR' }));
-		const result = await run({ resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', maxCost: 2, importOptions: { batchSize: 10 } }, rows);
+		const rows = Array.from({ length: 30 }, (_, i) => ({
+			Address: `${200 + i} Elm St`,
+			City: 'Portland',
+			State: 'OR',
+		}));
+		const result = await run(
+			{
+				resource: 'importRecord',
+				operation: 'import',
+				listId: listRef(listId),
+				chargeMode: 'purchase',
+				maxCost: 2,
+				importOptions: { batchSize: 10 },
+			},
+			rows,
+		);
 		expect(result.error).toBeUndefined();
-		expect(result.json.slice(0, 10).every((item) => item.ListImportItemID && item._charge)).toBe(true);
+		expect(result.json.slice(0, 10).every((item) => item.ListImportItemID && item._charge)).toBe(
+			true,
+		);
 		const failed = result.json.slice(10, 20);
-		expect(failed.every((item) => item.error === `Could not reach PropRadar at ${sb.url}: the purchase was not sent`)).toBe(true);
-		expect(String(failed[0].description)).toMatch(/nothing was charged\. .*The 10 records of this batch were not imported and not charged\. 10 records were imported and charged before this batch/);
-		expect(result.json.slice(20).every((item) => /not sent and not charged/.test(String(item.description)))).toBe(true);
+		expect(
+			failed.every(
+				(item) =>
+					item.error === `Could not reach PropRadar at ${sb.url}: the purchase was not sent`,
+			),
+		).toBe(true);
+		expect(String(failed[0].description)).toMatch(
+			/nothing was charged\. .*The 10 records of this batch were not imported and not charged\. 10 records were imported and charged before this batch/,
+		);
+		expect(
+			result.json
+				.slice(20)
+				.every((item) => /not sent and not charged/.test(String(item.description))),
+		).toBe(true);
 		expect((await chargeLog()).log.slice(before)).toHaveLength(1);
 	});
 });
 
-describe('a purchase whose address n8n\'s SSRF protection blocks after its quote went through', () => {
+describe("a purchase whose address n8n's SSRF protection blocks after its quote went through", () => {
 	afterEach(() => jest.restoreAllMocks());
 
 	// n8n's request helper checks the address of each request (`validateUrl`), then again in the
@@ -344,66 +689,120 @@ describe('a purchase whose address n8n\'s SSRF protection blocks after its quote
 	// first item's quote: the purchase's own check (1), or the lookup of its connection (2), as when
 	// a DNS answer changes.
 	test.each([
-		['by n8n\'s check of the request', 1],
+		["by n8n's check of the request", 1],
 		['only when its connection is made', 2],
-	])('blocked %s: was not sent, nothing charged, its hold released, and the run goes on buying', async (_when, blockedLookup) => {
-		let lookupsSinceQuote: number | undefined;
-		const resolver = {
-			lookup: async () => {
-				if (lookupsSinceQuote !== undefined) lookupsSinceQuote++;
-				const blocked = lookupsSinceQuote === blockedLookup;
-				if (blocked) lookupsSinceQuote = undefined;
-				return [{ address: blocked ? '169.254.169.254' : '127.0.0.1', family: 4 }];
-			},
-		};
-		const quiet = { scoped: () => quiet, warn: () => undefined, debug: () => undefined, info: () => undefined, error: () => undefined };
-		const ssrf = new SsrfProtectionService(
-			{ enabled: true, blockedIpRanges: ['169.254.0.0/16'], allowedIpRanges: [], allowedHostnames: [], blockedHostnames: [] } as never,
-			resolver as never,
-			quiet as never,
-		);
-		// n8n's network layer given an SSRF protection that is on (`resolveSsrf` picks it for each request).
-		jest.spyOn(OutboundHttp.prototype as never as { resolveSsrf: () => unknown }, 'resolveSsrf').mockReturnValue(ssrf);
-		// After the run's quotes (one per item), on the first item's own quote.
-		sb.faults.push({ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, skip: 2, count: 1, beforeForward: async () => {
-			lookupsSinceQuote = 0;
-		} });
-		const before = (await chargeLog()).log.length;
-		const baseUrl = sb.url.replace('127.0.0.1', 'localhost');
-		const result = await runNode({ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: 0.2 }, {
-			credentials: { baseUrl, accessToken: TOKENS.main },
-			items: properties.slice(0, 2),
-			continueOnFail: true,
-		});
-		expect(result.error).toBeUndefined();
-		const [first] = pairedTo(result.items, 0);
-		expect(first.json.error).toBe(`This n8n's SSRF protection blocks PropRadar at ${baseUrl}`);
-		expect(String(first.json.description)).toMatch(/restricted IP address\. Nothing was sent and nothing charged\./);
-		expect(JSON.stringify(result.json)).not.toMatch(/may have been charged/);
-		// Max Cost fits two purchases at full price: the first one's hold was given back, so the second is bought.
-		const [second] = pairedTo(result.items, 1);
-		expect(second.json.PropID).toBe(properties[1].id);
-		expect((await chargeLog()).log.slice(before)).toHaveLength(1);
-		expect(sb.requests.filter((request) => request.query.get('Purchase') === '1').map((request) => request.path)).toEqual([`/v1/properties/${properties[1].id}`]);
-	});
+	])(
+		'blocked %s: was not sent, nothing charged, its hold released, and the run goes on buying',
+		async (_when, blockedLookup) => {
+			let lookupsSinceQuote: number | undefined;
+			const resolver = {
+				lookup: async () => {
+					if (lookupsSinceQuote !== undefined) lookupsSinceQuote++;
+					const blocked = lookupsSinceQuote === blockedLookup;
+					if (blocked) lookupsSinceQuote = undefined;
+					return [{ address: blocked ? '169.254.169.254' : '127.0.0.1', family: 4 }];
+				},
+			};
+			const quiet = {
+				scoped: () => quiet,
+				warn: () => undefined,
+				debug: () => undefined,
+				info: () => undefined,
+				error: () => undefined,
+			};
+			const ssrf = new SsrfProtectionService(
+				{
+					enabled: true,
+					blockedIpRanges: ['169.254.0.0/16'],
+					allowedIpRanges: [],
+					allowedHostnames: [],
+					blockedHostnames: [],
+				} as never,
+				resolver as never,
+				quiet as never,
+			);
+			// n8n's network layer given an SSRF protection that is on (`resolveSsrf` picks it for each request).
+			jest
+				.spyOn(OutboundHttp.prototype as never as { resolveSsrf: () => unknown }, 'resolveSsrf')
+				.mockReturnValue(ssrf);
+			// After the run's quotes (one per item), on the first item's own quote.
+			sb.faults.push({
+				pathPrefix: '/v1/properties/',
+				query: { Purchase: '0' },
+				skip: 2,
+				count: 1,
+				beforeForward: async () => {
+					lookupsSinceQuote = 0;
+				},
+			});
+			const before = (await chargeLog()).log.length;
+			const baseUrl = sb.url.replace('127.0.0.1', 'localhost');
+			const result = await runNode(
+				{
+					resource: 'property',
+					operation: 'get',
+					propId: '={{ $json.id }}',
+					chargeMode: 'purchase',
+					maxCost: 0.2,
+				},
+				{
+					credentials: { baseUrl, accessToken: TOKENS.main },
+					items: properties.slice(0, 2),
+					continueOnFail: true,
+				},
+			);
+			expect(result.error).toBeUndefined();
+			const [first] = pairedTo(result.items, 0);
+			expect(first.json.error).toBe(`This n8n's SSRF protection blocks PropRadar at ${baseUrl}`);
+			expect(String(first.json.description)).toMatch(
+				/restricted IP address\. Nothing was sent and nothing charged\./,
+			);
+			expect(JSON.stringify(result.json)).not.toMatch(/may have been charged/);
+			// Max Cost fits two purchases at full price: the first one's hold was given back, so the second is bought.
+			const [second] = pairedTo(result.items, 1);
+			expect(second.json.PropID).toBe(properties[1].id);
+			expect((await chargeLog()).log.slice(before)).toHaveLength(1);
+			expect(
+				sb.requests
+					.filter((request) => request.query.get('Purchase') === '1')
+					.map((request) => request.path),
+			).toEqual([`/v1/properties/${properties[1].id}`]);
+		},
+	);
 });
 
 describe.each(PRICE_SCENARIOS)('Return All purchases at prices $name', (scenario) => {
 	atPrices(scenario);
-	const oregon = { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]},{"name":"Pool","value":[1]}]', returnAll: true, fields: { include: ['PropID'] } };
+	const oregon = {
+		resource: 'property',
+		operation: 'search',
+		criteriaMode: 'json',
+		criteriaJson: '[{"name":"State","value":["OR"]},{"name":"Pool","value":[1]}]',
+		returnAll: true,
+		fields: { include: ['PropID'] },
+	};
 
 	test('the preview estimates what the purchase really costs, and the Max Cost it needs', async () => {
 		const [preview] = (await run({ ...oregon, chargeMode: 'preview' }, [{}])).json;
 		const wanted = Number(preview.totalResultCount);
 		expect(wanted).toBeGreaterThan(500);
 		// Past the free credits the quote shows the sandbox's price: every record is held at it, or at the node's own if higher.
-		expect(preview.maxCostNeeded).toBe(((wanted * heldCents(scenario, 'property')) / 100).toFixed(2));
-		expect(preview.totalCost).toBe((((wanted - 100) * scenario.pricesCents.property) / 100).toFixed(2));
+		expect(preview.maxCostNeeded).toBe(
+			((wanted * heldCents(scenario, 'property')) / 100).toFixed(2),
+		);
+		expect(preview.totalCost).toBe(
+			(((wanted - 100) * scenario.pricesCents.property) / 100).toFixed(2),
+		);
 		const before = (await chargeLog()).log.length;
-		const bought = await run({ ...oregon, chargeMode: 'purchase', maxCost: Number(preview.maxCostNeeded) }, [{}]);
+		const bought = await run(
+			{ ...oregon, chargeMode: 'purchase', maxCost: Number(preview.maxCostNeeded) },
+			[{}],
+		);
 		expect(bought.error).toBeUndefined();
 		expect(bought.json).toHaveLength(wanted);
-		const spent = (await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0);
+		const spent = (await chargeLog()).log
+			.slice(before)
+			.reduce((sum, entry) => sum + entry.cents, 0);
 		expect((spent / 100).toFixed(2)).toBe(preview.totalCost);
 		expect(bought.json.at(-1)!._charge).toMatchObject({ runTotalCost: preview.totalCost });
 	});
@@ -411,60 +810,124 @@ describe.each(PRICE_SCENARIOS)('Return All purchases at prices $name', (scenario
 	test('over the cap: refused before the first page, nothing bought, nothing thrown away', async () => {
 		const [preview] = (await run({ ...oregon, chargeMode: 'preview' }, [{}])).json;
 		const before = (await chargeLog()).log.length;
-		const result = await run({ ...oregon, chargeMode: 'purchase', maxCost: Number(preview.maxCostNeeded) - 0.01 }, [{}]);
+		const result = await run(
+			{ ...oregon, chargeMode: 'purchase', maxCost: Number(preview.maxCostNeeded) - 0.01 },
+			[{}],
+		);
 		expect(result.error?.message).toBe('Purchase refused: over Max Cost');
-		expect(result.error?.description).toContain(`All ${String(preview.totalResultCount)} records need up to $${String(preview.maxCostNeeded)}`);
+		expect(result.error?.description).toContain(
+			`All ${String(preview.totalResultCount)} records need up to $${String(preview.maxCostNeeded)}`,
+		);
 		expect(result.error?.description).toContain('Nothing was bought');
 		expect((await chargeLog()).log.slice(before)).toHaveLength(0);
 	});
 
 	test('a later page that fails after the service acted: the pages bought are output with a notice, and the run stops buying', async () => {
 		const [preview] = (await run({ ...oregon, chargeMode: 'preview' }, [{}])).json;
-		sb.faults.push({ pathPrefix: '/v1/properties', query: { Purchase: '1' }, skip: 1, count: 1, dropAfterForward: true });
+		sb.faults.push({
+			pathPrefix: '/v1/properties',
+			query: { Purchase: '1' },
+			skip: 1,
+			count: 1,
+			dropAfterForward: true,
+		});
 		const before = (await chargeLog()).log.length;
-		const result = await run({ ...oregon, chargeMode: 'purchase', maxCost: 2 * Number(preview.maxCostNeeded) }, [{}, {}]);
+		const result = await run(
+			{ ...oregon, chargeMode: 'purchase', maxCost: 2 * Number(preview.maxCostNeeded) },
+			[{}, {}],
+		);
 		// Without "On Error: Continue" the run fails at the second item, and its error carries the first item's 500 records.
-		expect(result.error?.message).toBe('Purchase refused: an earlier purchase of this run may have been charged');
+		expect(result.error?.message).toBe(
+			'Purchase refused: an earlier purchase of this run may have been charged',
+		);
 		const first = (result.error?.context as IDataObject).data as IDataObject[];
 		expect(first).toHaveLength(500);
-		expect(String((first[0]._charge as IDataObject).notice)).toMatch(/may have been charged.*500 records were bought and are all in the output; \d+ of the \d+ wanted were not bought/s);
+		expect(String((first[0]._charge as IDataObject).notice)).toMatch(
+			/may have been charged.*500 records were bought and are all in the output; \d+ of the \d+ wanted were not bought/s,
+		);
 		const entries = (await chargeLog()).log.slice(before);
 		expect(entries).toHaveLength(2);
 		expect(Number(preview.totalResultCount)).toBeGreaterThan(1000);
 	});
 });
 
-describe('the node\'s own guards', () => {
-	test('Retry On Fail on: Purchase is refused before anything is sent, and n8n\'s retries send nothing either', async () => {
+describe("the node's own guards", () => {
+	test("Retry On Fail on: Purchase is refused before anything is sent, and n8n's retries send nothing either", async () => {
 		const before = sb.requests.length;
-		const result = await run({ resource: 'property', operation: 'get', propId: 'P000301', chargeMode: 'purchase', maxCost: 5 }, [{}], { retryOnFail: true });
+		const result = await run(
+			{
+				resource: 'property',
+				operation: 'get',
+				propId: 'P000301',
+				chargeMode: 'purchase',
+				maxCost: 5,
+			},
+			[{}],
+			{ retryOnFail: true },
+		);
 		expect(result.error?.message).toBe('Purchase refused: "Retry On Fail" is on for this node');
 		expect(result.error?.description).toContain('Nothing was sent and nothing was charged');
 		expect(sb.requests.length).toBe(before);
-		const preview = await run({ resource: 'property', operation: 'get', propId: 'P000301', chargeMode: 'preview' }, [{}], { retryOnFail: true });
+		const preview = await run(
+			{ resource: 'property', operation: 'get', propId: 'P000301', chargeMode: 'preview' },
+			[{}],
+			{ retryOnFail: true },
+		);
 		expect(preview.error).toBeUndefined();
 	});
 
 	test('without "On Error: Continue", a failure after purchases fails the run, and its error carries every record bought', async () => {
 		// The third item's own quote fails (its quote in the run's quotes went through).
-		sb.faults.push({ pathPrefix: '/v1/properties/P000403', query: { Purchase: '0' }, skip: 1, count: 1, status: 404, body: { error: 'Resource does not exist for given id', eventid: 'tst-404-001' } });
+		sb.faults.push({
+			pathPrefix: '/v1/properties/P000403',
+			query: { Purchase: '0' },
+			skip: 1,
+			count: 1,
+			status: 404,
+			body: { error: 'Resource does not exist for given id', eventid: 'tst-404-001' },
+		});
 		const items = ['P000401', 'P000402', 'P000403', 'P000404'].map((id) => ({ id }));
 		const before = (await chargeLog()).log.length;
-		const result = await run({ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: 5 }, items);
+		const result = await run(
+			{
+				resource: 'property',
+				operation: 'get',
+				propId: '={{ $json.id }}',
+				chargeMode: 'purchase',
+				maxCost: 5,
+			},
+			items,
+		);
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.items).toEqual([]);
-		expect(result.error?.description).toContain('The run stopped at the item at index 2 after buying 2 records');
-		expect(result.error?.description).toContain('are in this error\'s data');
+		expect(result.error?.description).toContain(
+			'The run stopped at the item at index 2 after buying 2 records',
+		);
+		expect(result.error?.description).toContain("are in this error's data");
 		expect(result.error?.description).toContain('"Continue (using error output)"');
 		const kept = (result.error?.context as IDataObject).data as IDataObject[];
 		expect(kept.map((record) => record.PropID)).toEqual(['P000401', 'P000402']);
 		expect(kept.every((record) => record._charge)).toBe(true);
-		expect((await chargeLog()).log.slice(before).map((entry) => entry.what)).toEqual(['property P000401', 'property P000402']);
-		expect(sb.sent('/v1/properties/P000404').filter((r) => r.query.get('Purchase') === '1')).toHaveLength(0);
+		expect((await chargeLog()).log.slice(before).map((entry) => entry.what)).toEqual([
+			'property P000401',
+			'property P000402',
+		]);
+		expect(
+			sb.sent('/v1/properties/P000404').filter((r) => r.query.get('Purchase') === '1'),
+		).toHaveLength(0);
 	});
 
 	test('without "On Error: Continue" and nothing bought yet, a failure is the node\'s error as usual', async () => {
-		const result = await run({ resource: 'property', operation: 'get', propId: 'P999999', chargeMode: 'purchase', maxCost: 5 }, [{}]);
+		const result = await run(
+			{
+				resource: 'property',
+				operation: 'get',
+				propId: 'P999999',
+				chargeMode: 'purchase',
+				maxCost: 5,
+			},
+			[{}],
+		);
 		expect(result.error?.httpCode).toBe('404');
 	});
 
@@ -473,41 +936,129 @@ describe('the node\'s own guards', () => {
 		['a quote with a negative totalCost', { results: [], totalCost: '-5.00', resultCount: 1 }],
 		['an HTML page', '<html>ok</html>'],
 	])('%s refuses the purchase: nothing bought', async (_name, body) => {
-		sb.faults.push({ pathPrefix: '/v1/properties/P000501', query: { Purchase: '0' }, count: 1, status: 200, body });
-		const result = await run({ resource: 'property', operation: 'get', propId: 'P000501', chargeMode: 'purchase', maxCost: 0 }, [{}]);
-		expect(result.error?.message).toBe('PropRadar\'s quote could not be read');
+		sb.faults.push({
+			pathPrefix: '/v1/properties/P000501',
+			query: { Purchase: '0' },
+			count: 1,
+			status: 200,
+			body,
+		});
+		const result = await run(
+			{
+				resource: 'property',
+				operation: 'get',
+				propId: 'P000501',
+				chargeMode: 'purchase',
+				maxCost: 0,
+			},
+			[{}],
+		);
+		expect(result.error?.message).toBe("PropRadar's quote could not be read");
 		expect(result.error?.description).toContain('nothing was charged');
-		expect(sb.sent('/v1/properties/P000501').filter((r) => r.query.get('Purchase') === '1')).toHaveLength(0);
+		expect(
+			sb.sent('/v1/properties/P000501').filter((r) => r.query.get('Purchase') === '1'),
+		).toHaveLength(0);
 	});
 
-	test.each([['abc'], [Number.NaN], [0.004], [-1]])('a spending ceiling of %p is an error naming the field', async (ceiling) => {
-		const result = await run({ resource: 'property', operation: 'get', propId: 'P000502', chargeMode: 'purchase', maxCost: 5 }, [{}], { spendingCeiling: ceiling as number });
-		expect(result.error?.message).toContain('Spending Ceiling per Execution of the PropRadar credential: must be an amount in USD');
-		expect(sb.sent('/v1/properties/P000502')).toHaveLength(0);
-	});
+	test.each([['abc'], [Number.NaN], [0.004], [-1]])(
+		'a spending ceiling of %p is an error naming the field',
+		async (ceiling) => {
+			const result = await run(
+				{
+					resource: 'property',
+					operation: 'get',
+					propId: 'P000502',
+					chargeMode: 'purchase',
+					maxCost: 5,
+				},
+				[{}],
+				{ spendingCeiling: ceiling as number },
+			);
+			expect(result.error?.message).toContain(
+				'Spending Ceiling per Execution of the PropRadar credential: must be an amount in USD',
+			);
+			expect(sb.sent('/v1/properties/P000502')).toHaveLength(0);
+		},
+	);
 
-	test.each([['abc'], [-1], [0.004]])('a Max Cost of %p is an error naming the field', async (maxCost) => {
-		const result = await run({ resource: 'property', operation: 'get', propId: 'P000503', chargeMode: 'purchase', maxCost }, [{}]);
-		expect(result.error?.message).toContain('Max Cost: must be an amount in USD');
-		expect(sb.sent('/v1/properties/P000503')).toHaveLength(0);
-	});
+	test.each([['abc'], [-1], [0.004]])(
+		'a Max Cost of %p is an error naming the field',
+		async (maxCost) => {
+			const result = await run(
+				{
+					resource: 'property',
+					operation: 'get',
+					propId: 'P000503',
+					chargeMode: 'purchase',
+					maxCost,
+				},
+				[{}],
+			);
+			expect(result.error?.message).toContain('Max Cost: must be an amount in USD');
+			expect(sb.sent('/v1/properties/P000503')).toHaveLength(0);
+		},
+	);
 
 	test.each([
 		['a Max Cost of "abc"', { maxCost: 'abc' }, {}, 'Max Cost: must be an amount in USD'],
-		['a spending ceiling of "abc"', { maxCost: 5 }, { spendingCeiling: 'abc' as unknown as number }, 'Spending Ceiling per Execution of the PropRadar credential: must be an amount in USD'],
-		['Retry On Fail', { maxCost: 5 }, { retryOnFail: true }, 'Purchase refused: "Retry On Fail" is on for this node'],
-	])('Import with %s is refused before any request is sent, the list check too', async (_, parameters, options, message) => {
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'refused import', ListType: 'import', ImportSource: 'api' });
-		const listId = created.body.results[0].ListID;
-		const result = await run({ resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', ...parameters }, [{ Address: '1 Elm St', City: 'Portland', State: 'OR' }], options);
-		expect(result.error?.message).toContain(message);
-		expect(sb.sent(`/v1/lists/${listId}`)).toHaveLength(0);
-	});
+		[
+			'a spending ceiling of "abc"',
+			{ maxCost: 5 },
+			{ spendingCeiling: 'abc' as unknown as number },
+			'Spending Ceiling per Execution of the PropRadar credential: must be an amount in USD',
+		],
+		[
+			'Retry On Fail',
+			{ maxCost: 5 },
+			{ retryOnFail: true },
+			'Purchase refused: "Retry On Fail" is on for this node',
+		],
+	])(
+		'Import with %s is refused before any request is sent, the list check too',
+		async (_, parameters, options, message) => {
+			const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
+				ListName: 'refused import',
+				ListType: 'import',
+				ImportSource: 'api',
+			});
+			const listId = created.body.results[0].ListID;
+			const result = await run(
+				{
+					resource: 'importRecord',
+					operation: 'import',
+					listId: listRef(listId),
+					chargeMode: 'purchase',
+					...parameters,
+				},
+				[{ Address: '1 Elm St', City: 'Portland', State: 'OR' }],
+				options,
+			);
+			expect(result.error?.message).toContain(message);
+			expect(sb.sent(`/v1/lists/${listId}`)).toHaveLength(0);
+		},
+	);
 
 	test('a Max Cost that differs between items is refused before anything is sent: it is one value for the run', async () => {
-		const result = await run({ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: '={{ $json.budget }}' }, [{ id: 'P000504', budget: 5 }, { id: 'P000505', budget: 50 }], { continueOnFail: true });
+		const result = await run(
+			{
+				resource: 'property',
+				operation: 'get',
+				propId: '={{ $json.id }}',
+				chargeMode: 'purchase',
+				maxCost: '={{ $json.budget }}',
+			},
+			[
+				{ id: 'P000504', budget: 5 },
+				{ id: 'P000505', budget: 50 },
+			],
+			{ continueOnFail: true },
+		);
 		expect(result.json).toHaveLength(2);
-		expect(result.json.every((item) => String(item.error).startsWith('Max Cost: one value for the whole run'))).toBe(true);
+		expect(
+			result.json.every((item) =>
+				String(item.error).startsWith('Max Cost: one value for the whole run'),
+			),
+		).toBe(true);
 		expect(sb.sent('/v1/properties/')).toHaveLength(0);
 	});
 
@@ -516,7 +1067,9 @@ describe('the node\'s own guards', () => {
 		const parameters = { resource: 'property', operation: 'get', propId: '={{ $json.id }}' };
 		const preview = await run({ ...parameters, chargeMode: 'preview' }, items);
 		const hints = preview.run.data.resultData.runData.PropRadar[0].hints ?? [];
-		expect(hints.map((hint) => hint.message).join(' ')).toContain('A purchase of the same items needs Max Cost of at least $0.30');
+		expect(hints.map((hint) => hint.message).join(' ')).toContain(
+			'A purchase of the same items needs Max Cost of at least $0.30',
+		);
 		const before = (await chargeLog()).log.length;
 		const result = await run({ ...parameters, chargeMode: 'purchase', maxCost: 0.29 }, items);
 		expect(result.error?.message).toBe('Purchase refused: over Max Cost');
@@ -527,7 +1080,6 @@ describe('the node\'s own guards', () => {
 		const fits = await run({ ...parameters, chargeMode: 'purchase', maxCost: 0.3 }, items);
 		expect(fits.json.map((item) => item.PropID)).toEqual(['P000506', 'P000507', 'P000508']);
 	});
-
 });
 
 describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
@@ -537,28 +1089,54 @@ describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
 		await useUpCredits();
 		const before = (await chargeLog()).log.length;
 		const capCents = 100 * heldCents(scenario, 'property');
-		const parameters = { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["CA"]}]', returnAll: false, limit: 100, chargeMode: 'purchase', maxCost: capCents / 100 };
-		const [a, b] = await Promise.all([run(parameters, [{}]), run(parameters, [{}], { continueOnFail: true })]);
+		const parameters = {
+			resource: 'property',
+			operation: 'search',
+			criteriaMode: 'json',
+			criteriaJson: '[{"name":"State","value":["CA"]}]',
+			returnAll: false,
+			limit: 100,
+			chargeMode: 'purchase',
+			maxCost: capCents / 100,
+		};
+		const [a, b] = await Promise.all([
+			run(parameters, [{}]),
+			run(parameters, [{}], { continueOnFail: true }),
+		]);
 		for (const result of [a, b]) {
 			expect(result.json.filter((item) => item._charge)).toHaveLength(100);
 			expect(chargedInOutput(result.items)).toBeLessThanOrEqual(capCents);
 		}
-		expect((await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0)).toBe(2 * 100 * scenario.pricesCents.property);
+		expect((await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0)).toBe(
+			2 * 100 * scenario.pricesCents.property,
+		);
 	});
 
-	test('two PropRadar nodes in one execution share the credential\'s ceiling; the next execution has it whole again', async () => {
+	test("two PropRadar nodes in one execution share the credential's ceiling; the next execution has it whole again", async () => {
 		await useUpCredits();
 		const before = (await chargeLog()).log.length;
 		// Each node's Max Cost allows its purchase; the ceiling (one and a half purchases) only one of the two.
 		const ceilingCents = Math.round(heldCents(scenario, 'property') * 1.5);
 		const ceiling = ceilingCents / 100;
-		const getProperty = (propId: string) => ({ resource: 'property', operation: 'get', propId, chargeMode: 'purchase', maxCost: 5 });
-		const [first, second] = await runChain([getProperty('P000701'), getProperty('P000702')], { credentials: { baseUrl: sb.url, accessToken: TOKENS.main, spendingCeiling: ceiling } });
+		const getProperty = (propId: string) => ({
+			resource: 'property',
+			operation: 'get',
+			propId,
+			chargeMode: 'purchase',
+			maxCost: 5,
+		});
+		const [first, second] = await runChain([getProperty('P000701'), getProperty('P000702')], {
+			credentials: { baseUrl: sb.url, accessToken: TOKENS.main, spendingCeiling: ceiling },
+		});
 		expect(first.error).toBeUndefined();
 		expect(first.json[0].PropID).toBe('P000701');
-		expect(second.error?.message).toBe('Purchase refused: over the credential\'s spending ceiling');
-		expect(second.error?.description).toContain(`Spending Ceiling per Execution has $${((ceilingCents - scenario.pricesCents.property) / 100).toFixed(2)} of $${ceiling.toFixed(2)} left`);
-		expect((await chargeLog()).log.slice(before).map((entry) => [entry.what, entry.cents])).toEqual([['property P000701', scenario.pricesCents.property]]);
+		expect(second.error?.message).toBe("Purchase refused: over the credential's spending ceiling");
+		expect(second.error?.description).toContain(
+			`Spending Ceiling per Execution has $${((ceilingCents - scenario.pricesCents.property) / 100).toFixed(2)} of $${ceiling.toFixed(2)} left`,
+		);
+		expect((await chargeLog()).log.slice(before).map((entry) => [entry.what, entry.cents])).toEqual(
+			[['property P000701', scenario.pricesCents.property]],
+		);
 		const next = await run(getProperty('P000702'), [{}], { spendingCeiling: ceiling });
 		expect(next.error).toBeUndefined();
 	});
@@ -566,7 +1144,11 @@ describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
 
 describe('automations that buy', () => {
 	async function monitoredList(): Promise<number> {
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'auto money', ListType: 'static', isMonitored: 1 });
+		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
+			ListName: 'auto money',
+			ListType: 'static',
+			isMonitored: 1,
+		});
 		return created.body.results[0].ListID;
 	}
 	const configure = (listId: number, extra: IDataObject = {}) => ({
@@ -578,38 +1160,64 @@ describe('automations that buy', () => {
 		...extra,
 	});
 
-	test('need the node\'s option; nothing is written without it', async () => {
+	test("need the node's option; nothing is written without it", async () => {
 		const listId = await monitoredList();
 		const refused = await run(configure(listId), [{}]);
-		expect(refused.error?.message).toBe(`The automation of list ${listId} would buy: turn on "Allow Charging Automation" to configure it`);
+		expect(refused.error?.message).toBe(
+			`The automation of list ${listId} would buy: turn on "Allow Charging Automation" to configure it`,
+		);
 		expect(sb.sent(`/v1/lists/${listId}/automations`, 'PUT')).toHaveLength(0);
 		const allowed = await run(configure(listId, { allowChargingAutomation: true }), [{}]);
 		expect(allowed.error).toBeUndefined();
 	});
 
-	test('under a credential with a spending ceiling, also need the credential\'s allowance: no automation can spend past the ceiling behind its back', async () => {
+	test("under a credential with a spending ceiling, also need the credential's allowance: no automation can spend past the ceiling behind its back", async () => {
 		const listId = await monitoredList();
-		const refused = await run(configure(listId, { allowChargingAutomation: true }), [{}], { spendingCeiling: 0.01 });
-		expect(refused.error?.message).toContain('the PropRadar credential does not allow charging automations');
+		const refused = await run(configure(listId, { allowChargingAutomation: true }), [{}], {
+			spendingCeiling: 0.01,
+		});
+		expect(refused.error?.message).toContain(
+			'the PropRadar credential does not allow charging automations',
+		);
 		expect(sb.sent(`/v1/lists/${listId}/automations`, 'PUT')).toHaveLength(0);
 		// Adding properties to the list then charges nothing.
 		const before = (await chargeLog()).log.length;
-		await api(sb, 'PUT', `/v1/lists/${listId}/items`, { Criteria: [{ name: 'PropID', value: ['P000601', 'P000602'] }] });
+		await api(sb, 'PUT', `/v1/lists/${listId}/items`, {
+			Criteria: [{ name: 'PropID', value: ['P000601', 'P000602'] }],
+		});
 		await api(sb, 'GET', '/_sandbox/deliveries?wait=1');
 		expect((await chargeLog()).log.slice(before)).toHaveLength(0);
 	});
 });
 
 describe('turning on an automation that buys', () => {
-	test('Webhook > Create with Lists needs the same opt-in when a list\'s automation buys', async () => {
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'buys when on', ListType: 'static', isMonitored: 1 });
+	test("Webhook > Create with Lists needs the same opt-in when a list's automation buys", async () => {
+		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
+			ListName: 'buys when on',
+			ListType: 'static',
+			isMonitored: 1,
+		});
 		const listId = created.body.results[0].ListID;
-		await api(sb, 'PUT', `/v1/lists/${listId}/automations`, { isEnabled: 0, Triggers: 'New Matches', PurchaseEmail: 1 });
-		const parameters = { resource: 'webhook', operation: 'create', hookUrl: 'http://127.0.0.1:9/hook', webhookName: 'crm', lists: [String(listId)] };
+		await api(sb, 'PUT', `/v1/lists/${listId}/automations`, {
+			isEnabled: 0,
+			Triggers: 'New Matches',
+			PurchaseEmail: 1,
+		});
+		const parameters = {
+			resource: 'webhook',
+			operation: 'create',
+			hookUrl: 'http://127.0.0.1:9/hook',
+			webhookName: 'crm',
+			lists: [String(listId)],
+		};
 		const refused = await run(parameters, [{}]);
-		expect(refused.error?.message).toBe(`The automation of list ${listId} would buy: turn on "Allow Charging Automation" to configure it`);
+		expect(refused.error?.message).toBe(
+			`The automation of list ${listId} would buy: turn on "Allow Charging Automation" to configure it`,
+		);
 		expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(0);
-		const underCeiling = await run({ ...parameters, allowChargingAutomation: true }, [{}], { spendingCeiling: 1 });
+		const underCeiling = await run({ ...parameters, allowChargingAutomation: true }, [{}], {
+			spendingCeiling: 1,
+		});
 		expect(underCeiling.error?.message).toContain('does not allow charging automations');
 		expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(0);
 		const allowed = await run({ ...parameters, allowChargingAutomation: true }, [{}]);
@@ -617,108 +1225,213 @@ describe('turning on an automation that buys', () => {
 	});
 });
 
-describe.each(PRICE_SCENARIOS)('purchases of several items at once (Buy Items at Once), at prices $name', (scenario) => {
-	atPrices(scenario);
-	const items = Array.from({ length: 10 }, (_, i) => ({ id: `P${String(811 + i).padStart(6, '0')}` }));
-	const buyAtOnce = { resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', concurrentPurchases: true, itemConcurrency: 10 };
-	/**
-	 * The run's quotes (one per item, before anything is bought) count no records, as if the
-	 * properties began to match after them: the run then fits its cap, and its purchases compete for
-	 * the cap as their own quotes come in.
-	 */
-	const quotesFindNothing = (count: number) =>
-		sb.faults.push({ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, count, status: 200, body: { results: [], totalCost: '0.00', resultCount: 0, quantityFreeRemaining: 0 } });
+describe.each(PRICE_SCENARIOS)(
+	'purchases of several items at once (Buy Items at Once), at prices $name',
+	(scenario) => {
+		atPrices(scenario);
+		const items = Array.from({ length: 10 }, (_, i) => ({
+			id: `P${String(811 + i).padStart(6, '0')}`,
+		}));
+		const buyAtOnce = {
+			resource: 'property',
+			operation: 'get',
+			propId: '={{ $json.id }}',
+			chargeMode: 'purchase',
+			concurrentPurchases: true,
+			itemConcurrency: 10,
+		};
+		/**
+		 * The run's quotes (one per item, before anything is bought) count no records, as if the
+		 * properties began to match after them: the run then fits its cap, and its purchases compete for
+		 * the cap as their own quotes come in.
+		 */
+		const quotesFindNothing = (count: number) =>
+			sb.faults.push({
+				pathPrefix: '/v1/properties/',
+				query: { Purchase: '0' },
+				count,
+				status: 200,
+				body: { results: [], totalCost: '0.00', resultCount: 0, quantityFreeRemaining: 0 },
+			});
 
-	test('ten items at once under a cap of three purchases at full price: exactly three are bought, never more', async () => {
-		await useUpCredits();
-		// Every quote waits until all ten are under way, so all ten purchases compete for the cap at once.
-		quotesFindNothing(items.length);
-		let quotes = 0;
-		const allQuoted = new Promise<void>((resolve) => {
-			sb.faults.push({ pathPrefix: '/v1/properties/', query: { Purchase: '0' }, count: 10, beforeForward: async () => {
-				if (++quotes === 10) resolve();
-				await allQuoted;
-			} });
+		test('ten items at once under a cap of three purchases at full price: exactly three are bought, never more', async () => {
+			await useUpCredits();
+			// Every quote waits until all ten are under way, so all ten purchases compete for the cap at once.
+			quotesFindNothing(items.length);
+			let quotes = 0;
+			const allQuoted = new Promise<void>((resolve) => {
+				sb.faults.push({
+					pathPrefix: '/v1/properties/',
+					query: { Purchase: '0' },
+					count: 10,
+					beforeForward: async () => {
+						if (++quotes === 10) resolve();
+						await allQuoted;
+					},
+				});
+			});
+			const before = (await chargeLog()).log.length;
+			const held = heldCents(scenario, 'property');
+			const result = await run({ ...buyAtOnce, maxCost: Math.round(held * 3.5) / 100 }, items, {
+				continueOnFail: true,
+			});
+			expect(result.error).toBeUndefined();
+			expect(quotes).toBe(10);
+			const bought = result.json.filter((item) => item._charge);
+			const refused = result.json.filter((item) => item.error);
+			// Three holds at full price fit; at a price below the node's, a purchase that has ended leaves room for one more.
+			if (scenario.pricesCents.property >= LIST_PRICES_CENTS.property)
+				expect(bought).toHaveLength(3);
+			else expect(bought.length).toBeGreaterThanOrEqual(3);
+			expect(refused).toHaveLength(10 - bought.length);
+			expect(refused.every((item) => item.error === 'Purchase refused: over Max Cost')).toBe(true);
+			const entries = (await chargeLog()).log.slice(before);
+			const spent = entries.reduce((sum, entry) => sum + entry.cents, 0);
+			expect(spent).toBe(bought.length * scenario.pricesCents.property);
+			expect(spent).toBeLessThanOrEqual(Math.round(held * 3.5));
+			expect(chargedInOutput(result.items)).toBe(spent);
+			expect(sb.requests.filter((request) => request.query.get('Purchase') === '1')).toHaveLength(
+				bought.length,
+			);
+			expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual(
+				items.map((_, index) => index),
+			);
 		});
-		const before = (await chargeLog()).log.length;
-		const held = heldCents(scenario, 'property');
-		const result = await run({ ...buyAtOnce, maxCost: Math.round(held * 3.5) / 100 }, items, { continueOnFail: true });
-		expect(result.error).toBeUndefined();
-		expect(quotes).toBe(10);
-		const bought = result.json.filter((item) => item._charge);
-		const refused = result.json.filter((item) => item.error);
-		// Three holds at full price fit; at a price below the node's, a purchase that has ended leaves room for one more.
-		if (scenario.pricesCents.property >= LIST_PRICES_CENTS.property) expect(bought).toHaveLength(3);
-		else expect(bought.length).toBeGreaterThanOrEqual(3);
-		expect(refused).toHaveLength(10 - bought.length);
-		expect(refused.every((item) => item.error === 'Purchase refused: over Max Cost')).toBe(true);
-		const entries = (await chargeLog()).log.slice(before);
-		const spent = entries.reduce((sum, entry) => sum + entry.cents, 0);
-		expect(spent).toBe(bought.length * scenario.pricesCents.property);
-		expect(spent).toBeLessThanOrEqual(Math.round(held * 3.5));
-		expect(chargedInOutput(result.items)).toBe(spent);
-		expect(sb.requests.filter((request) => request.query.get('Purchase') === '1')).toHaveLength(bought.length);
-		expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual(items.map((_, index) => index));
-	});
 
-	test('under the credential\'s ceiling, the same: concurrent items cannot together pass it', async () => {
-		await useUpCredits();
-		const before = (await chargeLog()).log.length;
-		const ceilingCents = Math.round(heldCents(scenario, 'property') * 2.5);
-		quotesFindNothing(items.length);
-		const result = await run({ ...buyAtOnce, maxCost: 100 }, items, { continueOnFail: true, spendingCeiling: ceilingCents / 100 });
-		expect(result.error).toBeUndefined();
-		expect(result.json.filter((item) => item._charge)).toHaveLength(2);
-		expect((await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0)).toBeLessThanOrEqual(ceilingCents);
-	});
+		test("under the credential's ceiling, the same: concurrent items cannot together pass it", async () => {
+			await useUpCredits();
+			const before = (await chargeLog()).log.length;
+			const ceilingCents = Math.round(heldCents(scenario, 'property') * 2.5);
+			quotesFindNothing(items.length);
+			const result = await run({ ...buyAtOnce, maxCost: 100 }, items, {
+				continueOnFail: true,
+				spendingCeiling: ceilingCents / 100,
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.json.filter((item) => item._charge)).toHaveLength(2);
+			expect(
+				(await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0),
+			).toBeLessThanOrEqual(ceilingCents);
+		});
 
-	test('without "On Error: Continue", a failed item stops new items; items under way keep what they bought', async () => {
-		// The third item's own quote fails (its quote in the run's quotes went through).
-		sb.faults.push({ pathPrefix: '/v1/properties/P000813', query: { Purchase: '0' }, skip: 1, count: 1, status: 404, body: { error: 'Resource does not exist for given id', eventid: 'tst-404-002' } });
-		// The purchases under way are slow, so the failure comes before any of them ends.
-		sb.faults.push({ pathPrefix: '/v1/properties/', query: { Purchase: '1' }, count: 10, beforeForward: () => new Promise((resolve) => setTimeout(resolve, 150)) });
-		const before = (await chargeLog()).log.length;
-		const result = await run({ ...buyAtOnce, itemConcurrency: 4, maxCost: 5 }, items);
-		expect(result.error?.httpCode).toBe('404');
-		expect(result.error?.description).toContain('except those already under way');
-		const entries = (await chargeLog()).log.slice(before);
-		expect(entries.length).toBeGreaterThan(0);
-		// Every record charged is in the error's data.
-		const kept = (result.error?.context as IDataObject).data as IDataObject[];
-		expect(kept.filter((item) => item._charge).map((item) => `property ${String(item.PropID)}`).sort()).toEqual(entries.map((entry) => entry.what).sort());
-		// No item after the first four was started.
-		expect(sb.requests.some((request) => request.query.get('Purchase') === '1' && /P00081[5-9]|P000820/.test(request.path))).toBe(false);
-	});
-});
+		test('without "On Error: Continue", a failed item stops new items; items under way keep what they bought', async () => {
+			// The third item's own quote fails (its quote in the run's quotes went through).
+			sb.faults.push({
+				pathPrefix: '/v1/properties/P000813',
+				query: { Purchase: '0' },
+				skip: 1,
+				count: 1,
+				status: 404,
+				body: { error: 'Resource does not exist for given id', eventid: 'tst-404-002' },
+			});
+			// The purchases under way are slow, so the failure comes before any of them ends.
+			sb.faults.push({
+				pathPrefix: '/v1/properties/',
+				query: { Purchase: '1' },
+				count: 10,
+				beforeForward: () => new Promise((resolve) => setTimeout(resolve, 150)),
+			});
+			const before = (await chargeLog()).log.length;
+			const result = await run({ ...buyAtOnce, itemConcurrency: 4, maxCost: 5 }, items);
+			expect(result.error?.httpCode).toBe('404');
+			expect(result.error?.description).toContain('except those already under way');
+			const entries = (await chargeLog()).log.slice(before);
+			expect(entries.length).toBeGreaterThan(0);
+			// Every record charged is in the error's data.
+			const kept = (result.error?.context as IDataObject).data as IDataObject[];
+			expect(
+				kept
+					.filter((item) => item._charge)
+					.map((item) => `property ${String(item.PropID)}`)
+					.sort(),
+			).toEqual(entries.map((entry) => entry.what).sort());
+			// No item after the first four was started.
+			expect(
+				sb.requests.some(
+					(request) =>
+						request.query.get('Purchase') === '1' && /P00081[5-9]|P000820/.test(request.path),
+				),
+			).toBe(false);
+		});
+	},
+);
 
 describe('a purchase that costs more than was held for it', () => {
 	test('the run says so and buys nothing more; what it bought is output', async () => {
 		// The service answers the second purchase with a charge far above its quote (as a price change would).
-		sb.faults.push({ pathPrefix: '/v1/properties/P000802', query: { Purchase: '1' }, count: 1, status: 200, body: { results: [{ PropID: 'P000802' }], totalCost: '5.00', resultCount: 1 } });
+		sb.faults.push({
+			pathPrefix: '/v1/properties/P000802',
+			query: { Purchase: '1' },
+			count: 1,
+			status: 200,
+			body: { results: [{ PropID: 'P000802' }], totalCost: '5.00', resultCount: 1 },
+		});
 		const items = ['P000801', 'P000802', 'P000803'].map((id) => ({ id }));
-		const result = await run({ resource: 'property', operation: 'get', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: 10 }, items, { continueOnFail: true });
+		const result = await run(
+			{
+				resource: 'property',
+				operation: 'get',
+				propId: '={{ $json.id }}',
+				chargeMode: 'purchase',
+				maxCost: 10,
+			},
+			items,
+			{ continueOnFail: true },
+		);
 		const second = pairedTo(result.items, 1)[0].json;
 		expect(second.PropID).toBe('P000802');
-		expect((second._charge as IDataObject).notice).toContain('PropRadar charged $5.00 for a purchase quoted at up to $0.10; this run buys nothing more');
-		expect(pairedTo(result.items, 2)[0].json.error).toBe('Purchase refused: an earlier purchase of this run cost more than its quote');
-		expect(sb.sent('/v1/properties/P000803').filter((r) => r.query.get('Purchase') === '1')).toHaveLength(0);
+		expect((second._charge as IDataObject).notice).toContain(
+			'PropRadar charged $5.00 for a purchase quoted at up to $0.10; this run buys nothing more',
+		);
+		expect(pairedTo(result.items, 2)[0].json.error).toBe(
+			'Purchase refused: an earlier purchase of this run cost more than its quote',
+		);
+		expect(
+			sb.sent('/v1/properties/P000803').filter((r) => r.query.get('Purchase') === '1'),
+		).toHaveLength(0);
 		const hints = result.run.data.resultData.runData.PropRadar[0].hints ?? [];
 		expect(hints.map((hint) => hint.message).join(' ')).toContain('this run buys nothing more');
 	});
 });
 
-describe('Import: the preview\'s maxCostNeeded is the Max Cost its purchase needs', () => {
+describe("Import: the preview's maxCostNeeded is the Max Cost its purchase needs", () => {
 	test('a quote that counts fewer records than are sent: the preview counts every record sent at full price, and that Max Cost buys them', async () => {
 		await useUpCredits();
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'quote counts fewer', ListType: 'import', ImportSource: 'api' });
+		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
+			ListName: 'quote counts fewer',
+			ListType: 'import',
+			ImportSource: 'api',
+		});
 		const listId = created.body.results[0].ListID;
-		const rows = Array.from({ length: 20 }, (_, i) => ({ Address: `${400 + i} Oak St`, City: 'Portland', State: 'OR' }));
-		const parameters = { resource: 'importRecord', operation: 'import', listId: listRef(listId), importOptions: { batchSize: 10 } };
+		const rows = Array.from({ length: 20 }, (_, i) => ({
+			Address: `${400 + i} Oak St`,
+			City: 'Portland',
+			State: 'OR',
+		}));
+		const parameters = {
+			resource: 'importRecord',
+			operation: 'import',
+			listId: listRef(listId),
+			importOptions: { batchSize: 10 },
+		};
 		// Both quotes (the preview's, then the purchase's) count 10 of the 20 records.
-		sb.faults.push({ pathPrefix: `/v1/lists/${listId}/import/items`, query: { Purchase: '0' }, count: 2, status: 200, body: { results: [], totalCost: '0.50', resultCount: 10, quantityFreeRemaining: 0 } });
+		sb.faults.push({
+			pathPrefix: `/v1/lists/${listId}/import/items`,
+			query: { Purchase: '0' },
+			count: 2,
+			status: 200,
+			body: { results: [], totalCost: '0.50', resultCount: 10, quantityFreeRemaining: 0 },
+		});
 		const preview = await run({ ...parameters, chargeMode: 'preview' }, rows);
-		expect(preview.json[0]).toMatchObject({ totalCost: '0.50', resultCount: 10, maxCostNeeded: '1.00' });
-		const bought = await run({ ...parameters, chargeMode: 'purchase', maxCost: Number(preview.json[0].maxCostNeeded) }, rows);
+		expect(preview.json[0]).toMatchObject({
+			totalCost: '0.50',
+			resultCount: 10,
+			maxCostNeeded: '1.00',
+		});
+		const bought = await run(
+			{ ...parameters, chargeMode: 'purchase', maxCost: Number(preview.json[0].maxCostNeeded) },
+			rows,
+		);
 		expect(bought.error).toBeUndefined();
 		expect(bought.json.every((item) => item.imported === true)).toBe(true);
 	});
@@ -726,94 +1439,265 @@ describe('Import: the preview\'s maxCostNeeded is the Max Cost its purchase need
 
 describe('an import batch that costs more than was held for it, or whose answer does not say what it cost', () => {
 	test.each([
-		['costs more than was held for it', { totalCost: '50.00', resultCount: 10 }, /^PropRadar charged \$50\.00 for a purchase quoted at up to \$\d+\.\d\d; this run buys nothing more\.$/],
-		['does not say what it cost', { resultCount: 10 }, /^PropRadar's answer did not say what this purchase cost; up to \$\d+\.\d\d is counted as spent and this run buys nothing more\.$/],
-	])('a batch that %s: the import buys nothing more, the next batch is not sent, and what was bought is output', async (_, answer, notice) => {
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: 'overcharged import', ListType: 'import', ImportSource: 'api' });
-		const listId = created.body.results[0].ListID;
-		// The second batch is imported and charged by the service, and its answer then says more (or nothing) of what it cost.
-		sb.faults.push({ pathPrefix: `/v1/lists/${listId}/import/items`, query: { Purchase: '1' }, skip: 1, count: 1, statusAfterForward: true, status: 200, body: { results: Array.from({ length: 10 }, (_, i) => ({ ListImportItemID: 9000 + i })), ...answer } });
-		const rows = Array.from({ length: 30 }, (_, i) => ({ Address: `${300 + i} Oak St`, City: 'Portland', State: 'OR' }));
-		const result = await run({ resource: 'importRecord', operation: 'import', listId: listRef(listId), chargeMode: 'purchase', maxCost: 100, importOptions: { batchSize: 10 } }, rows);
-		expect(result.error).toBeUndefined();
-		expect(sb.sent(`/v1/lists/${listId}/import/items`).filter((r) => r.query.get('Purchase') === '1')).toHaveLength(2);
-		expect(result.json.slice(0, 20).every((item) => item.imported === true && item._charge)).toBe(true);
-		expect(String((result.json[10]._charge as IDataObject).notice)).toMatch(notice);
-		for (const item of result.json.slice(20)) {
-			expect(item).toMatchObject({ imported: false, error: 'Not imported: the import stopped buying' });
-			expect(String(item.description)).toMatch(/this run buys nothing more\. This record was not sent and not charged\.$/);
-		}
-		expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual(rows.map((_, index) => index));
-		const hints = result.run.data.resultData.runData.PropRadar[0].hints ?? [];
-		expect(hints.map((hint) => hint.message).join(' ')).toContain('this run buys nothing more');
-	});
+		[
+			'costs more than was held for it',
+			{ totalCost: '50.00', resultCount: 10 },
+			/^PropRadar charged \$50\.00 for a purchase quoted at up to \$\d+\.\d\d; this run buys nothing more\.$/,
+		],
+		[
+			'does not say what it cost',
+			{ resultCount: 10 },
+			/^PropRadar's answer did not say what this purchase cost; up to \$\d+\.\d\d is counted as spent and this run buys nothing more\.$/,
+		],
+	])(
+		'a batch that %s: the import buys nothing more, the next batch is not sent, and what was bought is output',
+		async (_, answer, notice) => {
+			const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
+				ListName: 'overcharged import',
+				ListType: 'import',
+				ImportSource: 'api',
+			});
+			const listId = created.body.results[0].ListID;
+			// The second batch is imported and charged by the service, and its answer then says more (or nothing) of what it cost.
+			sb.faults.push({
+				pathPrefix: `/v1/lists/${listId}/import/items`,
+				query: { Purchase: '1' },
+				skip: 1,
+				count: 1,
+				statusAfterForward: true,
+				status: 200,
+				body: {
+					results: Array.from({ length: 10 }, (_, i) => ({ ListImportItemID: 9000 + i })),
+					...answer,
+				},
+			});
+			const rows = Array.from({ length: 30 }, (_, i) => ({
+				Address: `${300 + i} Oak St`,
+				City: 'Portland',
+				State: 'OR',
+			}));
+			const result = await run(
+				{
+					resource: 'importRecord',
+					operation: 'import',
+					listId: listRef(listId),
+					chargeMode: 'purchase',
+					maxCost: 100,
+					importOptions: { batchSize: 10 },
+				},
+				rows,
+			);
+			expect(result.error).toBeUndefined();
+			expect(
+				sb.sent(`/v1/lists/${listId}/import/items`).filter((r) => r.query.get('Purchase') === '1'),
+			).toHaveLength(2);
+			expect(result.json.slice(0, 20).every((item) => item.imported === true && item._charge)).toBe(
+				true,
+			);
+			expect(String((result.json[10]._charge as IDataObject).notice)).toMatch(notice);
+			for (const item of result.json.slice(20)) {
+				expect(item).toMatchObject({
+					imported: false,
+					error: 'Not imported: the import stopped buying',
+				});
+				expect(String(item.description)).toMatch(
+					/this run buys nothing more\. This record was not sent and not charged\.$/,
+				);
+			}
+			expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual(
+				rows.map((_, index) => index),
+			);
+			const hints = result.run.data.resultData.runData.PropRadar[0].hints ?? [];
+			expect(hints.map((hint) => hint.message).join(' ')).toContain('this run buys nothing more');
+		},
+	);
 });
 
-describe.each(PRICE_SCENARIOS)('a purchase never buys more than its quote counted (more records match by the time it is sent), at prices $name', (scenario) => {
-	atPrices(scenario);
-	const purchases = () => sb.requests.filter((request) => request.query.get('Purchase') === '1');
-	const spentSince = async (before: number) => (await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0);
+describe.each(PRICE_SCENARIOS)(
+	'a purchase never buys more than its quote counted (more records match by the time it is sent), at prices $name',
+	(scenario) => {
+		atPrices(scenario);
+		const purchases = () => sb.requests.filter((request) => request.query.get('Purchase') === '1');
+		const spentSince = async (before: number) =>
+			(await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0);
 
-	test.each([
-		{ name: 'Property > Search', parameters: { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]}]', returnAll: true, fields: { include: ['PropID'] } }, path: '/v1/properties', kind: 'property' as const },
-		{ name: 'Person > Get Records', parameters: { resource: 'person', operation: 'getRecords', personKey: 'K000010A', recordKind: 'relatives', returnAll: true }, path: '/v1/persons/K000010A/relatives', kind: 'personRecord' as const },
-	])('$name: a page is bought with Limit set to the records its quote counted', async ({ parameters, path, kind }) => {
-		const price = scenario.pricesCents[kind];
-		await useUpCredits();
-		const [quote] = (await run({ ...parameters, chargeMode: 'preview' }, [{}])).json;
-		expect(Number(quote.resultCount)).toBeGreaterThan(1);
-		const before = (await chargeLog()).log.length;
-		// The quote counts one record of several: as if the others began to match after it.
-		sb.faults.push({ pathPrefix: path, query: { Purchase: '0' }, count: 1, status: 200, body: { results: [], totalCost: (price / 100).toFixed(2), resultCount: 1, totalResultCount: 1, quantityFreeRemaining: 0 } });
-		const result = await run({ ...parameters, chargeMode: 'purchase', maxCost: heldCents(scenario, kind) / 100 }, [{}]);
-		expect(result.error).toBeUndefined();
-		expect(purchases().map((request) => request.query.get('Limit'))).toEqual(['1']);
-		expect(result.json).toHaveLength(1);
-		expect(await spentSince(before)).toBe(price);
-	});
+		test.each([
+			{
+				name: 'Property > Search',
+				parameters: {
+					resource: 'property',
+					operation: 'search',
+					criteriaMode: 'json',
+					criteriaJson: '[{"name":"State","value":["OR"]}]',
+					returnAll: true,
+					fields: { include: ['PropID'] },
+				},
+				path: '/v1/properties',
+				kind: 'property' as const,
+			},
+			{
+				name: 'Person > Get Records',
+				parameters: {
+					resource: 'person',
+					operation: 'getRecords',
+					personKey: 'K000010A',
+					recordKind: 'relatives',
+					returnAll: true,
+				},
+				path: '/v1/persons/K000010A/relatives',
+				kind: 'personRecord' as const,
+			},
+		])(
+			'$name: a page is bought with Limit set to the records its quote counted',
+			async ({ parameters, path, kind }) => {
+				const price = scenario.pricesCents[kind];
+				await useUpCredits();
+				const [quote] = (await run({ ...parameters, chargeMode: 'preview' }, [{}])).json;
+				expect(Number(quote.resultCount)).toBeGreaterThan(1);
+				const before = (await chargeLog()).log.length;
+				// The quote counts one record of several: as if the others began to match after it.
+				sb.faults.push({
+					pathPrefix: path,
+					query: { Purchase: '0' },
+					count: 1,
+					status: 200,
+					body: {
+						results: [],
+						totalCost: (price / 100).toFixed(2),
+						resultCount: 1,
+						totalResultCount: 1,
+						quantityFreeRemaining: 0,
+					},
+				});
+				const result = await run(
+					{ ...parameters, chargeMode: 'purchase', maxCost: heldCents(scenario, kind) / 100 },
+					[{}],
+				);
+				expect(result.error).toBeUndefined();
+				expect(purchases().map((request) => request.query.get('Limit'))).toEqual(['1']);
+				expect(result.json).toHaveLength(1);
+				expect(await spentSince(before)).toBe(price);
+			},
+		);
 
-	test.each([
-		{ name: 'Property > Get Evictions', parameters: { resource: 'property', operation: 'getEvictions', propId: 'P000106' }, path: '/v1/properties/P000106/evictions' },
-		{ name: 'Property > Search', parameters: { resource: 'property', operation: 'search', criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]}]', returnAll: true }, path: '/v1/properties' },
-		{ name: 'Person > Get Owners', parameters: { resource: 'person', operation: 'getOwners', propId: 'P000106' }, path: '/v1/properties/P000106/persons' },
-	])('$name: a quote of no records sends no purchase and charges nothing', async ({ parameters, path }) => {
-		const before = (await chargeLog()).log.length;
-		sb.faults.push({ pathPrefix: path, query: { Purchase: '0' }, count: 1, status: 200, body: { results: [], totalCost: '0.00', resultCount: 0, totalResultCount: 0, quantityFreeRemaining: 100 } });
-		const result = await run({ ...parameters, chargeMode: 'purchase', maxCost: 0 }, [{}]);
-		expect(result.error).toBeUndefined();
-		expect(result.json).toEqual([]);
-		expect(purchases()).toEqual([]);
-		expect((await chargeLog()).log.slice(before)).toEqual([]);
-	});
-});
+		test.each([
+			{
+				name: 'Property > Get Evictions',
+				parameters: { resource: 'property', operation: 'getEvictions', propId: 'P000106' },
+				path: '/v1/properties/P000106/evictions',
+			},
+			{
+				name: 'Property > Search',
+				parameters: {
+					resource: 'property',
+					operation: 'search',
+					criteriaMode: 'json',
+					criteriaJson: '[{"name":"State","value":["OR"]}]',
+					returnAll: true,
+				},
+				path: '/v1/properties',
+			},
+			{
+				name: 'Person > Get Owners',
+				parameters: { resource: 'person', operation: 'getOwners', propId: 'P000106' },
+				path: '/v1/properties/P000106/persons',
+			},
+		])(
+			'$name: a quote of no records sends no purchase and charges nothing',
+			async ({ parameters, path }) => {
+				const before = (await chargeLog()).log.length;
+				sb.faults.push({
+					pathPrefix: path,
+					query: { Purchase: '0' },
+					count: 1,
+					status: 200,
+					body: {
+						results: [],
+						totalCost: '0.00',
+						resultCount: 0,
+						totalResultCount: 0,
+						quantityFreeRemaining: 100,
+					},
+				});
+				const result = await run({ ...parameters, chargeMode: 'purchase', maxCost: 0 }, [{}]);
+				expect(result.error).toBeUndefined();
+				expect(result.json).toEqual([]);
+				expect(purchases()).toEqual([]);
+				expect((await chargeLog()).log.slice(before)).toEqual([]);
+			},
+		);
+	},
+);
 
 test('Person > Get Owners takes no Limit: owners beyond its quote are charged, and the run then buys nothing more', async () => {
 	await useUpCredits();
-	const [quote] = (await run({ resource: 'person', operation: 'getOwners', propId: 'P000106', chargeMode: 'preview' }, [{}])).json;
+	const [quote] = (
+		await run(
+			{ resource: 'person', operation: 'getOwners', propId: 'P000106', chargeMode: 'preview' },
+			[{}],
+		)
+	).json;
 	expect(Number(quote.resultCount)).toBeGreaterThan(1);
 	// The quote counts one owner: as if the others were added after it.
 	// The item's own quote, after the run's quotes.
-	sb.faults.push({ pathPrefix: '/v1/properties/P000106/persons', query: { Purchase: '0' }, skip: 1, count: 1, status: 200, body: { results: [], totalCost: '0.15', resultCount: 1, quantityFreeRemaining: 0 } });
-	const result = await run({ resource: 'person', operation: 'getOwners', propId: '={{ $json.id }}', chargeMode: 'purchase', maxCost: 5 }, [{ id: 'P000106' }, { id: 'P000110' }], { continueOnFail: true });
+	sb.faults.push({
+		pathPrefix: '/v1/properties/P000106/persons',
+		query: { Purchase: '0' },
+		skip: 1,
+		count: 1,
+		status: 200,
+		body: { results: [], totalCost: '0.15', resultCount: 1, quantityFreeRemaining: 0 },
+	});
+	const result = await run(
+		{
+			resource: 'person',
+			operation: 'getOwners',
+			propId: '={{ $json.id }}',
+			chargeMode: 'purchase',
+			maxCost: 5,
+		},
+		[{ id: 'P000106' }, { id: 'P000110' }],
+		{ continueOnFail: true },
+	);
 	const owners = pairedTo(result.items, 0);
 	expect(owners).toHaveLength(Number(quote.resultCount));
-	expect((owners[0].json._charge as IDataObject).notice).toContain(`PropRadar charged $${String(quote.totalCost)} for a purchase quoted at up to $0.15; this run buys nothing more`);
-	expect(pairedTo(result.items, 1)[0].json.error).toBe('Purchase refused: an earlier purchase of this run cost more than its quote');
+	expect((owners[0].json._charge as IDataObject).notice).toContain(
+		`PropRadar charged $${String(quote.totalCost)} for a purchase quoted at up to $0.15; this run buys nothing more`,
+	);
+	expect(pairedTo(result.items, 1)[0].json.error).toBe(
+		'Purchase refused: an earlier purchase of this run cost more than its quote',
+	);
 });
 
-describe.each(PRICE_SCENARIOS)('property details are charged per call, not per record, at prices $name', (scenario) => {
-	atPrices(scenario);
-	test('Get Comps: the preview asks for the Max Cost of one call, and that Max Cost buys every comp', async () => {
-		await useUpCredits();
-		const parameters = { resource: 'property', operation: 'getComps', propId: 'P000106', compsKind: 'sales' };
-		const [preview] = (await run({ ...parameters, chargeMode: 'preview' }, [{}])).json;
-		expect(Number(preview.resultCount)).toBeGreaterThan(1);
-		const price = scenario.pricesCents.propertyDetail;
-		expect(preview).toMatchObject({ totalCost: (price / 100).toFixed(2), maxCostNeeded: (heldCents(scenario, 'propertyDetail') / 100).toFixed(2) });
-		const before = (await chargeLog()).log.length;
-		const bought = await run({ ...parameters, chargeMode: 'purchase', maxCost: Number(preview.maxCostNeeded) }, [{}]);
-		expect(bought.error).toBeUndefined();
-		expect(bought.json).toHaveLength(Number(preview.resultCount));
-		expect((await chargeLog()).log.slice(before)).toEqual([expect.objectContaining({ kind: 'propertyDetail', quantity: 1, cents: price })]);
-	});
-});
+describe.each(PRICE_SCENARIOS)(
+	'property details are charged per call, not per record, at prices $name',
+	(scenario) => {
+		atPrices(scenario);
+		test('Get Comps: the preview asks for the Max Cost of one call, and that Max Cost buys every comp', async () => {
+			await useUpCredits();
+			const parameters = {
+				resource: 'property',
+				operation: 'getComps',
+				propId: 'P000106',
+				compsKind: 'sales',
+			};
+			const [preview] = (await run({ ...parameters, chargeMode: 'preview' }, [{}])).json;
+			expect(Number(preview.resultCount)).toBeGreaterThan(1);
+			const price = scenario.pricesCents.propertyDetail;
+			expect(preview).toMatchObject({
+				totalCost: (price / 100).toFixed(2),
+				maxCostNeeded: (heldCents(scenario, 'propertyDetail') / 100).toFixed(2),
+			});
+			const before = (await chargeLog()).log.length;
+			const bought = await run(
+				{ ...parameters, chargeMode: 'purchase', maxCost: Number(preview.maxCostNeeded) },
+				[{}],
+			);
+			expect(bought.error).toBeUndefined();
+			expect(bought.json).toHaveLength(Number(preview.resultCount));
+			expect((await chargeLog()).log.slice(before)).toEqual([
+				expect.objectContaining({ kind: 'propertyDetail', quantity: 1, cents: price }),
+			]);
+		});
+	},
+);

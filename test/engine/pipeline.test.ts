@@ -17,7 +17,10 @@ beforeEach(async () => {
 const chargeLog = async () => (await sandboxCharges(sb)).log;
 
 /** Another client of the same account buys 100 properties: the free export credits are gone. */
-const useUpCredits = () => api(sb, 'POST', '/v1/properties?Purchase=1&Limit=100', { Criteria: [{ name: 'State', value: ['WA'] }] });
+const useUpCredits = () =>
+	api(sb, 'POST', '/v1/properties?Purchase=1&Limit=100', {
+		Criteria: [{ name: 'State', value: ['WA'] }],
+	});
 
 const search = {
 	resource: 'property',
@@ -29,11 +32,32 @@ const search = {
 	chargeMode: 'purchase',
 	maxCost: 5,
 };
-const getOwners = (maxCost: number) => ({ resource: 'person', operation: 'getOwners', propId: '={{ $json.PropID }}', chargeMode: 'purchase', maxCost });
-const purchasePhone = { resource: 'person', operation: 'purchasePhone', personKey: '={{ $json.PersonKey }}', chargeMode: 'purchase', maxCost: 20 };
-const addToList = (listId: number) => ({ resource: 'listItem', operation: 'add', listId: listRef(listId), addBy: 'propIds', propIds: '={{ $json.PropID }}' });
+const getOwners = (maxCost: number) => ({
+	resource: 'person',
+	operation: 'getOwners',
+	propId: '={{ $json.PropID }}',
+	chargeMode: 'purchase',
+	maxCost,
+});
+const purchasePhone = {
+	resource: 'person',
+	operation: 'purchasePhone',
+	personKey: '={{ $json.PersonKey }}',
+	chargeMode: 'purchase',
+	maxCost: 20,
+};
+const addToList = (listId: number) => ({
+	resource: 'listItem',
+	operation: 'add',
+	listId: listRef(listId),
+	addBy: 'propIds',
+	propIds: '={{ $json.PropID }}',
+});
 
-const pipeline = (listId: number, ownersMaxCost = 5) => runChain([search, getOwners(ownersMaxCost), purchasePhone, addToList(listId)], { credentials: { baseUrl: sb.url, accessToken: TOKENS.main } });
+const pipeline = (listId: number, ownersMaxCost = 5) =>
+	runChain([search, getOwners(ownersMaxCost), purchasePhone, addToList(listId)], {
+		credentials: { baseUrl: sb.url, accessToken: TOKENS.main },
+	});
 
 /** What each node's output says it was charged: each purchase's `_charge.totalCost` once. */
 function chargedInOutput(run: NodeRun): number {
@@ -48,7 +72,8 @@ function chargedInOutput(run: NodeRun): number {
 	return cents;
 }
 
-const hintsOf = (run: NodeRun, node: string) => (run.run.data.resultData.runData[node]?.[0]?.hints ?? []).map((hint) => hint.message).join(' ');
+const hintsOf = (run: NodeRun, node: string) =>
+	(run.run.data.resultData.runData[node]?.[0]?.hints ?? []).map((hint) => hint.message).join(' ');
 
 test('the pipeline runs twice: every item keeps its PropID, and the second run buys no phone again', async () => {
 	await useUpCredits();
@@ -56,16 +81,30 @@ test('the pipeline runs twice: every item keeps its PropID, and the second run b
 	const before = (await chargeLog()).length;
 
 	const first = await pipeline(listId);
-	expect(first.map((node) => node.error?.message)).toEqual([undefined, undefined, undefined, undefined]);
+	expect(first.map((node) => node.error?.message)).toEqual([
+		undefined,
+		undefined,
+		undefined,
+		undefined,
+	]);
 	const phonesBought = first[2].json;
 	expect(phonesBought.length).toBeGreaterThan(0);
-	expect(phonesBought.every((item) => typeof item.PropID === 'string' && typeof item.PersonKey === 'string')).toBe(true);
+	expect(
+		phonesBought.every(
+			(item) => typeof item.PropID === 'string' && typeof item.PersonKey === 'string',
+		),
+	).toBe(true);
 	const afterFirst = await chargeLog();
 	const phoneCharges = afterFirst.slice(before).filter((entry) => entry.kind === 'phone');
 	expect(phoneCharges.length).toBe(phonesBought.filter((item) => item.purchased === true).length);
 
 	const second = await pipeline(listId);
-	expect(second.map((node) => node.error?.message)).toEqual([undefined, undefined, undefined, undefined]);
+	expect(second.map((node) => node.error?.message)).toEqual([
+		undefined,
+		undefined,
+		undefined,
+		undefined,
+	]);
 	// Every phone is owned already: nothing bought, nothing charged, and the item still carries the keys the next node reads.
 	const again = second[2].json;
 	expect(again.length).toBe(phonesBought.length);
@@ -75,7 +114,9 @@ test('the pipeline runs twice: every item keeps its PropID, and the second run b
 		expect(typeof item.PersonKey).toBe('string');
 	}
 	const afterSecond = await chargeLog();
-	expect(afterSecond.slice(afterFirst.length).filter((entry) => entry.kind === 'phone')).toEqual([]);
+	expect(afterSecond.slice(afterFirst.length).filter((entry) => entry.kind === 'phone')).toEqual(
+		[],
+	);
 	expect(second[3].json.every((item) => !item.error)).toBe(true);
 });
 
@@ -99,22 +140,35 @@ test('a Max Cost too small for Get Owners stops the run visibly before Get Owner
 });
 
 describe('the preview of many items', () => {
-	const items = ['P000106', 'P000110', 'P000112', 'P000120', 'P000130', 'P000140'].map((id) => ({ PropID: id }));
+	const items = ['P000106', 'P000110', 'P000112', 'P000120', 'P000130', 'P000140'].map((id) => ({
+		PropID: id,
+	}));
 	const owners = { resource: 'person', operation: 'getOwners', propId: '={{ $json.PropID }}' };
-	const runOwners = (parameters: IDataObject) => runChain([{ ...owners, ...parameters }], { credentials: { baseUrl: sb.url, accessToken: TOKENS.main }, items });
+	const runOwners = (parameters: IDataObject) =>
+		runChain([{ ...owners, ...parameters }], {
+			credentials: { baseUrl: sb.url, accessToken: TOKENS.main },
+			items,
+		});
 
 	test('says above the output the run total at full price, the Max Cost a purchase of all items needs, and that Max Cost buys them', async () => {
 		await useUpCredits();
 		const [preview] = await runOwners({ chargeMode: 'preview' });
-		const total = preview.json.reduce((sum, quote) => sum + Math.round(Number(quote.maxCostNeeded) * 100), 0);
+		const total = preview.json.reduce(
+			(sum, quote) => sum + Math.round(Number(quote.maxCostNeeded) * 100),
+			0,
+		);
 		const records = preview.json.reduce((sum, quote) => sum + Number(quote.resultCount), 0);
 		expect(preview.json.every((quote) => quote.pricePerRecord === '0.15')).toBe(true);
 		const hint = hintsOf(preview, 'PropRadar');
-		expect(hint).toContain(`Run total of this preview: 6 quotes, ${records} charged records at $0.15 each`);
+		expect(hint).toContain(
+			`Run total of this preview: 6 quotes, ${records} charged records at $0.15 each`,
+		);
 		expect(hint).toContain(`needs Max Cost of at least $${(total / 100).toFixed(2)}`);
 
 		const refused = await runOwners({ chargeMode: 'purchase', maxCost: (total - 1) / 100 });
-		expect(refused[0].error?.description).toContain(`Set Max Cost to at least $${(total / 100).toFixed(2)}`);
+		expect(refused[0].error?.description).toContain(
+			`Set Max Cost to at least $${(total / 100).toFixed(2)}`,
+		);
 		const [bought] = await runOwners({ chargeMode: 'purchase', maxCost: total / 100 });
 		expect(bought.error).toBeUndefined();
 		expect(bought.json).toHaveLength(records);
@@ -122,10 +176,17 @@ describe('the preview of many items', () => {
 
 	test('with free credits left, the preview says what they would pay, and the purchase what the same run costs without them', async () => {
 		const [preview] = await runOwners({ chargeMode: 'preview' });
-		const total = preview.json.reduce((sum, quote) => sum + Math.round(Number(quote.maxCostNeeded) * 100), 0);
-		expect(hintsOf(preview, 'PropRadar')).toMatch(/Free export credits \(\d+ left\) would pay for \d+ of them today, so the charge would be about \$\d+\.\d\d/);
+		const total = preview.json.reduce(
+			(sum, quote) => sum + Math.round(Number(quote.maxCostNeeded) * 100),
+			0,
+		);
+		expect(hintsOf(preview, 'PropRadar')).toMatch(
+			/Free export credits \(\d+ left\) would pay for \d+ of them today, so the charge would be about \$\d+\.\d\d/,
+		);
 		const [bought] = await runOwners({ chargeMode: 'purchase', maxCost: total / 100 });
 		expect(bought.error).toBeUndefined();
-		expect(hintsOf(bought, 'PropRadar')).toContain(`Without them the same run costs $${(total / 100).toFixed(2)} at full price`);
+		expect(hintsOf(bought, 'PropRadar')).toContain(
+			`Without them the same run costs $${(total / 100).toFixed(2)} at full price`,
+		);
 	});
 });

@@ -4,7 +4,13 @@
  * (`getSimpleParameterValue`, mode "internal"). The browser tier shows them on the canvas of a
  * real n8n.
  */
-import { NodeHelpers, Workflow, type INode, type INodeParameters, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	Workflow,
+	type INode,
+	type INodeParameters,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
@@ -27,16 +33,27 @@ function subtitleOf(parameters: INodeParameters, of: INodeTypeDescription = desc
 		typeVersion: 1,
 		position: [0, 0],
 		// The parameters as n8n holds them for a node on the canvas: defaults filled in.
-		parameters: NodeHelpers.getNodeParameters(of.properties, parameters, true, false, null, of) ?? {},
+		parameters:
+			NodeHelpers.getNodeParameters(of.properties, parameters, true, false, null, of) ?? {},
 	};
-	const workflow = new Workflow({ id: 'subtitle', nodes: [node], connections: {}, active: false, nodeTypes });
+	const workflow = new Workflow({
+		id: 'subtitle',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
 	return workflow.expression.getSimpleParameterValue(node, of.subtitle, 'internal', {});
 }
 
 test('the subtitle reads as the panel names the operation and the resource', () => {
 	expect(subtitleOf({ resource: 'person', operation: 'getOwners' })).toBe('Get Owners · Person');
-	expect(subtitleOf({ resource: 'importRecord', operation: 'updateMatch' })).toBe('Update Match · Import Record');
-	expect(subtitleOf({ resource: 'account', operation: 'getStatusLabels' })).toBe('Get Status Level Labels · Account');
+	expect(subtitleOf({ resource: 'importRecord', operation: 'updateMatch' })).toBe(
+		'Update Match · Import Record',
+	);
+	expect(subtitleOf({ resource: 'account', operation: 'getStatusLabels' })).toBe(
+		'Get Status Level Labels · Account',
+	);
 });
 
 test('a new node, with nothing chosen yet, shows its default resource and operation by name', () => {
@@ -45,10 +62,19 @@ test('a new node, with nothing chosen yet, shows its default resource and operat
 
 test('every operation of every resource has a subtitle made of the names the panel shows', () => {
 	const resource = description.properties.find((property) => property.name === 'resource')!;
-	for (const { name: resourceName, value: resourceValue } of resource.options as Array<{ name: string; value: string }>) {
-		const selector = description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resourceValue))!;
+	for (const { name: resourceName, value: resourceValue } of resource.options as Array<{
+		name: string;
+		value: string;
+	}>) {
+		const selector = description.properties.find(
+			(property) =>
+				property.name === 'operation' &&
+				property.displayOptions?.show?.resource?.includes(resourceValue),
+		)!;
 		for (const { name, value } of selector.options as Array<{ name: string; value: string }>) {
-			expect(subtitleOf({ resource: resourceValue, operation: value })).toBe(`${name} · ${resourceName}`);
+			expect(subtitleOf({ resource: resourceValue, operation: value })).toBe(
+				`${name} · ${resourceName}`,
+			);
 		}
 	}
 });
@@ -87,15 +113,18 @@ const RECORDED_SUBTITLES: Array<[string, string, string]> = [
 	['webhook', 'getMany', 'Get Many · Webhook'],
 ];
 
-test.each(RECORDED_SUBTITLES)('the subtitle of %s > %s reads as recorded: %s', (resource, operation, expected) => {
-	expect(subtitleOf({ resource, operation })).toBe(expected);
-});
+test.each(RECORDED_SUBTITLES)(
+	'the subtitle of %s > %s reads as recorded: %s',
+	(resource, operation, expected) => {
+		expect(subtitleOf({ resource, operation })).toBe(expected);
+	},
+);
 
 test('an operation the resource does not have gets no subtitle, as before', () => {
 	expect(subtitleOf({ resource: 'list', operation: 'purchasePhone' })).toBeUndefined();
 });
 
-describe('the trigger\'s subtitle names the events it starts on', () => {
+describe("the trigger's subtitle names the events it starts on", () => {
 	test.each([
 		[['newMatches'], 'New Matches'],
 		[['statusChanges'], 'Status Changes'],
@@ -105,6 +134,8 @@ describe('the trigger\'s subtitle names the events it starts on', () => {
 		['=statusChanges', 'Status Changes'],
 		['={{ "newMatches,statusChanges" }}', 'New Matches + Status Changes'],
 	])('events %j: %s', (events, expected) => {
-		expect(subtitleOf({ events, listId: { __rl: true, mode: 'id', value: '12' } }, triggerDescription)).toBe(expected);
+		expect(
+			subtitleOf({ events, listId: { __rl: true, mode: 'id', value: '12' } }, triggerDescription),
+		).toBe(expected);
 	});
 });

@@ -16,7 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const automation = new PropRadar().description.properties.find((property) => property.name === 'automation')!;
+const automation = new PropRadar().description.properties.find(
+	(property) => property.name === 'automation',
+)!;
 const options = automation.options as INodeProperties[];
 
 test('Automation Enabled and Fires On come first, then every action, each "Then ..."', () => {
@@ -30,8 +32,12 @@ test('Automation Enabled and Fires On come first, then every action, each "Then 
 	expect(shown).toEqual([...shown].sort((a, b) => a.localeCompare(b)));
 });
 
-test('a configuration saved with the API\'s field names is written as before', async () => {
-	const listId = await createList(sb, { listName: 'Task Order', listType: 'static', isMonitored: true });
+test("a configuration saved with the API's field names is written as before", async () => {
+	const listId = await createList(sb, {
+		listName: 'Task Order',
+		listType: 'static',
+		isMonitored: true,
+	});
 	const [written] = await runOk(sb, {
 		resource: 'automation',
 		operation: 'configure',
@@ -39,7 +45,19 @@ test('a configuration saved with the API\'s field names is written as before', a
 		configureMode: 'update',
 		automation: { isEnabled: true, Triggers: 'New Matches,Status Changes', SetInterestLevel: 4 },
 	});
-	expect(written).toMatchObject({ isEnabled: 1, Triggers: 'New Matches,Status Changes', SetInterestLevel: 4 });
-	const { body } = await api<{ results: Array<Record<string, unknown>> }>(sb, 'GET', `/v1/lists/${listId}/automations`);
-	expect(body.results[0]).toMatchObject({ isEnabled: 1, Triggers: 'New Matches,Status Changes', SetInterestLevel: 4 });
+	expect(written).toMatchObject({
+		isEnabled: 1,
+		Triggers: 'New Matches,Status Changes',
+		SetInterestLevel: 4,
+	});
+	const { body } = await api<{ results: Array<Record<string, unknown>> }>(
+		sb,
+		'GET',
+		`/v1/lists/${listId}/automations`,
+	);
+	expect(body.results[0]).toMatchObject({
+		isEnabled: 1,
+		Triggers: 'New Matches,Status Changes',
+		SetInterestLevel: 4,
+	});
 });

@@ -1,6 +1,15 @@
 import { TOKENS } from './harness';
 import { api } from './helpers';
-import { automationOf, createMonitoredList, postDelivery, serviceSecret, setAutomation, TriggerWorkflow, useTriggerSandbox, webhooksOf } from './triggerHarness';
+import {
+	automationOf,
+	createMonitoredList,
+	postDelivery,
+	serviceSecret,
+	setAutomation,
+	TriggerWorkflow,
+	useTriggerSandbox,
+	webhooksOf,
+} from './triggerHarness';
 
 // A bound against a hung run on a busy machine, not a speed assertion.
 jest.setTimeout(30_000);
@@ -23,7 +32,9 @@ describe('registration through HookContext', () => {
 		const remote = (await webhooksOf(sb)).filter((hook) => hook.HookUrl === wf.url());
 		expect(remote).toHaveLength(1);
 		expect(remote[0].WebhookID).toBe(webhookId);
-		expect(remote[0].WebhookName).toMatch(new RegExp(`^n8n PropRadar Trigger: list ${listId}, New Matches `));
+		expect(remote[0].WebhookName).toMatch(
+			new RegExp(`^n8n PropRadar Trigger: list ${listId}, New Matches `),
+		);
 		expect(remote[0].Secret).toMatch(/^[0-9a-f]{64}$/);
 		expect(JSON.stringify(wf.workflow.staticData)).not.toContain(String(remote[0].Secret));
 
@@ -71,7 +82,7 @@ describe('registration through HookContext', () => {
 		expect((await webhooksOf(sb)).map((hook) => hook.WebhookID)).toContain(foreign);
 	});
 
-	test('a webhook removed or unwired behind n8n\'s back is registered again, without duplicates', async () => {
+	test("a webhook removed or unwired behind n8n's back is registered again, without duplicates", async () => {
 		const listId = await createMonitoredList(sb, 'Trigger repair');
 		const before = await automationOf(sb, listId);
 		const wf = trigger(listId);
@@ -97,7 +108,10 @@ describe('registration through HookContext', () => {
 
 		await wf.deactivate();
 		expect((await webhooksOf(sb)).filter((hook) => hook.HookUrl === wf.url())).toHaveLength(0);
-		expect({ ...(await automationOf(sb, listId)), ExportToWebhookIDs: '' }).toEqual({ ...before, ExportToWebhookIDs: '' });
+		expect({ ...(await automationOf(sb, listId)), ExportToWebhookIDs: '' }).toEqual({
+			...before,
+			ExportToWebhookIDs: '',
+		});
 	});
 
 	test('delete tolerates a webhook and a wiring that are already gone', async () => {
@@ -132,7 +146,10 @@ describe('registration through HookContext', () => {
 		expect(await automationOf(sb, listId)).toEqual(before);
 		expect(wf.registration().webhookId).toBeUndefined();
 
-		const allowed = trigger(listId, { events: ['newMatches'], options: { allowChargingAutomation: true } });
+		const allowed = trigger(listId, {
+			events: ['newMatches'],
+			options: { allowChargingAutomation: true },
+		});
 		await allowed.activate();
 		expect((await automationOf(sb, listId)).isEnabled).toBe(1);
 		await allowed.deactivate();
@@ -141,11 +158,18 @@ describe('registration through HookContext', () => {
 
 	test('on an enabled charging automation, only a trigger that adds an event needs the option', async () => {
 		const listId = await createMonitoredList(sb, 'Trigger charging enabled');
-		await setAutomation(sb, listId, { isEnabled: 1, Triggers: 'New Matches', PurchaseEmail: 1, DirectMailOrderID: 'DM-7' });
+		await setAutomation(sb, listId, {
+			isEnabled: 1,
+			Triggers: 'New Matches',
+			PurchaseEmail: 1,
+			DirectMailOrderID: 'DM-7',
+		});
 		const before = await automationOf(sb, listId);
 
 		const adding = trigger(listId, { events: ['newMatches', 'statusChanges'] });
-		await expect(adding.activate()).rejects.toThrow(/would buy e-mail addresses \(PurchaseEmail\), add properties to direct-mail order DM-7/);
+		await expect(adding.activate()).rejects.toThrow(
+			/would buy e-mail addresses \(PurchaseEmail\), add properties to direct-mail order DM-7/,
+		);
 		expect(await automationOf(sb, listId)).toEqual(before);
 
 		const same = trigger(listId, { events: ['newMatches'] });
@@ -156,27 +180,42 @@ describe('registration through HookContext', () => {
 	});
 
 	test('refuses an unmonitored list, and a bad list ID before any request', async () => {
-		const response = await api(sb, 'POST', '/v1/lists', { ListName: 'Trigger unmonitored', ListType: 'static', isMonitored: 0 });
+		const response = await api(sb, 'POST', '/v1/lists', {
+			ListName: 'Trigger unmonitored',
+			ListType: 'static',
+			isMonitored: 0,
+		});
 		const unmonitored = (response.body as { results: Array<{ ListID: number }> }).results[0].ListID;
 		await expect(trigger(unmonitored).activate()).rejects.toThrow(/is not monitored/);
 
 		const sent = sb.requests.length;
 		await expect(trigger(0).hook('create')).rejects.toThrow(/^List: "0" is not a list ID/);
-		await expect(trigger(5, { events: [] }).hook('create')).rejects.toThrow(/^Events: choose New Matches, Status Changes or both/);
+		await expect(trigger(5, { events: [] }).hook('create')).rejects.toThrow(
+			/^Events: choose New Matches, Status Changes or both/,
+		);
 		expect(sb.requests.length).toBe(sent);
 	});
 
 	test('a refused wiring leaves no webhook behind and the secret in no error', async () => {
 		const listId = await createMonitoredList(sb, 'Trigger wiring fails');
 		const before = await webhooksOf(sb);
-		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1, status: 400, body: { error: 'Invalid automation', eventid: 'tst-put-400' } });
+		sb.faults.push({
+			method: 'PUT',
+			pathPrefix: `/v1/lists/${listId}/automations`,
+			count: 1,
+			status: 400,
+			body: { error: 'Invalid automation', eventid: 'tst-put-400' },
+		});
 		const wf = trigger(listId);
 		let error: Error | undefined;
 		await wf.activate().catch((caught: Error) => (error = caught));
 		expect(error?.message).toMatch(/^PropRadar refused the request (for list \d+ )?as invalid/);
-		const secret = JSON.parse(sb.sent('/v1/integrations/webhooks', 'POST').at(-1)!.body).Secret as string;
+		const secret = JSON.parse(sb.sent('/v1/integrations/webhooks', 'POST').at(-1)!.body)
+			.Secret as string;
 		expect(secret).toMatch(/^[0-9a-f]{64}$/);
-		expect(JSON.stringify({ ...error, message: error?.message, stack: error?.stack })).not.toContain(secret);
+		expect(
+			JSON.stringify({ ...error, message: error?.message, stack: error?.stack }),
+		).not.toContain(secret);
 		expect(await webhooksOf(sb)).toEqual(before);
 		expect(wf.registration().webhookId).toBeUndefined();
 	});
@@ -185,28 +224,56 @@ describe('registration through HookContext', () => {
 		['POST', '/v1/integrations/webhooks'],
 		['GET', '/v1/lists/{list}/automations'],
 		['PUT', '/v1/lists/{list}/automations'],
-	])('a server that echoes the request on %s %s: neither the token nor the webhook secret is in the activation error', async (method, path) => {
-		const listId = await createMonitoredList(sb, `Trigger echo ${method}`);
-		sb.faults.push({ method, pathPrefix: path.replace('{list}', String(listId)), count: 20, echo: true, status: 400 });
-		let error: Error | undefined;
-		await trigger(listId).activate().catch((caught: Error) => (error = caught));
-		expect(error).toBeDefined();
-		const secrets = [TOKENS.main, ...sb.sent('/v1/integrations/webhooks', 'POST').map((request) => String(JSON.parse(request.body).Secret))];
-		const shown = JSON.stringify({ ...error, message: error?.message, stack: error?.stack });
-		expect(secrets.filter((secret) => shown.includes(secret))).toEqual([]);
-		sb.faults.length = 0;
-	});
+	])(
+		'a server that echoes the request on %s %s: neither the token nor the webhook secret is in the activation error',
+		async (method, path) => {
+			const listId = await createMonitoredList(sb, `Trigger echo ${method}`);
+			sb.faults.push({
+				method,
+				pathPrefix: path.replace('{list}', String(listId)),
+				count: 20,
+				echo: true,
+				status: 400,
+			});
+			let error: Error | undefined;
+			await trigger(listId)
+				.activate()
+				.catch((caught: Error) => (error = caught));
+			expect(error).toBeDefined();
+			const secrets = [
+				TOKENS.main,
+				...sb
+					.sent('/v1/integrations/webhooks', 'POST')
+					.map((request) => String(JSON.parse(request.body).Secret)),
+			];
+			const shown = JSON.stringify({ ...error, message: error?.message, stack: error?.stack });
+			expect(secrets.filter((secret) => shown.includes(secret))).toEqual([]);
+			sb.faults.length = 0;
+		},
+	);
 
 	test('a passing 503 or dropped connection on the automation write is retried; the webhook is registered once', async () => {
 		const listId = await createMonitoredList(sb, 'Trigger wiring retried');
 		const posts = sb.sent('/v1/integrations/webhooks', 'POST').length;
-		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1, status: 503 });
-		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1, drop: true });
+		sb.faults.push({
+			method: 'PUT',
+			pathPrefix: `/v1/lists/${listId}/automations`,
+			count: 1,
+			status: 503,
+		});
+		sb.faults.push({
+			method: 'PUT',
+			pathPrefix: `/v1/lists/${listId}/automations`,
+			count: 1,
+			drop: true,
+		});
 		const wf = trigger(listId);
 		await wf.activate();
 		expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(posts + 1);
 		expect(sb.sent(`/v1/lists/${listId}/automations`, 'PUT')).toHaveLength(3);
-		expect((await automationOf(sb, listId)).ExportToWebhookIDs).toBe(String(wf.registration().webhookId));
+		expect((await automationOf(sb, listId)).ExportToWebhookIDs).toBe(
+			String(wf.registration().webhookId),
+		);
 		await wf.deactivate();
 	});
 });
@@ -217,7 +284,10 @@ describe('deliveries through webhook()', () => {
 
 	beforeAll(async () => {
 		listId = await createMonitoredList(sb, 'Trigger deliveries');
-		wf = trigger(listId, { events: ['newMatches', 'statusChanges'], options: { changeKinds: ['listingStatus'] } });
+		wf = trigger(listId, {
+			events: ['newMatches', 'statusChanges'],
+			options: { changeKinds: ['listingStatus'] },
+		});
 		await wf.activate();
 	});
 
@@ -225,8 +295,19 @@ describe('deliveries through webhook()', () => {
 		await wf.deactivate();
 	});
 
-	const newMatch = (propId: string) => ({ TriggerType: 'New Match', PropID: propId, ListID: 1, ListName: 'x', City: 'Portland' });
-	const change = (propId: string, change1: string) => ({ TriggerType: 'Change', PropID: propId, ListID: 1, Change1: change1 });
+	const newMatch = (propId: string) => ({
+		TriggerType: 'New Match',
+		PropID: propId,
+		ListID: 1,
+		ListName: 'x',
+		City: 'Portland',
+	});
+	const change = (propId: string, change1: string) => ({
+		TriggerType: 'Change',
+		PropID: propId,
+		ListID: 1,
+		Change1: change1,
+	});
 
 	test('forged deliveries start no execution', async () => {
 		const secret = await serviceSecret(sb, wf);
@@ -254,7 +335,16 @@ describe('deliveries through webhook()', () => {
 	});
 
 	test('malformed bodies with the right secret answer 400 and start no execution', async () => {
-		const bodies = ['{"TriggerType": "New Match",', '42', '"text"', 'null', '[1, 2]', '[{"TriggerType": "New Match"}, "x"]', '{"PropID": "P1"}', '{}'];
+		const bodies = [
+			'{"TriggerType": "New Match",',
+			'42',
+			'"text"',
+			'null',
+			'[1, 2]',
+			'[{"TriggerType": "New Match"}, "x"]',
+			'{"PropID": "P1"}',
+			'{}',
+		];
 		for (const body of bodies) {
 			const seen = receiver.deliveriesOf(wf.id).length;
 			const answer = await postDelivery(wf.url(), body, await bearer(wf));
@@ -277,9 +367,18 @@ describe('deliveries through webhook()', () => {
 			{ TriggerType: 'status change', PropID: 'P000107', Change1: 'Listing Status:Pending:Sold' },
 		];
 		await postDelivery(wf.url(), batch, await bearer(wf));
-		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toEqual([batch[0], batch[1], batch[4], batch[5]]);
+		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toEqual([
+			batch[0],
+			batch[1],
+			batch[4],
+			batch[5],
+		]);
 
-		const onlyFiltered = await postDelivery(wf.url(), [change('P000106', 'Listing Price:1:2')], await bearer(wf));
+		const onlyFiltered = await postDelivery(
+			wf.url(),
+			[change('P000106', 'Listing Price:1:2')],
+			await bearer(wf),
+		);
 		expect(onlyFiltered.status).toBe(200);
 		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toBeUndefined();
 	});
@@ -295,10 +394,17 @@ describe('deliveries through webhook()', () => {
 	});
 
 	test('New Matches only: a Status Change delivery starts nothing; split off gives one item per delivery; window 0 keeps repeats', async () => {
-		const other = trigger(listId, { events: ['newMatches'], options: { splitIntoItems: false, redeliveryWindowSeconds: 0 } });
+		const other = trigger(listId, {
+			events: ['newMatches'],
+			options: { splitIntoItems: false, redeliveryWindowSeconds: 0 },
+		});
 		await other.activate();
 		try {
-			await postDelivery(other.url(), change('P000301', 'Listing Status:Active:Sold'), await bearer(other));
+			await postDelivery(
+				other.url(),
+				change('P000301', 'Listing Status:Active:Sold'),
+				await bearer(other),
+			);
 			expect(receiver.deliveriesOf(other.id).at(-1)!.items).toBeUndefined();
 			const batch = [newMatch('P000302'), newMatch('P000303')];
 			await postDelivery(other.url(), batch, await bearer(other));
@@ -327,7 +433,11 @@ describe('deliveries through webhook()', () => {
 		const early = trigger(listId);
 		receiver.listen(early.path(), { trigger: early, test: false });
 		try {
-			const response = await fetch(early.url(), { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer 0123' }, body: JSON.stringify(newMatch('P000501')) });
+			const response = await fetch(early.url(), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', authorization: 'Bearer 0123' },
+				body: JSON.stringify(newMatch('P000501')),
+			});
 			expect(response.status).toBe(503);
 			expect(response.headers.get('retry-after')).toBe('2');
 			expect(receiver.deliveriesOf(early.id).at(-1)!.items).toBeUndefined();
@@ -338,7 +448,10 @@ describe('deliveries through webhook()', () => {
 });
 
 async function postWebhook(hookUrl: string, name: string): Promise<number> {
-	const response = await api(sb, 'POST', '/v1/integrations/webhooks', { HookUrl: hookUrl, WebhookName: name });
+	const response = await api(sb, 'POST', '/v1/integrations/webhooks', {
+		HookUrl: hookUrl,
+		WebhookName: name,
+	});
 	return (response.body as { results: Array<{ WebhookID: number }> }).results[0].WebhookID;
 }
 

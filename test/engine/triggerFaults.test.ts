@@ -10,7 +10,16 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
 import { TOKENS } from './harness';
 import { api, control } from './helpers';
-import { automationOf, createMonitoredList, postDelivery, serviceSecret, setAutomation, TriggerWorkflow, useTriggerSandbox, webhooksOf } from './triggerHarness';
+import {
+	automationOf,
+	createMonitoredList,
+	postDelivery,
+	serviceSecret,
+	setAutomation,
+	TriggerWorkflow,
+	useTriggerSandbox,
+	webhooksOf,
+} from './triggerHarness';
 
 // A bound against a hung run on a busy machine, not a speed assertion.
 jest.setTimeout(300_000);
@@ -21,8 +30,12 @@ afterEach(() => {
 	sb.faults.length = 0;
 });
 
-const ownWebhooks = async (wf: TriggerWorkflow) => (await webhooksOf(sb)).filter((hook) => String(hook.HookUrl).endsWith(wf.path()));
-const triggerWebhooksOf = async (listId: number) => (await webhooksOf(sb)).filter((hook) => String(hook.WebhookName).startsWith(`n8n PropRadar Trigger: list ${listId},`));
+const ownWebhooks = async (wf: TriggerWorkflow) =>
+	(await webhooksOf(sb)).filter((hook) => String(hook.HookUrl).endsWith(wf.path()));
+const triggerWebhooksOf = async (listId: number) =>
+	(await webhooksOf(sb)).filter((hook) =>
+		String(hook.WebhookName).startsWith(`n8n PropRadar Trigger: list ${listId},`),
+	);
 
 async function listOf(listId: number): Promise<IDataObject> {
 	const response = await api<{ results: IDataObject[] }>(sb, 'GET', `/v1/lists/${listId}`);
@@ -32,12 +45,25 @@ async function listOf(listId: number): Promise<IDataObject> {
 /** Whether the list's automation buys when properties enter or change: monitored, enabled, firing, with a purchase. */
 async function ableToCharge(listId: number): Promise<boolean> {
 	const automation = await automationOf(sb, listId);
-	const buys = Number(automation.PurchasePhone) === 1 || Number(automation.PurchaseEmail) === 1 || Boolean(automation.DirectMailOrderID) || Boolean(automation.EmailMarketingOrderID);
-	return Number((await listOf(listId)).isMonitored) === 1 && Number(automation.isEnabled) === 1 && String(automation.Triggers ?? '') !== '' && buys;
+	const buys =
+		Number(automation.PurchasePhone) === 1 ||
+		Number(automation.PurchaseEmail) === 1 ||
+		Boolean(automation.DirectMailOrderID) ||
+		Boolean(automation.EmailMarketingOrderID);
+	return (
+		Number((await listOf(listId)).isMonitored) === 1 &&
+		Number(automation.isEnabled) === 1 &&
+		String(automation.Triggers ?? '') !== '' &&
+		buys
+	);
 }
 
 async function chargesCount(): Promise<number> {
-	const response = await control<{ log: unknown[] }>(sb, 'GET', `/_sandbox/charges?token=${TOKENS.main}`);
+	const response = await control<{ log: unknown[] }>(
+		sb,
+		'GET',
+		`/_sandbox/charges?token=${TOKENS.main}`,
+	);
 	return response.body.log.length;
 }
 
@@ -55,9 +81,25 @@ const allowed = { options: { allowChargingAutomation: true } };
  * again or remove it: it fails and leaves its webhook behind, an orphan.
  */
 async function leaveOrphan(wf: TriggerWorkflow): Promise<void> {
-	sb.faults.push({ method: 'POST', pathPrefix: '/v1/integrations/webhooks', count: 1, dropAfterForward: true });
-	sb.faults.push({ method: 'GET', pathPrefix: '/v1/integrations/webhooks', query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' }, count: 1000, status: 502 });
-	sb.faults.push({ method: 'DELETE', pathPrefix: '/v1/integrations/webhooks/', count: 1000, status: 503 });
+	sb.faults.push({
+		method: 'POST',
+		pathPrefix: '/v1/integrations/webhooks',
+		count: 1,
+		dropAfterForward: true,
+	});
+	sb.faults.push({
+		method: 'GET',
+		pathPrefix: '/v1/integrations/webhooks',
+		query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' },
+		count: 1000,
+		status: 502,
+	});
+	sb.faults.push({
+		method: 'DELETE',
+		pathPrefix: '/v1/integrations/webhooks/',
+		count: 1000,
+		status: 503,
+	});
 	await expect(wf.activate()).rejects.toThrow();
 	sb.faults.length = 0;
 }
@@ -69,7 +111,12 @@ describe('deactivation under an outage', () => {
 		await wf.activate();
 		expect(await ableToCharge(listId)).toBe(true);
 
-		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 4, status: 503 });
+		sb.faults.push({
+			method: 'PUT',
+			pathPrefix: `/v1/lists/${listId}/automations`,
+			count: 4,
+			status: 503,
+		});
 		await wf.deactivate();
 		expect(await automationOf(sb, listId)).toEqual(before);
 		expect(await ownWebhooks(wf)).toEqual([]);
@@ -83,20 +130,42 @@ describe('deactivation under an outage', () => {
 		const secret = await serviceSecret(sb, wf);
 		const logged = jest.spyOn(Container.get(Logger), 'error');
 
-		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1000, status: 503 });
+		sb.faults.push({
+			method: 'PUT',
+			pathPrefix: `/v1/lists/${listId}/automations`,
+			count: 1000,
+			status: 503,
+		});
 		let error: Error | undefined;
 		await wf.deactivate().catch((caught: Error) => (error = caught));
 		sb.faults.length = 0;
-		expect(error?.message).toMatch(new RegExp(`^PropRadar Trigger: the clean-up of list ${listId} could not finish: the automation of list ${listId} could not be written`));
-		expect((error as Error & { description?: string }).description).toMatch(new RegExp(`Monitoring of list ${listId} was turned off so that its automation cannot charge for this trigger.*Activating or deactivating this workflow again finishes the clean-up`));
+		expect(error?.message).toMatch(
+			new RegExp(
+				`^PropRadar Trigger: the clean-up of list ${listId} could not finish: the automation of list ${listId} could not be written`,
+			),
+		);
+		expect((error as Error & { description?: string }).description).toMatch(
+			new RegExp(
+				`Monitoring of list ${listId} was turned off so that its automation cannot charge for this trigger.*Activating or deactivating this workflow again finishes the clean-up`,
+			),
+		);
 		const logLines = logged.mock.calls.map((call) => JSON.stringify(call));
 		logged.mockRestore();
-		expect(logLines.some((line) => line.includes(`clean-up of list ${listId} could not finish`) && line.includes('Monitoring of list'))).toBe(true);
-		expect(JSON.stringify({ ...error, message: error?.message, stack: error?.stack, logLines })).not.toContain(secret);
+		expect(
+			logLines.some(
+				(line) =>
+					line.includes(`clean-up of list ${listId} could not finish`) &&
+					line.includes('Monitoring of list'),
+			),
+		).toBe(true);
+		expect(
+			JSON.stringify({ ...error, message: error?.message, stack: error?.stack, logLines }),
+		).not.toContain(secret);
 
 		expect(await ableToCharge(listId)).toBe(false);
 		const charges = await chargesCount();
-		for (let i = 0; i < 3; i++) await control(sb, 'POST', '/_sandbox/simulate/new-match', { ListID: listId });
+		for (let i = 0; i < 3; i++)
+			await control(sb, 'POST', '/_sandbox/simulate/new-match', { ListID: listId });
 		expect(await chargesCount()).toBe(charges);
 		expect(await wf.hook('checkExists')).toBe(false);
 
@@ -113,11 +182,18 @@ describe('deactivation under an outage', () => {
 		const before = await automationOf(sb, listId);
 		const wf = trigger(listId);
 		await wf.activate();
-		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1000, status: 503 });
+		sb.faults.push({
+			method: 'PUT',
+			pathPrefix: `/v1/lists/${listId}/automations`,
+			count: 1000,
+			status: 503,
+		});
 		let error: (Error & { description?: string }) | undefined;
 		await wf.deactivate().catch((caught: Error) => (error = caught));
 		sb.faults.length = 0;
-		expect(error?.description).toBe(`The automation of list ${listId} may still fire for this trigger, but buys nothing when it does. Activating or deactivating this workflow again finishes the clean-up.`);
+		expect(error?.description).toBe(
+			`The automation of list ${listId} may still fire for this trigger, but buys nothing when it does. Activating or deactivating this workflow again finishes the clean-up.`,
+		);
 		expect((await listOf(listId)).isMonitored).toBe(1);
 		await wf.deactivate();
 		expect(await automationOf(sb, listId)).toEqual(before);
@@ -129,8 +205,18 @@ describe('deactivation under an outage', () => {
 		const wf = trigger(listId, allowed);
 		await wf.activate();
 		const first = wf.registration().webhookId;
-		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1000, status: 502 });
-		sb.faults.push({ method: 'DELETE', pathPrefix: '/v1/integrations/webhooks/', count: 1000, drop: true });
+		sb.faults.push({
+			method: 'PUT',
+			pathPrefix: `/v1/lists/${listId}/automations`,
+			count: 1000,
+			status: 502,
+		});
+		sb.faults.push({
+			method: 'DELETE',
+			pathPrefix: '/v1/integrations/webhooks/',
+			count: 1000,
+			drop: true,
+		});
 		await expect(wf.deactivate()).rejects.toThrow(/could not finish/);
 		sb.faults.length = 0;
 		expect(await ableToCharge(listId)).toBe(false);
@@ -141,7 +227,9 @@ describe('deactivation under an outage', () => {
 		expect(own.map((hook) => hook.WebhookID)).toEqual([wf.registration().webhookId]);
 		expect(wf.registration().webhookId).not.toBe(first);
 		expect((await listOf(listId)).isMonitored).toBe(1);
-		expect((await automationOf(sb, listId)).ExportToWebhookIDs).toBe(String(wf.registration().webhookId));
+		expect((await automationOf(sb, listId)).ExportToWebhookIDs).toBe(
+			String(wf.registration().webhookId),
+		);
 		expect(await wf.hook('checkExists')).toBe(true);
 
 		await wf.deactivate();
@@ -155,23 +243,41 @@ describe('lost answers to the registration', () => {
 		const listId = await createMonitoredList(sb, 'Faults lost answer adopted');
 		const before = await automationOf(sb, listId);
 		const wf = trigger(listId);
-		sb.faults.push({ method: 'POST', pathPrefix: '/v1/integrations/webhooks', count: 1, dropAfterForward: true });
+		sb.faults.push({
+			method: 'POST',
+			pathPrefix: '/v1/integrations/webhooks',
+			count: 1,
+			dropAfterForward: true,
+		});
 		await wf.activate();
 		const own = await ownWebhooks(wf);
 		expect(own.map((hook) => hook.WebhookID)).toEqual([wf.registration().webhookId]);
-		expect((await automationOf(sb, listId)).ExportToWebhookIDs).toBe(String(wf.registration().webhookId));
+		expect((await automationOf(sb, listId)).ExportToWebhookIDs).toBe(
+			String(wf.registration().webhookId),
+		);
 		expect(await wf.hook('checkExists')).toBe(true);
 		await wf.deactivate();
 		expect(await automationOf(sb, listId)).toEqual(before);
 		expect(await ownWebhooks(wf)).toEqual([]);
 	});
 
-	test('answer lost and not found again: activation fails and n8n\'s `delete` removes the orphan', async () => {
+	test("answer lost and not found again: activation fails and n8n's `delete` removes the orphan", async () => {
 		const listId = await createMonitoredList(sb, 'Faults lost answer removed');
 		const wf = trigger(listId);
-		sb.faults.push({ method: 'POST', pathPrefix: '/v1/integrations/webhooks', count: 1, dropAfterForward: true });
+		sb.faults.push({
+			method: 'POST',
+			pathPrefix: '/v1/integrations/webhooks',
+			count: 1,
+			dropAfterForward: true,
+		});
 		// The look-up of the new webhook fails (a read asking for secrets, as only it and checkExists of a stored registration make).
-		sb.faults.push({ method: 'GET', pathPrefix: '/v1/integrations/webhooks', query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' }, count: 1000, status: 502 });
+		sb.faults.push({
+			method: 'GET',
+			pathPrefix: '/v1/integrations/webhooks',
+			query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' },
+			count: 1000,
+			status: 502,
+		});
 		await expect(wf.activate()).rejects.toThrow();
 		expect(await ownWebhooks(wf)).toEqual([]);
 		expect(wf.registration().webhookId).toBeUndefined();
@@ -186,7 +292,9 @@ describe('lost answers to the registration', () => {
 		expect(await wf.hook('checkExists')).toBe(false);
 
 		await wf.activate();
-		expect((await ownWebhooks(wf)).map((hook) => hook.WebhookID)).toEqual([wf.registration().webhookId]);
+		expect((await ownWebhooks(wf)).map((hook) => hook.WebhookID)).toEqual([
+			wf.registration().webhookId,
+		]);
 		await wf.deactivate();
 		expect(await ownWebhooks(wf)).toEqual([]);
 		expect(await automationOf(sb, listId)).toEqual(before);
@@ -197,13 +305,20 @@ describe('lost answers to the registration', () => {
 		const before = await automationOf(sb, listId);
 		const wf = trigger(listId);
 		// The automation write happens but every answer to it is lost, and so is every later read.
-		sb.faults.push({ method: 'PUT', pathPrefix: `/v1/lists/${listId}/automations`, count: 1000, dropAfterForward: true });
+		sb.faults.push({
+			method: 'PUT',
+			pathPrefix: `/v1/lists/${listId}/automations`,
+			count: 1000,
+			dropAfterForward: true,
+		});
 		await expect(wf.activate()).rejects.toThrow();
 		sb.faults.length = 0;
 		expect(await wf.hook('checkExists')).toBe(false);
 		await wf.activate();
 		expect(await wf.hook('checkExists')).toBe(true);
-		expect((await ownWebhooks(wf)).map((hook) => hook.WebhookID)).toEqual([wf.registration().webhookId]);
+		expect((await ownWebhooks(wf)).map((hook) => hook.WebhookID)).toEqual([
+			wf.registration().webhookId,
+		]);
 		await wf.deactivate();
 		expect(await ownWebhooks(wf)).toEqual([]);
 		expect(await automationOf(sb, listId)).toEqual(before);
@@ -214,7 +329,11 @@ describe('a service that answers fewer webhooks a page than asked', () => {
 	test('an orphan beyond a short first page is still found, and deactivation removes it', async () => {
 		const listId = await createMonitoredList(sb, 'Faults orphan beyond a short page');
 		const before = await automationOf(sb, listId);
-		for (let n = 0; n < 3; n++) await api(sb, 'POST', '/v1/integrations/webhooks', { HookUrl: `http://127.0.0.1:9/filler-${n}`, WebhookName: `filler ${n}` });
+		for (let n = 0; n < 3; n++)
+			await api(sb, 'POST', '/v1/integrations/webhooks', {
+				HookUrl: `http://127.0.0.1:9/filler-${n}`,
+				WebhookName: `filler ${n}`,
+			});
 		const wf = trigger(listId);
 		await leaveOrphan(wf);
 		const [orphan] = await ownWebhooks(wf);
@@ -224,7 +343,14 @@ describe('a service that answers fewer webhooks a page than asked', () => {
 
 		// The first page of the deactivation's read holds only the webhooks before the orphan, as a
 		// service with a page cap below what was asked would give it.
-		sb.faults.push({ method: 'GET', pathPrefix: '/v1/integrations/webhooks', query: { Fields: 'WebhookID,HookUrl,WebhookName', Start: '0' }, count: 1, status: 200, body: { results: every.slice(0, at) } });
+		sb.faults.push({
+			method: 'GET',
+			pathPrefix: '/v1/integrations/webhooks',
+			query: { Fields: 'WebhookID,HookUrl,WebhookName', Start: '0' },
+			count: 1,
+			status: 200,
+			body: { results: every.slice(0, at) },
+		});
 		await wf.deactivate();
 		expect(sb.faults[0].count).toBe(0);
 		expect(await ownWebhooks(wf)).toEqual([]);
@@ -237,38 +363,64 @@ describe('the credential decides on charging automations when it has a spending 
 		const { listId, before } = await chargingList('Faults credential refuses');
 		const posts = sb.sent('/v1/integrations/webhooks', 'POST').length;
 		const refused = trigger(listId, { ...allowed, credentials: { spendingCeiling: 5 } });
-		await expect(refused.activate()).rejects.toThrow(/the PropRadar credential does not allow charging automations/);
+		await expect(refused.activate()).rejects.toThrow(
+			/the PropRadar credential does not allow charging automations/,
+		);
 		let description = '';
-		await refused.hook('create').catch((error: Error & { description?: string }) => (description = String(error.description)));
+		await refused
+			.hook('create')
+			.catch(
+				(error: Error & { description?: string }) => (description = String(error.description)),
+			);
 		expect(description).toMatch(/option "Allow Charging Automations"/);
 		expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(posts);
 		expect(await automationOf(sb, listId)).toEqual(before);
 
-		const permitted = trigger(listId, { ...allowed, credentials: { spendingCeiling: 5, allowChargingAutomations: true } });
+		const permitted = trigger(listId, {
+			...allowed,
+			credentials: { spendingCeiling: 5, allowChargingAutomations: true },
+		});
 		await permitted.activate();
 		expect(await ableToCharge(listId)).toBe(true);
 		await permitted.deactivate();
 		expect(await automationOf(sb, listId)).toEqual(before);
 
 		// The credential allowing it does not replace the node's own option.
-		const notOptedIn = trigger(listId, { credentials: { spendingCeiling: 5, allowChargingAutomations: true } });
-		await expect(notOptedIn.activate()).rejects.toThrow(/would buy phone numbers \(PurchasePhone\)/);
+		const notOptedIn = trigger(listId, {
+			credentials: { spendingCeiling: 5, allowChargingAutomations: true },
+		});
+		await expect(notOptedIn.activate()).rejects.toThrow(
+			/would buy phone numbers \(PurchasePhone\)/,
+		);
 		expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(posts + 1);
 	});
 });
 
 describe('a Spending Ceiling that is no amount fails closed at activation', () => {
-	test.each(['$50', 'fifty', '-5'])('a ceiling of "%s": refused naming the ceiling, with nothing registered, even with the node\'s option on', async (ceiling) => {
-		const { listId, before } = await chargingList(`Faults unreadable ceiling ${ceiling}`);
-		const posts = sb.sent('/v1/integrations/webhooks', 'POST').length;
-		const wf = trigger(listId, { ...allowed, credentials: { spendingCeiling: ceiling as unknown as number, allowChargingAutomations: false } });
-		let error: (Error & { description?: string }) | undefined;
-		await wf.hook('create').catch((caught: Error & { description?: string }) => (error = caught));
-		expect(error?.message).toBe(`Spending Ceiling per Execution of the PropRadar credential: must be an amount in USD, 0 (no ceiling) or more with at most two decimals, got "${ceiling}"`);
-		expect(error?.description).toBe('Nothing was registered and nothing was charged. Ask the credential\'s owner to correct it.');
-		expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(posts);
-		expect(await automationOf(sb, listId)).toEqual(before);
-	});
+	test.each(['$50', 'fifty', '-5'])(
+		'a ceiling of "%s": refused naming the ceiling, with nothing registered, even with the node\'s option on',
+		async (ceiling) => {
+			const { listId, before } = await chargingList(`Faults unreadable ceiling ${ceiling}`);
+			const posts = sb.sent('/v1/integrations/webhooks', 'POST').length;
+			const wf = trigger(listId, {
+				...allowed,
+				credentials: {
+					spendingCeiling: ceiling as unknown as number,
+					allowChargingAutomations: false,
+				},
+			});
+			let error: (Error & { description?: string }) | undefined;
+			await wf.hook('create').catch((caught: Error & { description?: string }) => (error = caught));
+			expect(error?.message).toBe(
+				`Spending Ceiling per Execution of the PropRadar credential: must be an amount in USD, 0 (no ceiling) or more with at most two decimals, got "${ceiling}"`,
+			);
+			expect(error?.description).toBe(
+				"Nothing was registered and nothing was charged. Ask the credential's owner to correct it.",
+			);
+			expect(sb.sent('/v1/integrations/webhooks', 'POST')).toHaveLength(posts);
+			expect(await automationOf(sb, listId)).toEqual(before);
+		},
+	);
 });
 
 describe('two n8n processes on one list', () => {
@@ -276,7 +428,9 @@ describe('two n8n processes on one list', () => {
 	let otherProcess: PropRadarTrigger;
 	beforeAll(() => {
 		jest.isolateModules(() => {
-			const module = jest.requireActual<typeof import('../../nodes/PropRadarTrigger/PropRadarTrigger.node')>('../../nodes/PropRadarTrigger/PropRadarTrigger.node');
+			const module = jest.requireActual<
+				typeof import('../../nodes/PropRadarTrigger/PropRadarTrigger.node')
+			>('../../nodes/PropRadarTrigger/PropRadarTrigger.node');
 			otherProcess = new module.PropRadarTrigger();
 		});
 	});
@@ -315,14 +469,20 @@ describe('two n8n processes on one list', () => {
 			];
 			await Promise.all(workflows.map((wf) => wf.activate()));
 			const wired = await automationOf(sb, listId);
-			expect({ round, ids: String(wired.ExportToWebhookIDs).split(',').sort() }).toEqual({ round, ids: workflows.map((wf) => String(wf.registration().webhookId)).sort() });
+			expect({ round, ids: String(wired.ExportToWebhookIDs).split(',').sort() }).toEqual({
+				round,
+				ids: workflows.map((wf) => String(wf.registration().webhookId)).sort(),
+			});
 			expect(wired.Triggers).toBe('New Matches,Status Changes');
 			for (const wf of workflows) expect(await wf.hook('checkExists')).toBe(true);
 
 			// Half leave while the other half stay: the staying ones keep their wiring.
 			await Promise.all([workflows[0].deactivate(), workflows[1].deactivate()]);
 			const staying = await automationOf(sb, listId);
-			expect({ round, ids: String(staying.ExportToWebhookIDs).split(',').sort() }).toEqual({ round, ids: [workflows[2], workflows[3]].map((wf) => String(wf.registration().webhookId)).sort() });
+			expect({ round, ids: String(staying.ExportToWebhookIDs).split(',').sort() }).toEqual({
+				round,
+				ids: [workflows[2], workflows[3]].map((wf) => String(wf.registration().webhookId)).sort(),
+			});
 			await Promise.all([workflows[2].deactivate(), workflows[3].deactivate()]);
 			expect(await automationOf(sb, listId)).toEqual(before);
 			expect(await triggerWebhooksOf(listId)).toEqual([]);
@@ -334,7 +494,13 @@ test('100 activate/deactivate cycles of one workflow with faults: no orphan, the
 	const { listId, before } = await chargingList('Faults 100 cycles');
 	const webhooksBefore = await webhooksOf(sb);
 	const wf = trigger(listId, allowed);
-	const figures = { cycles: 0, faults: 0, failedActivations: 0, failedDeactivations: 0, ableToChargeAfterDeactivation: 0 };
+	const figures = {
+		cycles: 0,
+		faults: 0,
+		failedActivations: 0,
+		failedDeactivations: 0,
+		ableToChargeAfterDeactivation: 0,
+	};
 	const inject = (fault: (typeof sb.faults)[number]) => {
 		sb.faults.push(fault);
 		figures.faults++;
@@ -344,13 +510,36 @@ test('100 activate/deactivate cycles of one workflow with faults: no orphan, the
 	for (let cycle = 0; cycle < 100; cycle++) {
 		figures.cycles++;
 		// Faults during activation.
-		if (cycle % 10 === 0) inject({ method: 'POST', pathPrefix: '/v1/integrations/webhooks', count: 1, dropAfterForward: true });
-		if (cycle % 10 === 7) inject({ method: 'PUT', pathPrefix: automationPath, count: 1, dropAfterForward: true });
+		if (cycle % 10 === 0)
+			inject({
+				method: 'POST',
+				pathPrefix: '/v1/integrations/webhooks',
+				count: 1,
+				dropAfterForward: true,
+			});
+		if (cycle % 10 === 7)
+			inject({ method: 'PUT', pathPrefix: automationPath, count: 1, dropAfterForward: true });
 		if (cycle === 41 || cycle === 83) {
 			// Answer lost, not found again, and the orphan not removable for a while.
-			inject({ method: 'POST', pathPrefix: '/v1/integrations/webhooks', count: 1, dropAfterForward: true });
-			inject({ method: 'GET', pathPrefix: '/v1/integrations/webhooks', query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' }, count: 1000, status: 502 });
-			inject({ method: 'DELETE', pathPrefix: '/v1/integrations/webhooks/', count: 1000, status: 503 });
+			inject({
+				method: 'POST',
+				pathPrefix: '/v1/integrations/webhooks',
+				count: 1,
+				dropAfterForward: true,
+			});
+			inject({
+				method: 'GET',
+				pathPrefix: '/v1/integrations/webhooks',
+				query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' },
+				count: 1000,
+				status: 502,
+			});
+			inject({
+				method: 'DELETE',
+				pathPrefix: '/v1/integrations/webhooks/',
+				count: 1000,
+				status: 503,
+			});
 		}
 		let activated = true;
 		await wf.activate().catch(() => {
@@ -362,12 +551,20 @@ test('100 activate/deactivate cycles of one workflow with faults: no orphan, the
 		expect(await ableToCharge(listId)).toBe(true);
 
 		// Faults during deactivation.
-		if (cycle % 10 === 3) inject({ method: 'PUT', pathPrefix: automationPath, count: 4, status: 503 });
+		if (cycle % 10 === 3)
+			inject({ method: 'PUT', pathPrefix: automationPath, count: 4, status: 503 });
 		if (cycle % 10 === 5) {
 			inject({ method: 'DELETE', pathPrefix: '/v1/integrations/webhooks/', count: 1, drop: true });
-			inject({ method: 'PUT', pathPrefix: automationPath, count: 2, status: 429, headers: { 'retry-after': '0' } });
+			inject({
+				method: 'PUT',
+				pathPrefix: automationPath,
+				count: 2,
+				status: 429,
+				headers: { 'retry-after': '0' },
+			});
 		}
-		if (cycle === 12 || cycle === 52 || cycle === 92) inject({ method: 'PUT', pathPrefix: automationPath, count: 1000, status: 503 });
+		if (cycle === 12 || cycle === 52 || cycle === 92)
+			inject({ method: 'PUT', pathPrefix: automationPath, count: 1000, status: 503 });
 		await wf.deactivate().catch(() => figures.failedDeactivations++);
 		sb.faults.length = 0;
 		if (await ableToCharge(listId)) figures.ableToChargeAfterDeactivation++;
@@ -375,7 +572,13 @@ test('100 activate/deactivate cycles of one workflow with faults: no orphan, the
 
 	const orphans = (await triggerWebhooksOf(listId)).length;
 	console.log(`trigger under faults: ${JSON.stringify({ ...figures, orphans })}`);
-	expect(figures).toEqual({ cycles: 100, faults: figures.faults, failedActivations: 2, failedDeactivations: 3, ableToChargeAfterDeactivation: 0 });
+	expect(figures).toEqual({
+		cycles: 100,
+		faults: figures.faults,
+		failedActivations: 2,
+		failedDeactivations: 3,
+		ableToChargeAfterDeactivation: 0,
+	});
 	expect(orphans).toBe(0);
 	expect(await webhooksOf(sb)).toEqual(webhooksBefore);
 	expect(await automationOf(sb, listId)).toEqual(before);

@@ -23,7 +23,14 @@ import {
 
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
 import { registrationSlot, type Registration } from '../../nodes/PropRadarTrigger/registration';
-import { additionalDataFor, nodeTypes, registerNodeType, TOKENS, type CredentialValues, type EngineSandbox } from './harness';
+import {
+	additionalDataFor,
+	nodeTypes,
+	registerNodeType,
+	TOKENS,
+	type CredentialValues,
+	type EngineSandbox,
+} from './harness';
 import { api, deferredEngineSandbox, listRef } from './helpers';
 
 export const TRIGGER_TYPE = 'n8n-nodes-propradar.propRadarTrigger';
@@ -116,7 +123,9 @@ export class WebhookReceiver {
 
 	async close(): Promise<void> {
 		this.server?.closeAllConnections();
-		await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+		await new Promise<void>((resolve) =>
+			this.server ? this.server.close(() => resolve()) : resolve(),
+		);
 	}
 
 	listen(path: string, listener: Listener): void {
@@ -139,12 +148,24 @@ export class WebhookReceiver {
 		const path = new URL(request.url ?? '/', 'http://receiver').pathname;
 		const listener = this.listeners.get(path);
 		if (!listener || request.method !== 'POST') {
-			this.deliveries.push({ test: path.startsWith('/webhook-test/'), status: 404, answer: undefined });
-			response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not registered"}');
+			this.deliveries.push({
+				test: path.startsWith('/webhook-test/'),
+				status: 404,
+				answer: undefined,
+			});
+			response
+				.writeHead(404, { 'content-type': 'application/json' })
+				.end('{"message":"not registered"}');
 			return;
 		}
 		const waiting = this.afterNextDelivery.splice(0);
-		const delivery = await listener.trigger.receive(request, raw, response, listener.test, listener.nodeType);
+		const delivery = await listener.trigger.receive(
+			request,
+			raw,
+			response,
+			listener.test,
+			listener.nodeType,
+		);
 		this.deliveries.push(delivery);
 		for (const answer of waiting) answer();
 	}
@@ -190,7 +211,9 @@ function expressLike(request: IncomingMessage, raw: Buffer, response: ServerResp
 		},
 		json(value: unknown) {
 			answer = value;
-			response.writeHead(res.statusCode, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+			response
+				.writeHead(res.statusCode, { 'content-type': 'application/json' })
+				.end(JSON.stringify(value));
 			return res;
 		},
 		send(value: unknown) {
@@ -263,7 +286,15 @@ export class TriggerWorkflow {
 			createdAt: new Date(),
 			updatedAt: new Date(),
 		} as unknown as IWorkflowBase;
-		this.workflow = new Workflow({ id: this.id, name: this.workflowData.name, nodes: [this.node], connections: {}, active: false, nodeTypes, staticData: {} });
+		this.workflow = new Workflow({
+			id: this.id,
+			name: this.workflowData.name,
+			nodes: [this.node],
+			connections: {},
+			active: false,
+			nodeTypes,
+			staticData: {},
+		});
 	}
 
 	/** Changes the workflow's credential as its owner edits it in n8n (a new token after a rotation); later calls use it. */
@@ -273,7 +304,10 @@ export class TriggerWorkflow {
 
 	/** The node's static data (`getWorkflowStaticData('node')`). */
 	get staticData(): IDataObject {
-		return ((this.workflow.staticData as IDataObject)[`node:${this.node.name}`] as IDataObject | undefined) ?? {};
+		return (
+			((this.workflow.staticData as IDataObject)[`node:${this.node.name}`] as
+				IDataObject | undefined) ?? {}
+		);
 	}
 
 	/** What the trigger remembers about its production (or test) registration; empty when none. */
@@ -282,7 +316,9 @@ export class TriggerWorkflow {
 		return registrations[registrationSlot(this.url(test), this.node.webhookId)] ?? {};
 	}
 
-	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
+	private additionalData(
+		extra: Partial<IWorkflowExecuteAdditionalData> = {},
+	): IWorkflowExecuteAdditionalData {
 		return {
 			...additionalDataFor(this.credentials, this.workflowData),
 			webhookBaseUrl: `${this.receiver.url}/webhook`,
@@ -316,7 +352,9 @@ export class TriggerWorkflow {
 		);
 		// n8n runs these with an expression isolate held (workflow-trigger-activator.js); within
 		// `activate`, the one it holds.
-		return await this.workflow.expression.withIsolate(async () => await this.nodeType.webhookMethods.default[method].call(context));
+		return await this.workflow.expression.withIsolate(
+			async () => await this.nodeType.webhookMethods.default[method].call(context),
+		);
 	}
 
 	/** The URL path n8n serves this trigger at. */
@@ -354,14 +392,33 @@ export class TriggerWorkflow {
 	}
 
 	/** One delivery through the node's `webhook()` in n8n-core's WebhookContext. */
-	async receive(request: IncomingMessage, raw: Buffer, response: ServerResponse, test: boolean, nodeType: PropRadarTrigger = this.nodeType): Promise<Delivery> {
+	async receive(
+		request: IncomingMessage,
+		raw: Buffer,
+		response: ServerResponse,
+		test: boolean,
+		nodeType: PropRadarTrigger = this.nodeType,
+	): Promise<Delivery> {
 		const { req, res, answer } = expressLike(request, raw, response);
-		const additionalData = this.additionalData({ httpRequest: req, httpResponse: res } as unknown as Partial<IWorkflowExecuteAdditionalData>);
-		const context = new WebhookContext(this.workflow, this.node, additionalData, test ? 'manual' : 'webhook', this.webhookData(test), [], null);
+		const additionalData = this.additionalData({
+			httpRequest: req,
+			httpResponse: res,
+		} as unknown as Partial<IWorkflowExecuteAdditionalData>);
+		const context = new WebhookContext(
+			this.workflow,
+			this.node,
+			additionalData,
+			test ? 'manual' : 'webhook',
+			this.webhookData(test),
+			[],
+			null,
+		);
 		let result: IWebhookResponseData;
 		try {
 			// n8n's webhook phase holds an isolate for any start node but its own Webhook node (live-webhooks.js, webhookPhaseNeedsIsolate).
-			result = await this.workflow.expression.withIsolate(async () => await nodeType.webhook.call(context));
+			result = await this.workflow.expression.withIsolate(
+				async () => await nodeType.webhook.call(context),
+			);
 		} catch (error) {
 			res.status(500).json({ message: (error as Error).message });
 			return { workflowId: this.id, test, status: 500, answer: answer() };
@@ -379,59 +436,115 @@ export class TriggerWorkflow {
 		}
 		if (outcome === 'not started, said late') {
 			response.socket?.destroy();
-			this.receiver.answerAfterNextDelivery(() => res.status(500).json({ code: 0, message: 'There was a problem executing the workflow' }));
+			this.receiver.answerAfterNextDelivery(() =>
+				res.status(500).json({ code: 0, message: 'There was a problem executing the workflow' }),
+			);
 			return { workflowId: this.id, test, status: null, answer: undefined };
 		}
-		if (!result.noWebhookResponse) res.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
+		if (!result.noWebhookResponse)
+			res.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
 		return { workflowId: this.id, test, status: res.statusCode, answer: answer(), items };
 	}
 }
 
 /** The list's automation as the sandbox holds it. */
-export async function automationOf(sb: EngineSandbox, listId: number, token: string = TOKENS.main): Promise<IDataObject> {
-	const response = await api<{ results: IDataObject[] }>(sb, 'GET', `/v1/lists/${listId}/automations`, undefined, token);
-	if (response.status !== 200) throw new Error(`GET automation of list ${listId}: ${response.status}`);
+export async function automationOf(
+	sb: EngineSandbox,
+	listId: number,
+	token: string = TOKENS.main,
+): Promise<IDataObject> {
+	const response = await api<{ results: IDataObject[] }>(
+		sb,
+		'GET',
+		`/v1/lists/${listId}/automations`,
+		undefined,
+		token,
+	);
+	if (response.status !== 200)
+		throw new Error(`GET automation of list ${listId}: ${response.status}`);
 	return response.body.results[0];
 }
 
 /** Writes the list's automation straight to the sandbox (as a user would in PropRadar). */
-export async function setAutomation(sb: EngineSandbox, listId: number, fields: IDataObject): Promise<void> {
+export async function setAutomation(
+	sb: EngineSandbox,
+	listId: number,
+	fields: IDataObject,
+): Promise<void> {
 	const { Name: _name, ...current } = await automationOf(sb, listId);
-	const response = await api(sb, 'PUT', `/v1/lists/${listId}/automations`, { ...current, ...fields });
-	if (response.status !== 200) throw new Error(`PUT automation of list ${listId}: ${response.status} ${JSON.stringify(response.body)}`);
+	const response = await api(sb, 'PUT', `/v1/lists/${listId}/automations`, {
+		...current,
+		...fields,
+	});
+	if (response.status !== 200)
+		throw new Error(
+			`PUT automation of list ${listId}: ${response.status} ${JSON.stringify(response.body)}`,
+		);
 }
 
 /**
  * The secret PropRadar holds for the trigger's webhook (production or test), which it signs the
  * trigger's deliveries with: the static data holds none.
  */
-export async function serviceSecret(sb: EngineSandbox, wf: TriggerWorkflow, test = false, token: string = TOKENS.main): Promise<string> {
+export async function serviceSecret(
+	sb: EngineSandbox,
+	wf: TriggerWorkflow,
+	test = false,
+	token: string = TOKENS.main,
+): Promise<string> {
 	const webhookId = wf.registration(test).webhookId;
-	const response = await api<{ results?: IDataObject[] }>(sb, 'GET', '/v1/integrations/webhooks?Fields=WebhookID,Secret', undefined, token);
+	const response = await api<{ results?: IDataObject[] }>(
+		sb,
+		'GET',
+		'/v1/integrations/webhooks?Fields=WebhookID,Secret',
+		undefined,
+		token,
+	);
 	const hook = (response.body.results ?? []).find((candidate) => candidate.WebhookID === webhookId);
 	if (!hook) throw new Error(`PropRadar holds no webhook ${String(webhookId)}`);
 	return String(hook.Secret);
 }
 
 /** Every webhook of the account. */
-export async function webhooksOf(sb: EngineSandbox, token: string = TOKENS.main): Promise<IDataObject[]> {
-	const response = await api<{ results?: IDataObject[] }>(sb, 'GET', '/v1/integrations/webhooks', undefined, token);
+export async function webhooksOf(
+	sb: EngineSandbox,
+	token: string = TOKENS.main,
+): Promise<IDataObject[]> {
+	const response = await api<{ results?: IDataObject[] }>(
+		sb,
+		'GET',
+		'/v1/integrations/webhooks',
+		undefined,
+		token,
+	);
 	if (response.status !== 200) throw new Error(`GET webhooks: ${response.status}`);
 	return response.body.results ?? [];
 }
 
 /** A monitored static list, straight through the sandbox. */
 export async function createMonitoredList(sb: EngineSandbox, name: string): Promise<number> {
-	const response = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: name, ListType: 'static', isMonitored: 1 });
-	if (response.status !== 200) throw new Error(`POST list: ${response.status} ${JSON.stringify(response.body)}`);
+	const response = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
+		ListName: name,
+		ListType: 'static',
+		isMonitored: 1,
+	});
+	if (response.status !== 200)
+		throw new Error(`POST list: ${response.status} ${JSON.stringify(response.body)}`);
 	return response.body.results[0].ListID;
 }
 
 /** POSTs a delivery to a trigger URL as PropRadar (or a forger) would. */
-export async function postDelivery(url: string, body: string | unknown, authorization?: string): Promise<{ status: number; text: string }> {
+export async function postDelivery(
+	url: string,
+	body: string | unknown,
+	authorization?: string,
+): Promise<{ status: number; text: string }> {
 	const response = await fetch(url, {
 		method: 'POST',
-		headers: { 'content-type': 'application/json', ...(authorization === undefined ? {} : { authorization }) },
+		headers: {
+			'content-type': 'application/json',
+			...(authorization === undefined ? {} : { authorization }),
+		},
 		body: typeof body === 'string' ? body : JSON.stringify(body),
 	});
 	return { status: response.status, text: await response.text() };
@@ -451,7 +564,11 @@ export interface TriggerOn {
  * and closed after them, and `trigger(listId, ...)`, a trigger workflow on a list of that sandbox
  * whose deliveries reach that receiver.
  */
-export function useTriggerSandbox(): { sb: EngineSandbox; receiver: WebhookReceiver; trigger(listId: number, on?: TriggerOn): TriggerWorkflow } {
+export function useTriggerSandbox(): {
+	sb: EngineSandbox;
+	receiver: WebhookReceiver;
+	trigger(listId: number, on?: TriggerOn): TriggerWorkflow;
+} {
 	const sandbox = deferredEngineSandbox();
 	const sb = sandbox.sb;
 	const receiver = new WebhookReceiver();
@@ -463,10 +580,17 @@ export function useTriggerSandbox(): { sb: EngineSandbox; receiver: WebhookRecei
 		await receiver.close();
 		await sandbox.close();
 	});
-	const trigger = (listId: number, { events = ['newMatches'], options = {}, credentials = {}, nodeType }: TriggerOn = {}) =>
+	const trigger = (
+		listId: number,
+		{ events = ['newMatches'], options = {}, credentials = {}, nodeType }: TriggerOn = {},
+	) =>
 		new TriggerWorkflow({
 			receiver,
-			credentials: { baseUrl: sb.url, accessToken: TOKENS.main, ...credentials } as CredentialValues,
+			credentials: {
+				baseUrl: sb.url,
+				accessToken: TOKENS.main,
+				...credentials,
+			} as CredentialValues,
 			parameters: { listId: listRef(listId), events, options },
 			nodeType,
 		});

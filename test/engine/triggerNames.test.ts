@@ -11,8 +11,16 @@ jest.setTimeout(60_000);
  */
 const { sb, trigger } = useTriggerSandbox();
 
-test.each(['constructor', 'toString', '__proto__'])('Change Kind "%s" is no kind of change: refused at activation, naming it, before any request', async (name) => {
-	const sent = sb.requests.length;
-	await expect(trigger(5, { events: ['statusChanges'], options: { changeKinds: [name, 'listingStatus'] } }).hook('create')).rejects.toThrow(`Change Kinds: "${name}" is no kind of change`);
-	expect(sb.requests.length).toBe(sent);
-});
+test.each(['constructor', 'toString', '__proto__'])(
+	'Change Kind "%s" is no kind of change: refused at activation, naming it, before any request',
+	async (name) => {
+		const sent = sb.requests.length;
+		await expect(
+			trigger(5, {
+				events: ['statusChanges'],
+				options: { changeKinds: [name, 'listingStatus'] },
+			}).hook('create'),
+		).rejects.toThrow(`Change Kinds: "${name}" is no kind of change`);
+		expect(sb.requests.length).toBe(sent);
+	},
+);

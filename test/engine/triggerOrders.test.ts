@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 
 import { api } from './helpers';
-import { automationOf, createMonitoredList, setAutomation, useTriggerSandbox, webhooksOf } from './triggerHarness';
+import {
+	automationOf,
+	createMonitoredList,
+	setAutomation,
+	useTriggerSandbox,
+	webhooksOf,
+} from './triggerHarness';
 
 /**
  * Property-based: whatever the automation was, whichever events each of up to three trigger
@@ -17,14 +23,23 @@ const { sb, trigger } = useTriggerSandbox();
 let foreignWebhook: number;
 
 beforeAll(async () => {
-	const created = await api<{ results: Array<{ WebhookID: number }> }>(sb, 'POST', '/v1/integrations/webhooks', { HookUrl: 'http://127.0.0.1:9/crm', WebhookName: 'CRM export' });
+	const created = await api<{ results: Array<{ WebhookID: number }> }>(
+		sb,
+		'POST',
+		'/v1/integrations/webhooks',
+		{ HookUrl: 'http://127.0.0.1:9/crm', WebhookName: 'CRM export' },
+	);
 	foreignWebhook = created.body.results[0].WebhookID;
 });
 
 const TRIGGERS = { newMatches: 'New Matches', statusChanges: 'Status Changes' } as const;
 type Event = keyof typeof TRIGGERS;
 
-const eventsArbitrary = fc.constantFrom<Event[]>(['newMatches'], ['statusChanges'], ['newMatches', 'statusChanges']);
+const eventsArbitrary = fc.constantFrom<Event[]>(
+	['newMatches'],
+	['statusChanges'],
+	['newMatches', 'statusChanges'],
+);
 const scenario = fc.record({
 	baseline: fc.record({
 		isEnabled: fc.constantFrom(0, 1),
@@ -62,7 +77,8 @@ test('any order of activations and deactivations keeps active triggers wired and
 					const wf = triggers[index];
 					expect(wired).toContain(String(wf.registration().webhookId));
 					expect(automation.isEnabled).toBe(1);
-					for (const event of workflows[index]) expect(String(automation.Triggers).split(',')).toContain(TRIGGERS[event]);
+					for (const event of workflows[index])
+						expect(String(automation.Triggers).split(',')).toContain(TRIGGERS[event]);
 					expect(await wf.hook('checkExists')).toBe(true);
 				}
 			};
@@ -86,7 +102,9 @@ test('any order of activations and deactivations keeps active triggers wired and
 			}
 
 			expect(await automationOf(sb, listId)).toEqual(before);
-			const left = (await webhooksOf(sb)).filter((hook) => String(hook.WebhookName).startsWith(`n8n PropRadar Trigger: list ${listId},`));
+			const left = (await webhooksOf(sb)).filter((hook) =>
+				String(hook.WebhookName).startsWith(`n8n PropRadar Trigger: list ${listId},`),
+			);
 			expect(left).toEqual([]);
 		}),
 		{ numRuns: 40 },

@@ -21,13 +21,24 @@ const { sb, receiver, trigger } = useTriggerSandbox();
 
 /** A monitored static list of `token`'s account. */
 async function monitoredList(name: string, token: string = TOKENS.main): Promise<number> {
-	const response = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', { ListName: name, ListType: 'static', isMonitored: 1 }, token);
+	const response = await api<{ results: Array<{ ListID: number }> }>(
+		sb,
+		'POST',
+		'/v1/lists',
+		{ ListName: name, ListType: 'static', isMonitored: 1 },
+		token,
+	);
 	return response.body.results[0].ListID;
 }
 
 /** The webhooks of the trigger's URL as the service holds them, secrets included. */
-async function serviceHooks(wf: TriggerWorkflow, token: string = TOKENS.main): Promise<Array<{ WebhookID: number; Secret: string }>> {
-	const response = await api<{ results: Array<{ WebhookID: number; HookUrl: string; Secret: string }> }>(sb, 'GET', '/v1/integrations/webhooks?Fields=WebhookID,HookUrl,Secret', undefined, token);
+async function serviceHooks(
+	wf: TriggerWorkflow,
+	token: string = TOKENS.main,
+): Promise<Array<{ WebhookID: number; Secret: string }>> {
+	const response = await api<{
+		results: Array<{ WebhookID: number; HookUrl: string; Secret: string }>;
+	}>(sb, 'GET', '/v1/integrations/webhooks?Fields=WebhookID,HookUrl,Secret', undefined, token);
 	return response.body.results.filter((hook) => hook.HookUrl === wf.url());
 }
 
@@ -40,7 +51,7 @@ async function serviceSecret(wf: TriggerWorkflow, token: string = TOKENS.main): 
 
 const newMatch = { TriggerType: 'New Match', PropID: 'P000101', ListID: 1 };
 
-test('the static data holds nothing a delivery can be signed with: a delivery signed with each of its values is refused, one with the service\'s secret accepted', async () => {
+test("the static data holds nothing a delivery can be signed with: a delivery signed with each of its values is refused, one with the service's secret accepted", async () => {
 	const listId = await monitoredList('Secrets at rest');
 	const wf = trigger(listId);
 	await wf.activate();
@@ -52,9 +63,14 @@ test('the static data holds nothing a delivery can be signed with: a delivery si
 		const values = [...new Set(everyValue(stored))];
 		expect(values).toEqual(expect.arrayContaining([wf.url(), String(listId)]));
 		for (const value of values) {
-			expect({ value, status: (await postDelivery(wf.url(), newMatch, `Bearer ${value}`)).status }).toEqual({ value, status: 401 });
+			expect({
+				value,
+				status: (await postDelivery(wf.url(), newMatch, `Bearer ${value}`)).status,
+			}).toEqual({ value, status: 401 });
 		}
-		expect(receiver.deliveriesOf(wf.id).every((delivery) => delivery.items === undefined)).toBe(true);
+		expect(receiver.deliveriesOf(wf.id).every((delivery) => delivery.items === undefined)).toBe(
+			true,
+		);
 		expect((await postDelivery(wf.url(), newMatch, `Bearer ${secret}`)).status).toBe(200);
 		expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toEqual([newMatch]);
 	} finally {
@@ -69,7 +85,10 @@ test('a registration kept by an earlier version (its secret in the static data) 
 	try {
 		// What an earlier version kept: the secret itself, which the service also holds.
 		const secret = await serviceSecret(wf);
-		const registrations = wf.staticData.registrations as Record<string, Partial<Registration> & { secret?: string }>;
+		const registrations = wf.staticData.registrations as Record<
+			string,
+			Partial<Registration> & { secret?: string }
+		>;
 		for (const registration of Object.values(registrations)) {
 			delete registration.secretSalt;
 			registration.secret = secret;
@@ -94,9 +113,12 @@ test('deliveries verify in another process (another node type instance) holding 
 	await wf.activate();
 	try {
 		const secret = await serviceSecret(wf);
-		let nodeType: import('../../nodes/PropRadarTrigger/PropRadarTrigger.node').PropRadarTrigger | undefined;
+		let nodeType:
+			import('../../nodes/PropRadarTrigger/PropRadarTrigger.node').PropRadarTrigger | undefined;
 		jest.isolateModules(() => {
-			const { PropRadarTrigger } = jest.requireActual<typeof import('../../nodes/PropRadarTrigger/PropRadarTrigger.node')>('../../nodes/PropRadarTrigger/PropRadarTrigger.node');
+			const { PropRadarTrigger } = jest.requireActual<
+				typeof import('../../nodes/PropRadarTrigger/PropRadarTrigger.node')
+			>('../../nodes/PropRadarTrigger/PropRadarTrigger.node');
 			nodeType = new PropRadarTrigger();
 		});
 		receiver.listen(wf.path(), { trigger: wf, test: false, nodeType });
@@ -117,7 +139,12 @@ describe('a rotated access token', () => {
 			expect((await postDelivery(wf.url(), newMatch, `Bearer ${oldSecret}`)).status).toBe(200);
 
 			// The account's owner rotates the token in PropRadar and puts the new one in the credential.
-			const { body: rotated } = await control<{ token: string }>(sb, 'POST', '/_sandbox/tokens/rotate', { token: TOKENS.second });
+			const { body: rotated } = await control<{ token: string }>(
+				sb,
+				'POST',
+				'/_sandbox/tokens/rotate',
+				{ token: TOKENS.second },
+			);
 			wf.useCredentials({ accessToken: rotated.token });
 			expect(await serviceSecret(wf, rotated.token)).toBe(oldSecret);
 
@@ -125,17 +152,26 @@ describe('a rotated access token', () => {
 			let refused: { status: number; text: string };
 			let warnings: string[];
 			try {
-				refused = await postDelivery(wf.url(), { ...newMatch, PropID: 'P000102' }, `Bearer ${oldSecret}`);
+				refused = await postDelivery(
+					wf.url(),
+					{ ...newMatch, PropID: 'P000102' },
+					`Bearer ${oldSecret}`,
+				);
 			} finally {
 				warnings = warned.mock.calls.map((call) => JSON.stringify(call));
 				warned.mockRestore();
 			}
 			expect(refused.status).toBe(401);
 			expect(receiver.deliveriesOf(wf.id).at(-1)!.items).toBeUndefined();
-			expect(warnings).toEqual([expect.stringContaining('PropRadar Trigger refused a delivery whose Authorization does not carry this trigger\'s secret')]);
+			expect(warnings).toEqual([
+				expect.stringContaining(
+					"PropRadar Trigger refused a delivery whose Authorization does not carry this trigger's secret",
+				),
+			]);
 			expect(warnings[0]).toContain('publish the workflow again');
 			expect(warnings[0]).toContain(wf.id);
-			for (const secret of [oldSecret, rotated.token, TOKENS.second]) expect(warnings[0]).not.toContain(secret);
+			for (const secret of [oldSecret, rotated.token, TOKENS.second])
+				expect(warnings[0]).not.toContain(secret);
 
 			// Publishing the workflow again (and n8n's start) runs checkExists, then create.
 			expect(await wf.hook('checkExists')).toBe(false);
@@ -146,7 +182,10 @@ describe('a rotated access token', () => {
 			expect(hooks[0].WebhookID).toBe(wf.registration().webhookId);
 			expect(await wf.hook('checkExists')).toBe(true);
 
-			expect((await postDelivery(wf.url(), { ...newMatch, PropID: 'P000103' }, `Bearer ${oldSecret}`)).status).toBe(401);
+			expect(
+				(await postDelivery(wf.url(), { ...newMatch, PropID: 'P000103' }, `Bearer ${oldSecret}`))
+					.status,
+			).toBe(401);
 			const before = receiver.deliveriesOf(wf.id).length;
 			await control(sb, 'POST', '/_sandbox/simulate/new-match', { ListID: listId });
 			await control(sb, 'GET', '/_sandbox/deliveries?wait=1');
@@ -162,12 +201,18 @@ describe('a rotated access token', () => {
 test('activation with a Base URL holding a user part is refused naming the field, with nothing registered and no token shown', async () => {
 	const listId = await monitoredList('Trigger, Base URL with a user part');
 	const requests = sb.requests.length;
-	const wf = trigger(listId, { credentials: { baseUrl: sb.url.replace('://', '://u:url-token-4d2b8e@') } });
+	const wf = trigger(listId, {
+		credentials: { baseUrl: sb.url.replace('://', '://u:url-token-4d2b8e@') },
+	});
 	let error: (Error & { description?: string }) | undefined;
 	await wf.activate().catch((caught: Error) => (error = caught));
-	expect(error?.message).toBe('The Base URL of the PropRadar credential holds a user name or password');
+	expect(error?.message).toBe(
+		'The Base URL of the PropRadar credential holds a user name or password',
+	);
 	expect(error?.description).toContain('Base URL: ');
-	expect(JSON.stringify({ ...error, message: error?.message, stack: error?.stack })).not.toContain('url-token-4d2b8e');
+	expect(JSON.stringify({ ...error, message: error?.message, stack: error?.stack })).not.toContain(
+		'url-token-4d2b8e',
+	);
 	expect(sb.requests.length).toBe(requests);
 	expect(wf.registration()).toEqual({});
 });

@@ -1,7 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { api, control } from './helpers';
-import { automationOf, createMonitoredList, serviceSecret, setAutomation, TriggerWorkflow, useTriggerSandbox, webhooksOf, type Delivery } from './triggerHarness';
+import {
+	automationOf,
+	createMonitoredList,
+	serviceSecret,
+	setAutomation,
+	TriggerWorkflow,
+	useTriggerSandbox,
+	webhooksOf,
+	type Delivery,
+} from './triggerHarness';
 import { until } from '../until';
 
 // A bound against a hung run on a busy machine, not a speed assertion.
@@ -16,18 +25,33 @@ async function simulateNewMatch(listId: number): Promise<void> {
 }
 
 /** A change of a property, through the sandbox's control route (it answers once its deliveries settled). */
-async function simulateChange(propId: string, change: 'listing' | 'foreclosure' | 'transfer' | 'price' = 'listing'): Promise<void> {
-	const response = await control(sb, 'POST', '/_sandbox/simulate/change', { PropID: propId, change });
+async function simulateChange(
+	propId: string,
+	change: 'listing' | 'foreclosure' | 'transfer' | 'price' = 'listing',
+): Promise<void> {
+	const response = await control(sb, 'POST', '/_sandbox/simulate/change', {
+		PropID: propId,
+		change,
+	});
 	expect(response.status).toBe(200);
 }
 
 /** The next delivery of `wf` that started an execution, after the first `seen` ones. */
 function nextExecution(wf: TriggerWorkflow, seen: number): Promise<Delivery> {
-	return until(`an execution of ${wf.id}`, () => receiver.deliveriesOf(wf.id).slice(seen).find((delivery) => delivery.items !== undefined));
+	return until(`an execution of ${wf.id}`, () =>
+		receiver
+			.deliveriesOf(wf.id)
+			.slice(seen)
+			.find((delivery) => delivery.items !== undefined),
+	);
 }
 
-const executions = (wf: TriggerWorkflow) => receiver.deliveriesOf(wf.id).filter((delivery) => delivery.items !== undefined);
-const triggerWebhooksOf = async (listId: number) => (await webhooksOf(sb)).filter((hook) => String(hook.WebhookName).startsWith(`n8n PropRadar Trigger: list ${listId},`));
+const executions = (wf: TriggerWorkflow) =>
+	receiver.deliveriesOf(wf.id).filter((delivery) => delivery.items !== undefined);
+const triggerWebhooksOf = async (listId: number) =>
+	(await webhooksOf(sb)).filter((hook) =>
+		String(hook.WebhookName).startsWith(`n8n PropRadar Trigger: list ${listId},`),
+	);
 
 test('a real sandbox delivery reaches webhook(): New Match, then a Status Change of that property', async () => {
 	const listId = await createMonitoredList(sb, 'Trigger real deliveries');
@@ -46,7 +70,11 @@ test('a real sandbox delivery reaches webhook(): New Match, then a Status Change
 		await simulateChange(String(property.PropID));
 		const changed = await nextExecution(wf, seen);
 		expect(changed.items).toHaveLength(1);
-		expect(changed.items![0]).toMatchObject({ TriggerType: 'Change', PropID: property.PropID, ListID: listId });
+		expect(changed.items![0]).toMatchObject({
+			TriggerType: 'Change',
+			PropID: property.PropID,
+			ListID: listId,
+		});
 		expect(String(changed.items![0].Change1)).toMatch(/^[^:]+:.*:.*$/);
 		expect(JSON.stringify(receiver.deliveriesOf(wf.id))).not.toContain(await serviceSecret(sb, wf));
 	} finally {
@@ -54,7 +82,7 @@ test('a real sandbox delivery reaches webhook(): New Match, then a Status Change
 	}
 });
 
-test('a redelivery by the service (n8n\'s answer lost on the way: the connection dropped once the execution started) starts no second execution', async () => {
+test("a redelivery by the service (n8n's answer lost on the way: the connection dropped once the execution started) starts no second execution", async () => {
 	const listId = await createMonitoredList(sb, 'Trigger redelivery');
 	const wf = trigger(listId);
 	await wf.activate();
@@ -72,7 +100,7 @@ test('a redelivery by the service (n8n\'s answer lost on the way: the connection
 	}
 });
 
-test('a delivery n8n could not start (it answered 500 after the trigger returned its items) is started by the service\'s redelivery, once', async () => {
+test("a delivery n8n could not start (it answered 500 after the trigger returned its items) is started by the service's redelivery, once", async () => {
 	const listId = await createMonitoredList(sb, 'Trigger failed start');
 	const wf = trigger(listId);
 	await wf.activate();
@@ -99,9 +127,15 @@ test('a redelivery while n8n has not yet answered the first delivery is asked to
 		await simulateNewMatch(listId);
 		const [first, second, third, ...rest] = receiver.deliveriesOf(wf.id);
 		expect(rest).toEqual([]);
-		expect({ status: first.status, items: first.items }).toEqual({ status: null, items: undefined });
+		expect({ status: first.status, items: first.items }).toEqual({
+			status: null,
+			items: undefined,
+		});
 		// n8n had not answered the first yet: whether its execution started was not known.
-		expect({ status: second.status, items: second.items }).toEqual({ status: 503, items: undefined });
+		expect({ status: second.status, items: second.items }).toEqual({
+			status: 503,
+			items: undefined,
+		});
 		expect(third.status).toBe(200);
 		expect(third.items).toHaveLength(1);
 		expect(third.items![0]).toMatchObject({ TriggerType: 'New Match', ListID: listId });
@@ -112,10 +146,15 @@ test('a redelivery while n8n has not yet answered the first delivery is asked to
 
 test('Change Kinds: only the chosen kinds of status change start an execution', async () => {
 	const listId = await createMonitoredList(sb, 'Trigger change kinds');
-	const wf = trigger(listId, { events: ['statusChanges'], options: { changeKinds: ['foreclosureStatus', 'listingPrice'] } });
+	const wf = trigger(listId, {
+		events: ['statusChanges'],
+		options: { changeKinds: ['foreclosureStatus', 'listingPrice'] },
+	});
 	await wf.activate();
 	try {
-		const seeded = await control<{ PropID: string }>(sb, 'POST', '/_sandbox/simulate/new-match', { ListID: listId });
+		const seeded = await control<{ PropID: string }>(sb, 'POST', '/_sandbox/simulate/new-match', {
+			ListID: listId,
+		});
 		// New Matches is not chosen, so the automation does not fire for it.
 		expect(receiver.deliveriesOf(wf.id)).toHaveLength(0);
 		const propId = seeded.body.PropID;
@@ -124,9 +163,16 @@ test('Change Kinds: only the chosen kinds of status change start an execution', 
 			const seen = receiver.deliveriesOf(wf.id).length;
 			await simulateChange(propId, change);
 			const [delivery] = receiver.deliveriesOf(wf.id).slice(seen);
-			expect({ change, status: delivery.status, items: delivery.items }).toEqual({ change, status: 200, items: undefined });
+			expect({ change, status: delivery.status, items: delivery.items }).toEqual({
+				change,
+				status: 200,
+				items: undefined,
+			});
 		}
-		for (const [change, label] of [['foreclosure', 'Foreclosure Status'], ['price', 'Listing Price']] as const) {
+		for (const [change, label] of [
+			['foreclosure', 'Foreclosure Status'],
+			['price', 'Listing Price'],
+		] as const) {
 			const seen = receiver.deliveriesOf(wf.id).length;
 			await simulateChange(propId, change);
 			const [delivery] = receiver.deliveriesOf(wf.id).slice(seen);
@@ -163,11 +209,17 @@ test('"Listen for test event" on an active workflow: both URLs get deliveries; s
 	const wf = trigger(listId);
 	await wf.activate();
 	await wf.activate(true);
-	const urls = async () => (await webhooksOf(sb)).map((hook) => hook.HookUrl).filter((url) => url === wf.url() || url === wf.url(true));
+	const urls = async () =>
+		(await webhooksOf(sb))
+			.map((hook) => hook.HookUrl)
+			.filter((url) => url === wf.url() || url === wf.url(true));
 	expect((await urls()).sort()).toEqual([wf.url(), wf.url(true)].sort());
 
 	await simulateNewMatch(listId);
-	const kinds = receiver.deliveriesOf(wf.id).filter((delivery) => delivery.items !== undefined).map((delivery) => delivery.test);
+	const kinds = receiver
+		.deliveriesOf(wf.id)
+		.filter((delivery) => delivery.items !== undefined)
+		.map((delivery) => delivery.test);
 	expect(kinds.sort()).toEqual([false, true]);
 
 	await wf.deactivate(true);
@@ -192,16 +244,27 @@ test('two trigger workflows on one list both receive deliveries; deactivating on
 	await second.activate();
 	const firstId = first.registration().webhookId!;
 	const secondId = second.registration().webhookId!;
-	expect(await automationOf(sb, listId)).toMatchObject({ isEnabled: 1, Triggers: 'New Matches,Status Changes', ExportToWebhookIDs: `${firstId},${secondId}` });
+	expect(await automationOf(sb, listId)).toMatchObject({
+		isEnabled: 1,
+		Triggers: 'New Matches,Status Changes',
+		ExportToWebhookIDs: `${firstId},${secondId}`,
+	});
 
 	await simulateNewMatch(listId);
-	const [toFirst, toSecond] = await Promise.all([nextExecution(first, 0), nextExecution(second, 0)]);
+	const [toFirst, toSecond] = await Promise.all([
+		nextExecution(first, 0),
+		nextExecution(second, 0),
+	]);
 	expect(toFirst.items![0]).toMatchObject({ TriggerType: 'New Match', ListID: listId });
 	expect(toSecond.items![0]).toEqual(toFirst.items![0]);
 
 	await first.deactivate();
 	expect(await second.hook('checkExists')).toBe(true);
-	expect(await automationOf(sb, listId)).toMatchObject({ isEnabled: 1, Triggers: 'New Matches,Status Changes', ExportToWebhookIDs: String(secondId) });
+	expect(await automationOf(sb, listId)).toMatchObject({
+		isEnabled: 1,
+		Triggers: 'New Matches,Status Changes',
+		ExportToWebhookIDs: String(secondId),
+	});
 	const firstExecutions = executions(first).length;
 	const seen = receiver.deliveriesOf(second.id).length;
 	await simulateNewMatch(listId);
@@ -215,10 +278,16 @@ test('two trigger workflows on one list both receive deliveries; deactivating on
 test('workflows activated and deactivated at the same moment (n8n starting up) do not overwrite each other', async () => {
 	const listId = await createMonitoredList(sb, 'Trigger concurrent');
 	const before = await automationOf(sb, listId);
-	const workflows = [trigger(listId, { events: ['newMatches'] }), trigger(listId, { events: ['statusChanges'] }), trigger(listId, { events: ['newMatches', 'statusChanges'] })];
+	const workflows = [
+		trigger(listId, { events: ['newMatches'] }),
+		trigger(listId, { events: ['statusChanges'] }),
+		trigger(listId, { events: ['newMatches', 'statusChanges'] }),
+	];
 	await Promise.all(workflows.map((wf) => wf.activate()));
 	const wired = await automationOf(sb, listId);
-	expect(String(wired.ExportToWebhookIDs).split(',').sort()).toEqual(workflows.map((wf) => String(wf.registration().webhookId)).sort());
+	expect(String(wired.ExportToWebhookIDs).split(',').sort()).toEqual(
+		workflows.map((wf) => String(wf.registration().webhookId)).sort(),
+	);
 	expect(wired.Triggers).toBe('New Matches,Status Changes');
 	for (const wf of workflows) expect(await wf.hook('checkExists')).toBe(true);
 
@@ -230,7 +299,12 @@ test('workflows activated and deactivated at the same moment (n8n starting up) d
 test('100 activate/deactivate cycles, one or two workflows in either order, leave no webhook and the automation exactly as before', async () => {
 	const listId = await createMonitoredList(sb, 'Trigger cycles');
 	const otherList = await createMonitoredList(sb, 'Trigger cycles other');
-	const foreign = await api<{ results: Array<{ WebhookID: number }> }>(sb, 'POST', '/v1/integrations/webhooks', { HookUrl: 'http://127.0.0.1:9/crm', WebhookName: 'CRM export' });
+	const foreign = await api<{ results: Array<{ WebhookID: number }> }>(
+		sb,
+		'POST',
+		'/v1/integrations/webhooks',
+		{ HookUrl: 'http://127.0.0.1:9/crm', WebhookName: 'CRM export' },
+	);
 	await setAutomation(sb, listId, {
 		isEnabled: 0,
 		Triggers: 'Status Changes',
@@ -242,7 +316,9 @@ test('100 activate/deactivate cycles, one or two workflows in either order, leav
 	const webhooksBefore = await webhooksOf(sb);
 
 	for (let cycle = 0; cycle < 100; cycle++) {
-		const first = trigger(listId, { events: cycle % 3 === 0 ? ['newMatches', 'statusChanges'] : ['newMatches'] });
+		const first = trigger(listId, {
+			events: cycle % 3 === 0 ? ['newMatches', 'statusChanges'] : ['newMatches'],
+		});
 		await first.activate();
 		if (cycle % 2 === 1) {
 			const second = trigger(listId, { events: ['statusChanges'] });

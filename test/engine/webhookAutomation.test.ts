@@ -4,52 +4,120 @@ const sb = useEngineSandbox();
 
 describe('Webhook', () => {
 	test('create wired to a list, get many without secrets unless asked, delete', async () => {
-		const listId = await createList(sb, { listName: 'Hooked', listType: 'static', isMonitored: true });
+		const listId = await createList(sb, {
+			listName: 'Hooked',
+			listType: 'static',
+			isMonitored: true,
+		});
 		const [created] = await runOk(sb, {
-			resource: 'webhook', operation: 'create', hookUrl: 'http://127.0.0.1:9/crm', webhookName: 'CRM', secret: 'hook-secret-123', lists: [String(listId)],
+			resource: 'webhook',
+			operation: 'create',
+			hookUrl: 'http://127.0.0.1:9/crm',
+			webhookName: 'CRM',
+			secret: 'hook-secret-123',
+			lists: [String(listId)],
 		});
 		expect(created.WebhookID).toEqual(expect.any(Number));
-		const automation = (await api<{ results: Array<Record<string, unknown>> }>(sb, 'GET', `/v1/lists/${listId}/automations`)).body.results[0];
+		const automation = (
+			await api<{ results: Array<Record<string, unknown>> }>(
+				sb,
+				'GET',
+				`/v1/lists/${listId}/automations`,
+			)
+		).body.results[0];
 		expect(automation.ExportToWebhookIDs).toBe(String(created.WebhookID));
 
 		const hidden = await runOk(sb, { resource: 'webhook', operation: 'getMany', returnAll: true });
-		expect(hidden.find((hook) => hook.WebhookID === created.WebhookID)).toMatchObject({ HookUrl: 'http://127.0.0.1:9/crm', WebhookName: 'CRM' });
+		expect(hidden.find((hook) => hook.WebhookID === created.WebhookID)).toMatchObject({
+			HookUrl: 'http://127.0.0.1:9/crm',
+			WebhookName: 'CRM',
+		});
 		expect(JSON.stringify(hidden)).not.toContain('hook-secret-123');
-		const shown = await runOk(sb, { resource: 'webhook', operation: 'getMany', returnAll: true, includeSecret: true });
-		expect(shown.find((hook) => hook.WebhookID === created.WebhookID)?.Secret).toBe('hook-secret-123');
+		const shown = await runOk(sb, {
+			resource: 'webhook',
+			operation: 'getMany',
+			returnAll: true,
+			includeSecret: true,
+		});
+		expect(shown.find((hook) => hook.WebhookID === created.WebhookID)?.Secret).toBe(
+			'hook-secret-123',
+		);
 
-		const [deleted] = await runOk(sb, { resource: 'webhook', operation: 'delete', webhookId: created.WebhookID });
+		const [deleted] = await runOk(sb, {
+			resource: 'webhook',
+			operation: 'delete',
+			webhookId: created.WebhookID,
+		});
 		expect(deleted).toEqual({ WebhookID: created.WebhookID, deleteCount: 1 });
-		const again = await run(sb, { resource: 'webhook', operation: 'delete', webhookId: created.WebhookID });
+		const again = await run(sb, {
+			resource: 'webhook',
+			operation: 'delete',
+			webhookId: created.WebhookID,
+		});
 		expect(again.error?.httpCode).toBe('404');
 	});
 
 	test('Return All where the service gives a page shorter than asked for though more follow: webhook pages carry no total, so a short page is checked by asking on from where it ended', async () => {
 		for (let index = 0; index < 25; index++) {
-			await api(sb, 'POST', '/v1/integrations/webhooks', { HookUrl: `http://127.0.0.1:9/capped-${index}`, WebhookName: `capped ${index}` });
+			await api(sb, 'POST', '/v1/integrations/webhooks', {
+				HookUrl: `http://127.0.0.1:9/capped-${index}`,
+				WebhookName: `capped ${index}`,
+			});
 		}
-		const every = (await api<{ results: Array<Record<string, unknown>> }>(sb, 'GET', '/v1/integrations/webhooks?Start=0&Limit=1000')).body.results;
+		const every = (
+			await api<{ results: Array<Record<string, unknown>> }>(
+				sb,
+				'GET',
+				'/v1/integrations/webhooks?Start=0&Limit=1000',
+			)
+		).body.results;
 		expect(every.length).toBeGreaterThanOrEqual(25);
 		// A service that answers at most 10 a page, whatever Limit asks for: its first page as it would give it.
-		sb.faults.push({ method: 'GET', pathPrefix: '/v1/integrations/webhooks', count: 1, status: 200, body: { results: every.slice(0, 10) } });
+		sb.faults.push({
+			method: 'GET',
+			pathPrefix: '/v1/integrations/webhooks',
+			count: 1,
+			status: 200,
+			body: { results: every.slice(0, 10) },
+		});
 		const all = await runOk(sb, { resource: 'webhook', operation: 'getMany', returnAll: true });
 		expect(all.map((hook) => hook.WebhookID)).toEqual(every.map((hook) => hook.WebhookID));
 		// Without a cap, one free read more than the pages: the empty page that confirms the end.
 		const read = sb.requests.length;
-		const uncapped = await runOk(sb, { resource: 'webhook', operation: 'getMany', returnAll: true });
+		const uncapped = await runOk(sb, {
+			resource: 'webhook',
+			operation: 'getMany',
+			returnAll: true,
+		});
 		expect(uncapped).toHaveLength(every.length);
-		expect(sb.requests.slice(read).map((request) => `${request.query.get('Start')}+${request.query.get('Limit')}`)).toEqual(['0+500', `${every.length}+${every.length}`]);
+		expect(
+			sb.requests
+				.slice(read)
+				.map((request) => `${request.query.get('Start')}+${request.query.get('Limit')}`),
+		).toEqual(['0+500', `${every.length}+${every.length}`]);
 		// A Limit reached ends the read without asking on.
 		const limitedAt = sb.requests.length;
-		expect(await runOk(sb, { resource: 'webhook', operation: 'getMany', returnAll: false, limit: 3 })).toHaveLength(3);
+		expect(
+			await runOk(sb, { resource: 'webhook', operation: 'getMany', returnAll: false, limit: 3 }),
+		).toHaveLength(3);
 		expect(sb.requests.length - limitedAt).toBe(1);
 	});
 
 	test('a URL that is not http(s) is refused before sending', async () => {
 		const before = sb.requests.length;
-		const result = await run(sb, { resource: 'webhook', operation: 'create', hookUrl: 'ftp://example.com/x', webhookName: 'x' });
+		const result = await run(sb, {
+			resource: 'webhook',
+			operation: 'create',
+			hookUrl: 'ftp://example.com/x',
+			webhookName: 'x',
+		});
 		expect(result.error?.message).toBe('Hook URL: must start with http:// or https://, got "ftp:"');
-		const relative = await run(sb, { resource: 'webhook', operation: 'create', hookUrl: '/hooks', webhookName: 'x' });
+		const relative = await run(sb, {
+			resource: 'webhook',
+			operation: 'create',
+			hookUrl: '/hooks',
+			webhookName: 'x',
+		});
 		expect(relative.error?.message).toBe('Hook URL: "/hooks" is not an absolute URL');
 		expect(sb.requests.length).toBe(before);
 	});
@@ -74,52 +142,165 @@ describe('Automation', () => {
 	});
 
 	test('configure in update mode keeps every field it was not given', async () => {
-		const listId = await createList(sb, { listName: 'Auto', listType: 'static', isMonitored: true });
+		const listId = await createList(sb, {
+			listName: 'Auto',
+			listType: 'static',
+			isMonitored: true,
+		});
 		const other = await createList(sb, { listName: 'Hot', listType: 'static' });
-		await runOk(sb, { resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'replace', automation: everyField(other), allowChargingAutomation: true });
-		const [before] = await runOk(sb, { resource: 'automation', operation: 'get', listId: listRef(listId) });
+		await runOk(sb, {
+			resource: 'automation',
+			operation: 'configure',
+			listId: listRef(listId),
+			configureMode: 'replace',
+			automation: everyField(other),
+			allowChargingAutomation: true,
+		});
+		const [before] = await runOk(sb, {
+			resource: 'automation',
+			operation: 'get',
+			listId: listRef(listId),
+		});
 
-		const [written] = await runOk(sb, { resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'update', automation: { SetInterestLevel: 5 }, allowChargingAutomation: true });
+		const [written] = await runOk(sb, {
+			resource: 'automation',
+			operation: 'configure',
+			listId: listRef(listId),
+			configureMode: 'update',
+			automation: { SetInterestLevel: 5 },
+			allowChargingAutomation: true,
+		});
 		expect(written.updateCount).toBe(1);
-		const [after] = await runOk(sb, { resource: 'automation', operation: 'get', listId: listRef(listId) });
+		const [after] = await runOk(sb, {
+			resource: 'automation',
+			operation: 'get',
+			listId: listRef(listId),
+		});
 		expect(after).toEqual({ ...before, SetInterestLevel: 5 });
-		expect(after).toMatchObject({ DirectMailOrderID: 'DM-7', AddToLists: String(other), MobileNotificationMemberIDs: 'M101,M103', Triggers: 'New Matches,Status Changes', SetStatusLevel: 3 });
+		expect(after).toMatchObject({
+			DirectMailOrderID: 'DM-7',
+			AddToLists: String(other),
+			MobileNotificationMemberIDs: 'M101,M103',
+			Triggers: 'New Matches,Status Changes',
+			SetStatusLevel: 3,
+		});
 		const put = JSON.parse(sb.sent(`/v1/lists/${listId}/automations`, 'PUT').at(-1)!.body);
 		expect(put).not.toHaveProperty('Name');
 	});
 
 	test('replace mode resets what is not given', async () => {
-		const listId = await createList(sb, { listName: 'Replace', listType: 'static', isMonitored: true });
+		const listId = await createList(sb, {
+			listName: 'Replace',
+			listType: 'static',
+			isMonitored: true,
+		});
 		const other = await createList(sb, { listName: 'Other', listType: 'static' });
-		await runOk(sb, { resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'replace', automation: everyField(other), allowChargingAutomation: true });
-		await runOk(sb, { resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'replace', automation: { isEnabled: true, Triggers: 'New Matches' } });
-		const [after] = await runOk(sb, { resource: 'automation', operation: 'get', listId: listRef(listId) });
-		expect(after).toMatchObject({ isEnabled: 1, Triggers: 'New Matches', DirectMailOrderID: '', AddToLists: '', SetInterestLevel: null, SetStatusLevel: null });
+		await runOk(sb, {
+			resource: 'automation',
+			operation: 'configure',
+			listId: listRef(listId),
+			configureMode: 'replace',
+			automation: everyField(other),
+			allowChargingAutomation: true,
+		});
+		await runOk(sb, {
+			resource: 'automation',
+			operation: 'configure',
+			listId: listRef(listId),
+			configureMode: 'replace',
+			automation: { isEnabled: true, Triggers: 'New Matches' },
+		});
+		const [after] = await runOk(sb, {
+			resource: 'automation',
+			operation: 'get',
+			listId: listRef(listId),
+		});
+		expect(after).toMatchObject({
+			isEnabled: 1,
+			Triggers: 'New Matches',
+			DirectMailOrderID: '',
+			AddToLists: '',
+			SetInterestLevel: null,
+			SetStatusLevel: null,
+		});
 	});
 
 	test('the list itself in Add To Lists, levels out of range and a bad trigger are refused before sending', async () => {
 		const listId = await createList(sb, { listName: 'Self', listType: 'static' });
 		const before = sb.sent(`/v1/lists/${listId}/automations`).length;
-		const self = await run(sb, { resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'update', automation: { AddToLists: [String(listId)] } });
+		const self = await run(sb, {
+			resource: 'automation',
+			operation: 'configure',
+			listId: listRef(listId),
+			configureMode: 'update',
+			automation: { AddToLists: [String(listId)] },
+		});
 		expect(self.error?.message).toBe(`AddToLists: must not include the list itself (${listId})`);
-		const interest = await run(sb, { resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'update', automation: { SetInterestLevel: '={{ 6 }}' } });
-		expect(interest.error?.message).toBe('SetInterestLevel: must be a whole number from 0 to 5, got "6"');
-		const status = await run(sb, { resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'update', automation: { SetStatusLevel: '={{ 10 }}' } });
-		expect(status.error?.message).toBe('SetStatusLevel: must be a whole number from 0 to 9, got "10"');
-		const triggers = await run(sb, { resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'update', automation: { Triggers: '={{ "Sometimes" }}' } });
+		const interest = await run(sb, {
+			resource: 'automation',
+			operation: 'configure',
+			listId: listRef(listId),
+			configureMode: 'update',
+			automation: { SetInterestLevel: '={{ 6 }}' },
+		});
+		expect(interest.error?.message).toBe(
+			'SetInterestLevel: must be a whole number from 0 to 5, got "6"',
+		);
+		const status = await run(sb, {
+			resource: 'automation',
+			operation: 'configure',
+			listId: listRef(listId),
+			configureMode: 'update',
+			automation: { SetStatusLevel: '={{ 10 }}' },
+		});
+		expect(status.error?.message).toBe(
+			'SetStatusLevel: must be a whole number from 0 to 9, got "10"',
+		);
+		const triggers = await run(sb, {
+			resource: 'automation',
+			operation: 'configure',
+			listId: listRef(listId),
+			configureMode: 'update',
+			automation: { Triggers: '={{ "Sometimes" }}' },
+		});
 		expect(triggers.error?.message).toContain('Triggers: must be one of');
 		expect(sb.sent(`/v1/lists/${listId}/automations`).length).toBe(before);
 	});
 
 	test('an automation that stars, re-levels and moves matching properties does so when it fires', async () => {
-		const listId = await createList(sb, { listName: 'Inbox', listType: 'static', isMonitored: true });
+		const listId = await createList(sb, {
+			listName: 'Inbox',
+			listType: 'static',
+			isMonitored: true,
+		});
 		const hot = await createList(sb, { listName: 'Hot leads', listType: 'static' });
 		await runOk(sb, {
-			resource: 'automation', operation: 'configure', listId: listRef(listId), configureMode: 'update',
-			automation: { isEnabled: true, Triggers: 'New Matches', SetInterestLevel: 5, SetStatusLevel: 2, AddToLists: [String(hot)] },
+			resource: 'automation',
+			operation: 'configure',
+			listId: listRef(listId),
+			configureMode: 'update',
+			automation: {
+				isEnabled: true,
+				Triggers: 'New Matches',
+				SetInterestLevel: 5,
+				SetStatusLevel: 2,
+				AddToLists: [String(hot)],
+			},
 		});
-		await runOk(sb, { resource: 'listItem', operation: 'add', listId: listRef(listId), addBy: 'propIds', propIds: 'P000321' });
-		const moved = await runOk(sb, { resource: 'listItem', operation: 'getMany', listId: listRef(hot), returnAll: true, filters: { InterestLevel: [5], StatusLevel: ['2'] } });
+		await runOk(sb, {
+			resource: 'listItem',
+			operation: 'add',
+			listId: listRef(listId),
+			addBy: 'propIds',
+			propIds: 'P000321',
+		});
+		const moved = await runOk(sb, {
+			resource: 'listItem',
+			operation: 'getMany',
+			listId: listRef(hot),
+			returnAll: true,
+			filters: { InterestLevel: [5], StatusLevel: ['2'] },
+		});
 		expect(moved.map((item) => item.PropID)).toEqual(['P000321']);
 	});
 });

@@ -14,15 +14,24 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const created = async (body: Json): Promise<number> => (await call(sandbox.url, 'POST', '/v1/lists', { body })).body.results[0].ListID;
+const created = async (body: Json): Promise<number> =>
+	(await call(sandbox.url, 'POST', '/v1/lists', { body })).body.results[0].ListID;
 const page = async (listId: number, query = ''): Promise<string[]> =>
-	(await call(sandbox.url, 'GET', `/v1/lists/${listId}/items?Limit=1000${query}`)).body.results.map((item: Json) => item.PropID);
+	(await call(sandbox.url, 'GET', `/v1/lists/${listId}/items?Limit=1000${query}`)).body.results.map(
+		(item: Json) => item.PropID,
+	);
 
 test('a dynamic list over a static one (InList) follows each addition and removal, read after read', async () => {
 	const staticId = await created({ ListName: 'picked', ListType: 'static' });
-	const dynamicId = await created({ ListName: 'picked, dynamic', ListType: 'dynamic', Criteria: [{ name: 'InList', value: [staticId] }] });
+	const dynamicId = await created({
+		ListName: 'picked, dynamic',
+		ListType: 'dynamic',
+		Criteria: [{ name: 'InList', value: [staticId] }],
+	});
 	expect(await page(dynamicId)).toEqual([]);
-	await call(sandbox.url, 'PUT', `/v1/lists/${staticId}/items`, { body: { Criteria: [{ name: 'PropID', value: ['P000301', 'P000302'] }] } });
+	await call(sandbox.url, 'PUT', `/v1/lists/${staticId}/items`, {
+		body: { Criteria: [{ name: 'PropID', value: ['P000301', 'P000302'] }] },
+	});
 	expect(await page(dynamicId)).toEqual(['P000301', 'P000302']);
 	expect(await page(dynamicId)).toEqual(['P000301', 'P000302']);
 	await call(sandbox.url, 'DELETE', `/v1/lists/${staticId}/items/P000301`);
@@ -31,16 +40,32 @@ test('a dynamic list over a static one (InList) follows each addition and remova
 });
 
 test('a dynamic list follows a new property that matches it, and paging over a large one is stable', async () => {
-	const oregonPools = await created({ ListName: 'Oregon pools', ListType: 'dynamic', Criteria: [{ name: 'State', value: ['OR'] }, { name: 'Pool', value: [1] }] });
-	const count = async () => (await call(sandbox.url, 'GET', `/v1/lists/${oregonPools}`)).body.results[0].TotalCount;
+	const oregonPools = await created({
+		ListName: 'Oregon pools',
+		ListType: 'dynamic',
+		Criteria: [
+			{ name: 'State', value: ['OR'] },
+			{ name: 'Pool', value: [1] },
+		],
+	});
+	const count = async () =>
+		(await call(sandbox.url, 'GET', `/v1/lists/${oregonPools}`)).body.results[0].TotalCount;
 	const before = Number(await count());
-	const pages = async () => (await page(oregonPools)).length + (await page(oregonPools, '&Start=1000')).length;
+	const pages = async () =>
+		(await page(oregonPools)).length + (await page(oregonPools, '&Start=1000')).length;
 	expect(await pages()).toBe(before);
-	const answer = await call(sandbox.url, 'POST', '/_sandbox/simulate/new-match', { token: null, body: { ListID: oregonPools } });
+	const answer = await call(sandbox.url, 'POST', '/_sandbox/simulate/new-match', {
+		token: null,
+		body: { ListID: oregonPools },
+	});
 	expect(answer.status).toBe(200);
 	expect(await pages()).toBe(before + 1);
 
-	const everything = await created({ ListName: 'all states', ListType: 'dynamic', Criteria: [{ name: 'State', value: ['OR', 'WA', 'CA', 'TX', 'FL', 'AZ'] }] });
+	const everything = await created({
+		ListName: 'all states',
+		ListType: 'dynamic',
+		Criteria: [{ name: 'State', value: ['OR', 'WA', 'CA', 'TX', 'FL', 'AZ'] }],
+	});
 	const first = await page(everything, '&Start=0');
 	const second = await page(everything, '&Start=1000');
 	expect(first).toHaveLength(1000);
@@ -49,13 +74,16 @@ test('a dynamic list follows a new property that matches it, and paging over a l
 	expect(await page(everything, '&Start=1000')).toEqual(second);
 });
 
-test('a list\'s TotalCount and NewSinceLastViewedCount follow every addition, removal and view', async () => {
+test("a list's TotalCount and NewSinceLastViewedCount follow every addition, removal and view", async () => {
 	const listId = await created({ ListName: 'counted', ListType: 'static' });
 	const counts = async () => {
 		const [list] = (await call(sandbox.url, 'GET', `/v1/lists/${listId}`)).body.results;
 		return [Number(list.TotalCount), list.NewSinceLastViewedCount];
 	};
-	const add = (ids: string[]) => call(sandbox.url, 'PUT', `/v1/lists/${listId}/items`, { body: { Criteria: [{ name: 'PropID', value: ids }] } });
+	const add = (ids: string[]) =>
+		call(sandbox.url, 'PUT', `/v1/lists/${listId}/items`, {
+			body: { Criteria: [{ name: 'PropID', value: ids }] },
+		});
 	await add(['P000401', 'P000402']);
 	expect(await counts()).toEqual([2, 2]);
 	expect(await counts()).toEqual([2, 2]);

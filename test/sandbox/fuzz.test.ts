@@ -9,27 +9,127 @@ import { TOKENS, useSandbox, type Json } from './helpers';
  */
 const sb = useSandbox({ resetEachTest: false });
 
-const PROTOTYPE_KEYS = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', 'prototype'];
+const PROTOTYPE_KEYS = [
+	'constructor',
+	'toString',
+	'__proto__',
+	'hasOwnProperty',
+	'valueOf',
+	'prototype',
+];
 
 const word = fc.oneof(
 	{ weight: 3, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) },
-	{ weight: 3, arbitrary: fc.constantFrom('', '-', ',', '1', '0', '-1', '1e309', 'NaN', 'true', 'Overview', 'Grid,-AVM', 'P000001', 'K000001A', 'before: 1/1/2020', 'Last 30 Days', 'None', 'asc', 'desc') },
+	{
+		weight: 3,
+		arbitrary: fc.constantFrom(
+			'',
+			'-',
+			',',
+			'1',
+			'0',
+			'-1',
+			'1e309',
+			'NaN',
+			'true',
+			'Overview',
+			'Grid,-AVM',
+			'P000001',
+			'K000001A',
+			'before: 1/1/2020',
+			'Last 30 Days',
+			'None',
+			'asc',
+			'desc',
+		),
+	},
 	{ weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
 );
 /** A query value: a word, or words joined the way comma lists and suppressions are. */
-const text = fc.oneof(word, fc.array(fc.oneof(word, word.map((w) => `-${w}`)), { minLength: 2, maxLength: 3 }).map((words) => words.join(',')));
+const text = fc.oneof(
+	word,
+	fc
+		.array(
+			fc.oneof(
+				word,
+				word.map((w) => `-${w}`),
+			),
+			{ minLength: 2, maxLength: 3 },
+		)
+		.map((words) => words.join(',')),
+);
 const scalar = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
 const json: fc.Arbitrary<Json> = fc.letrec((tie) => ({
-	value: fc.oneof({ depthSize: 'small' }, scalar, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, 'name', 'value', 'Criteria'), fc.string({ maxLength: 8 })), tie('value'), { maxKeys: 4 })),
+	value: fc.oneof(
+		{ depthSize: 'small' },
+		scalar,
+		fc.array(tie('value'), { maxLength: 4 }),
+		fc.dictionary(
+			fc.oneof(
+				fc.constantFrom(...PROTOTYPE_KEYS, 'name', 'value', 'Criteria'),
+				fc.string({ maxLength: 8 }),
+			),
+			tie('value'),
+			{ maxKeys: 4 },
+		),
+	),
 })).value;
 /** A record with some of `names` (and inherited key names) as keys, each with any JSON value. */
-const recordOf = (names: string[]) => fc.dictionary(fc.constantFrom(...names, ...PROTOTYPE_KEYS), fc.oneof(text, json), { maxKeys: 5 });
-const criterion = fc.record({ name: fc.oneof(fc.constantFrom('State', 'PropID', 'PropertyType', 'PType', 'Beds', 'Pool', 'InList', 'LastTransferRecDate', 'APN', ...PROTOTYPE_KEYS), text), value: fc.array(json, { maxLength: 3 }) });
+const recordOf = (names: string[]) =>
+	fc.dictionary(fc.constantFrom(...names, ...PROTOTYPE_KEYS), fc.oneof(text, json), { maxKeys: 5 });
+const criterion = fc.record({
+	name: fc.oneof(
+		fc.constantFrom(
+			'State',
+			'PropID',
+			'PropertyType',
+			'PType',
+			'Beds',
+			'Pool',
+			'InList',
+			'LastTransferRecDate',
+			'APN',
+			...PROTOTYPE_KEYS,
+		),
+		text,
+	),
+	value: fc.array(json, { maxLength: 3 }),
+});
 const criteria = fc.record({ Criteria: fc.array(criterion, { maxLength: 3 }) });
-const id = fc.oneof(fc.constantFrom('1', '2', 'P000001', 'K000001A', '9007199254740993', ...PROTOTYPE_KEYS), fc.string({ minLength: 1, maxLength: 8 }).filter((value) => !/[/?#%.]/.test(value)));
+const id = fc.oneof(
+	fc.constantFrom('1', '2', 'P000001', 'K000001A', '9007199254740993', ...PROTOTYPE_KEYS),
+	fc.string({ minLength: 1, maxLength: 8 }).filter((value) => !/[/?#%.]/.test(value)),
+);
 
-const AUTOMATION_FIELDS = ['isEnabled', 'Triggers', 'DailyEmailMemberIDs', 'ImmediateEmailMemberIDs', 'ExportToWebhookIDs', 'DirectMailOrderID', 'EmailMarketingOrderID', 'MobileNotificationMemberIDs', 'SetInterestLevel', 'SetStatusLevel', 'AddToLists', 'RemoveFromLists', 'PurchasePhone', 'PurchaseEmail'];
-const ITEM_FILTERS = ['InterestLevel', 'StatusLevel', 'hasPhotos', 'hasNotes', 'hasAnalysis', 'hasDocs', 'PType', 'LastTransferRecDate', 'AddedSince', 'MostRecentCall', 'MostRecentEmail'];
+const AUTOMATION_FIELDS = [
+	'isEnabled',
+	'Triggers',
+	'DailyEmailMemberIDs',
+	'ImmediateEmailMemberIDs',
+	'ExportToWebhookIDs',
+	'DirectMailOrderID',
+	'EmailMarketingOrderID',
+	'MobileNotificationMemberIDs',
+	'SetInterestLevel',
+	'SetStatusLevel',
+	'AddToLists',
+	'RemoveFromLists',
+	'PurchasePhone',
+	'PurchaseEmail',
+];
+const ITEM_FILTERS = [
+	'InterestLevel',
+	'StatusLevel',
+	'hasPhotos',
+	'hasNotes',
+	'hasAnalysis',
+	'hasDocs',
+	'PType',
+	'LastTransferRecDate',
+	'AddedSince',
+	'MostRecentCall',
+	'MostRecentEmail',
+];
 
 interface Route {
 	method: string;
@@ -39,12 +139,56 @@ interface Route {
 }
 
 const ROUTES: Route[] = [
-	{ method: 'GET', path: () => '/v1/lists', params: ['Fields', 'ListType', 'isMonitored', 'ImportType', 'GroupName', 'DisplayOrder', 'Limit', 'Sort', 'Dir'] },
-	{ method: 'POST', path: () => '/v1/lists', params: [], body: fc.oneof(recordOf(['ListName', 'ListType', 'Criteria', 'isMonitored', 'ImportSource', 'GroupName']), criteria.map((c) => ({ ListName: 'x', ...c })), criteria.map((c) => ({ ListName: 'x', ListType: 'static', ...c }))) },
+	{
+		method: 'GET',
+		path: () => '/v1/lists',
+		params: [
+			'Fields',
+			'ListType',
+			'isMonitored',
+			'ImportType',
+			'GroupName',
+			'DisplayOrder',
+			'Limit',
+			'Sort',
+			'Dir',
+		],
+	},
+	{
+		method: 'POST',
+		path: () => '/v1/lists',
+		params: [],
+		body: fc.oneof(
+			recordOf(['ListName', 'ListType', 'Criteria', 'isMonitored', 'ImportSource', 'GroupName']),
+			criteria.map((c) => ({ ListName: 'x', ...c })),
+			criteria.map((c) => ({ ListName: 'x', ListType: 'static', ...c })),
+		),
+	},
 	{ method: 'GET', path: (i) => `/v1/lists/${i}`, params: ['Fields'] },
-	{ method: 'PATCH', path: (i) => `/v1/lists/${i}`, params: [], body: recordOf(['ListName', 'isMonitored', 'ImportMatchThreshold', 'ImportType', 'ImportContactOptions', 'DisplayOrder']) },
-	{ method: 'GET', path: (i) => `/v1/lists/${i}/items`, params: ['Fields', 'Start', 'Limit', ...ITEM_FILTERS] },
-	{ method: 'PUT', path: (i) => `/v1/lists/${i}/items`, params: [], body: fc.oneof(criteria, recordOf(['Criteria'])) },
+	{
+		method: 'PATCH',
+		path: (i) => `/v1/lists/${i}`,
+		params: [],
+		body: recordOf([
+			'ListName',
+			'isMonitored',
+			'ImportMatchThreshold',
+			'ImportType',
+			'ImportContactOptions',
+			'DisplayOrder',
+		]),
+	},
+	{
+		method: 'GET',
+		path: (i) => `/v1/lists/${i}/items`,
+		params: ['Fields', 'Start', 'Limit', ...ITEM_FILTERS],
+	},
+	{
+		method: 'PUT',
+		path: (i) => `/v1/lists/${i}/items`,
+		params: [],
+		body: fc.oneof(criteria, recordOf(['Criteria'])),
+	},
 	{ method: 'DELETE', path: (i) => `/v1/lists/1/items/${i}`, params: [] },
 	{ method: 'GET', path: (i) => `/v1/lists/${i}/automations`, params: [] },
 	{
@@ -52,51 +196,132 @@ const ROUTES: Route[] = [
 		path: () => '/v1/lists/3/automations',
 		params: [],
 		// Half of them an enabled automation on New Matches, so that it fires with the rest of what it was given.
-		body: fc.oneof(recordOf(AUTOMATION_FIELDS), fc.dictionary(fc.constantFrom(...AUTOMATION_FIELDS.slice(2)), text, { maxKeys: 4 }).map((fields) => ({ ...fields, isEnabled: 1, Triggers: 'New Matches' }))),
+		body: fc.oneof(
+			recordOf(AUTOMATION_FIELDS),
+			fc
+				.dictionary(fc.constantFrom(...AUTOMATION_FIELDS.slice(2)), text, { maxKeys: 4 })
+				.map((fields) => ({ ...fields, isEnabled: 1, Triggers: 'New Matches' })),
+		),
 	},
-	{ method: 'GET', path: (i) => `/v1/lists/${i}/import/items`, params: ['Fields', 'Limit', 'Start', 'Sort', 'Dir', 'MatchScore', 'PropertyStatus', 'PersonStatus'] },
-	{ method: 'POST', path: () => '/v1/lists/2/import/items', params: ['Fields', 'Purchase'], body: fc.array(recordOf(['Address', 'City', 'State', 'ZipFive', 'Email', 'FullName']), { maxLength: 3 }) },
-	{ method: 'PATCH', path: (i) => `/v1/lists/2/import/items/${i}`, params: [], body: recordOf(['PersonKey', 'PropID']) },
+	{
+		method: 'GET',
+		path: (i) => `/v1/lists/${i}/import/items`,
+		params: [
+			'Fields',
+			'Limit',
+			'Start',
+			'Sort',
+			'Dir',
+			'MatchScore',
+			'PropertyStatus',
+			'PersonStatus',
+		],
+	},
+	{
+		method: 'POST',
+		path: () => '/v1/lists/2/import/items',
+		params: ['Fields', 'Purchase'],
+		body: fc.array(recordOf(['Address', 'City', 'State', 'ZipFive', 'Email', 'FullName']), {
+			maxLength: 3,
+		}),
+	},
+	{
+		method: 'PATCH',
+		path: (i) => `/v1/lists/2/import/items/${i}`,
+		params: [],
+		body: recordOf(['PersonKey', 'PropID']),
+	},
 	{ method: 'GET', path: (i) => `/v1/properties/${i}`, params: ['Fields', 'Purchase'] },
-	{ method: 'POST', path: () => '/v1/properties', params: ['Fields', 'Start', 'Limit', 'Sort', 'Dir', 'Purchase'], body: criteria },
+	{
+		method: 'POST',
+		path: () => '/v1/properties',
+		params: ['Fields', 'Start', 'Limit', 'Sort', 'Dir', 'Purchase'],
+		body: criteria,
+	},
 	{ method: 'GET', path: (i) => `/v1/properties/${i}/persons`, params: ['Fields', 'Purchase'] },
-	{ method: 'GET', path: (i) => `/v1/properties/${i}/comps/sales`, params: ['Purchase', 'Beds', 'Baths', 'SqFt', 'YearBuilt'] },
-	{ method: 'GET', path: (i) => `/v1/properties/${i}/transactions`, params: ['Purchase', 'Fields'] },
-	{ method: 'GET', path: (i) => `/v1/persons/${i}/liens`, params: ['Fields', 'Start', 'Limit', 'Purchase'] },
+	{
+		method: 'GET',
+		path: (i) => `/v1/properties/${i}/comps/sales`,
+		params: ['Purchase', 'Beds', 'Baths', 'SqFt', 'YearBuilt'],
+	},
+	{
+		method: 'GET',
+		path: (i) => `/v1/properties/${i}/transactions`,
+		params: ['Purchase', 'Fields'],
+	},
+	{
+		method: 'GET',
+		path: (i) => `/v1/persons/${i}/liens`,
+		params: ['Fields', 'Start', 'Limit', 'Purchase'],
+	},
 	{ method: 'POST', path: (i) => `/v1/persons/${i}/Phone`, params: ['Purchase'] },
-	{ method: 'GET', path: () => '/v1/integrations/webhooks', params: ['Start', 'Limit', 'Sort', 'Dir', 'Fields'] },
-	{ method: 'POST', path: () => '/v1/integrations/webhooks', params: [], body: recordOf(['HookUrl', 'WebhookName', 'Secret', 'Lists']) },
+	{
+		method: 'GET',
+		path: () => '/v1/integrations/webhooks',
+		params: ['Start', 'Limit', 'Sort', 'Dir', 'Fields'],
+	},
+	{
+		method: 'POST',
+		path: () => '/v1/integrations/webhooks',
+		params: [],
+		body: recordOf(['HookUrl', 'WebhookName', 'Secret', 'Lists']),
+	},
 	{ method: 'DELETE', path: (i) => `/v1/integrations/webhooks/${i}`, params: [] },
 ];
 
 beforeAll(async () => {
-	await sb.ok('POST', '/v1/lists', { body: { ListName: 'Static', ListType: 'static', isMonitored: 1 } });
-	await sb.ok('POST', '/v1/lists', { body: { ListName: 'Imports', ListType: 'import', ImportSource: 'api' } });
-	await sb.ok('POST', '/v1/lists', { body: { ListName: 'Automated', ListType: 'static', isMonitored: 1 } });
-	await sb.ok('PUT', '/v1/lists/1/items', { body: { Criteria: [{ name: 'PropID', value: ['P000001', 'P000002'] }] } });
+	await sb.ok('POST', '/v1/lists', {
+		body: { ListName: 'Static', ListType: 'static', isMonitored: 1 },
+	});
+	await sb.ok('POST', '/v1/lists', {
+		body: { ListName: 'Imports', ListType: 'import', ImportSource: 'api' },
+	});
+	await sb.ok('POST', '/v1/lists', {
+		body: { ListName: 'Automated', ListType: 'static', isMonitored: 1 },
+	});
+	await sb.ok('PUT', '/v1/lists/1/items', {
+		body: { Criteria: [{ name: 'PropID', value: ['P000001', 'P000002'] }] },
+	});
 });
 
 /** The last property added to list 3 (each run of its automation gets a new one). */
 let entered = 1000;
 
-test.each(ROUTES.map((route) => ({ ...route, name: route.path('{id}') })))('$method $name never answers 500', async ({ method, path, params, body }) => {
-	const failures: string[] = [];
-	const query = params.length === 0 ? fc.constant({}) : fc.dictionary(fc.constantFrom(...params), text, { maxKeys: 3 });
-	await fc.assert(
-		fc.asyncProperty(id, query, body ?? fc.constant(undefined), async (pathId, values, payload) => {
-			const search = new URLSearchParams(values).toString();
-			const url = `${path(encodeURIComponent(pathId))}${search ? `?${search}` : ''}`;
-			const answer = await sb.api(method, url, { token: TOKENS.main, body: payload });
-			if (answer.status >= 500) failures.push(`${method} ${url} ${JSON.stringify(payload)} -> ${answer.status}`);
-			if (method === 'PUT' && url.includes('/automations')) {
-				// A new property enters list 3, so its automation runs with whatever configuration it took.
-				const entering = `P${String(++entered).padStart(6, '0')}`;
-				const fired = await sb.api('PUT', '/v1/lists/3/items', { body: { Criteria: [{ name: 'PropID', value: [entering] }] } });
-				if (fired.status >= 500) failures.push(`${entering} entering list 3 after ${method} ${url} ${JSON.stringify(payload)} -> ${fired.status}`);
-			}
-			return true;
-		}),
-		{ numRuns: 150, seed: 13 },
-	);
-	expect(failures).toEqual([]);
-});
+test.each(ROUTES.map((route) => ({ ...route, name: route.path('{id}') })))(
+	'$method $name never answers 500',
+	async ({ method, path, params, body }) => {
+		const failures: string[] = [];
+		const query =
+			params.length === 0
+				? fc.constant({})
+				: fc.dictionary(fc.constantFrom(...params), text, { maxKeys: 3 });
+		await fc.assert(
+			fc.asyncProperty(
+				id,
+				query,
+				body ?? fc.constant(undefined),
+				async (pathId, values, payload) => {
+					const search = new URLSearchParams(values).toString();
+					const url = `${path(encodeURIComponent(pathId))}${search ? `?${search}` : ''}`;
+					const answer = await sb.api(method, url, { token: TOKENS.main, body: payload });
+					if (answer.status >= 500)
+						failures.push(`${method} ${url} ${JSON.stringify(payload)} -> ${answer.status}`);
+					if (method === 'PUT' && url.includes('/automations')) {
+						// A new property enters list 3, so its automation runs with whatever configuration it took.
+						const entering = `P${String(++entered).padStart(6, '0')}`;
+						const fired = await sb.api('PUT', '/v1/lists/3/items', {
+							body: { Criteria: [{ name: 'PropID', value: [entering] }] },
+						});
+						if (fired.status >= 500)
+							failures.push(
+								`${entering} entering list 3 after ${method} ${url} ${JSON.stringify(payload)} -> ${fired.status}`,
+							);
+					}
+					return true;
+				},
+			),
+			{ numRuns: 150, seed: 13 },
+		);
+		expect(failures).toEqual([]);
+	},
+);

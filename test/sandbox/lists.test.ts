@@ -2,7 +2,8 @@ import { expectError, readProperty, TOKENS, useSandbox, type Json } from './help
 
 const sb = useSandbox();
 
-const propIds = (from: number, count: number) => Array.from({ length: count }, (_, i) => `P${String(from + i).padStart(6, '0')}`);
+const propIds = (from: number, count: number) =>
+	Array.from({ length: count }, (_, i) => `P${String(from + i).padStart(6, '0')}`);
 const byPropIds = (ids: string[]) => ({ Criteria: [{ name: 'PropID', value: ids }] });
 
 async function itemIds(listId: number, query = ''): Promise<string[]> {
@@ -18,21 +19,38 @@ async function getList(listId: number): Promise<Json> {
 
 describe('lists: create, read, update, delete', () => {
 	test('POST answers results with ListID (integer) and TotalCount (string); GET returns the list', async () => {
-		const created = await sb.ok('POST', '/v1/lists', { body: { ListName: 'Pipeline', ListType: 'static', GroupName: 'Sales' } });
+		const created = await sb.ok('POST', '/v1/lists', {
+			body: { ListName: 'Pipeline', ListType: 'static', GroupName: 'Sales' },
+		});
 		expect(created).toEqual({ results: [{ ListID: expect.any(Number), TotalCount: '0' }] });
 		const listId = created.results[0].ListID;
 		expect(Number.isInteger(listId)).toBe(true);
 
 		const list = await getList(listId);
-		expect(list).toMatchObject({ ListID: listId, ListName: 'Pipeline', ListType: 'static', isMonitored: 0, GroupName: 'Sales', TotalCount: '0' });
-		for (const field of ['LastViewed', 'NewSinceLastViewedCount', 'MonitoringStartedOn', 'TotalImportItems', 'TotalProcessedImportItems']) {
+		expect(list).toMatchObject({
+			ListID: listId,
+			ListName: 'Pipeline',
+			ListType: 'static',
+			isMonitored: 0,
+			GroupName: 'Sales',
+			TotalCount: '0',
+		});
+		for (const field of [
+			'LastViewed',
+			'NewSinceLastViewedCount',
+			'MonitoringStartedOn',
+			'TotalImportItems',
+			'TotalProcessedImportItems',
+		]) {
 			expect(list).toHaveProperty(field);
 		}
 	});
 
 	test('a dynamic list created from criteria holds what matches them, and its TotalCount says how many', async () => {
 		const ids = propIds(200, 7);
-		const created = await sb.ok('POST', '/v1/lists', { body: { ListName: 'Seven', ...byPropIds(ids) } });
+		const created = await sb.ok('POST', '/v1/lists', {
+			body: { ListName: 'Seven', ...byPropIds(ids) },
+		});
 		expect(created.results[0].TotalCount).toBe('7');
 		const listId = created.results[0].ListID;
 		expect((await getList(listId)).ListType).toBe('dynamic');
@@ -42,7 +60,13 @@ describe('lists: create, read, update, delete', () => {
 	test('a static list created with Criteria is filled from them once; they are not kept', async () => {
 		const source = await sb.createList({ ListName: 'Source', ListType: 'static' });
 		await sb.ok('PUT', `/v1/lists/${source}/items`, { body: byPropIds(propIds(300, 3)) });
-		const created = await sb.ok('POST', '/v1/lists', { body: { ListName: 'Copy', ListType: 'static', Criteria: [{ name: 'InList', value: [source] }] } });
+		const created = await sb.ok('POST', '/v1/lists', {
+			body: {
+				ListName: 'Copy',
+				ListType: 'static',
+				Criteria: [{ name: 'InList', value: [source] }],
+			},
+		});
 		expect(created.results[0].TotalCount).toBe('3');
 		const listId = created.results[0].ListID;
 		expect(await getList(listId)).toMatchObject({ ListType: 'static', TotalCount: '3' });
@@ -51,13 +75,21 @@ describe('lists: create, read, update, delete', () => {
 		await sb.ok('PUT', `/v1/lists/${source}/items`, { body: byPropIds(['P000310']) });
 		await sb.ok('DELETE', `/v1/lists/${source}/items/P000300`);
 		expect(await itemIds(listId)).toEqual(propIds(300, 3));
-		expect(await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(['P000320']) })).toEqual({ updateCount: 1 });
+		expect(
+			await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(['P000320']) }),
+		).toEqual({ updateCount: 1 });
 		expect(await sb.ok('DELETE', `/v1/lists/${listId}/items/P000301`)).toEqual({ deleteCount: 1 });
 		expect(await itemIds(listId)).toEqual(['P000300', 'P000302', 'P000320']);
 	});
 
 	test('a static list created with Criteria that are not valid is refused and not created', async () => {
-		expectError(await sb.api('POST', '/v1/lists', { body: { ListName: 'Bad', ListType: 'static', Criteria: [{ name: 'Shoe', value: ['x'] }] } }), 400, 'Unexpected Criterion');
+		expectError(
+			await sb.api('POST', '/v1/lists', {
+				body: { ListName: 'Bad', ListType: 'static', Criteria: [{ name: 'Shoe', value: ['x'] }] },
+			}),
+			400,
+			'Unexpected Criterion',
+		);
 		expect((await sb.ok('GET', '/v1/lists')).results).toEqual([]);
 	});
 
@@ -85,19 +117,29 @@ describe('lists: create, read, update, delete', () => {
 		expect((await getList(listId)).ListName).toBe(long.slice(0, 50));
 
 		const longer = 'M'.repeat(80);
-		expect(await sb.ok('PATCH', `/v1/lists/${listId}`, { body: { ListName: longer } })).toEqual({ updateCount: 1 });
+		expect(await sb.ok('PATCH', `/v1/lists/${listId}`, { body: { ListName: longer } })).toEqual({
+			updateCount: 1,
+		});
 		expect((await getList(listId)).ListName).toBe('M'.repeat(50));
 	});
 
 	test('PATCH answers updateCount and changes name and DisplayOrder', async () => {
 		const listId = await sb.createList({ ListName: 'Before', ListType: 'static' });
-		expect(await sb.ok('PATCH', `/v1/lists/${listId}`, { body: { ListName: 'After', DisplayOrder: 4 } })).toEqual({ updateCount: 1 });
+		expect(
+			await sb.ok('PATCH', `/v1/lists/${listId}`, { body: { ListName: 'After', DisplayOrder: 4 } }),
+		).toEqual({ updateCount: 1 });
 		expect(await getList(listId)).toMatchObject({ ListName: 'After', DisplayOrder: 4 });
 	});
 
 	test('Criteria cannot be changed by PATCH', async () => {
 		const listId = await sb.createList({ ListName: 'Fixed', ...byPropIds(['P000001']) });
-		expectError(await sb.api('PATCH', `/v1/lists/${listId}`, { body: { Criteria: [{ name: 'PropID', value: ['P000002'] }] } }), 400, 'Unexpected payload field');
+		expectError(
+			await sb.api('PATCH', `/v1/lists/${listId}`, {
+				body: { Criteria: [{ name: 'PropID', value: ['P000002'] }] },
+			}),
+			400,
+			'Unexpected payload field',
+		);
 		expect(await itemIds(listId)).toEqual(['P000001']);
 	});
 
@@ -105,7 +147,11 @@ describe('lists: create, read, update, delete', () => {
 		const listId = await sb.createList({ ListName: 'Doomed', ...byPropIds(propIds(300, 3)) });
 		const keep = await sb.createList({ ListName: 'Kept', ListType: 'static' });
 		expect(await sb.ok('DELETE', `/v1/lists/${listId}`)).toEqual({ deleteCount: 1 });
-		expectError(await sb.api('GET', `/v1/lists/${listId}`), 404, 'Resource does not exist for given id');
+		expectError(
+			await sb.api('GET', `/v1/lists/${listId}`),
+			404,
+			'Resource does not exist for given id',
+		);
 		expectError(await sb.api('GET', `/v1/lists/${listId}/items`), 404);
 		const all = await sb.ok('GET', '/v1/lists');
 		expect(all.results.map((list: Json) => list.ListID)).toEqual([keep]);
@@ -132,12 +178,30 @@ describe('GET /v1/lists: order, filters, Sort/Dir, Limit, Fields', () => {
 	const names = (body: Json) => body.results.map((list: Json) => list.ListName);
 
 	test('without Sort: by count (largest first), then by name alphabetically', async () => {
-		expect(names(await sb.ok('GET', '/v1/lists'))).toEqual(['Middle', 'Other', 'alpha', 'Beta', 'Zulu']);
+		expect(names(await sb.ok('GET', '/v1/lists'))).toEqual([
+			'Middle',
+			'Other',
+			'alpha',
+			'Beta',
+			'Zulu',
+		]);
 	});
 
 	test('Sort and Dir, one direction per field', async () => {
-		expect(names(await sb.ok('GET', '/v1/lists?Sort=ListName&Dir=desc'))).toEqual(['Zulu', 'Other', 'Middle', 'Beta', 'alpha']);
-		expect(names(await sb.ok('GET', '/v1/lists?Sort=TotalCount,ListName&Dir=asc,desc'))).toEqual(['Zulu', 'Beta', 'alpha', 'Other', 'Middle']);
+		expect(names(await sb.ok('GET', '/v1/lists?Sort=ListName&Dir=desc'))).toEqual([
+			'Zulu',
+			'Other',
+			'Middle',
+			'Beta',
+			'alpha',
+		]);
+		expect(names(await sb.ok('GET', '/v1/lists?Sort=TotalCount,ListName&Dir=asc,desc'))).toEqual([
+			'Zulu',
+			'Beta',
+			'alpha',
+			'Other',
+			'Middle',
+		]);
 	});
 
 	test('DisplayOrder is always sorted ascending, whatever Dir says', async () => {
@@ -157,7 +221,10 @@ describe('GET /v1/lists: order, filters, Sort/Dir, Limit, Fields', () => {
 	});
 
 	test('filters: ListType, isMonitored, GroupName, DisplayOrder', async () => {
-		expect(names(await sb.ok('GET', '/v1/lists?ListType=dynamic')).sort()).toEqual(['Middle', 'Other']);
+		expect(names(await sb.ok('GET', '/v1/lists?ListType=dynamic')).sort()).toEqual([
+			'Middle',
+			'Other',
+		]);
 		expect(names(await sb.ok('GET', '/v1/lists?isMonitored=1'))).toEqual(['Beta']);
 		expect(names(await sb.ok('GET', '/v1/lists?GroupName=G1'))).toEqual(['alpha', 'Zulu']);
 		expect(names(await sb.ok('GET', '/v1/lists?DisplayOrder=3'))).toEqual(['alpha']);
@@ -165,12 +232,17 @@ describe('GET /v1/lists: order, filters, Sort/Dir, Limit, Fields', () => {
 
 	test('Fields picks single fields; a leading - suppresses one', async () => {
 		const picked = await sb.ok('GET', '/v1/lists?Fields=ListID,ListName');
-		for (const list of picked.results) expect(Object.keys(list).sort()).toEqual(['ListID', 'ListName']);
+		for (const list of picked.results)
+			expect(Object.keys(list).sort()).toEqual(['ListID', 'ListName']);
 
 		const suppressed = await sb.ok('GET', `/v1/lists/${ids.alpha}?Fields=-GroupName,-LastViewed`);
 		expect(suppressed.results[0]).not.toHaveProperty('GroupName');
 		expect(suppressed.results[0]).not.toHaveProperty('LastViewed');
-		expect(suppressed.results[0]).toMatchObject({ ListID: ids.alpha, ListName: 'alpha', TotalCount: '0' });
+		expect(suppressed.results[0]).toMatchObject({
+			ListID: ids.alpha,
+			ListName: 'alpha',
+			TotalCount: '0',
+		});
 
 		expectError(await sb.api('GET', '/v1/lists?Fields=ListID,Colour'), 400);
 	});
@@ -180,14 +252,20 @@ describe('list items', () => {
 	test('static list: PUT adds by criteria (updateCount), GET returns PropIDs, DELETE removes one (deleteCount)', async () => {
 		const listId = await sb.createList({ ListName: 'Static', ListType: 'static' });
 		const ids = propIds(500, 3);
-		expect(await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(ids) })).toEqual({ updateCount: 3 });
+		expect(await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(ids) })).toEqual({
+			updateCount: 3,
+		});
 		expect(await itemIds(listId)).toEqual(ids);
 		expect((await getList(listId)).TotalCount).toBe('3');
 
-		expect(await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds([ids[0], 'P000600']) })).toEqual({ updateCount: 1 });
+		expect(
+			await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds([ids[0], 'P000600']) }),
+		).toEqual({ updateCount: 1 });
 		expect((await itemIds(listId)).sort()).toEqual([...ids, 'P000600'].sort());
 
-		expect(await sb.ok('DELETE', `/v1/lists/${listId}/items/${ids[1]}`)).toEqual({ deleteCount: 1 });
+		expect(await sb.ok('DELETE', `/v1/lists/${listId}/items/${ids[1]}`)).toEqual({
+			deleteCount: 1,
+		});
 		expect(await itemIds(listId)).not.toContain(ids[1]);
 		expect((await getList(listId)).TotalCount).toBe('3');
 		expectError(await sb.api('DELETE', `/v1/lists/${listId}/items/${ids[1]}`), 404);
@@ -195,7 +273,12 @@ describe('list items', () => {
 
 	test('PUT items selects by any criteria, not only PropID', async () => {
 		const listId = await sb.createList({ ListName: 'Static', ListType: 'static' });
-		const body = { Criteria: [{ name: 'PropID', value: propIds(700, 40) }, { name: 'State', value: ['OR'] }] };
+		const body = {
+			Criteria: [
+				{ name: 'PropID', value: propIds(700, 40) },
+				{ name: 'State', value: ['OR'] },
+			],
+		};
 		const { updateCount } = await sb.ok('PUT', `/v1/lists/${listId}/items`, { body });
 		expect(updateCount).toBeGreaterThan(0);
 		expect(updateCount).toBeLessThan(40);
@@ -209,7 +292,11 @@ describe('list items', () => {
 		await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(propIds(1000, 10)) });
 		const all = await itemIds(listId);
 		expect(all).toHaveLength(10);
-		const pages = [await itemIds(listId, '?Start=0&Limit=4'), await itemIds(listId, '?Start=4&Limit=4'), await itemIds(listId, '?Start=8&Limit=4')];
+		const pages = [
+			await itemIds(listId, '?Start=0&Limit=4'),
+			await itemIds(listId, '?Start=4&Limit=4'),
+			await itemIds(listId, '?Start=8&Limit=4'),
+		];
 		expect(pages.map((page) => page.length)).toEqual([4, 4, 2]);
 		expect(pages.flat()).toEqual(all);
 		expect(await itemIds(listId, '?Start=10&Limit=4')).toEqual([]);
@@ -221,8 +308,18 @@ describe('list items', () => {
 		const listId = await sb.createList({ ListName: 'Map', ...byPropIds(propIds(40, 3)) });
 		const map = await sb.ok('GET', `/v1/lists/${listId}/items?Fields=Map`);
 		expect(map.results).toHaveLength(3);
-		for (const item of map.results) expect(Object.keys(item).sort()).toEqual(['Latitude', 'Longitude', 'PType', 'PropID']);
-		for (const fieldset of ['GridForeclosureOptional', 'GridOptional', 'Card', 'Mobile', 'Overview', 'Details', 'PropertyTab', 'LimitedREI']) {
+		for (const item of map.results)
+			expect(Object.keys(item).sort()).toEqual(['Latitude', 'Longitude', 'PType', 'PropID']);
+		for (const fieldset of [
+			'GridForeclosureOptional',
+			'GridOptional',
+			'Card',
+			'Mobile',
+			'Overview',
+			'Details',
+			'PropertyTab',
+			'LimitedREI',
+		]) {
 			const body = await sb.ok('GET', `/v1/lists/${listId}/items?Fields=${fieldset}&Limit=1`);
 			expect(body.results[0].PropID).toBe('P000040');
 		}
@@ -238,9 +335,17 @@ describe('list items', () => {
 
 	test('PUT items is refused on dynamic and import lists; nothing is added', async () => {
 		const dynamic = await sb.createList({ ListName: 'Dynamic', ...byPropIds(['P000001']) });
-		const imported = await sb.createList({ ListName: 'Import', ListType: 'import', ImportSource: 'api' });
+		const imported = await sb.createList({
+			ListName: 'Import',
+			ListType: 'import',
+			ImportSource: 'api',
+		});
 		for (const listId of [dynamic, imported]) {
-			expectError(await sb.api('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(['P000002']) }), 400, /^Not applicable to/);
+			expectError(
+				await sb.api('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(['P000002']) }),
+				400,
+				/^Not applicable to/,
+			);
 			expect(await itemIds(listId)).not.toContain('P000002');
 		}
 	});
@@ -251,25 +356,42 @@ describe('states and transitions of the lists document', () => {
 	async function watched(propId: string): Promise<{ status: string; criteria: Json }> {
 		const property = await readProperty(sb, propId);
 		const status = property.ListingStatus === 'Withdrawn' ? 'Expired' : 'Withdrawn';
-		return { status, criteria: { Criteria: [{ name: 'PropID', value: [propId, 'P000002', 'P000003'] }, { name: 'ListingStatus', value: [status] }] } };
+		return {
+			status,
+			criteria: {
+				Criteria: [
+					{ name: 'PropID', value: [propId, 'P000002', 'P000003'] },
+					{ name: 'ListingStatus', value: [status] },
+				],
+			},
+		};
 	}
 
 	test('unmonitored -> monitored -> unmonitored by PATCH isMonitored: automations run only while monitored', async () => {
 		const listId = await sb.createList({ ListName: 'Watch', ListType: 'static' });
-		await sb.ok('PUT', `/v1/lists/${listId}/automations`, { body: { isEnabled: 1, Triggers: 'New Matches', ImmediateEmailMemberIDs: 'M101' } });
-		const emailed = async () => (await sb.ok('GET', '/_sandbox/outbox', { token: null })).results.filter((entry: Json) => entry.ListID === listId).map((entry: Json) => entry.PropID);
+		await sb.ok('PUT', `/v1/lists/${listId}/automations`, {
+			body: { isEnabled: 1, Triggers: 'New Matches', ImmediateEmailMemberIDs: 'M101' },
+		});
+		const emailed = async () =>
+			(await sb.ok('GET', '/_sandbox/outbox', { token: null })).results
+				.filter((entry: Json) => entry.ListID === listId)
+				.map((entry: Json) => entry.PropID);
 
 		await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(['P000011']) });
 		expect(await emailed()).toEqual([]);
 
-		expect(await sb.ok('PATCH', `/v1/lists/${listId}`, { body: { isMonitored: 1 } })).toEqual({ updateCount: 1 });
+		expect(await sb.ok('PATCH', `/v1/lists/${listId}`, { body: { isMonitored: 1 } })).toEqual({
+			updateCount: 1,
+		});
 		const on = await getList(listId);
 		expect(on.isMonitored).toBe(1);
 		expect(Number.isNaN(Date.parse(on.MonitoringStartedOn))).toBe(false);
 		await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(['P000012']) });
 		expect(await emailed()).toEqual(['P000012']);
 
-		expect(await sb.ok('PATCH', `/v1/lists/${listId}`, { body: { isMonitored: 0 } })).toEqual({ updateCount: 1 });
+		expect(await sb.ok('PATCH', `/v1/lists/${listId}`, { body: { isMonitored: 0 } })).toEqual({
+			updateCount: 1,
+		});
 		const off = await getList(listId);
 		expect(off).toMatchObject({ isMonitored: 0, MonitoringStartedOn: null });
 		await sb.ok('PUT', `/v1/lists/${listId}/items`, { body: byPropIds(['P000013']) });
@@ -278,26 +400,43 @@ describe('states and transitions of the lists document', () => {
 
 	test('a monitored dynamic list follows data changes with no client call', async () => {
 		const { status, criteria } = await watched('P000101');
-		const listId = await sb.createList({ ListName: 'Watched listings', isMonitored: 1, ...criteria });
+		const listId = await sb.createList({
+			ListName: 'Watched listings',
+			isMonitored: 1,
+			...criteria,
+		});
 		const before = (await getList(listId)).TotalCount;
 
-		const change = await sb.ok('POST', '/_sandbox/simulate/change', { token: null, body: { PropID: 'P000101', change: 'listing', to: status } });
+		const change = await sb.ok('POST', '/_sandbox/simulate/change', {
+			token: null,
+			body: { PropID: 'P000101', change: 'listing', to: status },
+		});
 		expect(change.events).toContainEqual({ ListID: listId, type: 'New Match' });
 		// The list record is not a read of the items: its count moved because the service moved it.
 		expect(Number((await getList(listId)).TotalCount)).toBe(Number(before) + 1);
 		expect(await itemIds(listId)).toContain('P000101');
 
-		await sb.ok('POST', '/_sandbox/simulate/change', { token: null, body: { PropID: 'P000101', change: 'listing', to: 'Active' } });
+		await sb.ok('POST', '/_sandbox/simulate/change', {
+			token: null,
+			body: { PropID: 'P000101', change: 'listing', to: 'Active' },
+		});
 		expect((await getList(listId)).TotalCount).toBe(before);
 		expect(await itemIds(listId)).not.toContain('P000101');
 	});
 
 	test('an unmonitored dynamic list is refreshed when its items are read', async () => {
 		const { status, criteria } = await watched('P000102');
-		const listId = await sb.createList({ ListName: 'Watched listings', isMonitored: 0, ...criteria });
+		const listId = await sb.createList({
+			ListName: 'Watched listings',
+			isMonitored: 0,
+			...criteria,
+		});
 		const before = Number((await getList(listId)).TotalCount);
 
-		const change = await sb.ok('POST', '/_sandbox/simulate/change', { token: null, body: { PropID: 'P000102', change: 'listing', to: status } });
+		const change = await sb.ok('POST', '/_sandbox/simulate/change', {
+			token: null,
+			body: { PropID: 'P000102', change: 'listing', to: status },
+		});
 		expect(change.events.filter((event: Json) => event.ListID === listId)).toEqual([]);
 		expect(Number((await getList(listId)).TotalCount)).toBe(before);
 
@@ -307,11 +446,23 @@ describe('states and transitions of the lists document', () => {
 
 	test('an unmonitored dynamic list is refreshed by a property search using InList', async () => {
 		const { status, criteria } = await watched('P000103');
-		const listId = await sb.createList({ ListName: 'Watched listings', isMonitored: 0, ...criteria });
-		const count = async () => (await sb.ok('POST', '/v1/properties?Purchase=0', { body: { Criteria: [{ name: 'InList', value: [listId] }] } })).totalResultCount;
+		const listId = await sb.createList({
+			ListName: 'Watched listings',
+			isMonitored: 0,
+			...criteria,
+		});
+		const count = async () =>
+			(
+				await sb.ok('POST', '/v1/properties?Purchase=0', {
+					body: { Criteria: [{ name: 'InList', value: [listId] }] },
+				})
+			).totalResultCount;
 		const before = await count();
 
-		await sb.ok('POST', '/_sandbox/simulate/change', { token: null, body: { PropID: 'P000103', change: 'listing', to: status } });
+		await sb.ok('POST', '/_sandbox/simulate/change', {
+			token: null,
+			body: { PropID: 'P000103', change: 'listing', to: status },
+		});
 		expect(await count()).toBe(before + 1);
 	});
 });

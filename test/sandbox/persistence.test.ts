@@ -13,7 +13,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function withSandbox<T>(dataFile: string | undefined, use: (url: string) => Promise<T>): Promise<T> {
+async function withSandbox<T>(
+	dataFile: string | undefined,
+	use: (url: string) => Promise<T>,
+): Promise<T> {
 	const sandbox: RunningSandbox = await startSandbox({ port: 0, dataFile });
 	try {
 		return await use(sandbox.url);
@@ -22,7 +25,13 @@ async function withSandbox<T>(dataFile: string | undefined, use: (url: string) =
 	}
 }
 
-const ok = async (url: string, method: string, path: string, body?: unknown, token: string | null = TOKENS.main): Promise<Json> => {
+const ok = async (
+	url: string,
+	method: string,
+	path: string,
+	body?: unknown,
+	token: string | null = TOKENS.main,
+): Promise<Json> => {
 	const answer = await call(url, method, path, { body, token });
 	expect({ path, status: answer.status }).toEqual({ path, status: 200 });
 	return answer.body;
@@ -31,21 +40,49 @@ const ok = async (url: string, method: string, path: string, body?: unknown, tok
 test('lists, items, webhooks, purchases and charges are still there after a restart on the same data file', async () => {
 	const dataFile = join(dir, 'state.json');
 	const first = await withSandbox(dataFile, async (url) => {
-		const created = await ok(url, 'POST', '/v1/lists', { ListName: 'Survivor', ListType: 'static', GroupName: 'Kept' });
+		const created = await ok(url, 'POST', '/v1/lists', {
+			ListName: 'Survivor',
+			ListType: 'static',
+			GroupName: 'Kept',
+		});
 		const listId = created.results[0].ListID;
-		await ok(url, 'PUT', `/v1/lists/${listId}/items`, { Criteria: [{ name: 'PropID', value: ['P000005', 'P000006'] }] });
-		const hook = await ok(url, 'POST', '/v1/integrations/webhooks', { HookUrl: 'http://127.0.0.1:9/hook', WebhookName: 'kept', Secret: 'k', Lists: [listId] });
+		await ok(url, 'PUT', `/v1/lists/${listId}/items`, {
+			Criteria: [{ name: 'PropID', value: ['P000005', 'P000006'] }],
+		});
+		const hook = await ok(url, 'POST', '/v1/integrations/webhooks', {
+			HookUrl: 'http://127.0.0.1:9/hook',
+			WebhookName: 'kept',
+			Secret: 'k',
+			Lists: [listId],
+		});
 		await ok(url, 'POST', '/v1/persons/K000005A/Phone?Purchase=1');
-		return { listId, webhookId: hook.results[0].WebhookID, wallet: await ok(url, 'GET', `/_sandbox/charges?token=${TOKENS.main}`, undefined, null) };
+		return {
+			listId,
+			webhookId: hook.results[0].WebhookID,
+			wallet: await ok(url, 'GET', `/_sandbox/charges?token=${TOKENS.main}`, undefined, null),
+		};
 	});
 	expect(existsSync(dataFile)).toBe(true);
 
 	await withSandbox(dataFile, async (url) => {
-		expect((await ok(url, 'GET', `/v1/lists/${first.listId}`)).results[0]).toMatchObject({ ListName: 'Survivor', GroupName: 'Kept', TotalCount: '2' });
-		expect((await ok(url, 'GET', `/v1/lists/${first.listId}/items`)).results).toEqual([{ PropID: 'P000005' }, { PropID: 'P000006' }]);
-		expect((await ok(url, 'GET', `/v1/lists/${first.listId}/automations`)).results[0]).toMatchObject({ isEnabled: 1, ExportToWebhookIDs: String(first.webhookId) });
-		expect((await ok(url, 'GET', '/v1/integrations/webhooks')).results).toEqual([expect.objectContaining({ WebhookID: first.webhookId, WebhookName: 'kept', Secret: 'k' })]);
-		expect(await ok(url, 'GET', `/_sandbox/charges?token=${TOKENS.main}`, undefined, null)).toEqual(first.wallet);
+		expect((await ok(url, 'GET', `/v1/lists/${first.listId}`)).results[0]).toMatchObject({
+			ListName: 'Survivor',
+			GroupName: 'Kept',
+			TotalCount: '2',
+		});
+		expect((await ok(url, 'GET', `/v1/lists/${first.listId}/items`)).results).toEqual([
+			{ PropID: 'P000005' },
+			{ PropID: 'P000006' },
+		]);
+		expect(
+			(await ok(url, 'GET', `/v1/lists/${first.listId}/automations`)).results[0],
+		).toMatchObject({ isEnabled: 1, ExportToWebhookIDs: String(first.webhookId) });
+		expect((await ok(url, 'GET', '/v1/integrations/webhooks')).results).toEqual([
+			expect.objectContaining({ WebhookID: first.webhookId, WebhookName: 'kept', Secret: 'k' }),
+		]);
+		expect(await ok(url, 'GET', `/_sandbox/charges?token=${TOKENS.main}`, undefined, null)).toEqual(
+			first.wallet,
+		);
 		const again = await call(url, 'POST', '/v1/persons/K000005A/Phone?Purchase=1');
 		expect(again.status).toBe(400);
 		expect(again.body.error).toMatch(/already purchased/);
@@ -55,7 +92,9 @@ test('lists, items, webhooks, purchases and charges are still there after a rest
 	});
 
 	await withSandbox(dataFile, async (url) => {
-		const names = (await ok(url, 'GET', '/v1/lists')).results.map((list: Json) => list.ListName).sort();
+		const names = (await ok(url, 'GET', '/v1/lists')).results
+			.map((list: Json) => list.ListName)
+			.sort();
 		expect(names).toEqual(['Second', 'Survivor']);
 	});
 });
@@ -81,8 +120,18 @@ test('a reset is persisted too; without a data file a restart starts from the se
 test('a property added under an earlier sandbox (vacancy kept as isVacant, no inTaxDelinquency) is found by the vacancy and tax delinquency criteria as its record shows them', async () => {
 	const dataFile = join(dir, 'earlier.json');
 	await withSandbox(dataFile, async (url) => {
-		const created = await ok(url, 'POST', '/v1/lists', { ListName: 'Growing', ListType: 'dynamic', Criteria: [{ name: 'State', value: ['OR'] }] });
-		await ok(url, 'POST', '/_sandbox/simulate/new-match', { ListID: created.results[0].ListID }, null);
+		const created = await ok(url, 'POST', '/v1/lists', {
+			ListName: 'Growing',
+			ListType: 'dynamic',
+			Criteria: [{ name: 'State', value: ['OR'] }],
+		});
+		await ok(
+			url,
+			'POST',
+			'/_sandbox/simulate/new-match',
+			{ ListID: created.results[0].ListID },
+			null,
+		);
 	});
 	const kept = JSON.parse(readFileSync(dataFile, 'utf8'));
 	const [added] = kept.properties.added;
@@ -94,8 +143,22 @@ test('a property added under an earlier sandbox (vacancy kept as isVacant, no in
 
 	await withSandbox(dataFile, async (url) => {
 		const propId = added.PropID as string;
-		const search = async (name: string, value: number) => (await ok(url, 'POST', '/v1/properties?Purchase=1&Fields=PropID', { Criteria: [{ name: 'PropID', value: [propId] }, { name, value: [value] }] })).results.length;
-		const record = (await ok(url, 'GET', `/v1/properties/${propId}?Purchase=1&Fields=PropID,isSiteVacant,inTaxDelinquency`)).results[0];
+		const search = async (name: string, value: number) =>
+			(
+				await ok(url, 'POST', '/v1/properties?Purchase=1&Fields=PropID', {
+					Criteria: [
+						{ name: 'PropID', value: [propId] },
+						{ name, value: [value] },
+					],
+				})
+			).results.length;
+		const record = (
+			await ok(
+				url,
+				'GET',
+				`/v1/properties/${propId}?Purchase=1&Fields=PropID,isSiteVacant,inTaxDelinquency`,
+			)
+		).results[0];
 		expect(record.isSiteVacant).toBe(1);
 		expect(await search('isSiteVacant', 1)).toBe(1);
 		expect(await search('isSiteVacant', 0)).toBe(0);

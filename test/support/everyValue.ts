@@ -7,6 +7,7 @@ export function everyValue(data: unknown): string[] {
 	if (typeof data === 'string') return [data];
 	if (typeof data === 'number' || typeof data === 'boolean') return [String(data)];
 	if (Array.isArray(data)) return data.flatMap(everyValue);
-	if (typeof data === 'object' && data !== null) return Object.entries(data).flatMap(([key, value]) => [key, ...everyValue(value)]);
+	if (typeof data === 'object' && data !== null)
+		return Object.entries(data).flatMap(([key, value]) => [key, ...everyValue(value)]);
 	return [];
 }

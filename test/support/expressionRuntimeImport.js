@@ -30,12 +30,21 @@ const CHANGES = [
 module.exports = {
 	// The changes are part of what a cached transform depends on.
 	getCacheKey(source, path) {
-		return createHash('sha256').update(source).update(path).update(JSON.stringify(CHANGES, (_, value) => (value instanceof RegExp ? String(value) : value))).digest('hex');
+		return createHash('sha256')
+			.update(source)
+			.update(path)
+			.update(
+				JSON.stringify(CHANGES, (_, value) => (value instanceof RegExp ? String(value) : value)),
+			)
+			.digest('hex');
 	},
 	process(source, path) {
 		const change = CHANGES.find((candidate) => candidate.file.test(path.replace(/\\/g, '/')));
 		// A newer n8n that no longer holds the text must fail here, not run otherwise unseen.
-		if (!change || !source.includes(change.from)) throw new Error(`${path} no longer holds the text test/support/expressionRuntimeImport.js changes`);
+		if (!change || !source.includes(change.from))
+			throw new Error(
+				`${path} no longer holds the text test/support/expressionRuntimeImport.js changes`,
+			);
 		return { code: source.replace(change.from, change.to) };
 	},
 };

@@ -72,9 +72,11 @@ const SCRIPT_MARK = 'SCRIPT ';
 /** The script a request carries in its first user message that has one. */
 function scriptOf(request: ChatRequest): Script | undefined {
 	for (const message of request.messages ?? []) {
-		const text = typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? '');
+		const text =
+			typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? '');
 		const at = text.indexOf(SCRIPT_MARK);
-		if (message.role === 'user' && at >= 0) return JSON.parse(text.slice(at + SCRIPT_MARK.length)) as Script;
+		if (message.role === 'user' && at >= 0)
+			return JSON.parse(text.slice(at + SCRIPT_MARK.length)) as Script;
 	}
 	return undefined;
 }
@@ -82,20 +84,34 @@ function scriptOf(request: ChatRequest): Script | undefined {
 /** The text of a tool message, whether n8n sent a string or content parts. */
 function textOf(content: unknown): string {
 	if (typeof content === 'string') return content;
-	if (Array.isArray(content)) return content.map((part) => (typeof part === 'string' ? part : String((part as { text?: unknown }).text ?? ''))).join('');
+	if (Array.isArray(content))
+		return content
+			.map((part) =>
+				typeof part === 'string' ? part : String((part as { text?: unknown }).text ?? ''),
+			)
+			.join('');
 	return JSON.stringify(content);
 }
 
 /** The model's answer to a request: the next turn's tool calls, or the final words. */
-function answerTo(request: ChatRequest, sequence: number): { content: string | null; toolCalls: Array<{ id: string; name: string; arguments: string }> } {
+function answerTo(
+	request: ChatRequest,
+	sequence: number,
+): { content: string | null; toolCalls: Array<{ id: string; name: string; arguments: string }> } {
 	const script = scriptOf(request);
 	if (!script) return { content: 'No script was given.', toolCalls: [] };
-	const turn = (request.messages ?? []).filter((message) => message.role === 'assistant' && (message.tool_calls?.length ?? 0) > 0).length;
+	const turn = (request.messages ?? []).filter(
+		(message) => message.role === 'assistant' && (message.tool_calls?.length ?? 0) > 0,
+	).length;
 	const calls = script.turns[turn];
 	if (!calls) return { content: script.final ?? 'Done.', toolCalls: [] };
 	return {
 		content: null,
-		toolCalls: calls.map((call, index) => ({ id: `call_${sequence}_${index}`, name: toolName(call.tool), arguments: JSON.stringify(call.args) })),
+		toolCalls: calls.map((call, index) => ({
+			id: `call_${sequence}_${index}`,
+			name: toolName(call.tool),
+			arguments: JSON.stringify(call.args),
+		})),
 	};
 }
 
@@ -106,16 +122,40 @@ function reply(request: ChatRequest, response: ServerResponse, sequence: number)
 	const model = request.model ?? 'scripted';
 	const finish = toolCalls.length > 0 ? 'tool_calls' : 'stop';
 	const usage = { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 };
-	const calls = toolCalls.map((call, index) => ({ index, id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }));
+	const calls = toolCalls.map((call, index) => ({
+		index,
+		id: call.id,
+		type: 'function',
+		function: { name: call.name, arguments: call.arguments },
+	}));
 	if (!request.stream) {
-		const message = { role: 'assistant', content, ...(calls.length > 0 ? { tool_calls: calls.map(({ index: _index, ...call }) => call) } : {}) };
+		const message = {
+			role: 'assistant',
+			content,
+			...(calls.length > 0 ? { tool_calls: calls.map(({ index: _index, ...call }) => call) } : {}),
+		};
 		response.writeHead(200, { 'content-type': 'application/json' });
-		response.end(JSON.stringify({ id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: finish }], usage }));
+		response.end(
+			JSON.stringify({
+				id,
+				object: 'chat.completion',
+				created,
+				model,
+				choices: [{ index: 0, message, finish_reason: finish }],
+				usage,
+			}),
+		);
 		return;
 	}
-	response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+	response.writeHead(200, {
+		'content-type': 'text/event-stream',
+		'cache-control': 'no-cache',
+		connection: 'keep-alive',
+	});
 	const chunk = (delta: object, finishReason: string | null, extra: object = {}) =>
-		response.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra })}\n\n`);
+		response.write(
+			`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra })}\n\n`,
+		);
 	chunk({ role: 'assistant', content: calls.length > 0 ? null : '' }, null);
 	if (calls.length > 0) chunk({ tool_calls: calls }, null);
 	else chunk({ content }, null);
@@ -142,12 +182,26 @@ export async function startModelServer(): Promise<ModelServer> {
 			}
 			if (request.method === 'GET' && request.url?.endsWith('/models')) {
 				response.writeHead(200, { 'content-type': 'application/json' });
-				response.end(JSON.stringify({ object: 'list', data: [{ id: 'scripted', object: 'model', owned_by: 'test' }] }));
+				response.end(
+					JSON.stringify({
+						object: 'list',
+						data: [{ id: 'scripted', object: 'model', owned_by: 'test' }],
+					}),
+				);
 				return;
 			}
 			// As OpenAI answers a route it does not have: n8n's Agents module then falls back from the Responses API to chat completions.
 			response.writeHead(404, { 'content-type': 'application/json' });
-			response.end(JSON.stringify({ error: { message: `Unknown request URL: ${request.method} ${request.url}. Please check the URL for typos.`, type: 'invalid_request_error', param: null, code: 'unknown_url' } }));
+			response.end(
+				JSON.stringify({
+					error: {
+						message: `Unknown request URL: ${request.method} ${request.url}. Please check the URL for typos.`,
+						type: 'invalid_request_error',
+						param: null,
+						code: 'unknown_url',
+					},
+				}),
+			);
 		})().catch((error: Error) => {
 			response.writeHead(500, { 'content-type': 'application/json' });
 			response.end(JSON.stringify({ error: { message: error.message } }));
@@ -166,11 +220,18 @@ export async function startModelServer(): Promise<ModelServer> {
 			if (!last) return [];
 			const calls = new Map<string, { tool: string; args: Record<string, unknown> }>();
 			for (const message of last.messages) {
-				for (const call of message.tool_calls ?? []) calls.set(call.id, { tool: call.function.name, args: JSON.parse(call.function.arguments || '{}') as Record<string, unknown> });
+				for (const call of message.tool_calls ?? [])
+					calls.set(call.id, {
+						tool: call.function.name,
+						args: JSON.parse(call.function.arguments || '{}') as Record<string, unknown>,
+					});
 			}
 			return last.messages
 				.filter((message) => message.role === 'tool')
-				.map((message) => ({ ...(calls.get(message.tool_call_id ?? '') ?? { tool: '?', args: {} }), content: textOf(message.content) }));
+				.map((message) => ({
+					...(calls.get(message.tool_call_id ?? '') ?? { tool: '?', args: {} }),
+					content: textOf(message.content),
+				}));
 		},
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};

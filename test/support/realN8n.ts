@@ -25,7 +25,10 @@ export interface StartedN8n {
  * `env` added to its environment, and its owner set up and logged in. When the login fails, n8n is
  * stopped and its home removed before the error is thrown.
  */
-export async function startN8n(options: PrepareOptions, env: Record<string, string> = {}): Promise<StartedN8n> {
+export async function startN8n(
+	options: PrepareOptions,
+	env: Record<string, string> = {},
+): Promise<StartedN8n> {
 	const prepared = await n8n.prepare(options);
 	const host = await n8n.start({ ...prepared, env: { ...prepared.env, ...env } });
 	try {
@@ -37,7 +40,10 @@ export async function startN8n(options: PrepareOptions, env: Record<string, stri
 }
 
 /** Stops n8n, closes the sandbox and removes n8n's home; what is not there (it did not start) is passed over. */
-export async function stopN8n(host: RunningN8n | undefined, sandbox: RunningSandbox | undefined): Promise<void> {
+export async function stopN8n(
+	host: RunningN8n | undefined,
+	sandbox: RunningSandbox | undefined,
+): Promise<void> {
 	await host?.stop();
 	await sandbox?.close();
 	if (host) rmSync(host.userFolder, { recursive: true, force: true });
@@ -51,12 +57,22 @@ export async function stopN8n(host: RunningN8n | undefined, sandbox: RunningSand
 export async function signedInBrowser(url: string): Promise<{ browser: Browser; page: Page }> {
 	const browser = await chromium.launch({
 		executablePath: '/usr/bin/chromium',
-		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		args: [
+			'--headless',
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
 	});
 	try {
 		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 		await page.goto(`${url}/signin`);
-		await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(n8n.OWNER.email);
+		await page
+			.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]')
+			.first()
+			.fill(n8n.OWNER.email);
 		await page.locator('input[type="password"]').first().fill(n8n.OWNER.password);
 		await page.keyboard.press('Enter');
 		await page.waitForURL((address) => !address.pathname.includes('signin'), { timeout: 60_000 });
@@ -75,7 +91,8 @@ export const SHOWN = { timeout: 30_000 };
  * opened in a `beforeAll`), as n8n renders them.
  */
 export function editor(page: () => Page) {
-	const canvasNode = (name: string) => page().locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+	const canvasNode = (name: string) =>
+		page().locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
 	const panel = () => page().locator('[data-test-id="ndv"]').first();
 	return {
 		canvasNode,
@@ -93,12 +110,28 @@ export function editor(page: () => Page) {
 }
 
 /** What `n8n execute --rawOutput` prints (scripts/n8n-host.js `execute`): each node's runs. */
-export type RunData = { data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>; error?: { message: string } } } };
+export type RunData = {
+	data: {
+		resultData: {
+			runData: Record<
+				string,
+				Array<{
+					data?: { main: Array<Array<{ json: Record<string, unknown> }>> };
+					error?: { message: string };
+				}>
+			>;
+			error?: { message: string };
+		};
+	};
+};
 
 /** The items of a node's last run on its main output; throws when the node did not run or failed. */
 export function output(run: RunData, nodeName: string): Array<Record<string, unknown>> {
 	const runs = run.data.resultData.runData[nodeName];
-	if (!runs) throw new Error(`node "${nodeName}" did not run; error: ${run.data.resultData.error?.message ?? 'none'}`);
+	if (!runs)
+		throw new Error(
+			`node "${nodeName}" did not run; error: ${run.data.resultData.error?.message ?? 'none'}`,
+		);
 	const last = runs[runs.length - 1];
 	if (last.error) throw new Error(`node "${nodeName}" failed: ${last.error.message}`);
 	return (last.data?.main[0] ?? []).map((item) => item.json);

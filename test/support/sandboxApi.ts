@@ -33,7 +33,12 @@ export interface CallOptions {
 }
 
 /** One HTTP call to a running sandbox at `baseUrl`; the body is sent and parsed as JSON when there is one. */
-export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+export async function call(
+	baseUrl: string,
+	method: string,
+	path: string,
+	options: CallOptions = {},
+): Promise<Answer> {
 	const token = options.token === undefined ? TOKENS.main : options.token;
 	const headers: Record<string, string> = { ...(options.headers ?? {}) };
 	if (token !== null) headers.Authorization = `Bearer ${token}`;
@@ -44,5 +49,9 @@ export async function call(baseUrl: string, method: string, path: string, option
 		body: options.body === undefined ? undefined : JSON.stringify(options.body),
 	});
 	const text = await response.text();
-	return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+	return {
+		status: response.status,
+		headers: response.headers,
+		body: text ? JSON.parse(text) : undefined,
+	};
 }

@@ -17,7 +17,9 @@ export function unflatten(text: string): unknown {
 		if (entry === null || typeof entry !== 'object') return entry;
 		const value: Record<string, unknown> | unknown[] = Array.isArray(entry) ? [] : {};
 		read.set(index, value);
-		for (const [key, inner] of Object.entries(entry)) (value as Record<string, unknown>)[key] = typeof inner === 'string' ? at(Number(inner)) : inner;
+		for (const [key, inner] of Object.entries(entry))
+			(value as Record<string, unknown>)[key] =
+				typeof inner === 'string' ? at(Number(inner)) : inner;
 		return value;
 	};
 	return at(0);
@@ -41,19 +43,42 @@ export interface StoredExecution {
 const filter = (workflowId: string) => encodeURIComponent(JSON.stringify({ workflowId }));
 
 /** The id and status of the workflow's newest execution, if it has any. */
-export async function newestExecution(client: N8nClient, workflowId: string): Promise<{ id: string; status: string } | undefined> {
-	const { results } = (await client.rest('GET', `/executions?filter=${filter(workflowId)}&limit=1`)) as { results: Array<{ id: string; status: string }> };
+export async function newestExecution(
+	client: N8nClient,
+	workflowId: string,
+): Promise<{ id: string; status: string } | undefined> {
+	const { results } = (await client.rest(
+		'GET',
+		`/executions?filter=${filter(workflowId)}&limit=1`,
+	)) as { results: Array<{ id: string; status: string }> };
 	return results[0];
 }
 
 export async function storedExecution(client: N8nClient, id: string): Promise<StoredExecution> {
-	const stored = (await client.rest('GET', `/executions/${id}`)) as { id: string; status: string; finished: boolean; data: string };
-	const data = unflatten(stored.data) as { resultData: { runData: Record<string, NodeRun[]>; error?: { message: string } } };
-	return { id: stored.id, status: stored.status, finished: stored.finished, runData: data.resultData.runData, error: data.resultData.error };
+	const stored = (await client.rest('GET', `/executions/${id}`)) as {
+		id: string;
+		status: string;
+		finished: boolean;
+		data: string;
+	};
+	const data = unflatten(stored.data) as {
+		resultData: { runData: Record<string, NodeRun[]>; error?: { message: string } };
+	};
+	return {
+		id: stored.id,
+		status: stored.status,
+		finished: stored.finished,
+		runData: data.resultData.runData,
+		error: data.resultData.error,
+	};
 }
 
 /** The items of a node's last run on output `output` (0: the main output, 1: an error output). */
-export function outputOf(execution: StoredExecution, node: string, output = 0): Array<Record<string, unknown>> {
+export function outputOf(
+	execution: StoredExecution,
+	node: string,
+	output = 0,
+): Array<Record<string, unknown>> {
 	const runs = execution.runData[node];
 	if (!runs) throw new Error(`node "${node}" did not run in execution ${execution.id}`);
 	return (runs[runs.length - 1].data?.main[output] ?? []).map((item) => item.json);

@@ -25,10 +25,11 @@ process.send({ url: require('inspector').url() });
 
 type Heap = { youngGeneration: number; oldUsed: number };
 
-describe('the benchmark\'s collection of n8n\'s heap', () => {
+describe("the benchmark's collection of n8n's heap", () => {
 	let target: ChildProcess;
 	let collector: Collector;
-	const next = <T>() => new Promise<T>((resolve) => target.once('message', (message) => resolve(message as T)));
+	const next = <T>() =>
+		new Promise<T>((resolve) => target.once('message', (message) => resolve(message as T)));
 	const heap = (message: 'drop' | 'report') => {
 		const answer = next<Heap>();
 		target.send(message);
@@ -36,7 +37,9 @@ describe('the benchmark\'s collection of n8n\'s heap', () => {
 	};
 
 	beforeAll(async () => {
-		target = spawn(process.execPath, [inspectOption(0), '-e', TARGET], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+		target = spawn(process.execPath, [inspectOption(0), '-e', TARGET], {
+			stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+		});
 		const { url } = await next<{ url: string }>();
 		collector = await connectCollector(Number(new URL(url).port));
 	});

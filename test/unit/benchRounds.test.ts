@@ -1,7 +1,7 @@
 import { inRounds, median } from '../../bench/rounds';
 
-describe('the benchmark\'s rounds', () => {
-	it('runs every round in the running n8n before any in fresh processes, and gives each case\'s median', async () => {
+describe("the benchmark's rounds", () => {
+	it("runs every round in the running n8n before any in fresh processes, and gives each case's median", async () => {
 		const order: string[] = [];
 		const { medians, rounds } = await inRounds(
 			3,

@@ -7,8 +7,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { wanted, type ChangeKind } from '../../nodes/PropRadarTrigger/delivery';
 
-const change = (...changes: string[]): IDataObject => Object.fromEntries([['TriggerType', 'Change'], ...changes.map((text, index) => [`Change${index + 1}`, text])]);
-const keeps = (event: IDataObject, kind: ChangeKind) => wanted(event, { events: ['statusChanges'], changeKinds: [kind] });
+const change = (...changes: string[]): IDataObject =>
+	Object.fromEntries([
+		['TriggerType', 'Change'],
+		...changes.map((text, index) => [`Change${index + 1}`, text]),
+	]);
+const keeps = (event: IDataObject, kind: ChangeKind) =>
+	wanted(event, { events: ['statusChanges'], changeKinds: [kind] });
 
 test.each<[string, ChangeKind[]]>([
 	['Listing Status:None:Active', ['newListing', 'listingStatus']],
@@ -23,11 +28,23 @@ test.each<[string, ChangeKind[]]>([
 	['Auction Date:1/2/2026:2/2/2026', ['newForeclosure']],
 ])('%s is a change of the kinds %j, and of no other', (text, kinds) => {
 	const event = change(text);
-	const all: ChangeKind[] = ['newTransfer', 'newLoan', 'newListing', 'listingStatus', 'listingPrice', 'newForeclosure', 'foreclosureStatus'];
+	const all: ChangeKind[] = [
+		'newTransfer',
+		'newLoan',
+		'newListing',
+		'listingStatus',
+		'listingPrice',
+		'newForeclosure',
+		'foreclosureStatus',
+	];
 	expect(all.filter((kind) => keeps(event, kind))).toEqual(kinds);
 });
 
 test('a new listing among other changes of the same event is kept', () => {
-	expect(keeps(change('Listing Price:100:90', 'Listing Status:None:Active'), 'newListing')).toBe(true);
-	expect(keeps(change('Listing Price:100:90', 'Listing Status:Active:Sold'), 'newListing')).toBe(false);
+	expect(keeps(change('Listing Price:100:90', 'Listing Status:None:Active'), 'newListing')).toBe(
+		true,
+	);
+	expect(keeps(change('Listing Price:100:90', 'Listing Status:Active:Sold'), 'newListing')).toBe(
+		false,
+	);
 });

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 
-import { buildCriteria, CriteriaError, isRelativeDate, validateCriteria } from '../../nodes/PropRadar/shared/criteria';
+import {
+	buildCriteria,
+	CriteriaError,
+	isRelativeDate,
+	validateCriteria,
+} from '../../nodes/PropRadar/shared/criteria';
 
 describe('criteria validation', () => {
 	test('every value kind of the API passes', () => {
@@ -8,7 +13,13 @@ describe('criteria validation', () => {
 			{ name: 'ZipFive', value: [97202, 97212] },
 			{ name: 'APN', value: ['123'] },
 			{ name: 'Pool', value: [1] },
-			{ name: 'AvailableEquity', value: [[null, 100000], [200000, 300000]] },
+			{
+				name: 'AvailableEquity',
+				value: [
+					[null, 100000],
+					[200000, 300000],
+				],
+			},
 			{ name: 'SqFt', value: [[null, 2000]] },
 			{ name: 'LastTransferRecDate', value: ['from: 1/1/2023 to: 1/31/2023'] },
 			{ name: 'PropertyType', value: [{ name: 'PType', value: ['SFR', 'CND'] }] },
@@ -28,7 +39,10 @@ describe('criteria validation', () => {
 		[[{ name: 'Beds', value: [[1, 2, 3]] }], 'a range is [min, max]'],
 		[[{ name: 'Pool', value: [true] }], 'Criteria[0].value[0] (Pool): must be a string, a number'],
 		[[{ name: 'State', value: ['OR'], extra: 1 }], 'unexpected key "extra"'],
-		[[{ name: 'PropertyType', value: [{ name: 'PType', value: 'SFR' }] }], 'Criteria[0].value[0] (PropertyType)[0].value (PType): must be a non-empty array'],
+		[
+			[{ name: 'PropertyType', value: [{ name: 'PType', value: 'SFR' }] }],
+			'Criteria[0].value[0] (PropertyType)[0].value (PType): must be a non-empty array',
+		],
 	])('refuses %j naming the place', (raw, message) => {
 		expect(() => validateCriteria(raw)).toThrow(message);
 	});
@@ -86,32 +100,57 @@ describe('criteria builder', () => {
 	});
 
 	test('relative dates', () => {
-		for (const good of ['Today', 'Last 7 Days', 'Next 365 Days', '1/1/2028', 'from: 1/1/2023 to: 12/31/2023']) expect(isRelativeDate(good)).toBe(true);
-		for (const bad of ['Last 8 Days', '2023-01-01', '13/1/2023', 'from 1/1/2023']) expect(isRelativeDate(bad)).toBe(false);
+		for (const good of [
+			'Today',
+			'Last 7 Days',
+			'Next 365 Days',
+			'1/1/2028',
+			'from: 1/1/2023 to: 12/31/2023',
+		])
+			expect(isRelativeDate(good)).toBe(true);
+		for (const bad of ['Last 8 Days', '2023-01-01', '13/1/2023', 'from 1/1/2023'])
+			expect(isRelativeDate(bad)).toBe(false);
 	});
 });
 
 describe('criteria nesting', () => {
 	test('only the compound PropertyType nests, and it holds PType and AdvancedPropertyType', () => {
-		const compound = [{ name: 'PropertyType', value: [{ name: 'PType', value: ['SFR'] }, { name: 'AdvancedPropertyType', value: ['Duplex'] }] }];
+		const compound = [
+			{
+				name: 'PropertyType',
+				value: [
+					{ name: 'PType', value: ['SFR'] },
+					{ name: 'AdvancedPropertyType', value: ['Duplex'] },
+				],
+			},
+		];
 		expect(validateCriteria(compound)).toEqual(compound);
-		expect(() => validateCriteria([{ name: 'State', value: [{ name: 'PType', value: ['SFR'] }] }])).toThrow(
-			'Criteria[0].value[0] (State): only PropertyType takes nested criteria',
-		);
-		expect(() => validateCriteria([{ name: 'PropertyType', value: [{ name: 'State', value: ['OR'] }] }])).toThrow(
+		expect(() =>
+			validateCriteria([{ name: 'State', value: [{ name: 'PType', value: ['SFR'] }] }]),
+		).toThrow('Criteria[0].value[0] (State): only PropertyType takes nested criteria');
+		expect(() =>
+			validateCriteria([{ name: 'PropertyType', value: [{ name: 'State', value: ['OR'] }] }]),
+		).toThrow(
 			'Criteria[0].value[0] (PropertyType)[0]: PropertyType holds PType and AdvancedPropertyType criteria, not "State"',
 		);
 		expect(() => validateCriteria([{ name: 'PropertyType', value: ['SFR'] }])).toThrow(
 			'Criteria[0].value[0] (PropertyType): PropertyType holds nested criteria',
 		);
-		expect(() => validateCriteria([{ name: 'PropertyType', value: [{ name: 'PType', value: [{ name: 'PType', value: ['SFR'] }] }] }])).toThrow(
-			'(PType): only PropertyType takes nested criteria',
-		);
+		expect(() =>
+			validateCriteria([
+				{
+					name: 'PropertyType',
+					value: [{ name: 'PType', value: [{ name: 'PType', value: ['SFR'] }] }],
+				},
+			]),
+		).toThrow('(PType): only PropertyType takes nested criteria');
 	});
 
 	test('inherited key names are not criterion names of the builder', () => {
 		for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
-			expect(() => buildCriteria([{ name, values: 'x' }])).toThrow(`"${name}" is not a builder criterion`);
+			expect(() => buildCriteria([{ name, values: 'x' }])).toThrow(
+				`"${name}" is not a builder criterion`,
+			);
 		}
 	});
 });
@@ -150,39 +189,91 @@ describe('criteria builder values from expressions', () => {
 	});
 
 	test('a ZIP code given as a number that lost its leading zero is that ZIP code', () => {
-		expect(buildCriteria([{ name: 'ZipFive', values: 2134 } as never])).toEqual([{ name: 'ZipFive', value: [2134] }]);
+		expect(buildCriteria([{ name: 'ZipFive', values: 2134 } as never])).toEqual([
+			{ name: 'ZipFive', value: [2134] },
+		]);
 	});
 
 	test.each([
-		[{ name: 'ZipFive', values: { zip: 97202 } }, 'Criteria row 1 (ZIP Code): values must be text, a number or a list of them'],
+		[
+			{ name: 'ZipFive', values: { zip: 97202 } },
+			'Criteria row 1 (ZIP Code): values must be text, a number or a list of them',
+		],
 		[{ name: 'InList', values: 0 }, 'Criteria row 1 (In List): "0" is not a list ID'],
-		[{ name: 'InList', values: '99999999999999999999' }, 'is not a list ID; a list ID is a whole number from 1 to 9223372036854775807'],
-		[{ name: 'InList', values: [7, 2 ** 53 + 2] }, 'Criteria row 1 (In List): "9007199254740994" is beyond 9007199254740991, where a number has already lost digits'],
-		[{ name: 'PropID', values: 'P1/../2' }, 'Criteria row 1 (Property ID): "P1/../2" contains one of / \\ ? # %'],
-		[{ name: 'Beds', min: [1], max: 2 }, 'Criteria row 1 (Beds) min: must be a number or empty for an open end'],
-		[{ name: 'PropertyType', propertyTypes: ['XXX'] }, 'Criteria row 1 (Property Type): "XXX" is not a property type code'],
+		[
+			{ name: 'InList', values: '99999999999999999999' },
+			'is not a list ID; a list ID is a whole number from 1 to 9223372036854775807',
+		],
+		[
+			{ name: 'InList', values: [7, 2 ** 53 + 2] },
+			'Criteria row 1 (In List): "9007199254740994" is beyond 9007199254740991, where a number has already lost digits',
+		],
+		[
+			{ name: 'PropID', values: 'P1/../2' },
+			'Criteria row 1 (Property ID): "P1/../2" contains one of / \\ ? # %',
+		],
+		[
+			{ name: 'Beds', min: [1], max: 2 },
+			'Criteria row 1 (Beds) min: must be a number or empty for an open end',
+		],
+		[
+			{ name: 'PropertyType', propertyTypes: ['XXX'] },
+			'Criteria row 1 (Property Type): "XXX" is not a property type code',
+		],
 		[{ name: 'Pool', has: 'maybe' }, 'Criteria row 1 (Pool): Must Have is on or off'],
 	])('refuses %j naming the row and the field', (row, message) => {
 		expect(() => buildCriteria([row as never])).toThrow(message);
 	});
 
 	test('AdvancedPropertyType goes into the compound PropertyType, with PType or alone', () => {
-		expect(buildCriteria([{ name: 'PropertyType', propertyTypes: ['SFR'], advancedPropertyTypes: 'Duplex, Single Family Residence' }])).toEqual([
-			{ name: 'PropertyType', value: [{ name: 'PType', value: ['SFR'] }, { name: 'AdvancedPropertyType', value: ['Duplex', 'Single Family Residence'] }] },
+		expect(
+			buildCriteria([
+				{
+					name: 'PropertyType',
+					propertyTypes: ['SFR'],
+					advancedPropertyTypes: 'Duplex, Single Family Residence',
+				},
+			]),
+		).toEqual([
+			{
+				name: 'PropertyType',
+				value: [
+					{ name: 'PType', value: ['SFR'] },
+					{ name: 'AdvancedPropertyType', value: ['Duplex', 'Single Family Residence'] },
+				],
+			},
 		]);
 		expect(buildCriteria([{ name: 'PropertyType', advancedPropertyTypes: ['Duplex'] }])).toEqual([
 			{ name: 'PropertyType', value: [{ name: 'AdvancedPropertyType', value: ['Duplex'] }] },
 		]);
-		expect(() => buildCriteria([{ name: 'PropertyType', propertyTypes: [], advancedPropertyTypes: '' }])).toThrow(
-			'choose at least one property type or give advanced property types',
-		);
+		expect(() =>
+			buildCriteria([{ name: 'PropertyType', propertyTypes: [], advancedPropertyTypes: '' }]),
+		).toThrow('choose at least one property type or give advanced property types');
 	});
 
 	test('whatever an expression yields, a builder row is built or refused with a message, never crashes', () => {
-		const anyValue = fc.oneof(fc.jsonValue(), fc.constantFrom(undefined, 'constructor', '__proto__'));
+		const anyValue = fc.oneof(
+			fc.jsonValue(),
+			fc.constantFrom(undefined, 'constructor', '__proto__'),
+		);
 		const row = fc.record(
 			{
-				name: fc.oneof(fc.constantFrom('State', 'ZipFive', 'InList', 'PropID', 'APN', 'Beds', 'Pool', 'PropertyType', 'LastTransferRecDate', 'constructor', 'toString'), fc.string()),
+				name: fc.oneof(
+					fc.constantFrom(
+						'State',
+						'ZipFive',
+						'InList',
+						'PropID',
+						'APN',
+						'Beds',
+						'Pool',
+						'PropertyType',
+						'LastTransferRecDate',
+						'constructor',
+						'toString',
+					),
+					fc.string(),
+				),
 				values: anyValue,
 				has: anyValue,
 				min: anyValue,
@@ -212,16 +303,26 @@ describe('criteria builder values from expressions', () => {
 
 describe('identifiers in JSON criteria', () => {
 	test('PropID values are checked as PropIDs', () => {
-		expect(validateCriteria('[{"name":"PropID","value":["P000001","abc-1"]}]')).toEqual([{ name: 'PropID', value: ['P000001', 'abc-1'] }]);
-		expect(() => validateCriteria('[{"name":"PropID","value":["P1/../x"]}]')).toThrow('Criteria[0].value[0] (PropID): "P1/../x" contains one of / \\ ? # %');
-		expect(() => validateCriteria('[{"name":"PropID","value":[123]}]')).toThrow('Criteria[0].value[0] (PropID): "123" is not text');
+		expect(validateCriteria('[{"name":"PropID","value":["P000001","abc-1"]}]')).toEqual([
+			{ name: 'PropID', value: ['P000001', 'abc-1'] },
+		]);
+		expect(() => validateCriteria('[{"name":"PropID","value":["P1/../x"]}]')).toThrow(
+			'Criteria[0].value[0] (PropID): "P1/../x" contains one of / \\ ? # %',
+		);
+		expect(() => validateCriteria('[{"name":"PropID","value":[123]}]')).toThrow(
+			'Criteria[0].value[0] (PropID): "123" is not text',
+		);
 	});
 
 	test('InList values are list IDs: a number JSON has already rounded is refused, digits in a string are kept', () => {
-		expect(validateCriteria('[{"name":"InList","value":[42, "9007199254740993"]}]')).toEqual([{ name: 'InList', value: [42, '9007199254740993'] }]);
+		expect(validateCriteria('[{"name":"InList","value":[42, "9007199254740993"]}]')).toEqual([
+			{ name: 'InList', value: [42, '9007199254740993'] },
+		]);
 		expect(() => validateCriteria('[{"name":"InList","value":[9007199254740993]}]')).toThrow(
 			'Criteria[0].value[0] (InList): "9007199254740992" is beyond 9007199254740991, where a number has already lost digits; give a list ID as text',
 		);
-		expect(() => validateCriteria('[{"name":"InList","value":[0]}]')).toThrow('Criteria[0].value[0] (InList): "0" is not a list ID');
+		expect(() => validateCriteria('[{"name":"InList","value":[0]}]')).toThrow(
+			'Criteria[0].value[0] (InList): "0" is not a list ID',
+		);
 	});
 });

@@ -14,14 +14,23 @@ import { PropRadarApi } from '../../credentials/PropRadarApi.credentials';
 import { credentialData } from '../../scripts/n8n-host';
 
 const credential = new PropRadarApi();
-const property = (name: string) => credential.properties.find((candidate) => candidate.name === name)!;
+const property = (name: string) =>
+	credential.properties.find((candidate) => candidate.name === name)!;
 
 /** The credential's values as a node run gets them from what n8n stores. */
-const asRun = (stored: object) => NodeHelpers.getNodeParameters(credential.properties, stored as INodeParameters, true, false, null, null)!;
+const asRun = (stored: object) =>
+	NodeHelpers.getNodeParameters(
+		credential.properties,
+		stored as INodeParameters,
+		true,
+		false,
+		null,
+		null,
+	)!;
 
 const sandboxUrl = 'http://127.0.0.1:18787';
 
-test('the demo\'s credential gets the ceiling of a new credential, for the sandbox the demo started', () => {
+test("the demo's credential gets the ceiling of a new credential, for the sandbox the demo started", () => {
 	const demo = asRun(credentialData({ sandboxUrl, ceiling: 'default' }));
 	// A credential new in the editor: what is typed in, the rest left as the dialog shows it (n8n stores no value equal to its default).
 	const fresh = asRun({ accessToken: 'sandbox-token', baseUrl: sandboxUrl });
@@ -33,8 +42,11 @@ test('the demo\'s credential gets the ceiling of a new credential, for the sandb
 	expect(demo.accessToken).toBe('sandbox-token');
 });
 
-test('the e2e tier\'s credential, as before, has No Ceiling (each node run bounded by its own Max Cost)', () => {
-	expect(asRun(credentialData({ sandboxUrl }))).toMatchObject({ spendingCeilingMode: 'none', baseUrl: sandboxUrl });
+test("the e2e tier's credential, as before, has No Ceiling (each node run bounded by its own Max Cost)", () => {
+	expect(asRun(credentialData({ sandboxUrl }))).toMatchObject({
+		spendingCeilingMode: 'none',
+		baseUrl: sandboxUrl,
+	});
 });
 
 test('the demo asks for that credential, and the README says what its ceiling is', () => {
@@ -42,10 +54,12 @@ test('the demo asks for that credential, and the README says what its ceiling is
 	expect(demo).toMatch(/n8n\.prepare\(\{[^}]*ceiling: 'default'/);
 	const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 	const tryIt = readme.slice(readme.indexOf('## Try it locally'), readme.indexOf('## Resources'));
-	expect(tryIt).toContain(`spending ceiling of $${String(property('spendingCeiling').default)} per execution`);
+	expect(tryIt).toContain(
+		`spending ceiling of $${String(property('spendingCeiling').default)} per execution`,
+	);
 });
 
-test('the Base URL field says where the address comes from: the PropRadar service, or the sandbox\'s address as its commands print it', () => {
+test("the Base URL field says where the address comes from: the PropRadar service, or the sandbox's address as its commands print it", () => {
 	const baseUrl = property('baseUrl');
 	expect(baseUrl.hint).toMatch(/PropRadar/);
 	expect(baseUrl.hint).toContain('npm run demo');

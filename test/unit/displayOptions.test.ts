@@ -6,7 +6,13 @@ import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.
 /** Every property of a description, those nested in collections and fixed collections too. */
 function allProperties(properties: INodeProperties[]): INodeProperties[] {
 	return properties.flatMap((property) => {
-		const nested = (property.options ?? []).flatMap((option) => ('values' in option ? allProperties(option.values as INodeProperties[]) : 'displayName' in option && 'type' in option ? allProperties([option as INodeProperties]) : []));
+		const nested = (property.options ?? []).flatMap((option) =>
+			'values' in option
+				? allProperties(option.values as INodeProperties[])
+				: 'displayName' in option && 'type' in option
+					? allProperties([option as INodeProperties])
+					: [],
+		);
 		return [property, ...nested];
 	});
 }
@@ -19,6 +25,15 @@ test.each([
 ])('every displayOptions rule of the %s node is an object', (_node, properties) => {
 	const broken = allProperties(properties)
 		.filter((property) => property.displayOptions)
-		.flatMap((property) => (['show', 'hide'] as const).filter((rule) => rule in property.displayOptions! && (typeof property.displayOptions![rule] !== 'object' || property.displayOptions![rule] === null)).map((rule) => `${property.name}.${rule}`));
+		.flatMap((property) =>
+			(['show', 'hide'] as const)
+				.filter(
+					(rule) =>
+						rule in property.displayOptions! &&
+						(typeof property.displayOptions![rule] !== 'object' ||
+							property.displayOptions![rule] === null),
+				)
+				.map((rule) => `${property.name}.${rule}`),
+		);
 	expect(broken).toEqual([]);
 });

@@ -12,12 +12,30 @@ test('every path with an ID names what it is about', () => {
 });
 
 test('a 404 without a subject keeps the general sentence; a subject that holds a secret is redacted', () => {
-	expect(describeFailure(404, { error: 'Resource does not exist for given id' }).message).toBe('The resource does not exist or belongs to another account');
-	expect(describeFailure(404, { error: 'x' }, undefined, { subject: 'property sandbox-token', secrets: ['sandbox-token'] }).message).toBe('Property [redacted] does not exist or belongs to another account');
+	expect(describeFailure(404, { error: 'Resource does not exist for given id' }).message).toBe(
+		'The resource does not exist or belongs to another account',
+	);
+	expect(
+		describeFailure(404, { error: 'x' }, undefined, {
+			subject: 'property sandbox-token',
+			secrets: ['sandbox-token'],
+		}).message,
+	).toBe('Property [redacted] does not exist or belongs to another account');
 });
 
-test('a 400 names only whole parameter names the service\'s words contain', () => {
-	const failure = describeFailure(400, { error: 'Invalid Bath', message: 'Bath must be a number' }, undefined, { parameters: ['Baths', 'Bath', 'Purchase'] });
-	expect(failure.description).toContain('Check Bath: the value sent for it is what PropRadar refused.');
-	expect(describeFailure(400, { error: 'Beds and SqFt do not fit' }, undefined, { parameters: ['Beds', 'SqFt'] }).description).toContain('Check Beds, SqFt: the value sent for them');
+test("a 400 names only whole parameter names the service's words contain", () => {
+	const failure = describeFailure(
+		400,
+		{ error: 'Invalid Bath', message: 'Bath must be a number' },
+		undefined,
+		{ parameters: ['Baths', 'Bath', 'Purchase'] },
+	);
+	expect(failure.description).toContain(
+		'Check Bath: the value sent for it is what PropRadar refused.',
+	);
+	expect(
+		describeFailure(400, { error: 'Beds and SqFt do not fit' }, undefined, {
+			parameters: ['Beds', 'SqFt'],
+		}).description,
+	).toContain('Check Beds, SqFt: the value sent for them');
 });

@@ -5,11 +5,15 @@ import { keyProblem, MAX_NUMBERED_ID, parseNumberedId } from '../../nodes/PropRa
 describe('numbered IDs (ListID, ListImportItemID, WebhookID)', () => {
 	test('any whole number from 1 to 2^63 - 1 given as digits comes back with every digit', () => {
 		fc.assert(
-			fc.property(fc.bigInt({ min: 1n, max: BigInt(MAX_NUMBERED_ID) }), fc.nat({ max: 3 }), (id, zeros) => {
-				const parsed = parseNumberedId(`${'0'.repeat(zeros)}${id}`);
-				expect(parsed).toHaveProperty('id');
-				expect(String((parsed as { id: number | string }).id)).toBe(String(id));
-			}),
+			fc.property(
+				fc.bigInt({ min: 1n, max: BigInt(MAX_NUMBERED_ID) }),
+				fc.nat({ max: 3 }),
+				(id, zeros) => {
+					const parsed = parseNumberedId(`${'0'.repeat(zeros)}${id}`);
+					expect(parsed).toHaveProperty('id');
+					expect(String((parsed as { id: number | string }).id)).toBe(String(id));
+				},
+			),
 			{ seed: 13, numRuns: 1000 },
 		);
 	});
@@ -41,8 +45,17 @@ describe('numbered IDs (ListID, ListImportItemID, WebhookID)', () => {
 });
 
 describe('keys (PropID, PersonKey)', () => {
-	test('the sandbox\'s shapes and other plausible service variants pass', () => {
-		for (const key of ['P000123', 'K000123A', '123456', 'a1b2-c3d4_e5', 'prop.123', 'ÄÖÜ-1', 'x'.repeat(100)]) expect(keyProblem(key)).toBeUndefined();
+	test("the sandbox's shapes and other plausible service variants pass", () => {
+		for (const key of [
+			'P000123',
+			'K000123A',
+			'123456',
+			'a1b2-c3d4_e5',
+			'prop.123',
+			'ÄÖÜ-1',
+			'x'.repeat(100),
+		])
+			expect(keyProblem(key)).toBeUndefined();
 	});
 
 	test.each([

@@ -18,10 +18,15 @@ import { join } from 'node:path';
 
 type Codex = { alias?: string[]; categories?: string[] };
 type LoadedNode = { name: string; displayName: string; codex?: Codex };
-type SublimeSearch = <T extends object>(filter: string, data: readonly T[]) => Array<{ score: number; item: T }>;
+type SublimeSearch = <T extends object>(
+	filter: string,
+	data: readonly T[],
+) => Array<{ score: number; item: T }>;
 
 // The editor's own search (n8n-editor-ui bundles this module of @n8n/utils, which n8n-core depends on).
-const { sublimeSearch } = require('@n8n/utils/search/sublime-search') as { sublimeSearch: SublimeSearch };
+const { sublimeSearch } = require('@n8n/utils/search/sublime-search') as {
+	sublimeSearch: SublimeSearch;
+};
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -47,22 +52,46 @@ beforeAll(() => {
 	work = mkdtempSync(join(tmpdir(), 'propradar-codex-'));
 	// The sources as a clone has them, built by package.json's own build script.
 	const clone = join(work, 'clone');
-	for (const entry of ['package.json', 'tsconfig.json', 'gulpfile.js', 'README.md', 'LICENSE', 'nodes', 'credentials']) {
+	for (const entry of [
+		'package.json',
+		'tsconfig.json',
+		'gulpfile.js',
+		'README.md',
+		'LICENSE',
+		'nodes',
+		'credentials',
+	]) {
 		cpSync(join(ROOT, entry), join(clone, entry), { recursive: true });
 	}
 	symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
 	execFileSync('npm', ['run', '--silent', 'build'], { cwd: clone, stdio: 'pipe' });
-	const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: clone, encoding: 'utf8' })) as Array<{ filename: string; files: Array<{ path: string }> }>;
+	const [packed] = JSON.parse(
+		execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
+			cwd: clone,
+			encoding: 'utf8',
+		}),
+	) as Array<{ filename: string; files: Array<{ path: string }> }>;
 	packedFiles = packed.files.map((file) => file.path);
 
 	// Unpacked where n8n installs community packages; n8n-workflow resolves beside it, as n8n provides it.
 	const modules = join(work, 'home', '.n8n', 'nodes', 'node_modules');
 	const installed = join(modules, 'n8n-nodes-propradar');
 	mkdirSync(installed, { recursive: true });
-	execFileSync('tar', ['xzf', join(work, packed.filename), '-C', installed, '--strip-components=1']);
+	execFileSync('tar', [
+		'xzf',
+		join(work, packed.filename),
+		'-C',
+		installed,
+		'--strip-components=1',
+	]);
 	symlinkSync(join(ROOT, 'node_modules', 'n8n-workflow'), join(modules, 'n8n-workflow'), 'dir');
 	const { JEST_WORKER_ID: _worker, ...env } = process.env;
-	loaded = JSON.parse(execFileSync(process.execPath, ['-e', LOADER, ROOT, installed], { env: { ...env, NODE_ENV: 'production' }, encoding: 'utf8' })) as LoadedNode[];
+	loaded = JSON.parse(
+		execFileSync(process.execPath, ['-e', LOADER, ROOT, installed], {
+			env: { ...env, NODE_ENV: 'production' },
+			encoding: 'utf8',
+		}),
+	) as LoadedNode[];
 }, 240_000);
 
 afterAll(() => {
@@ -75,22 +104,51 @@ function found(typed: string): string[] {
 	return sublimeSearch(typed.toLowerCase(), items).map(({ item }) => item.key);
 }
 
-test('the build puts each node\'s codex beside it, and the packed package carries them', () => {
-	expect(packedFiles).toEqual(expect.arrayContaining(['dist/nodes/PropRadar/PropRadar.node.json', 'dist/nodes/PropRadarTrigger/PropRadarTrigger.node.json']));
+test("the build puts each node's codex beside it, and the packed package carries them", () => {
+	expect(packedFiles).toEqual(
+		expect.arrayContaining([
+			'dist/nodes/PropRadar/PropRadar.node.json',
+			'dist/nodes/PropRadarTrigger/PropRadarTrigger.node.json',
+		]),
+	);
 });
 
-test('n8n-core\'s loader reads the aliases from the packed package\'s codex', () => {
+test("n8n-core's loader reads the aliases from the packed package's codex", () => {
 	const node = loaded.find((description) => description.name === 'propRadar');
-	expect(node?.codex?.alias).toEqual(expect.arrayContaining(['Owners', 'Phone', 'Phone Number', 'Email', 'E-mail', 'Buy', 'Purchase', 'Skip Trace', 'Leads']));
+	expect(node?.codex?.alias).toEqual(
+		expect.arrayContaining([
+			'Owners',
+			'Phone',
+			'Phone Number',
+			'Email',
+			'E-mail',
+			'Buy',
+			'Purchase',
+			'Skip Trace',
+			'Leads',
+		]),
+	);
 	expect(node?.codex?.categories).toEqual(expect.arrayContaining(['Marketing']));
 });
 
-test.each(['owners', 'owner', 'homeowners', 'phone', 'phone number', 'phone numbers', 'buy', 'purchase', 'email', 'e-mail', 'skip trace', 'leads', 'real estate', 'PropRadar'])(
-	'the node creator\'s search for "%s" finds the PropRadar node',
-	(typed) => {
-		expect(found(typed)).toContain('propRadar');
-	},
-);
+test.each([
+	'owners',
+	'owner',
+	'homeowners',
+	'phone',
+	'phone number',
+	'phone numbers',
+	'buy',
+	'purchase',
+	'email',
+	'e-mail',
+	'skip trace',
+	'leads',
+	'real estate',
+	'PropRadar',
+])('the node creator\'s search for "%s" finds the PropRadar node', (typed) => {
+	expect(found(typed)).toContain('propRadar');
+});
 
 test('the search still tells nodes apart: what no name or alias holds finds nothing', () => {
 	expect(found('spreadsheet')).toEqual([]);

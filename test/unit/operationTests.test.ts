@@ -18,11 +18,16 @@ interface Entry {
 	code: string;
 	tests: Record<string, string[]>;
 }
-const table = JSON.parse(readFileSync(join(ROOT, 'test', 'operations.json'), 'utf8')) as { operations: Record<string, Entry> };
+const table = JSON.parse(readFileSync(join(ROOT, 'test', 'operations.json'), 'utf8')) as {
+	operations: Record<string, Entry>;
+};
 const entries = Object.entries(table.operations);
-const nodeOperations = Object.entries(resources).flatMap(([resource, module]) => Object.keys(module.operations).map((operation) => `${resource}.${operation}`));
+const nodeOperations = Object.entries(resources).flatMap(([resource, module]) =>
+	Object.keys(module.operations).map((operation) => `${resource}.${operation}`),
+);
 
-const parse = (file: string) => ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+const parse = (file: string) =>
+	ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
 
 /** The titles of a test file: the first argument of every describe, it and test call (`.each`, `.only`, `.skip` alike) written as a plain string. */
 function titlesIn(file: string): Set<string> {
@@ -30,10 +35,18 @@ function titlesIn(file: string): Set<string> {
 	const visit = (node: ts.Node): void => {
 		if (ts.isCallExpression(node)) {
 			// `test.each(table)('title', ...)` calls what `test.each(table)` gives.
-			let callee: ts.Expression = ts.isCallExpression(node.expression) ? node.expression.expression : node.expression;
+			let callee: ts.Expression = ts.isCallExpression(node.expression)
+				? node.expression.expression
+				: node.expression;
 			while (ts.isPropertyAccessExpression(callee)) callee = callee.expression;
 			const [title] = node.arguments;
-			if (ts.isIdentifier(callee) && ['describe', 'it', 'test'].includes(callee.text) && title && (ts.isStringLiteral(title) || ts.isNoSubstitutionTemplateLiteral(title))) titles.add(title.text);
+			if (
+				ts.isIdentifier(callee) &&
+				['describe', 'it', 'test'].includes(callee.text) &&
+				title &&
+				(ts.isStringLiteral(title) || ts.isNoSubstitutionTemplateLiteral(title))
+			)
+				titles.add(title.text);
 		}
 		ts.forEachChild(node, visit);
 	};
@@ -56,26 +69,38 @@ function operationFiles(resource: string): Map<string, string[]> {
 	const importedFrom = new Map<string, string>();
 	const constants = new Map<string, ts.Expression>();
 	for (const statement of source.statements) {
-		if (ts.isImportDeclaration(statement) && statement.importClause && !statement.importClause.isTypeOnly) {
+		if (
+			ts.isImportDeclaration(statement) &&
+			statement.importClause &&
+			!statement.importClause.isTypeOnly
+		) {
 			const specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
 			if (!specifier.startsWith('./')) continue;
 			const file = `${posix.join(folder, specifier)}.ts`;
 			const { name: defaultName, namedBindings } = statement.importClause;
 			if (defaultName) importedFrom.set(defaultName.text, file);
-			if (namedBindings && ts.isNamespaceImport(namedBindings)) importedFrom.set(namedBindings.name.text, file);
-			if (namedBindings && ts.isNamedImports(namedBindings)) for (const element of namedBindings.elements) importedFrom.set(element.name.text, file);
+			if (namedBindings && ts.isNamespaceImport(namedBindings))
+				importedFrom.set(namedBindings.name.text, file);
+			if (namedBindings && ts.isNamedImports(namedBindings))
+				for (const element of namedBindings.elements) importedFrom.set(element.name.text, file);
 		}
 		if (ts.isVariableStatement(statement)) {
-			for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name) && declaration.initializer) constants.set(declaration.name.text, declaration.initializer);
+			for (const declaration of statement.declarationList.declarations)
+				if (ts.isIdentifier(declaration.name) && declaration.initializer)
+					constants.set(declaration.name.text, declaration.initializer);
 		}
 	}
 	/** The imported files the names in `node` stand for (property names and `.name`s of accesses are no names of the file). */
 	const filesOf = (node: ts.Node, seen = new Set<string>()): string[] => {
 		const files: string[] = [];
 		const visit = (child: ts.Node): void => {
-			const isName = ts.isIdentifier(child) && !(ts.isPropertyAssignment(child.parent) && child.parent.name === child) && !(ts.isPropertyAccessExpression(child.parent) && child.parent.name === child);
+			const isName =
+				ts.isIdentifier(child) &&
+				!(ts.isPropertyAssignment(child.parent) && child.parent.name === child) &&
+				!(ts.isPropertyAccessExpression(child.parent) && child.parent.name === child);
 			if (isName && importedFrom.has(child.text)) files.push(importedFrom.get(child.text)!);
-			else if (isName && constants.has(child.text) && !seen.has(child.text)) files.push(...filesOf(constants.get(child.text)!, seen.add(child.text)));
+			else if (isName && constants.has(child.text) && !seen.has(child.text))
+				files.push(...filesOf(constants.get(child.text)!, seen.add(child.text)));
 			ts.forEachChild(child, visit);
 		};
 		visit(node);
@@ -83,17 +108,29 @@ function operationFiles(resource: string): Map<string, string[]> {
 	};
 	let operations: ts.ObjectLiteralExpression | undefined;
 	const find = (node: ts.Node): void => {
-		if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'operations' && ts.isObjectLiteralExpression(node.initializer)) operations = node.initializer;
+		if (
+			ts.isPropertyAssignment(node) &&
+			ts.isIdentifier(node.name) &&
+			node.name.text === 'operations' &&
+			ts.isObjectLiteralExpression(node.initializer)
+		)
+			operations = node.initializer;
 		ts.forEachChild(node, find);
 	};
 	find(source);
 	if (!operations) throw new Error(`${resourceFile} has no \`operations\` object`);
 	const files = new Map<string, string[]>();
 	for (const property of operations.properties) {
-		if (ts.isShorthandPropertyAssignment(property)) files.set(property.name.text, filesOf(property.name));
-		else if (ts.isPropertyAssignment(property) && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))) files.set(property.name.text, filesOf(property.initializer));
+		if (ts.isShorthandPropertyAssignment(property))
+			files.set(property.name.text, filesOf(property.name));
+		else if (
+			ts.isPropertyAssignment(property) &&
+			(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+		)
+			files.set(property.name.text, filesOf(property.initializer));
 	}
-	for (const [operation, found] of files) if (found.length === 0) files.set(operation, [resourceFile]);
+	for (const [operation, found] of files)
+		if (found.length === 0) files.set(operation, [resourceFile]);
 	return files;
 }
 
@@ -102,7 +139,11 @@ test('every operation of the node has an entry', () => {
 });
 
 test('every entry is an operation of the node', () => {
-	expect(entries.map(([operation]) => operation).filter((operation) => !nodeOperations.includes(operation))).toEqual([]);
+	expect(
+		entries
+			.map(([operation]) => operation)
+			.filter((operation) => !nodeOperations.includes(operation)),
+	).toEqual([]);
 });
 
 test('every entry names the file its operation is written in', () => {
@@ -111,20 +152,34 @@ test('every entry names the file its operation is written in', () => {
 		const files = operationFiles(resource);
 		for (const [operation, entry] of entries.filter(([key]) => key.startsWith(`${resource}.`))) {
 			const written = files.get(operation.slice(resource.length + 1)) ?? [];
-			if (!written.includes(entry.code)) wrong.push(`${operation}: its code is in ${written.join(' or ') || '(not found)'}, not ${entry.code}`);
-			else if (!existsSync(join(ROOT, entry.code))) wrong.push(`${operation}: ${entry.code} does not exist`);
+			if (!written.includes(entry.code))
+				wrong.push(
+					`${operation}: its code is in ${written.join(' or ') || '(not found)'}, not ${entry.code}`,
+				);
+			else if (!existsSync(join(ROOT, entry.code)))
+				wrong.push(`${operation}: ${entry.code} does not exist`);
 		}
 	}
 	expect(wrong).toEqual([]);
 });
 
 test('every entry names at least one test of the engine tier', () => {
-	expect(entries.filter(([, entry]) => !Object.keys(entry.tests).some((file) => file.startsWith('test/engine/'))).map(([operation]) => operation)).toEqual([]);
+	expect(
+		entries
+			.filter(
+				([, entry]) => !Object.keys(entry.tests).some((file) => file.startsWith('test/engine/')),
+			)
+			.map(([operation]) => operation),
+	).toEqual([]);
 });
 
 test('every test file named exists', () => {
 	const files = [...new Set(entries.flatMap(([, entry]) => Object.keys(entry.tests)))];
-	expect(files.filter((file) => !/^test\/[a-z0-9]+\/[^/]+\.test\.ts$/i.test(file) || !existsSync(join(ROOT, file)))).toEqual([]);
+	expect(
+		files.filter(
+			(file) => !/^test\/[a-z0-9]+\/[^/]+\.test\.ts$/i.test(file) || !existsSync(join(ROOT, file)),
+		),
+	).toEqual([]);
 });
 
 test('every title named is a test or describe title of its file', () => {
@@ -135,7 +190,9 @@ test('every title named is a test or describe title of its file', () => {
 			if (!existsSync(join(ROOT, file))) continue;
 			if (!titles.has(file)) titles.set(file, titlesIn(file));
 			if (named.length === 0) missing.push(`${operation}: ${file} names no title`);
-			for (const title of named) if (!titles.get(file)!.has(title)) missing.push(`${operation}: ${file} has no test or describe "${title}"`);
+			for (const title of named)
+				if (!titles.get(file)!.has(title))
+					missing.push(`${operation}: ${file} has no test or describe "${title}"`);
 		}
 	}
 	expect(missing).toEqual([]);

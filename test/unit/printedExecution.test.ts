@@ -4,25 +4,51 @@ import { printedExecution } from '../../scripts/n8n-host';
  * How the e2e tier and the benchmarks read what `n8n execute --rawOutput` printed
  * (scripts/n8n-host.js), given how its process ended.
  */
-const execution = (finished: boolean) => ({ data: { resultData: { runData: { Measured: [{ executionTime: 12 }] } } }, status: finished ? 'success' : 'running', finished });
-const printed = (finished = true) => `n8n log line\n${JSON.stringify(execution(finished), null, 2)}\nanother log line\n`;
+const execution = (finished: boolean) => ({
+	data: { resultData: { runData: { Measured: [{ executionTime: 12 }] } } },
+	status: finished ? 'success' : 'running',
+	finished,
+});
+const printed = (finished = true) =>
+	`n8n log line\n${JSON.stringify(execution(finished), null, 2)}\nanother log line\n`;
 
 afterEach(() => jest.restoreAllMocks());
 
-test('a run that exits with 0: the execution it printed, between n8n\'s log lines', () => {
-	expect(printedExecution('wf', { stdout: printed(), code: 0, signal: null })).toEqual(execution(true));
+test("a run that exits with 0: the execution it printed, between n8n's log lines", () => {
+	expect(printedExecution('wf', { stdout: printed(), code: 0, signal: null })).toEqual(
+		execution(true),
+	);
 });
 
 test('a process ended by a signal after printing a finished execution (n8n 2.41 now and then segfaults on its way out): the execution, and a note naming the signal', () => {
 	const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
-	expect(printedExecution('wf', { stdout: printed(), code: null, signal: 'SIGSEGV' })).toEqual(execution(true));
-	expect(log).toHaveBeenCalledWith(expect.stringContaining('ended by SIGSEGV after printing its finished execution'));
+	expect(printedExecution('wf', { stdout: printed(), code: null, signal: 'SIGSEGV' })).toEqual(
+		execution(true),
+	);
+	expect(log).toHaveBeenCalledWith(
+		expect.stringContaining('ended by SIGSEGV after printing its finished execution'),
+	);
 });
 
-test('a signal before the execution finished, a timeout (SIGKILL), a failed exit or nothing printed: an error with n8n\'s output', () => {
-	expect(() => printedExecution('wf', { stdout: printed(false), code: null, signal: 'SIGSEGV' })).toThrow('n8n execute --id=wf failed (SIGSEGV)');
-	expect(() => printedExecution('wf', { stdout: printed(), code: null, signal: 'SIGKILL' })).toThrow('n8n execute --id=wf failed (SIGKILL)');
-	expect(() => printedExecution('wf', { stdout: printed(), stderr: 'Workflow could not be found', code: 1, signal: null })).toThrow('Workflow could not be found');
-	expect(() => printedExecution('wf', { stdout: 'only log lines\n', code: 0, signal: null })).toThrow('printed no readable run data (no run data)');
-	expect(() => printedExecution('wf', { stdout: '{\n  "cut off":\n}\n', code: 0, signal: null })).toThrow('printed no readable run data');
+test("a signal before the execution finished, a timeout (SIGKILL), a failed exit or nothing printed: an error with n8n's output", () => {
+	expect(() =>
+		printedExecution('wf', { stdout: printed(false), code: null, signal: 'SIGSEGV' }),
+	).toThrow('n8n execute --id=wf failed (SIGSEGV)');
+	expect(() =>
+		printedExecution('wf', { stdout: printed(), code: null, signal: 'SIGKILL' }),
+	).toThrow('n8n execute --id=wf failed (SIGKILL)');
+	expect(() =>
+		printedExecution('wf', {
+			stdout: printed(),
+			stderr: 'Workflow could not be found',
+			code: 1,
+			signal: null,
+		}),
+	).toThrow('Workflow could not be found');
+	expect(() =>
+		printedExecution('wf', { stdout: 'only log lines\n', code: 0, signal: null }),
+	).toThrow('printed no readable run data (no run data)');
+	expect(() =>
+		printedExecution('wf', { stdout: '{\n  "cut off":\n}\n', code: 0, signal: null }),
+	).toThrow('printed no readable run data');
 });

@@ -10,28 +10,42 @@ import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
 function readmeOperations(): string[] {
 	const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 	const rows = readme.matchAll(/^\| [^|(]+\(`(\w+)`\) \| [^|(]+\(`(\w+)`\)/gm);
-	return [...rows].map(([, resource, operation]) => `${resource}.${operation}`).filter((row) => row !== 'resource.operation');
+	return [...rows]
+		.map(([, resource, operation]) => `${resource}.${operation}`)
+		.filter((row) => row !== 'resource.operation');
 }
 
 test('the README operations table lists exactly the operations the node offers', () => {
 	const offered = new PropRadar().description.properties
 		.filter((property) => property.name === 'operation')
-		.flatMap((property) => (property.options as INodePropertyOptions[]).map((option) => `${String(property.displayOptions?.show?.resource?.[0])}.${String(option.value)}`));
+		.flatMap((property) =>
+			(property.options as INodePropertyOptions[]).map(
+				(option) =>
+					`${String(property.displayOptions?.show?.resource?.[0])}.${String(option.value)}`,
+			),
+		);
 	expect(offered.length).toBeGreaterThan(0);
 	expect(readmeOperations().sort()).toEqual(offered.sort());
 });
 
 test('docs/performance.md shows the latest `npm run bench` (bench/results.json) as the benchmark renders it', () => {
 	const performance = readFileSync(join(__dirname, '..', '..', 'docs', 'performance.md'), 'utf8');
-	const results = JSON.parse(readFileSync(join(__dirname, '..', '..', 'bench', 'results.json'), 'utf8')) as Parameters<typeof markdown>[0];
+	const results = JSON.parse(
+		readFileSync(join(__dirname, '..', '..', 'bench', 'results.json'), 'utf8'),
+	) as Parameters<typeof markdown>[0];
 	expect(results.command).toBe('npm run bench');
 	expect(performance).toContain(markdown(results));
 });
 
-test('the README\'s Compatibility section names the oldest and newest n8n the tests run (scripts/n8n-versions.js)', () => {
+test("the README's Compatibility section names the oldest and newest n8n the tests run (scripts/n8n-versions.js)", () => {
 	const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-	const { oldest, newest } = require('../../scripts/n8n-versions') as { oldest: string; newest: string };
+	const { oldest, newest } = require('../../scripts/n8n-versions') as {
+		oldest: string;
+		newest: string;
+	};
 	const section = readme.slice(readme.indexOf('## Compatibility'), readme.indexOf('## Credential'));
 	expect(section).toContain(`**${oldest} to ${newest}**`);
-	expect(section).toContain(`Every test runs on ${newest}; on ${oldest}, the oldest, a smoke runs too`);
+	expect(section).toContain(
+		`Every test runs on ${newest}; on ${oldest}, the oldest, a smoke runs too`,
+	);
 });

@@ -23,7 +23,9 @@ test('a version tag tests the tagged commit with the CI command, then publishes 
 	const publish = job(workflow, 'publish');
 	expect(publish).toContain('needs: test');
 	expect(publish).toContain('id-token: write');
-	expect(publish).toMatch(/test "\$GITHUB_REF_NAME" = "v\$\(node -p 'require\("\.\/package\.json"\)\.version'\)"/);
+	expect(publish).toMatch(
+		/test "\$GITHUB_REF_NAME" = "v\$\(node -p 'require\("\.\/package\.json"\)\.version'\)"/,
+	);
 	expect(publish).toContain('run: npm run build');
 	expect(publish).toContain('run: npm publish --provenance --access public');
 });
@@ -35,7 +37,7 @@ test('CI runs the same command on every push and pull request', () => {
 	expect(read('.ci/run')).toContain('bash scripts/test.sh');
 });
 
-test('the CHANGELOG\'s newest entry is the version in package.json', () => {
+test("the CHANGELOG's newest entry is the version in package.json", () => {
 	const { version } = JSON.parse(read('package.json')) as { version: string };
 	const newest = /^## (\S+)/m.exec(read('CHANGELOG.md'));
 	expect(newest?.[1]).toBe(version);

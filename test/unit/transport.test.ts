@@ -1,10 +1,28 @@
-import { describeFailure, encodeQuery, formatCents, readCents, redact, retryDelay, withoutUserPart } from '../../nodes/PropRadar/transport';
+import {
+	describeFailure,
+	encodeQuery,
+	formatCents,
+	readCents,
+	redact,
+	retryDelay,
+	withoutUserPart,
+} from '../../nodes/PropRadar/transport';
 import { PropRadarApi } from '../../credentials/PropRadarApi.credentials';
 import { SpendBudget } from '../../nodes/PropRadar/money/budget';
 import { Tally } from '../../nodes/PropRadar/money/tally';
 
 test('query encoding: comma lists, 1/0 booleans, empty values left out', () => {
-	expect(encodeQuery({ Fields: ['Overview', '-Owner'], hasPhotos: true, hasNotes: false, Limit: 5, GroupName: '', Sort: undefined, PType: [] })).toEqual({
+	expect(
+		encodeQuery({
+			Fields: ['Overview', '-Owner'],
+			hasPhotos: true,
+			hasNotes: false,
+			Limit: 5,
+			GroupName: '',
+			Sort: undefined,
+			PType: [],
+		}),
+	).toEqual({
 		Fields: 'Overview,-Owner',
 		hasPhotos: '1',
 		hasNotes: '0',
@@ -19,14 +37,31 @@ test('money in integer cents; anything that is not an amount is unreadable, neve
 	expect(readCents(0)).toBe(0);
 	expect(readCents(2.5)).toBe(250);
 	expect(readCents(0.1 + 0.2)).toBe(30);
-	for (const bad of [undefined, null, '', '-5.00', -5, 'abc', Number.NaN, Infinity, 0.004, '0.004', '<html>', '1e3', {}, []]) {
+	for (const bad of [
+		undefined,
+		null,
+		'',
+		'-5.00',
+		-5,
+		'abc',
+		Number.NaN,
+		Infinity,
+		0.004,
+		'0.004',
+		'<html>',
+		'1e3',
+		{},
+		[],
+	]) {
 		expect(readCents(bad)).toBeUndefined();
 	}
 	expect(formatCents(1234)).toBe('12.34');
 });
 
 test('redaction replaces every secret of four characters or more', () => {
-	expect(redact('token abcd-1234 and abcd-1234 and s3cr3t', ['abcd-1234', 's3cr3t', 'ab'])).toBe('token [redacted] and [redacted] and [redacted]');
+	expect(redact('token abcd-1234 and abcd-1234 and s3cr3t', ['abcd-1234', 's3cr3t', 'ab'])).toBe(
+		'token [redacted] and [redacted] and [redacted]',
+	);
 });
 
 describe('addresses in messages', () => {
@@ -51,17 +86,36 @@ describe('the credential', () => {
 	const credential = new PropRadarApi();
 
 	test('adds the token as a bearer token', async () => {
-		const options = await credential.authenticate({ accessToken: 'tok3n-abcd', baseUrl: 'http://127.0.0.1:8787' }, { url: 'http://127.0.0.1:8787/v1/lists', headers: { Accept: 'application/json' } });
-		expect(options.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer tok3n-abcd' });
+		const options = await credential.authenticate(
+			{ accessToken: 'tok3n-abcd', baseUrl: 'http://127.0.0.1:8787' },
+			{ url: 'http://127.0.0.1:8787/v1/lists', headers: { Accept: 'application/json' } },
+		);
+		expect(options.headers).toEqual({
+			Accept: 'application/json',
+			Authorization: 'Bearer tok3n-abcd',
+		});
 	});
 
-	test.each(['http://u:tok3n-abcd@127.0.0.1:8787', 'http://tok3n-abcd@127.0.0.1:8787', ' https://u:tok3n-abcd@api.propradar.example/'])(
+	test.each([
+		'http://u:tok3n-abcd@127.0.0.1:8787',
+		'http://tok3n-abcd@127.0.0.1:8787',
+		' https://u:tok3n-abcd@api.propradar.example/',
+	])(
 		'refuses the Base URL %j, naming the field without echoing it (its test and every request with it)',
 		async (baseUrl) => {
 			let error: Error | undefined;
-			await credential.authenticate({ accessToken: 'other-token', baseUrl }, { url: 'http://127.0.0.1:8787/v1/lists' }).catch((caught: Error) => (error = caught));
-			expect(error?.message).toBe('Base URL: an address with a user name or password (the part before "@") is not accepted; enter the address without it, and the token in Access Token');
-			expect(JSON.stringify({ message: error?.message, stack: error?.stack })).not.toContain('tok3n-abcd');
+			await credential
+				.authenticate(
+					{ accessToken: 'other-token', baseUrl },
+					{ url: 'http://127.0.0.1:8787/v1/lists' },
+				)
+				.catch((caught: Error) => (error = caught));
+			expect(error?.message).toBe(
+				'Base URL: an address with a user name or password (the part before "@") is not accepted; enter the address without it, and the token in Access Token',
+			);
+			expect(JSON.stringify({ message: error?.message, stack: error?.stack })).not.toContain(
+				'tok3n-abcd',
+			);
 		},
 	);
 });
@@ -75,8 +129,14 @@ describe('failure descriptions', () => {
 			messageTitle: 'Balance too low',
 		});
 		expect(failure.message).toBe('Insufficient balance on the PropRadar account');
-		expect(failure.description).toContain('PropRadar says: Balance too low: Insufficient Balance: Add funds to continue. Nothing was charged.');
-		expect(describeFailure(402, { error: 'Insufficient Balance' }, undefined, { charging: true }).description.match(/nothing was charged/gi)).toHaveLength(1);
+		expect(failure.description).toContain(
+			'PropRadar says: Balance too low: Insufficient Balance: Add funds to continue. Nothing was charged.',
+		);
+		expect(
+			describeFailure(402, { error: 'Insufficient Balance' }, undefined, {
+				charging: true,
+			}).description.match(/nothing was charged/gi),
+		).toHaveLength(1);
 		expect(failure.description).toContain('Nothing was charged');
 		expect(failure.description).toContain('Preview Cost (Free)');
 		expect(failure.description).toContain('abc-def-ghi');
@@ -95,16 +155,29 @@ describe('failure descriptions', () => {
 	});
 
 	test('a 400 carries the service error in the message', () => {
-		expect(describeFailure(400, { error: 'Unexpected Criterion', eventid: 'a-b-c' }).message).toContain('Unexpected Criterion');
+		expect(
+			describeFailure(400, { error: 'Unexpected Criterion', eventid: 'a-b-c' }).message,
+		).toContain('Unexpected Criterion');
 	});
 
 	test('a body that is not the error object still yields a message, with the header request id', () => {
-		expect(describeFailure(502, '<html>bad gateway</html>', 'req-id-1').description).toContain('req-id-1');
+		expect(describeFailure(502, '<html>bad gateway</html>', 'req-id-1').description).toContain(
+			'req-id-1',
+		);
 	});
 
-	test('a purchase: only a 4xx with the service\'s error object says nothing was charged; anything else says it may have been', () => {
-		expect(describeFailure(404, { error: 'Resource does not exist for given id' }, undefined, { charging: true }).description).toContain('nothing was charged');
-		for (const [status, body] of [[500, { error: 'x' }], [502, '<html>bad gateway</html>'], [404, '<html>not found</html>'], [429, {}]] as const) {
+	test("a purchase: only a 4xx with the service's error object says nothing was charged; anything else says it may have been", () => {
+		expect(
+			describeFailure(404, { error: 'Resource does not exist for given id' }, undefined, {
+				charging: true,
+			}).description,
+		).toContain('nothing was charged');
+		for (const [status, body] of [
+			[500, { error: 'x' }],
+			[502, '<html>bad gateway</html>'],
+			[404, '<html>not found</html>'],
+			[429, {}],
+		] as const) {
 			const failure = describeFailure(status, body, undefined, { charging: true });
 			expect(failure.message).toContain('may have been charged');
 			expect(failure.description).toContain('may have been charged');
@@ -113,7 +186,17 @@ describe('failure descriptions', () => {
 	});
 
 	test('secrets the request carried never appear in the description, whatever the service echoes', () => {
-		const failure = describeFailure(400, { error: 'bad sandbox-token', message: 'Secret was hook-secret-1', messageTitle: 'x sandbox-token', eventid: 'sandbox-token' }, 'sandbox-token', { secrets: ['sandbox-token', 'hook-secret-1'] });
+		const failure = describeFailure(
+			400,
+			{
+				error: 'bad sandbox-token',
+				message: 'Secret was hook-secret-1',
+				messageTitle: 'x sandbox-token',
+				eventid: 'sandbox-token',
+			},
+			'sandbox-token',
+			{ secrets: ['sandbox-token', 'hook-secret-1'] },
+		);
 		expect(`${failure.message} ${failure.description}`).not.toMatch(/sandbox-token|hook-secret-1/);
 	});
 });
@@ -121,7 +204,9 @@ describe('failure descriptions', () => {
 test('retry delays honour Retry-After (seconds or date), capped, else back off', () => {
 	expect(retryDelay(1, '2')).toBe(2000);
 	expect(retryDelay(1, '3600')).toBe(30000);
-	expect(retryDelay(1, new Date(1_000_000 + 5000).toUTCString(), 1_000_000)).toBeLessThanOrEqual(5000);
+	expect(retryDelay(1, new Date(1_000_000 + 5000).toUTCString(), 1_000_000)).toBeLessThanOrEqual(
+		5000,
+	);
 	expect(retryDelay(1)).toBe(250);
 	expect(retryDelay(3)).toBe(1000);
 });
@@ -145,7 +230,7 @@ describe('spend budget', () => {
 		expect(refusal).not.toContain('Max Cost');
 	});
 
-	test('runs that share the ceiling\'s tally share what it has left; each has its own Max Cost', () => {
+	test("runs that share the ceiling's tally share what it has left; each has its own Max Cost", () => {
 		const ceiling = new Tally(1000);
 		const first = new SpendBudget(800, ceiling);
 		const second = new SpendBudget(800, ceiling);
@@ -156,7 +241,7 @@ describe('spend budget', () => {
 		expect(ceiling.leftCents).toBe(0);
 	});
 
-	test('a charge above what was held, or an unconfirmed purchase, stops the run\'s buying', () => {
+	test("a charge above what was held, or an unconfirmed purchase, stops the run's buying", () => {
 		const over = new SpendBudget(1000);
 		over.hold(100);
 		expect(over.settle(100, 150, 1)).toContain('buys nothing more');

@@ -51,7 +51,11 @@ describe('the delivery secret, derived when needed', () => {
 	test('an HMAC-SHA256 of the stored salt keyed with the access token: the same for the same two, never the salt or the token', () => {
 		const secret = deliverySecret('sandbox-token', salt);
 		// Pinned: another derivation would refuse every delivery to the registrations made so far.
-		expect(secret).toBe(createHmac('sha256', 'sandbox-token').update(`n8n-nodes-propradar trigger delivery:${salt}`, 'utf8').digest('hex'));
+		expect(secret).toBe(
+			createHmac('sha256', 'sandbox-token')
+				.update(`n8n-nodes-propradar trigger delivery:${salt}`, 'utf8')
+				.digest('hex'),
+		);
 		expect(secret).toMatch(/^[0-9a-f]{64}$/);
 		expect(deliverySecret('sandbox-token', salt)).toBe(secret);
 		expect(secret).not.toContain(salt);
@@ -86,7 +90,9 @@ describe('the body', () => {
 
 	test('one event or an array of events, parsed by n8n or still text or bytes', () => {
 		expect(parseDelivery(match)).toEqual({ events: [match] });
-		expect(parseDelivery([match, { TriggerType: 'Change' }])).toEqual({ events: [match, { TriggerType: 'Change' }] });
+		expect(parseDelivery([match, { TriggerType: 'Change' }])).toEqual({
+			events: [match, { TriggerType: 'Change' }],
+		});
 		expect(parseDelivery(JSON.stringify([match]))).toEqual({ events: [match] });
 		expect(parseDelivery(Buffer.from(JSON.stringify(match)))).toEqual({ events: [match] });
 	});
@@ -100,7 +106,11 @@ describe('the body', () => {
 		['an element that is no object', [match, 'x'], 'Element 1 is not a JSON object'],
 		['an element that is an array', [[match]], 'Element 0 is not a JSON object'],
 		['an event without TriggerType', { PropID: 'P000001' }, 'The body has no TriggerType'],
-		['an element with a blank TriggerType', [match, { TriggerType: '  ' }], 'Element 1 has no TriggerType'],
+		[
+			'an element with a blank TriggerType',
+			[match, { TriggerType: '  ' }],
+			'Element 1 has no TriggerType',
+		],
 		['a TriggerType that is not text', { TriggerType: 1 }, 'The body has no TriggerType'],
 	])('refused, saying what is wrong: %s', (_what, body, malformed) => {
 		expect(parseDelivery(body)).toEqual({ malformed });
@@ -123,10 +133,16 @@ describe('which events a workflow wants', () => {
 	});
 
 	test('the field labels of Change1..Change3, lower case, nothing else', () => {
-		expect(changeLabels({ TriggerType: 'Change', Change1: 'Listing Status:Active:Pending', Change2: ' Foreclosure Stage :NOD:Auction', Change3: '', Changes: 'x:y:z', Other: 'Price:1:2' })).toEqual([
-			'listing status',
-			'foreclosure stage',
-		]);
+		expect(
+			changeLabels({
+				TriggerType: 'Change',
+				Change1: 'Listing Status:Active:Pending',
+				Change2: ' Foreclosure Stage :NOD:Auction',
+				Change3: '',
+				Changes: 'x:y:z',
+				Other: 'Price:1:2',
+			}),
+		).toEqual(['listing status', 'foreclosure stage']);
 	});
 
 	test.each<[string, ChangeKind]>([
@@ -139,12 +155,17 @@ describe('which events a workflow wants', () => {
 		['Listing Price', 'listingPrice'],
 		['Auction Date', 'newForeclosure'],
 		['Foreclosure Stage', 'foreclosureStatus'],
-	])('a change of "%s" is of the kind %s, and of no other kind of the same subject', (label, kind) => {
-		const event = { TriggerType: 'Change', Change1: `${label}:old:new` };
-		expect(wanted(event, { events: ['statusChanges'], changeKinds: [kind] })).toBe(true);
-		const others = (Object.keys(CHANGE_KINDS) as ChangeKind[]).filter((other) => other !== kind && CHANGE_KINDS[other].matches(label.toLowerCase()));
-		expect(others).toEqual([]);
-	});
+	])(
+		'a change of "%s" is of the kind %s, and of no other kind of the same subject',
+		(label, kind) => {
+			const event = { TriggerType: 'Change', Change1: `${label}:old:new` };
+			expect(wanted(event, { events: ['statusChanges'], changeKinds: [kind] })).toBe(true);
+			const others = (Object.keys(CHANGE_KINDS) as ChangeKind[]).filter(
+				(other) => other !== kind && CHANGE_KINDS[other].matches(label.toLowerCase()),
+			);
+			expect(others).toEqual([]);
+		},
+	);
 
 	test('an event is wanted when its kind is chosen; a change when it is of a chosen kind, or any kind when none is chosen', () => {
 		const newMatch = { TriggerType: 'New Match' };
@@ -153,10 +174,27 @@ describe('which events a workflow wants', () => {
 		expect(wanted(newMatch, { events: ['statusChanges'], changeKinds: [] })).toBe(false);
 		expect(wanted(priceChange, { events: ['newMatches'], changeKinds: [] })).toBe(false);
 		expect(wanted(priceChange, { events: ['statusChanges'], changeKinds: [] })).toBe(true);
-		expect(wanted(priceChange, { events: ['statusChanges'], changeKinds: ['listingStatus', 'listingPrice'] })).toBe(true);
-		expect(wanted(priceChange, { events: ['statusChanges'], changeKinds: ['listingStatus'] })).toBe(false);
-		expect(wanted({ TriggerType: 'Change' }, { events: ['statusChanges'], changeKinds: ['listingStatus'] })).toBe(false);
-		expect(wanted({ TriggerType: 'Price Drop' }, { events: ['newMatches', 'statusChanges'], changeKinds: [] })).toBe(false);
+		expect(
+			wanted(priceChange, {
+				events: ['statusChanges'],
+				changeKinds: ['listingStatus', 'listingPrice'],
+			}),
+		).toBe(true);
+		expect(wanted(priceChange, { events: ['statusChanges'], changeKinds: ['listingStatus'] })).toBe(
+			false,
+		);
+		expect(
+			wanted(
+				{ TriggerType: 'Change' },
+				{ events: ['statusChanges'], changeKinds: ['listingStatus'] },
+			),
+		).toBe(false);
+		expect(
+			wanted(
+				{ TriggerType: 'Price Drop' },
+				{ events: ['newMatches', 'statusChanges'], changeKinds: [] },
+			),
+		).toBe(false);
 	});
 });
 
@@ -164,7 +202,13 @@ describe('the redelivery window', () => {
 	const a = { TriggerType: 'New Match', PropID: 'P000001' };
 	const b = { TriggerType: 'New Match', PropID: 'P000002' };
 	/** Admits `events` and settles them as started, as after n8n's 200. */
-	const started = (window: RedeliveryWindow, key: string, events: IDataObject[], windowMs: number, now: number) => {
+	const started = (
+		window: RedeliveryWindow,
+		key: string,
+		events: IDataObject[],
+		windowMs: number,
+		now: number,
+	) => {
 		const admission = window.admit(key, events, windowMs, now);
 		if ('fresh' in admission) window.settle(key, admission.fresh, true);
 		return admission;
@@ -173,7 +217,15 @@ describe('the redelivery window', () => {
 	test('the same event again within the window is dropped once its execution started, after it admitted again', () => {
 		const window = new RedeliveryWindow();
 		expect(started(window, 'wf/node/7', [a, b], 1_000, 0)).toEqual({ fresh: [a, b] });
-		expect(started(window, 'wf/node/7', [{ PropID: 'P000001', TriggerType: 'New Match' }, b], 1_000, 999)).toEqual({ fresh: [{ PropID: 'P000001', TriggerType: 'New Match' }] });
+		expect(
+			started(
+				window,
+				'wf/node/7',
+				[{ PropID: 'P000001', TriggerType: 'New Match' }, b],
+				1_000,
+				999,
+			),
+		).toEqual({ fresh: [{ PropID: 'P000001', TriggerType: 'New Match' }] });
 		expect(window.admit('wf/node/7', [b], 1_000, 999)).toEqual({ fresh: [] });
 		expect(window.admit('wf/node/7', [b], 1_000, 1_000)).toEqual({ fresh: [b] });
 	});
@@ -224,8 +276,13 @@ describe('the redelivery window', () => {
 
 	test('it is bounded: past 10,000 remembered events the oldest is forgotten first', () => {
 		const window = new RedeliveryWindow();
-		const events = Array.from({ length: 10_001 }, (_, index) => ({ TriggerType: 'New Match', PropID: `P${index}` }));
-		expect((started(window, 'k', events, 60_000, 0) as { fresh: unknown[] }).fresh).toHaveLength(10_001);
+		const events = Array.from({ length: 10_001 }, (_, index) => ({
+			TriggerType: 'New Match',
+			PropID: `P${index}`,
+		}));
+		expect((started(window, 'k', events, 60_000, 0) as { fresh: unknown[] }).fresh).toHaveLength(
+			10_001,
+		);
 		expect(window.admit('k', [events[10_000], events[1]], 60_000, 1)).toEqual({ fresh: [] });
 		expect(window.admit('k', [events[0]], 60_000, 1)).toEqual({ fresh: [events[0]] });
 	});

@@ -53,14 +53,28 @@ describe('the webhook name', () => {
 		expect(parseWebhookName(name)).toEqual({ listId: 12, events: ['newMatches'], baseline: OFF });
 	});
 
-	test('names the events in the service\'s order, whatever order they were chosen in', () => {
-		const name = formatWebhookName({ listId: 3, events: ['statusChanges', 'newMatches'], baseline: { isEnabled: 1, triggers: 'Status Changes', webhookIds: '7, 9' } });
-		expect(name).toBe('n8n PropRadar Trigger: list 3, New Matches + Status Changes [before: on | Status Changes | hooks 7, 9]');
+	test("names the events in the service's order, whatever order they were chosen in", () => {
+		const name = formatWebhookName({
+			listId: 3,
+			events: ['statusChanges', 'newMatches'],
+			baseline: { isEnabled: 1, triggers: 'Status Changes', webhookIds: '7, 9' },
+		});
+		expect(name).toBe(
+			'n8n PropRadar Trigger: list 3, New Matches + Status Changes [before: on | Status Changes | hooks 7, 9]',
+		);
 	});
 
 	test('any list, events and baseline survive the name exactly', () => {
-		const triggerNames = fc.subarray(['New Matches', 'Status Changes']).chain((names) => fc.shuffledSubarray(names, { minLength: names.length, maxLength: names.length }));
-		const ids = fc.array(fc.tuple(fc.constantFrom('', ' '), fc.integer({ min: 1, max: 99_999 })), { maxLength: 4 }).map((parts) => parts.map(([space, id]) => `${space}${id}`).join(','));
+		const triggerNames = fc
+			.subarray(['New Matches', 'Status Changes'])
+			.chain((names) =>
+				fc.shuffledSubarray(names, { minLength: names.length, maxLength: names.length }),
+			);
+		const ids = fc
+			.array(fc.tuple(fc.constantFrom('', ' '), fc.integer({ min: 1, max: 99_999 })), {
+				maxLength: 4,
+			})
+			.map((parts) => parts.map(([space, id]) => `${space}${id}`).join(','));
 		fc.assert(
 			fc.property(
 				fc.integer({ min: 1, max: 2 ** 31 }),
@@ -70,28 +84,40 @@ describe('the webhook name', () => {
 				ids,
 				(listId, events, isEnabled, triggers, webhookIds) => {
 					const baseline = { isEnabled, triggers: triggers.join(','), webhookIds };
-					expect(parseWebhookName(formatWebhookName({ listId, events, baseline }))).toEqual({ listId, events, baseline });
+					expect(parseWebhookName(formatWebhookName({ listId, events, baseline }))).toEqual({
+						listId,
+						events,
+						baseline,
+					});
 				},
 			),
 		);
 	});
 
 	test.each([
-		['another integration\'s webhook', 'CRM export'],
-		['an event the trigger does not know', 'n8n PropRadar Trigger: list 3, Price Drops [before: on | none | hooks -]'],
+		["another integration's webhook", 'CRM export'],
+		[
+			'an event the trigger does not know',
+			'n8n PropRadar Trigger: list 3, Price Drops [before: on | none | hooks -]',
+		],
 		['a name cut short', 'n8n PropRadar Trigger: list 3, New Matches [before: on | none'],
 		['no name', undefined],
 		['a number', 12],
-	])('is not a trigger\'s: %s', (_what, name) => {
+	])("is not a trigger's: %s", (_what, name) => {
 		expect(parseWebhookName(name)).toBeUndefined();
 	});
 });
 
-describe('the automation\'s fields as written', () => {
-	test('Triggers: read with spaces and empty parts, written in the service\'s order with unknown names after', () => {
-		expect([...triggerSet(' Status Changes , ,New Matches')]).toEqual(['Status Changes', 'New Matches']);
+describe("the automation's fields as written", () => {
+	test("Triggers: read with spaces and empty parts, written in the service's order with unknown names after", () => {
+		expect([...triggerSet(' Status Changes , ,New Matches')]).toEqual([
+			'Status Changes',
+			'New Matches',
+		]);
 		expect(triggerSet(undefined).size).toBe(0);
-		expect(formatTriggers(new Set(['Price Drops', 'Status Changes', 'New Matches']))).toBe('New Matches,Status Changes,Price Drops');
+		expect(formatTriggers(new Set(['Price Drops', 'Status Changes', 'New Matches']))).toBe(
+			'New Matches,Status Changes,Price Drops',
+		);
 		expect(formatTriggers(new Set())).toBe('');
 	});
 
@@ -105,10 +131,16 @@ describe('the automation\'s fields as written', () => {
 		expect(removeWebhookId('12', 5)).toBe('12');
 	});
 
-	test('the baseline is the automation\'s on/off, Triggers and ExportToWebhookIDs exactly', () => {
-		expect(baselineOf(automation({ isEnabled: 1, Triggers: 'New Matches', ExportToWebhookIDs: '3, 4' }))).toEqual({ isEnabled: 1, triggers: 'New Matches', webhookIds: '3, 4' });
-		expect(baselineOf(automation({ isEnabled: '1' as unknown as number }))).toMatchObject({ isEnabled: 1 });
-		expect(baselineOf(automation({ isEnabled: 2, Triggers: undefined as unknown as string }))).toEqual({ isEnabled: 0, triggers: '', webhookIds: '' });
+	test("the baseline is the automation's on/off, Triggers and ExportToWebhookIDs exactly", () => {
+		expect(
+			baselineOf(automation({ isEnabled: 1, Triggers: 'New Matches', ExportToWebhookIDs: '3, 4' })),
+		).toEqual({ isEnabled: 1, triggers: 'New Matches', webhookIds: '3, 4' });
+		expect(baselineOf(automation({ isEnabled: '1' as unknown as number }))).toMatchObject({
+			isEnabled: 1,
+		});
+		expect(
+			baselineOf(automation({ isEnabled: 2, Triggers: undefined as unknown as string })),
+		).toEqual({ isEnabled: 0, triggers: '', webhookIds: '' });
 	});
 });
 
@@ -116,7 +148,16 @@ describe('what costs money', () => {
 	test('the actions that charge each time the automation fires, by their labels', () => {
 		expect(chargingActions(automation())).toEqual([]);
 		expect(chargingActions(automation({ DirectMailOrderID: '  ', PurchaseEmail: 0 }))).toEqual([]);
-		expect(chargingActions(automation({ PurchasePhone: 1, PurchaseEmail: 1, DirectMailOrderID: 'DM-7', EmailMarketingOrderID: 'EM-9' }))).toEqual([
+		expect(
+			chargingActions(
+				automation({
+					PurchasePhone: 1,
+					PurchaseEmail: 1,
+					DirectMailOrderID: 'DM-7',
+					EmailMarketingOrderID: 'EM-9',
+				}),
+			),
+		).toEqual([
 			'buy phone numbers (PurchasePhone)',
 			'buy e-mail addresses (PurchaseEmail)',
 			'add properties to direct-mail order DM-7',
@@ -125,29 +166,67 @@ describe('what costs money', () => {
 	});
 
 	test('wiring makes the automation fire where it did not: when it is off, or lacks one of the events', () => {
-		expect(wiringAddsFiring({ isEnabled: 0, Triggers: 'New Matches,Status Changes' }, ['newMatches'])).toBe(true);
+		expect(
+			wiringAddsFiring({ isEnabled: 0, Triggers: 'New Matches,Status Changes' }, ['newMatches']),
+		).toBe(true);
 		expect(wiringAddsFiring({ isEnabled: 1, Triggers: 'New Matches' }, ['newMatches'])).toBe(false);
-		expect(wiringAddsFiring({ isEnabled: 1, Triggers: ' New Matches , Status Changes' }, ['newMatches', 'statusChanges'])).toBe(false);
-		expect(wiringAddsFiring({ isEnabled: 1, Triggers: 'New Matches' }, ['newMatches', 'statusChanges'])).toBe(true);
+		expect(
+			wiringAddsFiring({ isEnabled: 1, Triggers: ' New Matches , Status Changes' }, [
+				'newMatches',
+				'statusChanges',
+			]),
+		).toBe(false);
+		expect(
+			wiringAddsFiring({ isEnabled: 1, Triggers: 'New Matches' }, ['newMatches', 'statusChanges']),
+		).toBe(true);
 	});
 });
 
 describe('settling the automation', () => {
 	test('a first trigger wires its webhook, turns the automation on with its events, and keeps every other field', () => {
-		const settled = settleAutomation({ automation: automation(), baseline: OFF, staying: [{ webhookId: 7, events: ['newMatches'] }], leaving: [], existingIds: new Set([7]) });
-		expect(settled).toEqual({ ...automation({ isEnabled: 1, Triggers: 'New Matches', ExportToWebhookIDs: '7' }), Name: undefined });
+		const settled = settleAutomation({
+			automation: automation(),
+			baseline: OFF,
+			staying: [{ webhookId: 7, events: ['newMatches'] }],
+			leaving: [],
+			existingIds: new Set([7]),
+		});
+		expect(settled).toEqual({
+			...automation({ isEnabled: 1, Triggers: 'New Matches', ExportToWebhookIDs: '7' }),
+			Name: undefined,
+		});
 		expect(settled).not.toHaveProperty('Name');
 	});
 
 	test('an automation already as its trigger webhooks say needs no write', () => {
 		const wired = automation({ isEnabled: 1, Triggers: 'New Matches', ExportToWebhookIDs: '7' });
-		expect(settleAutomation({ automation: wired, baseline: OFF, staying: [{ webhookId: 7, events: ['newMatches'] }], leaving: [], existingIds: new Set([7]) })).toBeUndefined();
+		expect(
+			settleAutomation({
+				automation: wired,
+				baseline: OFF,
+				staying: [{ webhookId: 7, events: ['newMatches'] }],
+				leaving: [],
+				existingIds: new Set([7]),
+			}),
+		).toBeUndefined();
 	});
 
 	test('the last trigger leaving brings the baseline back exactly, other webhooks of the baseline included', () => {
 		const baseline = { isEnabled: 0, triggers: 'Status Changes', webhookIds: '3' };
-		const wired = automation({ isEnabled: 1, Triggers: 'New Matches,Status Changes', ExportToWebhookIDs: '3,7' });
-		expect(settleAutomation({ automation: wired, baseline, staying: [], leaving: [{ webhookId: 7, events: ['newMatches'] }], existingIds: new Set([3]) })).toMatchObject({
+		const wired = automation({
+			isEnabled: 1,
+			Triggers: 'New Matches,Status Changes',
+			ExportToWebhookIDs: '3,7',
+		});
+		expect(
+			settleAutomation({
+				automation: wired,
+				baseline,
+				staying: [],
+				leaving: [{ webhookId: 7, events: ['newMatches'] }],
+				existingIds: new Set([3]),
+			}),
+		).toMatchObject({
 			isEnabled: 0,
 			Triggers: 'Status Changes',
 			ExportToWebhookIDs: '3',
@@ -155,8 +234,20 @@ describe('settling the automation', () => {
 	});
 
 	test('Triggers somebody changed while the trigger was wired stay as they set them', () => {
-		const changed = automation({ isEnabled: 1, Triggers: 'New Matches,Status Changes', ExportToWebhookIDs: '7' });
-		expect(settleAutomation({ automation: changed, baseline: OFF, staying: [], leaving: [{ webhookId: 7, events: ['newMatches'] }], existingIds: new Set() })).toMatchObject({
+		const changed = automation({
+			isEnabled: 1,
+			Triggers: 'New Matches,Status Changes',
+			ExportToWebhookIDs: '7',
+		});
+		expect(
+			settleAutomation({
+				automation: changed,
+				baseline: OFF,
+				staying: [],
+				leaving: [{ webhookId: 7, events: ['newMatches'] }],
+				existingIds: new Set(),
+			}),
+		).toMatchObject({
 			isEnabled: 0,
 			Triggers: 'New Matches,Status Changes',
 			ExportToWebhookIDs: '',
@@ -165,7 +256,15 @@ describe('settling the automation', () => {
 
 	test('a webhook wired since by somebody else keeps the automation on and firing', () => {
 		const shared = automation({ isEnabled: 1, Triggers: 'New Matches', ExportToWebhookIDs: '7,9' });
-		expect(settleAutomation({ automation: shared, baseline: OFF, staying: [], leaving: [{ webhookId: 7, events: ['newMatches'] }], existingIds: new Set([9]) })).toMatchObject({
+		expect(
+			settleAutomation({
+				automation: shared,
+				baseline: OFF,
+				staying: [],
+				leaving: [{ webhookId: 7, events: ['newMatches'] }],
+				existingIds: new Set([9]),
+			}),
+		).toMatchObject({
 			isEnabled: 1,
 			Triggers: 'New Matches',
 			ExportToWebhookIDs: '9',
@@ -173,16 +272,38 @@ describe('settling the automation', () => {
 	});
 
 	test('of two triggers on a list, the one leaving takes its events along; the one staying keeps its own', () => {
-		const both = automation({ isEnabled: 1, Triggers: 'New Matches,Status Changes', ExportToWebhookIDs: '7,8' });
+		const both = automation({
+			isEnabled: 1,
+			Triggers: 'New Matches,Status Changes',
+			ExportToWebhookIDs: '7,8',
+		});
 		expect(
-			settleAutomation({ automation: both, baseline: OFF, staying: [{ webhookId: 8, events: ['statusChanges'] }], leaving: [{ webhookId: 7, events: ['newMatches'] }], existingIds: new Set([8]) }),
+			settleAutomation({
+				automation: both,
+				baseline: OFF,
+				staying: [{ webhookId: 8, events: ['statusChanges'] }],
+				leaving: [{ webhookId: 7, events: ['newMatches'] }],
+				existingIds: new Set([8]),
+			}),
 		).toMatchObject({ isEnabled: 1, Triggers: 'Status Changes', ExportToWebhookIDs: '8' });
 	});
 
 	test('an id wired to the automation whose webhook is gone, and that the baseline did not have, is dropped', () => {
-		const dangling = automation({ isEnabled: 1, Triggers: 'New Matches', ExportToWebhookIDs: '3,7,8' });
+		const dangling = automation({
+			isEnabled: 1,
+			Triggers: 'New Matches',
+			ExportToWebhookIDs: '3,7,8',
+		});
 		const baseline = { isEnabled: 1, triggers: 'New Matches', webhookIds: '3' };
-		expect(settleAutomation({ automation: dangling, baseline, staying: [{ webhookId: 7, events: ['newMatches'] }], leaving: [], existingIds: new Set([7]) })).toMatchObject({
+		expect(
+			settleAutomation({
+				automation: dangling,
+				baseline,
+				staying: [{ webhookId: 7, events: ['newMatches'] }],
+				leaving: [],
+				existingIds: new Set([7]),
+			}),
+		).toMatchObject({
 			isEnabled: 1,
 			Triggers: 'New Matches',
 			ExportToWebhookIDs: '3,7',

@@ -11,12 +11,16 @@ test('resolves to the first value the probe gives, asking again while it gives u
 
 test('waits for an asynchronous probe', async () => {
 	let asked = 0;
-	await expect(until('a value', async () => (++asked === 2 ? 'ready' : undefined), 60_000, 0)).resolves.toBe('ready');
+	await expect(
+		until('a value', async () => (++asked === 2 ? 'ready' : undefined), 60_000, 0),
+	).resolves.toBe('ready');
 });
 
 test('gives up past its limit, naming what it waited for', async () => {
 	let asked = 0;
-	await expect(until('n8n to be ready', () => void asked++, 0, 0)).rejects.toThrow('gave up waiting for n8n to be ready');
+	await expect(until('n8n to be ready', () => void asked++, 0, 0)).rejects.toThrow(
+		'gave up waiting for n8n to be ready',
+	);
 	expect(asked).toBeGreaterThanOrEqual(1);
 });
 

@@ -34,20 +34,31 @@ const FIXTURE = readFileSync(join(__dirname, '..', 'fixtures', 'api-documents.md
 /** The lines of the excerpt whose heading names this section. */
 function excerpt(section: string): string[] {
 	const parts = FIXTURE.split(/^<!-- excerpt: (.+) -->$/m);
-	const index = parts.findIndex((heading, position) => position % 2 === 1 && heading.endsWith(`section "${section}"`));
+	const index = parts.findIndex(
+		(heading, position) => position % 2 === 1 && heading.endsWith(`section "${section}"`),
+	);
 	if (index < 0) throw new Error(`the fixture has no excerpt of "${section}"`);
 	return parts[index + 1].split('\n').filter((line) => line.trim() !== '');
 }
 
 /** A comma-separated list of the documents ("A, B, C." or "A, B, C"). */
-const names = (text: string): string[] => text.replace(/\.$/, '').split(', ').map((name) => name.trim());
+const names = (text: string): string[] =>
+	text
+		.replace(/\.$/, '')
+		.split(', ')
+		.map((name) => name.trim());
 
 /** The rows of a markdown table in an excerpt: cells, header and rule left out. */
 function rows(lines: string[]): string[][] {
 	return lines
 		.filter((line) => line.startsWith('|') && !line.startsWith('|---'))
 		.slice(1)
-		.map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+		.map((line) =>
+			line
+				.split('|')
+				.slice(1, -1)
+				.map((cell) => cell.trim()),
+		);
 }
 
 function match(lines: string[], pattern: RegExp): RegExpExecArray {
@@ -58,7 +69,7 @@ function match(lines: string[], pattern: RegExp): RegExpExecArray {
 	throw new Error(`no line matches ${pattern}`);
 }
 
-describe('the vocabulary is the API documents\' (test/fixtures/api-documents.md)', () => {
+describe("the vocabulary is the API documents' (test/fixtures/api-documents.md)", () => {
 	test('property fieldsets: every fieldset of the property document, in its order, each with its fields in their order', () => {
 		const documented = excerpt('Resources and their fields')
 			.map((line) => /^\*\*(\w+)\*\*: (.+)$/.exec(line))
@@ -70,17 +81,22 @@ describe('the vocabulary is the API documents\' (test/fixtures/api-documents.md)
 
 	test('property fields: the fields of the property fieldsets, and Persons', () => {
 		const documented = new Set(Object.values(PROPERTY_FIELDSETS).flat());
-		expect(excerpt('Resources and their fields').join('\n')).toContain('The Persons field of a property');
+		expect(excerpt('Resources and their fields').join('\n')).toContain(
+			'The Persons field of a property',
+		);
 		expect([...PROPERTY_FIELDS].sort()).toEqual([...new Set([...documented, 'Persons'])].sort());
 	});
 
 	test('list-item fieldsets: the names the lists document gives, each listing PropID', () => {
-		const [, listed] = match(excerpt('Endpoints > List items (GET /v1/lists/{ListID}/items)'), /Named fieldsets: ([^.]+)\. Each lists PropID\./);
+		const [, listed] = match(
+			excerpt('Endpoints > List items (GET /v1/lists/{ListID}/items)'),
+			/Named fieldsets: ([^.]+)\. Each lists PropID\./,
+		);
 		expect(Object.keys(LIST_ITEM_FIELDSETS)).toEqual(names(listed));
 		for (const fields of Object.values(LIST_ITEM_FIELDSETS)) expect(fields).toContain('PropID');
 	});
 
-	test('list fields: every field of the List table, Criteria too; the others are the read fields docs/api.md names from the service\'s notes', () => {
+	test("list fields: every field of the List table, Criteria too; the others are the read fields docs/api.md names from the service's notes", () => {
 		const documented = rows(excerpt('Resources and their fields > List'))
 			.map(([field]) => field)
 			.filter((field) => !field.includes('.'));
@@ -88,30 +104,47 @@ describe('the vocabulary is the API documents\' (test/fixtures/api-documents.md)
 		expect(LIST_FIELDS).toEqual(expect.arrayContaining(documented));
 		const others = LIST_FIELDS.filter((field) => !documented.includes(field));
 		const apiMd = readFileSync(join(__dirname, '../../docs/api.md'), 'utf8').replace(/\n\s*/g, ' ');
-		const [, named] = match([apiMd], /- `GET \/v1\/lists\/\{ListID\}` and `GET \/v1\/lists` also return (.+?), which the documents do not name/);
+		const [, named] = match(
+			[apiMd],
+			/- `GET \/v1\/lists\/\{ListID\}` and `GET \/v1\/lists` also return (.+?), which the documents do not name/,
+		);
 		expect(others).toEqual(names(named.replace(/`/g, '')));
 	});
 
 	test('person fieldsets and the single person fields', () => {
 		const lines = excerpt('Resources and their fields > Person');
 		const documented = Object.fromEntries(
-			lines.map((line) => /^- (\w+): (.+)$/.exec(line)).filter((found): found is RegExpExecArray => found !== null).map(([, name, fields]) => [name, names(fields)]),
+			lines
+				.map((line) => /^- (\w+): (.+)$/.exec(line))
+				.filter((found): found is RegExpExecArray => found !== null)
+				.map(([, name, fields]) => [name, names(fields)]),
 		);
 		expect(PERSON_FIELDSETS).toEqual(documented);
-		const [, allowed] = match(excerpt('Endpoints > Persons (GET /v1/properties/{PropID}/persons)'), /^- Allowed Fields values: (.+), and each of these with a leading - to suppress it\.$/);
+		const [, allowed] = match(
+			excerpt('Endpoints > Persons (GET /v1/properties/{PropID}/persons)'),
+			/^- Allowed Fields values: (.+), and each of these with a leading - to suppress it\.$/,
+		);
 		expect([...Object.keys(PERSON_FIELDSETS), ...PERSON_FIELDS]).toEqual(names(allowed));
 	});
 
 	test('the bankruptcy Table fieldset', () => {
-		const [, fields] = match(excerpt('Resources and their fields > Person-related records'), /^Bankruptcy fieldset Table: ([^.]+)\./);
+		const [, fields] = match(
+			excerpt('Resources and their fields > Person-related records'),
+			/^Bankruptcy fieldset Table: ([^.]+)\./,
+		);
 		expect(PERSON_RECORD_FIELDSETS.bankruptcies.Table).toEqual(names(fields));
 	});
 
 	test('import records and import statuses', () => {
 		const lines = excerpt('Resources and their fields > Import item');
-		const [, fields] = match(lines, /Posted import records carry these optional string fields: (.+)\.$/);
+		const [, fields] = match(
+			lines,
+			/Posted import records carry these optional string fields: (.+)\.$/,
+		);
 		expect(IMPORT_RECORD_FIELDS).toEqual(names(fields));
-		const statuses = Object.fromEntries(rows(lines).map(([dimension, values]) => [dimension, names(values)]));
+		const statuses = Object.fromEntries(
+			rows(lines).map(([dimension, values]) => [dimension, names(values)]),
+		);
 		expect(PROPERTY_STATUSES).toEqual(statuses['Property import status']);
 		expect(PERSON_STATUSES).toEqual(statuses['Person import status']);
 	});
@@ -120,9 +153,24 @@ describe('the vocabulary is the API documents\' (test/fixtures/api-documents.md)
 		const table = rows(excerpt('Resources and their fields > Automation (one per list)'));
 		const notes = Object.fromEntries(table.map(([field, , note]) => [field, note]));
 		expect(Object.keys(EMPTY_AUTOMATION)).toEqual(table.map(([field]) => field));
-		expect([...AUTOMATION_FLAG_FIELDS].sort()).toEqual(table.filter(([, , note]) => note.startsWith('Enum: 0, 1.')).map(([field]) => field).sort());
-		expect([...AUTOMATION_ID_FIELDS].sort()).toEqual(table.filter(([, , note]) => note.startsWith('Comma-separated')).map(([field]) => field).sort());
-		expect([...AUTOMATION_NUMBERED_ID_FIELDS].sort()).toEqual(table.filter(([, , note]) => /^Comma-separated (ListIDs|WebhookIDs)/.test(note)).map(([field]) => field).sort());
+		expect([...AUTOMATION_FLAG_FIELDS].sort()).toEqual(
+			table
+				.filter(([, , note]) => note.startsWith('Enum: 0, 1.'))
+				.map(([field]) => field)
+				.sort(),
+		);
+		expect([...AUTOMATION_ID_FIELDS].sort()).toEqual(
+			table
+				.filter(([, , note]) => note.startsWith('Comma-separated'))
+				.map(([field]) => field)
+				.sort(),
+		);
+		expect([...AUTOMATION_NUMBERED_ID_FIELDS].sort()).toEqual(
+			table
+				.filter(([, , note]) => /^Comma-separated (ListIDs|WebhookIDs)/.test(note))
+				.map(([field]) => field)
+				.sort(),
+		);
 		expect(notes.SetInterestLevel).toContain(`0 to ${AUTOMATION_LEVEL_MAX.SetInterestLevel}.`);
 		expect(notes.SetStatusLevel).toContain(`1 to ${AUTOMATION_LEVEL_MAX.SetStatusLevel}, or 0`);
 		expect(TRIGGER_VALUES).toEqual(names(/^Enum: (.+)$/.exec(notes.Triggers)![1]));
@@ -137,7 +185,9 @@ describe('the vocabulary is the API documents\' (test/fixtures/api-documents.md)
 	test('limits: list names and custom transaction field IDs', () => {
 		const limits = rows(excerpt('Limits')).map(([limit]) => limit);
 		expect(limits).toContain(`ListName is truncated to ${LIST_NAME_MAX_CHARACTERS} characters`);
-		expect(limits).toContain(`Custom field lists accept at most ${MAX_TRANSACTION_FIELD_IDS} field IDs`);
+		expect(limits).toContain(
+			`Custom field lists accept at most ${MAX_TRANSACTION_FIELD_IDS} field IDs`,
+		);
 	});
 });
 

@@ -10,19 +10,33 @@ export function resourceModule({
 	operations: Record<string, OperationModule>;
 	selector: INodeProperties;
 }): ResourceModule {
-	return { operations, description: [selector, ...Object.values(operations).flatMap((operation) => operation.description)] };
+	return {
+		operations,
+		description: [
+			selector,
+			...Object.values(operations).flatMap((operation) => operation.description),
+		],
+	};
 }
 
-export function operationOptions(resource: ResourceModule, resourceName: string): INodePropertyOptions[] {
+export function operationOptions(
+	resource: ResourceModule,
+	resourceName: string,
+): INodePropertyOptions[] {
 	const selector = resource.description.find(
-		(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resourceName),
+		(property) =>
+			property.name === 'operation' &&
+			property.displayOptions?.show?.resource?.includes(resourceName),
 	);
 	return (selector?.options ?? []) as INodePropertyOptions[];
 }
 
 // "Get Owners · Person": the names the panel shows, looked up by the saved values in one flat map,
 // since n8n ends an expression at its first "}}".
-export function nodeSubtitle(resourceProperty: INodeProperties, resources: Record<string, ResourceModule>): string {
+export function nodeSubtitle(
+	resourceProperty: INodeProperties,
+	resources: Record<string, ResourceModule>,
+): string {
 	const names: Record<string, string> = {};
 	for (const { name: resourceName, value } of resourceProperty.options as INodePropertyOptions[]) {
 		const resource = String(value);
@@ -34,7 +48,10 @@ export function nodeSubtitle(resourceProperty: INodeProperties, resources: Recor
 }
 
 // Sorted here, as n8n's lint wants a collection's options: it reads only literals.
-export function filtersProperty(show: IDisplayOptions['show'], options: INodeProperties[]): INodeProperties {
+export function filtersProperty(
+	show: IDisplayOptions['show'],
+	options: INodeProperties[],
+): INodeProperties {
 	return {
 		displayName: 'Filters',
 		name: 'filters',

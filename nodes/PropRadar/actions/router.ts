@@ -1,9 +1,22 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { errorFields, errorItem, readCredentialAhead, toNodeError } from '../transport';
 
-import { assertWholeRunFits, cents, chargeStatement, money, previewRunTotal, purchaseWithoutCredits, RunSpending } from '../money';
+import {
+	assertWholeRunFits,
+	cents,
+	chargeStatement,
+	money,
+	previewRunTotal,
+	purchaseWithoutCredits,
+	RunSpending,
+} from '../money';
 import { checkedValue, readFlag } from '../shared/parameters';
 import { resources } from './resources';
 import type { ItemOperation } from './types';
@@ -20,7 +33,8 @@ export const itemLoopProperties: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: MAX_ITEM_CONCURRENCY, numberPrecision: 0 },
 		displayOptions: { hide: { operation: ['import', 'add'] } },
 		default: DEFAULT_ITEM_CONCURRENCY,
-		description: 'How many input items the node works on at the same time (each item\'s own requests go one after another). The output keeps the order of the input items. In Purchase mode items are bought one at a time unless "Buy Items at Once" is on.',
+		description:
+			'How many input items the node works on at the same time (each item\'s own requests go one after another). The output keeps the order of the input items. In Purchase mode items are bought one at a time unless "Buy Items at Once" is on.',
 	},
 	{
 		displayName: 'Buy Items at Once',
@@ -28,12 +42,18 @@ export const itemLoopProperties: INodeProperties[] = [
 		type: 'boolean',
 		displayOptions: { show: { chargeMode: ['purchase'] }, hide: { operation: ['import'] } },
 		default: false,
-		description: 'Whether to buy for up to "Items at Once" items at the same time. Max Cost and the credential\'s ceiling hold exactly as one at a time; which items get what is left of the cap is then not the input order. When an item fails without "On Error: Continue", the items already under way finish and keep what they bought, and no further item is started.',
+		description:
+			'Whether to buy for up to "Items at Once" items at the same time. Max Cost and the credential\'s ceiling hold exactly as one at a time; which items get what is left of the cap is then not the input order. When an item fails without "On Error: Continue", the items already under way finish and keep what they bought, and no further item is started.',
 	},
 ];
 
 function itemConcurrency(context: IExecuteFunctions): number {
-	const concurrency = checkedValue(context, 0, itemLoopProperties[0], context.getNodeParameter('itemConcurrency', 0, DEFAULT_ITEM_CONCURRENCY)) as number;
+	const concurrency = checkedValue(
+		context,
+		0,
+		itemLoopProperties[0],
+		context.getNodeParameter('itemConcurrency', 0, DEFAULT_ITEM_CONCURRENCY),
+	) as number;
 	// Charge Mode holds no expression (n8n strips one: `noDataExpression`), so the first item's is every item's.
 	const purchasing = context.getNodeParameter('chargeMode', 0, 'preview') === 'purchase';
 	if (purchasing && !readFlag(context, 0, 'concurrentPurchases', 'Buy Items at Once')) return 1;
@@ -76,11 +96,17 @@ const INPUT_KEYS = ['PropID', 'PersonKey', 'ListID'];
 
 function withInputKeys(fields: IDataObject, input: IDataObject): IDataObject {
 	const keys: IDataObject = {};
-	for (const key of INPUT_KEYS) if (input[key] !== undefined && fields[key] === undefined) keys[key] = input[key];
+	for (const key of INPUT_KEYS)
+		if (input[key] !== undefined && fields[key] === undefined) keys[key] = input[key];
 	return { ...keys, ...fields };
 }
 
-async function forEachItem(count: number, concurrency: number, stopped: () => boolean, work: (itemIndex: number) => Promise<void>): Promise<void> {
+async function forEachItem(
+	count: number,
+	concurrency: number,
+	stopped: () => boolean,
+	work: (itemIndex: number) => Promise<void>,
+): Promise<void> {
 	let next = 0;
 	const worker = async () => {
 		while (!stopped() && next < count) await work(next++);
@@ -89,19 +115,32 @@ async function forEachItem(count: number, concurrency: number, stopped: () => bo
 }
 
 // A purchase of several items is quoted whole before anything is bought (docs/money.md, rule 2).
-async function quoteWholeRun(context: IExecuteFunctions, execute: ItemOperation, spending: RunSpending, itemCount: number, continueOnFail: boolean): Promise<void> {
+async function quoteWholeRun(
+	context: IExecuteFunctions,
+	execute: ItemOperation,
+	spending: RunSpending,
+	itemCount: number,
+	continueOnFail: boolean,
+): Promise<void> {
 	await assertWholeRunFits(context, spending, itemCount, async () => {
 		let needCents = 0;
 		let failure: { itemIndex: number; error: unknown } | undefined;
 		spending.quoting = true;
 		try {
-			await forEachItem(itemCount, itemConcurrency(context), () => failure !== undefined, async (itemIndex) => {
-				try {
-					for (const record of await execute.call(context, itemIndex, spending)) if (record.preview === true) needCents += cents(record.maxCostNeeded);
-				} catch (error) {
-					if (!continueOnFail && (!failure || itemIndex < failure.itemIndex)) failure = { itemIndex, error };
-				}
-			});
+			await forEachItem(
+				itemCount,
+				itemConcurrency(context),
+				() => failure !== undefined,
+				async (itemIndex) => {
+					try {
+						for (const record of await execute.call(context, itemIndex, spending))
+							if (record.preview === true) needCents += cents(record.maxCostNeeded);
+					} catch (error) {
+						if (!continueOnFail && (!failure || itemIndex < failure.itemIndex))
+							failure = { itemIndex, error };
+					}
+				},
+			);
 		} finally {
 			spending.quoting = false;
 		}
@@ -112,21 +151,34 @@ async function quoteWholeRun(context: IExecuteFunctions, execute: ItemOperation,
 
 // A run that has bought records never throws them away (docs/money.md, rule 6): after a failure no
 // further item starts, and a failing run's error carries them, since n8n keeps no output of a failed node.
-async function runItems(context: IExecuteFunctions, spending: RunSpending, { continueOnFail, failures }: ItemLoopOptions): Promise<INodeExecutionData[][]> {
+async function runItems(
+	context: IExecuteFunctions,
+	spending: RunSpending,
+	{ continueOnFail, failures }: ItemLoopOptions,
+): Promise<INodeExecutionData[][]> {
 	const resource = context.getNodeParameter('resource', 0) as string;
 	const operation = context.getNodeParameter('operation', 0) as string;
 	const operations = Object.hasOwn(resources, resource) ? resources[resource].operations : {};
 	const module = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
 	if (!module) {
-		throw new NodeOperationError(context.getNode(), `The operation "${operation}" of resource "${resource}" is not known`);
+		throw new NodeOperationError(
+			context.getNode(),
+			`The operation "${operation}" of resource "${resource}" is not known`,
+		);
 	}
 	readCredentialAhead(context);
 	// n8n hands out a copy of the node on every call.
 	const node = context.getNode();
 	const items = context.getInputData();
-	const keyed = (fields: IDataObject, itemIndex: number) => (module.keepsInputKeys ? withInputKeys(fields, items[itemIndex]?.json ?? {}) : fields);
+	const keyed = (fields: IDataObject, itemIndex: number) =>
+		module.keepsInputKeys ? withInputKeys(fields, items[itemIndex]?.json ?? {}) : fields;
 	const failedItem = (itemIndex: number, fields: IDataObject): INodeExecutionData => {
-		if (!failures) return errorItem(node, itemIndex, node.onError === 'continueErrorOutput' ? fields : keyed(fields, itemIndex));
+		if (!failures)
+			return errorItem(
+				node,
+				itemIndex,
+				node.onError === 'continueErrorOutput' ? fields : keyed(fields, itemIndex),
+			);
 		failures.push(fields);
 		return { json: fields, pairedItem: { item: itemIndex } };
 	};
@@ -156,20 +208,32 @@ async function runItems(context: IExecuteFunctions, spending: RunSpending, { con
 	const concurrency = itemConcurrency(context);
 	const outputs: Array<INodeExecutionData[] | undefined> = new Array(items.length);
 	const failed = new Map<number, unknown>();
-	await forEachItem(items.length, concurrency, () => failed.size > 0, async (itemIndex) => {
-		try {
-			const records = await module.execute.call(context, itemIndex, spending);
-			// Not n8n's returnJsonArray and constructExecutionMetaData, which copy every item (docs/design.md).
-			const pairedItem = { item: itemIndex };
-			outputs[itemIndex] = records.map((json) => ({ json: keyed(json, itemIndex), pairedItem }));
-		} catch (error) {
-			if (continueOnFail) outputs[itemIndex] = [failedItem(itemIndex, errorFields(toNodeError(node, error, itemIndex)))];
-			else failed.set(itemIndex, error);
-		}
-	});
+	await forEachItem(
+		items.length,
+		concurrency,
+		() => failed.size > 0,
+		async (itemIndex) => {
+			try {
+				const records = await module.execute.call(context, itemIndex, spending);
+				// Not n8n's returnJsonArray and constructExecutionMetaData, which copy every item (docs/design.md).
+				const pairedItem = { item: itemIndex };
+				outputs[itemIndex] = records.map((json) => ({ json: keyed(json, itemIndex), pairedItem }));
+			} catch (error) {
+				if (continueOnFail)
+					outputs[itemIndex] = [
+						failedItem(itemIndex, errorFields(toNodeError(node, error, itemIndex))),
+					];
+				else failed.set(itemIndex, error);
+			}
+		},
+	);
 	if (failed.size === 0) {
 		const output = outputs.flatMap((output) => output ?? []);
-		if (chargeMode === 'preview') previewRunTotal(context, output.map((item) => item.json));
+		if (chargeMode === 'preview')
+			previewRunTotal(
+				context,
+				output.map((item) => item.json),
+			);
 		if (chargeMode === 'purchase') purchaseWithoutCredits(context, spending);
 		return [output];
 	}
@@ -178,7 +242,10 @@ async function runItems(context: IExecuteFunctions, spending: RunSpending, { con
 	const nodeError = toNodeError(node, failed.get(failedAt), failedAt);
 	if (spending.bought === 0) throw nodeError;
 	const bought = outputs.flatMap((output) => output ?? []).map((item) => item.json);
-	const spent = spending.unconfirmedCents > 0 ? `charged or may have been charged ${money(spending.spentCents)}` : `charged ${money(spending.spentCents)}`;
+	const spent =
+		spending.unconfirmedCents > 0
+			? `charged or may have been charged ${money(spending.spentCents)}`
+			: `charged ${money(spending.spentCents)}`;
 	const stopped = `The run stopped at the item at index ${failedAt} after buying ${spending.bought} records (${spent}); the items after it were not processed${concurrency > 1 ? ', except those already under way' : ''}. The ${bought.length} output items of the items done, every record bought among them, are in this error's data (Error data, under Details; saved with the execution, in Executions), since n8n keeps no output of a node that fails. To get them as items instead, set this node's On Error setting to "Continue (using error output)".`;
 	nodeError.description = `${nodeError.description ?? ''} ${stopped}`.trim();
 	nodeError.context.data = bought;

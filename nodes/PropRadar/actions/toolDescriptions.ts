@@ -13,7 +13,10 @@ export const TOOL_CHARGES: Record<string, { kind: PriceKind; per: string }> = {
 	'property.get': { kind: 'property', per: 'per property' },
 	'property.search': { kind: 'property', per: 'per property returned' },
 	'property.getComps': { kind: 'propertyDetail', per: 'per call that returns comparables' },
-	'property.getEvictions': { kind: 'propertyDetail', per: 'per call that returns eviction records' },
+	'property.getEvictions': {
+		kind: 'propertyDetail',
+		per: 'per call that returns eviction records',
+	},
 	'property.getParcels': { kind: 'propertyDetail', per: 'per call that returns a parcel shape' },
 	'property.getTransactions': { kind: 'propertyDetail', per: 'per call that returns transactions' },
 	'person.getOwners': { kind: 'person', per: 'per owner returned' },
@@ -33,7 +36,8 @@ const ID_FORMATS: Array<[RegExp, string]> = [
 const price = (kind: PriceKind) => `$${formatCents(LIST_PRICES_CENTS[kind])}`;
 
 const shownFor = (property: INodeProperties, resource: string, operation: string) =>
-	property.displayOptions?.show?.resource?.includes(resource) === true && property.displayOptions.show.operation?.includes(operation) === true;
+	property.displayOptions?.show?.resource?.includes(resource) === true &&
+	property.displayOptions.show.operation?.includes(operation) === true;
 
 /** The IDs the operation takes, each with its format: what a model fills `$fromAI` parameters with. */
 function idFormats(resource: ResourceModule, resourceName: string, operation: string): string {
@@ -43,14 +47,21 @@ function idFormats(resource: ResourceModule, resourceName: string, operation: st
 			const format = ID_FORMATS.find(([pattern]) => pattern.test(property.name))?.[1];
 			// The editor's "let the model define this parameter" names the $fromAI key after the field.
 			const key = property.displayName.replace(/[^a-zA-Z0-9-]/g, '_').slice(0, 63);
-			return format ? [`${property.displayName}${key === property.displayName ? '' : ` (${key})`} is ${format}`] : [];
+			return format
+				? [`${property.displayName}${key === property.displayName ? '' : ` (${key})`} is ${format}`]
+				: [];
 		});
 	return named.length > 0 ? ` IDs: ${[...new Set(named)].join('; ')}.` : '';
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-export function toolDescription(action: string, key: string, mode: 'preview' | 'purchase' | undefined, ids = ''): string {
+export function toolDescription(
+	action: string,
+	key: string,
+	mode: 'preview' | 'purchase' | undefined,
+	ids = '',
+): string {
 	const charge = TOOL_CHARGES[key];
 	if (!charge) {
 		if (key === 'automation.configure') {
@@ -65,7 +76,9 @@ export function toolDescription(action: string, key: string, mode: 'preview' | '
 	return `${action} in PropRadar. This tool BUYS: what it returns is charged, non-refundable, ${cost} at the price this node knows (free export credits pay first while the account has them; the quote before each purchase gives the real cost). One call spends at most this tool's Max Cost, and all calls of one agent run (one n8n execution) together at most the PropRadar credential's Spending Ceiling per Execution, when its owner set one. A purchase that does not fit what is left is refused and nothing is charged. The result always says what happened to the money: "charged" on an error, "_charge" on every bought record. The same operation with Charge Mode "Preview Cost (Free)" is free and gives maxCostNeeded, the Max Cost a purchase needs.${ids}`;
 }
 
-export function toolDescriptionProperties(resources: Record<string, ResourceModule>): INodeProperties[] {
+export function toolDescriptionProperties(
+	resources: Record<string, ResourceModule>,
+): INodeProperties[] {
 	return Object.entries(resources).flatMap(([resourceName, resource]) => {
 		return operationOptions(resource, resourceName).flatMap((option) => {
 			const operation = String(option.value);
@@ -79,8 +92,16 @@ export function toolDescriptionProperties(resources: Record<string, ResourceModu
 				type: 'string',
 				typeOptions: { rows: 4 },
 				default: toolDescription(action, key, mode, ids),
-				displayOptions: { show: { '@tool': [true], resource: [resourceName], operation: [operation], ...(mode ? { chargeMode: [mode] } : {}) } },
-				description: 'What the AI agent is told about this tool. The default says what the operation does, what it costs and what bounds the spending; keep that if you write your own.',
+				displayOptions: {
+					show: {
+						'@tool': [true],
+						resource: [resourceName],
+						operation: [operation],
+						...(mode ? { chargeMode: [mode] } : {}),
+					},
+				},
+				description:
+					'What the AI agent is told about this tool. The default says what the operation does, what it costs and what bounds the spending; keep that if you write your own.',
 			}));
 		});
 	});

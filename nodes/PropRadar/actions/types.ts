@@ -1,11 +1,23 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { RunSpending } from '../money';
 
-export type ItemOperation = (this: IExecuteFunctions, itemIndex: number, spending: RunSpending) => Promise<IDataObject[]>;
+export type ItemOperation = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	spending: RunSpending,
+) => Promise<IDataObject[]>;
 
 /** Takes all input items at once, and returns output items already paired to them. */
-export type BatchOperation = (this: IExecuteFunctions, spending: RunSpending) => Promise<INodeExecutionData[]>;
+export type BatchOperation = (
+	this: IExecuteFunctions,
+	spending: RunSpending,
+) => Promise<INodeExecutionData[]>;
 
 export type OperationModule =
 	| {
@@ -15,7 +27,12 @@ export type OperationModule =
 			/** Whether each output item keeps the input item's PropID, PersonKey and ListID where it has none of its own. */
 			keepsInputKeys?: boolean;
 	  }
-	| { description: INodeProperties[]; executeBatch: BatchOperation; execute?: never; keepsInputKeys?: never };
+	| {
+			description: INodeProperties[];
+			executeBatch: BatchOperation;
+			execute?: never;
+			keepsInputKeys?: never;
+	  };
 
 export interface ResourceModule {
 	description: INodeProperties[];

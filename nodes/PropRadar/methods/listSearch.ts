@@ -4,32 +4,79 @@ import { apiRequest, paths, type ListRecord } from '../transport';
 import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
 import { triggerListLabel } from './listLabels';
 
-async function listsNamed(context: ILoadOptionsFunctions, filter: string | undefined, fields: string, listType?: ListRecord['ListType']): Promise<ListRecord[]> {
+async function listsNamed(
+	context: ILoadOptionsFunctions,
+	filter: string | undefined,
+	fields: string,
+	listType?: ListRecord['ListType'],
+): Promise<ListRecord[]> {
 	const response = await apiRequest<{ results?: ListRecord[] }>(context, {
 		method: 'GET',
 		path: paths.lists(),
-		qs: { Fields: fields, Sort: 'ListName', Dir: 'asc', ...(listType ? { ListType: listType } : {}) },
+		qs: {
+			Fields: fields,
+			Sort: 'ListName',
+			Dir: 'asc',
+			...(listType ? { ListType: listType } : {}),
+		},
 	});
 	const needle = (filter ?? '').toLowerCase();
 	return (response.results ?? []).filter(
 		// The type is checked here too: a service that ignored the filter offers no other list.
-		(list) => (!listType || list.ListType === listType) && (!needle || String(list.ListName).toLowerCase().includes(needle)),
+		(list) =>
+			(!listType || list.ListType === listType) &&
+			(!needle || String(list.ListName).toLowerCase().includes(needle)),
 	);
 }
 
-const listChoice = (list: ListRecord) => ({ name: `${list.ListName} (${list.ListType ?? 'list'}, ${list.TotalCount ?? 0})`, value: String(list.ListID) });
+const listChoice = (list: ListRecord) => ({
+	name: `${list.ListName} (${list.ListType ?? 'list'}, ${list.TotalCount ?? 0})`,
+	value: String(list.ListID),
+});
 
-export async function searchLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return { results: (await listsNamed(this, filter, fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount'))).map(listChoice) };
-}
-
-export async function searchStaticLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return { results: (await listsNamed(this, filter, fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount'), 'static')).map(listChoice) };
-}
-
-export async function searchTriggerLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchLists(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	return {
-		results: (await listsNamed(this, filter, fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount', 'isMonitored'))).map((list) => ({
+		results: (
+			await listsNamed(
+				this,
+				filter,
+				fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount'),
+			)
+		).map(listChoice),
+	};
+}
+
+export async function searchStaticLists(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	return {
+		results: (
+			await listsNamed(
+				this,
+				filter,
+				fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount'),
+				'static',
+			)
+		).map(listChoice),
+	};
+}
+
+export async function searchTriggerLists(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	return {
+		results: (
+			await listsNamed(
+				this,
+				filter,
+				fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount', 'isMonitored'),
+			)
+		).map((list) => ({
 			name: triggerListLabel(list),
 			value: String(list.ListID),
 		})),

@@ -4,7 +4,13 @@ import { apiRequest, collectPages, paths, type ListRecord } from '../transport';
 import { readCriteria, type Criterion } from '../shared/criteria';
 import { parseNumberedId } from '../shared/ids';
 import { triggerListLabel } from './listLabels';
-import { fieldNames, LIST_FIELDS, PAGE_LIMITS, PROPERTY_FIELDS, WEBHOOK_FIELDS } from '../shared/vocabulary';
+import {
+	fieldNames,
+	LIST_FIELDS,
+	PAGE_LIMITS,
+	PROPERTY_FIELDS,
+	WEBHOOK_FIELDS,
+} from '../shared/vocabulary';
 
 async function statusLabels(context: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const response = await apiRequest(context, { method: 'GET', path: paths.statusLabels() });
@@ -14,19 +20,25 @@ async function statusLabels(context: ILoadOptionsFunctions): Promise<INodeProper
 	}));
 }
 
-export async function getStatusLevels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getStatusLevels(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	return [{ name: 'None', value: 0 }, ...(await statusLabels(this))];
 }
 
 // Without None (0): the filter takes 1 to 9.
-export async function getStatusLevelFilters(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getStatusLevelFilters(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	return statusLabels(this);
 }
 
 // A member still Invited has not accepted yet and cannot receive an automation's messages.
 export async function getMembers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const response = await apiRequest(this, { method: 'GET', path: paths.members() });
-	const joined = (response.results ?? []).filter((member: IDataObject) => member.Status === undefined || member.Status === 'Active');
+	const joined = (response.results ?? []).filter(
+		(member: IDataObject) => member.Status === undefined || member.Status === 'Active',
+	);
 	return joined.map((member: IDataObject) => ({
 		name: `${String(member.UserName)} (${String(member.UserEmail)})`,
 		value: String(member.MemberKey),
@@ -34,7 +46,15 @@ export async function getMembers(this: ILoadOptionsFunctions): Promise<INodeProp
 }
 
 export async function getWebhooks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { records } = await collectPages(this, { method: 'GET', path: paths.webhooks(), qs: { Fields: fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'WebhookName', 'HookUrl') } }, { pageSize: PAGE_LIMITS.webhooks.defaultLimit, untilEmpty: true });
+	const { records } = await collectPages(
+		this,
+		{
+			method: 'GET',
+			path: paths.webhooks(),
+			qs: { Fields: fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'WebhookName', 'HookUrl') },
+		},
+		{ pageSize: PAGE_LIMITS.webhooks.defaultLimit, untilEmpty: true },
+	);
 	return records.map((hook: IDataObject) => ({
 		name: `${String(hook.WebhookName)} (${String(hook.WebhookID)})`,
 		value: String(hook.WebhookID),
@@ -43,7 +63,11 @@ export async function getWebhooks(this: ILoadOptionsFunctions): Promise<INodePro
 }
 
 export async function getLists(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const response = await apiRequest(this, { method: 'GET', path: paths.lists(), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListName'), Sort: 'ListName', Dir: 'asc' } });
+	const response = await apiRequest(this, {
+		method: 'GET',
+		path: paths.lists(),
+		qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListName'), Sort: 'ListName', Dir: 'asc' },
+	});
 	return (response.results ?? []).map((list: IDataObject) => ({
 		name: `${String(list.ListName)} (${String(list.ListID)})`,
 		value: String(list.ListID),
@@ -52,24 +76,48 @@ export async function getLists(this: ILoadOptionsFunctions): Promise<INodeProper
 
 // n8n's list picker keeps a list's name only in "From List" mode: this line names it either way. The
 // one option's value is the parameter's default, '', so nothing is saved.
-export async function getTriggerListStatus(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getTriggerListStatus(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const line = (name: string) => [{ name, value: '' }];
 	const chosen = this.getNodeParameter('listId', undefined, { extractValue: true }) as unknown;
 	if (chosen === undefined || chosen === null || chosen === '') return line('No list chosen yet');
-	if (typeof chosen === 'string' && chosen.startsWith('=')) return line('The list comes from an expression: shown when the workflow runs');
+	if (typeof chosen === 'string' && chosen.startsWith('='))
+		return line('The list comes from an expression: shown when the workflow runs');
 	const parsed = parseNumberedId(typeof chosen === 'string' ? chosen.trim() : chosen, 'a list ID');
 	if ('problem' in parsed) return line(`"${String(chosen)}" ${parsed.problem}`);
 	let list: ListRecord | undefined;
 	try {
-		list = (await apiRequest<{ results?: ListRecord[] }>(this, { method: 'GET', path: paths.list(parsed.id), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount', 'isMonitored') } })).results?.[0];
+		list = (
+			await apiRequest<{ results?: ListRecord[] }>(this, {
+				method: 'GET',
+				path: paths.list(parsed.id),
+				qs: {
+					Fields: fieldNames(
+						LIST_FIELDS,
+						'ListID',
+						'ListName',
+						'ListType',
+						'TotalCount',
+						'isMonitored',
+					),
+				},
+			})
+		).results?.[0];
 	} catch (error) {
 		return line(`List ${String(parsed.id)} could not be read: ${(error as Error).message}`);
 	}
-	return line(list ? `${triggerListLabel(list)} (list ${String(parsed.id)})` : `No list ${String(parsed.id)} in this account`);
+	return line(
+		list
+			? `${triggerListLabel(list)} (list ${String(parsed.id)})`
+			: `No list ${String(parsed.id)} in this account`,
+	);
 }
 
 // The free preview of a property search (Purchase=0 always: this line never buys) counts every match.
-export async function getCriteriaMatchCount(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getCriteriaMatchCount(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const line = (name: string) => [{ name, value: '' }];
 	let criteria: Criterion[];
 	try {
@@ -95,6 +143,9 @@ export async function getCriteriaMatchCount(this: ILoadOptionsFunctions): Promis
 		return line(`Not counted: ${(error as Error).message}`);
 	}
 	const count = response.totalResultCount;
-	if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) return line('Not counted: PropRadar\'s preview gave no count');
-	return line(`${count.toLocaleString('en-US')} ${count === 1 ? 'property matches' : 'properties match'} now (free count, nothing bought)`);
+	if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0)
+		return line("Not counted: PropRadar's preview gave no count");
+	return line(
+		`${count.toLocaleString('en-US')} ${count === 1 ? 'property matches' : 'properties match'} now (free count, nothing bought)`,
+	);
 }

@@ -27,16 +27,31 @@ export async function assertChargingAutomationAllowed(
 	if (charges.length === 0) return;
 	const buys = `${what} would buy (${charges.join(', ')}) for every property that triggers it, non-refundable and with no Max Cost`;
 	if (!optionOn) {
-		throw new NodeOperationError(context.getNode(), `${what} would buy: turn on "Allow Charging Automation" to configure it`, {
-			itemIndex,
-			description: `The ${buys}. Nothing was changed. Turn on the option "Allow Charging Automation" of this node if that is what you want.`,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`${what} would buy: turn on "Allow Charging Automation" to configure it`,
+			{
+				itemIndex,
+				description: `The ${buys}. Nothing was changed. Turn on the option "Allow Charging Automation" of this node if that is what you want.`,
+			},
+		);
 	}
 	const connection = await getConnection(context);
-	if (readCeiling(context, connection.spendingCeiling, 'Nothing was changed and nothing was charged.') !== undefined && !connection.allowChargingAutomations) {
-		throw new NodeOperationError(context.getNode(), `${what} would buy, and the PropRadar credential does not allow charging automations`, {
-			itemIndex,
-			description: `The ${buys}. Those charges happen later inside PropRadar, where the credential's Spending Ceiling cannot bound them, so a credential with a ceiling refuses them unless its owner turns on "Allow Charging Automations" in the credential. Nothing was changed.`,
-		});
+	if (
+		readCeiling(
+			context,
+			connection.spendingCeiling,
+			'Nothing was changed and nothing was charged.',
+		) !== undefined &&
+		!connection.allowChargingAutomations
+	) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`${what} would buy, and the PropRadar credential does not allow charging automations`,
+			{
+				itemIndex,
+				description: `The ${buys}. Those charges happen later inside PropRadar, where the credential's Spending Ceiling cannot bound them, so a credential with a ceiling refuses them unless its owner turns on "Allow Charging Automations" in the credential. Nothing was changed.`,
+			},
+		);
 	}
 }

@@ -43,7 +43,9 @@ export async function chargedBatches<R>(
 	} catch (error) {
 		await checked;
 		const nodeError = toNodeError(context.getNode(), error);
-		if (budget) nodeError.description = `${nodeError.description ?? ''} This was the free quote before the import: no record was sent for import, and nothing was charged.`.trim();
+		if (budget)
+			nodeError.description =
+				`${nodeError.description ?? ''} This was the free quote before the import: no record was sent for import, and nothing was charged.`.trim();
 		throw nodeError;
 	}
 	await checked;
@@ -54,7 +56,11 @@ export async function chargedBatches<R>(
 
 	const refused = budget.hold(held);
 	if (refused) {
-		throw refusal(context, `${refused} The import of ${records.length} records was not started.`, 0);
+		throw refusal(
+			context,
+			`${refused} The import of ${records.length} records was not started.`,
+			0,
+		);
 	}
 	let heldLeft = held;
 	const perRecord = Math.ceil(held / Math.max(records.length, 1));
@@ -70,7 +76,10 @@ export async function chargedBatches<R>(
 			const nothingCharged = chargedNothing(error);
 			if (nothingCharged) budget.release(heldLeft);
 			else {
-				budget.keepUnconfirmed(heldForBatch, `a batch of ${batch.length} records whose answer was lost or failed`);
+				budget.keepUnconfirmed(
+					heldForBatch,
+					`a batch of ${batch.length} records whose answer was lost or failed`,
+				);
 				budget.release(heldLeft - heldForBatch);
 			}
 			const before = `${start} records were imported and charged before this batch (${money(budget.spent - (nothingCharged ? 0 : heldForBatch))} spent).`;
@@ -80,19 +89,35 @@ export async function chargedBatches<R>(
 				settled(index, {
 					bought: false,
 					httpCode,
-					error: inBatch ? nodeError.message : 'Not imported: an earlier batch of this import failed',
+					error: inBatch
+						? nodeError.message
+						: 'Not imported: an earlier batch of this import failed',
 					description: inBatch
 						? `${nodeError.description ?? ''} ${nothingCharged ? `The ${batch.length} records of this batch were not imported and not charged.` : `The ${batch.length} records of this batch may have been imported and charged; look at the import list before sending them again.`} ${before}`.trim()
 						: `This record was not sent and not charged: the batch with records ${start} to ${start + batch.length - 1} failed (${nodeError.message}). ${before}`,
 				});
 			}
-			warn(context, `Import stopped at record ${start}: ${start} records imported, ${records.length - start} not (see the error items).`);
+			warn(
+				context,
+				`Import stopped at record ${start}: ${start} records imported, ${records.length - start} not (see the error items).`,
+			);
 			return {};
 		}
 		const results = Array.isArray(answer?.results) ? answer.results : [];
 		heldLeft -= heldForBatch;
-		const { charged, notice } = settleAnswer(budget, heldForBatch, answer, results.length, `a batch of ${batch.length} records`);
-		const note: ChargeNote = { totalCost: charged === undefined ? 'unknown' : formatCents(charged), resultCount: answer?.resultCount ?? results.length, runTotalCost: formatCents(budget.spent), ...(notice ? { notice } : {}) };
+		const { charged, notice } = settleAnswer(
+			budget,
+			heldForBatch,
+			answer,
+			results.length,
+			`a batch of ${batch.length} records`,
+		);
+		const note: ChargeNote = {
+			totalCost: charged === undefined ? 'unknown' : formatCents(charged),
+			resultCount: answer?.resultCount ?? results.length,
+			runTotalCost: formatCents(budget.spent),
+			...(notice ? { notice } : {}),
+		};
 		const answered = batch;
 		const next = start + answered.length;
 		// The next batch travels while this one's records are handed on; sleep(0) lets its request be written first (docs/design.md).
@@ -105,14 +130,25 @@ export async function chargedBatches<R>(
 		}
 		for (let offset = 0; offset < answered.length; offset++) {
 			const result = results[offset];
-			settled(start + offset, result
-				? { bought: true, result, note }
-				: { bought: false, error: 'PropRadar returned no import item for this record', description: `The answer to its batch had ${results.length} items for ${answered.length} records; check the import list.` });
+			settled(
+				start + offset,
+				result
+					? { bought: true, result, note }
+					: {
+							bought: false,
+							error: 'PropRadar returned no import item for this record',
+							description: `The answer to its batch had ${results.length} items for ${answered.length} records; check the import list.`,
+						},
+			);
 		}
 		if (notice) {
 			warn(context, notice);
 			for (let index = next; index < records.length; index++) {
-				settled(index, { bought: false, error: 'Not imported: the import stopped buying', description: `${notice} This record was not sent and not charged.` });
+				settled(index, {
+					bought: false,
+					error: 'Not imported: the import stopped buying',
+					description: `${notice} This record was not sent and not charged.`,
+				});
 			}
 			break;
 		}

@@ -7,25 +7,43 @@ import { ceilingTally } from './ceiling';
 import { money, Tally } from './tally';
 
 export function readMaxCost(context: IExecuteFunctions, itemIndex: number): number {
-	const raw = onceForEveryItem(context, 'maxCost', ['maxCost'], itemIndex, () => context.getNodeParameter('maxCost', itemIndex, 0) as unknown);
+	const raw = onceForEveryItem(
+		context,
+		'maxCost',
+		['maxCost'],
+		itemIndex,
+		() => context.getNodeParameter('maxCost', itemIndex, 0) as unknown,
+	);
 	const cents = readCents(typeof raw === 'string' && raw.trim() === '' ? 0 : raw);
 	if (cents === undefined) {
-		throw new NodeOperationError(context.getNode(), `Max Cost: must be an amount in USD, 0 or more with at most two decimals (such as 2.50), got "${String(raw)}"`, {
-			itemIndex,
-			description: 'Nothing was sent and nothing was charged.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Max Cost: must be an amount in USD, 0 or more with at most two decimals (such as 2.50), got "${String(raw)}"`,
+			{
+				itemIndex,
+				description: 'Nothing was sent and nothing was charged.',
+			},
+		);
 	}
 	return cents;
 }
 
 /** Undefined when no ceiling is set (0 or empty); one that is no amount is refused (fail closed). */
-export function readCeiling(context: Pick<IExecuteFunctions, 'getNode'>, raw: unknown, done = 'Nothing was sent and nothing was charged.'): number | undefined {
+export function readCeiling(
+	context: Pick<IExecuteFunctions, 'getNode'>,
+	raw: unknown,
+	done = 'Nothing was sent and nothing was charged.',
+): number | undefined {
 	if (raw === undefined || raw === null || raw === '' || raw === 0) return undefined;
 	const cents = readCents(raw);
 	if (cents === undefined) {
-		throw new NodeOperationError(context.getNode(), `Spending Ceiling per Execution of the PropRadar credential: must be an amount in USD, 0 (no ceiling) or more with at most two decimals, got "${String(raw)}"`, {
-			description: `${done} Ask the credential's owner to correct it.`,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Spending Ceiling per Execution of the PropRadar credential: must be an amount in USD, 0 (no ceiling) or more with at most two decimals, got "${String(raw)}"`,
+			{
+				description: `${done} Ask the credential's owner to correct it.`,
+			},
+		);
 	}
 	return cents === 0 ? undefined : cents;
 }
@@ -74,7 +92,8 @@ export class SpendBudget {
 	}
 
 	refusalFor(cents: number, needs: string): string | undefined {
-		if (this.stopReason) return `This run buys nothing more: ${this.stopReason} Nothing was charged for this item.`;
+		if (this.stopReason)
+			return `This run buys nothing more: ${this.stopReason} Nothing was charged for this item.`;
 		if (this.ceiling && cents > this.ceiling.leftCents) {
 			return `${needs}, and the PropRadar credential's Spending Ceiling per Execution ${this.ceiling.describe()} in this execution. Nothing was charged. The ceiling is set by the credential's owner; ask them to raise it, or buy fewer records.`;
 		}
@@ -85,7 +104,10 @@ export class SpendBudget {
 	}
 
 	hold(cents: number): string | undefined {
-		const refused = this.refusalFor(cents, `This purchase needs up to ${money(cents)} (every record at full price)`);
+		const refused = this.refusalFor(
+			cents,
+			`This purchase needs up to ${money(cents)} (every record at full price)`,
+		);
 		if (refused) return refused;
 		for (const tally of this.tallies) tally.heldCents += cents;
 		return undefined;
@@ -126,7 +148,10 @@ export class SpendBudget {
 export async function createSpendBudget(context: IExecuteFunctions): Promise<SpendBudget> {
 	const maxCostCents = readMaxCost(context, 0);
 	const ceilingCents = readCeiling(context, (await getConnection(context)).spendingCeiling);
-	return new SpendBudget(maxCostCents, ceilingCents === undefined ? undefined : ceilingTally(context, ceilingCents));
+	return new SpendBudget(
+		maxCostCents,
+		ceilingCents === undefined ? undefined : ceilingTally(context, ceilingCents),
+	);
 }
 
 /** What the items of one node run share; the budget is made when the first purchase needs it. */

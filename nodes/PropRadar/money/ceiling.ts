@@ -12,9 +12,17 @@ const SPENT_KEY_PREFIX = 'propradar_spent_';
 
 // n8n's getter throws where there is no execution data. Early 2.x releases (2.0.0 among them) give
 // nodes no `customData`: the same store is `$execution.customData`.
-function executionCustomData(context: IExecuteFunctions): IExecuteFunctions['customData'] | undefined {
+function executionCustomData(
+	context: IExecuteFunctions,
+): IExecuteFunctions['customData'] | undefined {
 	try {
-		return context.customData ?? (context.getWorkflowDataProxy(0).$execution as { customData?: IExecuteFunctions['customData'] } | undefined)?.customData;
+		return (
+			context.customData ??
+			(
+				context.getWorkflowDataProxy(0).$execution as
+					{ customData?: IExecuteFunctions['customData'] } | undefined
+			)?.customData
+		);
 	} catch {
 		return undefined;
 	}
@@ -39,7 +47,8 @@ const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 function ceilingExecution(context: IExecuteFunctions): string | undefined {
 	const executionId = context.getExecutionId();
 	// n8n before 2.x gives no execution context.
-	const runtime = typeof context.getExecutionContext === 'function' ? context.getExecutionContext() : undefined;
+	const runtime =
+		typeof context.getExecutionContext === 'function' ? context.getExecutionContext() : undefined;
 	if (!executionId || runtime?.triggerNode?.type === MCP_TRIGGER) return undefined;
 	return runtime?.parentExecutionId ?? executionId;
 }
@@ -47,14 +56,19 @@ function ceilingExecution(context: IExecuteFunctions): string | undefined {
 export function ceilingTally(context: IExecuteFunctions, ceilingCents: number): Tally {
 	const executionId = ceilingExecution(context);
 	if (!executionId) {
-		throw new NodeOperationError(context.getNode(), 'Purchase refused: no n8n execution holds this call, so the credential\'s spending ceiling cannot count it', {
-			description: `The PropRadar credential has a Spending Ceiling per Execution of ${money(ceilingCents)}, which adds up every purchase of one execution. n8n ran this call outside an execution that holds the other calls of the same agent run (n8n's Agents module, and the MCP Server Trigger, run each tool call on its own), so each call would have the whole ceiling. Nothing was sent and nothing was charged. Preview Cost (Free) works here. To buy, give the PropRadar tool to an AI Agent node in a workflow, whose calls share one execution; or the credential's owner may choose No Ceiling, and Max Cost alone bounds each call.`,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			"Purchase refused: no n8n execution holds this call, so the credential's spending ceiling cannot count it",
+			{
+				description: `The PropRadar credential has a Spending Ceiling per Execution of ${money(ceilingCents)}, which adds up every purchase of one execution. n8n ran this call outside an execution that holds the other calls of the same agent run (n8n's Agents module, and the MCP Server Trigger, run each tool call on its own), so each call would have the whole ceiling. Nothing was sent and nothing was charged. Preview Cost (Free) works here. To buy, give the PropRadar tool to an AI Agent node in a workflow, whose calls share one execution; or the credential's owner may choose No Ceiling, and Max Cost alone bounds each call.`,
+			},
+		);
 	}
 	const credential = context.getNode().credentials?.propRadarApi;
 	if (!credential) return new Tally(ceilingCents);
 	const now = Date.now();
-	for (const [key, tally] of ceilingTallies) if (now - tally.touchedAt > TALLY_IDLE_MS) ceilingTallies.delete(key);
+	for (const [key, tally] of ceilingTallies)
+		if (now - tally.touchedAt > TALLY_IDLE_MS) ceilingTallies.delete(key);
 	const credentialId = credential.id ?? credential.name;
 	const key = `${executionId}\u0000${credentialId}\u0000${ceilingCents}`;
 	const tally = ceilingTallies.get(key) ?? new Tally(ceilingCents);

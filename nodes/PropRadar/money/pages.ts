@@ -5,8 +5,22 @@ import { formatCents, toNodeError } from '../transport';
 import type { RunSpending } from './budget';
 import type { PriceKind } from './prices';
 import { chargeMode } from './properties';
-import { buy, purchaseBudget, refusal, warn, withCharge, type Bought, type ChargeNote } from './purchase';
-import { fullPriceCents, previewRecord, readQuote, requestQuote, revealedPriceCents } from './quote';
+import {
+	buy,
+	purchaseBudget,
+	refusal,
+	warn,
+	withCharge,
+	type Bought,
+	type ChargeNote,
+} from './purchase';
+import {
+	fullPriceCents,
+	previewRecord,
+	readQuote,
+	requestQuote,
+	revealedPriceCents,
+} from './quote';
 import { money } from './tally';
 
 export interface PagedCharge {
@@ -26,10 +40,19 @@ export async function chargedPages(
 	previewExtra: IDataObject = {},
 ): Promise<IDataObject[]> {
 	const mode = chargeMode(context, spending, itemIndex);
-	const budget = mode === 'purchase' ? await purchaseBudget(context, spending, itemIndex) : undefined;
-	const pageRequest = (start: number, size: number): ApiRequest => ({ ...request, qs: { ...request.qs, Start: start, Limit: size } });
+	const budget =
+		mode === 'purchase' ? await purchaseBudget(context, spending, itemIndex) : undefined;
+	const pageRequest = (start: number, size: number): ApiRequest => ({
+		...request,
+		qs: { ...request.qs, Start: start, Limit: size },
+	});
 	const firstSize = Math.min(limit ?? pageSize, pageSize);
-	const firstResponse = await requestQuote(context, pageRequest(0, firstSize), itemIndex, budget !== undefined);
+	const firstResponse = await requestQuote(
+		context,
+		pageRequest(0, firstSize),
+		itemIndex,
+		budget !== undefined,
+	);
 	const first = readQuote(context, firstResponse, itemIndex);
 	const price = fullPriceCents(kind, first);
 	// How many records are wanted, when the service says how many there are (or a full first page does not end them).
@@ -37,7 +60,10 @@ export async function chargedPages(
 	const wanted = known === undefined ? limit : Math.min(limit ?? known, known);
 
 	if (!budget) {
-		const record = previewRecord(kind, firstResponse, first, { ...previewExtra, ...(first.totalResultCount === undefined ? {} : { totalResultCount: first.totalResultCount }) });
+		const record = previewRecord(kind, firstResponse, first, {
+			...previewExtra,
+			...(first.totalResultCount === undefined ? {} : { totalResultCount: first.totalResultCount }),
+		});
 		if (wanted === undefined) {
 			record.note = `The quote covers the first page of ${first.count}; how many more there are is not known before buying, and each further page is quoted before it is bought.`;
 		} else if (wanted > first.count) {
@@ -59,22 +85,34 @@ export async function chargedPages(
 	if (wanted !== undefined && wanted > first.count) {
 		const refused = budget.hold(wanted * price);
 		if (refused) {
-			throw refusal(context, `${refused.replace('This purchase needs', `All ${wanted} records need`)} Nothing was bought, since buying only some pages of the result was not asked for.`, itemIndex);
+			throw refusal(
+				context,
+				`${refused.replace('This purchase needs', `All ${wanted} records need`)} Nothing was bought, since buying only some pages of the result was not asked for.`,
+				itemIndex,
+			);
 		}
 		budget.release(wanted * price);
 	}
 
 	const records: IDataObject[] = [];
 	let stopped: string | undefined;
-	for (let start = 0, size = firstSize, quote = first; ; ) {
+	for (let start = 0, size = firstSize, quote = first; ;) {
 		let bought: Bought;
 		try {
 			// Never more records than the quote counted, even when more match by the time of the purchase.
-			bought = await buy(context, budget, kind, quote, pageRequest(start, Math.min(size, quote.count)), itemIndex);
+			bought = await buy(
+				context,
+				budget,
+				kind,
+				quote,
+				pageRequest(start, Math.min(size, quote.count)),
+				itemIndex,
+			);
 		} catch (error) {
 			if (records.length === 0) throw toNodeError(context.getNode(), error, itemIndex);
 			const nodeError = toNodeError(context.getNode(), error, itemIndex);
-			stopped = `Stopped after ${records.length} records: ${nodeError.message}. ${nodeError.description ?? ''}`.trim();
+			stopped =
+				`Stopped after ${records.length} records: ${nodeError.message}. ${nodeError.description ?? ''}`.trim();
 			break;
 		}
 		const results = bought.response.results ?? [];
@@ -88,7 +126,11 @@ export async function chargedPages(
 		if (results.length < size || remaining <= 0) break;
 		size = Math.min(pageSize, remaining);
 		try {
-			quote = readQuote(context, await requestQuote(context, pageRequest(start, size), itemIndex, true), itemIndex);
+			quote = readQuote(
+				context,
+				await requestQuote(context, pageRequest(start, size), itemIndex, true),
+				itemIndex,
+			);
 		} catch (error) {
 			const nodeError = toNodeError(context.getNode(), error, itemIndex);
 			stopped = `Stopped after ${records.length} records: the quote of the next page failed (${nodeError.message}), so nothing more was bought.`;

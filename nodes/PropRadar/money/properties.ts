@@ -57,7 +57,13 @@ export function chargeProperties(show: Record<string, string[]>, what: string): 
 const CHARGE_MODE = chargeProperties({}, 'the records')[0];
 
 /** The item's Charge Mode; a preview while the run quotes every item first (`RunSpending.quoting`). */
-export function chargeMode(context: IExecuteFunctions, spending: RunSpending, itemIndex: number): ChargeMode {
+export function chargeMode(
+	context: IExecuteFunctions,
+	spending: RunSpending,
+	itemIndex: number,
+): ChargeMode {
 	if (spending.quoting) return 'preview';
-	return onceForEveryItem(context, 'chargeMode', ['chargeMode'], itemIndex, () => readChoice<ChargeMode>(context, itemIndex, CHARGE_MODE));
+	return onceForEveryItem(context, 'chargeMode', ['chargeMode'], itemIndex, () =>
+		readChoice<ChargeMode>(context, itemIndex, CHARGE_MODE),
+	);
 }

@@ -6,7 +6,14 @@ import { apiRequest, chargedNothing, formatCents, readCents, toNodeError } from 
 import { readMaxCost, type RunSpending, type SpendBudget } from './budget';
 import { recordsCharged, type PriceKind } from './prices';
 import { chargeMode, type ChargeMode } from './properties';
-import { fullPriceCents, previewRecord, readQuote, requestQuote, worstCaseCents, type Quote } from './quote';
+import {
+	fullPriceCents,
+	previewRecord,
+	readQuote,
+	requestQuote,
+	worstCaseCents,
+	type Quote,
+} from './quote';
 import { money } from './tally';
 
 export interface ChargeNote extends IDataObject {
@@ -19,36 +26,67 @@ export interface ChargeNote extends IDataObject {
 }
 
 /** Refuses, before anything is sent, a purchase that n8n could repeat or whose Max Cost differs by item. */
-export async function purchaseBudget(context: IExecuteFunctions, spending: RunSpending, itemIndex: number): Promise<SpendBudget> {
+export async function purchaseBudget(
+	context: IExecuteFunctions,
+	spending: RunSpending,
+	itemIndex: number,
+): Promise<SpendBudget> {
 	if (context.getNode().retryOnFail === true) {
-		throw new NodeOperationError(context.getNode(), 'Purchase refused: "Retry On Fail" is on for this node', {
-			itemIndex,
-			description: 'n8n\'s Retry On Fail runs the whole node again after a failure, which would send a purchase that may already have been charged a second time. Nothing was sent and nothing was charged. Turn Retry On Fail off in this node\'s settings (the node itself repeats the requests that are safe to repeat), or use Charge Mode "Preview Cost (Free)".',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'Purchase refused: "Retry On Fail" is on for this node',
+			{
+				itemIndex,
+				description:
+					'n8n\'s Retry On Fail runs the whole node again after a failure, which would send a purchase that may already have been charged a second time. Nothing was sent and nothing was charged. Turn Retry On Fail off in this node\'s settings (the node itself repeats the requests that are safe to repeat), or use Charge Mode "Preview Cost (Free)".',
+			},
+		);
 	}
 	const budget = await spending.budget();
 	const itemMaxCost = readMaxCost(context, itemIndex);
 	if (itemMaxCost !== budget.maxCostCents) {
-		throw new NodeOperationError(context.getNode(), `Max Cost: one value for the whole run; the item at index ${itemIndex} gives ${money(itemMaxCost)} where the first item gave ${money(budget.maxCostCents)}`, {
-			itemIndex,
-			description: 'Max Cost caps the whole run, all items together, so it cannot change from item to item. Nothing was charged for this item. Use a fixed value, or an expression that gives the same value for every item.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Max Cost: one value for the whole run; the item at index ${itemIndex} gives ${money(itemMaxCost)} where the first item gave ${money(budget.maxCostCents)}`,
+			{
+				itemIndex,
+				description:
+					'Max Cost caps the whole run, all items together, so it cannot change from item to item. Nothing was charged for this item. Use a fixed value, or an expression that gives the same value for every item.',
+			},
+		);
 	}
 	return budget;
 }
 
 /** The whole run quoted before anything is bought, so that it never stops part-way for want of budget (docs/money.md, rule 2). */
-export async function assertWholeRunFits(context: IExecuteFunctions, spending: RunSpending, itemCount: number, quoteRun: () => Promise<number>): Promise<void> {
-	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) await purchaseBudget(context, spending, itemIndex);
+export async function assertWholeRunFits(
+	context: IExecuteFunctions,
+	spending: RunSpending,
+	itemCount: number,
+	quoteRun: () => Promise<number>,
+): Promise<void> {
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++)
+		await purchaseBudget(context, spending, itemIndex);
 	const needCents = await quoteRun();
 	const budget = await spending.budget();
-	const refused = budget.refusalFor(needCents, `This run needs up to ${money(needCents)} for its ${itemCount} items (every record at full price, the run total of the preview)`);
-	if (refused) throw refusal(context, `${refused} Nothing was bought: every item was quoted (free) before buying, so that the run does not stop with only some items bought.`);
+	const refused = budget.refusalFor(
+		needCents,
+		`This run needs up to ${money(needCents)} for its ${itemCount} items (every record at full price, the run total of the preview)`,
+	);
+	if (refused)
+		throw refusal(
+			context,
+			`${refused} Nothing was bought: every item was quoted (free) before buying, so that the run does not stop with only some items bought.`,
+		);
 }
 
 /** A refusal by the budget; without `itemIndex` it is the whole run's. */
-export function refusal(context: IExecuteFunctions, reason: string, itemIndex?: number): NodeOperationError {
-	let message = `Purchase refused: over ${reason.includes('Spending Ceiling per Execution') ? 'the credential\'s spending ceiling' : 'Max Cost'}`;
+export function refusal(
+	context: IExecuteFunctions,
+	reason: string,
+	itemIndex?: number,
+): NodeOperationError {
+	let message = `Purchase refused: over ${reason.includes('Spending Ceiling per Execution') ? "the credential's spending ceiling" : 'Max Cost'}`;
 	if (reason.startsWith('This run buys nothing more')) {
 		message = reason.includes('may have been charged')
 			? 'Purchase refused: an earlier purchase of this run may have been charged'
@@ -57,12 +95,20 @@ export function refusal(context: IExecuteFunctions, reason: string, itemIndex?: 
 	return new NodeOperationError(context.getNode(), message, { itemIndex, description: reason });
 }
 
-export function settleAnswer(budget: SpendBudget, heldCents: number, response: ApiEnvelope, records: number, what: string): { charged?: number; notice?: string } {
+export function settleAnswer(
+	budget: SpendBudget,
+	heldCents: number,
+	response: ApiEnvelope,
+	records: number,
+	what: string,
+): { charged?: number; notice?: string } {
 	const charged = readCents(response?.totalCost);
 	if (charged === undefined) {
 		budget.keepUnconfirmed(heldCents, `${what} whose answer gave no readable totalCost`);
 		budget.settle(0, 0, records);
-		return { notice: `PropRadar's answer did not say what this purchase cost; up to ${money(heldCents)} is counted as spent and this run buys nothing more.` };
+		return {
+			notice: `PropRadar's answer did not say what this purchase cost; up to ${money(heldCents)} is counted as spent and this run buys nothing more.`,
+		};
 	}
 	return { charged, notice: budget.settle(heldCents, charged, records) };
 }
@@ -73,28 +119,58 @@ export interface Bought {
 }
 
 /** One `Purchase=1` request, held at full price (docs/money.md, rules 1 and 3); a quote of no records sends none. */
-export async function buy(context: IExecuteFunctions, budget: SpendBudget, kind: PriceKind, quote: Quote, request: ApiRequest, itemIndex: number): Promise<Bought> {
+export async function buy(
+	context: IExecuteFunctions,
+	budget: SpendBudget,
+	kind: PriceKind,
+	quote: Quote,
+	request: ApiRequest,
+	itemIndex: number,
+): Promise<Bought> {
 	const held = worstCaseCents(kind, quote);
 	const refused = budget.hold(held);
 	if (refused) throw refusal(context, refused, itemIndex);
 	if (quote.count === 0) {
 		budget.release(held);
-		return { response: { results: [], totalCost: formatCents(0), resultCount: 0 }, note: { totalCost: formatCents(0), resultCount: 0, runTotalCost: formatCents(budget.spent) } };
+		return {
+			response: { results: [], totalCost: formatCents(0), resultCount: 0 },
+			note: { totalCost: formatCents(0), resultCount: 0, runTotalCost: formatCents(budget.spent) },
+		};
 	}
 	let response: ApiEnvelope;
 	try {
-		response = await apiRequest<ApiEnvelope>(context, { ...request, qs: { ...request.qs, Purchase: 1 }, repeatable: false, itemIndex });
+		response = await apiRequest<ApiEnvelope>(context, {
+			...request,
+			qs: { ...request.qs, Purchase: 1 },
+			repeatable: false,
+			itemIndex,
+		});
 	} catch (error) {
 		if (chargedNothing(error)) budget.release(held);
-		else budget.keepUnconfirmed(held, `a purchase (${request.method} ${request.path}) whose answer was lost or failed`);
+		else
+			budget.keepUnconfirmed(
+				held,
+				`a purchase (${request.method} ${request.path}) whose answer was lost or failed`,
+			);
 		throw toNodeError(context.getNode(), error, itemIndex);
 	}
 	const records = Array.isArray(response?.results) ? response.results.length : 0;
-	const { charged, notice } = settleAnswer(budget, held, response, records, `a purchase (${request.method} ${request.path})`);
+	const { charged, notice } = settleAnswer(
+		budget,
+		held,
+		response,
+		records,
+		`a purchase (${request.method} ${request.path})`,
+	);
 	budget.atFullPriceCents += recordsCharged(kind, records) * fullPriceCents(kind, quote);
 	return {
 		response,
-		note: { totalCost: charged === undefined ? 'unknown' : formatCents(charged), resultCount: response?.resultCount ?? records, runTotalCost: formatCents(budget.spent), ...(notice ? { notice } : {}) },
+		note: {
+			totalCost: charged === undefined ? 'unknown' : formatCents(charged),
+			resultCount: response?.resultCount ?? records,
+			runTotalCost: formatCents(budget.spent),
+			...(notice ? { notice } : {}),
+		},
 	};
 }
 
@@ -122,7 +198,8 @@ export async function chargedRequest(
 	request: ApiRequest,
 ): Promise<ChargedRequestResult> {
 	const mode = chargeMode(context, spending, itemIndex);
-	const budget = mode === 'purchase' ? await purchaseBudget(context, spending, itemIndex) : undefined;
+	const budget =
+		mode === 'purchase' ? await purchaseBudget(context, spending, itemIndex) : undefined;
 	const response = await requestQuote(context, request, itemIndex, budget !== undefined);
 	const quote = readQuote(context, response, itemIndex);
 	if (!budget) return { mode, response, preview: previewRecord(kind, response, quote, {}) };
@@ -139,7 +216,13 @@ export async function chargedRecords(
 	request: ApiRequest,
 	previewExtra: IDataObject = {},
 ): Promise<IDataObject[]> {
-	const { response, preview, note } = await chargedRequest(context, spending, itemIndex, kind, request);
+	const { response, preview, note } = await chargedRequest(
+		context,
+		spending,
+		itemIndex,
+		kind,
+		request,
+	);
 	if (preview) return [{ ...previewExtra, ...preview }];
 	return withCharge(response.results ?? [], note!);
 }

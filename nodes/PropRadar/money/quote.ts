@@ -13,11 +13,15 @@ export interface Quote {
 	totalResultCount?: number;
 }
 
-export function readQuote(context: IExecuteFunctions, response: ApiEnvelope, itemIndex: number): Quote {
+export function readQuote(
+	context: IExecuteFunctions,
+	response: ApiEnvelope,
+	itemIndex: number,
+): Quote {
 	const cents = readCents(response?.totalCost);
 	const count = response?.resultCount;
 	if (cents === undefined || typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
-		throw new NodeOperationError(context.getNode(), 'PropRadar\'s quote could not be read', {
+		throw new NodeOperationError(context.getNode(), "PropRadar's quote could not be read", {
 			itemIndex,
 			description: `The free quote (Purchase=0) came back without a readable totalCost and resultCount (totalCost ${JSON.stringify(response?.totalCost ?? null)}, resultCount ${JSON.stringify(count ?? null)}), so nothing was bought and nothing was charged.`,
 		});
@@ -26,8 +30,10 @@ export function readQuote(context: IExecuteFunctions, response: ApiEnvelope, ite
 	return {
 		cents,
 		count,
-		freeRemaining: typeof free === 'number' && Number.isInteger(free) && free >= 0 ? free : undefined,
-		totalResultCount: typeof response.totalResultCount === 'number' ? response.totalResultCount : undefined,
+		freeRemaining:
+			typeof free === 'number' && Number.isInteger(free) && free >= 0 ? free : undefined,
+		totalResultCount:
+			typeof response.totalResultCount === 'number' ? response.totalResultCount : undefined,
 	};
 }
 
@@ -46,17 +52,35 @@ export function worstCaseCents(kind: PriceKind, quote: Quote): number {
 	return Math.max(quote.cents, recordsCharged(kind, quote.count) * fullPriceCents(kind, quote));
 }
 
-export async function requestQuote(context: IExecuteFunctions, request: ApiRequest, itemIndex: number, purchasing: boolean): Promise<ApiEnvelope> {
+export async function requestQuote(
+	context: IExecuteFunctions,
+	request: ApiRequest,
+	itemIndex: number,
+	purchasing: boolean,
+): Promise<ApiEnvelope> {
 	try {
-		return await apiRequest<ApiEnvelope>(context, { ...request, qs: { ...request.qs, Purchase: 0 }, repeatable: true, itemIndex });
+		return await apiRequest<ApiEnvelope>(context, {
+			...request,
+			qs: { ...request.qs, Purchase: 0 },
+			repeatable: true,
+			itemIndex,
+		});
 	} catch (error) {
 		const nodeError = toNodeError(context.getNode(), error, itemIndex);
-		if (purchasing) nodeError.description = `${nodeError.description ?? ''} This was the free quote before the purchase: the purchase was not sent, and nothing was bought or charged for it.`.trim();
+		if (purchasing)
+			nodeError.description =
+				`${nodeError.description ?? ''} This was the free quote before the purchase: the purchase was not sent, and nothing was bought or charged for it.`.trim();
 		throw nodeError;
 	}
 }
 
-export function previewRecord(kind: PriceKind, response: ApiEnvelope, quote: Quote, extra: IDataObject, heldCents = worstCaseCents(kind, quote)): IDataObject {
+export function previewRecord(
+	kind: PriceKind,
+	response: ApiEnvelope,
+	quote: Quote,
+	extra: IDataObject,
+	heldCents = worstCaseCents(kind, quote),
+): IDataObject {
 	return {
 		...extra,
 		preview: true,

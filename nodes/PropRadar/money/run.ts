@@ -14,13 +14,17 @@ export function chargeStatement(spending: RunSpending): string {
 		const confirmed = spent - unknown;
 		return `This call may have been charged up to ${money(spent)}: ${bought > 0 ? `${money(confirmed)} for ${records}, and ` : ''}up to ${money(unknown)} for a purchase whose answer was lost or failed, which may or may not have been charged. Check the account's charges in PropRadar before buying that again.`;
 	}
-	if (spent > 0) return `This call was charged ${money(spent)} for ${records} (each record's _charge says what its purchase cost).`;
-	if (bought > 0) return `Nothing was charged in this call: free export credits paid for ${records}.`;
+	if (spent > 0)
+		return `This call was charged ${money(spent)} for ${records} (each record's _charge says what its purchase cost).`;
+	if (bought > 0)
+		return `Nothing was charged in this call: free export credits paid for ${records}.`;
 	return 'Nothing was charged in this call.';
 }
 
 export function previewRunTotal(context: IExecuteFunctions, records: IDataObject[]): void {
-	const previews = records.filter((record) => record.preview === true && record.maxCostNeeded !== undefined);
+	const previews = records.filter(
+		(record) => record.preview === true && record.maxCostNeeded !== undefined,
+	);
 	if (previews.length < 2) return;
 	let needCents = 0;
 	let charged = 0;
@@ -31,7 +35,8 @@ export function previewRunTotal(context: IExecuteFunctions, records: IDataObject
 		needCents += cents(preview.maxCostNeeded);
 		if (price > 0) charged += Math.round(cents(preview.maxCostNeeded) / price);
 		prices.add(price);
-		if (typeof preview.quantityFreeRemaining === 'number') freeLeft = Math.min(freeLeft ?? Infinity, preview.quantityFreeRemaining);
+		if (typeof preview.quantityFreeRemaining === 'number')
+			freeLeft = Math.min(freeLeft ?? Infinity, preview.quantityFreeRemaining);
 	}
 	const [price] = prices;
 	const each = prices.size === 1 ? ` at ${money(price)} each` : '';

@@ -12,18 +12,26 @@ export const PERSON_KEY_RULE = `a PersonKey is text such as K000123A, ${KEY_RULE
 export type NumberedId = number | string;
 
 /** The problem is a sentence fragment to follow `"value" `. */
-export function parseNumberedId(value: unknown, what = 'an ID'): { id: NumberedId } | { problem: string } {
+export function parseNumberedId(
+	value: unknown,
+	what = 'an ID',
+): { id: NumberedId } | { problem: string } {
 	const notOne = `is not ${what}; ${what} is a whole number from 1 to ${MAX_NUMBERED_ID}`;
 	if (typeof value === 'number') {
 		if (Number.isSafeInteger(value) && value > 0) return { id: value };
 		if (Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) {
-			return { problem: `is beyond ${Number.MAX_SAFE_INTEGER}, where a number has already lost digits; give ${what} as text (for example from an expression that yields a string)` };
+			return {
+				problem: `is beyond ${Number.MAX_SAFE_INTEGER}, where a number has already lost digits; give ${what} as text (for example from an expression that yields a string)`,
+			};
 		}
 		return { problem: notOne };
 	}
 	if (typeof value !== 'string') return { problem: notOne };
 	const digits = value.trim().replace(/^0+(?=\d)/, '');
-	const inRange = /^[1-9]\d*$/.test(digits) && (digits.length < MAX_NUMBERED_ID.length || (digits.length === MAX_NUMBERED_ID.length && digits <= MAX_NUMBERED_ID));
+	const inRange =
+		/^[1-9]\d*$/.test(digits) &&
+		(digits.length < MAX_NUMBERED_ID.length ||
+			(digits.length === MAX_NUMBERED_ID.length && digits <= MAX_NUMBERED_ID));
 	if (!inRange) return { problem: notOne };
 	const number = Number(digits);
 	return { id: Number.isSafeInteger(number) ? number : digits };

@@ -1,8 +1,14 @@
-import type { IExecuteFunctions, IHookFunctions, ILoadOptionsFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
 export const CREDENTIAL_TYPE = 'propRadarApi';
 
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type ApiContext =
+	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
 export interface CredentialData {
 	accessToken?: string;
@@ -18,7 +24,11 @@ export interface Connection {
 	allowChargingAutomations: boolean;
 }
 
-export const normalizedBaseUrl = (credentials: CredentialData) => String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '').replace(/\/v1$/, '');
+export const normalizedBaseUrl = (credentials: CredentialData) =>
+	String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '')
+		.replace(/\/v1$/, '');
 
 const credentialReads = new WeakMap<ApiContext, Promise<CredentialData>>();
 

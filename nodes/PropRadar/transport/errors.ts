@@ -31,7 +31,7 @@ const HINTS: Record<number, { message: string; hint: string }> = {
 	},
 	403: {
 		message: 'PropRadar refused this request for your account',
-		hint: 'The token is valid, but the subscription is inactive or lacks the API or integrations entitlement, or your user may not do this. Check the account\'s plan and permissions.',
+		hint: "The token is valid, but the subscription is inactive or lacks the API or integrations entitlement, or your user may not do this. Check the account's plan and permissions.",
 	},
 	404: {
 		message: 'The resource does not exist or belongs to another account',
@@ -64,15 +64,20 @@ function errorObject(body: unknown): ApiErrorBody | undefined {
 	return typeof candidate.error === 'string' ? candidate : undefined;
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+const text = (value: unknown): string | undefined =>
+	typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function badRequestHint(serviceWords: string, parameters: readonly string[]): string {
-	const named = [...new Set(parameters)].filter((name) => new RegExp(`(^|[^\\w-])${escapeRegExp(name)}($|[^\\w-])`).test(serviceWords));
-	if (named.length > 0) return `Check ${named.join(', ')}: the value sent for ${named.length === 1 ? 'it' : 'them'} is what PropRadar refused.`;
-	if (serviceWords) return 'PropRadar\'s words above say what it refused; correct that in this node\'s parameters.';
-	return 'PropRadar did not say what it refused; check this node\'s parameters for this item against what the operation allows.';
+	const named = [...new Set(parameters)].filter((name) =>
+		new RegExp(`(^|[^\\w-])${escapeRegExp(name)}($|[^\\w-])`).test(serviceWords),
+	);
+	if (named.length > 0)
+		return `Check ${named.join(', ')}: the value sent for ${named.length === 1 ? 'it' : 'them'} is what PropRadar refused.`;
+	if (serviceWords)
+		return "PropRadar's words above say what it refused; correct that in this node's parameters.";
+	return "PropRadar did not say what it refused; check this node's parameters for this item against what the operation allows.";
 }
 
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
@@ -84,30 +89,54 @@ export function isServiceRefusal(status: number, body: unknown): boolean {
 }
 
 // Only the error object's fields, with every secret of the request redacted: a server can echo it.
-export function describeFailure(status: number, body: unknown, requestId?: string, request: FailedRequest = {}): FailureDescription {
+export function describeFailure(
+	status: number,
+	body: unknown,
+	requestId?: string,
+	request: FailedRequest = {},
+): FailureDescription {
 	const error = errorObject(body) ?? {};
 	const clean = (value: unknown) => {
 		const found = text(value);
 		return found && redact(found, request.secrets);
 	};
 	const subject = request.subject && redact(request.subject, request.secrets);
-	const serviceWords = [...new Set([clean(error.messageTitle), clean(error.error), clean(error.message)].filter(Boolean))].join(': ').replace(/\.$/, '');
+	const serviceWords = [
+		...new Set(
+			[clean(error.messageTitle), clean(error.error), clean(error.message)].filter(Boolean),
+		),
+	]
+		.join(': ')
+		.replace(/\.$/, '');
 	const eventId = clean(error.eventid) ?? clean(requestId);
-	const known = status === 404 && subject
-		? { message: `${capitalised(subject)} does not exist or belongs to another account`, hint: `Check the ID of ${subject} and that the credential belongs to the account that owns it.` }
-		: status === 400
-			? { message: `PropRadar refused the request${subject ? ` for ${subject}` : ''} as invalid`, hint: badRequestHint(serviceWords, request.parameters ?? []) }
-			: HINTS[status] ?? (status >= 500
-				? { message: 'The PropRadar service failed', hint: 'A fault on the service side. Try again later; if it persists, send the troubleshooting code to PropRadar support.' }
-				: { message: `PropRadar answered with status ${status}`, hint: '' });
-	let message = serviceWords && status === 400 ? `${known.message}: ${serviceWords}` : known.message;
+	const known =
+		status === 404 && subject
+			? {
+					message: `${capitalised(subject)} does not exist or belongs to another account`,
+					hint: `Check the ID of ${subject} and that the credential belongs to the account that owns it.`,
+				}
+			: status === 400
+				? {
+						message: `PropRadar refused the request${subject ? ` for ${subject}` : ''} as invalid`,
+						hint: badRequestHint(serviceWords, request.parameters ?? []),
+					}
+				: (HINTS[status] ??
+					(status >= 500
+						? {
+								message: 'The PropRadar service failed',
+								hint: 'A fault on the service side. Try again later; if it persists, send the troubleshooting code to PropRadar support.',
+							}
+						: { message: `PropRadar answered with status ${status}`, hint: '' }));
+	let message =
+		serviceWords && status === 400 ? `${known.message}: ${serviceWords}` : known.message;
 	let money = '';
 	if (request.charging) {
 		if (isServiceRefusal(status, body)) {
 			if (status !== 402) money = 'PropRadar refused this purchase, so nothing was charged for it.';
 		} else {
 			message = `PropRadar answered ${status} to a purchase: it may have been charged`;
-			money = 'A purchase can fail after PropRadar has charged it, so this one may have been charged. It was not sent again, and this run buys nothing more. Check the account\'s charges in PropRadar before running it again.';
+			money =
+				"A purchase can fail after PropRadar has charged it, so this one may have been charged. It was not sent again, and this run buys nothing more. Check the account's charges in PropRadar before running it again.";
 		}
 	}
 	const parts = [
@@ -131,7 +160,11 @@ export function retryDelay(attempt: number, retryAfter?: string, now = Date.now(
 	return Math.min(250 * 2 ** (attempt - 1), cap);
 }
 
-export function toNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+export function toNodeError(
+	node: INode,
+	error: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (itemIndex !== undefined) error.context.itemIndex ??= itemIndex;
 		return error;
@@ -150,7 +183,11 @@ export function errorFields(error: NodeApiError | NodeOperationError): IDataObje
 // n8n moves to the Error output only an item holding nothing but `error`, `message` and `details`
 // (docs/design.md, "On Error: Continue (using error output)").
 export function errorItem(node: INode, itemIndex: number, fields: IDataObject): INodeExecutionData {
-	if (node.onError !== 'continueErrorOutput') return { json: fields, pairedItem: { item: itemIndex } };
+	if (node.onError !== 'continueErrorOutput')
+		return { json: fields, pairedItem: { item: itemIndex } };
 	const { error, ...details } = fields;
-	return { json: Object.keys(details).length > 0 ? { error, details } : { error }, pairedItem: { item: itemIndex } };
+	return {
+		json: Object.keys(details).length > 0 ? { error, details } : { error },
+		pairedItem: { item: itemIndex },
+	};
 }

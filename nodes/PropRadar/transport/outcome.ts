@@ -20,5 +20,7 @@ export function refusedByService(error: unknown): boolean {
 
 /** Refused by the service, or never sent; any other failure of a purchase may have charged. */
 export function chargedNothing(error: unknown): boolean {
-	return refusedByService(error) || (typeof error === 'object' && error !== null && neverSent.has(error));
+	return (
+		refusedByService(error) || (typeof error === 'object' && error !== null && neverSent.has(error))
+	);
 }

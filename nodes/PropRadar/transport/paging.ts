@@ -37,7 +37,8 @@ export async function pageThrough<T>(
 	let totalResultCount: number | undefined;
 	const ask = (start: number): PageAsked<T> | undefined => {
 		const wanted = limit === undefined ? pageSize : Math.min(pageSize, limit - (start - first));
-		if (wanted <= 0 || (totalResultCount !== undefined && start >= totalResultCount)) return undefined;
+		if (wanted <= 0 || (totalResultCount !== undefined && start >= totalResultCount))
+			return undefined;
 		const page = fetchPage(start, wanted);
 		// Its failure is seen when it is awaited; a page dropped unread must not be an unhandled rejection.
 		page.catch(() => undefined);
@@ -51,7 +52,9 @@ export async function pageThrough<T>(
 		records.push(...results);
 		totalResultCount = page.totalResultCount ?? totalResultCount;
 		const end = current.start + results.length;
-		const ended = results.length < current.wanted || (totalResultCount !== undefined && end >= totalResultCount);
+		const ended =
+			results.length < current.wanted ||
+			(totalResultCount !== undefined && end >= totalResultCount);
 		// A page longer than asked for moves the next start, so the page asked for ahead is dropped
 		// too. A dropped page is answered before going on: no request outlives the run.
 		const full = results.length === current.wanted;
@@ -69,23 +72,45 @@ export async function collectPages<T = IDataObject>(
 	request: ApiRequest,
 	options: PagingOptions & { expected?: Promise<number | undefined>; untilEmpty?: boolean },
 ): Promise<PagedResult<T>> {
-	const fetchPage = (start: number, limit: number) => apiRequest<ApiEnvelope<T>>(context, { ...request, qs: { ...request.qs, Start: start, Limit: limit } });
+	const fetchPage = (start: number, limit: number) =>
+		apiRequest<ApiEnvelope<T>>(context, {
+			...request,
+			qs: { ...request.qs, Start: start, Limit: limit },
+		});
 	const read = await pageThrough(fetchPage, options);
 	const expected = await options.expected;
 	const found = read.records.length;
 	const wanted = options.limit === undefined ? Infinity : options.limit;
-	const more = options.untilEmpty ? found < wanted : expected !== undefined && found < Math.min(expected, wanted);
+	const more = options.untilEmpty
+		? found < wanted
+		: expected !== undefined && found < Math.min(expected, wanted);
 	if (found > 0 && more) {
-		const rest = await pageThrough(fetchPage, { pageSize: Math.min(found, options.pageSize), start: found, limit: options.limit === undefined ? undefined : options.limit - found });
+		const rest = await pageThrough(fetchPage, {
+			pageSize: Math.min(found, options.pageSize),
+			start: found,
+			limit: options.limit === undefined ? undefined : options.limit - found,
+		});
 		for (const record of rest.records) read.records.push(record);
 	}
 	return read;
 }
 
 // Asked for at once, beside the read's first page; undefined when unreadable, since the read stands on its own.
-export async function listCount(context: ApiContext, listId: NumberedId, count: 'TotalCount' | 'TotalImportItems', itemIndex?: number): Promise<number | undefined> {
+export async function listCount(
+	context: ApiContext,
+	listId: NumberedId,
+	count: 'TotalCount' | 'TotalImportItems',
+	itemIndex?: number,
+): Promise<number | undefined> {
 	try {
-		const list = (await apiRequest<ApiEnvelope<ListRecord>>(context, { method: 'GET', path: paths.list(listId), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', count) }, itemIndex })).results?.[0];
+		const list = (
+			await apiRequest<ApiEnvelope<ListRecord>>(context, {
+				method: 'GET',
+				path: paths.list(listId),
+				qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', count) },
+				itemIndex,
+			})
+		).results?.[0];
 		const value = Number(list?.[count]);
 		return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 	} catch {

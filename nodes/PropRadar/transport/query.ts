@@ -27,7 +27,9 @@ export function readCents(amount: unknown): number | undefined {
 	}
 	if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) return undefined;
 	const cents = Math.round(amount * 100);
-	return Math.abs(cents - amount * 100) < 1e-6 && cents <= Number.MAX_SAFE_INTEGER ? cents : undefined;
+	return Math.abs(cents - amount * 100) < 1e-6 && cents <= Number.MAX_SAFE_INTEGER
+		? cents
+		: undefined;
 }
 
 export function formatCents(cents: number): string {

@@ -1,8 +1,20 @@
-import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, JsonObject } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { exchange, failedAnswer, type Answer } from './answer';
-import { abortedBy, connectionFailed, networkErrorCode, retriesAfter, ssrfBlock, ssrfBlocked } from './connection';
+import {
+	abortedBy,
+	connectionFailed,
+	networkErrorCode,
+	retriesAfter,
+	ssrfBlock,
+	ssrfBlocked,
+} from './connection';
 import { normalizedBaseUrl, readCredential, type ApiContext } from './credential';
 import { redact, retryDelay, withoutUserPart } from './errors';
 import { markNeverSent } from './outcome';
@@ -47,7 +59,10 @@ function secretValues(body: unknown, found: string[] = []): string[] {
 }
 
 // No redirect is followed: the token and a purchase go only to the configured Base URL.
-export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: ApiRequest): Promise<T> {
+export async function apiRequest<T = ApiEnvelope>(
+	context: ApiContext,
+	request: ApiRequest,
+): Promise<T> {
 	const credentials = await readCredential(context);
 	const baseUrl = normalizedBaseUrl(credentials);
 	const qs = encodeQuery(request.qs);
@@ -57,7 +72,11 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 		throw new Error('A purchase is never repeatable');
 	}
 	const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-	const secrets = [credentials.accessToken ?? '', ...Object.values(request.headers ?? {}), ...bodySecrets(body)];
+	const secrets = [
+		credentials.accessToken ?? '',
+		...Object.values(request.headers ?? {}),
+		...bodySecrets(body),
+	];
 	const query = new URLSearchParams(qs).toString();
 	const url = `${baseUrl}${request.path}${query ? `?${query}` : ''}`;
 	const headers: Record<string, string> = {
@@ -71,10 +90,14 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 	// does so), and shown back in every message that names the address: refused, and never shown.
 	const address = withoutUserPart(baseUrl);
 	if (address !== baseUrl) {
-		const refused = new NodeOperationError(context.getNode(), 'The Base URL of the PropRadar credential holds a user name or password', {
-			description: `Base URL: PropRadar takes the token in the credential's Access Token, never in the address; remove the part before "@" (the address is then ${redact(address, secrets)}). Nothing was sent.`,
-			itemIndex: request.itemIndex,
-		});
+		const refused = new NodeOperationError(
+			context.getNode(),
+			'The Base URL of the PropRadar credential holds a user name or password',
+			{
+				description: `Base URL: PropRadar takes the token in the credential's Access Token, never in the address; remove the part before "@" (the address is then ${redact(address, secrets)}). Nothing was sent.`,
+				itemIndex: request.itemIndex,
+			},
+		);
 		throw markNeverSent(refused);
 	}
 	if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(baseUrl) || !URL.canParse(url)) {
@@ -100,14 +123,22 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 	};
 
 	for (let attempt = 1; ; attempt++) {
-		if (stop?.aborted) throw stopped(context, { charging, sent: false, itemIndex: request.itemIndex });
+		if (stop?.aborted)
+			throw stopped(context, { charging, sent: false, itemIndex: request.itemIndex });
 		let response: Answer;
 		try {
 			response = await exchange(context, credentials, { ...options });
 		} catch (error) {
 			const blocked = ssrfBlock(error);
-			if (blocked) throw ssrfBlocked(context, blocked, { baseUrl: address, secrets, charging, itemIndex: request.itemIndex });
-			if (abortedBy(stop, error)) throw stopped(context, { charging, sent: true, itemIndex: request.itemIndex });
+			if (blocked)
+				throw ssrfBlocked(context, blocked, {
+					baseUrl: address,
+					secrets,
+					charging,
+					itemIndex: request.itemIndex,
+				});
+			if (abortedBy(stop, error))
+				throw stopped(context, { charging, sent: true, itemIndex: request.itemIndex });
 			const code = networkErrorCode(error);
 			if (repeatable && attempt < MAX_ATTEMPTS && retriesAfter(code)) {
 				await pause(retryDelay(attempt), stop);
@@ -119,9 +150,20 @@ export async function apiRequest<T = ApiEnvelope>(context: ApiContext, request: 
 		if (status >= 200 && status < 300) return response.body as T;
 		if (repeatable && attempt < MAX_ATTEMPTS && (status === 429 || status >= 500)) {
 			const retryAfter = response.headers?.['retry-after'];
-			await pause(retryDelay(attempt, typeof retryAfter === 'string' ? retryAfter : undefined), stop);
+			await pause(
+				retryDelay(attempt, typeof retryAfter === 'string' ? retryAfter : undefined),
+				stop,
+			);
 			continue;
 		}
-		throw failedAnswer(context, response, { address, path: request.path, qs, body: request.body, charging, secrets, itemIndex: request.itemIndex });
+		throw failedAnswer(context, response, {
+			address,
+			path: request.path,
+			qs,
+			body: request.body,
+			charging,
+			secrets,
+			itemIndex: request.itemIndex,
+		});
 	}
 }

@@ -51,5 +51,6 @@ export interface WebhookRecord extends IDataObject {
 	Secret?: string;
 }
 
-export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+export type QueryValue =
+	string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 export type Query = Record<string, QueryValue>;

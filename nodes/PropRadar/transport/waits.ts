@@ -24,11 +24,17 @@ export async function pause(ms: number, signal: AbortSignal | undefined): Promis
 	}
 }
 
-export function stopped(context: ApiContext, request: { charging: boolean; sent: boolean; itemIndex?: number }): NodeOperationError {
-	const stop = 'n8n stopped this execution (from the editor or its API, or at the workflow\'s timeout)';
+export function stopped(
+	context: ApiContext,
+	request: { charging: boolean; sent: boolean; itemIndex?: number },
+): NodeOperationError {
+	const stop =
+		"n8n stopped this execution (from the editor or its API, or at the workflow's timeout)";
 	const error = new NodeOperationError(
 		context.getNode(),
-		request.sent && request.charging ? 'The execution was stopped during a purchase: it may have been charged' : 'The execution was stopped: nothing more is sent to PropRadar',
+		request.sent && request.charging
+			? 'The execution was stopped during a purchase: it may have been charged'
+			: 'The execution was stopped: nothing more is sent to PropRadar',
 		{
 			itemIndex: request.itemIndex,
 			description: !request.sent

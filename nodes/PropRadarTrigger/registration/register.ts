@@ -17,9 +17,23 @@ import {
 import { readCeiling } from '../../PropRadar/money';
 import { idsFrom } from '../../PropRadar/shared/parameters';
 import { deliverySecret, readDeliverySettings, sameSecret } from '../delivery';
-import { baselineOf, chargingActions, formatWebhookName, sortEvents, wiringAddsFiring, type TriggerEvent } from '../wiring';
+import {
+	baselineOf,
+	chargingActions,
+	formatWebhookName,
+	sortEvents,
+	wiringAddsFiring,
+	type TriggerEvent,
+} from '../wiring';
 import { oneAtATime, slotOf, type Registration } from './slot';
-import { isNotFound, ownHooks, readAutomation, readWebhooks, settle, triggerHooksOf } from './settle';
+import {
+	isNotFound,
+	ownHooks,
+	readAutomation,
+	readWebhooks,
+	settle,
+	triggerHooksOf,
+} from './settle';
 import { unregister } from './unregister';
 
 export interface TriggerSettings {
@@ -29,16 +43,24 @@ export interface TriggerSettings {
 }
 
 export function readSettings(context: IHookFunctions): TriggerSettings {
-	const rawList = String(context.getNodeParameter('listId', undefined, { extractValue: true }) ?? '').trim();
+	const rawList = String(
+		context.getNodeParameter('listId', undefined, { extractValue: true }) ?? '',
+	).trim();
 	if (!/^\d+$/.test(rawList) || Number(rawList) <= 0) {
-		throw new NodeOperationError(context.getNode(), `List: "${rawList}" is not a list ID; a list ID is a positive whole number`);
+		throw new NodeOperationError(
+			context.getNode(),
+			`List: "${rawList}" is not a list ID; a list ID is a positive whole number`,
+		);
 	}
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const delivery = readDeliverySettings(context.getNodeParameter('events', []), options);
 	if ('problem' in delivery) throw new NodeOperationError(context.getNode(), delivery.problem);
 	const allowChargingAutomation = options.allowChargingAutomation ?? false;
 	if (typeof allowChargingAutomation !== 'boolean') {
-		throw new NodeOperationError(context.getNode(), `Allow Charging Automation: on or off (true or false); got ${JSON.stringify(allowChargingAutomation)}`);
+		throw new NodeOperationError(
+			context.getNode(),
+			`Allow Charging Automation: on or off (true or false); got ${JSON.stringify(allowChargingAutomation)}`,
+		);
 	}
 	return { listId: Number(rawList), events: delivery.filter.events, allowChargingAutomation };
 }
@@ -53,9 +75,20 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 	if (sortEvents(registration.events).join() !== settings.events.join()) return false;
 
 	const own = ownHooks(await readWebhooks(context, { withSecrets: true }), hookUrl);
-	if (own.length !== 1 || Number(own[0].WebhookID) !== registration.webhookId || own[0].HookUrl !== hookUrl) return false;
+	if (
+		own.length !== 1 ||
+		Number(own[0].WebhookID) !== registration.webhookId ||
+		own[0].HookUrl !== hookUrl
+	)
+		return false;
 	// After the credential's token changed, the secret derived now differs from PropRadar's: registering anew hands it over.
-	if (!sameSecret(String(own[0].Secret ?? ''), deliverySecret(await accessToken(context), registration.secretSalt))) return false;
+	if (
+		!sameSecret(
+			String(own[0].Secret ?? ''),
+			deliverySecret(await accessToken(context), registration.secretSalt),
+		)
+	)
+		return false;
 	let automation: AutomationRecord;
 	try {
 		automation = await readAutomation(context, registration.listId);
@@ -74,7 +107,11 @@ export async function register(context: IHookFunctions): Promise<void> {
 	const { hookUrl, slot, registrations } = slotOf(context);
 	await unregister(context);
 	try {
-		await oneAtATime(context, settings.listId, async () => await wire(context, settings, hookUrl, slot, registrations));
+		await oneAtATime(
+			context,
+			settings.listId,
+			async () => await wire(context, settings, hookUrl, slot, registrations),
+		);
 	} catch (error) {
 		// Whatever got registered goes again now; what cannot go yet stays marked for the next run.
 		await unregister(context).catch(() => undefined);
@@ -82,17 +119,32 @@ export async function register(context: IHookFunctions): Promise<void> {
 	}
 }
 
-async function chargingRefusal(context: IHookFunctions, settings: TriggerSettings, automation: AutomationRecord): Promise<NodeOperationError | undefined> {
+async function chargingRefusal(
+	context: IHookFunctions,
+	settings: TriggerSettings,
+	automation: AutomationRecord,
+): Promise<NodeOperationError | undefined> {
 	const charging = chargingActions(automation);
 	if (charging.length === 0 || !wiringAddsFiring(automation, settings.events)) return undefined;
 	const what = `List ${settings.listId}: its automation would ${charging.join(', ')} for every property that triggers it, and this trigger would make it fire`;
-	const credential = await context.getCredentials<{ spendingCeiling?: unknown; allowChargingAutomations?: unknown }>(CREDENTIAL_TYPE);
-	const ceiling = readCeiling(context, credential.spendingCeiling, 'Nothing was registered and nothing was charged.');
+	const credential = await context.getCredentials<{
+		spendingCeiling?: unknown;
+		allowChargingAutomations?: unknown;
+	}>(CREDENTIAL_TYPE);
+	const ceiling = readCeiling(
+		context,
+		credential.spendingCeiling,
+		'Nothing was registered and nothing was charged.',
+	);
 	if (ceiling !== undefined && credential.allowChargingAutomations !== true) {
-		return new NodeOperationError(context.getNode(), `${what}, and the PropRadar credential does not allow charging automations`, {
-			description:
-				'Nothing was registered and nothing was charged. The credential has a spending ceiling, and an automation charges inside PropRadar, outside any node run, where no ceiling bounds it. The owner of the credential can turn on its option "Allow Charging Automations" if the charges are intended; otherwise remove those actions from the automation.',
-		});
+		return new NodeOperationError(
+			context.getNode(),
+			`${what}, and the PropRadar credential does not allow charging automations`,
+			{
+				description:
+					'Nothing was registered and nothing was charged. The credential has a spending ceiling, and an automation charges inside PropRadar, outside any node run, where no ceiling bounds it. The owner of the credential can turn on its option "Allow Charging Automations" if the charges are intended; otherwise remove those actions from the automation.',
+			},
+		);
 	}
 	if (settings.allowChargingAutomation) return undefined;
 	return new NodeOperationError(context.getNode(), what, {
@@ -101,23 +153,51 @@ async function chargingRefusal(context: IHookFunctions, settings: TriggerSetting
 	});
 }
 
-async function wire(context: IHookFunctions, settings: TriggerSettings, hookUrl: string, slot: string, registrations: Record<string, Registration>): Promise<void> {
-	const list = await apiRequest<ApiEnvelope<ListRecord>>(context, { method: 'GET', path: paths.list(settings.listId) });
+async function wire(
+	context: IHookFunctions,
+	settings: TriggerSettings,
+	hookUrl: string,
+	slot: string,
+	registrations: Record<string, Registration>,
+): Promise<void> {
+	const list = await apiRequest<ApiEnvelope<ListRecord>>(context, {
+		method: 'GET',
+		path: paths.list(settings.listId),
+	});
 	if (Number(list.results?.[0]?.isMonitored) === 0) {
-		throw new NodeOperationError(context.getNode(), `List ${settings.listId} is not monitored, so its automation never fires`, {
-			description: 'Nothing was registered. Turn monitoring on for the list (PropRadar > List > Update, Monitored), then activate again.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`List ${settings.listId} is not monitored, so its automation never fires`,
+			{
+				description:
+					'Nothing was registered. Turn monitoring on for the list (PropRadar > List > Update, Monitored), then activate again.',
+			},
+		);
 	}
 	const automation = await readAutomation(context, settings.listId);
 	const refusal = await chargingRefusal(context, settings, automation);
 	if (refusal) throw refusal;
-	const baseline = triggerHooksOf(await readWebhooks(context), settings.listId)[0]?.baseline ?? baselineOf(automation);
+	const baseline =
+		triggerHooksOf(await readWebhooks(context), settings.listId)[0]?.baseline ??
+		baselineOf(automation);
 
 	const secretSalt = randomBytes(32).toString('hex');
 	const secret = deliverySecret(await accessToken(context), secretSalt);
-	if (secret === '') throw new NodeOperationError(context.getNode(), 'Access Token: the PropRadar credential has no access token');
-	const webhookName = formatWebhookName({ listId: settings.listId, events: settings.events, baseline });
-	const webhookId = await createWebhook(context, { HookUrl: hookUrl, WebhookName: webhookName, Secret: secret });
+	if (secret === '')
+		throw new NodeOperationError(
+			context.getNode(),
+			'Access Token: the PropRadar credential has no access token',
+		);
+	const webhookName = formatWebhookName({
+		listId: settings.listId,
+		events: settings.events,
+		baseline,
+	});
+	const webhookId = await createWebhook(context, {
+		HookUrl: hookUrl,
+		WebhookName: webhookName,
+		Secret: secret,
+	});
 
 	// Remembered as unfinished before the wiring: n8n runs `delete` after a failed `create`, which takes it out.
 	registrations[slot] = {
@@ -132,17 +212,27 @@ async function wire(context: IHookFunctions, settings: TriggerSettings, hookUrl:
 	};
 	const settled = await settle(context, settings.listId, []);
 	if (!settled || !idsFrom(settled.ExportToWebhookIDs).includes(String(webhookId))) {
-		throw new NodeOperationError(context.getNode(), `List ${settings.listId}: the webhook could not be wired into the list's automation`);
+		throw new NodeOperationError(
+			context.getNode(),
+			`List ${settings.listId}: the webhook could not be wired into the list's automation`,
+		);
 	}
 	delete registrations[slot].unfinished;
 }
 
 // A lost answer may still have created it: found by URL, name and secret, it is adopted; otherwise the
 // next `delete` or `create` finds it by URL and name and removes it.
-async function createWebhook(context: IHookFunctions, body: { HookUrl: string; WebhookName: string; Secret: string }): Promise<number> {
+async function createWebhook(
+	context: IHookFunctions,
+	body: { HookUrl: string; WebhookName: string; Secret: string },
+): Promise<number> {
 	let created: ApiEnvelope<{ WebhookID: number }>;
 	try {
-		created = await apiRequest<ApiEnvelope<{ WebhookID: number }>>(context, { method: 'POST', path: paths.webhooks(), body });
+		created = await apiRequest<ApiEnvelope<{ WebhookID: number }>>(context, {
+			method: 'POST',
+			path: paths.webhooks(),
+			body,
+		});
 	} catch (error) {
 		// A refusal by the service created nothing; any other failure may have.
 		if (refusedByService(error)) throw toNodeError(context.getNode(), error);
@@ -152,13 +242,24 @@ async function createWebhook(context: IHookFunctions, body: { HookUrl: string; W
 	}
 	const webhookId = Number(created.results?.[0]?.WebhookID);
 	if (!Number.isInteger(webhookId) || webhookId <= 0) {
-		throw new NodeOperationError(context.getNode(), 'PropRadar did not return a WebhookID for the new webhook');
+		throw new NodeOperationError(
+			context.getNode(),
+			'PropRadar did not return a WebhookID for the new webhook',
+		);
 	}
 	return webhookId;
 }
 
-async function findCreated(context: IHookFunctions, body: { HookUrl: string; WebhookName: string; Secret: string }): Promise<number | undefined> {
+async function findCreated(
+	context: IHookFunctions,
+	body: { HookUrl: string; WebhookName: string; Secret: string },
+): Promise<number | undefined> {
 	const records = await readWebhooks(context, { withSecrets: true });
-	const match = records.find((hook) => hook.HookUrl === body.HookUrl && hook.WebhookName === body.WebhookName && hook.Secret === body.Secret);
+	const match = records.find(
+		(hook) =>
+			hook.HookUrl === body.HookUrl &&
+			hook.WebhookName === body.WebhookName &&
+			hook.Secret === body.Secret,
+	);
 	return match ? Number(match.WebhookID) : undefined;
 }

@@ -1,9 +1,23 @@
 import type { IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { apiRequest, collectPages, paths, toNodeError, type ApiEnvelope, type AutomationRecord, type WebhookRecord } from '../../PropRadar/transport';
+import {
+	apiRequest,
+	collectPages,
+	paths,
+	toNodeError,
+	type ApiEnvelope,
+	type AutomationRecord,
+	type WebhookRecord,
+} from '../../PropRadar/transport';
 import { fieldNames, PAGE_LIMITS, WEBHOOK_FIELDS } from '../../PropRadar/shared/vocabulary';
-import { baselineOf, parseWebhookName, settleAutomation, type Baseline, type TriggerHook } from '../wiring';
+import {
+	baselineOf,
+	parseWebhookName,
+	settleAutomation,
+	type Baseline,
+	type TriggerHook,
+} from '../wiring';
 import { urlPath } from './slot';
 
 /** Writes of one list's automation before giving up on it settling (other processes keep changing it). */
@@ -11,17 +25,35 @@ const MAX_SETTLE_WRITES = 6;
 /** Pauses between rounds of a clean-up step that failed transiently, on top of the transport's own retries. */
 const TEARDOWN_PAUSES_MS = [500, 2_000];
 
-export async function readAutomation(context: IHookFunctions, listId: number): Promise<AutomationRecord> {
-	const response = await apiRequest<ApiEnvelope<AutomationRecord>>(context, { method: 'GET', path: paths.automation(listId) });
+export async function readAutomation(
+	context: IHookFunctions,
+	listId: number,
+): Promise<AutomationRecord> {
+	const response = await apiRequest<ApiEnvelope<AutomationRecord>>(context, {
+		method: 'GET',
+		path: paths.automation(listId),
+	});
 	const automation = response.results?.[0];
 	if (!automation) {
-		throw new NodeOperationError(context.getNode(), `List: PropRadar returned no automation for list ${listId}`);
+		throw new NodeOperationError(
+			context.getNode(),
+			`List: PropRadar returned no automation for list ${listId}`,
+		);
 	}
 	return automation;
 }
 
-export async function readWebhooks(context: IHookFunctions, { withSecrets = false } = {}): Promise<WebhookRecord[]> {
-	const fields = fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'HookUrl', 'WebhookName', ...(withSecrets ? (['Secret'] as const) : []));
+export async function readWebhooks(
+	context: IHookFunctions,
+	{ withSecrets = false } = {},
+): Promise<WebhookRecord[]> {
+	const fields = fieldNames(
+		WEBHOOK_FIELDS,
+		'WebhookID',
+		'HookUrl',
+		'WebhookName',
+		...(withSecrets ? (['Secret'] as const) : []),
+	);
 	const { records } = await collectPages<WebhookRecord>(
 		context,
 		{ method: 'GET', path: paths.webhooks(), qs: { Fields: fields } },
@@ -37,7 +69,9 @@ export function isNotFound(error: unknown): boolean {
 function isTransient(error: unknown): boolean {
 	if (!(error instanceof NodeApiError)) return false;
 	const code = error.httpCode;
-	return code === null || code === undefined || code === '' || code === '429' || Number(code) >= 500;
+	return (
+		code === null || code === undefined || code === '' || code === '429' || Number(code) >= 500
+	);
 }
 
 /** Runs a step that is safe to repeat again after a transient failure, with growing pauses. */
@@ -46,26 +80,41 @@ export async function persist<T>(context: IHookFunctions, step: () => Promise<T>
 		try {
 			return await step();
 		} catch (error) {
-			if (round >= TEARDOWN_PAUSES_MS.length || !isTransient(error)) throw toNodeError(context.getNode(), error);
+			if (round >= TEARDOWN_PAUSES_MS.length || !isTransient(error))
+				throw toNodeError(context.getNode(), error);
 			await sleep(TEARDOWN_PAUSES_MS[round]);
 		}
 	}
 }
 
-export function triggerHooksOf(webhooks: WebhookRecord[], listId: number): Array<TriggerHook & { baseline: Baseline }> {
+export function triggerHooksOf(
+	webhooks: WebhookRecord[],
+	listId: number,
+): Array<TriggerHook & { baseline: Baseline }> {
 	return webhooks.flatMap((hook) => {
 		const parsed = parseWebhookName(hook.WebhookName);
-		return parsed && parsed.listId === listId ? [{ webhookId: Number(hook.WebhookID), events: parsed.events, baseline: parsed.baseline }] : [];
+		return parsed && parsed.listId === listId
+			? [{ webhookId: Number(hook.WebhookID), events: parsed.events, baseline: parsed.baseline }]
+			: [];
 	});
 }
 
 export function ownHooks(webhooks: WebhookRecord[], hookUrl: string): WebhookRecord[] {
-	return webhooks.filter((hook) => parseWebhookName(hook.WebhookName) !== undefined && urlPath(hook.HookUrl) === urlPath(hookUrl));
+	return webhooks.filter(
+		(hook) =>
+			parseWebhookName(hook.WebhookName) !== undefined &&
+			urlPath(hook.HookUrl) === urlPath(hookUrl),
+	);
 }
 
 // Reads again after each write until a read needs no write. The write replaces the whole automation
 // with the same body each time, so it is repeatable. Undefined when the list is gone.
-export async function settle(context: IHookFunctions, listId: number, leaving: TriggerHook[], fallbackBaseline?: Baseline): Promise<AutomationRecord | undefined> {
+export async function settle(
+	context: IHookFunctions,
+	listId: number,
+	leaving: TriggerHook[],
+	fallbackBaseline?: Baseline,
+): Promise<AutomationRecord | undefined> {
 	const leavingIds = new Set(leaving.map((hook) => hook.webhookId));
 	for (let writes = 0; ; writes++) {
 		let automation: AutomationRecord;
@@ -79,11 +128,25 @@ export async function settle(context: IHookFunctions, listId: number, leaving: T
 		const listHooks = triggerHooksOf(webhooks, listId);
 		const staying = listHooks.filter((hook) => !leavingIds.has(hook.webhookId));
 		const baseline = listHooks[0]?.baseline ?? fallbackBaseline ?? baselineOf(automation);
-		const next = settleAutomation({ automation, baseline, staying, leaving, existingIds: new Set(webhooks.map((hook) => Number(hook.WebhookID))) });
+		const next = settleAutomation({
+			automation,
+			baseline,
+			staying,
+			leaving,
+			existingIds: new Set(webhooks.map((hook) => Number(hook.WebhookID))),
+		});
 		if (!next) return automation;
 		if (writes >= MAX_SETTLE_WRITES) {
-			throw new NodeOperationError(context.getNode(), `List ${listId}: its automation kept changing while this trigger wired it (another process writing it); try again`);
+			throw new NodeOperationError(
+				context.getNode(),
+				`List ${listId}: its automation kept changing while this trigger wired it (another process writing it); try again`,
+			);
 		}
-		await apiRequest(context, { method: 'PUT', path: paths.automation(listId), body: next, repeatable: true });
+		await apiRequest(context, {
+			method: 'PUT',
+			path: paths.automation(listId),
+			body: next,
+			repeatable: true,
+		});
 	}
 }

@@ -37,26 +37,42 @@ export function urlPath(url: string): string {
 }
 
 function registrationsOf(staticData: IDataObject): Record<string, Registration> {
-	if (typeof staticData.registrations !== 'object' || staticData.registrations === null) staticData.registrations = {};
+	if (typeof staticData.registrations !== 'object' || staticData.registrations === null)
+		staticData.registrations = {};
 	return staticData.registrations as Record<string, Registration>;
 }
 
 /** Read only: a delivery changes nothing in the static data. */
 export function liveRegistrations(staticData: IDataObject): Registration[] {
 	const registrations = staticData.registrations;
-	return typeof registrations === 'object' && registrations !== null ? Object.values(registrations as Record<string, Registration>) : [];
+	return typeof registrations === 'object' && registrations !== null
+		? Object.values(registrations as Record<string, Registration>)
+		: [];
 }
 
-export function slotOf(context: IHookFunctions): { hookUrl: string; slot: string; registrations: Record<string, Registration> } {
+export function slotOf(context: IHookFunctions): {
+	hookUrl: string;
+	slot: string;
+	registrations: Record<string, Registration>;
+} {
 	const hookUrl = context.getNodeWebhookUrl('default');
-	if (!hookUrl) throw new NodeOperationError(context.getNode(), 'n8n gave this trigger no webhook URL');
-	return { hookUrl, slot: registrationSlot(hookUrl, context.getNode().webhookId), registrations: registrationsOf(context.getWorkflowStaticData('node')) };
+	if (!hookUrl)
+		throw new NodeOperationError(context.getNode(), 'n8n gave this trigger no webhook URL');
+	return {
+		hookUrl,
+		slot: registrationSlot(hookUrl, context.getNode().webhookId),
+		registrations: registrationsOf(context.getWorkflowStaticData('node')),
+	};
 }
 
 const listQueues = new Map<string, Promise<unknown>>();
 
 /** One list's work at a time in this process; across processes, `settle` makes the writes converge. */
-export async function oneAtATime<T>(context: IHookFunctions, listId: number, work: () => Promise<T>): Promise<T> {
+export async function oneAtATime<T>(
+	context: IHookFunctions,
+	listId: number,
+	work: () => Promise<T>,
+): Promise<T> {
 	const key = `${(await getConnection(context)).baseUrl} ${listId}`;
 	const previous = listQueues.get(key) ?? Promise.resolve();
 	const run = previous.then(work);

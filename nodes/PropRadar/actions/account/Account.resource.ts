@@ -4,11 +4,15 @@ import { apiRequest, paths } from '../../transport';
 import { resourceModule } from '../descriptions';
 
 async function getMembers(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return (await apiRequest(this, { method: 'GET', path: paths.members(), itemIndex })).results ?? [];
+	return (
+		(await apiRequest(this, { method: 'GET', path: paths.members(), itemIndex })).results ?? []
+	);
 }
 
 async function getStatusLabels(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return (await apiRequest(this, { method: 'GET', path: paths.statusLabels(), itemIndex })).results ?? [];
+	return (
+		(await apiRequest(this, { method: 'GET', path: paths.statusLabels(), itemIndex })).results ?? []
+	);
 }
 
 export const account = resourceModule({
@@ -23,8 +27,18 @@ export const account = resourceModule({
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['account'] } },
 		options: [
-			{ name: 'Get Members', value: 'getMembers', action: 'Get the members of the account', description: 'Members with the MemberKey that automations use' },
-			{ name: 'Get Status Level Labels', value: 'getStatusLabels', action: 'Get the status level labels', description: 'The account\'s labels of status levels 1 to 9' },
+			{
+				name: 'Get Members',
+				value: 'getMembers',
+				action: 'Get the members of the account',
+				description: 'Members with the MemberKey that automations use',
+			},
+			{
+				name: 'Get Status Level Labels',
+				value: 'getStatusLabels',
+				action: 'Get the status level labels',
+				description: "The account's labels of status levels 1 to 9",
+			},
 		],
 		default: 'getMembers',
 	},

@@ -11,7 +11,12 @@ export const automation = resourceModule({
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['automation'] } },
 		options: [
-			{ name: 'Configure', value: 'configure', action: 'Configure a list automation', description: 'Update the given fields, or replace the whole configuration' },
+			{
+				name: 'Configure',
+				value: 'configure',
+				action: 'Configure a list automation',
+				description: 'Update the given fields, or replace the whole configuration',
+			},
 			{ name: 'Get', value: 'get', action: 'Get a list automation' },
 		],
 		default: 'get',

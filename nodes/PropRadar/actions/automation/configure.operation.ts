@@ -1,10 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths, toNodeError, writableAutomation, type AutomationRecord } from '../../transport';
+import {
+	apiRequest,
+	paths,
+	toNodeError,
+	writableAutomation,
+	type AutomationRecord,
+} from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../money';
 import { parseNumberedId, shownValue } from '../../shared/ids';
-import { idsFrom, listLocator, propertyNamed, readChoice, readFlag, readListId } from '../../shared/parameters';
+import {
+	idsFrom,
+	listLocator,
+	propertyNamed,
+	readChoice,
+	readFlag,
+	readListId,
+} from '../../shared/parameters';
 import {
 	AUTOMATION_FLAG_FIELDS,
 	AUTOMATION_ID_FIELDS,
@@ -36,7 +49,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Update Only the Fields Given',
 				value: 'update',
-				description: 'Read the current configuration, change the fields below, write it back: nothing else is lost',
+				description:
+					'Read the current configuration, change the fields below, write it back: nothing else is lost',
 			},
 			{
 				name: 'Replace the Whole Configuration',
@@ -58,7 +72,13 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
-			{ displayName: 'Automation Enabled', name: 'isEnabled', type: 'boolean', default: true, description: 'Whether the automation runs: off, it fires on nothing' },
+			{
+				displayName: 'Automation Enabled',
+				name: 'isEnabled',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the automation runs: off, it fires on nothing',
+			},
 			{
 				displayName: 'Fires On',
 				name: 'Triggers',
@@ -69,46 +89,92 @@ export const description: INodeProperties[] = [
 					{ name: 'Status Changes', value: 'Status Changes' },
 				],
 				default: 'New Matches',
-				description: 'What makes the automation fire: a property entering the list, a change of a property in it, or both',
+				description:
+					'What makes the automation fire: a property entering the list, a change of a property in it, or both',
 			},
-			{ displayName: 'Then Add to Direct Mail Order ID', name: 'DirectMailOrderID', type: 'string', default: '', description: 'Direct-mail order the properties are added to (may cost per mail piece)' },
-			{ displayName: 'Then Add to Email Marketing Order ID', name: 'EmailMarketingOrderID', type: 'string', default: '', description: 'E-mail marketing order used (may cost per e-mail)' },
+			{
+				displayName: 'Then Add to Direct Mail Order ID',
+				name: 'DirectMailOrderID',
+				type: 'string',
+				default: '',
+				description: 'Direct-mail order the properties are added to (may cost per mail piece)',
+			},
+			{
+				displayName: 'Then Add to Email Marketing Order ID',
+				name: 'EmailMarketingOrderID',
+				type: 'string',
+				default: '',
+				description: 'E-mail marketing order used (may cost per e-mail)',
+			},
 			{
 				displayName: 'Then Add to List Names or IDs',
 				name: 'AddToLists',
 				type: 'multiOptions',
 				typeOptions: { loadOptionsMethod: 'getLists' },
 				default: [],
-				description: 'Lists the triggering properties are added to (not this list). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				description:
+					'Lists the triggering properties are added to (not this list). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
-			memberPicker('Then Daily Email to Member Names or IDs', 'DailyEmailMemberIDs', 'Members who get a daily e-mail'),
+			memberPicker(
+				'Then Daily Email to Member Names or IDs',
+				'DailyEmailMemberIDs',
+				'Members who get a daily e-mail',
+			),
 			{
 				displayName: 'Then Export to Webhook Names or IDs',
 				name: 'ExportToWebhookIDs',
 				type: 'multiOptions',
 				typeOptions: { loadOptionsMethod: 'getWebhooks' },
 				default: [],
-				description: 'Webhooks called for each triggering property. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				description:
+					'Webhooks called for each triggering property. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
-			memberPicker('Then Immediate Email to Member Names or IDs', 'ImmediateEmailMemberIDs', 'Members who get an e-mail at once'),
-			memberPicker('Then Mobile Notification to Member Names or IDs', 'MobileNotificationMemberIDs', 'Members who get a push notification'),
-			{ displayName: 'Then Purchase Email', name: 'PurchaseEmail', type: 'boolean', default: false, description: 'Whether to buy the owners\' e-mail addresses. Charged per triggered record, non-refundable, with no Max Cost.' },
-			{ displayName: 'Then Purchase Phone', name: 'PurchasePhone', type: 'boolean', default: false, description: 'Whether to buy the owners\' phone numbers. Charged per triggered record, non-refundable, with no Max Cost.' },
+			memberPicker(
+				'Then Immediate Email to Member Names or IDs',
+				'ImmediateEmailMemberIDs',
+				'Members who get an e-mail at once',
+			),
+			memberPicker(
+				'Then Mobile Notification to Member Names or IDs',
+				'MobileNotificationMemberIDs',
+				'Members who get a push notification',
+			),
+			{
+				displayName: 'Then Purchase Email',
+				name: 'PurchaseEmail',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to buy the owners' e-mail addresses. Charged per triggered record, non-refundable, with no Max Cost.",
+			},
+			{
+				displayName: 'Then Purchase Phone',
+				name: 'PurchasePhone',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to buy the owners' phone numbers. Charged per triggered record, non-refundable, with no Max Cost.",
+			},
 			{
 				displayName: 'Then Remove From List Names or IDs',
 				name: 'RemoveFromLists',
 				type: 'multiOptions',
 				typeOptions: { loadOptionsMethod: 'getLists' },
 				default: [],
-				description: 'Lists the triggering properties are removed from (not this list). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				description:
+					'Lists the triggering properties are removed from (not this list). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Then Set Interest Level',
 				name: 'SetInterestLevel',
 				type: 'options',
-				options: [0, 1, 2, 3, 4, 5].map((level) => ({ name: level === 0 ? 'Unset Stars (0)' : `${level} Star${level > 1 ? 's' : ''}`, value: level })),
+				options: [0, 1, 2, 3, 4, 5].map((level) => ({
+					name: level === 0 ? 'Unset Stars (0)' : `${level} Star${level > 1 ? 's' : ''}`,
+					value: level,
+				})),
 				default: 0,
-				description: 'Stars given to every triggering property; 0 takes their stars away. Leave this field out to leave stars alone.',
+				description:
+					'Stars given to every triggering property; 0 takes their stars away. Leave this field out to leave stars alone.',
 			},
 			{
 				displayName: 'Then Set Status Level Name or ID',
@@ -116,7 +182,8 @@ export const description: INodeProperties[] = [
 				type: 'options',
 				typeOptions: { loadOptionsMethod: 'getStatusLevels' },
 				default: 0,
-				description: 'Status given to every triggering property, with the account\'s own labels (0 = status None). Leave this field out to leave statuses alone. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				description:
+					'Status given to every triggering property, with the account\'s own labels (0 = status None). Leave this field out to leave statuses alone. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 		],
 	},
@@ -133,25 +200,47 @@ export const description: INodeProperties[] = [
 ];
 
 /** The fields given, checked and in the API's shapes; a problem names the field and what it allows. */
-export function automationFields(given: IDataObject, listId: number | string): { fields: Partial<AutomationRecord>; problem?: string } {
+export function automationFields(
+	given: IDataObject,
+	listId: number | string,
+): { fields: Partial<AutomationRecord>; problem?: string } {
 	const fields: IDataObject = {};
 	for (const [key, value] of Object.entries(given)) {
-		if (!Object.hasOwn(EMPTY_AUTOMATION, key)) return { fields: {}, problem: `${key} is not an automation field` };
+		if (!Object.hasOwn(EMPTY_AUTOMATION, key))
+			return { fields: {}, problem: `${key} is not an automation field` };
 		// Empty text or nothing, what an expression gives for an item without the value, is left out:
 		// the field stays as it is instead of clearing the list's wiring or setting level 0 (docs/design.md).
-		const idsOrLevel = (AUTOMATION_ID_FIELDS as readonly string[]).includes(key) || key === 'SetInterestLevel' || key === 'SetStatusLevel';
+		const idsOrLevel =
+			(AUTOMATION_ID_FIELDS as readonly string[]).includes(key) ||
+			key === 'SetInterestLevel' ||
+			key === 'SetStatusLevel';
 		if (idsOrLevel && (value === '' || value === null || value === undefined)) continue;
 		if ((AUTOMATION_FLAG_FIELDS as readonly string[]).includes(key)) {
 			const on = value === true || value === 1 || value === '1';
-			if (!on && value !== false && value !== 0 && value !== '0') return { fields: {}, problem: `${key}: must be on or off (true or false), got "${shownValue(value)}"` };
+			if (!on && value !== false && value !== 0 && value !== '0')
+				return {
+					fields: {},
+					problem: `${key}: must be on or off (true or false), got "${shownValue(value)}"`,
+				};
 			fields[key] = on ? 1 : 0;
 		} else if ((AUTOMATION_ID_FIELDS as readonly string[]).includes(key)) {
 			if ((AUTOMATION_NUMBERED_ID_FIELDS as readonly string[]).includes(key)) {
 				// List and webhook IDs are numbered: checked as exact digits, like every list ID the node sends.
-				const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((id) => id.trim()).filter(Boolean) : [value];
+				const entries = Array.isArray(value)
+					? value
+					: typeof value === 'string'
+						? value
+								.split(',')
+								.map((id) => id.trim())
+								.filter(Boolean)
+						: [value];
 				for (const entry of entries) {
-					const parsed = parseNumberedId(entry, key === 'ExportToWebhookIDs' ? 'a webhook ID' : 'a list ID');
-					if ('problem' in parsed) return { fields: {}, problem: `${key}: "${shownValue(entry)}" ${parsed.problem}` };
+					const parsed = parseNumberedId(
+						entry,
+						key === 'ExportToWebhookIDs' ? 'a webhook ID' : 'a list ID',
+					);
+					if ('problem' in parsed)
+						return { fields: {}, problem: `${key}: "${shownValue(entry)}" ${parsed.problem}` };
 				}
 			}
 			const ids = idsFrom(value);
@@ -162,13 +251,30 @@ export function automationFields(given: IDataObject, listId: number | string): {
 			}
 			fields[key] = ids.join(',');
 		} else if (key === 'SetInterestLevel' || key === 'SetStatusLevel') {
-			const level = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+			const level =
+				typeof value === 'number'
+					? value
+					: typeof value === 'string' && value.trim() !== ''
+						? Number(value)
+						: NaN;
 			const max = AUTOMATION_LEVEL_MAX[key];
-			if (!Number.isInteger(level) || level < 0 || level > max) return { fields: {}, problem: `${key}: must be a whole number from 0 to ${max}, got "${shownValue(value)}"` };
+			if (!Number.isInteger(level) || level < 0 || level > max)
+				return {
+					fields: {},
+					problem: `${key}: must be a whole number from 0 to ${max}, got "${shownValue(value)}"`,
+				};
 			fields[key] = level;
 		} else if (key === 'Triggers') {
-			const triggers = String(value).split(',').map((t) => t.trim()).filter(Boolean).join(',');
-			if (!(TRIGGER_VALUES as readonly string[]).includes(triggers)) return { fields: {}, problem: `Triggers: must be one of ${TRIGGER_VALUES.map((t) => `"${t}"`).join(', ')}` };
+			const triggers = String(value)
+				.split(',')
+				.map((t) => t.trim())
+				.filter(Boolean)
+				.join(',');
+			if (!(TRIGGER_VALUES as readonly string[]).includes(triggers))
+				return {
+					fields: {},
+					problem: `Triggers: must be one of ${TRIGGER_VALUES.map((t) => `"${t}"`).join(', ')}`,
+				};
 			fields[key] = triggers;
 		} else {
 			fields[key] = String(value ?? '');
@@ -181,26 +287,45 @@ export function automationFields(given: IDataObject, listId: number | string): {
 // said with the service's refusal of the write, should it refuse them.
 function emptiesWritten(written: Omit<AutomationRecord, 'Name'>): string[] {
 	const empties: string[] = [];
-	if (written.SetInterestLevel === null) empties.push('SetInterestLevel null (stars left as they are; 0 would unset them)');
-	if (written.SetStatusLevel === null) empties.push('SetStatusLevel null (status left as it is; 0 would set status None)');
+	if (written.SetInterestLevel === null)
+		empties.push('SetInterestLevel null (stars left as they are; 0 would unset them)');
+	if (written.SetStatusLevel === null)
+		empties.push('SetStatusLevel null (status left as it is; 0 would set status None)');
 	if (written.Triggers === '') empties.push('Triggers "" (fires on nothing)');
 	return empties;
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
-	const mode = readChoice<'update' | 'replace'>(this, itemIndex, propertyNamed(description, 'configureMode'));
+	const mode = readChoice<'update' | 'replace'>(
+		this,
+		itemIndex,
+		propertyNamed(description, 'configureMode'),
+	);
 	const given = this.getNodeParameter('automation', itemIndex, {}) as IDataObject;
 	const { fields, problem } = automationFields(given, listId);
 	if (problem) throw new NodeOperationError(this.getNode(), problem, { itemIndex });
 	if (Object.keys(fields).length === 0 && mode === 'update') {
-		throw new NodeOperationError(this.getNode(), 'Automation: add at least one field to change', { itemIndex });
+		throw new NodeOperationError(this.getNode(), 'Automation: add at least one field to change', {
+			itemIndex,
+		});
 	}
-	const allowCharging = readFlag(this, itemIndex, 'allowChargingAutomation', 'Allow Charging Automation');
+	const allowCharging = readFlag(
+		this,
+		itemIndex,
+		'allowChargingAutomation',
+		'Allow Charging Automation',
+	);
 	const turnOn = readFlag(this, itemIndex, 'turnOnMonitoring', 'Turn On Monitoring');
 	let base: Omit<AutomationRecord, 'Name'> = { ...EMPTY_AUTOMATION };
 	if (mode === 'update') {
-		const current = (await apiRequest<{ results?: AutomationRecord[] }>(this, { method: 'GET', path: paths.automation(listId), itemIndex })).results?.[0];
+		const current = (
+			await apiRequest<{ results?: AutomationRecord[] }>(this, {
+				method: 'GET',
+				path: paths.automation(listId),
+				itemIndex,
+			})
+		).results?.[0];
 		if (current) base = { ...base, ...writableAutomation(current) };
 	}
 	const written = { ...base, ...fields };
@@ -228,7 +353,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} catch (error) {
 		const empties = emptiesWritten(written);
 		if (error instanceof NodeApiError && error.httpCode === '400' && empties.length > 0) {
-			error.description = `${error.description ?? ''} The automation is written whole, and fields not set went as ${empties.join(', ')}: what the node sends for them, since the API documents give no empty value. If PropRadar refuses that, give Then Set Interest Level, Then Set Status Level Name or ID and Fires On in this node, or set them once in PropRadar.`.trim();
+			error.description =
+				`${error.description ?? ''} The automation is written whole, and fields not set went as ${empties.join(', ')}: what the node sends for them, since the API documents give no empty value. If PropRadar refuses that, give Then Set Interest Level, Then Set Status Level Name or ID and Fires On in this node, or set them once in PropRadar.`.trim();
 		}
 		throw toNodeError(this.getNode(), error, itemIndex);
 	}
@@ -237,6 +363,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		: !written.Triggers
 			? `the automation of list ${listId} is enabled with nothing to fire on, so it fires on nothing: set Fires On (New Matches, Status Changes or both)`
 			: undefined;
-	if (firesOnNothing) this.addExecutionHints({ message: `Item at index ${itemIndex}: ${firesOnNothing}.`, type: 'warning', location: 'outputPane' });
-	return [{ ListID: listId, updateCount: response.updateCount ?? 0, ...written, ...(unmonitored.length > 0 ? { monitoringTurnedOn: true } : {}) }];
+	if (firesOnNothing)
+		this.addExecutionHints({
+			message: `Item at index ${itemIndex}: ${firesOnNothing}.`,
+			type: 'warning',
+			location: 'outputPane',
+		});
+	return [
+		{
+			ListID: listId,
+			updateCount: response.updateCount ?? 0,
+			...written,
+			...(unmonitored.length > 0 ? { monitoringTurnedOn: true } : {}),
+		},
+	];
 }

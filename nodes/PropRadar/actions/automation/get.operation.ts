@@ -9,6 +9,10 @@ export const description: INodeProperties[] = [listLocator(show)];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
-	const response = await apiRequest(this, { method: 'GET', path: paths.automation(listId), itemIndex });
+	const response = await apiRequest(this, {
+		method: 'GET',
+		path: paths.automation(listId),
+		itemIndex,
+	});
 	return (response.results ?? []).map((automation) => ({ ListID: listId, ...automation }));
 }

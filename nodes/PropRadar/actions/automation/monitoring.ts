@@ -6,7 +6,10 @@ import { fieldNames, LIST_FIELDS } from '../../shared/vocabulary';
 
 // Automations only run on monitored lists (the lists document), so one is not set up on an
 // unmonitored list unless the user asks for monitoring to be switched on.
-export function turnOnMonitoringProperty(show: IDisplayOptions['show'], what: string): INodeProperties {
+export function turnOnMonitoringProperty(
+	show: IDisplayOptions['show'],
+	what: string,
+): INodeProperties {
 	return {
 		displayName: 'Turn On Monitoring',
 		name: 'turnOnMonitoring',
@@ -20,22 +23,50 @@ export function turnOnMonitoringProperty(show: IDisplayOptions['show'], what: st
 type ListId = Parameters<typeof paths.list>[0];
 
 /** Refuses unmonitored lists unless `turnOn`; the caller turns them on once every other check has passed. */
-export async function unmonitoredLists(context: IExecuteFunctions, listIds: ListId[], turnOn: boolean, itemIndex: number, doing: string): Promise<ListId[]> {
+export async function unmonitoredLists(
+	context: IExecuteFunctions,
+	listIds: ListId[],
+	turnOn: boolean,
+	itemIndex: number,
+	doing: string,
+): Promise<ListId[]> {
 	const unmonitored: ListId[] = [];
 	for (const listId of listIds) {
-		const list = (await apiRequest<ApiEnvelope<ListRecord>>(context, { method: 'GET', path: paths.list(listId), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'isMonitored') }, itemIndex })).results?.[0];
+		const list = (
+			await apiRequest<ApiEnvelope<ListRecord>>(context, {
+				method: 'GET',
+				path: paths.list(listId),
+				qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'isMonitored') },
+				itemIndex,
+			})
+		).results?.[0];
 		if (Number(list?.isMonitored) === 0) unmonitored.push(listId);
 	}
 	if (unmonitored.length === 0 || turnOn) return unmonitored;
-	const which = unmonitored.length === 1 ? `List ${unmonitored[0]} is` : `Lists ${unmonitored.join(', ')} are`;
-	throw new NodeOperationError(context.getNode(), `${which} not monitored, so ${unmonitored.length === 1 ? 'its automation' : 'their automations'} would never fire`, {
-		itemIndex,
-		description: `Nothing was changed (${doing}). Automations only run on monitored lists. Turn on the option "Turn On Monitoring" of this node to switch monitoring on as well, or switch it on with PropRadar > List > Update (Monitored).`,
-	});
+	const which =
+		unmonitored.length === 1 ? `List ${unmonitored[0]} is` : `Lists ${unmonitored.join(', ')} are`;
+	throw new NodeOperationError(
+		context.getNode(),
+		`${which} not monitored, so ${unmonitored.length === 1 ? 'its automation' : 'their automations'} would never fire`,
+		{
+			itemIndex,
+			description: `Nothing was changed (${doing}). Automations only run on monitored lists. Turn on the option "Turn On Monitoring" of this node to switch monitoring on as well, or switch it on with PropRadar > List > Update (Monitored).`,
+		},
+	);
 }
 
-export async function turnOnMonitoring(context: IExecuteFunctions, listIds: ListId[], itemIndex: number): Promise<void> {
+export async function turnOnMonitoring(
+	context: IExecuteFunctions,
+	listIds: ListId[],
+	itemIndex: number,
+): Promise<void> {
 	for (const listId of listIds) {
-		await apiRequest(context, { method: 'PATCH', path: paths.list(listId), body: { isMonitored: 1 }, repeatable: true, itemIndex });
+		await apiRequest(context, {
+			method: 'PATCH',
+			path: paths.list(listId),
+			body: { isMonitored: 1 },
+			repeatable: true,
+			itemIndex,
+		});
 	}
 }

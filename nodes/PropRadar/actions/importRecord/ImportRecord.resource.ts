@@ -8,7 +8,10 @@ export const importRecord = resourceModule({
 	operations: {
 		deleteMatch,
 		getMany,
-		import: { description: importOperation.description, executeBatch: importOperation.executeBatch },
+		import: {
+			description: importOperation.description,
+			executeBatch: importOperation.executeBatch,
+		},
 		updateMatch,
 	},
 	selector: {
@@ -18,10 +21,24 @@ export const importRecord = resourceModule({
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['importRecord'] } },
 		options: [
-			{ name: 'Delete Match', value: 'deleteMatch', action: 'Delete the match of an imported record', description: 'Primary-contact changes it made are reverted' },
+			{
+				name: 'Delete Match',
+				value: 'deleteMatch',
+				action: 'Delete the match of an imported record',
+				description: 'Primary-contact changes it made are reverted',
+			},
 			{ name: 'Get Many', value: 'getMany', action: 'Get many imported records' },
-			{ name: 'Import', value: 'import', action: 'Import records into an import list', description: 'The input items, matched by PropRadar (charged per record)' },
-			{ name: 'Update Match', value: 'updateMatch', action: 'Correct the match of an imported record' },
+			{
+				name: 'Import',
+				value: 'import',
+				action: 'Import records into an import list',
+				description: 'The input items, matched by PropRadar (charged per record)',
+			},
+			{
+				name: 'Update Match',
+				value: 'updateMatch',
+				action: 'Correct the match of an imported record',
+			},
 		],
 		default: 'import',
 	},

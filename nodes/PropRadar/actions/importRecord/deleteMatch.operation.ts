@@ -6,11 +6,18 @@ import { importItemIdProperty } from './updateMatch.operation';
 
 const show = { resource: ['importRecord'], operation: ['deleteMatch'] };
 
-export const description: INodeProperties[] = [listLocator(show, 'Import List'), importItemIdProperty(show)];
+export const description: INodeProperties[] = [
+	listLocator(show, 'Import List'),
+	importItemIdProperty(show),
+];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex, 'listId', 'Import List');
 	const itemId = readPositiveInteger(this, itemIndex, 'importItemId', 'Import Item ID');
-	const response = await apiRequest(this, { method: 'DELETE', path: paths.importItem(listId, itemId), itemIndex });
+	const response = await apiRequest(this, {
+		method: 'DELETE',
+		path: paths.importItem(listId, itemId),
+		itemIndex,
+	});
 	return [{ ListID: listId, ListImportItemID: itemId, deleteCount: response.deleteCount ?? 0 }];
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, errorItem, paths, type ApiEnvelope, type ListRecord } from '../../transport';
@@ -6,7 +11,15 @@ import { chargedBatches, chargeProperties, type BatchOutcome, type RunSpending }
 import { fieldsPicker } from '../../shared/fieldsets';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
 import type { NumberedId } from '../../shared/ids';
-import { checkedValue, listLocator, propertyNamed, readChoice, readCollection, readFields, readListId } from '../../shared/parameters';
+import {
+	checkedValue,
+	listLocator,
+	propertyNamed,
+	readChoice,
+	readCollection,
+	readFields,
+	readListId,
+} from '../../shared/parameters';
 import { readRecord, type ImportRecord } from './records';
 
 const show = { resource: ['importRecord'], operation: ['import'] };
@@ -18,7 +31,8 @@ export const MAX_BATCH_SIZE = 5000;
 export const description: INodeProperties[] = [
 	listLocator(show, 'Import List'),
 	{
-		displayName: 'Each input item is one record, sent as it is: a ZIP+4 or a ZIP that lost its leading zero is sent as five digits and a full US state name as its code (each change is noted in the item). An item with no record field is not sent or charged and becomes an error item. The list must be an import list created with Import Source "API" (List > Create).',
+		displayName:
+			'Each input item is one record, sent as it is: a ZIP+4 or a ZIP that lost its leading zero is sent as five digits and a full US state name as its code (each change is noted in the item). An item with no record field is not sent or charged and becomes an error item. The list must be an import list created with Import Source "API" (List > Create).',
 		name: 'importNotice',
 		type: 'notice',
 		default: '',
@@ -29,8 +43,17 @@ export const description: INodeProperties[] = [
 		name: 'mapping',
 		type: 'options',
 		options: [
-			{ name: 'Same-Named Fields', value: 'auto', description: 'Input fields named like the record fields (Address, City, State, ZipFive, FirstName, Email ...) are sent' },
-			{ name: 'Map Each Field', value: 'manual', description: 'Say which value goes to which record field' },
+			{
+				name: 'Same-Named Fields',
+				value: 'auto',
+				description:
+					'Input fields named like the record fields (Address, City, State, ZipFive, FirstName, Email ...) are sent',
+			},
+			{
+				name: 'Map Each Field',
+				value: 'manual',
+				description: 'Say which value goes to which record field',
+			},
 		],
 		default: 'auto',
 		displayOptions: { show },
@@ -52,7 +75,9 @@ export const description: INodeProperties[] = [
 						displayName: 'Record Field',
 						name: 'name',
 						type: 'options',
-						options: [...IMPORT_RECORD_FIELDS].sort().map((field) => ({ name: field, value: field })),
+						options: [...IMPORT_RECORD_FIELDS]
+							.sort()
+							.map((field) => ({ name: field, value: field })),
 						default: 'Address',
 					},
 					{
@@ -67,7 +92,11 @@ export const description: INodeProperties[] = [
 		],
 	},
 	...chargeProperties(show, 'the import (per imported record)'),
-	fieldsPicker('importItem', { show }, 'What each imported item returns: its ListImportItemID and match by default'),
+	fieldsPicker(
+		'importItem',
+		{ show },
+		'What each imported item returns: its ListImportItemID and match by default',
+	),
 	{
 		displayName: 'Options',
 		name: 'importOptions',
@@ -89,21 +118,40 @@ export const description: INodeProperties[] = [
 				name: 'accessTokenHeader',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to also send the access token in the X-Prop-Access-Token header, which the import endpoint accepts',
+				description:
+					'Whether to also send the access token in the X-Prop-Access-Token header, which the import endpoint accepts',
 			},
 		],
 	},
 ];
 
 /** Record Fields' choice of record field, which an expression may give as any text. */
-const RECORD_FIELD = (propertyNamed(description, 'recordFields').options![0] as { values: INodeProperties[] }).values[0];
+const RECORD_FIELD = (
+	propertyNamed(description, 'recordFields').options![0] as { values: INodeProperties[] }
+).values[0];
 
-function recordOf(context: IExecuteFunctions, item: INodeExecutionData, itemIndex: number, mapping: string, notes: string[]): ImportRecord {
+function recordOf(
+	context: IExecuteFunctions,
+	item: INodeExecutionData,
+	itemIndex: number,
+	mapping: string,
+	notes: string[],
+): ImportRecord {
 	if (mapping === 'manual') {
-		const rows = ((context.getNodeParameter('recordFields', itemIndex, {}) as IDataObject).field as Array<{ name: unknown; value: unknown }> | undefined) ?? [];
+		const rows =
+			((context.getNodeParameter('recordFields', itemIndex, {}) as IDataObject).field as
+				Array<{ name: unknown; value: unknown }> | undefined) ?? [];
 		const mapped: Record<string, unknown> = Object.create(null);
 		rows.forEach((row, index) => {
-			mapped[checkedValue(context, itemIndex, RECORD_FIELD, row.name, `Record Fields row ${index + 1} > Record Field`) as string] = row.value;
+			mapped[
+				checkedValue(
+					context,
+					itemIndex,
+					RECORD_FIELD,
+					row.name,
+					`Record Fields row ${index + 1} > Record Field`,
+				) as string
+			] = row.value;
 		});
 		return readRecord(mapped, notes);
 	}
@@ -111,11 +159,21 @@ function recordOf(context: IExecuteFunctions, item: INodeExecutionData, itemInde
 }
 
 async function assertApiImportList(context: IExecuteFunctions, listId: NumberedId): Promise<void> {
-	const list = (await apiRequest<{ results?: ListRecord[] }>(context, { method: 'GET', path: paths.list(listId), qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType', 'ImportSource') } })).results?.[0];
+	const list = (
+		await apiRequest<{ results?: ListRecord[] }>(context, {
+			method: 'GET',
+			path: paths.list(listId),
+			qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType', 'ImportSource') },
+		})
+	).results?.[0];
 	if (list?.ListType !== 'import' || list.ImportSource !== 'api') {
-		throw new NodeOperationError(context.getNode(), `List ${listId} is not an import list that takes API imports`, {
-			description: `It is ${list?.ListType === 'import' ? `an import list with Import Source "${list.ImportSource}"` : `a ${list?.ListType ?? 'list'} list`}. Create one with List > Create, List Type "Import", Import Source "API (Needed for Import Records)", and import into that. Nothing was bought or charged.`,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`List ${listId} is not an import list that takes API imports`,
+			{
+				description: `It is ${list?.ListType === 'import' ? `an import list with Import Source "${list.ImportSource}"` : `a ${list?.ListType ?? 'list'} list`}. Create one with List > Create, List Type "Import", Import Source "API (Needed for Import Records)", and import into that. Nothing was bought or charged.`,
+			},
+		);
 	}
 }
 
@@ -128,11 +186,17 @@ const NO_FIELDS = `Give at least one of ${IMPORT_RECORD_FIELDS.join(', ')}, by i
 
 // An item with no record field is not sent, quoted or charged, and becomes an error item; the others
 // go to `chargedBatches` (docs/money.md, rule 6). One output item per input item.
-export async function executeBatch(this: IExecuteFunctions, spending: RunSpending): Promise<INodeExecutionData[]> {
+export async function executeBatch(
+	this: IExecuteFunctions,
+	spending: RunSpending,
+): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const listId = readListId(this, 0, 'listId', 'Import List');
 	const mapping = readChoice<'auto' | 'manual'>(this, 0, propertyNamed(description, 'mapping'));
-	const options = readCollection(this, 0, propertyNamed(description, 'importOptions')) as { batchSize?: number; accessTokenHeader?: boolean };
+	const options = readCollection(this, 0, propertyNamed(description, 'importOptions')) as {
+		batchSize?: number;
+		accessTokenHeader?: boolean;
+	};
 	const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
 	const fields = readFields(this, 0, 'importItem');
 	// Plain arrays built in one pass: in a busy n8n every allocation costs more (docs/design.md).
@@ -160,7 +224,11 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 		description: `${[...(notesOf[itemIndex] ?? []), ''].join('. ')}${NO_FIELDS} This item was not sent and not charged; the other items were imported.`,
 	});
 	if (records.length === 0) {
-		throw new NodeOperationError(this.getNode(), `Nothing to import: none of the ${items.length} input items has a record field`, { description: `${NO_FIELDS} Nothing was sent and nothing was charged.` });
+		throw new NodeOperationError(
+			this.getNode(),
+			`Nothing to import: none of the ${items.length} input items has a record field`,
+			{ description: `${NO_FIELDS} Nothing was sent and nothing was charged.` },
+		);
 	}
 
 	const headers: Record<string, string> = {};
@@ -192,31 +260,56 @@ export async function executeBatch(this: IExecuteFunctions, spending: RunSpendin
 			const record = records[index];
 			const notes = notesOf[itemIndex];
 			if (outcome.bought) {
-				output[itemIndex] = { json: { imported: true, ...outcome.result, record, ...(notes ? { notes } : {}), _charge: outcome.note }, pairedItem: { item: itemIndex } };
+				output[itemIndex] = {
+					json: {
+						imported: true,
+						...outcome.result,
+						record,
+						...(notes ? { notes } : {}),
+						_charge: outcome.note,
+					},
+					pairedItem: { item: itemIndex },
+				};
 				return;
 			}
 			failed ??= outcome;
-			output[itemIndex] = errorItem(node, itemIndex, { imported: false, error: outcome.error, description: outcome.description, ...(outcome.httpCode ? { httpCode: outcome.httpCode } : {}), record, ...(notes ? { notes } : {}) });
+			output[itemIndex] = errorItem(node, itemIndex, {
+				imported: false,
+				error: outcome.error,
+				description: outcome.description,
+				...(outcome.httpCode ? { httpCode: outcome.httpCode } : {}),
+				record,
+				...(notes ? { notes } : {}),
+			});
 		},
 	});
 	if (result.preview) {
-		const notes = notesOf.flatMap((itemNotes, itemIndex) => itemNotes.map((note) => `item at index ${itemIndex}: ${note}`));
-		return [{
-			json: {
-				ListID: listId,
-				records: records.length,
-				batches: Math.ceil(records.length / batchSize),
-				...result.preview,
-				...(skipped.length > 0 ? { notSent: skipped.map((itemIndex) => ({ itemIndex, ...notSent(itemIndex) })) } : {}),
-				...(notes.length > 0 ? { notes } : {}),
+		const notes = notesOf.flatMap((itemNotes, itemIndex) =>
+			itemNotes.map((note) => `item at index ${itemIndex}: ${note}`),
+		);
+		return [
+			{
+				json: {
+					ListID: listId,
+					records: records.length,
+					batches: Math.ceil(records.length / batchSize),
+					...result.preview,
+					...(skipped.length > 0
+						? { notSent: skipped.map((itemIndex) => ({ itemIndex, ...notSent(itemIndex) })) }
+						: {}),
+					...(notes.length > 0 ? { notes } : {}),
+				},
+				pairedItem: items.map((_, item) => ({ item })),
 			},
-			pairedItem: items.map((_, item) => ({ item })),
-		}];
+		];
 	}
 	if (failed && spending.bought === 0 && !this.continueOnFail()) {
 		const options = { message: failed.error, description: failed.description };
-		throw failed.httpCode ? new NodeApiError(this.getNode(), {}, { ...options, httpCode: failed.httpCode }) : new NodeOperationError(this.getNode(), failed.error, options);
+		throw failed.httpCode
+			? new NodeApiError(this.getNode(), {}, { ...options, httpCode: failed.httpCode })
+			: new NodeOperationError(this.getNode(), failed.error, options);
 	}
-	for (const itemIndex of skipped) output[itemIndex] = errorItem(node, itemIndex, notSent(itemIndex));
+	for (const itemIndex of skipped)
+		output[itemIndex] = errorItem(node, itemIndex, notSent(itemIndex));
 	return output;
 }

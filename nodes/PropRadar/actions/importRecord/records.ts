@@ -5,18 +5,64 @@ import { IMPORT_RECORD_FIELDS } from '../../shared/vocabulary';
 export type ImportRecord = Record<string, string>;
 
 const STATE_CODES: Record<string, string> = {
-	alabama: 'AL', alaska: 'AK', arizona: 'AZ', arkansas: 'AR', california: 'CA', colorado: 'CO',
-	connecticut: 'CT', delaware: 'DE', 'district of columbia': 'DC', florida: 'FL', georgia: 'GA',
-	hawaii: 'HI', idaho: 'ID', illinois: 'IL', indiana: 'IN', iowa: 'IA', kansas: 'KS', kentucky: 'KY',
-	louisiana: 'LA', maine: 'ME', maryland: 'MD', massachusetts: 'MA', michigan: 'MI', minnesota: 'MN',
-	mississippi: 'MS', missouri: 'MO', montana: 'MT', nebraska: 'NE', nevada: 'NV',
-	'new hampshire': 'NH', 'new jersey': 'NJ', 'new mexico': 'NM', 'new york': 'NY',
-	'north carolina': 'NC', 'north dakota': 'ND', ohio: 'OH', oklahoma: 'OK', oregon: 'OR',
-	pennsylvania: 'PA', 'rhode island': 'RI', 'south carolina': 'SC', 'south dakota': 'SD',
-	tennessee: 'TN', texas: 'TX', utah: 'UT', vermont: 'VT', virginia: 'VA', washington: 'WA',
-	'west virginia': 'WV', wisconsin: 'WI', wyoming: 'WY', 'puerto rico': 'PR', guam: 'GU',
-	'u.s. virgin islands': 'VI', 'us virgin islands': 'VI', 'virgin islands': 'VI',
-	'american samoa': 'AS', 'northern mariana islands': 'MP',
+	alabama: 'AL',
+	alaska: 'AK',
+	arizona: 'AZ',
+	arkansas: 'AR',
+	california: 'CA',
+	colorado: 'CO',
+	connecticut: 'CT',
+	delaware: 'DE',
+	'district of columbia': 'DC',
+	florida: 'FL',
+	georgia: 'GA',
+	hawaii: 'HI',
+	idaho: 'ID',
+	illinois: 'IL',
+	indiana: 'IN',
+	iowa: 'IA',
+	kansas: 'KS',
+	kentucky: 'KY',
+	louisiana: 'LA',
+	maine: 'ME',
+	maryland: 'MD',
+	massachusetts: 'MA',
+	michigan: 'MI',
+	minnesota: 'MN',
+	mississippi: 'MS',
+	missouri: 'MO',
+	montana: 'MT',
+	nebraska: 'NE',
+	nevada: 'NV',
+	'new hampshire': 'NH',
+	'new jersey': 'NJ',
+	'new mexico': 'NM',
+	'new york': 'NY',
+	'north carolina': 'NC',
+	'north dakota': 'ND',
+	ohio: 'OH',
+	oklahoma: 'OK',
+	oregon: 'OR',
+	pennsylvania: 'PA',
+	'rhode island': 'RI',
+	'south carolina': 'SC',
+	'south dakota': 'SD',
+	tennessee: 'TN',
+	texas: 'TX',
+	utah: 'UT',
+	vermont: 'VT',
+	virginia: 'VA',
+	washington: 'WA',
+	'west virginia': 'WV',
+	wisconsin: 'WI',
+	wyoming: 'WY',
+	'puerto rico': 'PR',
+	guam: 'GU',
+	'u.s. virgin islands': 'VI',
+	'us virgin islands': 'VI',
+	'virgin islands': 'VI',
+	'american samoa': 'AS',
+	'northern mariana islands': 'MP',
 };
 const CODES = new Set(Object.values(STATE_CODES));
 
@@ -25,20 +71,30 @@ const FIVE_DIGITS = /^\d{5}$/;
 function normaliseZip(value: string): { value: string; note: string } {
 	const plusFour = /^(\d{4,5})[-\s]?\d{4}$/.exec(value);
 	const five = /^\d{4}$/.test(value) ? value : plusFour?.[1];
-	if (five === undefined) return { value, note: `ZipFive "${value}" is not five digits; sent as given` };
+	if (five === undefined)
+		return { value, note: `ZipFive "${value}" is not five digits; sent as given` };
 	const padded = five.padStart(5, '0');
-	const steps = [plusFour ? 'ZIP+4 cut to its five digits' : '', five.length === 4 ? 'its lost leading zero put back' : ''].filter(Boolean).join(', ');
+	const steps = [
+		plusFour ? 'ZIP+4 cut to its five digits' : '',
+		five.length === 4 ? 'its lost leading zero put back' : '',
+	]
+		.filter(Boolean)
+		.join(', ');
 	return { value: padded, note: `ZipFive "${value}" sent as "${padded}" (${steps})` };
 }
 
 function normaliseState(value: string): { value: string; note: string } {
-	const code = CODES.has(value.toUpperCase()) ? value.toUpperCase() : STATE_CODES[value.toLowerCase().replace(/\s+/g, ' ')];
+	const code = CODES.has(value.toUpperCase())
+		? value.toUpperCase()
+		: STATE_CODES[value.toLowerCase().replace(/\s+/g, ' ')];
 	if (code) return { value: code, note: `State "${value}" sent as "${code}"` };
 	return { value, note: `State "${value}" is not a US state name or code; sent as given` };
 }
 
 const byName = new Map<string, string>(IMPORT_RECORD_FIELDS.map((field) => [field, field]));
-const byLowerName = new Map<string, string>(IMPORT_RECORD_FIELDS.map((field) => [field.toLowerCase(), field]));
+const byLowerName = new Map<string, string>(
+	IMPORT_RECORD_FIELDS.map((field) => [field.toLowerCase(), field]),
+);
 
 // Run for thousands of items in a busy n8n: only the record is built, notes go to the caller's array,
 // and a value that needs no change allocates nothing (docs/design.md).
@@ -50,7 +106,9 @@ export function readRecord(values: Record<string, unknown>, notes: string[]): Im
 		const raw = values[name];
 		if (!field || raw === undefined || raw === null) continue;
 		if (typeof raw === 'object' || typeof raw === 'function') {
-			notes.push(`${field} left out: it is ${Array.isArray(raw) ? 'a list' : 'an object'}, not text or a number`);
+			notes.push(
+				`${field} left out: it is ${Array.isArray(raw) ? 'a list' : 'an object'}, not text or a number`,
+			);
 			continue;
 		}
 		const text = (typeof raw === 'string' ? raw : String(raw)).trim();
@@ -61,7 +119,8 @@ export function readRecord(values: Record<string, unknown>, notes: string[]): Im
 			if (!FIVE_DIGITS.test(text)) ({ value, note } = normaliseZip(text));
 		} else if (field === 'State') {
 			if (!CODES.has(text)) ({ value, note } = normaliseState(text));
-		} else if (field === 'Email' && !/^[^@\s]+@[^@\s]+$/.test(text)) note = `Email "${text}" is not an e-mail address; sent as given`;
+		} else if (field === 'Email' && !/^[^@\s]+@[^@\s]+$/.test(text))
+			note = `Email "${text}" is not an e-mail address; sent as given`;
 		record[field] = value;
 		if (note) notes.push(note);
 	}

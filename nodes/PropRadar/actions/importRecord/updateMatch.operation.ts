@@ -2,7 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
-import { listLocator, readListId, readPersonKey, readPositiveInteger, readPropId } from '../../shared/parameters';
+import {
+	listLocator,
+	readListId,
+	readPersonKey,
+	readPositiveInteger,
+	readPropId,
+} from '../../shared/parameters';
 
 const show = { resource: ['importRecord'], operation: ['updateMatch'] };
 
@@ -32,7 +38,8 @@ export const description: INodeProperties[] = [
 		name: 'matchPersonKey',
 		type: 'string',
 		default: '',
-		description: 'The PersonKey of the person at that property the record really is (leave empty to keep the person)',
+		description:
+			'The PersonKey of the person at that property the record really is (leave empty to keep the person)',
 		displayOptions: { show },
 	},
 ];
@@ -41,14 +48,29 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const listId = readListId(this, itemIndex, 'listId', 'Import List');
 	const itemId = readPositiveInteger(this, itemIndex, 'importItemId', 'Import Item ID');
 	const body: IDataObject = {};
-	const given = (name: string) => String(this.getNodeParameter(name, itemIndex, '') ?? '').trim() !== '';
-	const propId = given('matchPropId') ? readPropId(this, itemIndex, 'matchPropId', 'Property ID') : '';
-	const personKey = given('matchPersonKey') ? readPersonKey(this, itemIndex, 'matchPersonKey', 'Person Key') : '';
+	const given = (name: string) =>
+		String(this.getNodeParameter(name, itemIndex, '') ?? '').trim() !== '';
+	const propId = given('matchPropId')
+		? readPropId(this, itemIndex, 'matchPropId', 'Property ID')
+		: '';
+	const personKey = given('matchPersonKey')
+		? readPersonKey(this, itemIndex, 'matchPersonKey', 'Person Key')
+		: '';
 	if (propId) body.PropID = propId;
 	if (personKey) body.PersonKey = personKey;
 	if (!propId && !personKey) {
-		throw new NodeOperationError(this.getNode(), 'Property ID or Person Key: give at least one to correct the match', { itemIndex });
+		throw new NodeOperationError(
+			this.getNode(),
+			'Property ID or Person Key: give at least one to correct the match',
+			{ itemIndex },
+		);
 	}
-	const response = await apiRequest(this, { method: 'PATCH', path: paths.importItem(listId, itemId), body, repeatable: true, itemIndex });
+	const response = await apiRequest(this, {
+		method: 'PATCH',
+		path: paths.importItem(listId, itemId),
+		body,
+		repeatable: true,
+		itemIndex,
+	});
 	return response.results ?? [];
 }

@@ -14,7 +14,12 @@ export const list = resourceModule({
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['list'] } },
 		options: [
-			{ name: 'Create', value: 'create', action: 'Create a list', description: 'Create a dynamic, static or import list' },
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a list',
+				description: 'Create a dynamic, static or import list',
+			},
 			{ name: 'Delete', value: 'delete', action: 'Delete a list' },
 			{ name: 'Get', value: 'get', action: 'Get a list' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many lists' },

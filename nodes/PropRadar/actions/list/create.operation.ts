@@ -3,8 +3,24 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type ListRecord } from '../../transport';
 import { CRITERIA_MODE, criteriaProperties } from '../../shared/criteria';
-import { propertyNamed, readChoice, readCollection, readCriteriaParameters, readFlag, vocabularyOptions, readRequiredString, readText } from '../../shared/parameters';
-import { IMPORT_SOURCES, IMPORT_TYPES, LIST_NAME_MAX_CHARACTERS, LIST_TYPES, type ImportSource, type ListType } from '../../shared/vocabulary';
+import {
+	propertyNamed,
+	readChoice,
+	readCollection,
+	readCriteriaParameters,
+	readFlag,
+	vocabularyOptions,
+	readRequiredString,
+	readText,
+} from '../../shared/parameters';
+import {
+	IMPORT_SOURCES,
+	IMPORT_TYPES,
+	LIST_NAME_MAX_CHARACTERS,
+	LIST_TYPES,
+	type ImportSource,
+	type ListType,
+} from '../../shared/vocabulary';
 
 const show = { resource: ['list'], operation: ['create'] };
 
@@ -24,7 +40,11 @@ const LIST_TYPE_HELP: Record<ListType, string> = {
 	static: 'You add and remove properties',
 };
 
-const IMPORT_SOURCE_NAMES: Record<ImportSource, string> = { api: 'API (Needed for Import Records)', file: 'File', zapier: 'Zapier' };
+const IMPORT_SOURCE_NAMES: Record<ImportSource, string> = {
+	api: 'API (Needed for Import Records)',
+	file: 'File',
+	zapier: 'Zapier',
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -40,7 +60,10 @@ export const description: INodeProperties[] = [
 		displayName: 'List Type',
 		name: 'listType',
 		type: 'options',
-		options: vocabularyOptions(LIST_TYPES).map((option) => ({ ...option, description: LIST_TYPE_HELP[option.value as ListType] })),
+		options: vocabularyOptions(LIST_TYPES).map((option) => ({
+			...option,
+			description: LIST_TYPE_HELP[option.value as ListType],
+		})),
 		default: 'static',
 		displayOptions: { show },
 	},
@@ -50,7 +73,8 @@ export const description: INodeProperties[] = [
 		name: 'isMonitored',
 		type: 'boolean',
 		default: false,
-		description: 'Whether monitoring, insights and automations are on. A monitored dynamic list follows its criteria as data changes; an unmonitored one is refreshed when its items are read.',
+		description:
+			'Whether monitoring, insights and automations are on. A monitored dynamic list follows its criteria as data changes; an unmonitored one is refreshed when its items are read.',
 		displayOptions: { show },
 	},
 	{
@@ -74,7 +98,8 @@ export const description: INodeProperties[] = [
 				name: 'add_as_primary_contact',
 				type: 'boolean',
 				default: false,
-				description: 'Whether an imported person not found at the matched property is added as its primary contact',
+				description:
+					'Whether an imported person not found at the matched property is added as its primary contact',
 			},
 			{
 				displayName: 'Import Type',
@@ -97,7 +122,8 @@ export const description: INodeProperties[] = [
 				name: 'set_as_primary_contact',
 				type: 'boolean',
 				default: false,
-				description: 'Whether an imported person found at the matched property but not primary becomes primary',
+				description:
+					'Whether an imported person found at the matched property but not primary becomes primary',
 			},
 		],
 	},
@@ -124,22 +150,28 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (listType === 'dynamic') {
 		const criteria = readCriteriaParameters(this, itemIndex);
 		if (criteria.length === 0) {
-			throw new NodeOperationError(this.getNode(), 'Criteria: a dynamic list needs at least one criterion', { itemIndex });
+			throw new NodeOperationError(
+				this.getNode(),
+				'Criteria: a dynamic list needs at least one criterion',
+				{ itemIndex },
+			);
 		}
 		body.Criteria = criteria as unknown as IDataObject[];
 	} else if (readChoice(this, itemIndex, CRITERIA_MODE) === 'json') {
 		throw new NodeOperationError(this.getNode(), `Criteria: a ${listType} list takes no criteria`, {
 			itemIndex,
-			description: listType === 'static'
-				? 'Create the static list without criteria, then add properties with List Item > Add.'
-				: 'Create the import list without criteria, then add records with Import Record > Import.',
+			description:
+				listType === 'static'
+					? 'Create the static list without criteria, then add properties with List Item > Add.'
+					: 'Create the import list without criteria, then add records with Import Record > Import.',
 		});
 	}
 	if (listType === 'import') {
 		body.ImportSource = readChoice(this, itemIndex, propertyNamed(description, 'importSource'));
 		const options = readCollection(this, itemIndex, propertyNamed(description, 'importOptions'));
 		if (options.ImportType !== undefined) body.ImportType = options.ImportType;
-		if (options.ImportMatchThreshold !== undefined) body.ImportMatchThreshold = options.ImportMatchThreshold;
+		if (options.ImportMatchThreshold !== undefined)
+			body.ImportMatchThreshold = options.ImportMatchThreshold;
 		const contactOptions: IDataObject = {};
 		for (const key of ['add_as_primary_contact', 'set_as_primary_contact']) {
 			if (options[key] !== undefined) contactOptions[key] = options[key];

@@ -9,6 +9,10 @@ export const description: INodeProperties[] = [listLocator(show)];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
-	const response = await apiRequest(this, { method: 'DELETE', path: paths.list(listId), itemIndex });
+	const response = await apiRequest(this, {
+		method: 'DELETE',
+		path: paths.list(listId),
+		itemIndex,
+	});
 	return [{ ListID: listId, deleteCount: response.deleteCount ?? 0 }];
 }

@@ -11,6 +11,11 @@ export const description: INodeProperties[] = [listLocator(show), fieldsPicker('
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
 	const Fields = readFields(this, itemIndex, 'list');
-	const response = await apiRequest(this, { method: 'GET', path: paths.list(listId), qs: { Fields }, itemIndex });
+	const response = await apiRequest(this, {
+		method: 'GET',
+		path: paths.list(listId),
+		qs: { Fields },
+		itemIndex,
+	});
 	return response.results ?? [];
 }

@@ -2,7 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest, paths } from '../../transport';
 import { fieldsPicker } from '../../shared/fieldsets';
-import { propertyNamed, readCollection, readFields, readLimit, readSort, returnAllProperties, sortProperty, vocabularyOptions } from '../../shared/parameters';
+import {
+	propertyNamed,
+	readCollection,
+	readFields,
+	readLimit,
+	readSort,
+	returnAllProperties,
+	sortProperty,
+	vocabularyOptions,
+} from '../../shared/parameters';
 import { IMPORT_TYPES, LIST_TYPES } from '../../shared/vocabulary';
 import { filtersProperty } from '../descriptions';
 
@@ -27,9 +36,19 @@ export const description: INodeProperties[] = [
 			options: vocabularyOptions(LIST_TYPES),
 			default: 'static',
 		},
-		{ displayName: 'Monitored', name: 'isMonitored', type: 'boolean', default: true, description: 'Whether to return only monitored (on) or only unmonitored (off) lists' },
+		{
+			displayName: 'Monitored',
+			name: 'isMonitored',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return only monitored (on) or only unmonitored (off) lists',
+		},
 	]),
-	sortProperty(show, ['ListName', 'TotalCount', 'DisplayOrder'], 'Display Order is always ascending. Without a rule, lists come by count, then by name.'),
+	sortProperty(
+		show,
+		['ListName', 'TotalCount', 'DisplayOrder'],
+		'Display Order is always ascending. Without a rule, lists come by count, then by name.',
+	),
 	fieldsPicker('list', { show }),
 ];
 

@@ -3,7 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
 import { shownValue } from '../../shared/ids';
-import { listLocator, propertyNamed, readCollection, readListId, vocabularyOptions } from '../../shared/parameters';
+import {
+	listLocator,
+	propertyNamed,
+	readCollection,
+	readListId,
+	vocabularyOptions,
+} from '../../shared/parameters';
 import { IMPORT_TYPES } from '../../shared/vocabulary';
 import { truncateListName } from './create.operation';
 
@@ -20,9 +26,28 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 		description: 'Criteria cannot be changed after creation',
 		options: [
-			{ displayName: 'Add as Primary Contact', name: 'add_as_primary_contact', type: 'boolean', default: false, description: 'Whether (import lists) an imported person not found at the property is added as primary contact' },
-			{ displayName: 'Display Order', name: 'DisplayOrder', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
-			{ displayName: 'Import Match Threshold', name: 'ImportMatchThreshold', type: 'number', typeOptions: { minValue: 0, maxValue: 100 }, default: 80 },
+			{
+				displayName: 'Add as Primary Contact',
+				name: 'add_as_primary_contact',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether (import lists) an imported person not found at the property is added as primary contact',
+			},
+			{
+				displayName: 'Display Order',
+				name: 'DisplayOrder',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+			},
+			{
+				displayName: 'Import Match Threshold',
+				name: 'ImportMatchThreshold',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 100 },
+				default: 80,
+			},
 			{
 				displayName: 'Import Type',
 				name: 'ImportType',
@@ -30,9 +55,28 @@ export const description: INodeProperties[] = [
 				options: vocabularyOptions(IMPORT_TYPES),
 				default: 'property',
 			},
-			{ displayName: 'List Name', name: 'ListName', type: 'string', default: '', description: 'PropRadar keeps the first 50 characters' },
-			{ displayName: 'Monitored', name: 'isMonitored', type: 'boolean', default: true, description: 'Whether monitoring, insights and automations are on' },
-			{ displayName: 'Set as Primary Contact', name: 'set_as_primary_contact', type: 'boolean', default: false, description: 'Whether (import lists) an imported person found but not primary becomes primary' },
+			{
+				displayName: 'List Name',
+				name: 'ListName',
+				type: 'string',
+				default: '',
+				description: 'PropRadar keeps the first 50 characters',
+			},
+			{
+				displayName: 'Monitored',
+				name: 'isMonitored',
+				type: 'boolean',
+				default: true,
+				description: 'Whether monitoring, insights and automations are on',
+			},
+			{
+				displayName: 'Set as Primary Contact',
+				name: 'set_as_primary_contact',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether (import lists) an imported person found but not primary becomes primary',
+			},
 		],
 	},
 ];
@@ -47,9 +91,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (fields.isMonitored !== undefined) body.isMonitored = fields.isMonitored ? 1 : 0;
 	if (fields.ListName !== undefined) {
-		const name = typeof fields.ListName === 'string' ? fields.ListName.trim() : typeof fields.ListName === 'number' ? String(fields.ListName) : undefined;
-		if (name === undefined) throw new NodeOperationError(this.getNode(), `List Name: must be text, got ${shownValue(fields.ListName)}`, { itemIndex });
-		if (!name) throw new NodeOperationError(this.getNode(), 'List Name: must not be empty', { itemIndex });
+		const name =
+			typeof fields.ListName === 'string'
+				? fields.ListName.trim()
+				: typeof fields.ListName === 'number'
+					? String(fields.ListName)
+					: undefined;
+		if (name === undefined)
+			throw new NodeOperationError(
+				this.getNode(),
+				`List Name: must be text, got ${shownValue(fields.ListName)}`,
+				{ itemIndex },
+			);
+		if (!name)
+			throw new NodeOperationError(this.getNode(), 'List Name: must not be empty', { itemIndex });
 		const kept = truncateListName(name);
 		body.ListName = kept.name;
 		if (kept.notice) notices.push(kept.notice);
@@ -60,9 +115,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (Object.keys(contactOptions).length > 0) body.ImportContactOptions = contactOptions;
 	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'Update Fields: add at least one field to change', { itemIndex });
+		throw new NodeOperationError(
+			this.getNode(),
+			'Update Fields: add at least one field to change',
+			{ itemIndex },
+		);
 	}
-	const response = await apiRequest(this, { method: 'PATCH', path: paths.list(listId), body, itemIndex });
+	const response = await apiRequest(this, {
+		method: 'PATCH',
+		path: paths.list(listId),
+		body,
+		itemIndex,
+	});
 	const record: IDataObject = { ListID: listId, updateCount: response.updateCount ?? 0 };
 	if (notices.length > 0) record.notice = notices.join(' ');
 	return [record];

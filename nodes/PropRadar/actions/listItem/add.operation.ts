@@ -1,9 +1,28 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, errorFields, errorItem, paths, toNodeError, type ListRecord } from '../../transport';
+import {
+	apiRequest,
+	errorFields,
+	errorItem,
+	paths,
+	toNodeError,
+	type ListRecord,
+} from '../../transport';
 import { criteriaProperties, type Criterion } from '../../shared/criteria';
-import { propertyNamed, readChoice, readCriteriaParameters, readListId, readPropIds, staticListLocator } from '../../shared/parameters';
+import {
+	propertyNamed,
+	readChoice,
+	readCriteriaParameters,
+	readListId,
+	readPropIds,
+	staticListLocator,
+} from '../../shared/parameters';
 import { fieldNames, LIST_FIELDS, PAGE_LIMITS } from '../../shared/vocabulary';
 
 const show = { resource: ['listItem'], operation: ['add'] };
@@ -15,7 +34,11 @@ export const description: INodeProperties[] = [
 		name: 'addBy',
 		type: 'options',
 		options: [
-			{ name: 'Property IDs', value: 'propIds', description: 'PropIDs, for example from the input items' },
+			{
+				name: 'Property IDs',
+				value: 'propIds',
+				description: 'PropIDs, for example from the input items',
+			},
 			{ name: 'Criteria', value: 'criteria', description: 'Every property matching the criteria' },
 		],
 		default: 'propIds',
@@ -38,40 +61,68 @@ export const PROP_IDS_PER_REQUEST = PAGE_LIMITS.properties.maxLimit;
 
 type ListId = ReturnType<typeof readListId>;
 
-type Request = { itemIndex: number; listId: ListId } & ({ propIds: string[] } | { criteria: Criterion[] });
+type Request = { itemIndex: number; listId: ListId } & (
+	{ propIds: string[] } | { criteria: Criterion[] }
+);
 
 function readRequest(context: IExecuteFunctions, itemIndex: number): Request {
 	const listId = readListId(context, itemIndex, 'listId', 'Static List');
 	if (readChoice(context, itemIndex, propertyNamed(description, 'addBy')) === 'propIds') {
 		const propIds = readPropIds(context, itemIndex, 'propIds', 'Property IDs');
 		if (propIds.length === 0) {
-			throw new NodeOperationError(context.getNode(), 'Property IDs: give at least one PropID', { itemIndex });
+			throw new NodeOperationError(context.getNode(), 'Property IDs: give at least one PropID', {
+				itemIndex,
+			});
 		}
 		return { itemIndex, listId, propIds };
 	}
 	const criteria = readCriteriaParameters(context, itemIndex);
-	if (criteria.length === 0) throw new NodeOperationError(context.getNode(), 'Criteria: add at least one criterion', { itemIndex });
+	if (criteria.length === 0)
+		throw new NodeOperationError(context.getNode(), 'Criteria: add at least one criterion', {
+			itemIndex,
+		});
 	return { itemIndex, listId, criteria };
 }
 
-async function staticListProblem(context: IExecuteFunctions, listId: ListId, itemIndex: number): Promise<NodeOperationError | undefined> {
-	const list = (await apiRequest<{ results?: ListRecord[] }>(context, {
-		method: 'GET',
-		path: paths.list(listId),
-		qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType') },
-		itemIndex,
-	})).results?.[0];
+async function staticListProblem(
+	context: IExecuteFunctions,
+	listId: ListId,
+	itemIndex: number,
+): Promise<NodeOperationError | undefined> {
+	const list = (
+		await apiRequest<{ results?: ListRecord[] }>(context, {
+			method: 'GET',
+			path: paths.list(listId),
+			qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType') },
+			itemIndex,
+		})
+	).results?.[0];
 	if (!list?.ListType || list.ListType === 'static') return undefined;
-	return new NodeOperationError(context.getNode(), `List ${listId} is a ${list.ListType} list: items can only be added to static lists`, {
-		itemIndex,
-		description: list.ListType === 'dynamic'
-			? 'A dynamic list follows its criteria; change what it matches by creating a new dynamic list.'
-			: 'An import list is built from imported records: use Import Record > Import.',
-	});
+	return new NodeOperationError(
+		context.getNode(),
+		`List ${listId} is a ${list.ListType} list: items can only be added to static lists`,
+		{
+			itemIndex,
+			description:
+				list.ListType === 'dynamic'
+					? 'A dynamic list follows its criteria; change what it matches by creating a new dynamic list.'
+					: 'An import list is built from imported records: use Import Record > Import.',
+		},
+	);
 }
 
-const putCriteria = (context: IExecuteFunctions, listId: ListId, criteria: Criterion[], itemIndex: number) =>
-	apiRequest(context, { method: 'PUT', path: paths.listItems(listId), body: { Criteria: criteria as unknown as IDataObject[] }, itemIndex });
+const putCriteria = (
+	context: IExecuteFunctions,
+	listId: ListId,
+	criteria: Criterion[],
+	itemIndex: number,
+) =>
+	apiRequest(context, {
+		method: 'PUT',
+		path: paths.listItems(listId),
+		body: { Criteria: criteria as unknown as IDataObject[] },
+		itemIndex,
+	});
 
 // All items at once: every item checked first, each list's type read once, and the PropIDs of all
 // items adding to one list sent together, in chunks of PROP_IDS_PER_REQUEST.
@@ -80,7 +131,14 @@ export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecut
 	const outputs = new Map<number, INodeExecutionData>();
 	const fail = (itemIndex: number, error: unknown) => {
 		if (!this.continueOnFail()) throw toNodeError(this.getNode(), error, itemIndex);
-		outputs.set(itemIndex, errorItem(this.getNode(), itemIndex, errorFields(toNodeError(this.getNode(), error, itemIndex))));
+		outputs.set(
+			itemIndex,
+			errorItem(
+				this.getNode(),
+				itemIndex,
+				errorFields(toNodeError(this.getNode(), error, itemIndex)),
+			),
+		);
 	};
 	const requests: Request[] = [];
 	items.forEach((_, itemIndex) => {
@@ -92,7 +150,8 @@ export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecut
 	});
 
 	const byList = new Map<string, Request[]>();
-	for (const request of requests) byList.set(String(request.listId), [...(byList.get(String(request.listId)) ?? []), request]);
+	for (const request of requests)
+		byList.set(String(request.listId), [...(byList.get(String(request.listId)) ?? []), request]);
 	for (const listRequests of byList.values()) {
 		const { listId } = listRequests[0];
 		let problem: unknown;
@@ -109,20 +168,33 @@ export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecut
 			if (!('criteria' in request)) continue;
 			try {
 				const response = await putCriteria(this, listId, request.criteria, request.itemIndex);
-				outputs.set(request.itemIndex, { json: { ListID: listId, updateCount: response.updateCount ?? 0 }, pairedItem: { item: request.itemIndex } });
+				outputs.set(request.itemIndex, {
+					json: { ListID: listId, updateCount: response.updateCount ?? 0 },
+					pairedItem: { item: request.itemIndex },
+				});
 			} catch (error) {
 				fail(request.itemIndex, error);
 			}
 		}
-		const byPropIds = listRequests.filter((request): request is Request & { propIds: string[] } => 'propIds' in request);
+		const byPropIds = listRequests.filter(
+			(request): request is Request & { propIds: string[] } => 'propIds' in request,
+		);
 		const propIds = [...new Set(byPropIds.flatMap((request) => request.propIds))];
-		const chunkOf = new Map(propIds.map((propId, position) => [propId, Math.floor(position / PROP_IDS_PER_REQUEST)]));
+		const chunkOf = new Map(
+			propIds.map((propId, position) => [propId, Math.floor(position / PROP_IDS_PER_REQUEST)]),
+		);
 		const answers: Array<{ updateCount: number } | { error: unknown }> = [];
 		for (let start = 0; start < propIds.length; start += PROP_IDS_PER_REQUEST) {
 			const chunk = propIds.slice(start, start + PROP_IDS_PER_REQUEST);
-			const firstItem = byPropIds.find((request) => request.propIds.some((propId) => chunkOf.get(propId) === start / PROP_IDS_PER_REQUEST))!.itemIndex;
+			const firstItem = byPropIds.find((request) =>
+				request.propIds.some((propId) => chunkOf.get(propId) === start / PROP_IDS_PER_REQUEST),
+			)!.itemIndex;
 			try {
-				answers.push({ updateCount: (await putCriteria(this, listId, [{ name: 'PropID', value: chunk }], firstItem)).updateCount ?? 0 });
+				answers.push({
+					updateCount:
+						(await putCriteria(this, listId, [{ name: 'PropID', value: chunk }], firstItem))
+							.updateCount ?? 0,
+				});
 			} catch (error) {
 				if (!this.continueOnFail()) throw toNodeError(this.getNode(), error, firstItem);
 				answers.push({ error });
@@ -130,12 +202,16 @@ export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecut
 		}
 		for (const request of byPropIds) {
 			const chunks = [...new Set(request.propIds.map((propId) => chunkOf.get(propId)!))];
-			const failed = chunks.map((chunk) => answers[chunk]).find((answer): answer is { error: unknown } => 'error' in answer);
+			const failed = chunks
+				.map((chunk) => answers[chunk])
+				.find((answer): answer is { error: unknown } => 'error' in answer);
 			if (failed) {
 				fail(request.itemIndex, failed.error);
 				continue;
 			}
-			const sent = chunks.map((chunk) => Math.min(PROP_IDS_PER_REQUEST, propIds.length - chunk * PROP_IDS_PER_REQUEST));
+			const sent = chunks.map((chunk) =>
+				Math.min(PROP_IDS_PER_REQUEST, propIds.length - chunk * PROP_IDS_PER_REQUEST),
+			);
 			outputs.set(request.itemIndex, {
 				json: {
 					ListID: listId,
@@ -144,7 +220,10 @@ export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecut
 					batch: {
 						requests: chunks.length,
 						propIds: sent.reduce((sum, count) => sum + count, 0),
-						updateCount: chunks.reduce((sum, chunk) => sum + (answers[chunk] as { updateCount: number }).updateCount, 0),
+						updateCount: chunks.reduce(
+							(sum, chunk) => sum + (answers[chunk] as { updateCount: number }).updateCount,
+							0,
+						),
 					},
 				},
 				pairedItem: { item: request.itemIndex },

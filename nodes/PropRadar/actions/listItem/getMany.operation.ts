@@ -5,11 +5,27 @@ import { collectPages, listCount, paths } from '../../transport';
 import { isRelativeDate, PTYPE_CODES } from '../../shared/criteria';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { AUTOMATION_LEVEL_MAX, PAGE_LIMITS } from '../../shared/vocabulary';
-import { checkedValue, entriesOf, listLocator, propertyNamed, readCollection, readFields, readLimit, readListId, returnAllProperties } from '../../shared/parameters';
+import {
+	checkedValue,
+	entriesOf,
+	listLocator,
+	propertyNamed,
+	readCollection,
+	readFields,
+	readLimit,
+	readListId,
+	returnAllProperties,
+} from '../../shared/parameters';
 import { filtersProperty } from '../descriptions';
 
 const show = { resource: ['listItem'], operation: ['getMany'] };
-const CONTACT_FILTERS = ['MostRecentCall', 'MostRecentDirectMail', 'MostRecentEmail', 'MostRecentText', 'MostRecentVoicemail'];
+const CONTACT_FILTERS = [
+	'MostRecentCall',
+	'MostRecentDirectMail',
+	'MostRecentEmail',
+	'MostRecentText',
+	'MostRecentVoicemail',
+];
 const HAS_FILTERS: Array<[string, string, string]> = [
 	['hasAnalysis', 'Has Analysis', 'the investment analysis was edited'],
 	['hasDocs', 'Has Documents', 'documents in the transaction history were added or edited'],
@@ -40,7 +56,8 @@ export const description: INodeProperties[] = [
 			name: 'InterestLevel',
 			type: 'multiOptions',
 			options: [0, 1, 2, 3, 4, 5].map((level) => ({
-				name: level === 0 ? 'Not Starred (With Saved Data)' : `${level} Star${level > 1 ? 's' : ''}`,
+				name:
+					level === 0 ? 'Not Starred (With Saved Data)' : `${level} Star${level > 1 ? 's' : ''}`,
 				value: level,
 			})),
 			default: [],
@@ -51,7 +68,8 @@ export const description: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'Last 365 Days',
-			description: 'A preset such as "Last 90 Days", a date M/D/YYYY, "from: M/D/YYYY to: M/D/YYYY", or "from: to: M/D/YYYY" for a last transfer on that date or before, which also returns properties never sold',
+			description:
+				'A preset such as "Last 90 Days", a date M/D/YYYY, "from: M/D/YYYY to: M/D/YYYY", or "from: to: M/D/YYYY" for a last transfer on that date or before, which also returns properties never sold',
 		},
 		...CONTACT_FILTERS.map((name) => ({
 			displayName: name.replace(/([a-z])([A-Z])/g, '$1 $2'),
@@ -59,13 +77,16 @@ export const description: INodeProperties[] = [
 			type: 'string' as const,
 			default: '',
 			placeholder: 'Last 30 Days',
-			description: 'When the latest such contact happened: a preset, a date or range as for Last Transfer Date, or None for never',
+			description:
+				'When the latest such contact happened: a preset, a date or range as for Last Transfer Date, or None for never',
 		})),
 		{
 			displayName: 'Property Types',
 			name: 'PType',
 			type: 'multiOptions',
-			options: Object.entries(PTYPE_CODES).map(([value, label]) => ({ name: `${label} (${value})`, value })).sort((a, b) => a.name.localeCompare(b.name)),
+			options: Object.entries(PTYPE_CODES)
+				.map(([value, label]) => ({ name: `${label} (${value})`, value }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
 			default: [],
 		},
 		{
@@ -74,42 +95,78 @@ export const description: INodeProperties[] = [
 			type: 'multiOptions',
 			typeOptions: { loadOptionsMethod: 'getStatusLevelFilters' },
 			default: [],
-			description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			description:
+				'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 		},
 	]),
 	fieldsPicker('listItem', { show }, 'Each fieldset includes PropID.'),
 ];
 
-function checkDateFilter(context: IExecuteFunctions, itemIndex: number, name: string, value: unknown, none: boolean) {
+function checkDateFilter(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	value: unknown,
+	none: boolean,
+) {
 	const text = String(value).trim();
 	if (isRelativeDate(text) || (none && text === 'None')) return text;
-	throw new NodeOperationError(context.getNode(), `${name}: "${text}" is not a date the API takes`, {
-		itemIndex,
-		description: `Use a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY" with either end left empty ("from: to: M/D/YYYY" for that date or before, which also takes properties with no date)${none ? ', or None' : ''}.`,
-	});
+	throw new NodeOperationError(
+		context.getNode(),
+		`${name}: "${text}" is not a date the API takes`,
+		{
+			itemIndex,
+			description: `Use a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY" with either end left empty ("from: to: M/D/YYYY" for that date or before, which also takes properties with no date)${none ? ', or None' : ''}.`,
+		},
+	);
 }
 
 /** One level of the Status Levels filter: the account names its levels, but a level is 1 to 9 (0, None, is no value to filter by). */
-const STATUS_LEVEL: INodeProperties = { displayName: 'Status Level', name: 'StatusLevel', type: 'number', default: 1, typeOptions: { minValue: 1, maxValue: AUTOMATION_LEVEL_MAX.SetStatusLevel } };
+const STATUS_LEVEL: INodeProperties = {
+	displayName: 'Status Level',
+	name: 'StatusLevel',
+	type: 'number',
+	default: 1,
+	typeOptions: { minValue: 1, maxValue: AUTOMATION_LEVEL_MAX.SetStatusLevel },
+};
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
 	const filters = readCollection(this, itemIndex, propertyNamed(description, 'filters'));
 	const qs: Record<string, string | number | boolean | Array<string | number>> = {};
 	for (const [name, value] of Object.entries(filters)) {
-		if (name === 'LastTransferRecDate') qs[name] = checkDateFilter(this, itemIndex, 'Last Transfer Date', value, false);
-		else if (CONTACT_FILTERS.includes(name)) qs[name] = checkDateFilter(this, itemIndex, name, value, true);
-		else if (name === 'StatusLevel') qs[name] = entriesOf(value).map((level) => checkedValue(this, itemIndex, STATUS_LEVEL, level, 'Filters > Status Level Names or IDs') as number);
+		if (name === 'LastTransferRecDate')
+			qs[name] = checkDateFilter(this, itemIndex, 'Last Transfer Date', value, false);
+		else if (CONTACT_FILTERS.includes(name))
+			qs[name] = checkDateFilter(this, itemIndex, name, value, true);
+		else if (name === 'StatusLevel')
+			qs[name] = entriesOf(value).map(
+				(level) =>
+					checkedValue(
+						this,
+						itemIndex,
+						STATUS_LEVEL,
+						level,
+						'Filters > Status Level Names or IDs',
+					) as number,
+			);
 		else qs[name] = value as string | number | boolean | Array<string | number>;
 	}
 	const limit = readLimit(this, itemIndex);
 	// A page of list items carries no total (docs/api.md); a whole list's TotalCount checks the read.
-	const expected = limit === undefined && Object.keys(qs).length === 0 ? listCount(this, listId, 'TotalCount', itemIndex) : undefined;
-	const { records } = await collectPages(this, {
-		method: 'GET',
-		path: paths.listItems(listId),
-		qs: { ...qs, Fields: readFields(this, itemIndex, 'listItem') },
-		itemIndex,
-	}, { pageSize: PAGE_LIMITS.listItems.maxLimit, limit, expected });
+	const expected =
+		limit === undefined && Object.keys(qs).length === 0
+			? listCount(this, listId, 'TotalCount', itemIndex)
+			: undefined;
+	const { records } = await collectPages(
+		this,
+		{
+			method: 'GET',
+			path: paths.listItems(listId),
+			qs: { ...qs, Fields: readFields(this, itemIndex, 'listItem') },
+			itemIndex,
+		},
+		{ pageSize: PAGE_LIMITS.listItems.maxLimit, limit, expected },
+	);
 	return records;
 }

@@ -10,6 +10,10 @@ export const description: INodeProperties[] = [listLocator(show), propIdProperty
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
 	const propId = readPropId(this, itemIndex);
-	const response = await apiRequest(this, { method: 'DELETE', path: paths.listItem(listId, propId), itemIndex });
+	const response = await apiRequest(this, {
+		method: 'DELETE',
+		path: paths.listItem(listId, propId),
+		itemIndex,
+	});
 	return [{ ListID: listId, PropID: propId, deleteCount: response.deleteCount ?? 0 }];
 }

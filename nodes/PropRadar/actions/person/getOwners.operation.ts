@@ -9,14 +9,29 @@ const show = { resource: ['person'], operation: ['getOwners'] };
 
 export const description: INodeProperties[] = [
 	propIdProperty(show),
-	fieldsPicker('person', { show }, 'Fieldsets: default (everything) and overview. Phone and Email show what was purchased.'),
+	fieldsPicker(
+		'person',
+		{ show },
+		'Fieldsets: default (everything) and overview. Phone and Email show what was purchased.',
+	),
 	...chargeProperties(show, 'the owner records'),
 ];
 
 export const keepsInputKeys = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	spending: RunSpending,
+): Promise<IDataObject[]> {
 	const propId = readPropId(this, itemIndex);
 	const Fields = readFields(this, itemIndex, 'person');
-	return chargedRecords(this, spending, itemIndex, 'person', { method: 'GET', path: paths.propertyPersons(propId), qs: { Fields } }, { PropID: propId });
+	return chargedRecords(
+		this,
+		spending,
+		itemIndex,
+		'person',
+		{ method: 'GET', path: paths.propertyPersons(propId), qs: { Fields } },
+		{ PropID: propId },
+	);
 }

@@ -4,7 +4,16 @@ import { paths, type PersonRecordPathKind } from '../../transport';
 import { chargedPages, chargeProperties, type RunSpending } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS, PERSON_RECORD_KINDS } from '../../shared/vocabulary';
-import { personKeyProperty, propertyNamed, readChoice, readFields, readLimit, readPersonKey, returnAllProperties, vocabularyOptions } from '../../shared/parameters';
+import {
+	personKeyProperty,
+	propertyNamed,
+	readChoice,
+	readFields,
+	readLimit,
+	readPersonKey,
+	returnAllProperties,
+	vocabularyOptions,
+} from '../../shared/parameters';
 
 const show = { resource: ['person'], operation: ['getRecords'] };
 
@@ -19,16 +28,41 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	...returnAllProperties(show),
-	...PERSON_RECORD_KINDS.map((kind) => fieldsPicker(kind, { show: { ...show, recordKind: [kind] } })),
+	...PERSON_RECORD_KINDS.map((kind) =>
+		fieldsPicker(kind, { show: { ...show, recordKind: [kind] } }),
+	),
 	...chargeProperties(show, 'the records'),
 ];
 
 export const keepsInputKeys = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	spending: RunSpending,
+): Promise<IDataObject[]> {
 	const personKey = readPersonKey(this, itemIndex);
-	const kind = readChoice<PersonRecordPathKind>(this, itemIndex, propertyNamed(description, 'recordKind'));
-	const request = { method: 'GET' as const, path: paths.personRecords(personKey, kind), qs: { Fields: readFields(this, itemIndex, kind) } };
+	const kind = readChoice<PersonRecordPathKind>(
+		this,
+		itemIndex,
+		propertyNamed(description, 'recordKind'),
+	);
+	const request = {
+		method: 'GET' as const,
+		path: paths.personRecords(personKey, kind),
+		qs: { Fields: readFields(this, itemIndex, kind) },
+	};
 	// The default page, not the largest: these pages carry no total, so a short page is the only end (docs/design.md).
-	return chargedPages(this, spending, itemIndex, request, { kind: 'personRecord', pageSize: PAGE_LIMITS.personRecords.defaultLimit, limit: readLimit(this, itemIndex) }, { PersonKey: personKey, records: kind });
+	return chargedPages(
+		this,
+		spending,
+		itemIndex,
+		request,
+		{
+			kind: 'personRecord',
+			pageSize: PAGE_LIMITS.personRecords.defaultLimit,
+			limit: readLimit(this, itemIndex),
+		},
+		{ PersonKey: personKey, records: kind },
+	);
 }

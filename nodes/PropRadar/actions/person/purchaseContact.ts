@@ -7,7 +7,9 @@ import { personKeyProperty, readPersonKey } from '../../shared/parameters';
 import type { OperationModule } from '../types';
 
 /** Purchase Phone and Purchase Email: the same operation on two endpoints. */
-export function purchaseContactOperation(operation: 'purchasePhone' | 'purchaseEmail'): OperationModule {
+export function purchaseContactOperation(
+	operation: 'purchasePhone' | 'purchaseEmail',
+): OperationModule {
 	const what = operation === 'purchasePhone' ? 'Phone' : 'Email';
 	const noun = what === 'Phone' ? 'phone number' : 'e-mail address';
 	const show = { resource: ['person'], operation: [operation] };
@@ -15,31 +17,49 @@ export function purchaseContactOperation(operation: 'purchasePhone' | 'purchaseE
 		personKeyProperty(show),
 		...chargeProperties(show, `the person's ${noun}`),
 	];
-	async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
+	async function execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		spending: RunSpending,
+	): Promise<IDataObject[]> {
 		const personKey = readPersonKey(this, itemIndex);
 		const path = what === 'Phone' ? paths.personPhone(personKey) : paths.personEmail(personKey);
 		try {
-			const { response, preview, note } = await chargedRequest(this, spending, itemIndex, what === 'Phone' ? 'phone' : 'email', { method: 'POST', path });
+			const { response, preview, note } = await chargedRequest(
+				this,
+				spending,
+				itemIndex,
+				what === 'Phone' ? 'phone' : 'email',
+				{ method: 'POST', path },
+			);
 			if (preview) return [{ PersonKey: personKey, purchase: what, ...preview }];
 			const records = response.results ?? [];
 			if (records.length === 0) {
-				return [{
-					PersonKey: personKey,
-					purchased: false,
-					message: `No ${noun} of ${personKey} was bought: ${note!.totalCost === '0.00' ? 'PropRadar had none to sell, and nothing was charged' : 'PropRadar returned none, and charged what _charge says'}. One bought before is in the ${what} field of Person > Get Owners for the person's property.`,
-					_charge: note,
-				}];
+				return [
+					{
+						PersonKey: personKey,
+						purchased: false,
+						message: `No ${noun} of ${personKey} was bought: ${note!.totalCost === '0.00' ? 'PropRadar had none to sell, and nothing was charged' : 'PropRadar returned none, and charged what _charge says'}. One bought before is in the ${what} field of Person > Get Owners for the person's property.`,
+						_charge: note,
+					},
+				];
 			}
-			return withCharge(records.map((record) => ({ ...record, purchased: true })), note!);
+			return withCharge(
+				records.map((record) => ({ ...record, purchased: true })),
+				note!,
+			);
 		} catch (error) {
-			const text = error instanceof NodeApiError ? `${error.message} ${error.description ?? ''}` : '';
+			const text =
+				error instanceof NodeApiError ? `${error.message} ${error.description ?? ''}` : '';
 			if (refusedByService(error) && /already purchased/i.test(text)) {
-				return [{
-					PersonKey: personKey,
-					purchased: false,
-					alreadyPurchased: true,
-					message: `The ${noun} of ${personKey} was already purchased, so nothing was charged. The ${what} you own is in the ${what} field of Person > Get Owners for the person's property (Get Owners is charged per owner returned).`,
-				}];
+				return [
+					{
+						PersonKey: personKey,
+						purchased: false,
+						alreadyPurchased: true,
+						message: `The ${noun} of ${personKey} was already purchased, so nothing was charged. The ${what} you own is in the ${what} field of Person > Get Owners for the person's property (Get Owners is charged per owner returned).`,
+					},
+				];
 			}
 			throw toNodeError(this.getNode(), error, itemIndex);
 		}

@@ -15,8 +15,19 @@ export const description: INodeProperties[] = [
 
 export const keepsInputKeys = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	spending: RunSpending,
+): Promise<IDataObject[]> {
 	const propId = readPropId(this, itemIndex);
 	const Fields = readFields(this, itemIndex, 'property');
-	return chargedRecords(this, spending, itemIndex, 'property', { method: 'GET', path: paths.property(propId), qs: { Fields } }, { PropID: propId });
+	return chargedRecords(
+		this,
+		spending,
+		itemIndex,
+		'property',
+		{ method: 'GET', path: paths.property(propId), qs: { Fields } },
+		{ PropID: propId },
+	);
 }

@@ -2,7 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { paths } from '../../transport';
 import { chargedRecords, chargeProperties, type RunSpending } from '../../money';
-import { propertyNamed, propIdProperty, readChoice, readCollection, readPropId } from '../../shared/parameters';
+import {
+	propertyNamed,
+	propIdProperty,
+	readChoice,
+	readCollection,
+	readPropId,
+} from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['getComps'] };
 
@@ -25,13 +31,38 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Override',
 		default: {},
-		description: 'Values used instead of the subject property\'s own when finding comparables',
+		description: "Values used instead of the subject property's own when finding comparables",
 		displayOptions: { show },
 		options: [
-			{ displayName: 'Baths', name: 'Baths', type: 'number', typeOptions: { minValue: 0, numberPrecision: 1 }, default: 2, description: 'Sent as the API\'s Bath' },
-			{ displayName: 'Beds', name: 'Beds', type: 'number', typeOptions: { minValue: 0 }, default: 3 },
-			{ displayName: 'Square Feet', name: 'SqFt', type: 'number', typeOptions: { minValue: 1 }, default: 1500 },
-			{ displayName: 'Year Built', name: 'YearBuilt', type: 'number', typeOptions: { minValue: 1600, maxValue: 2100 }, default: 1990 },
+			{
+				displayName: 'Baths',
+				name: 'Baths',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 1 },
+				default: 2,
+				description: "Sent as the API's Bath",
+			},
+			{
+				displayName: 'Beds',
+				name: 'Beds',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 3,
+			},
+			{
+				displayName: 'Square Feet',
+				name: 'SqFt',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 1500,
+			},
+			{
+				displayName: 'Year Built',
+				name: 'YearBuilt',
+				type: 'number',
+				typeOptions: { minValue: 1600, maxValue: 2100 },
+				default: 1990,
+			},
 		],
 	},
 	...chargeProperties(show, 'the comparables'),
@@ -39,10 +70,22 @@ export const description: INodeProperties[] = [
 
 export const keepsInputKeys = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	spending: RunSpending,
+): Promise<IDataObject[]> {
 	const propId = readPropId(this, itemIndex);
-	const kind = readChoice<'sales' | 'forsale'>(this, itemIndex, propertyNamed(description, 'compsKind'));
-	const { Baths, ...subject } = readCollection(this, itemIndex, propertyNamed(description, 'subject')) as Record<string, number>;
+	const kind = readChoice<'sales' | 'forsale'>(
+		this,
+		itemIndex,
+		propertyNamed(description, 'compsKind'),
+	);
+	const { Baths, ...subject } = readCollection(
+		this,
+		itemIndex,
+		propertyNamed(description, 'subject'),
+	) as Record<string, number>;
 	// Seed 001 names the override `Bath`; the parameter keeps the name saved workflows hold.
 	if (Baths !== undefined) subject.Bath = Baths;
 	return chargedRecords(

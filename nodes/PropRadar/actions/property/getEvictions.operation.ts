@@ -6,11 +6,25 @@ import { propIdProperty, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['getEvictions'] };
 
-export const description: INodeProperties[] = [propIdProperty(show), ...chargeProperties(show, 'the eviction records')];
+export const description: INodeProperties[] = [
+	propIdProperty(show),
+	...chargeProperties(show, 'the eviction records'),
+];
 
 export const keepsInputKeys = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	spending: RunSpending,
+): Promise<IDataObject[]> {
 	const propId = readPropId(this, itemIndex);
-	return chargedRecords(this, spending, itemIndex, 'propertyDetail', { method: 'GET', path: paths.propertyEvictions(propId) }, { PropID: propId });
+	return chargedRecords(
+		this,
+		spending,
+		itemIndex,
+		'propertyDetail',
+		{ method: 'GET', path: paths.propertyEvictions(propId) },
+		{ PropID: propId },
+	);
 }

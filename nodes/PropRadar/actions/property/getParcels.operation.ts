@@ -9,7 +9,8 @@ const show = { resource: ['property'], operation: ['getParcels'] };
 export const description: INodeProperties[] = [
 	propIdProperty(show),
 	{
-		displayName: 'A parcel can come in several pieces (for example when a road cuts through it). The output is one item per property with every piece in "parcels".',
+		displayName:
+			'A parcel can come in several pieces (for example when a road cuts through it). The output is one item per property with every piece in "parcels".',
 		name: 'parcelsNotice',
 		type: 'notice',
 		default: '',
@@ -20,9 +21,19 @@ export const description: INodeProperties[] = [
 
 export const keepsInputKeys = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	spending: RunSpending,
+): Promise<IDataObject[]> {
 	const propId = readPropId(this, itemIndex);
-	const { response, preview, note } = await chargedRequest(this, spending, itemIndex, 'propertyDetail', { method: 'GET', path: paths.propertyParcels(propId) });
+	const { response, preview, note } = await chargedRequest(
+		this,
+		spending,
+		itemIndex,
+		'propertyDetail',
+		{ method: 'GET', path: paths.propertyParcels(propId) },
+	);
 	if (preview) return [{ PropID: propId, ...preview }];
 	const parcels = response.results ?? [];
 	return [{ PropID: propId, pieceCount: parcels.length, parcels, _charge: note }];

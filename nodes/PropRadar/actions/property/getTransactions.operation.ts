@@ -26,20 +26,34 @@ export const description: INodeProperties[] = [
 
 export const keepsInputKeys = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	spending: RunSpending,
+): Promise<IDataObject[]> {
 	const propId = readPropId(this, itemIndex);
 	const customIds = String(this.getNodeParameter('customFieldIds', itemIndex, '') ?? '')
 		.split(',')
 		.map((id) => id.trim())
 		.filter(Boolean);
 	if (customIds.length > MAX_TRANSACTION_FIELD_IDS) {
-		throw new NodeOperationError(this.getNode(), `Custom Field IDs: ${customIds.length} given, at most ${MAX_TRANSACTION_FIELD_IDS} allowed`, { itemIndex });
+		throw new NodeOperationError(
+			this.getNode(),
+			`Custom Field IDs: ${customIds.length} given, at most ${MAX_TRANSACTION_FIELD_IDS} allowed`,
+			{ itemIndex },
+		);
 	}
 	const bad = customIds.find((id) => !/^[A-Za-z0-9_]+$/.test(id));
 	if (bad) {
-		throw new NodeOperationError(this.getNode(), `Custom Field IDs: "${bad}" is not a field ID (letters, digits and _ only)`, { itemIndex });
+		throw new NodeOperationError(
+			this.getNode(),
+			`Custom Field IDs: "${bad}" is not a field ID (letters, digits and _ only)`,
+			{ itemIndex },
+		);
 	}
-	const fields = [readFields(this, itemIndex, 'transaction'), ...customIds].filter(Boolean).join(',');
+	const fields = [readFields(this, itemIndex, 'transaction'), ...customIds]
+		.filter(Boolean)
+		.join(',');
 	return chargedRecords(
 		this,
 		spending,

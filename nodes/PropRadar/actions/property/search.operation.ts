@@ -5,25 +5,57 @@ import { chargedPages, chargeProperties, type RunSpending } from '../../money';
 import { criteriaProperties } from '../../shared/criteria';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
-import { propertyNamed, readCriteriaParameters, readFields, readLimit, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
+import {
+	propertyNamed,
+	readCriteriaParameters,
+	readFields,
+	readLimit,
+	readSort,
+	returnAllProperties,
+	sortProperty,
+} from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['search'] };
 
 export const description: INodeProperties[] = [
 	...criteriaProperties(show, true),
 	...returnAllProperties(show),
-	sortProperty(show, ['PropID', 'AVM', 'AvailableEquity', 'EquityPercent', 'SqFt', 'YearBuilt', 'LastTransferRecDate', 'ZipFive']),
-	fieldsPicker('property', { show }, 'Tip: to read a list\'s properties in full, use the In List criterion.'),
+	sortProperty(show, [
+		'PropID',
+		'AVM',
+		'AvailableEquity',
+		'EquityPercent',
+		'SqFt',
+		'YearBuilt',
+		'LastTransferRecDate',
+		'ZipFive',
+	]),
+	fieldsPicker(
+		'property',
+		{ show },
+		"Tip: to read a list's properties in full, use the In List criterion.",
+	),
 	...chargeProperties(show, 'the matching properties'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, spending: RunSpending): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	spending: RunSpending,
+): Promise<IDataObject[]> {
 	const criteria = readCriteriaParameters(this, itemIndex);
 	const request = {
 		method: 'POST' as const,
 		path: paths.properties(),
-		qs: { Fields: readFields(this, itemIndex, 'property'), ...readSort(this, itemIndex, propertyNamed(description, 'sort')) },
+		qs: {
+			Fields: readFields(this, itemIndex, 'property'),
+			...readSort(this, itemIndex, propertyNamed(description, 'sort')),
+		},
 		body: { Criteria: criteria as unknown as IDataObject[] },
 	};
-	return chargedPages(this, spending, itemIndex, request, { kind: 'property', pageSize: PAGE_LIMITS.properties.maxLimit, limit: readLimit(this, itemIndex) });
+	return chargedPages(this, spending, itemIndex, request, {
+		kind: 'property',
+		pageSize: PAGE_LIMITS.properties.maxLimit,
+		limit: readLimit(this, itemIndex),
+	});
 }

@@ -6,7 +6,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, paths, type AutomationRecord, type WebhookRecord } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../money';
 import { readFlag, readListIds, readRequiredString, readText } from '../../shared/parameters';
-import { turnOnMonitoring, turnOnMonitoringProperty, unmonitoredLists } from '../automation/monitoring';
+import {
+	turnOnMonitoring,
+	turnOnMonitoringProperty,
+	unmonitoredLists,
+} from '../automation/monitoring';
 
 const show = { resource: ['webhook'], operation: ['create'] };
 
@@ -35,7 +39,8 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
-		description: 'Sent by PropRadar as "Authorization: Bearer &lt;secret&gt;" with every delivery, so the receiver can check it. Leave empty to have a random 256-bit secret made, output once in this node\'s result (Secret): copy it to the receiver from there. A secret typed here is stored in plain text in this workflow and in its exports.',
+		description:
+			'Sent by PropRadar as "Authorization: Bearer &lt;secret&gt;" with every delivery, so the receiver can check it. Leave empty to have a random 256-bit secret made, output once in this node\'s result (Secret): copy it to the receiver from there. A secret typed here is stored in plain text in this workflow and in its exports.',
 		displayOptions: { show },
 	},
 	{
@@ -44,7 +49,8 @@ export const description: INodeProperties[] = [
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod: 'getLists' },
 		default: [],
-		description: 'Lists whose automation is turned on and exports to this webhook (their other automation settings are kept). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		description:
+			'Lists whose automation is turned on and exports to this webhook (their other automation settings are kept). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show },
 	},
 	turnOnMonitoringProperty(show, 'each list given in Lists'),
@@ -54,14 +60,19 @@ export const description: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether this node may turn on a list\'s automation that buys (Purchase Phone, Purchase Email, a direct-mail or e-mail marketing order: charged per triggered record, non-refundable, with no Max Cost). Without it, such a list is refused and nothing is created.',
+			"Whether this node may turn on a list's automation that buys (Purchase Phone, Purchase Email, a direct-mail or e-mail marketing order: charged per triggered record, non-refundable, with no Max Cost). Without it, such a list is refused and nothing is created.",
 		displayOptions: { show },
 	},
 ];
 
-function readSecret(context: IExecuteFunctions, itemIndex: number): { value: string; generated: boolean } {
+function readSecret(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): { value: string; generated: boolean } {
 	const given = readText(context, itemIndex, 'secret', 'Secret', { secret: true });
-	return given ? { value: given, generated: false } : { value: randomBytes(32).toString('hex'), generated: true };
+	return given
+		? { value: given, generated: false }
+		: { value: randomBytes(32).toString('hex'), generated: true };
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -70,22 +81,53 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	try {
 		protocol = new URL(hookUrl).protocol;
 	} catch (error) {
-		throw new NodeOperationError(this.getNode(), `Hook URL: "${hookUrl}" is not an absolute URL`, { itemIndex, description: (error as Error).message });
+		throw new NodeOperationError(this.getNode(), `Hook URL: "${hookUrl}" is not an absolute URL`, {
+			itemIndex,
+			description: (error as Error).message,
+		});
 	}
 	if (protocol !== 'http:' && protocol !== 'https:') {
-		throw new NodeOperationError(this.getNode(), `Hook URL: must start with http:// or https://, got "${protocol}"`, { itemIndex });
+		throw new NodeOperationError(
+			this.getNode(),
+			`Hook URL: must start with http:// or https://, got "${protocol}"`,
+			{ itemIndex },
+		);
 	}
 	const webhookName = readRequiredString(this, itemIndex, 'webhookName', 'Webhook Name');
 	const secret = readSecret(this, itemIndex);
 	const lists = readListIds(this, itemIndex, 'lists', 'Lists');
 	// Turning a list's automation on starts whatever it buys: the same opt-in as Automation > Configure.
-	const allowCharging = readFlag(this, itemIndex, 'allowChargingAutomation', 'Allow Charging Automation');
+	const allowCharging = readFlag(
+		this,
+		itemIndex,
+		'allowChargingAutomation',
+		'Allow Charging Automation',
+	);
 	const turnOn = readFlag(this, itemIndex, 'turnOnMonitoring', 'Turn On Monitoring');
 	for (const listId of lists) {
-		const current = (await apiRequest<{ results?: AutomationRecord[] }>(this, { method: 'GET', path: paths.automation(listId), itemIndex })).results?.[0];
-		if (current) await assertChargingAutomationAllowed(this, `The automation of list ${listId}`, automationCharges({ ...current, isEnabled: 1 }), allowCharging, itemIndex);
+		const current = (
+			await apiRequest<{ results?: AutomationRecord[] }>(this, {
+				method: 'GET',
+				path: paths.automation(listId),
+				itemIndex,
+			})
+		).results?.[0];
+		if (current)
+			await assertChargingAutomationAllowed(
+				this,
+				`The automation of list ${listId}`,
+				automationCharges({ ...current, isEnabled: 1 }),
+				allowCharging,
+				itemIndex,
+			);
 	}
-	const unmonitored = await unmonitoredLists(this, lists, turnOn, itemIndex, 'no webhook was created');
+	const unmonitored = await unmonitoredLists(
+		this,
+		lists,
+		turnOn,
+		itemIndex,
+		'no webhook was created',
+	);
 	await turnOnMonitoring(this, unmonitored, itemIndex);
 	const body: IDataObject = { HookUrl: hookUrl, WebhookName: webhookName };
 	if (secret.value) body.Secret = secret.value;
@@ -103,12 +145,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			location: 'outputPane',
 		});
 	}
-	return [{
-		WebhookID: response.results?.[0]?.WebhookID,
-		HookUrl: hookUrl,
-		WebhookName: webhookName,
-		Lists: lists,
-		...(unmonitored.length > 0 ? { monitoringTurnedOn: unmonitored } : {}),
-		...(secret.generated ? { Secret: secret.value } : {}),
-	}];
+	return [
+		{
+			WebhookID: response.results?.[0]?.WebhookID,
+			HookUrl: hookUrl,
+			WebhookName: webhookName,
+			Lists: lists,
+			...(unmonitored.length > 0 ? { monitoringTurnedOn: unmonitored } : {}),
+			...(secret.generated ? { Secret: secret.value } : {}),
+		},
+	];
 }

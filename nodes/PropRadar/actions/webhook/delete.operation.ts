@@ -12,13 +12,18 @@ export const description: INodeProperties[] = [
 		type: 'number',
 		required: true,
 		default: 0,
-		description: 'The WebhookID. The API documents do not say whether PropRadar also takes it out of the list automations that export to it: Automation > Get shows them.',
+		description:
+			'The WebhookID. The API documents do not say whether PropRadar also takes it out of the list automations that export to it: Automation > Get shows them.',
 		displayOptions: { show },
 	},
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const webhookId = readPositiveInteger(this, itemIndex, 'webhookId', 'Webhook ID');
-	const response = await apiRequest(this, { method: 'DELETE', path: paths.webhook(webhookId), itemIndex });
+	const response = await apiRequest(this, {
+		method: 'DELETE',
+		path: paths.webhook(webhookId),
+		itemIndex,
+	});
 	return [{ WebhookID: webhookId, deleteCount: response.deleteCount ?? 0 }];
 }

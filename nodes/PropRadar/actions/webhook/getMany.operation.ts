@@ -3,7 +3,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { collectPages, paths } from '../../transport';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
-import { propertyNamed, readFields, readFlag, readLimit, readSort, returnAllProperties, sortProperty } from '../../shared/parameters';
+import {
+	propertyNamed,
+	readFields,
+	readFlag,
+	readLimit,
+	readSort,
+	returnAllProperties,
+	sortProperty,
+} from '../../shared/parameters';
 
 const show = { resource: ['webhook'], operation: ['getMany'] };
 
@@ -14,7 +22,8 @@ export const description: INodeProperties[] = [
 		name: 'includeSecret',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to include each webhook\'s secret in the output. Off by default, so secrets do not end up in execution logs.',
+		description:
+			"Whether to include each webhook's secret in the output. Off by default, so secrets do not end up in execution logs.",
 		displayOptions: { show },
 	},
 	sortProperty(show, ['WebhookID', 'WebhookName', 'HookUrl']),
@@ -23,12 +32,23 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const includeSecret = readFlag(this, itemIndex, 'includeSecret', 'Include Secrets');
-	const { records } = await collectPages(this, {
-		method: 'GET',
-		path: paths.webhooks(),
-		qs: { Fields: readFields(this, itemIndex, 'webhook'), ...readSort(this, itemIndex, propertyNamed(description, 'sort')) },
-		itemIndex,
-	}, { pageSize: PAGE_LIMITS.webhooks.defaultLimit, limit: readLimit(this, itemIndex), untilEmpty: true });
+	const { records } = await collectPages(
+		this,
+		{
+			method: 'GET',
+			path: paths.webhooks(),
+			qs: {
+				Fields: readFields(this, itemIndex, 'webhook'),
+				...readSort(this, itemIndex, propertyNamed(description, 'sort')),
+			},
+			itemIndex,
+		},
+		{
+			pageSize: PAGE_LIMITS.webhooks.defaultLimit,
+			limit: readLimit(this, itemIndex),
+			untilEmpty: true,
+		},
+	);
 	if (includeSecret) return records;
 	return records.map(({ Secret, ...hook }) => {
 		void Secret;

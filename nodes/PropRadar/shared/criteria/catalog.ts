@@ -8,7 +8,15 @@ export interface Criterion {
 	chipLabel?: string | null;
 }
 
-export type ValueKind = 'values' | 'beginsWith' | 'boolean' | 'range' | 'date' | 'propertyType' | 'listIds' | 'leadFilter';
+export type ValueKind =
+	| 'values'
+	| 'beginsWith'
+	| 'boolean'
+	| 'range'
+	| 'date'
+	| 'propertyType'
+	| 'listIds'
+	| 'leadFilter';
 
 export type RangeUnit = 'count' | 'area' | 'year' | 'money' | 'percent';
 
@@ -41,37 +49,54 @@ export const BUILDER_CRITERIA: Record<string, BuilderCriterion> = {
 	AvailableEquity: { kind: 'range', label: 'Available Equity', unit: 'money' },
 	EquityPercent: { kind: 'range', label: 'Equity Percent', unit: 'percent' },
 	inForeclosure: { kind: 'boolean', label: 'In Foreclosure' },
-	ForeclosureStage: { kind: 'values', label: 'Foreclosure Stage', example: 'Preforeclosure, Auction' },
-	isListedForSale: { kind: 'boolean', label: 'Listed for Sale', description: 'Lead filter: on the market now' },
-	isFreeAndClear: { kind: 'boolean', label: 'Free and Clear', description: 'Lead filter: no open loan on the property' },
+	ForeclosureStage: {
+		kind: 'values',
+		label: 'Foreclosure Stage',
+		example: 'Preforeclosure, Auction',
+	},
+	isListedForSale: {
+		kind: 'boolean',
+		label: 'Listed for Sale',
+		description: 'Lead filter: on the market now',
+	},
+	isFreeAndClear: {
+		kind: 'boolean',
+		label: 'Free and Clear',
+		description: 'Lead filter: no open loan on the property',
+	},
 	absenteeOwner: {
 		kind: 'leadFilter',
 		label: 'Absentee Owner',
-		description: 'Lead filter: the owner\'s mailing address is not the property and no owner exemption (isSameMailingOrExempt off)',
+		description:
+			"Lead filter: the owner's mailing address is not the property and no owner exemption (isSameMailingOrExempt off)",
 		criterion: { name: 'isSameMailingOrExempt', value: [0] },
 	},
 	highEquity: {
 		kind: 'leadFilter',
 		label: 'High Equity (50% or More)',
-		description: 'Lead filter: equity of at least half the estimated value (Equity Percent 50 and up)',
+		description:
+			'Lead filter: equity of at least half the estimated value (Equity Percent 50 and up)',
 		criterion: { name: 'EquityPercent', value: [[50, null]] },
 	},
 	preForeclosure: {
 		kind: 'leadFilter',
 		label: 'Pre-Foreclosure',
-		description: 'Lead filter: a default or lis pendens recorded, before any auction (Foreclosure Stage Preforeclosure)',
+		description:
+			'Lead filter: a default or lis pendens recorded, before any auction (Foreclosure Stage Preforeclosure)',
 		criterion: { name: 'ForeclosureStage', value: ['Preforeclosure'] },
 	},
 	vacant: {
 		kind: 'leadFilter',
 		label: 'Vacant',
-		description: 'Lead filter: the site vacancy flag, sent as isSiteVacant 1, the property field\'s name, not listed in PropRadar\'s documents as a criterion; Matching Properties (free) shows at once whether the service takes it',
+		description:
+			"Lead filter: the site vacancy flag, sent as isSiteVacant 1, the property field's name, not listed in PropRadar's documents as a criterion; Matching Properties (free) shows at once whether the service takes it",
 		criterion: { name: 'isSiteVacant', value: [1] },
 	},
 	taxDelinquent: {
 		kind: 'leadFilter',
 		label: 'Tax-Delinquent',
-		description: 'Lead filter: property taxes past due, sent as inTaxDelinquency 1, the property field\'s name, not listed in PropRadar\'s documents as a criterion; Matching Properties (free) shows at once whether the service takes it',
+		description:
+			"Lead filter: property taxes past due, sent as inTaxDelinquency 1, the property field's name, not listed in PropRadar's documents as a criterion; Matching Properties (free) shows at once whether the service takes it",
 		criterion: { name: 'inTaxDelinquency', value: [1] },
 	},
 	LastTransferRecDate: { kind: 'date', label: 'Last Transfer Date' },
@@ -99,9 +124,26 @@ export const PTYPE_CODES: Record<string, string> = {
 };
 
 export const DATE_PRESETS = [
-	'Today', 'Yesterday',
-	'This Week', 'Last Week', 'Next Week', 'This Month', 'Last Month', 'Next Month',
-	'This Quarter', 'Last Quarter', 'Next Quarter', 'This Year', 'Last Year', 'Next Year',
-	'Last 7 Days', 'Last 30 Days', 'Last 90 Days', 'Last 365 Days',
-	'Next 7 Days', 'Next 30 Days', 'Next 90 Days', 'Next 365 Days',
+	'Today',
+	'Yesterday',
+	'This Week',
+	'Last Week',
+	'Next Week',
+	'This Month',
+	'Last Month',
+	'Next Month',
+	'This Quarter',
+	'Last Quarter',
+	'Next Quarter',
+	'This Year',
+	'Last Year',
+	'Next Year',
+	'Last 7 Days',
+	'Last 30 Days',
+	'Last 90 Days',
+	'Last 365 Days',
+	'Next 7 Days',
+	'Next 30 Days',
+	'Next 90 Days',
+	'Next 365 Days',
 ];

@@ -4,7 +4,9 @@ import { DATE_PRESETS, type Criterion, type CriterionRange } from './catalog';
 const DATE = String.raw`(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])/\d{4}`;
 // An end of a range may be left empty (open); an empty `from:` also takes unknown dates, so a
 // before-date is `from: to: M/D/YYYY` (docs/api.md, "Criteria").
-const DATE_PATTERN = new RegExp(`^(${DATE}|from: ${DATE} to: ${DATE}|from: to: ${DATE}|from: ${DATE} to:)$`);
+const DATE_PATTERN = new RegExp(
+	`^(${DATE}|from: ${DATE} to: ${DATE}|from: to: ${DATE}|from: ${DATE} to:)$`,
+);
 
 export function isRelativeDate(value: string): boolean {
 	return DATE_PRESETS.includes(value) || DATE_PATTERN.test(value);
@@ -38,27 +40,44 @@ export function validateCriteria(raw: unknown, path = 'Criteria', parent?: strin
 		} catch {
 			valid = false;
 		}
-		if (!valid) throw new CriteriaError(`${path}: not valid JSON. Expected an array like [{"name": "State", "value": ["OR"]}]`);
+		if (!valid)
+			throw new CriteriaError(
+				`${path}: not valid JSON. Expected an array like [{"name": "State", "value": ["OR"]}]`,
+			);
 		value = parsed;
 	}
 	if (!Array.isArray(value)) {
-		throw new CriteriaError(`${path}: must be an array of criteria like [{"name": "State", "value": ["OR"]}]`);
+		throw new CriteriaError(
+			`${path}: must be an array of criteria like [{"name": "State", "value": ["OR"]}]`,
+		);
 	}
 	return value.map((entry, index) => {
 		const where = `${path}[${index}]`;
 		if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
 			throw new CriteriaError(`${where}: must be an object with "name" and "value"`);
 		}
-		const { name, value: values, menuLabels, chipLabel, ...rest } = entry as Record<string, unknown>;
+		const {
+			name,
+			value: values,
+			menuLabels,
+			chipLabel,
+			...rest
+		} = entry as Record<string, unknown>;
 		const extra = Object.keys(rest);
 		if (extra.length > 0) {
-			throw new CriteriaError(`${where}: unexpected key "${extra[0]}"; a criterion has name, value, menuLabels and chipLabel`);
+			throw new CriteriaError(
+				`${where}: unexpected key "${extra[0]}"; a criterion has name, value, menuLabels and chipLabel`,
+			);
 		}
 		if (typeof name !== 'string' || !/^[A-Za-z][A-Za-z0-9]*$/.test(name)) {
-			throw new CriteriaError(`${where}.name: must be a criterion name such as "State" or "ZipFive"`);
+			throw new CriteriaError(
+				`${where}.name: must be a criterion name such as "State" or "ZipFive"`,
+			);
 		}
 		if (parent === COMPOUND && !COMPOUND_PARTS.has(name)) {
-			throw new CriteriaError(`${where}: ${COMPOUND} holds PType and AdvancedPropertyType criteria, not "${name}"`);
+			throw new CriteriaError(
+				`${where}: ${COMPOUND} holds PType and AdvancedPropertyType criteria, not "${name}"`,
+			);
 		}
 		if (!Array.isArray(values) || values.length === 0) {
 			throw new CriteriaError(`${where}.value (${name}): must be a non-empty array`);
@@ -67,31 +86,40 @@ export function validateCriteria(raw: unknown, path = 'Criteria', parent?: strin
 			const at = `${where}.value[${valueIndex}] (${name})`;
 			const nested = typeof element === 'object' && element !== null && !Array.isArray(element);
 			if (name === COMPOUND && !nested) {
-				throw new CriteriaError(`${at}: ${COMPOUND} holds nested criteria such as {"name": "PType", "value": ["SFR"]}`);
+				throw new CriteriaError(
+					`${at}: ${COMPOUND} holds nested criteria such as {"name": "PType", "value": ["SFR"]}`,
+				);
 			}
 			if (nested) {
-				if (name !== COMPOUND) throw new CriteriaError(`${at}: only ${COMPOUND} takes nested criteria`);
+				if (name !== COMPOUND)
+					throw new CriteriaError(`${at}: only ${COMPOUND} takes nested criteria`);
 				return validateCriteria([element], at, name)[0];
 			}
 			if (typeof element === 'string') return element;
 			if (typeof element === 'number' && Number.isFinite(element)) return element;
 			if (Array.isArray(element)) {
 				if (!isRange(element)) {
-					throw new CriteriaError(`${at}: a range is [min, max] of numbers with null for an open end, min not above max`);
+					throw new CriteriaError(
+						`${at}: a range is [min, max] of numbers with null for an open end, min not above max`,
+					);
 				}
 				return element;
 			}
-			throw new CriteriaError(`${at}: must be a string, a number, a [min, max] range or a nested criterion`);
+			throw new CriteriaError(
+				`${at}: must be a string, a number, a [min, max] range or a nested criterion`,
+			);
 		});
 		// The two criteria whose values are identifiers: checked as the node checks every PropID and list ID.
 		checked.forEach((element, valueIndex) => {
 			const at = `${where}.value[${valueIndex}] (${name})`;
 			if (name === 'PropID') {
 				const problem = typeof element === 'string' ? keyProblem(element) : 'is not text';
-				if (problem) throw new CriteriaError(`${at}: "${shownValue(element)}" ${problem}; ${PROP_ID_RULE}`);
+				if (problem)
+					throw new CriteriaError(`${at}: "${shownValue(element)}" ${problem}; ${PROP_ID_RULE}`);
 			} else if (name === 'InList') {
 				const parsed = parseNumberedId(element, 'a list ID');
-				if ('problem' in parsed) throw new CriteriaError(`${at}: "${shownValue(element)}" ${parsed.problem}`);
+				if ('problem' in parsed)
+					throw new CriteriaError(`${at}: "${shownValue(element)}" ${parsed.problem}`);
 			}
 		});
 		const criterion: Criterion = { name, value: checked };

@@ -1,6 +1,13 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { BUILDER_CRITERIA, DATE_PRESETS, PTYPE_CODES, RANGE_UNITS, type BuilderCriterion, type RangeUnit } from './catalog';
+import {
+	BUILDER_CRITERIA,
+	DATE_PRESETS,
+	PTYPE_CODES,
+	RANGE_UNITS,
+	type BuilderCriterion,
+	type RangeUnit,
+} from './catalog';
 
 function criteriaWhere(test: (criterion: BuilderCriterion) => boolean): string[] {
 	return Object.keys(BUILDER_CRITERIA).filter((name) => test(BUILDER_CRITERIA[name]));
@@ -34,31 +41,36 @@ function criterionRowFields(): INodeProperties[] {
 			},
 		];
 	});
-	const valueFields = criteriaWhere((criterion) => ['values', 'beginsWith', 'listIds'].includes(criterion.kind)).map(
-		(name): INodeProperties => ({
-			displayName: 'Values',
-			name: 'values',
-			type: 'string',
-			default: '',
-			placeholder: BUILDER_CRITERIA[name].example,
-			description: {
-				beginsWith: 'Comma-separated: properties whose APN begins with one of them match',
-				listIds: 'Comma-separated list IDs: properties in any of these lists match',
-				values: 'Comma-separated: properties with any of these match',
-			}[BUILDER_CRITERIA[name].kind as 'values' | 'beginsWith' | 'listIds'],
-			displayOptions: { show: { name: [name] } },
-		}),
-	);
+	const valueFields = criteriaWhere((criterion) =>
+		['values', 'beginsWith', 'listIds'].includes(criterion.kind),
+	).map((name): INodeProperties => ({
+		displayName: 'Values',
+		name: 'values',
+		type: 'string',
+		default: '',
+		placeholder: BUILDER_CRITERIA[name].example,
+		description: {
+			beginsWith: 'Comma-separated: properties whose APN begins with one of them match',
+			listIds: 'Comma-separated list IDs: properties in any of these lists match',
+			values: 'Comma-separated: properties with any of these match',
+		}[BUILDER_CRITERIA[name].kind as 'values' | 'beginsWith' | 'listIds'],
+		displayOptions: { show: { name: [name] } },
+	}));
 	const fields: INodeProperties[] = [
 		{
 			displayName: 'Criterion',
 			name: 'name',
 			type: 'options',
 			options: Object.entries(BUILDER_CRITERIA)
-				.map(([value, { label, description }]) => ({ name: label, value, ...(description ? { description } : {}) }))
+				.map(([value, { label, description }]) => ({
+					name: label,
+					value,
+					...(description ? { description } : {}),
+				}))
 				.sort((a, b) => a.name.localeCompare(b.name)),
 			default: 'State',
-			description: 'What to match. Lead filters (Absentee Owner, Free and Clear, High Equity, Listed for Sale, Pre-Foreclosure, Tax-Delinquent, Vacant) are complete in one choice.',
+			description:
+				'What to match. Lead filters (Absentee Owner, Free and Clear, High Equity, Listed for Sale, Pre-Foreclosure, Tax-Delinquent, Vacant) are complete in one choice.',
 		},
 		{
 			displayName: 'Date',
@@ -76,7 +88,9 @@ function criterionRowFields(): INodeProperties[] {
 			type: 'boolean',
 			default: true,
 			description: 'Whether matching properties must have it (on) or must not have it (off)',
-			displayOptions: { show: { name: criteriaWhere((criterion) => criterion.kind === 'boolean') } },
+			displayOptions: {
+				show: { name: criteriaWhere((criterion) => criterion.kind === 'boolean') },
+			},
 		},
 		{
 			displayName: 'Property Types',
@@ -86,7 +100,9 @@ function criterionRowFields(): INodeProperties[] {
 				.map(([value, label]) => ({ name: `${label} (${value})`, value }))
 				.sort((a, b) => a.name.localeCompare(b.name)),
 			default: [],
-			displayOptions: { show: { name: criteriaWhere((criterion) => criterion.kind === 'propertyType') } },
+			displayOptions: {
+				show: { name: criteriaWhere((criterion) => criterion.kind === 'propertyType') },
+			},
 		},
 		{
 			displayName: 'Property Types (Advanced)',
@@ -94,8 +110,11 @@ function criterionRowFields(): INodeProperties[] {
 			type: 'string',
 			default: '',
 			placeholder: 'Duplex, Single Family Residence',
-			description: 'Comma-separated AdvancedPropertyType values, matched with the property types above (either one matches)',
-			displayOptions: { show: { name: criteriaWhere((criterion) => criterion.kind === 'propertyType') } },
+			description:
+				'Comma-separated AdvancedPropertyType values, matched with the property types above (either one matches)',
+			displayOptions: {
+				show: { name: criteriaWhere((criterion) => criterion.kind === 'propertyType') },
+			},
 		},
 		...valueFields,
 	];
@@ -115,7 +134,9 @@ const MATCH_COUNT_OPTIONS = {
 		'criteria',
 		'criteriaJson',
 		'criteria.criterion.length',
-		...Array.from({ length: MATCH_COUNT_ROWS }, (_, row) => MATCH_COUNT_ROW_FIELDS.map((field) => `criteria.criterion[${row}].${field}`)).flat(),
+		...Array.from({ length: MATCH_COUNT_ROWS }, (_, row) =>
+			MATCH_COUNT_ROW_FIELDS.map((field) => `criteria.criterion[${row}].${field}`),
+		).flat(),
 	],
 };
 
@@ -124,13 +145,20 @@ export const CRITERIA_MODE: INodeProperties = {
 	name: 'criteriaMode',
 	type: 'options',
 	options: [
-		{ name: 'Builder', value: 'builder', description: 'Pick common criteria and lead filters in a form' },
+		{
+			name: 'Builder',
+			value: 'builder',
+			description: 'Pick common criteria and lead filters in a form',
+		},
 		{ name: 'JSON', value: 'json', description: 'Write the Criteria array, any criterion name' },
 	],
 	default: 'builder',
 };
 
-export function criteriaProperties(show: IDisplayOptions['show'], required: boolean): INodeProperties[] {
+export function criteriaProperties(
+	show: IDisplayOptions['show'],
+	required: boolean,
+): INodeProperties[] {
 	return [
 		{ ...CRITERIA_MODE, displayOptions: { show } },
 		{
@@ -155,8 +183,10 @@ export function criteriaProperties(show: IDisplayOptions['show'], required: bool
 			name: 'criteriaJson',
 			type: 'json',
 			displayOptions: { show: { ...show, criteriaMode: ['json'] } },
-			default: '[\n  {"name": "State", "value": ["OR"]},\n  {"name": "AvailableEquity", "value": [[100000, null]]}\n]',
-			description: 'Array of {"name", "value"}. Ranges are [min, max] with null for an open end; only PropertyType nests, holding PType and AdvancedPropertyType criteria.',
+			default:
+				'[\n  {"name": "State", "value": ["OR"]},\n  {"name": "AvailableEquity", "value": [[100000, null]]}\n]',
+			description:
+				'Array of {"name", "value"}. Ranges are [min, max] with null for an open end; only PropertyType nests, holding PType and AdvancedPropertyType criteria.',
 		},
 		{
 			displayName: 'Matching Properties',
@@ -165,7 +195,8 @@ export function criteriaProperties(show: IDisplayOptions['show'], required: bool
 			typeOptions: MATCH_COUNT_OPTIONS,
 			displayOptions: { show },
 			default: '',
-			description: 'How many properties match the criteria now, from PropRadar\'s free preview (Purchase=0): counting buys nothing. Counted again as the criteria are edited; nothing here is saved.',
+			description:
+				"How many properties match the criteria now, from PropRadar's free preview (Purchase=0): counting buys nothing. Counted again as the criteria are edited; nothing here is saved.",
 		},
 	];
 }

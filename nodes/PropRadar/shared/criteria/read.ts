@@ -17,7 +17,10 @@ export interface BuilderRow {
 }
 
 // Comma-separated text, a number, or an array of them (what `{{ $json.ids }}` gives); undefined for anything else.
-function listEntries(value: unknown, numberText: (number: number) => string = String): string[] | undefined {
+function listEntries(
+	value: unknown,
+	numberText: (number: number) => string = String,
+): string[] | undefined {
 	if (value === undefined || value === null) return [];
 	const parts = Array.isArray(value) ? value : [value];
 	const texts: string[] = [];
@@ -31,38 +34,67 @@ function listEntries(value: unknown, numberText: (number: number) => string = St
 
 function rangeEnd(value: unknown, label: string, end: 'min' | 'max'): number | null {
 	if (value === undefined || value === null || value === '') return null;
-	const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-	if (!Number.isFinite(number)) throw new CriteriaError(`${label} ${end}: must be a number or empty for an open end`);
+	const number =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && value.trim() !== ''
+				? Number(value)
+				: NaN;
+	if (!Number.isFinite(number))
+		throw new CriteriaError(`${label} ${end}: must be a number or empty for an open end`);
 	return number;
 }
 
 function mustHave(value: unknown, label: string): boolean {
-	if (value === undefined || value === null || value === true || value === 1 || value === 'true' || value === '1') return true;
+	if (
+		value === undefined ||
+		value === null ||
+		value === true ||
+		value === 1 ||
+		value === 'true' ||
+		value === '1'
+	)
+		return true;
 	if (value === false || value === 0 || value === 'false' || value === '0') return false;
-	throw new CriteriaError(`${label}: Must Have is on or off (true or false), got ${JSON.stringify(value)}`);
+	throw new CriteriaError(
+		`${label}: Must Have is on or off (true or false), got ${JSON.stringify(value)}`,
+	);
 }
 
 export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 	if (!Array.isArray(rows)) throw new CriteriaError('Criteria: the builder rows must be a list');
 	return rows.map((given, index) => {
 		const row = (typeof given === 'object' && given !== null ? given : {}) as BuilderRow;
-		const name = typeof row.name === 'string' ? row.name : row.name === undefined || row.name === null ? '' : shownValue(row.name);
+		const name =
+			typeof row.name === 'string'
+				? row.name
+				: row.name === undefined || row.name === null
+					? ''
+					: shownValue(row.name);
 		if (!Object.hasOwn(BUILDER_CRITERIA, name)) {
-			throw new CriteriaError(`Criteria row ${index + 1}: "${name}" is not a builder criterion; use JSON mode for other criteria`);
+			throw new CriteriaError(
+				`Criteria row ${index + 1}: "${name}" is not a builder criterion; use JSON mode for other criteria`,
+			);
 		}
 		const known = BUILDER_CRITERIA[name];
 		const label = `Criteria row ${index + 1} (${known.label})`;
 		const entries = (field: unknown, what: string, numberText?: (number: number) => string) => {
 			const list = listEntries(field, numberText);
-			if (!list) throw new CriteriaError(`${label}: ${what} must be text, a number or a list of them`);
+			if (!list)
+				throw new CriteriaError(`${label}: ${what} must be text, a number or a list of them`);
 			return list;
 		};
 		switch (known.kind) {
 			case 'values':
 			case 'beginsWith': {
 				// A ZIP code that came as a number lost its leading zeros: 2134 is 02134.
-				const values = entries(row.values, 'values', name === 'ZipFive' ? (zip) => String(zip).padStart(5, '0') : undefined);
-				if (values.length === 0) throw new CriteriaError(`${label}: enter at least one value, comma-separated`);
+				const values = entries(
+					row.values,
+					'values',
+					name === 'ZipFive' ? (zip) => String(zip).padStart(5, '0') : undefined,
+				);
+				if (values.length === 0)
+					throw new CriteriaError(`${label}: enter at least one value, comma-separated`);
 				if (name === 'ZipFive') {
 					if (values.some((value) => !/^\d{5}$/.test(value))) {
 						throw new CriteriaError(`${label}: ZIP codes are five digits, comma-separated`);
@@ -71,27 +103,36 @@ export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 				}
 				if (name === 'State') {
 					if (values.some((value) => !/^[A-Za-z]{2}$/.test(value))) {
-						throw new CriteriaError(`${label}: states are two-letter codes such as OR, comma-separated`);
+						throw new CriteriaError(
+							`${label}: states are two-letter codes such as OR, comma-separated`,
+						);
 					}
 					return { name, value: values.map((value) => value.toUpperCase()) };
 				}
 				if (name === 'PropID') {
 					for (const value of values) {
 						const problem = keyProblem(value);
-						if (problem) throw new CriteriaError(`${label}: "${value}" ${problem}; ${PROP_ID_RULE}`);
+						if (problem)
+							throw new CriteriaError(`${label}: "${value}" ${problem}; ${PROP_ID_RULE}`);
 					}
 				}
 				return { name, value: values };
 			}
 			case 'listIds': {
 				// A number past 2^53 from an expression has already lost digits: refused, not sent rounded.
-				const rounded = (Array.isArray(row.values) ? row.values : [row.values]).find((value) => typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value));
+				const rounded = (Array.isArray(row.values) ? row.values : [row.values]).find(
+					(value) =>
+						typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value),
+				);
 				if (rounded !== undefined) {
 					const parsed = parseNumberedId(rounded, 'a list ID');
-					throw new CriteriaError(`${label}: "${shownValue(rounded)}" ${'problem' in parsed ? parsed.problem : ''}`);
+					throw new CriteriaError(
+						`${label}: "${shownValue(rounded)}" ${'problem' in parsed ? parsed.problem : ''}`,
+					);
 				}
 				const ids = entries(row.values, 'values');
-				if (ids.length === 0) throw new CriteriaError(`${label}: enter list IDs (whole numbers), comma-separated`);
+				if (ids.length === 0)
+					throw new CriteriaError(`${label}: enter list IDs (whole numbers), comma-separated`);
 				return {
 					name,
 					value: ids.map((id) => {
@@ -107,13 +148,18 @@ export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 				const min = rangeEnd(row.min, label, 'min');
 				const max = rangeEnd(row.max, label, 'max');
 				const range: CriterionRange = [min, max];
-				if (!isRange(range)) throw new CriteriaError(`${label}: give a minimum, a maximum or both, the minimum not above the maximum`);
+				if (!isRange(range))
+					throw new CriteriaError(
+						`${label}: give a minimum, a maximum or both, the minimum not above the maximum`,
+					);
 				return { name, value: [range] };
 			}
 			case 'date': {
 				const date = typeof row.date === 'string' ? row.date.trim() : '';
 				if (!isRelativeDate(date)) {
-					throw new CriteriaError(`${label}: use a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY"`);
+					throw new CriteriaError(
+						`${label}: use a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY"`,
+					);
 				}
 				return { name, value: [date] };
 			}
@@ -123,11 +169,15 @@ export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 				const codes = entries(row.propertyTypes, 'property types');
 				const unknownCode = codes.find((code) => !Object.hasOwn(PTYPE_CODES, code));
 				if (unknownCode !== undefined) {
-					throw new CriteriaError(`${label}: "${unknownCode}" is not a property type code; codes: ${Object.keys(PTYPE_CODES).join(', ')}`);
+					throw new CriteriaError(
+						`${label}: "${unknownCode}" is not a property type code; codes: ${Object.keys(PTYPE_CODES).join(', ')}`,
+					);
 				}
 				const advanced = entries(row.advancedPropertyTypes, 'advanced property types');
 				if (codes.length === 0 && advanced.length === 0) {
-					throw new CriteriaError(`${label}: choose at least one property type or give advanced property types`);
+					throw new CriteriaError(
+						`${label}: choose at least one property type or give advanced property types`,
+					);
 				}
 				const parts: Criterion[] = [];
 				if (codes.length > 0) parts.push({ name: 'PType', value: codes });
@@ -138,8 +188,12 @@ export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 	});
 }
 
-export function readCriteria(parameters: { mode: string; rows?: IDataObject; json?: unknown }): Criterion[] {
+export function readCriteria(parameters: {
+	mode: string;
+	rows?: IDataObject;
+	json?: unknown;
+}): Criterion[] {
 	if (parameters.mode === 'json') return validateCriteria(parameters.json);
-	const rows = ((parameters.rows?.criterion as BuilderRow[] | undefined) ?? []);
+	const rows = (parameters.rows?.criterion as BuilderRow[] | undefined) ?? [];
 	return validateCriteria(buildCriteria(rows));
 }

@@ -19,12 +19,15 @@ function optionValues(property: INodeProperties): OptionValue[] {
 
 function alternatives(values: OptionValue[]): string {
 	const quoted = values.map((value) => JSON.stringify(value));
-	return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+	return quoted.length < 2
+		? quoted.join('')
+		: `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
 }
 
 /** Compared as text, so "3" from an expression is the option 3. */
 function optionOf(allowed: OptionValue[], value: unknown): OptionValue | undefined {
-	if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+	if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+		return undefined;
 	const text = String(value).trim();
 	return allowed.find((option) => String(option) === text);
 }
@@ -32,33 +35,58 @@ function optionOf(allowed: OptionValue[], value: unknown): OptionValue | undefin
 function numberRule(property: INodeProperties): string {
 	const { minValue, maxValue, numberPrecision } = property.typeOptions ?? {};
 	const kind = numberPrecision ? 'a number' : 'a whole number';
-	if (minValue !== undefined && maxValue !== undefined) return `${kind} from ${minValue} to ${maxValue}`;
+	if (minValue !== undefined && maxValue !== undefined)
+		return `${kind} from ${minValue} to ${maxValue}`;
 	if (minValue !== undefined) return `${kind}, ${minValue} or more`;
 	if (maxValue !== undefined) return `${kind}, ${maxValue} or less`;
 	return kind;
 }
 
 export function entriesOf(value: unknown): unknown[] {
-	return Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').filter((entry) => entry.trim() !== '') : [value];
+	return Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? value.split(',').filter((entry) => entry.trim() !== '')
+			: [value];
 }
 
 // n8n passes an expression's, an imported workflow's or an AI tool call's value on unchecked
 // (what each type allows: docs/design.md, "shared/parameters/").
-export function checkedValue(context: IExecuteFunctions, itemIndex: number, property: INodeProperties, value: unknown, label = property.displayName): unknown {
+export function checkedValue(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	property: INodeProperties,
+	value: unknown,
+	label = property.displayName,
+): unknown {
 	// Options loaded from the account (status labels, lists) are not known here: the reader of such a field checks it.
-	if (property.typeOptions?.loadOptionsMethod !== undefined || property.typeOptions?.loadOptions !== undefined) return value;
+	if (
+		property.typeOptions?.loadOptionsMethod !== undefined ||
+		property.typeOptions?.loadOptions !== undefined
+	)
+		return value;
 	switch (property.type) {
 		case 'options': {
 			const allowed = optionValues(property);
 			const option = optionOf(allowed, value);
-			if (option === undefined) fail(context, itemIndex, `${label}: "${shownValue(value)}" is not allowed; use ${alternatives(allowed)}`);
+			if (option === undefined)
+				fail(
+					context,
+					itemIndex,
+					`${label}: "${shownValue(value)}" is not allowed; use ${alternatives(allowed)}`,
+				);
 			return option;
 		}
 		case 'multiOptions': {
 			const allowed = optionValues(property);
 			return entriesOf(value).map((entry) => {
 				const option = optionOf(allowed, entry);
-				if (option === undefined) fail(context, itemIndex, `${label}: "${shownValue(entry)}" is not allowed; use any of ${alternatives(allowed)}`);
+				if (option === undefined)
+					fail(
+						context,
+						itemIndex,
+						`${label}: "${shownValue(entry)}" is not allowed; use any of ${alternatives(allowed)}`,
+					);
 				return option;
 			});
 		}
@@ -72,7 +100,11 @@ export function checkedValue(context: IExecuteFunctions, itemIndex: number, prop
 				(minValue !== undefined && number < minValue) ||
 				(maxValue !== undefined && number > maxValue)
 			) {
-				fail(context, itemIndex, `${label}: must be ${numberRule(property)}, got "${shownValue(value)}"`);
+				fail(
+					context,
+					itemIndex,
+					`${label}: must be ${numberRule(property)}, got "${shownValue(value)}"`,
+				);
 			}
 			return number;
 		}
@@ -86,27 +118,61 @@ export function checkedValue(context: IExecuteFunctions, itemIndex: number, prop
 }
 
 // Text, milliseconds, a Date, or a luxon date of n8n's such as `$now.minus(...)`.
-function isoDate(context: IExecuteFunctions, itemIndex: number, value: unknown, label: string): string {
+function isoDate(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	label: string,
+): string {
 	const millis = (value as { toMillis?: unknown } | null)?.toMillis;
 	const time =
-		value instanceof Date ? value.getTime()
-		: typeof value === 'number' ? value
-		: typeof value === 'string' && value.trim() !== '' ? Date.parse(value.trim())
-		: typeof millis === 'function' ? Number(millis.call(value))
-		: NaN;
+		value instanceof Date
+			? value.getTime()
+			: typeof value === 'number'
+				? value
+				: typeof value === 'string' && value.trim() !== ''
+					? Date.parse(value.trim())
+					: typeof millis === 'function'
+						? Number(millis.call(value))
+						: NaN;
 	const date = new Date(time);
-	if (Number.isNaN(date.getTime())) fail(context, itemIndex, `${label}: "${shownValue(value)}" is not a date and time; use one such as 2026-11-01 or 2026-11-01T08:30:00Z`);
+	if (Number.isNaN(date.getTime()))
+		fail(
+			context,
+			itemIndex,
+			`${label}: "${shownValue(value)}" is not a date and time; use one such as 2026-11-01 or 2026-11-01T08:30:00Z`,
+		);
 	return date.toISOString();
 }
 
-function flag(context: IExecuteFunctions, itemIndex: number, value: unknown, label: string): boolean {
-	if (typeof value !== 'boolean') fail(context, itemIndex, `${label}: must be on or off (true or false), got "${shownValue(value)}"`);
+function flag(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	label: string,
+): boolean {
+	if (typeof value !== 'boolean')
+		fail(
+			context,
+			itemIndex,
+			`${label}: must be on or off (true or false), got "${shownValue(value)}"`,
+		);
 	return value;
 }
 
 /** An expression may give the text "false", which would otherwise count as on. */
-export function readFlag(context: IExecuteFunctions, itemIndex: number, name: string, label: string): boolean {
-	return flag(context, itemIndex, context.getNodeParameter(name, itemIndex, false) as unknown, label);
+export function readFlag(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): boolean {
+	return flag(
+		context,
+		itemIndex,
+		context.getNodeParameter(name, itemIndex, false) as unknown,
+		label,
+	);
 }
 
 export function propertyNamed(description: INodeProperties[], name: string): INodeProperties {
@@ -115,21 +181,54 @@ export function propertyNamed(description: INodeProperties[], name: string): INo
 	return property;
 }
 
-export function readChoice<T extends OptionValue = string>(context: IExecuteFunctions, itemIndex: number, property: INodeProperties): T {
-	return checkedValue(context, itemIndex, property, context.getNodeParameter(property.name, itemIndex, property.default) as unknown) as T;
+export function readChoice<T extends OptionValue = string>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	property: INodeProperties,
+): T {
+	return checkedValue(
+		context,
+		itemIndex,
+		property,
+		context.getNodeParameter(property.name, itemIndex, property.default) as unknown,
+	) as T;
 }
 
 /** A field left empty ('', or a list with nothing in it, such as "," from an expression) is left out. */
-export function readCollection(context: IExecuteFunctions, itemIndex: number, property: INodeProperties): IDataObject {
+export function readCollection(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	property: INodeProperties,
+): IDataObject {
 	const given = context.getNodeParameter(property.name, itemIndex, {}) as unknown;
 	if (typeof given !== 'object' || given === null || Array.isArray(given)) {
-		fail(context, itemIndex, `${property.displayName}: must be a set of fields, got "${shownValue(given)}"`);
+		fail(
+			context,
+			itemIndex,
+			`${property.displayName}: must be a set of fields, got "${shownValue(given)}"`,
+		);
 	}
 	const fields: IDataObject = {};
 	for (const [name, value] of Object.entries(given)) {
-		if (value === '' || value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
-		const field = property.options?.find((option): option is INodeProperties => 'type' in option && option.name === name);
-		const checked = field ? checkedValue(context, itemIndex, field, value, `${property.displayName} > ${field.displayName}`) : value;
+		if (
+			value === '' ||
+			value === undefined ||
+			value === null ||
+			(Array.isArray(value) && value.length === 0)
+		)
+			continue;
+		const field = property.options?.find(
+			(option): option is INodeProperties => 'type' in option && option.name === name,
+		);
+		const checked = field
+			? checkedValue(
+					context,
+					itemIndex,
+					field,
+					value,
+					`${property.displayName} > ${field.displayName}`,
+				)
+			: value;
 		if (Array.isArray(checked) && checked.length === 0) continue;
 		fields[name] = checked as IDataObject[string];
 	}

@@ -1,6 +1,11 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-export function listLocator(show: IDisplayOptions['show'], displayName = 'List', name = 'listId', searchListMethod = 'searchLists'): INodeProperties {
+export function listLocator(
+	show: IDisplayOptions['show'],
+	displayName = 'List',
+	name = 'listId',
+	searchListMethod = 'searchLists',
+): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -21,7 +26,12 @@ export function listLocator(show: IDisplayOptions['show'], displayName = 'List',
 				name: 'id',
 				type: 'string',
 				placeholder: '42',
-				validation: [{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'A list ID is a whole number' } }],
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\d+$', errorMessage: 'A list ID is a whole number' },
+					},
+				],
 			},
 		],
 	};
@@ -43,7 +53,7 @@ export function propIdProperty(show: IDisplayOptions['show']): INodeProperties {
 		// The input item's PropID, as List Item > Add's Property IDs: what Property > Search, List Item > Get Many and Get Owners give.
 		default: '={{ $json.PropID }}',
 		placeholder: 'P000123',
-		description: 'The PropID of the property. By default the input item\'s PropID.',
+		description: "The PropID of the property. By default the input item's PropID.",
 		...(show ? { displayOptions: { show } } : {}),
 	};
 }
@@ -57,7 +67,8 @@ export function personKeyProperty(show: IDisplayOptions['show']): INodePropertie
 		// The input item's PersonKey: what Person > Get Owners gives, one item per owner.
 		default: '={{ $json.PersonKey }}',
 		placeholder: 'K000123A',
-		description: 'The PersonKey of an owner, from Person > Get Owners. By default the input item\'s PersonKey.',
+		description:
+			"The PersonKey of an owner, from Person > Get Owners. By default the input item's PersonKey.",
 		...(show ? { displayOptions: { show } } : {}),
 	};
 }
@@ -84,7 +95,11 @@ export function returnAllProperties(show: IDisplayOptions['show']): INodePropert
 	];
 }
 
-export function sortProperty(show: IDisplayOptions['show'], fields: string[], note = ''): INodeProperties {
+export function sortProperty(
+	show: IDisplayOptions['show'],
+	fields: string[],
+	note = '',
+): INodeProperties {
 	return {
 		displayName: 'Sort',
 		name: 'sort',
@@ -123,5 +138,7 @@ export function sortProperty(show: IDisplayOptions['show'], fields: string[], no
 }
 
 export function vocabularyOptions(values: readonly string[]): INodePropertyOptions[] {
-	return [...values].sort().map((value) => ({ name: `${value.charAt(0).toUpperCase()}${value.slice(1)}`, value }));
+	return [...values]
+		.sort()
+		.map((value) => ({ name: `${value.charAt(0).toUpperCase()}${value.slice(1)}`, value }));
 }

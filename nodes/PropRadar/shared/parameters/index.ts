@@ -1,5 +1,31 @@
-export { listLocator, personKeyProperty, propIdProperty, returnAllProperties, sortProperty, staticListLocator, vocabularyOptions } from './fields';
-export { checkedValue, entriesOf, propertyNamed, readChoice, readCollection, readFlag } from './checked';
-export { idsFrom, readCriteriaParameters, readFields, readLimit, readListId, readListIds, readPositiveInteger, readRequiredString, readSort, readText } from './readers';
+export {
+	listLocator,
+	personKeyProperty,
+	propIdProperty,
+	returnAllProperties,
+	sortProperty,
+	staticListLocator,
+	vocabularyOptions,
+} from './fields';
+export {
+	checkedValue,
+	entriesOf,
+	propertyNamed,
+	readChoice,
+	readCollection,
+	readFlag,
+} from './checked';
+export {
+	idsFrom,
+	readCriteriaParameters,
+	readFields,
+	readLimit,
+	readListId,
+	readListIds,
+	readPositiveInteger,
+	readRequiredString,
+	readSort,
+	readText,
+} from './readers';
 export { keyParameterValue, readPersonKey, readPropId, readPropIds } from './keys';
 export { onceForEveryItem } from './runReads';

@@ -6,7 +6,8 @@ import { fail } from './checked';
 import { runReadsOf } from './runReads';
 
 // The usual way a key comes from the item before; any other expression goes to n8n.
-const ITEM_FIELD_EXPRESSION = /^=\{\{[ \t\r\n]*\$json((?:\.[A-Za-z_][A-Za-z0-9_]*)+)[ \t\r\n]*\}\}$/;
+const ITEM_FIELD_EXPRESSION =
+	/^=\{\{[ \t\r\n]*\$json((?:\.[A-Za-z_][A-Za-z0-9_]*)+)[ \t\r\n]*\}\}$/;
 
 /** n8n's own check, on the expression's text, before it evaluates anything (`resolveSimpleParameterValue`; not exported). */
 const N8N_CONSTRUCTOR_CHECK = /\.\s*constructor/m;
@@ -19,14 +20,21 @@ function readsOwnField(name: string): boolean {
 
 // What n8n's far costlier evaluation gives; undefined, for n8n to evaluate, whenever its answer could
 // differ (docs/design.md, "The item's key is the one expression a per-item run evaluates").
-function itemFieldText(context: IExecuteFunctions, itemIndex: number, name: string): string | undefined {
+function itemFieldText(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+): string | undefined {
 	// The parameter's stored value is the same for every item: its field path is worked out once per run.
 	const reads = runReadsOf(context);
 	const key = `field path of ${name}`;
 	let kept = reads.get(key);
 	if (kept === undefined || kept === 'each item') {
 		const raw = context.getNodeParameter(name, itemIndex, '', { rawExpressions: true }) as unknown;
-		const match = typeof raw === 'string' && !N8N_CONSTRUCTOR_CHECK.test(raw.slice(1)) ? ITEM_FIELD_EXPRESSION.exec(raw) : null;
+		const match =
+			typeof raw === 'string' && !N8N_CONSTRUCTOR_CHECK.test(raw.slice(1))
+				? ITEM_FIELD_EXPRESSION.exec(raw)
+				: null;
 		const fields = match ? match[1].slice(1).split('.') : [];
 		kept = { value: match && fields.every(readsOwnField) ? fields : null };
 		reads.set(key, kept);
@@ -35,44 +43,92 @@ function itemFieldText(context: IExecuteFunctions, itemIndex: number, name: stri
 	if (path === null) return undefined;
 	let value: unknown = context.getInputData()[itemIndex]?.json;
 	for (const field of path) {
-		if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, field)) return undefined;
+		if (
+			typeof value !== 'object' ||
+			value === null ||
+			Array.isArray(value) ||
+			!Object.hasOwn(value, field)
+		)
+			return undefined;
 		value = (value as IDataObject)[field];
 	}
 	return typeof value === 'string' ? value : undefined;
 }
 
-export function keyParameterValue(context: IExecuteFunctions, itemIndex: number, name: string): unknown {
+export function keyParameterValue(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+): unknown {
 	// n8n's own check of a text parameter only looks it up in the description; the reader checks the key.
-	return itemFieldText(context, itemIndex, name) ?? (context.getNodeParameter(name, itemIndex, '', { skipValidation: true }) as unknown);
+	return (
+		itemFieldText(context, itemIndex, name) ??
+		(context.getNodeParameter(name, itemIndex, '', { skipValidation: true }) as unknown)
+	);
 }
 
-function readKey(context: IExecuteFunctions, itemIndex: number, name: string, label: string, example: string): string {
+function readKey(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+	example: string,
+): string {
 	const value = keyParameterValue(context, itemIndex, name);
 	const text = keyText(value ?? '');
-	const problem = text === undefined ? `is a ${Array.isArray(value) ? 'list' : typeof value}, not text` : keyProblem(text);
-	if (problem) fail(context, itemIndex, `${label}: "${shownValue(text ?? value)}" ${problem}; ${example}`);
+	const problem =
+		text === undefined
+			? `is a ${Array.isArray(value) ? 'list' : typeof value}, not text`
+			: keyProblem(text);
+	if (problem)
+		fail(context, itemIndex, `${label}: "${shownValue(text ?? value)}" ${problem}; ${example}`);
 	return text!;
 }
 
-export function readPropId(context: IExecuteFunctions, itemIndex: number, name = 'propId', label = 'Property ID'): string {
+export function readPropId(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name = 'propId',
+	label = 'Property ID',
+): string {
 	return readKey(context, itemIndex, name, label, PROP_ID_RULE);
 }
 
-export function readPropIds(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string[] {
+export function readPropIds(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): string[] {
 	const value = context.getNodeParameter(name, itemIndex, '') as unknown;
-	const entries = (Array.isArray(value) ? value : [value]).flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : [entry]));
+	const entries = (Array.isArray(value) ? value : [value]).flatMap((entry) =>
+		typeof entry === 'string' ? entry.split(',') : [entry],
+	);
 	const propIds: string[] = [];
 	for (const entry of entries) {
 		if (entry === undefined || entry === null) continue;
 		const text = keyText(entry);
 		if (text === '') continue;
-		const problem = text === undefined ? `is a ${Array.isArray(entry) ? 'list' : typeof entry}, not text` : keyProblem(text);
-		if (problem) fail(context, itemIndex, `${label}: "${shownValue(text ?? entry)}" ${problem}; ${PROP_ID_RULE}`);
+		const problem =
+			text === undefined
+				? `is a ${Array.isArray(entry) ? 'list' : typeof entry}, not text`
+				: keyProblem(text);
+		if (problem)
+			fail(
+				context,
+				itemIndex,
+				`${label}: "${shownValue(text ?? entry)}" ${problem}; ${PROP_ID_RULE}`,
+			);
 		propIds.push(text!);
 	}
 	return propIds;
 }
 
-export function readPersonKey(context: IExecuteFunctions, itemIndex: number, name = 'personKey', label = 'Person Key'): string {
+export function readPersonKey(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name = 'personKey',
+	label = 'Person Key',
+): string {
 	return readKey(context, itemIndex, name, label, PERSON_KEY_RULE);
 }

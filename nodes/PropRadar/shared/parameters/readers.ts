@@ -8,47 +8,105 @@ import type { FieldScopeName } from '../vocabulary';
 import { checkedValue, fail, readChoice, readFlag } from './checked';
 import { onceForEveryItem } from './runReads';
 
-function readNumberedId(context: IExecuteFunctions, itemIndex: number, value: unknown, label: string, what: string): NumberedId {
+function readNumberedId(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	label: string,
+	what: string,
+): NumberedId {
 	const parsed = parseNumberedId(value, what);
 	if ('problem' in parsed) {
-		fail(context, itemIndex, `${label}: "${shownValue(typeof value === 'string' ? value.trim() : value)}" ${parsed.problem}`);
+		fail(
+			context,
+			itemIndex,
+			`${label}: "${shownValue(typeof value === 'string' ? value.trim() : value)}" ${parsed.problem}`,
+		);
 	}
 	return parsed.id;
 }
 
-export function readListId(context: IExecuteFunctions, itemIndex: number, name = 'listId', label = 'List'): NumberedId {
-	const value = context.getNodeParameter(name, itemIndex, undefined, { extractValue: true }) as unknown;
+export function readListId(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name = 'listId',
+	label = 'List',
+): NumberedId {
+	const value = context.getNodeParameter(name, itemIndex, undefined, {
+		extractValue: true,
+	}) as unknown;
 	return readNumberedId(context, itemIndex, value ?? '', label, 'a list ID');
 }
 
-export function readListIds(context: IExecuteFunctions, itemIndex: number, name: string, label: string): NumberedId[] {
+export function readListIds(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): NumberedId[] {
 	const value = context.getNodeParameter(name, itemIndex, []) as unknown;
-	const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value === undefined || value === null ? [] : [value];
+	const entries = Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? value.split(',')
+			: value === undefined || value === null
+				? []
+				: [value];
 	return entries
 		.filter((entry) => !(typeof entry === 'string' && entry.trim() === ''))
 		.map((entry) => readNumberedId(context, itemIndex, entry, label, 'a list ID'));
 }
 
-export function readText(context: IExecuteFunctions, itemIndex: number, name: string, label: string, { secret = false } = {}): string {
+export function readText(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+	{ secret = false } = {},
+): string {
 	const value = context.getNodeParameter(name, itemIndex, '') as unknown;
 	if (value === undefined || value === null) return '';
 	if (typeof value === 'string') return value.trim();
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	const kind = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+	const kind = Array.isArray(value)
+		? 'a list'
+		: typeof value === 'object'
+			? 'an object'
+			: `a ${typeof value}`;
 	fail(context, itemIndex, `${label}: must be text, got ${secret ? kind : shownValue(value)}`);
 }
 
-export function readRequiredString(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
+export function readRequiredString(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): string {
 	const value = readText(context, itemIndex, name, label);
 	if (!value) fail(context, itemIndex, `${label} is required`);
 	return value;
 }
 
-export function readPositiveInteger(context: IExecuteFunctions, itemIndex: number, name: string, label: string): NumberedId {
-	return readNumberedId(context, itemIndex, context.getNodeParameter(name, itemIndex) as unknown, label, 'an ID');
+export function readPositiveInteger(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): NumberedId {
+	return readNumberedId(
+		context,
+		itemIndex,
+		context.getNodeParameter(name, itemIndex) as unknown,
+		label,
+		'an ID',
+	);
 }
 
-export function readFields(context: IExecuteFunctions, itemIndex: number, scope: FieldScopeName): string | undefined {
+export function readFields(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	scope: FieldScopeName,
+): string | undefined {
 	return onceForEveryItem(context, `fields of ${scope}`, ['fields'], itemIndex, () => {
 		const choice = context.getNodeParameter('fields', itemIndex, {}) as FieldsChoice;
 		try {
@@ -64,13 +122,18 @@ export function readCriteriaParameters(context: IExecuteFunctions, itemIndex: nu
 	try {
 		return readCriteria({
 			mode,
-			rows: mode === 'builder' ? (context.getNodeParameter('criteria', itemIndex, {}) as IDataObject) : undefined,
+			rows:
+				mode === 'builder'
+					? (context.getNodeParameter('criteria', itemIndex, {}) as IDataObject)
+					: undefined,
 			json: mode === 'json' ? context.getNodeParameter('criteriaJson', itemIndex) : undefined,
 		});
 	} catch (error) {
 		if (error instanceof CriteriaError) fail(context, itemIndex, error.message);
 		// An expression n8n could not evaluate: its error, for this item.
-		throw error instanceof NodeOperationError ? error : new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+		throw error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 	}
 }
 
@@ -79,23 +142,52 @@ export function readLimit(context: IExecuteFunctions, itemIndex: number): number
 	const value = context.getNodeParameter('limit', itemIndex, 50) as unknown;
 	const limit = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
 	if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
-		fail(context, itemIndex, `Limit: must be a whole number from 1 up, got "${typeof value === 'number' ? String(value) : shownValue(value)}"`);
+		fail(
+			context,
+			itemIndex,
+			`Limit: must be a whole number from 1 up, got "${typeof value === 'number' ? String(value) : shownValue(value)}"`,
+		);
 	}
 	return limit;
 }
 
-export function readSort(context: IExecuteFunctions, itemIndex: number, sort: INodeProperties): { Sort?: string; Dir?: string } {
-	const rules = ((context.getNodeParameter('sort', itemIndex, {}) as IDataObject).rule as Array<{ field: unknown; direction: unknown }> | undefined) ?? [];
+export function readSort(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	sort: INodeProperties,
+): { Sort?: string; Dir?: string } {
+	const rules =
+		((context.getNodeParameter('sort', itemIndex, {}) as IDataObject).rule as
+			Array<{ field: unknown; direction: unknown }> | undefined) ?? [];
 	if (rules.length === 0) return {};
 	const [field, direction] = (sort.options?.[0] as { values: INodeProperties[] }).values;
 	const checked = rules.map((rule) => ({
 		field: checkedValue(context, itemIndex, field, rule.field, 'Sort > Field'),
-		direction: checkedValue(context, itemIndex, direction, rule.direction ?? direction.default, 'Sort > Direction'),
+		direction: checkedValue(
+			context,
+			itemIndex,
+			direction,
+			rule.direction ?? direction.default,
+			'Sort > Direction',
+		),
 	}));
-	return { Sort: checked.map((rule) => rule.field).join(','), Dir: checked.map((rule) => rule.direction).join(',') };
+	return {
+		Sort: checked.map((rule) => rule.field).join(','),
+		Dir: checked.map((rule) => rule.direction).join(','),
+	};
 }
 
 export function idsFrom(value: unknown): string[] {
-	const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value === undefined || value === null ? [] : [value];
-	return list.map((id) => (typeof id === 'string' ? id : typeof id === 'number' ? String(id) : shownValue(id)).trim()).filter(Boolean);
+	const list = Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? value.split(',')
+			: value === undefined || value === null
+				? []
+				: [value];
+	return list
+		.map((id) =>
+			(typeof id === 'string' ? id : typeof id === 'number' ? String(id) : shownValue(id)).trim(),
+		)
+		.filter(Boolean);
 }
