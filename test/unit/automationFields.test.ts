@@ -1,4 +1,4 @@
-import { automationFields } from '../../nodes/PropRadar/actions/automation/configure.operation';
+import { automationFields } from '../../nodes/PropRadar/actions/automation/fields';
 
 /**
  * Automation > Configure looks up the field names it is given as the automation's own fields.
