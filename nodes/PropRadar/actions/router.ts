@@ -183,13 +183,18 @@ async function runItems(
 		return { json: fields, pairedItem: { item: itemIndex } };
 	};
 
+	// Thrown with "On Error: Continue", n8n would hand the input items on as this node's output.
+	const failEveryItem = (error: unknown): INodeExecutionData[][] => {
+		const nodeError = toNodeError(node, error);
+		if (!continueOnFail) throw nodeError;
+		return [items.map((_, itemIndex) => failedItem(itemIndex, errorFields(nodeError)))];
+	};
+
 	if (module.executeBatch) {
 		try {
 			return [await module.executeBatch.call(context, spending)];
 		} catch (error) {
-			const nodeError = toNodeError(node, error);
-			if (!continueOnFail) throw nodeError;
-			return [items.map((_, itemIndex) => failedItem(itemIndex, errorFields(nodeError)))];
+			return failEveryItem(error);
 		}
 	}
 
@@ -199,10 +204,7 @@ async function runItems(
 		try {
 			await quoteWholeRun(context, module.execute, spending, items.length, continueOnFail);
 		} catch (error) {
-			// Thrown with "On Error: Continue", n8n would hand the input items on as this node's output.
-			const nodeError = toNodeError(node, error);
-			if (!continueOnFail) throw nodeError;
-			return [items.map((_, itemIndex) => failedItem(itemIndex, errorFields(nodeError)))];
+			return failEveryItem(error);
 		}
 	}
 	const concurrency = itemConcurrency(context);

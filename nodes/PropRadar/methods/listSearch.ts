@@ -34,19 +34,13 @@ const listChoice = (list: ListRecord) => ({
 	value: String(list.ListID),
 });
 
+const PICKED_LIST_FIELDS = fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount');
+
 export async function searchLists(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	return {
-		results: (
-			await listsNamed(
-				this,
-				filter,
-				fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount'),
-			)
-		).map(listChoice),
-	};
+	return { results: (await listsNamed(this, filter, PICKED_LIST_FIELDS)).map(listChoice) };
 }
 
 export async function searchStaticLists(
@@ -54,14 +48,7 @@ export async function searchStaticLists(
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	return {
-		results: (
-			await listsNamed(
-				this,
-				filter,
-				fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount'),
-				'static',
-			)
-		).map(listChoice),
+		results: (await listsNamed(this, filter, PICKED_LIST_FIELDS, 'static')).map(listChoice),
 	};
 }
 

@@ -9,16 +9,15 @@ import {
 	type AutomationRecord,
 } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../money';
-import {
-	listLocator,
-	propertyNamed,
-	readChoice,
-	readFlag,
-	readListId,
-} from '../../shared/parameters';
+import { listLocator, propertyNamed, readChoice, readListId } from '../../shared/parameters';
 import { EMPTY_AUTOMATION } from '../../shared/vocabulary';
 import { automationFields } from './fields';
-import { turnOnMonitoring, turnOnMonitoringProperty, unmonitoredLists } from './monitoring';
+import {
+	readAutomationOptIns,
+	turnOnMonitoring,
+	turnOnMonitoringProperty,
+	unmonitoredLists,
+} from './monitoring';
 
 const show = { resource: ['automation'], operation: ['configure'] };
 
@@ -218,13 +217,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		});
 	}
-	const allowCharging = readFlag(
-		this,
-		itemIndex,
-		'allowChargingAutomation',
-		'Allow Charging Automation',
-	);
-	const turnOn = readFlag(this, itemIndex, 'turnOnMonitoring', 'Turn On Monitoring');
+	const { allowCharging, turnOn } = readAutomationOptIns(this, itemIndex);
 	let base: Omit<AutomationRecord, 'Name'> = { ...EMPTY_AUTOMATION };
 	if (mode === 'update') {
 		const current = (

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
 import { fieldNames, LIST_FIELDS } from '../../shared/vocabulary';
+import { readFlag } from '../../shared/parameters';
 
 // Automations only run on monitored lists (the lists document), so one is not set up on an
 // unmonitored list unless the user asks for monitoring to be switched on.
@@ -17,6 +18,19 @@ export function turnOnMonitoringProperty(
 		default: false,
 		description: `Whether to switch monitoring on for ${what} that is not monitored. Automations only run on monitored lists; without this option such a list is refused and nothing is changed.`,
 		displayOptions: { show },
+	};
+}
+
+/** The two opt-ins of a node that turns a list's automation on. */
+export function readAutomationOptIns(context: IExecuteFunctions, itemIndex: number) {
+	return {
+		allowCharging: readFlag(
+			context,
+			itemIndex,
+			'allowChargingAutomation',
+			'Allow Charging Automation',
+		),
+		turnOn: readFlag(context, itemIndex, 'turnOnMonitoring', 'Turn On Monitoring'),
 	};
 }
 

@@ -5,8 +5,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type AutomationRecord, type WebhookRecord } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../money';
-import { readFlag, readListIds, readRequiredString, readText } from '../../shared/parameters';
+import { readListIds, readRequiredString, readText } from '../../shared/parameters';
 import {
+	readAutomationOptIns,
 	turnOnMonitoring,
 	turnOnMonitoringProperty,
 	unmonitoredLists,
@@ -97,13 +98,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const secret = readSecret(this, itemIndex);
 	const lists = readListIds(this, itemIndex, 'lists', 'Lists');
 	// Turning a list's automation on starts whatever it buys: the same opt-in as Automation > Configure.
-	const allowCharging = readFlag(
-		this,
-		itemIndex,
-		'allowChargingAutomation',
-		'Allow Charging Automation',
-	);
-	const turnOn = readFlag(this, itemIndex, 'turnOnMonitoring', 'Turn On Monitoring');
+	const { allowCharging, turnOn } = readAutomationOptIns(this, itemIndex);
 	for (const listId of lists) {
 		const current = (
 			await apiRequest<{ results?: AutomationRecord[] }>(this, {

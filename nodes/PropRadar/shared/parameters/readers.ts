@@ -44,15 +44,7 @@ export function readListIds(
 	name: string,
 	label: string,
 ): NumberedId[] {
-	const value = context.getNodeParameter(name, itemIndex, []) as unknown;
-	const entries = Array.isArray(value)
-		? value
-		: typeof value === 'string'
-			? value.split(',')
-			: value === undefined || value === null
-				? []
-				: [value];
-	return entries
+	return listEntries(context.getNodeParameter(name, itemIndex, []))
 		.filter((entry) => !(typeof entry === 'string' && entry.trim() === ''))
 		.map((entry) => readNumberedId(context, itemIndex, entry, label, 'a list ID'));
 }
@@ -177,15 +169,15 @@ export function readSort(
 	};
 }
 
+/** A list parameter's entries: an array as it is, text split at commas. */
+function listEntries(value: unknown): unknown[] {
+	if (Array.isArray(value)) return value;
+	if (typeof value === 'string') return value.split(',');
+	return value === undefined || value === null ? [] : [value];
+}
+
 export function idsFrom(value: unknown): string[] {
-	const list = Array.isArray(value)
-		? value
-		: typeof value === 'string'
-			? value.split(',')
-			: value === undefined || value === null
-				? []
-				: [value];
-	return list
+	return listEntries(value)
 		.map((id) =>
 			(typeof id === 'string' ? id : typeof id === 'number' ? String(id) : shownValue(id)).trim(),
 		)
