@@ -12,8 +12,9 @@ import { api, createList, listRef, runOk, useEngineSandbox } from './helpers';
 /**
  * The list pickers' "From List" as the editor fills them (issue 38): the editor calls the method
  * that the picker's mode names (`searchListMethod`) with the node's parameters, here through the
- * sandbox. List Item > Add takes static lists only, so its picker offers static lists only; the
- * other pickers offer every list.
+ * sandbox. List Item > Add takes static lists only, so its picker offers static lists only; Import
+ * Record's operations take import lists only, so theirs offer import lists only; the other pickers
+ * offer every list.
  */
 const sb = useEngineSandbox();
 const node = new PropRadar();
@@ -133,6 +134,15 @@ test('a static list picked there is one List Item > Add takes', async () => {
 		returnAll: true,
 	});
 	expect(items.map((item) => item.PropID)).toEqual(['P000720']);
+});
+
+test("Import Record's Import List offers the import lists only, in each of its operations", async () => {
+	for (const operation of ['import', 'getMany', 'updateMatch', 'deleteMatch']) {
+		const offered = await picked('importRecord', operation, 'kinds picker');
+		expect(offered.map((result) => result.value)).toEqual([String(lists.import)]);
+		expect(String(offered[0].name)).toMatch(/ \(import, \d+\)$/);
+		expect(sb.sent('/v1/lists', 'GET').at(-1)!.query.get('ListType')).toBe('import');
+	}
 });
 
 test('the other list pickers still offer every kind of list', async () => {

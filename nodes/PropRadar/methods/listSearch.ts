@@ -36,21 +36,16 @@ const listChoice = (list: ListRecord) => ({
 
 const PICKED_LIST_FIELDS = fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount');
 
-export async function searchLists(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	return { results: (await listsNamed(this, filter, PICKED_LIST_FIELDS)).map(listChoice) };
-}
-
-export async function searchStaticLists(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	return {
-		results: (await listsNamed(this, filter, PICKED_LIST_FIELDS, 'static')).map(listChoice),
+const listsOfType = (listType?: ListRecord['ListType']) =>
+	async function (this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+		return {
+			results: (await listsNamed(this, filter, PICKED_LIST_FIELDS, listType)).map(listChoice),
+		};
 	};
-}
+
+export const searchLists = listsOfType();
+export const searchStaticLists = listsOfType('static');
+export const searchImportLists = listsOfType('import');
 
 export async function searchTriggerLists(
 	this: ILoadOptionsFunctions,

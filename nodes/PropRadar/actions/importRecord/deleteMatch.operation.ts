@@ -7,7 +7,7 @@ import { importItemIdProperty } from './updateMatch.operation';
 const show = { resource: ['importRecord'], operation: ['deleteMatch'] };
 
 export const description: INodeProperties[] = [
-	listLocator(show, 'Import List'),
+	listLocator(show, 'Import List', 'listId', 'searchImportLists'),
 	importItemIdProperty(show),
 ];
 

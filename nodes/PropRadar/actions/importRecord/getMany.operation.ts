@@ -19,7 +19,7 @@ import { filtersProperty } from '../descriptions';
 const show = { resource: ['importRecord'], operation: ['getMany'] };
 
 export const description: INodeProperties[] = [
-	listLocator(show, 'Import List'),
+	listLocator(show, 'Import List', 'listId', 'searchImportLists'),
 	...returnAllProperties(show),
 	filtersProperty(show, [
 		{

@@ -23,7 +23,7 @@ export const importItemIdProperty = (operationShow: Record<string, string[]>): I
 });
 
 export const description: INodeProperties[] = [
-	listLocator(show, 'Import List'),
+	listLocator(show, 'Import List', 'listId', 'searchImportLists'),
 	importItemIdProperty(show),
 	{
 		displayName: 'Property ID',
