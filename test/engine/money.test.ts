@@ -822,7 +822,7 @@ describe.each(PRICE_SCENARIOS)('Return All purchases at prices $name', (scenario
 		expect((await chargeLog()).log.slice(before)).toHaveLength(0);
 	});
 
-	test('a later page that fails after the service acted: the pages bought are output with a notice, and the run stops buying', async () => {
+	test('a later page that fails after the service acted: the run fails, its error carries the pages bought, and nothing more is bought', async () => {
 		const [preview] = (await run({ ...oregon, chargeMode: 'preview' }, [{}])).json;
 		sb.faults.push({
 			pathPrefix: '/v1/properties',
@@ -836,18 +836,50 @@ describe.each(PRICE_SCENARIOS)('Return All purchases at prices $name', (scenario
 			{ ...oregon, chargeMode: 'purchase', maxCost: 2 * Number(preview.maxCostNeeded) },
 			[{}, {}],
 		);
-		// Without "On Error: Continue" the run fails at the second item, and its error carries the first item's 500 records.
-		expect(result.error?.message).toBe(
-			'Purchase refused: an earlier purchase of this run may have been charged',
+		// Without "On Error: Continue" the run fails at the first item, and its error carries the 500 records it bought.
+		expect(result.error?.message).toBe('Purchase stopped after 500 records');
+		expect(result.error?.description).toMatch(
+			/may have been charged.*500 records were bought; \d+ of the \d+ wanted were not bought\..*The run stopped at the item at index 0 after buying 500 records.*The 500 output items of the run, every record bought among them, are in this error's data/s,
 		);
 		const first = (result.error?.context as IDataObject).data as IDataObject[];
 		expect(first).toHaveLength(500);
 		expect(String((first[0]._charge as IDataObject).notice)).toMatch(
-			/may have been charged.*500 records were bought and are all in the output; \d+ of the \d+ wanted were not bought/s,
+			/may have been charged.*500 records were bought; \d+ of the \d+ wanted were not bought/s,
 		);
 		const entries = (await chargeLog()).log.slice(before);
 		expect(entries).toHaveLength(2);
 		expect(Number(preview.totalResultCount)).toBeGreaterThan(1000);
+	});
+
+	test('with "Continue (using error output)", a stopped Return All gives the pages bought on the main output and the stop on the error output', async () => {
+		const [preview] = (await run({ ...oregon, chargeMode: 'preview' }, [{}])).json;
+		// The quote of the second page fails: nothing is in doubt, the first page was bought.
+		sb.faults.push({
+			pathPrefix: '/v1/properties',
+			query: { Purchase: '0', Start: '500' },
+			count: 4,
+			status: 500,
+		});
+		const before = (await chargeLog()).log.length;
+		const result = await runNode(
+			{ ...oregon, chargeMode: 'purchase', maxCost: Number(preview.maxCostNeeded) },
+			{
+				credentials: { baseUrl: sb.url, accessToken: TOKENS.main },
+				items: [{}],
+				nodeSettings: { onError: 'continueErrorOutput' },
+			},
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(500);
+		expect(result.json.every((record) => typeof record.PropID === 'string')).toBe(true);
+		expect(String((result.json[0]._charge as IDataObject).notice)).toMatch(
+			/^Stopped after 500 records: the quote of the next page failed .*so nothing more was bought\. 500 records were bought; \d+ of the \d+ wanted were not bought\.$/s,
+		);
+		expect(result.errorOutput).toHaveLength(1);
+		expect(result.errorOutput[0].json.error).toBe('Purchase stopped after 500 records');
+		const entries = (await chargeLog()).log.slice(before);
+		expect(entries).toHaveLength(1);
+		expect(chargedInOutput(result.items)).toBe(entries[0].cents);
 	});
 });
 

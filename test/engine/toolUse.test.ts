@@ -177,6 +177,42 @@ describe('as a tool, every failure is a result that says what happened to the mo
 		expect(await charged()).toEqual([]);
 	});
 
+	test('a Return All purchase that stops after its first page: the records, and an error saying what was bought and charged', async () => {
+		noCredits();
+		sb.faults.push({
+			pathPrefix: '/v1/properties',
+			query: { Purchase: '0', Start: '500' },
+			count: 4,
+			status: 500,
+		});
+		const result = await runNode(
+			{
+				resource: 'property',
+				operation: 'search',
+				criteriaMode: 'json',
+				criteriaJson: '[{"name":"State","value":["OR"]}]',
+				returnAll: true,
+				fields: { include: ['PropID'] },
+				chargeMode: 'purchase',
+				maxCost: 5000,
+			},
+			{ credentials: credentials(), nodeType: TOOL },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(501);
+		expect(result.json.slice(0, 500).every((record) => typeof record.PropID === 'string')).toBe(
+			true,
+		);
+		const spent = (await sandboxCharges(sb)).log.reduce((sum, entry) => sum + entry.cents, 0);
+		expect(result.json[500]).toEqual({
+			error: 'Purchase stopped after 500 records',
+			description: expect.stringMatching(
+				/^Stopped after 500 records: the quote of the next page failed .* 500 records were bought; \d+ of the \d+ wanted were not bought\.$/,
+			),
+			charged: `This call was charged $${(spent / 100).toFixed(2)} for the 500 records it bought, which are in this result (each record's _charge says what its purchase cost).`,
+		});
+	});
+
 	test('bought with free export credits, then a bad ID: "nothing was charged" says what paid', async () => {
 		const result = await runNode(getProperty('={{ $json.id }}'), {
 			credentials: credentials(),

@@ -16,6 +16,7 @@ import {
 	previewRunTotal,
 	purchaseWithoutCredits,
 	RunSpending,
+	StoppedAfterBuying,
 } from '../money';
 import { checkedValue, readFlag } from '../shared/parameters';
 import { resources } from './resources';
@@ -215,17 +216,23 @@ async function runItems(
 		concurrency,
 		() => failed.size > 0,
 		async (itemIndex) => {
+			// Not n8n's returnJsonArray and constructExecutionMetaData, which copy every item (docs/design.md).
+			const pairedItem = { item: itemIndex };
+			const outputOf = (records: IDataObject[]) =>
+				records.map((json) => ({ json: keyed(json, itemIndex), pairedItem }));
 			try {
-				const records = await module.execute.call(context, itemIndex, spending);
-				// Not n8n's returnJsonArray and constructExecutionMetaData, which copy every item (docs/design.md).
-				const pairedItem = { item: itemIndex };
-				outputs[itemIndex] = records.map((json) => ({ json: keyed(json, itemIndex), pairedItem }));
+				outputs[itemIndex] = outputOf(await module.execute.call(context, itemIndex, spending));
 			} catch (error) {
+				const bought = outputOf(error instanceof StoppedAfterBuying ? error.bought : []);
 				if (continueOnFail)
 					outputs[itemIndex] = [
+						...bought,
 						failedItem(itemIndex, errorFields(toNodeError(node, error, itemIndex))),
 					];
-				else failed.set(itemIndex, error);
+				else {
+					outputs[itemIndex] = bought;
+					failed.set(itemIndex, error);
+				}
 			}
 		},
 	);
@@ -248,7 +255,7 @@ async function runItems(
 		spending.unconfirmedCents > 0
 			? `charged or may have been charged ${money(spending.spentCents)}`
 			: `charged ${money(spending.spentCents)}`;
-	const stopped = `The run stopped at the item at index ${failedAt} after buying ${spending.bought} records (${spent}); the items after it were not processed${concurrency > 1 ? ', except those already under way' : ''}. The ${bought.length} output items of the items done, every record bought among them, are in this error's data (Error data, under Details; saved with the execution, in Executions), since n8n keeps no output of a node that fails. To get them as items instead, set this node's On Error setting to "Continue (using error output)".`;
+	const stopped = `The run stopped at the item at index ${failedAt} after buying ${spending.bought} records (${spent}); the items after it were not processed${concurrency > 1 ? ', except those already under way' : ''}. The ${bought.length} output items of the run, every record bought among them, are in this error's data (Error data, under Details; saved with the execution, in Executions), since n8n keeps no output of a node that fails. To get them as items instead, set this node's On Error setting to "Continue (using error output)".`;
 	nodeError.description = `${nodeError.description ?? ''} ${stopped}`.trim();
 	nodeError.context.data = bought;
 	throw nodeError;

@@ -3,7 +3,7 @@ export { assertChargingAutomationAllowed, automationCharges } from './automation
 export { chargedBatches } from './batches';
 export type { BatchOutcome } from './batches';
 export { readCeiling, RunSpending } from './budget';
-export { chargedPages } from './pages';
+export { chargedPages, StoppedAfterBuying } from './pages';
 export { LIST_PRICES_CENTS } from './prices';
 export type { PriceKind } from './prices';
 export { chargeProperties } from './properties';

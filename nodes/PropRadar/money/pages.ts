@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiRequest } from '../transport';
 import { formatCents, toNodeError } from '../transport';
@@ -22,6 +23,18 @@ import {
 	revealedPriceCents,
 } from './quote';
 import { money } from './tally';
+
+/** A purchase that stopped before it had all it was asked for: what it bought travels with its error. */
+export class StoppedAfterBuying extends NodeOperationError {
+	constructor(
+		node: INode,
+		message: string,
+		readonly bought: IDataObject[],
+		options: { itemIndex: number; description: string },
+	) {
+		super(node, message, options);
+	}
+}
 
 export interface PagedCharge {
 	kind: PriceKind;
@@ -117,13 +130,16 @@ export async function chargedPages(
 		}
 		const results = bought.response.results ?? [];
 		records.push(...withCharge(results, bought.note));
+		start += results.length;
+		const remaining = Math.min(limit ?? Infinity, wanted ?? Infinity) - records.length;
+		if (results.length < size || remaining <= 0) {
+			if (bought.note.notice) warn(context, bought.note.notice);
+			break;
+		}
 		if (bought.note.notice) {
 			stopped = bought.note.notice;
 			break;
 		}
-		start += results.length;
-		const remaining = Math.min(limit ?? Infinity, wanted ?? Infinity) - records.length;
-		if (results.length < size || remaining <= 0) break;
 		size = Math.min(pageSize, remaining);
 		try {
 			quote = readQuote(
@@ -138,9 +154,14 @@ export async function chargedPages(
 		}
 	}
 	if (stopped) {
-		const notice = `${stopped} ${records.length} records were bought and are all in the output${wanted === undefined ? '' : `; ${Math.max(0, wanted - records.length)} of the ${wanted} wanted were not bought`}.`;
+		const notice = `${stopped} ${records.length} records were bought${wanted === undefined ? '' : `; ${Math.max(0, wanted - records.length)} of the ${wanted} wanted were not bought`}.`;
 		for (const record of records) (record._charge as ChargeNote).notice = notice;
-		warn(context, notice);
+		throw new StoppedAfterBuying(
+			context.getNode(),
+			`Purchase stopped after ${records.length} records`,
+			records,
+			{ itemIndex, description: notice },
+		);
 	}
 	return records;
 }
