@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { FIELD_SCOPES } from '../../nodes/PropRadar/shared/vocabulary';
+import { AUTOMATION_FIELDS } from '../support/apiDocuments';
+import { PROTOTYPE_KEYS } from '../support/prototypeKeys';
 import {
 	runNode,
 	startEngineSandbox,
@@ -34,7 +36,6 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const PROTOTYPE_KEYS = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
 const MAX_ID = 9223372036854775807n;
 
 /** Values nobody should send: wrong types, edge numbers, path characters, inherited key names. */
@@ -237,22 +238,6 @@ const listName = fc.oneof(
 		.tuple(fc.nat({ max: 52 }), fc.constantFrom('🏠', '👨‍👩‍👧', 'é', '𝔸'))
 		.map(([n, c]) => `${'a'.repeat(n)}${c.repeat(4)}`),
 );
-const AUTOMATION_FIELDS = [
-	'isEnabled',
-	'Triggers',
-	'DailyEmailMemberIDs',
-	'ImmediateEmailMemberIDs',
-	'ExportToWebhookIDs',
-	'DirectMailOrderID',
-	'EmailMarketingOrderID',
-	'MobileNotificationMemberIDs',
-	'SetInterestLevel',
-	'SetStatusLevel',
-	'AddToLists',
-	'RemoveFromLists',
-	'PurchasePhone',
-	'PurchaseEmail',
-];
 
 interface OperationSpec {
 	base: IDataObject;

@@ -1,27 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { AUTOMATION_FIELDS } from '../support/apiDocuments';
 import { expectError, TOKENS, useSandbox, type Json } from './helpers';
 
 const sb = useSandbox();
-
-/** The automation fields of the lists document. */
-const AUTOMATION_FIELDS = [
-	'isEnabled',
-	'Triggers',
-	'DailyEmailMemberIDs',
-	'ImmediateEmailMemberIDs',
-	'ExportToWebhookIDs',
-	'DirectMailOrderID',
-	'EmailMarketingOrderID',
-	'MobileNotificationMemberIDs',
-	'SetInterestLevel',
-	'SetStatusLevel',
-	'AddToLists',
-	'RemoveFromLists',
-	'PurchasePhone',
-	'PurchaseEmail',
-];
 
 interface Received {
 	method: string;

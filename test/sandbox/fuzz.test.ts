@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 
+import { AUTOMATION_FIELDS } from '../support/apiDocuments';
+import { PROTOTYPE_KEYS } from '../support/prototypeKeys';
 import { TOKENS, useSandbox, type Json } from './helpers';
 
 /**
@@ -9,17 +11,11 @@ import { TOKENS, useSandbox, type Json } from './helpers';
  */
 const sb = useSandbox({ resetEachTest: false });
 
-const PROTOTYPE_KEYS = [
-	'constructor',
-	'toString',
-	'__proto__',
-	'hasOwnProperty',
-	'valueOf',
-	'prototype',
-];
+/** The inherited key names, and `prototype`. */
+const KEY_NAMES = [...PROTOTYPE_KEYS, 'prototype'];
 
 const word = fc.oneof(
-	{ weight: 3, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) },
+	{ weight: 3, arbitrary: fc.constantFrom(...KEY_NAMES) },
 	{
 		weight: 3,
 		arbitrary: fc.constantFrom(
@@ -66,7 +62,7 @@ const json: fc.Arbitrary<Json> = fc.letrec((tie) => ({
 		fc.array(tie('value'), { maxLength: 4 }),
 		fc.dictionary(
 			fc.oneof(
-				fc.constantFrom(...PROTOTYPE_KEYS, 'name', 'value', 'Criteria'),
+				fc.constantFrom(...KEY_NAMES, 'name', 'value', 'Criteria'),
 				fc.string({ maxLength: 8 }),
 			),
 			tie('value'),
@@ -76,7 +72,7 @@ const json: fc.Arbitrary<Json> = fc.letrec((tie) => ({
 })).value;
 /** A record with some of `names` (and inherited key names) as keys, each with any JSON value. */
 const recordOf = (names: string[]) =>
-	fc.dictionary(fc.constantFrom(...names, ...PROTOTYPE_KEYS), fc.oneof(text, json), { maxKeys: 5 });
+	fc.dictionary(fc.constantFrom(...names, ...KEY_NAMES), fc.oneof(text, json), { maxKeys: 5 });
 const criterion = fc.record({
 	name: fc.oneof(
 		fc.constantFrom(
@@ -89,7 +85,7 @@ const criterion = fc.record({
 			'InList',
 			'LastTransferRecDate',
 			'APN',
-			...PROTOTYPE_KEYS,
+			...KEY_NAMES,
 		),
 		text,
 	),
@@ -97,26 +93,10 @@ const criterion = fc.record({
 });
 const criteria = fc.record({ Criteria: fc.array(criterion, { maxLength: 3 }) });
 const id = fc.oneof(
-	fc.constantFrom('1', '2', 'P000001', 'K000001A', '9007199254740993', ...PROTOTYPE_KEYS),
+	fc.constantFrom('1', '2', 'P000001', 'K000001A', '9007199254740993', ...KEY_NAMES),
 	fc.string({ minLength: 1, maxLength: 8 }).filter((value) => !/[/?#%.]/.test(value)),
 );
 
-const AUTOMATION_FIELDS = [
-	'isEnabled',
-	'Triggers',
-	'DailyEmailMemberIDs',
-	'ImmediateEmailMemberIDs',
-	'ExportToWebhookIDs',
-	'DirectMailOrderID',
-	'EmailMarketingOrderID',
-	'MobileNotificationMemberIDs',
-	'SetInterestLevel',
-	'SetStatusLevel',
-	'AddToLists',
-	'RemoveFromLists',
-	'PurchasePhone',
-	'PurchaseEmail',
-];
 const ITEM_FILTERS = [
 	'InterestLevel',
 	'StatusLevel',

@@ -70,6 +70,13 @@ export function useSandbox(
 	return client;
 }
 
+/** A preview (`Purchase=0`) that the free credits cover: no records, no cost, the credits left. */
+export const freeQuote = (credits: number) => ({
+	results: [],
+	totalCost: '0.00',
+	quantityFreeRemaining: credits,
+});
+
 const EVENT_ID = /^[0-9a-z]{3}-[0-9a-z]{3}-[0-9a-z]{3}$/;
 
 /**

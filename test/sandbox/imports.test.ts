@@ -1,18 +1,11 @@
-import { expectError, readProperty, TOKENS, useSandbox, type Json } from './helpers';
+import { importStatuses } from '../support/apiDocuments';
+import { expectError, freeQuote, readProperty, TOKENS, useSandbox, type Json } from './helpers';
 
 const sb = useSandbox();
 
-const PROPERTY_STATUSES = ['Selected', 'Matched', 'Pending', 'Not Found'];
-const PERSON_STATUSES = [
-	'Matched Primary',
-	'Matched Set as Primary',
-	'Added as Primary',
-	'Matched',
-	'Selected as Primary',
-	'Selected',
-	'Not Found',
-	'No Longer at Property',
-];
+/** Import statuses of the lists document. */
+const PROPERTY_STATUSES = importStatuses('Property import status');
+const PERSON_STATUSES = importStatuses('Person import status');
 
 async function importList(extra: Record<string, unknown> = {}): Promise<number> {
 	return sb.createList({ ListName: 'Imports', ListType: 'import', ImportSource: 'api', ...extra });
@@ -50,6 +43,10 @@ async function importOne(listId: number, record: Record<string, string>): Promis
 	return body.results[0];
 }
 
+/** A match correction of an import item, answered as it comes. */
+const patchItem = (listId: number, itemId: unknown, body: Json) =>
+	sb.api('PATCH', `/v1/lists/${listId}/import/items/${itemId}`, { body });
+
 async function listItems(listId: number): Promise<string[]> {
 	return (await sb.ok('GET', `/v1/lists/${listId}/items`)).results.map((item: Json) => item.PropID);
 }
@@ -66,12 +63,7 @@ describe('POST /v1/lists/{ListID}/import/items', () => {
 		const quote = await sb.ok('POST', `/v1/lists/${listId}/import/items?Purchase=0`, {
 			body: records,
 		});
-		expect(quote).toEqual({
-			results: [],
-			totalCost: '0.00',
-			quantityFreeRemaining: before.credits,
-			resultCount: 3,
-		});
+		expect(quote).toEqual({ ...freeQuote(before.credits), resultCount: 3 });
 		expect(await sb.charges()).toEqual(before);
 		expect((await sb.ok('GET', `/v1/lists/${listId}/import/items`)).results).toEqual([]);
 	});
@@ -383,28 +375,11 @@ describe('import item transitions of the lists document', () => {
 			Address: original.Address,
 			ZipFive: String(original.ZipFive),
 		});
+		expectError(await patchItem(listId, 999999, { PropID: 'P000001' }), 404);
+		expectError(await patchItem(listId, item.ListImportItemID, { PropID: 'P999999' }), 404);
+		expectError(await patchItem(listId, item.ListImportItemID, { PersonKey: 'K060000A' }), 400);
 		expectError(
-			await sb.api('PATCH', `/v1/lists/${listId}/import/items/999999`, {
-				body: { PropID: 'P000001' },
-			}),
-			404,
-		);
-		expectError(
-			await sb.api('PATCH', `/v1/lists/${listId}/import/items/${item.ListImportItemID}`, {
-				body: { PropID: 'P999999' },
-			}),
-			404,
-		);
-		expectError(
-			await sb.api('PATCH', `/v1/lists/${listId}/import/items/${item.ListImportItemID}`, {
-				body: { PersonKey: 'K060000A' },
-			}),
-			400,
-		);
-		expectError(
-			await sb.api('PATCH', `/v1/lists/${listId}/import/items/${item.ListImportItemID}`, {
-				body: { ListID: 3 },
-			}),
+			await patchItem(listId, item.ListImportItemID, { ListID: 3 }),
 			400,
 			'Unexpected payload field',
 		);
@@ -427,18 +402,8 @@ describe('import item transitions of the lists document', () => {
 		});
 		expect(item.PersonStatus).toBe('Matched Set as Primary');
 
-		expectError(
-			await sb.api('PATCH', `/v1/lists/${listId}/import/items/${item.ListImportItemID}`, {
-				body: { PersonKey: 'K060000A' },
-			}),
-			400,
-		);
-		expectError(
-			await sb.api('PATCH', `/v1/lists/${listId}/import/items/${item.ListImportItemID}`, {
-				body: { PropID: 'P999999' },
-			}),
-			404,
-		);
+		expectError(await patchItem(listId, item.ListImportItemID, { PersonKey: 'K060000A' }), 400);
+		expectError(await patchItem(listId, item.ListImportItemID, { PropID: 'P999999' }), 404);
 		expect(primaryOf(await owners(property.PropID))).toEqual([persons[1].PersonKey]);
 
 		await sb.ok('DELETE', `/v1/lists/${listId}/import/items/${item.ListImportItemID}`);

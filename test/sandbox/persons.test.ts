@@ -1,44 +1,11 @@
-import { expectError, TOKENS, useSandbox, type Json } from './helpers';
+import { personFieldset } from '../support/apiDocuments';
+import { expectError, freeQuote, TOKENS, useSandbox, type Json } from './helpers';
 
 const sb = useSandbox();
 
 /** Person fieldsets of the lists document. */
-const DEFAULT = [
-	'isPrimaryContact',
-	'OwnershipRole',
-	'Status',
-	'FirstName',
-	'MiddleName',
-	'LastName',
-	'Suffix',
-	'EntityName',
-	'Age',
-	'Gender',
-	'Phone',
-	'Email',
-	'SocialAccounts',
-	'MailAddress',
-	'PrimaryResidence',
-	'OtherProperties',
-	'Occupation',
-	'isDeceased',
-];
-const OVERVIEW = [
-	'isPrimaryContact',
-	'OwnershipRole',
-	'FirstName',
-	'MiddleName',
-	'LastName',
-	'Suffix',
-	'EntityName',
-	'Age',
-	'Gender',
-	'Occupation',
-	'Phone',
-	'Email',
-	'SocialAccounts',
-	'isDeceased',
-];
+const DEFAULT = personFieldset('default');
+const OVERVIEW = personFieldset('overview');
 const KINDS = ['bankruptcies', 'divorces', 'liens', 'probates', 'relatives'];
 
 const sorted = (values: string[]) => [...values].sort();
@@ -51,11 +18,7 @@ describe('GET /v1/properties/{PropID}/persons', () => {
 	test('Purchase=0 quotes: no records, totalCost, quantityFreeRemaining, resultCount; nothing charged', async () => {
 		const before = await sb.charges();
 		const quote = await sb.ok('GET', '/v1/properties/P000042/persons?Purchase=0');
-		expect(quote).toMatchObject({
-			results: [],
-			totalCost: '0.00',
-			quantityFreeRemaining: before.credits,
-		});
+		expect(quote).toMatchObject(freeQuote(before.credits));
 		expect(quote.resultCount).toBeGreaterThanOrEqual(1);
 		expect(quote.resultCount).toBeLessThanOrEqual(3);
 		expect(await sb.charges()).toEqual(before);
@@ -198,12 +161,7 @@ describe('POST /v1/persons/{PersonKey}/Phone and /Email', () => {
 	test('Purchase=0 quotes; nothing bought, nothing charged', async () => {
 		const before = await sb.charges();
 		const quote = await sb.ok('POST', '/v1/persons/K000061A/Phone?Purchase=0');
-		expect(quote).toMatchObject({
-			results: [],
-			totalCost: '0.00',
-			quantityFreeRemaining: before.credits,
-			resultCount: 1,
-		});
+		expect(quote).toMatchObject({ ...freeQuote(before.credits), resultCount: 1 });
 		expect(await sb.charges()).toEqual(before);
 		const [person] = (await owners('P000061', '&Fields=Phone')).filter(
 			(p) => p.PersonKey === 'K000061A',

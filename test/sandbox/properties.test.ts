@@ -1,82 +1,19 @@
 import { PROPERTY_FIELDSETS } from '../../nodes/PropRadar/shared/vocabulary';
-import { expectError, readProperty, useSandbox, type Json } from './helpers';
+import { personFieldset, propertyFieldset } from '../support/apiDocuments';
+import { expectError, freeQuote, readProperty, useSandbox, type Json } from './helpers';
 
 const sb = useSandbox();
 
 /** Field lists of the property document. */
-const MAP = ['PropID', 'PType', 'Latitude', 'Longitude'];
-const OVERVIEW = [
-	'PropID',
-	'PType',
-	'AdvancedPropertyType',
-	'Address',
-	'City',
-	'State',
-	'ZipFive',
-	'Latitude',
-	'Longitude',
-	'inTaxDelinquency',
-	'StatusLevel',
-	'InterestLevel',
-	'YearBuilt',
-	'Beds',
-	'Baths',
-	'SqFt',
-	'LotSize',
-	'LotSizeAcres',
-	'isSiteVacant',
-	'isListedForSale',
-	'inForeclosure',
-	'isSameMailingOrExempt',
-	'isSameMailing',
-	'isNotSameMailingOrExempt',
-	'isHighEquity',
-	'isUnderwater',
-	'isFreeAndClear',
-	'isRecentSale',
-	'isRecentFlip',
-	'isCashBuyer',
-	'isDeceasedProperty',
-	'AVM',
-	'AssessedValue',
-	'AvailableEquity',
-	'TotalLoanBalance',
-	'LastTransferValue',
-	'LastTransferRecDate',
-	'inDivorce',
-	'inBankruptcyProperty',
-	'PropertyHasOpenPersonLiens',
-	'PropertyHasOpenLiens',
-	'isPreforeclosure',
-	'isAuction',
-	'isBankOwned',
-	'DistressScore',
-	'hasRecentEviction',
-	'inProbateProperty',
-	'isExpiredListing',
-];
+const MAP = propertyFieldset('Map');
+const OVERVIEW = propertyFieldset('Overview');
 /** The two pairs the Card, Mobile and Overview fieldsets swap (the property document). */
 const AVM_PAIR = ['AVM', 'AvailableEquity'];
 const ASSESSED_PAIR = ['AssessedValue', 'TotalLoanBalance'];
 /** The Overview fields of a property that is (or is not) valued by its AVM. */
 const overviewOf = (byAvm: boolean) =>
 	OVERVIEW.filter((field) => !(byAvm ? ASSESSED_PAIR : AVM_PAIR).includes(field));
-const PERSON_OVERVIEW = [
-	'isPrimaryContact',
-	'OwnershipRole',
-	'FirstName',
-	'MiddleName',
-	'LastName',
-	'Suffix',
-	'EntityName',
-	'Age',
-	'Gender',
-	'Occupation',
-	'Phone',
-	'Email',
-	'SocialAccounts',
-	'isDeceased',
-];
+const PERSON_OVERVIEW = personFieldset('overview');
 
 const search = (criteria: Json[], query = 'Purchase=1') =>
 	sb.ok('POST', `/v1/properties?${query}`, { body: { Criteria: criteria } });
@@ -86,12 +23,7 @@ describe('GET /v1/properties/{PropID}', () => {
 	test('Purchase=0 quotes one record and changes nothing', async () => {
 		const before = await sb.charges();
 		const quote = await sb.ok('GET', '/v1/properties/P000010?Purchase=0');
-		expect(quote).toEqual({
-			results: [],
-			totalCost: '0.00',
-			quantityFreeRemaining: before.credits,
-			resultCount: 1,
-		});
+		expect(quote).toEqual({ ...freeQuote(before.credits), resultCount: 1 });
 		expect(await sb.charges()).toEqual(before);
 	});
 

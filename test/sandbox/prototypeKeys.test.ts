@@ -1,3 +1,4 @@
+import { PROTOTYPE_KEYS } from '../support/prototypeKeys';
 import { expectError, TOKENS, useSandbox, type Json } from './helpers';
 
 /**
@@ -6,7 +7,6 @@ import { expectError, TOKENS, useSandbox, type Json } from './helpers';
  */
 const sb = useSandbox();
 
-const PROTOTYPE_KEYS = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
 const STATE_OR = [{ name: 'State', value: ['OR'] }];
 
 describe('an inherited key is an unknown name, never a 500', () => {

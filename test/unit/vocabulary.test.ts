@@ -23,52 +23,12 @@ import {
 	TRIGGER_EVENTS,
 	TRIGGER_VALUES,
 } from '../../nodes/PropRadar/shared/vocabulary';
+import { excerpt, match, names, rows } from '../support/apiDocuments';
 
 /**
- * The vocabulary against the API documents' own text: test/fixtures/api-documents.md holds excerpts
- * copied verbatim from the lists document and the property document, each headed by its section.
- * A name misspelt in the vocabulary (node and sandbox share it, so no other test notices) fails here.
+ * The vocabulary against the API documents' own text (test/fixtures/api-documents.md). A name
+ * misspelt in the vocabulary (node and sandbox share it, so no other test notices) fails here.
  */
-const FIXTURE = readFileSync(join(__dirname, '..', 'fixtures', 'api-documents.md'), 'utf8');
-
-/** The lines of the excerpt whose heading names this section. */
-function excerpt(section: string): string[] {
-	const parts = FIXTURE.split(/^<!-- excerpt: (.+) -->$/m);
-	const index = parts.findIndex(
-		(heading, position) => position % 2 === 1 && heading.endsWith(`section "${section}"`),
-	);
-	if (index < 0) throw new Error(`the fixture has no excerpt of "${section}"`);
-	return parts[index + 1].split('\n').filter((line) => line.trim() !== '');
-}
-
-/** A comma-separated list of the documents ("A, B, C." or "A, B, C"). */
-const names = (text: string): string[] =>
-	text
-		.replace(/\.$/, '')
-		.split(', ')
-		.map((name) => name.trim());
-
-/** The rows of a markdown table in an excerpt: cells, header and rule left out. */
-function rows(lines: string[]): string[][] {
-	return lines
-		.filter((line) => line.startsWith('|') && !line.startsWith('|---'))
-		.slice(1)
-		.map((line) =>
-			line
-				.split('|')
-				.slice(1, -1)
-				.map((cell) => cell.trim()),
-		);
-}
-
-function match(lines: string[], pattern: RegExp): RegExpExecArray {
-	for (const line of lines) {
-		const found = pattern.exec(line);
-		if (found) return found;
-	}
-	throw new Error(`no line matches ${pattern}`);
-}
-
 describe("the vocabulary is the API documents' (test/fixtures/api-documents.md)", () => {
 	test('property fieldsets: every fieldset of the property document, in its order, each with its fields in their order', () => {
 		const documented = excerpt('Resources and their fields')
