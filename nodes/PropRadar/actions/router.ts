@@ -10,12 +10,13 @@ import { errorFields, errorItem, readCredentialAhead, toNodeError } from '../tra
 
 import {
 	assertWholeRunFits,
+	carryOutput,
 	cents,
 	chargeStatement,
-	money,
 	previewRunTotal,
 	purchaseWithoutCredits,
 	RunSpending,
+	spentSoFar,
 	StoppedAfterBuying,
 } from '../money';
 import { checkedValue, readFlag } from '../shared/parameters';
@@ -251,12 +252,6 @@ async function runItems(
 	const nodeError = toNodeError(node, failed.get(failedAt), failedAt);
 	if (spending.bought === 0) throw nodeError;
 	const bought = outputs.flatMap((output) => output ?? []).map((item) => item.json);
-	const spent =
-		spending.unconfirmedCents > 0
-			? `charged or may have been charged ${money(spending.spentCents)}`
-			: `charged ${money(spending.spentCents)}`;
-	const stopped = `The run stopped at the item at index ${failedAt} after buying ${spending.bought} records (${spent}); the items after it were not processed${concurrency > 1 ? ', except those already under way' : ''}. The ${bought.length} output items of the run, every record bought among them, are in this error's data (Error data, under Details; saved with the execution, in Executions), since n8n keeps no output of a node that fails. To get them as items instead, set this node's On Error setting to "Continue (using error output)".`;
-	nodeError.description = `${nodeError.description ?? ''} ${stopped}`.trim();
-	nodeError.context.data = bought;
-	throw nodeError;
+	const stopped = `The run stopped at the item at index ${failedAt} after buying ${spending.bought} records (${spentSoFar(spending)}); the items after it were not processed${concurrency > 1 ? ', except those already under way' : ''}.`;
+	throw carryOutput(nodeError, stopped, bought);
 }

@@ -8,5 +8,12 @@ export { LIST_PRICES_CENTS } from './prices';
 export type { PriceKind } from './prices';
 export { chargeProperties } from './properties';
 export { assertWholeRunFits, chargedRecords, chargedRequest, withCharge } from './purchase';
-export { cents, chargeStatement, previewRunTotal, purchaseWithoutCredits } from './run';
+export {
+	carryOutput,
+	cents,
+	chargeStatement,
+	previewRunTotal,
+	purchaseWithoutCredits,
+	spentSoFar,
+} from './run';
 export { money } from './tally';

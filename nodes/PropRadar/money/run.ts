@@ -1,10 +1,34 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	NodeApiError,
+	NodeOperationError,
+} from 'n8n-workflow';
 
 import { readCents } from '../transport';
 import type { RunSpending } from './budget';
 import { money } from './tally';
 
 export const cents = (value: unknown) => readCents(value) ?? 0;
+
+/** What a run has spent, as its messages say it. */
+export function spentSoFar(spending: RunSpending): string {
+	return spending.unconfirmedCents > 0
+		? `charged or may have been charged ${money(spending.spentCents)}`
+		: `charged ${money(spending.spentCents)}`;
+}
+
+/** A run that fails after buying carries its output in its error, since n8n keeps no output of a node that fails. */
+export function carryOutput<E extends NodeApiError | NodeOperationError>(
+	nodeError: E,
+	stopped: string,
+	output: IDataObject[],
+): E {
+	nodeError.description =
+		`${nodeError.description ?? ''} ${stopped} The ${output.length} output items of the run, every record bought among them, are in this error's data (Error data, under Details; saved with the execution, in Executions), since n8n keeps no output of a node that fails. To get them as items instead, set this node's On Error setting to "Continue (using error output)".`.trim();
+	nodeError.context.data = output;
+	return nodeError;
+}
 
 /** What happened to the money in a tool call, for the model: only what the run's budget knows. */
 export function chargeStatement(spending: RunSpending): string {

@@ -7,7 +7,14 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, errorItem, paths, type ApiEnvelope, type ListRecord } from '../../transport';
-import { chargedBatches, chargeProperties, type BatchOutcome, type RunSpending } from '../../money';
+import {
+	carryOutput,
+	chargedBatches,
+	chargeProperties,
+	spentSoFar,
+	type BatchOutcome,
+	type RunSpending,
+} from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
 import type { NumberedId } from '../../shared/ids';
@@ -303,13 +310,19 @@ export async function executeBatch(
 			},
 		];
 	}
-	if (failed && spending.bought === 0 && !this.continueOnFail()) {
-		const options = { message: failed.error, description: failed.description };
-		throw failed.httpCode
-			? new NodeApiError(this.getNode(), {}, { ...options, httpCode: failed.httpCode })
-			: new NodeOperationError(this.getNode(), failed.error, options);
-	}
 	for (const itemIndex of skipped)
 		output[itemIndex] = errorItem(node, itemIndex, notSent(itemIndex));
+	if (failed && !this.continueOnFail()) {
+		const options = { message: failed.error, description: failed.description };
+		const error = failed.httpCode
+			? new NodeApiError(this.getNode(), {}, { ...options, httpCode: failed.httpCode })
+			: new NodeOperationError(this.getNode(), failed.error, options);
+		if (spending.bought === 0) throw error;
+		throw carryOutput(
+			error,
+			`The import stopped after ${spending.bought} records were imported (${spentSoFar(spending)}).`,
+			output.map((item) => item.json),
+		);
+	}
 	return output;
 }
