@@ -246,7 +246,14 @@ async function runItems(
 		spending.unconfirmedCents > 0
 			? `charged or may have been charged ${money(spending.spentCents)}`
 			: `charged ${money(spending.spentCents)}`;
-	const stopped = `The run stopped at the item at index ${failedAt} after buying ${spending.bought} records (${spent}); the items after it were not processed${concurrency > 1 ? ', except those already under way' : ''}. The ${bought.length} output items of the items done, every record bought among them, are in this error's data (Error data, under Details; saved with the execution, in Executions), since n8n keeps no output of a node that fails. To get them as items instead, set this node's On Error setting to "Continue (using error output)".`;
+	const stopped =
+		`The run stopped at the item at index ${failedAt} after buying ${spending.bought} ` +
+		`records (${spent}); the items after it were not ` +
+		`processed${concurrency > 1 ? ', except those already under way' : ''}. The ` +
+		`${bought.length} output items of the items done, every record bought among them, are ` +
+		`in this error's data (Error data, under Details; saved with the execution, in ` +
+		`Executions), since n8n keeps no output of a node that fails. To get them as items ` +
+		`instead, set this node's On Error setting to "Continue (using error output)".`;
 	nodeError.description = `${nodeError.description ?? ''} ${stopped}`.trim();
 	nodeError.context.data = bought;
 	throw nodeError;
