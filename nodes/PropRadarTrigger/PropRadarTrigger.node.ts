@@ -55,8 +55,14 @@ function warnOfRefusal(context: IWebhookFunctions): void {
 	while (refusalWarnings.size > MAX_REFUSAL_WARNINGS)
 		refusalWarnings.delete(refusalWarnings.keys().next().value as string);
 	context.logger.warn(
-		`PropRadar Trigger refused a delivery whose Authorization does not carry this trigger's secret (401; nothing started), in workflow ${workflowId ?? ''}, node "${node.name}". ` +
-			'The secret is derived from the access token of the PropRadar credential: if that token was changed since the workflow was published, PropRadar still signs with the secret made from the old one, and its deliveries are refused until the trigger registers anew: publish the workflow again (deactivate and activate it). Otherwise the delivery did not come from PropRadar.',
+		`PropRadar Trigger refused a delivery whose Authorization does not carry this ` +
+			`trigger's secret (401; nothing started), in workflow ${workflowId ?? ''}, ` +
+			`node "${node.name}". ` +
+			'The secret is derived from the access token of the PropRadar credential: if that ' +
+			'token was changed since the workflow was published, PropRadar still signs with ' +
+			'the secret made from the old one, and its deliveries are refused until the ' +
+			'trigger registers anew: publish the workflow again (deactivate and activate it). ' +
+			'Otherwise the delivery did not come from PropRadar.',
 		{ workflowId, node: node.name },
 	);
 }
@@ -217,7 +223,9 @@ export class PropRadarTrigger implements INodeType {
 		const delivery = parseDelivery(this.getRequestObject().body);
 		if ('malformed' in delivery) {
 			response.status(400).json({
-				message: `${delivery.malformed}: expected a JSON object, or an array of objects, each with a TriggerType`,
+				message:
+					`${delivery.malformed}: expected a JSON object, or an array of objects, ` +
+					`each with a TriggerType`,
 			});
 			return { noWebhookResponse: true };
 		}

@@ -33,7 +33,10 @@ export function formatWebhookName({ listId, events, baseline }: TriggerWebhookNa
 		.join(' + ');
 	const triggers = baseline.triggers === '' ? 'none' : baseline.triggers;
 	const hooks = baseline.webhookIds === '' ? '-' : baseline.webhookIds;
-	return `${NAME_PREFIX}: list ${listId}, ${eventNames} [before: ${baseline.isEnabled === 1 ? 'on' : 'off'} | ${triggers} | hooks ${hooks}]`;
+	return (
+		`${NAME_PREFIX}: list ${listId}, ${eventNames} ` +
+		`[before: ${baseline.isEnabled === 1 ? 'on' : 'off'} | ${triggers} | hooks ${hooks}]`
+	);
 }
 
 export function parseWebhookName(name: unknown): TriggerWebhookName | undefined {

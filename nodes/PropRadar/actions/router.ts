@@ -252,6 +252,9 @@ async function runItems(
 	const nodeError = toNodeError(node, failed.get(failedAt), failedAt);
 	if (spending.bought === 0) throw nodeError;
 	const bought = outputs.flatMap((output) => output ?? []).map((item) => item.json);
-	const stopped = `The run stopped at the item at index ${failedAt} after buying ${spending.bought} records (${spentSoFar(spending)}); the items after it were not processed${concurrency > 1 ? ', except those already under way' : ''}.`;
+	const stopped =
+		`The run stopped at the item at index ${failedAt} after buying ${spending.bought} ` +
+		`records (${spentSoFar(spending)}); the items after it were not ` +
+		`processed${concurrency > 1 ? ', except those already under way' : ''}.`;
 	throw carryOutput(nodeError, stopped, bought);
 }

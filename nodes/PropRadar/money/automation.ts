@@ -25,14 +25,18 @@ export async function assertChargingAutomationAllowed(
 	itemIndex: number,
 ): Promise<void> {
 	if (charges.length === 0) return;
-	const buys = `${what} would buy (${charges.join(', ')}) for every property that triggers it, non-refundable and with no Max Cost`;
+	const buys =
+		`${what} would buy (${charges.join(', ')}) for every property that triggers it, ` +
+		`non-refundable and with no Max Cost`;
 	if (!optionOn) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`${what} would buy: turn on "Allow Charging Automation" to configure it`,
 			{
 				itemIndex,
-				description: `The ${buys}. Nothing was changed. Turn on the option "Allow Charging Automation" of this node if that is what you want.`,
+				description:
+					`The ${buys}. Nothing was changed. Turn on the option ` +
+					`"Allow Charging Automation" of this node if that is what you want.`,
 			},
 		);
 	}
@@ -50,7 +54,11 @@ export async function assertChargingAutomationAllowed(
 			`${what} would buy, and the PropRadar credential does not allow charging automations`,
 			{
 				itemIndex,
-				description: `The ${buys}. Those charges happen later inside PropRadar, where the credential's Spending Ceiling cannot bound them, so a credential with a ceiling refuses them unless its owner turns on "Allow Charging Automations" in the credential. Nothing was changed.`,
+				description:
+					`The ${buys}. Those charges happen later inside PropRadar, where the ` +
+					`credential's Spending Ceiling cannot bound them, so a credential with a ` +
+					`ceiling refuses them unless its owner turns on ` +
+					`"Allow Charging Automations" in the credential. Nothing was changed.`,
 			},
 		);
 	}

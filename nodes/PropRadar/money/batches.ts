@@ -44,8 +44,10 @@ export async function chargedBatches<R>(
 		await checked;
 		const nodeError = toNodeError(context.getNode(), error);
 		if (budget)
-			nodeError.description =
-				`${nodeError.description ?? ''} This was the free quote before the import: no record was sent for import, and nothing was charged.`.trim();
+			nodeError.description = (
+				`${nodeError.description ?? ''} This was the free quote before the import: ` +
+				`no record was sent for import, and nothing was charged.`
+			).trim();
 		throw nodeError;
 	}
 	await checked;
@@ -82,7 +84,9 @@ export async function chargedBatches<R>(
 				);
 				budget.release(heldLeft - heldForBatch);
 			}
-			const before = `${start} records were imported and charged before this batch (${money(budget.spent - (nothingCharged ? 0 : heldForBatch))} spent).`;
+			const before =
+				`${start} records were imported and charged before this batch ` +
+				`(${money(budget.spent - (nothingCharged ? 0 : heldForBatch))} spent).`;
 			const httpCode = (nodeError as { httpCode?: string | null }).httpCode ?? undefined;
 			for (let index = start; index < records.length; index++) {
 				const inBatch = index < start + batch.length;
@@ -94,12 +98,15 @@ export async function chargedBatches<R>(
 						: 'Not imported: an earlier batch of this import failed',
 					description: inBatch
 						? `${nodeError.description ?? ''} ${nothingCharged ? `The ${batch.length} records of this batch were not imported and not charged.` : `The ${batch.length} records of this batch may have been imported and charged; look at the import list before sending them again.`} ${before}`.trim()
-						: `This record was not sent and not charged: the batch with records ${start} to ${start + batch.length - 1} failed (${nodeError.message}). ${before}`,
+						: `This record was not sent and not charged: the batch with records ` +
+							`${start} to ${start + batch.length - 1} failed ` +
+							`(${nodeError.message}). ${before}`,
 				});
 			}
 			warn(
 				context,
-				`Import stopped at record ${start}: ${start} records imported, ${records.length - start} not (see the error items).`,
+				`Import stopped at record ${start}: ${start} records imported, ` +
+					`${records.length - start} not (see the error items).`,
 			);
 			return {};
 		}
@@ -137,7 +144,9 @@ export async function chargedBatches<R>(
 					: {
 							bought: false,
 							error: 'PropRadar returned no import item for this record',
-							description: `The answer to its batch had ${results.length} items for ${answered.length} records; check the import list.`,
+							description:
+								`The answer to its batch had ${results.length} items for ` +
+								`${answered.length} records; check the import list.`,
 						},
 			);
 		}

@@ -58,9 +58,19 @@ export function ceilingTally(context: IExecuteFunctions, ceilingCents: number): 
 	if (!executionId) {
 		throw new NodeOperationError(
 			context.getNode(),
-			"Purchase refused: no n8n execution holds this call, so the credential's spending ceiling cannot count it",
+			"Purchase refused: no n8n execution holds this call, so the credential's " +
+				'spending ceiling cannot count it',
 			{
-				description: `The PropRadar credential has a Spending Ceiling per Execution of ${money(ceilingCents)}, which adds up every purchase of one execution. n8n ran this call outside an execution that holds the other calls of the same agent run (n8n's Agents module, and the MCP Server Trigger, run each tool call on its own), so each call would have the whole ceiling. Nothing was sent and nothing was charged. Preview Cost (Free) works here. To buy, give the PropRadar tool to an AI Agent node in a workflow, whose calls share one execution; or the credential's owner may choose No Ceiling, and Max Cost alone bounds each call.`,
+				description:
+					`The PropRadar credential has a Spending Ceiling per Execution of ` +
+					`${money(ceilingCents)}, which adds up every purchase of one execution. ` +
+					`n8n ran this call outside an execution that holds the other calls of the ` +
+					`same agent run (n8n's Agents module, and the MCP Server Trigger, run each ` +
+					`tool call on its own), so each call would have the whole ceiling. Nothing ` +
+					`was sent and nothing was charged. Preview Cost (Free) works here. To buy, ` +
+					`give the PropRadar tool to an AI Agent node in a workflow, whose calls ` +
+					`share one execution; or the credential's owner may choose No Ceiling, and ` +
+					`Max Cost alone bounds each call.`,
 			},
 		);
 	}

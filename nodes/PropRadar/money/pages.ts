@@ -43,7 +43,10 @@ export interface PagedCharge {
 	limit?: number;
 }
 
-/** Property > Search, Person > Get Records: each page quoted and held; what was bought before a failure is output (docs/money.md, rule 6). */
+/**
+ * Property > Search, Person > Get Records: each page quoted and held; what was bought before a
+ * failure goes with its error (docs/money.md, rule 6).
+ */
 export async function chargedPages(
 	context: IExecuteFunctions,
 	spending: RunSpending,
@@ -78,7 +81,9 @@ export async function chargedPages(
 			...(first.totalResultCount === undefined ? {} : { totalResultCount: first.totalResultCount }),
 		});
 		if (wanted === undefined) {
-			record.note = `The quote covers the first page of ${first.count}; how many more there are is not known before buying, and each further page is quoted before it is bought.`;
+			record.note =
+				`The quote covers the first page of ${first.count}; how many more there are is ` +
+				`not known before buying, and each further page is quoted before it is bought.`;
 		} else if (wanted > first.count) {
 			const paid = Math.max(0, wanted - (first.freeRemaining ?? 0));
 			// The estimate is at the price the quote shows; the Max Cost needed at full price.
@@ -88,7 +93,13 @@ export async function chargedPages(
 			record.totalCost = formatCents(paid * each);
 			record.estimated = true;
 			record.maxCostNeeded = formatCents(wanted * price);
-			record.note = `${wanted} records are wanted, bought ${pageSize} per request, each page quoted before it is bought. Estimate: free export credits (${first.freeRemaining ?? 0} left) pay for the first ones, the other ${paid} cost ${money(each)} each, ${money(paid * each)} in all. A purchase needs Max Cost of at least ${money(wanted * price)}: every record counted at full price, in case the credits run out first.`;
+			record.note =
+				`${wanted} records are wanted, bought ${pageSize} per request, each page ` +
+				`quoted before it is bought. Estimate: free export credits ` +
+				`(${first.freeRemaining ?? 0} left) pay for the first ones, the other ${paid} ` +
+				`cost ${money(each)} each, ${money(paid * each)} in all. A purchase needs Max ` +
+				`Cost of at least ${money(wanted * price)}: every record counted at full ` +
+				`price, in case the credits run out first.`;
 		} else {
 			record.wanted = wanted;
 		}
@@ -100,7 +111,9 @@ export async function chargedPages(
 		if (refused) {
 			throw refusal(
 				context,
-				`${refused.replace('This purchase needs', `All ${wanted} records need`)} Nothing was bought, since buying only some pages of the result was not asked for.`,
+				`${refused.replace('This purchase needs', `All ${wanted} records need`)} ` +
+					`Nothing was bought, since buying only some pages of the ` +
+					`result was not asked for.`,
 				itemIndex,
 			);
 		}
@@ -124,8 +137,10 @@ export async function chargedPages(
 		} catch (error) {
 			if (records.length === 0) throw toNodeError(context.getNode(), error, itemIndex);
 			const nodeError = toNodeError(context.getNode(), error, itemIndex);
-			stopped =
-				`Stopped after ${records.length} records: ${nodeError.message}. ${nodeError.description ?? ''}`.trim();
+			stopped = (
+				`Stopped after ${records.length} records: ${nodeError.message}. ` +
+				`${nodeError.description ?? ''}`
+			).trim();
 			break;
 		}
 		const results = bought.response.results ?? [];
@@ -149,12 +164,18 @@ export async function chargedPages(
 			);
 		} catch (error) {
 			const nodeError = toNodeError(context.getNode(), error, itemIndex);
-			stopped = `Stopped after ${records.length} records: the quote of the next page failed (${nodeError.message}), so nothing more was bought.`;
+			stopped =
+				`Stopped after ${records.length} records: the quote of the next page failed ` +
+				`(${nodeError.message}), so nothing more was bought.`;
 			break;
 		}
 	}
 	if (stopped) {
-		const notice = `${stopped} ${records.length} records were bought${wanted === undefined ? '' : `; ${Math.max(0, wanted - records.length)} of the ${wanted} wanted were not bought`}.`;
+		const notBought =
+			wanted === undefined
+				? ''
+				: `; ${Math.max(0, wanted - records.length)} of the ${wanted} wanted were not bought`;
+		const notice = `${stopped} ${records.length} records were bought${notBought}.`;
 		for (const record of records) (record._charge as ChargeNote).notice = notice;
 		throw new StoppedAfterBuying(
 			context.getNode(),

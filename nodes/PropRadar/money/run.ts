@@ -24,8 +24,13 @@ export function carryOutput<E extends NodeApiError | NodeOperationError>(
 	stopped: string,
 	output: IDataObject[],
 ): E {
-	nodeError.description =
-		`${nodeError.description ?? ''} ${stopped} The ${output.length} output items of the run, every record bought among them, are in this error's data (Error data, under Details; saved with the execution, in Executions), since n8n keeps no output of a node that fails. To get them as items instead, set this node's On Error setting to "Continue (using error output)".`.trim();
+	nodeError.description = (
+		`${nodeError.description ?? ''} ${stopped} The ${output.length} output items of the run, ` +
+		"every record bought among them, are in this error's data (Error data, under Details; " +
+		'saved with the execution, in Executions), since n8n keeps no output of a node that fails. ' +
+		"To get them as items instead, set this node's On Error setting to " +
+		'"Continue (using error output)".'
+	).trim();
 	nodeError.context.data = output;
 	return nodeError;
 }
@@ -33,13 +38,24 @@ export function carryOutput<E extends NodeApiError | NodeOperationError>(
 /** What happened to the money in a tool call, for the model: only what the run's budget knows. */
 export function chargeStatement(spending: RunSpending): string {
 	const { spentCents: spent, unconfirmedCents: unknown, bought } = spending;
-	const records = `the ${bought} record${bought === 1 ? '' : 's'} it bought, which ${bought === 1 ? 'is' : 'are'} in this result`;
+	const records =
+		`the ${bought} record${bought === 1 ? '' : 's'} it bought, which ` +
+		`${bought === 1 ? 'is' : 'are'} in this result`;
 	if (unknown > 0) {
 		const confirmed = spent - unknown;
-		return `This call may have been charged up to ${money(spent)}: ${bought > 0 ? `${money(confirmed)} for ${records}, and ` : ''}up to ${money(unknown)} for a purchase whose answer was lost or failed, which may or may not have been charged. Check the account's charges in PropRadar before buying that again.`;
+		return (
+			`This call may have been charged up to ${money(spent)}: ` +
+			`${bought > 0 ? `${money(confirmed)} for ${records}, and ` : ''}up to ` +
+			`${money(unknown)} for a purchase whose answer was lost or failed, which may ` +
+			`or may not have been charged. Check the account's charges in PropRadar ` +
+			`before buying that again.`
+		);
 	}
 	if (spent > 0)
-		return `This call was charged ${money(spent)} for ${records} (each record's _charge says what its purchase cost).`;
+		return (
+			`This call was charged ${money(spent)} for ${records} (each record's _charge says ` +
+			`what its purchase cost).`
+		);
 	if (bought > 0)
 		return `Nothing was charged in this call: free export credits paid for ${records}.`;
 	return 'Nothing was charged in this call.';
@@ -67,10 +83,16 @@ export function previewRunTotal(context: IExecuteFunctions, records: IDataObject
 	let credits = '';
 	if (freeLeft !== undefined && freeLeft > 0 && prices.size === 1) {
 		const free = Math.min(freeLeft, charged);
-		credits = ` Free export credits (${freeLeft} left) would pay for ${free} of them today, so the charge would be about ${money((charged - free) * price)}; Max Cost still needs the full ${money(needCents)}, in case the credits run out first.`;
+		credits =
+			` Free export credits (${freeLeft} left) would pay for ${free} of them today, so ` +
+			`the charge would be about ${money((charged - free) * price)}; Max Cost still ` +
+			`needs the full ${money(needCents)}, in case the credits run out first.`;
 	}
 	context.addExecutionHints({
-		message: `Run total of this preview: ${previews.length} quotes, ${charged} charged record${charged === 1 ? '' : 's'}${each}. A purchase of the same items needs Max Cost of at least ${money(needCents)}.${credits}`,
+		message:
+			`Run total of this preview: ${previews.length} quotes, ${charged} charged ` +
+			`record${charged === 1 ? '' : 's'}${each}. A purchase of the same items needs Max ` +
+			`Cost of at least ${money(needCents)}.${credits}`,
 		type: 'info',
 		location: 'outputPane',
 	});
@@ -80,7 +102,10 @@ export function purchaseWithoutCredits(context: IExecuteFunctions, spending: Run
 	const full = spending.atFullPriceCents;
 	if (spending.bought === 0 || full <= spending.spentCents) return;
 	context.addExecutionHints({
-		message: `Free export credits paid for part of this run: it was charged ${money(spending.spentCents)}. Without them the same run costs ${money(full)} at full price, the Max Cost it needs once the credits are used up.`,
+		message:
+			`Free export credits paid for part of this run: it was charged ` +
+			`${money(spending.spentCents)}. Without them the same run costs ${money(full)} at ` +
+			`full price, the Max Cost it needs once the credits are used up.`,
 		type: 'info',
 		location: 'outputPane',
 	});

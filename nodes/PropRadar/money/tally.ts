@@ -20,6 +20,10 @@ export class Tally {
 	}
 
 	describe(): string {
-		return `has ${money(this.leftCents)} of ${money(this.capCents)} left (${money(this.spentCents)} spent, ${money(this.heldCents)} held for purchases under way)`;
+		return (
+			`has ${money(this.leftCents)} of ${money(this.capCents)} left ` +
+			`(${money(this.spentCents)} spent, ${money(this.heldCents)} held for ` +
+			`purchases under way)`
+		);
 	}
 }

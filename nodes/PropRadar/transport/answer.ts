@@ -103,9 +103,14 @@ export function failedAnswer(
 	if (status >= 300 && status < 400) {
 		failure.message = `PropRadar answered with a redirect (${status}), which is not followed`;
 		failure.description = [
-			`${address}${request.path} redirected to ${redact(withoutUserPart(header('location') ?? 'no address'), secrets)}. PropRadar's API does not redirect: check the Base URL of the PropRadar credential. Nothing was sent there.`,
+			`${address}${request.path} redirected to ` +
+				`${redact(withoutUserPart(header('location') ?? 'no address'), secrets)}. ` +
+				`PropRadar's API does not redirect: check the Base URL of the PropRadar ` +
+				`credential. Nothing was sent there.`,
 			charging
-				? "A redirect is no answer to the purchase, so it may or may not have been charged; it was not sent again, and this run buys nothing more. Check the account's charges in PropRadar before running it again."
+				? 'A redirect is no answer to the purchase, so it may or may not have been ' +
+					'charged; it was not sent again, and this run buys nothing more. Check the ' +
+					"account's charges in PropRadar before running it again."
 				: '',
 		]
 			.filter(Boolean)

@@ -70,7 +70,11 @@ export function ssrfBlocked(
 ): NodeApiError {
 	const blocked = new NodeApiError(context.getNode(), {} as JsonObject, {
 		message: `This n8n's SSRF protection blocks PropRadar at ${withoutUserPart(request.baseUrl)}`,
-		description: `${redact(error.message, request.secrets)}. Nothing was sent${request.charging ? ' and nothing charged' : ''}. To reach this address, the instance's owner can allow it with N8N_SSRF_ALLOWED_IP_RANGES or N8N_SSRF_ALLOWED_HOSTNAMES.`,
+		description:
+			`${redact(error.message, request.secrets)}. Nothing was ` +
+			`sent${request.charging ? ' and nothing charged' : ''}. To reach this address, the ` +
+			`instance's owner can allow it with N8N_SSRF_ALLOWED_IP_RANGES or ` +
+			`N8N_SSRF_ALLOWED_HOSTNAMES.`,
 		itemIndex: request.itemIndex,
 	});
 	return markNeverSent(blocked);
@@ -93,7 +97,10 @@ export function connectionFailed(
 		return markNeverSent(
 			new NodeApiError(context.getNode(), {} as JsonObject, {
 				message: `Could not reach PropRadar at ${address}: the purchase was not sent`,
-				description: `The connection could not be made${cause}, so the purchase never left n8n: nothing was charged. Check the Base URL of the PropRadar credential and that the service (or the local sandbox) is running.`,
+				description:
+					`The connection could not be made${cause}, so the purchase never left n8n: ` +
+					`nothing was charged. Check the Base URL of the PropRadar credential and ` +
+					`that the service (or the local sandbox) is running.`,
 				itemIndex,
 			}),
 		);
@@ -104,12 +111,18 @@ export function connectionFailed(
 		charging
 			? {
 					message: 'The connection to PropRadar failed during a purchase: it may have been charged',
-					description: `The connection to ${address} failed${cause} after the purchase was sent, before PropRadar answered, so it may have been charged. It was not sent again, and this run buys nothing more. Check the account's charges in PropRadar before running it again.`,
+					description:
+						`The connection to ${address} failed${cause} after the purchase was ` +
+						`sent, before PropRadar answered, so it may have been charged. It was ` +
+						`not sent again, and this run buys nothing more. Check the account's ` +
+						`charges in PropRadar before running it again.`,
 					itemIndex,
 				}
 			: {
 					message: `Could not reach PropRadar at ${address}`,
-					description: `The connection failed${cause}. Check the Base URL of the PropRadar credential and that the service (or the local sandbox) is running.`,
+					description:
+						`The connection failed${cause}. Check the Base URL of the PropRadar ` +
+						`credential and that the service (or the local sandbox) is running.`,
 					itemIndex,
 				},
 	);

@@ -27,15 +27,22 @@ const HINTS: Record<number, { message: string; hint: string }> = {
 	},
 	402: {
 		message: 'Insufficient balance on the PropRadar account',
-		hint: 'Nothing was charged. Add balance to the account, or set Charge Mode to "Preview Cost (Free)" to see what this would cost.',
+		hint:
+			'Nothing was charged. Add balance to the account, or set Charge Mode to ' +
+			'"Preview Cost (Free)" to see what this would cost.',
 	},
 	403: {
 		message: 'PropRadar refused this request for your account',
-		hint: "The token is valid, but the subscription is inactive or lacks the API or integrations entitlement, or your user may not do this. Check the account's plan and permissions.",
+		hint:
+			'The token is valid, but the subscription is inactive or lacks the API or ' +
+			"integrations entitlement, or your user may not do this. Check the account's " +
+			'plan and permissions.',
 	},
 	404: {
 		message: 'The resource does not exist or belongs to another account',
-		hint: 'Check the ID (list, property, person, import item or webhook) and that the credential belongs to the account that owns it.',
+		hint:
+			'Check the ID (list, property, person, import item or webhook) and that the ' +
+			'credential belongs to the account that owns it.',
 	},
 	429: {
 		message: 'PropRadar is rate limiting this account',
@@ -74,10 +81,16 @@ function badRequestHint(serviceWords: string, parameters: readonly string[]): st
 		new RegExp(`(^|[^\\w-])${escapeRegExp(name)}($|[^\\w-])`).test(serviceWords),
 	);
 	if (named.length > 0)
-		return `Check ${named.join(', ')}: the value sent for ${named.length === 1 ? 'it' : 'them'} is what PropRadar refused.`;
+		return (
+			`Check ${named.join(', ')}: the value sent for ` +
+			`${named.length === 1 ? 'it' : 'them'} is what PropRadar refused.`
+		);
 	if (serviceWords)
 		return "PropRadar's words above say what it refused; correct that in this node's parameters.";
-	return "PropRadar did not say what it refused; check this node's parameters for this item against what the operation allows.";
+	return (
+		"PropRadar did not say what it refused; check this node's parameters for this item " +
+		'against what the operation allows.'
+	);
 }
 
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
@@ -113,7 +126,9 @@ export function describeFailure(
 		status === 404 && subject
 			? {
 					message: `${capitalised(subject)} does not exist or belongs to another account`,
-					hint: `Check the ID of ${subject} and that the credential belongs to the account that owns it.`,
+					hint:
+						`Check the ID of ${subject} and that the credential belongs to the ` +
+						`account that owns it.`,
 				}
 			: status === 400
 				? {
@@ -124,7 +139,10 @@ export function describeFailure(
 					(status >= 500
 						? {
 								message: 'The PropRadar service failed',
-								hint: 'A fault on the service side. Try again later; if it persists, send the troubleshooting code to PropRadar support.',
+								hint:
+									'A fault on the service side. Try again later; ' +
+									'if it persists, send the troubleshooting code ' +
+									'to PropRadar support.',
 							}
 						: { message: `PropRadar answered with status ${status}`, hint: '' }));
 	let message =
@@ -136,7 +154,9 @@ export function describeFailure(
 		} else {
 			message = `PropRadar answered ${status} to a purchase: it may have been charged`;
 			money =
-				"A purchase can fail after PropRadar has charged it, so this one may have been charged. It was not sent again, and this run buys nothing more. Check the account's charges in PropRadar before running it again.";
+				'A purchase can fail after PropRadar has charged it, so this one may have ' +
+				'been charged. It was not sent again, and this run buys nothing more. ' +
+				"Check the account's charges in PropRadar before running it again.";
 		}
 	}
 	const parts = [

@@ -94,7 +94,10 @@ export async function apiRequest<T = ApiEnvelope>(
 			context.getNode(),
 			'The Base URL of the PropRadar credential holds a user name or password',
 			{
-				description: `Base URL: PropRadar takes the token in the credential's Access Token, never in the address; remove the part before "@" (the address is then ${redact(address, secrets)}). Nothing was sent.`,
+				description:
+					`Base URL: PropRadar takes the token in the credential's Access Token, ` +
+					`never in the address; remove the part before "@" (the address is then ` +
+					`${redact(address, secrets)}). Nothing was sent.`,
 				itemIndex: request.itemIndex,
 			},
 		);
@@ -103,7 +106,10 @@ export async function apiRequest<T = ApiEnvelope>(
 	if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(baseUrl) || !URL.canParse(url)) {
 		const refused = new NodeApiError(context.getNode(), {} as JsonObject, {
 			message: 'The Base URL of the PropRadar credential is not a web address',
-			description: `Base URL "${redact(withoutUserPart(String(credentials.baseUrl ?? '').trim()), secrets)}": allowed is an http:// or https:// address, without a query, such as http://127.0.0.1:8787 for the local sandbox. Nothing was sent.`,
+			description:
+				`Base URL "${redact(withoutUserPart(String(credentials.baseUrl ?? '').trim()), secrets)}": ` +
+				`allowed is an http:// or https:// address, without a query, such as ` +
+				`http://127.0.0.1:8787 for the local sandbox. Nothing was sent.`,
 			itemIndex: request.itemIndex,
 		});
 		throw markNeverSent(refused);

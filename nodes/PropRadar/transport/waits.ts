@@ -38,10 +38,14 @@ export function stopped(
 		{
 			itemIndex: request.itemIndex,
 			description: !request.sent
-				? `${stop} before this request went out, so it was not sent${request.charging ? ' and nothing was charged for it' : ''}.`
+				? `${stop} before this request went out, so it was not ` +
+					`sent${request.charging ? ' and nothing was charged for it' : ''}.`
 				: request.charging
-					? `${stop} after this purchase was sent, before PropRadar answered, so it may have been charged. Nothing more was sent. Check the account's charges in PropRadar before running it again.`
-					: `${stop} while a request that buys nothing was under way; its answer was not waited for.`,
+					? `${stop} after this purchase was sent, before PropRadar answered, so ` +
+						`it may have been charged. Nothing more was sent. Check the account's ` +
+						`charges in PropRadar before running it again.`
+					: `${stop} while a request that buys nothing was under way; its ` +
+						`answer was not waited for.`,
 		},
 	);
 	return request.sent ? error : markNeverSent(error);

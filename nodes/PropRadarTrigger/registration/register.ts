@@ -59,7 +59,8 @@ export function readSettings(context: IHookFunctions): TriggerSettings {
 	if (typeof allowChargingAutomation !== 'boolean') {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Allow Charging Automation: on or off (true or false); got ${JSON.stringify(allowChargingAutomation)}`,
+			`Allow Charging Automation: on or off (true or false); got ` +
+				`${JSON.stringify(allowChargingAutomation)}`,
 		);
 	}
 	return { listId: Number(rawList), events: delivery.filter.events, allowChargingAutomation };
@@ -126,7 +127,9 @@ async function chargingRefusal(
 ): Promise<NodeOperationError | undefined> {
 	const charging = chargingActions(automation);
 	if (charging.length === 0 || !wiringAddsFiring(automation, settings.events)) return undefined;
-	const what = `List ${settings.listId}: its automation would ${charging.join(', ')} for every property that triggers it, and this trigger would make it fire`;
+	const what =
+		`List ${settings.listId}: its automation would ${charging.join(', ')} for every ` +
+		`property that triggers it, and this trigger would make it fire`;
 	const credential = await context.getCredentials<{
 		spendingCeiling?: unknown;
 		allowChargingAutomations?: unknown;
@@ -142,14 +145,20 @@ async function chargingRefusal(
 			`${what}, and the PropRadar credential does not allow charging automations`,
 			{
 				description:
-					'Nothing was registered and nothing was charged. The credential has a spending ceiling, and an automation charges inside PropRadar, outside any node run, where no ceiling bounds it. The owner of the credential can turn on its option "Allow Charging Automations" if the charges are intended; otherwise remove those actions from the automation.',
+					'Nothing was registered and nothing was charged. The credential has a ' +
+					'spending ceiling, and an automation charges inside PropRadar, outside ' +
+					'any node run, where no ceiling bounds it. The owner of the credential ' +
+					'can turn on its option "Allow Charging Automations" if the charges ' +
+					'are intended; otherwise remove those actions from the automation.',
 			},
 		);
 	}
 	if (settings.allowChargingAutomation) return undefined;
 	return new NodeOperationError(context.getNode(), what, {
 		description:
-			'Nothing was registered and nothing was charged. Remove those actions from the automation, or turn on the option "Allow Charging Automation" if the charges are intended.',
+			'Nothing was registered and nothing was charged. Remove those actions from ' +
+			'the automation, or turn on the option "Allow Charging Automation" if the ' +
+			'charges are intended.',
 	});
 }
 
@@ -170,7 +179,8 @@ async function wire(
 			`List ${settings.listId} is not monitored, so its automation never fires`,
 			{
 				description:
-					'Nothing was registered. Turn monitoring on for the list (PropRadar > List > Update, Monitored), then activate again.',
+					'Nothing was registered. Turn monitoring on for the list (PropRadar > ' +
+					'List > Update, Monitored), then activate again.',
 			},
 		);
 	}

@@ -116,7 +116,8 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 						monitoringPaused = true;
 					} catch (error) {
 						problems.push(
-							`monitoring of list ${listId} could not be turned off either (${describe(error)})`,
+							`monitoring of list ${listId} could not be turned off either ` +
+								`(${describe(error)})`,
 						);
 						chargeRisk = true;
 					}
@@ -130,7 +131,8 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 					monitoringPaused = false;
 				} catch (error) {
 					problems.push(
-						`monitoring of list ${listId}, turned off by an earlier deactivation, could not be turned on again (${describe(error)})`,
+						`monitoring of list ${listId}, turned off by an earlier ` +
+							`deactivation, could not be turned on again (${describe(error)})`,
 					);
 				}
 			}
@@ -147,13 +149,17 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 	}
 	const listId = registration?.listId ?? [...leaving.keys()][0];
 	const safety = monitoringPaused
-		? `Monitoring of list ${listId} was turned off so that its automation cannot charge for this trigger; it is turned on again once the clean-up is finished.`
+		? `Monitoring of list ${listId} was turned off so that its automation cannot charge ` +
+			`for this trigger; it is turned on again once the clean-up is finished.`
 		: !stillFiring
 			? 'The automation no longer fires for this trigger.'
 			: chargeRisk
 				? `The automation of list ${listId} may still fire, and charge, for this trigger.`
-				: `The automation of list ${listId} may still fire for this trigger, but buys nothing when it does.`;
-	const message = `PropRadar Trigger: the clean-up of list ${listId} could not finish: ${problems.join('; ')}`;
+				: `The automation of list ${listId} may still fire for this trigger, but ` +
+					`buys nothing when it does.`;
+	const message =
+		`PropRadar Trigger: the clean-up of list ${listId} could not finish: ` +
+		`${problems.join('; ')}`;
 	const description = `${safety} Activating or deactivating this workflow again finishes the clean-up.`;
 	if (registration)
 		registrations[slot] = {

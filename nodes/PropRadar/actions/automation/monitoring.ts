@@ -61,10 +61,15 @@ export async function unmonitoredLists(
 		unmonitored.length === 1 ? `List ${unmonitored[0]} is` : `Lists ${unmonitored.join(', ')} are`;
 	throw new NodeOperationError(
 		context.getNode(),
-		`${which} not monitored, so ${unmonitored.length === 1 ? 'its automation' : 'their automations'} would never fire`,
+		`${which} not monitored, so ` +
+			`${unmonitored.length === 1 ? 'its automation' : 'their automations'} ` +
+			`would never fire`,
 		{
 			itemIndex,
-			description: `Nothing was changed (${doing}). Automations only run on monitored lists. Turn on the option "Turn On Monitoring" of this node to switch monitoring on as well, or switch it on with PropRadar > List > Update (Monitored).`,
+			description:
+				`Nothing was changed (${doing}). Automations only run on monitored lists. Turn ` +
+				`on the option "Turn On Monitoring" of this node to switch monitoring on as ` +
+				`well, or switch it on with PropRadar > List > Update (Monitored).`,
 		},
 	);
 }

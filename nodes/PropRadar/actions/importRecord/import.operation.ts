@@ -178,7 +178,11 @@ async function assertApiImportList(context: IExecuteFunctions, listId: NumberedI
 			context.getNode(),
 			`List ${listId} is not an import list that takes API imports`,
 			{
-				description: `It is ${list?.ListType === 'import' ? `an import list with Import Source "${list.ImportSource}"` : `a ${list?.ListType ?? 'list'} list`}. Create one with List > Create, List Type "Import", Import Source "API (Needed for Import Records)", and import into that. Nothing was bought or charged.`,
+				description:
+					`It is ${list?.ListType === 'import' ? `an import list with Import Source "${list.ImportSource}"` : `a ${list?.ListType ?? 'list'} list`}. ` +
+					`Create one with List > Create, List Type "Import", Import Source ` +
+					`"API (Needed for Import Records)", and import into that. Nothing ` +
+					`was bought or charged.`,
 			},
 		);
 	}
@@ -189,7 +193,9 @@ function hasField(record: ImportRecord): boolean {
 	return false;
 }
 
-const NO_FIELDS = `Give at least one of ${IMPORT_RECORD_FIELDS.join(', ')}, by input fields of those names or with Map Each Field.`;
+const NO_FIELDS =
+	`Give at least one of ${IMPORT_RECORD_FIELDS.join(', ')}, by input fields of those names ` +
+	`or with Map Each Field.`;
 
 // An item with no record field is not sent, quoted or charged, and becomes an error item; the others
 // go to `chargedBatches` (docs/money.md, rule 6). One output item per input item.
@@ -228,7 +234,9 @@ export async function executeBatch(
 	const notSent = (itemIndex: number): IDataObject => ({
 		imported: false,
 		error: `Not imported: the item at index ${itemIndex} has no record field to send`,
-		description: `${[...(notesOf[itemIndex] ?? []), ''].join('. ')}${NO_FIELDS} This item was not sent and not charged; the other items were imported.`,
+		description:
+			`${[...(notesOf[itemIndex] ?? []), ''].join('. ')}${NO_FIELDS} This item was not ` +
+			`sent and not charged; the other items were imported.`,
 	});
 	if (records.length === 0) {
 		throw new NodeOperationError(

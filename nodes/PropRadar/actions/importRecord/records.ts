@@ -107,7 +107,8 @@ export function readRecord(values: Record<string, unknown>, notes: string[]): Im
 		if (!field || raw === undefined || raw === null) continue;
 		if (typeof raw === 'object' || typeof raw === 'function') {
 			notes.push(
-				`${field} left out: it is ${Array.isArray(raw) ? 'a list' : 'an object'}, not text or a number`,
+				`${field} left out: it is ${Array.isArray(raw) ? 'a list' : 'an object'}, ` +
+					`not text or a number`,
 			);
 			continue;
 		}

@@ -30,7 +30,9 @@ export function truncateListName(name: string): { name: string; notice?: string 
 	if (characters.length <= LIST_NAME_MAX_CHARACTERS) return { name };
 	return {
 		name: characters.slice(0, LIST_NAME_MAX_CHARACTERS).join(''),
-		notice: `List Name had ${characters.length} characters; PropRadar keeps the first ${LIST_NAME_MAX_CHARACTERS}.`,
+		notice:
+			`List Name had ${characters.length} characters; PropRadar keeps the first ` +
+			`${LIST_NAME_MAX_CHARACTERS}.`,
 	};
 }
 
@@ -162,8 +164,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 			description:
 				listType === 'static'
-					? 'Create the static list without criteria, then add properties with List Item > Add.'
-					: 'Create the import list without criteria, then add records with Import Record > Import.',
+					? 'Create the static list without criteria, then add properties ' +
+						'with List Item > Add.'
+					: 'Create the import list without criteria, then add records with ' +
+						'Import Record > Import.',
 		});
 	}
 	if (listType === 'import') {

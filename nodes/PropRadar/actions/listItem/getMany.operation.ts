@@ -116,7 +116,11 @@ function checkDateFilter(
 		`${name}: "${text}" is not a date the API takes`,
 		{
 			itemIndex,
-			description: `Use a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY" with either end left empty ("from: to: M/D/YYYY" for that date or before, which also takes properties with no date)${none ? ', or None' : ''}.`,
+			description:
+				`Use a preset such as "Last 30 Days", a date M/D/YYYY, or ` +
+				`"from: M/D/YYYY to: M/D/YYYY" with either end left empty ` +
+				`("from: to: M/D/YYYY" for that date or before, which also takes properties ` +
+				`with no date)${none ? ', or None' : ''}.`,
 		},
 	);
 }

@@ -39,7 +39,11 @@ export function purchaseContactOperation(
 					{
 						PersonKey: personKey,
 						purchased: false,
-						message: `No ${noun} of ${personKey} was bought: ${note!.totalCost === '0.00' ? 'PropRadar had none to sell, and nothing was charged' : 'PropRadar returned none, and charged what _charge says'}. One bought before is in the ${what} field of Person > Get Owners for the person's property.`,
+						message:
+							`No ${noun} of ${personKey} was bought: ` +
+							`${note!.totalCost === '0.00' ? 'PropRadar had none to sell, and nothing was charged' : 'PropRadar returned none, and charged what _charge says'}. ` +
+							`One bought before is in the ${what} field of Person > Get Owners ` +
+							`for the person's property.`,
 						_charge: note,
 					},
 				];
@@ -57,7 +61,11 @@ export function purchaseContactOperation(
 						PersonKey: personKey,
 						purchased: false,
 						alreadyPurchased: true,
-						message: `The ${noun} of ${personKey} was already purchased, so nothing was charged. The ${what} you own is in the ${what} field of Person > Get Owners for the person's property (Get Owners is charged per owner returned).`,
+						message:
+							`The ${noun} of ${personKey} was already purchased, so nothing ` +
+							`was charged. The ${what} you own is in the ${what} field of ` +
+							`Person > Get Owners for the person's property (Get Owners is ` +
+							`charged per owner returned).`,
 					},
 				];
 			}

@@ -39,7 +39,8 @@ export async function execute(
 	if (customIds.length > MAX_TRANSACTION_FIELD_IDS) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Custom Field IDs: ${customIds.length} given, at most ${MAX_TRANSACTION_FIELD_IDS} allowed`,
+			`Custom Field IDs: ${customIds.length} given, at most ` +
+				`${MAX_TRANSACTION_FIELD_IDS} allowed`,
 			{ itemIndex },
 		);
 	}

@@ -135,7 +135,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	if (lists.length === 0) {
 		this.addExecutionHints({
-			message: `Item at index ${itemIndex}: webhook "${webhookName}" is registered, but no list exports to it, so it is called on nothing: give Lists, or add it to a list's automation (Automation > Configure, Then Export to Webhooks).`,
+			message:
+				`Item at index ${itemIndex}: webhook "${webhookName}" is registered, but no ` +
+				`list exports to it, so it is called on nothing: give Lists, or add it to a ` +
+				`list's automation (Automation > Configure, Then Export to Webhooks).`,
 			type: 'warning',
 			location: 'outputPane',
 		});

@@ -66,7 +66,8 @@ export function validateCriteria(raw: unknown, path = 'Criteria', parent?: strin
 		const extra = Object.keys(rest);
 		if (extra.length > 0) {
 			throw new CriteriaError(
-				`${where}: unexpected key "${extra[0]}"; a criterion has name, value, menuLabels and chipLabel`,
+				`${where}: unexpected key "${extra[0]}"; a criterion has name, value, ` +
+					`menuLabels and chipLabel`,
 			);
 		}
 		if (typeof name !== 'string' || !/^[A-Za-z][A-Za-z0-9]*$/.test(name)) {
@@ -87,7 +88,8 @@ export function validateCriteria(raw: unknown, path = 'Criteria', parent?: strin
 			const nested = typeof element === 'object' && element !== null && !Array.isArray(element);
 			if (name === COMPOUND && !nested) {
 				throw new CriteriaError(
-					`${at}: ${COMPOUND} holds nested criteria such as {"name": "PType", "value": ["SFR"]}`,
+					`${at}: ${COMPOUND} holds nested criteria such as ` +
+						`{"name": "PType", "value": ["SFR"]}`,
 				);
 			}
 			if (nested) {
@@ -100,7 +102,8 @@ export function validateCriteria(raw: unknown, path = 'Criteria', parent?: strin
 			if (Array.isArray(element)) {
 				if (!isRange(element)) {
 					throw new CriteriaError(
-						`${at}: a range is [min, max] of numbers with null for an open end, min not above max`,
+						`${at}: a range is [min, max] of numbers with null for an open ` +
+							`end, min not above max`,
 					);
 				}
 				return element;

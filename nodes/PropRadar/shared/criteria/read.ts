@@ -73,7 +73,8 @@ export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 					: shownValue(row.name);
 		if (!Object.hasOwn(BUILDER_CRITERIA, name)) {
 			throw new CriteriaError(
-				`Criteria row ${index + 1}: "${name}" is not a builder criterion; use JSON mode for other criteria`,
+				`Criteria row ${index + 1}: "${name}" is not a builder criterion; use JSON ` +
+					`mode for other criteria`,
 			);
 		}
 		const known = BUILDER_CRITERIA[name];
@@ -158,7 +159,8 @@ export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 				const date = typeof row.date === 'string' ? row.date.trim() : '';
 				if (!isRelativeDate(date)) {
 					throw new CriteriaError(
-						`${label}: use a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY"`,
+						`${label}: use a preset such as "Last 30 Days", a date M/D/YYYY, ` +
+							`or "from: M/D/YYYY to: M/D/YYYY"`,
 					);
 				}
 				return { name, value: [date] };
@@ -170,7 +172,8 @@ export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 				const unknownCode = codes.find((code) => !Object.hasOwn(PTYPE_CODES, code));
 				if (unknownCode !== undefined) {
 					throw new CriteriaError(
-						`${label}: "${unknownCode}" is not a property type code; codes: ${Object.keys(PTYPE_CODES).join(', ')}`,
+						`${label}: "${unknownCode}" is not a property type code; codes: ` +
+							`${Object.keys(PTYPE_CODES).join(', ')}`,
 					);
 				}
 				const advanced = entries(row.advancedPropertyTypes, 'advanced property types');

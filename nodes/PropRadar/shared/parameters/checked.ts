@@ -85,7 +85,8 @@ export function checkedValue(
 					fail(
 						context,
 						itemIndex,
-						`${label}: "${shownValue(entry)}" is not allowed; use any of ${alternatives(allowed)}`,
+						`${label}: "${shownValue(entry)}" is not allowed; use any of ` +
+							`${alternatives(allowed)}`,
 					);
 				return option;
 			});
@@ -140,7 +141,8 @@ function isoDate(
 		fail(
 			context,
 			itemIndex,
-			`${label}: "${shownValue(value)}" is not a date and time; use one such as 2026-11-01 or 2026-11-01T08:30:00Z`,
+			`${label}: "${shownValue(value)}" is not a date and time; use one such as ` +
+				`2026-11-01 or 2026-11-01T08:30:00Z`,
 		);
 	return date.toISOString();
 }

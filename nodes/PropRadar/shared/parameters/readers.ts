@@ -20,7 +20,8 @@ function readNumberedId(
 		fail(
 			context,
 			itemIndex,
-			`${label}: "${shownValue(typeof value === 'string' ? value.trim() : value)}" ${parsed.problem}`,
+			`${label}: "${shownValue(typeof value === 'string' ? value.trim() : value)}" ` +
+				`${parsed.problem}`,
 		);
 	}
 	return parsed.id;
@@ -137,7 +138,8 @@ export function readLimit(context: IExecuteFunctions, itemIndex: number): number
 		fail(
 			context,
 			itemIndex,
-			`Limit: must be a whole number from 1 up, got "${typeof value === 'number' ? String(value) : shownValue(value)}"`,
+			`Limit: must be a whole number from 1 up, got ` +
+				`"${typeof value === 'number' ? String(value) : shownValue(value)}"`,
 		);
 	}
 	return limit;
