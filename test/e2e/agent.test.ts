@@ -14,9 +14,8 @@ import { join } from 'node:path';
 
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
-import { ACCOUNTS } from '../../sandbox/accounts';
-import { wallet } from '../../sandbox/charges';
-import { call, TOKENS } from '../support/sandboxApi';
+import { withoutFreeCredits } from '../support/freeCredits';
+import { call, sandboxCharges, TOKENS } from '../support/sandboxApi';
 import {
 	startModelServer,
 	toolName,
@@ -25,18 +24,12 @@ import {
 	type ScriptedCall,
 	type ToolResult,
 } from '../support/modelServer';
+import { propRadarNode } from '../support/workflows';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient, RunningN8n } from '../../scripts/n8n-host';
 
 jest.setTimeout(300_000);
-
-interface ChargeEntry {
-	kind: string;
-	quantity: number;
-	cents: number;
-	what: string;
-}
 
 /** The two generations of n8n 2.41's AI Agent node, by the version a workflow gives it. */
 const AGENTS = [
@@ -53,6 +46,14 @@ const propId =
 /** What the editor writes when the user lets the model define the Property ID field: a key named after the field, no description. */
 const editorPropId =
 	"={{ /*n8n-auto-generated-fromAI-override*/ $fromAI('Property_ID', ``, 'string') }}";
+/** Property > Get of the property the model names, bought under a Max Cost of $1. */
+const buyProperty = {
+	resource: 'property',
+	operation: 'get',
+	propId,
+	chargeMode: 'purchase',
+	maxCost: 1,
+};
 
 /** The PropRadar tools every agent has: node name, parameters and node settings. */
 const TOOLS: Array<{
@@ -69,35 +70,11 @@ const TOOLS: Array<{
 			chargeMode: 'preview',
 		},
 	},
-	{
-		name: 'buy_property',
-		parameters: {
-			resource: 'property',
-			operation: 'get',
-			propId,
-			chargeMode: 'purchase',
-			maxCost: 1,
-		},
-	},
-	{
-		name: 'buy_property_capped',
-		parameters: {
-			resource: 'property',
-			operation: 'get',
-			propId,
-			chargeMode: 'purchase',
-			maxCost: 0.05,
-		},
-	},
+	{ name: 'buy_property', parameters: buyProperty },
+	{ name: 'buy_property_capped', parameters: { ...buyProperty, maxCost: 0.05 } },
 	{
 		name: 'buy_property_retried',
-		parameters: {
-			resource: 'property',
-			operation: 'get',
-			propId,
-			chargeMode: 'purchase',
-			maxCost: 1,
-		},
+		parameters: buyProperty,
 		settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
 	},
 	// Items at Once must be 1 to 50: refused before the item loop.
@@ -124,8 +101,7 @@ let credentials: { openAi: { id: string; name: string }; propRadar: { id: string
 
 const sandboxCall = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
 	(await call(sandbox.url, method, path, { body })).body as T;
-const charges = async () =>
-	(await sandboxCall<{ log: ChargeEntry[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log;
+const charges = async () => (await sandboxCharges(sandbox.url)).log;
 
 /** A sub-workflow that buys the property it is given (its node continues on error, so that a refusal is its answer). */
 function buyingSubWorkflow(propRadar: { id: string; name: string }) {
@@ -141,20 +117,20 @@ function buyingSubWorkflow(propRadar: { id: string; name: string }) {
 				parameters: { workflowInputs: { values: [{ name: 'propId' }] } },
 			},
 			{
-				id: 'sub-buy',
-				name: 'Buy',
-				type: 'n8n-nodes-propradar.propRadar',
-				typeVersion: 1,
-				position: [220, 0],
+				...propRadarNode(
+					'sub-buy',
+					'Buy',
+					[220, 0],
+					{
+						resource: 'property',
+						operation: 'get',
+						propId: '={{ $json.propId }}',
+						chargeMode: 'purchase',
+						maxCost: 1,
+					},
+					propRadar,
+				),
 				onError: 'continueRegularOutput',
-				credentials: { propRadarApi: propRadar },
-				parameters: {
-					resource: 'property',
-					operation: 'get',
-					propId: '={{ $json.propId }}',
-					chargeMode: 'purchase',
-					maxCost: 1,
-				},
 			},
 		],
 		connections: { Start: { main: [[{ node: 'Buy', type: 'main', index: 0 }]] } },
@@ -326,10 +302,7 @@ const items = (result: ToolResult) => JSON.parse(result.content) as Array<Record
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
 	// Every record is paid for, none from free export credits: $0.10 a property against the ceiling.
-	wallet(
-		sandbox.ctx,
-		ACCOUNTS.find((account) => account.token === TOKENS.main)!,
-	).credits = 0;
+	withoutFreeCredits(sandbox);
 	await sandboxCall('POST', '/v1/lists', { ListName: 'Agent leads', ListType: 'static' });
 	model = await startModelServer();
 	host = await n8n.start(await n8n.prepare({ sandboxUrl: sandbox.url }));

@@ -9,43 +9,34 @@
  * execution; deactivated, it leaves no webhook behind; and the credential's ceiling holds across a
  * Wait node and an n8n restart.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
-import { ACCOUNTS } from '../../sandbox/accounts';
-import { PRICES_CENTS, wallet } from '../../sandbox/charges';
-import { output, startN8n, stopN8n, type RunData } from '../support/realN8n';
-import { call, TOKENS } from '../support/sandboxApi';
-import { until } from '../until';
+import { PRICES_CENTS } from '../../sandbox/charges';
+import { withoutFreeCredits } from '../support/freeCredits';
+import {
+	loadedTypes,
+	output,
+	servedWithSecret,
+	startN8n,
+	stopN8n,
+	waitFor,
+	type RunData,
+} from '../support/realN8n';
+import { call, sandboxCharges } from '../support/sandboxApi';
+import { example, propRadarNode, runByHand } from '../support/workflows';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient, N8nHost, RunningN8n } from '../../scripts/n8n-host';
+import { seedDemoData } from '../../scripts/demo-data';
 import { ceilingAcrossWaitAndRestart } from '../support/ceilingAcrossWait';
-
-const { seedDemoData } = require('../../scripts/demo-data') as {
-	seedDemoData(url: string): Promise<number>;
-};
 
 jest.setTimeout(300_000);
 
-const ROOT = join(__dirname, '..', '..');
 type Node = { name: string; type: string; parameters: Record<string, unknown> };
 type Workflow = { id: string; name: string; nodes: Node[]; connections: unknown };
-interface ChargeEntry {
-	kind: string;
-	quantity: number;
-	creditsUsed: number;
-	cents: number;
-	what: string;
-}
-
-const example = (file: string) =>
-	JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')) as Workflow;
 
 /** Example 1 with its export previewed instead of bought: a dynamic list from criteria, then a free quote of a search of its properties. */
 function listAndSearch(): Workflow {
-	const workflow = example('01-dynamic-list-export.json');
+	const workflow = example<Workflow>('01-dynamic-list-export.json');
 	workflow.id = 'PropRadarCompat1';
 	workflow.name = 'compatibility: a dynamic list, its properties previewed';
 	const search = workflow.nodes.find((node) => node.name === 'Export properties')!;
@@ -55,43 +46,17 @@ function listAndSearch(): Workflow {
 }
 
 /** A manual trigger, then Property > Get of one property, bought under a Max Cost of $1. */
-function purchase(): Workflow {
-	return {
-		id: 'PropRadarCompat2',
-		name: 'compatibility: one property bought under a cap',
-		nodes: [
-			{
-				id: 'run',
-				name: 'Run',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: 'buy',
-				name: 'Buy',
-				type: 'n8n-nodes-propradar.propRadar',
-				typeVersion: 1,
-				position: [220, 0],
-				credentials: { propRadarApi: n8n.CREDENTIAL },
-				parameters: {
-					resource: 'property',
-					operation: 'get',
-					propId: 'P000777',
-					chargeMode: 'purchase',
-					maxCost: 1,
-				},
-			},
-		],
-		connections: { Run: { main: [[{ node: 'Buy', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	} as unknown as Workflow;
-}
-
-/** n8n and the sandbox act asynchronously: poll every 300 ms, for up to 30 s. */
-const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> =>
-	until(what, read, 30_000, 300);
+const purchase = () =>
+	runByHand(
+		{ id: 'PropRadarCompat2', name: 'compatibility: one property bought under a cap' },
+		propRadarNode('buy', 'Buy', [220, 0], {
+			resource: 'property',
+			operation: 'get',
+			propId: 'P000777',
+			chargeMode: 'purchase',
+			maxCost: 1,
+		}),
+	);
 
 describe.each([
 	['oldest', n8n.N8N_VERSIONS.oldest],
@@ -104,8 +69,7 @@ describe.each([
 
 	const sandboxApi = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
 		(await call(sandbox.url, method, path, { body })).body as T;
-	const charges = async () =>
-		(await sandboxApi<{ log: ChargeEntry[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log;
+	const charges = async () => (await sandboxCharges(sandbox.url)).log;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
@@ -124,20 +88,14 @@ describe.each([
 	test('it is that release, and it loads the package: both node types and the credential', async () => {
 		const settings = (await client.rest('GET', '/settings')) as { versionCli: string };
 		expect(settings.versionCli).toBe(version);
-		const read = async (path: string) =>
-			(await (
-				await fetch(`${host.url}${path}`, { headers: { cookie: client.cookie } })
-			).json()) as Array<{ name: string }>;
-		const names = (await read('/types/nodes.json')).map((type) => type.name);
+		const names = await loadedTypes(host.url, client, 'nodes');
 		expect(names).toEqual(
 			expect.arrayContaining([
 				'n8n-nodes-propradar.propRadar',
 				'n8n-nodes-propradar.propRadarTrigger',
 			]),
 		);
-		expect((await read('/types/credentials.json')).map((type) => type.name)).toContain(
-			'propRadarApi',
-		);
+		expect(await loadedTypes(host.url, client, 'credentials')).toContain('propRadarApi');
 	});
 
 	test('a dynamic list from criteria, then a free preview of a search of its properties: nothing charged', async () => {
@@ -156,10 +114,7 @@ describe.each([
 
 	test('one purchase under a Max Cost: charged once, at its price, as the node says', async () => {
 		// No free export credits left: the property is paid for from the balance.
-		wallet(
-			sandbox.ctx,
-			ACCOUNTS.find((account) => account.token === TOKENS.main)!,
-		).credits = 0;
+		withoutFreeCredits(sandbox);
 		const before = (await charges()).length;
 		const run = (await n8n.execute(host, 'PropRadarCompat2')) as RunData;
 		const bought = output(run, 'Buy');
@@ -192,9 +147,9 @@ describe.each([
 			).results;
 		// n8n 2.0 activates only a version from a workflow's history, which its CLI import does not
 		// write (2.41's does): the workflow is saved through the REST API, as the editor does.
-		const { name, nodes, connections, settings } = example(
+		const { name, nodes, connections, settings } = example<Workflow & { settings: unknown }>(
 			'04-foreclosures-to-crm.json',
-		) as Workflow & { settings: unknown };
+		);
 		const { id } = (await client.rest('POST', '/workflows', {
 			name,
 			nodes,
@@ -211,17 +166,7 @@ describe.each([
 		expect(hook.HookUrl).toBe(`${host.url}/webhook/5b0c7a36-8f1e-4d52-9a6b-3e2f1c0d4a71/webhook`);
 		// Until n8n serves the route and holds the trigger's secret it answers 404 or 401; then a
 		// delivery without events gets 400 from the trigger and starts nothing.
-		await waitFor('n8n serving the trigger with its secret', async () =>
-			(
-				await fetch(hook.HookUrl, {
-					method: 'POST',
-					headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' },
-					body: '{}',
-				})
-			).status === 400
-				? true
-				: undefined,
-		);
+		await servedWithSecret(hook);
 
 		// A new property in list 1 ("Oregon foreclosures"): the service delivers the New Match.
 		const match = await sandboxApi<{ PropID: string }>('POST', '/_sandbox/simulate/new-match', {

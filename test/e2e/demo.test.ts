@@ -13,7 +13,9 @@ import { join } from 'node:path';
 
 import { chromium } from 'playwright-core';
 
+import { servedWithSecret } from '../support/realN8n';
 import { call } from '../support/sandboxApi';
+import { allExamples } from '../support/workflows';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient } from '../../scripts/n8n-host';
@@ -27,10 +29,7 @@ type Workflow = {
 	active?: boolean;
 	nodes: Array<{ name: string; parameters: Record<string, unknown> }>;
 };
-const examples = readdirSync(join(ROOT, 'examples'))
-	.filter((file) => file.endsWith('.json'))
-	.sort()
-	.map((file) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')) as Workflow);
+const examples = allExamples<Workflow>();
 
 interface Demo {
 	npm: ChildProcess;
@@ -166,21 +165,7 @@ async function newMatchReachesCrm(demo: Demo, client: N8nClient): Promise<void> 
 	);
 	// n8n registers with PropRadar before its route answers and before it has saved the secret: a
 	// delivery with the secret and a body without events gets 400 (and starts nothing) once both are.
-	await until(
-		'n8n serving the trigger with its secret',
-		async () =>
-			(
-				await fetch(hook.HookUrl, {
-					method: 'POST',
-					headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' },
-					body: '{}',
-				})
-			).status === 400
-				? true
-				: undefined,
-		30_000,
-		300,
-	);
+	await servedWithSecret(hook);
 	const match = await sandboxApi<{ PropID: string }>(demo, 'POST', '/_sandbox/simulate/new-match', {
 		ListID: 1,
 	});

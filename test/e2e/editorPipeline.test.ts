@@ -21,32 +21,24 @@
  * Screenshots go to .tools/screenshots/ (pipeline-stopped.png, pipeline-stopped-panel.png,
  * pipeline-second-run.png, preview-run-total.png) and are copied to docs/screenshots/.
  */
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 
+import type { ChargeEntry } from '../../sandbox/charges';
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
-import { editor, SHOWN, signedInBrowser, startN8n, stopN8n } from '../support/realN8n';
-import { call, TOKENS } from '../support/sandboxApi';
-import {
-	newestExecution,
-	outputOf,
-	storedExecution,
-	type StoredExecution,
-} from '../support/storedExecution';
-import { until } from '../until';
+import { useUpFreeCredits } from '../support/freeCredits';
+import { editor, SCREENSHOTS, SHOWN, startEditor, stopN8n } from '../support/realN8n';
+import { added, call, sandboxCharges, sum } from '../support/sandboxApi';
+import { executionStartedBy, outputOf } from '../support/storedExecution';
+import { example, manualTrigger, propRadarNode, rowItems, to } from '../support/workflows';
 import type { N8nClient, RunningN8n } from '../../scripts/n8n-host';
 
 jest.setTimeout(600_000);
 
 const ROOT = join(__dirname, '..', '..');
-const SCREENSHOTS = join(ROOT, '.tools', 'screenshots');
-
-const SANDBOX_CREDENTIALS = {
-	propRadarApi: { id: 'propradar-sandbox', name: 'PropRadar sandbox' },
-};
 
 type WorkflowNode = { name: string; onError?: string; parameters: Record<string, unknown> };
 type Workflow = { id: string; name: string; nodes: WorkflowNode[] };
@@ -56,9 +48,7 @@ const PIPELINE_NAME = 'e2e: lead pipeline, Get Owners Max Cost 0.45, On Error St
 
 /** Example 6 (Run → Create static list → Search → Get Owners → Purchase Phone → Add to list) with Get Owners' Max Cost $0.45 and On Error left at its default, "Stop Workflow". */
 function stoppingPipeline(): Workflow {
-	const workflow = JSON.parse(
-		readFileSync(join(ROOT, 'examples', '06-lead-pipeline.json'), 'utf8'),
-	) as Workflow;
+	const workflow = example<Workflow>('06-lead-pipeline.json');
 	workflow.id = PIPELINE;
 	workflow.name = PIPELINE_NAME;
 	const owners = workflow.nodes.find((node) => node.name === 'Get Owners')!;
@@ -76,54 +66,16 @@ function sixItemPreview() {
 		id: PREVIEW,
 		name: 'e2e: Get Owners preview over 6 items',
 		nodes: [
-			{
-				id: 'run',
-				name: 'Run',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: 'make',
-				name: 'Make',
-				type: 'n8n-nodes-base.set',
-				typeVersion: 3.4,
-				position: [220, 0],
-				parameters: {
-					mode: 'raw',
-					jsonOutput: JSON.stringify({ rows: SIX.map((PropID) => ({ PropID })) }),
-					options: {},
-				},
-			},
-			{
-				id: 'rows',
-				name: 'Rows',
-				type: 'n8n-nodes-base.splitOut',
-				typeVersion: 1,
-				position: [440, 0],
-				parameters: { fieldToSplitOut: 'rows', options: {} },
-			},
-			{
-				id: 'owners',
-				name: 'Get Owners',
-				type: 'n8n-nodes-propradar.propRadar',
-				typeVersion: 1,
-				position: [660, 0],
-				credentials: SANDBOX_CREDENTIALS,
-				parameters: {
-					resource: 'person',
-					operation: 'getOwners',
-					propId: '={{ $json.PropID }}',
-					chargeMode: 'preview',
-				},
-			},
+			manualTrigger(),
+			...rowItems(SIX.map((PropID) => ({ PropID }))),
+			propRadarNode('owners', 'Get Owners', [660, 0], {
+				resource: 'person',
+				operation: 'getOwners',
+				propId: '={{ $json.PropID }}',
+				chargeMode: 'preview',
+			}),
 		],
-		connections: {
-			Run: { main: [[{ node: 'Make', type: 'main', index: 0 }]] },
-			Make: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
-			Rows: { main: [[{ node: 'Get Owners', type: 'main', index: 0 }]] },
-		},
+		connections: { Run: to('Make'), Make: to('Rows'), Rows: to('Get Owners') },
 		settings: { executionOrder: 'v1' },
 	};
 }
@@ -134,30 +86,17 @@ let client: N8nClient;
 let browser: Browser;
 let page: Page;
 
-type Charge = { kind: string; quantity: number; cents: number; what: string };
-type Charges = { credits: number; balanceCents: number; log: Charge[] };
-
-const charges = async (): Promise<Charges> =>
-	(await call(sandbox.url, 'GET', `/_sandbox/charges?token=${TOKENS.main}`)).body as Charges;
-const sum = (log: Charge[], field: 'cents' | 'quantity') =>
-	log.reduce((total, charge) => total + charge[field], 0);
+const charges = () => sandboxCharges(sandbox.url);
 const centsOf = (amount: unknown) => Math.round(Number(amount) * 100);
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
-	// Another client of the account uses up its 100 free export credits: from here on every record costs its list price.
-	const used = await call(sandbox.url, 'POST', '/v1/properties?Purchase=1&Limit=100', {
-		body: { Criteria: [{ name: 'State', value: ['WA'] }] },
-	});
-	expect(used.status).toBe(200);
-	expect((await charges()).credits).toBe(0);
-	({ host, client } = await startN8n({
+	await useUpFreeCredits(sandbox.url);
+	({ host, client, browser, page } = await startEditor({
 		sandboxUrl: sandbox.url,
 		workflows: [stoppingPipeline(), sixItemPreview()],
 	}));
-	mkdirSync(SCREENSHOTS, { recursive: true });
-	({ browser, page } = await signedInBrowser(host.url));
 });
 
 afterAll(async () => {
@@ -165,31 +104,15 @@ afterAll(async () => {
 	await stopN8n(host, sandbox);
 });
 
-const { canvasNode, panel, openNode, closeNode } = editor(() => page);
+const { panel, openWorkflow, openNode, closeNode, retype, canvasFlags, canvasShowing } = editor(
+	() => page,
+	() => host.url,
+	'editor-pipeline-failed.png',
+);
 
 async function screenshot(file: string): Promise<void> {
 	await page.screenshot({ path: join(SCREENSHOTS, file) });
 	copyFileSync(join(SCREENSHOTS, file), join(ROOT, 'docs', 'screenshots', file));
-}
-
-async function openWorkflow(id: string, nodeName: string): Promise<void> {
-	await page.goto(`${host.url}/workflow/${id}`);
-	await canvasNode(nodeName)
-		.waitFor({ timeout: 60_000 })
-		.catch(async (error: Error) => {
-			await page.screenshot({ path: join(SCREENSHOTS, 'editor-pipeline-failed.png') });
-			throw new Error(
-				`${error.message}; the page at ${page.url()} (.tools/screenshots/editor-pipeline-failed.png)`,
-			);
-		});
-}
-
-/** Replaces the text of an input as a user does: a click into it, select all, typing, then Tab out of it. */
-async function retype(input: ReturnType<Page['locator']>, text: string): Promise<void> {
-	await input.click();
-	await page.keyboard.press('ControlOrMeta+a');
-	await page.keyboard.type(text, { delay: 50 });
-	await page.keyboard.press('Tab');
 }
 
 /**
@@ -198,76 +121,20 @@ async function retype(input: ReturnType<Page['locator']>, text: string): Promise
  * the flags read.
  */
 async function nodeState(name: string): Promise<string> {
-	const flags = await canvasNode(name).evaluate((node) => {
-		const body = node.querySelector(
-			'[data-test-id="canvas-default-node"], [data-test-id="canvas-trigger-node"]',
-		);
-		const classes: string[] = body ? Array.from(body.classList) : [];
-		return {
-			errorClass: classes.some((token) => token.startsWith('_error_')),
-			successClass: classes.some((token) => token.startsWith('_success_')),
-			issuesIcon: node.querySelector('[data-test-id="node-issues"]') !== null,
-			checkIcon: node.querySelector('[data-test-id="canvas-node-status-success"]') !== null,
-		};
-	});
-	if (flags.errorClass && flags.issuesIcon && !flags.successClass && !flags.checkIcon)
-		return 'error';
-	if (flags.successClass && flags.checkIcon && !flags.errorClass && !flags.issuesIcon)
-		return 'success';
-	if (!flags.errorClass && !flags.issuesIcon && !flags.successClass && !flags.checkIcon)
-		return 'not run';
-	return JSON.stringify(flags);
+	const { errorClass, successClass, issuesIcon, checkIcon } = await canvasFlags(name);
+	if (errorClass && issuesIcon && !successClass && !checkIcon) return 'error';
+	if (successClass && checkIcon && !errorClass && !issuesIcon) return 'success';
+	if (!errorClass && !issuesIcon && !successClass && !checkIcon) return 'not run';
+	return JSON.stringify({ errorClass, successClass, issuesIcon, checkIcon });
 }
 
-/** Waits until the canvas shows these states, and says what it showed last when it does not. */
-async function expectCanvas(expected: Record<string, string>): Promise<Record<string, string>> {
-	let shown: Record<string, string> = {};
-	try {
-		return await until(
-			`the canvas showing ${JSON.stringify(expected)}`,
-			async () => {
-				shown = {};
-				for (const name of Object.keys(expected)) shown[name] = await nodeState(name);
-				return Object.keys(expected).every((name) => shown[name] === expected[name])
-					? shown
-					: undefined;
-			},
-			60_000,
-			300,
-		);
-	} catch {
-		throw new Error(`the canvas shows ${JSON.stringify(shown)}, not ${JSON.stringify(expected)}`);
-	}
-}
-
-/** The workflow's newest execution once it is over, when it is newer than `after`. */
-async function executionAfter(
-	workflowId: string,
-	after: string | undefined,
-): Promise<StoredExecution> {
-	const done = await until(
-		`an execution of ${workflowId} after ${after ?? 'none'} to end`,
-		async () => {
-			const newest = await newestExecution(client, workflowId);
-			return newest && newest.id !== after && !['new', 'running', 'waiting'].includes(newest.status)
-				? newest
-				: undefined;
-		},
-		180_000,
-		500,
-	);
-	return storedExecution(client, done.id);
-}
+const expectCanvas = (expected: Record<string, string>) => canvasShowing(nodeState, expected);
 
 /** Clicks the canvas's "Execute workflow" button and resolves to the execution n8n stored once it is over. */
-async function executeWorkflow(workflowId: string): Promise<StoredExecution> {
-	const before = (await newestExecution(client, workflowId))?.id;
-	await page.locator('[data-test-id="execute-workflow-button"]').first().click();
-	return executionAfter(workflowId, before);
-}
-
-/** The charge log entries added since `before` was read. */
-const added = (before: Charges, after: Charges) => after.log.slice(before.log.length);
+const executeWorkflow = (workflowId: string) =>
+	executionStartedBy(client, workflowId, () =>
+		page.locator('[data-test-id="execute-workflow-button"]').first().click(),
+	);
 
 const PIPELINE_NODES = [
 	'Run',
@@ -440,7 +307,7 @@ test('(b) with Max Cost raised in the panel the pipeline runs through, and runs 
 	await page.mouse.click(700, 700);
 	await screenshot('pipeline-second-run.png');
 
-	const list = (log: Charge[]) =>
+	const list = (log: ChargeEntry[]) =>
 		log.map((charge) => `${charge.kind} ×${charge.quantity} ${dollars(charge.cents)}`).join(', ');
 	process.stdout.write(
 		`(b) first full run: canvas ${JSON.stringify(firstShown)}; charged ${list(firstCharges)}\n(b) second run: canvas ${JSON.stringify(secondShown)}; charged ${list(secondCharges)}; Purchase Phone: ${JSON.stringify(secondPhones.map((phone) => ({ PersonKey: phone.PersonKey, PropID: phone.PropID, alreadyPurchased: phone.alreadyPurchased })))}\n`,
@@ -492,9 +359,9 @@ test('(c) a preview over 6 items shows above its output the Max Cost a purchase 
 	await retype(maxCost, typed);
 	expect(centsOf(await maxCost.inputValue())).toBe(centsOf(typed));
 	const before = await charges();
-	const lastPreview = (await newestExecution(client, PREVIEW))?.id;
-	await panel().locator('[data-test-id="node-execute-button"]').first().click();
-	const purchase = await executionAfter(PREVIEW, lastPreview);
+	const purchase = await executionStartedBy(client, PREVIEW, () =>
+		panel().locator('[data-test-id="node-execute-button"]').first().click(),
+	);
 	expect(purchase.status).toBe('success');
 	const owners = outputOf(purchase, 'Get Owners');
 	expect(owners).toHaveLength(records);

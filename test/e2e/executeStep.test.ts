@@ -33,36 +33,31 @@
  * The screenshot of (4), the canvas with Get Owners pinned, goes to
  * .tools/screenshots/execute-step-pinned.png.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
+import type { ChargeEntry } from '../../sandbox/charges';
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
-import { editor, SHOWN, signedInBrowser, startN8n, stopN8n } from '../support/realN8n';
-import { call, TOKENS } from '../support/sandboxApi';
+import { useUpFreeCredits } from '../support/freeCredits';
+import { editor, SCREENSHOTS, SHOWN, startEditor, stopN8n } from '../support/realN8n';
+import { added, sandboxCharges, sum } from '../support/sandboxApi';
 import {
-	newestExecution,
+	executionStartedBy,
 	outputOf,
-	storedExecution,
 	unflatten,
 	type NodeRun,
 	type StoredExecution,
 } from '../support/storedExecution';
-import { until } from '../until';
+import { example } from '../support/workflows';
 import type { N8nClient, RunningN8n } from '../../scripts/n8n-host';
 
 jest.setTimeout(600_000);
 
-const ROOT = join(__dirname, '..', '..');
-const SCREENSHOTS = join(ROOT, '.tools', 'screenshots');
-
 /** Example 6 as it is in examples/ (its id: PropRadarEx00006). */
-const example = JSON.parse(
-	readFileSync(join(ROOT, 'examples', '06-lead-pipeline.json'), 'utf8'),
-) as { id: string };
-const WORKFLOW = example.id;
+const pipeline = example<{ id: string }>('06-lead-pipeline.json');
+const WORKFLOW = pipeline.id;
 
 let sandbox: RunningSandbox;
 let host: RunningN8n;
@@ -70,17 +65,9 @@ let client: N8nClient;
 let browser: Browser;
 let page: Page;
 
-type Charge = { kind: string; quantity: number; cents: number; what: string };
-type Charges = { credits: number; log: Charge[] };
-
-const charges = async (): Promise<Charges> =>
-	(await call(sandbox.url, 'GET', `/_sandbox/charges?token=${TOKENS.main}`)).body as Charges;
-/** The charge log entries added since `before` was read. */
-const added = (before: Charges, after: Charges) => after.log.slice(before.log.length);
-const ofKind = (log: Charge[], kind: string) => log.filter((charge) => charge.kind === kind);
-const sum = (log: Charge[], field: 'cents' | 'quantity') =>
-	log.reduce((total, charge) => total + charge[field], 0);
-const listed = (log: Charge[]) =>
+const charges = () => sandboxCharges(sandbox.url);
+const ofKind = (log: ChargeEntry[], kind: string) => log.filter((charge) => charge.kind === kind);
+const listed = (log: ChargeEntry[]) =>
 	log.length === 0
 		? 'nothing'
 		: log
@@ -92,15 +79,11 @@ const listed = (log: Charge[]) =>
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
-	// Another client of the account uses up its 100 free export credits: from here on every record costs its list price.
-	const used = await call(sandbox.url, 'POST', '/v1/properties?Purchase=1&Limit=100', {
-		body: { Criteria: [{ name: 'State', value: ['WA'] }] },
-	});
-	expect(used.status).toBe(200);
-	expect((await charges()).credits).toBe(0);
-	({ host, client } = await startN8n({ sandboxUrl: sandbox.url, workflows: [example] }));
-	mkdirSync(SCREENSHOTS, { recursive: true });
-	({ browser, page } = await signedInBrowser(host.url));
+	await useUpFreeCredits(sandbox.url);
+	({ host, client, browser, page } = await startEditor({
+		sandboxUrl: sandbox.url,
+		workflows: [pipeline],
+	}));
 });
 
 afterAll(async () => {
@@ -108,7 +91,12 @@ afterAll(async () => {
 	await stopN8n(host, sandbox);
 });
 
-const { canvasNode, panel, openNode, closeNode } = editor(() => page);
+const { canvasNode, panel, openWorkflow, openNode, closeNode, retype, canvasFlags, canvasShowing } =
+	editor(
+		() => page,
+		() => host.url,
+		'execute-step-failed.png',
+	);
 
 /**
  * What the canvas shows of a node (n8n 2.41's CanvasNodeDefault and CanvasNodeStatusIcons):
@@ -117,24 +105,7 @@ const { canvasNode, panel, openNode, closeNode } = editor(() => page);
  * and the pin icon), "error", "not run" (none of these), or, for anything else, the flags read.
  */
 async function nodeState(name: string): Promise<string> {
-	const flags = await canvasNode(name).evaluate((node) => {
-		const body = node.querySelector(
-			'[data-test-id="canvas-default-node"], [data-test-id="canvas-trigger-node"]',
-		);
-		const classes: string[] = body ? Array.from(body.classList) : [];
-		const has = (prefix: string) => classes.some((token) => token.startsWith(prefix));
-		const icon = (id: string) => node.querySelector(`[data-test-id="${id}"]`) !== null;
-		return {
-			successClass: has('_success_'),
-			errorClass: has('_error_'),
-			warningClass: has('_warning_'),
-			pinnedClass: has('_pinned_'),
-			checkIcon: icon('canvas-node-status-success'),
-			issuesIcon: icon('node-issues'),
-			warningIcon: icon('canvas-node-status-warning'),
-			pinIcon: icon('canvas-node-status-pinned'),
-		};
-	});
+	const flags = await canvasFlags(name);
 	const {
 		successClass,
 		errorClass,
@@ -182,45 +153,7 @@ async function nodeState(name: string): Promise<string> {
 	return JSON.stringify(flags);
 }
 
-/** Waits until the canvas shows these states, and says what it showed last when it does not. */
-async function expectCanvas(expected: Record<string, string>): Promise<Record<string, string>> {
-	let shown: Record<string, string> = {};
-	try {
-		return await until(
-			`the canvas showing ${JSON.stringify(expected)}`,
-			async () => {
-				shown = {};
-				for (const name of Object.keys(expected)) shown[name] = await nodeState(name);
-				return Object.keys(expected).every((name) => shown[name] === expected[name])
-					? shown
-					: undefined;
-			},
-			60_000,
-			300,
-		);
-	} catch {
-		await page.screenshot({ path: join(SCREENSHOTS, 'execute-step-failed.png') });
-		throw new Error(
-			`the canvas shows ${JSON.stringify(shown)}, not ${JSON.stringify(expected)} (.tools/screenshots/execute-step-failed.png)`,
-		);
-	}
-}
-
-/** The workflow's newest execution once it is over, when it is newer than `after`. */
-async function executionAfter(after: string | undefined): Promise<StoredExecution> {
-	const done = await until(
-		`an execution of ${WORKFLOW} after ${after ?? 'none'} to end`,
-		async () => {
-			const newest = await newestExecution(client, WORKFLOW);
-			return newest && newest.id !== after && !['new', 'running', 'waiting'].includes(newest.status)
-				? newest
-				: undefined;
-		},
-		180_000,
-		500,
-	);
-	return storedExecution(client, done.id);
-}
+const expectCanvas = (expected: Record<string, string>) => canvasShowing(nodeState, expected);
 
 /** The pinned data n8n ran an execution with, by node name. */
 async function pinnedIn(execution: StoredExecution): Promise<string[]> {
@@ -246,14 +179,6 @@ function ranIn(execution: StoredExecution, previous: StoredExecution): string[] 
 		.sort();
 }
 
-/** Replaces the text of an input as a user does: a click into it, select all, typing, then Tab out of it. */
-async function retype(input: Locator, text: string): Promise<void> {
-	await input.click();
-	await page.keyboard.press('ControlOrMeta+a');
-	await page.keyboard.type(text, { delay: 50 });
-	await page.keyboard.press('Tab');
-}
-
 /** Opens a node's panel and sets its Max Cost, as a user does; closes the panel. */
 async function setMaxCost(node: string, value: string): Promise<void> {
 	await openNode(node);
@@ -269,16 +194,14 @@ async function setMaxCost(node: string, value: string): Promise<void> {
  */
 async function executeStepOnPurchasePhone(): Promise<{
 	execution: StoredExecution;
-	charged: Charge[];
+	charged: ChargeEntry[];
 }> {
 	await openNode('Purchase Phone');
 	const button = panel().locator('[data-test-id="node-execute-button"]').first();
 	await button.waitFor(SHOWN);
 	expect((await button.innerText()).trim()).toBe('Execute step');
 	const before = await charges();
-	const last = (await newestExecution(client, WORKFLOW))?.id;
-	await button.click();
-	const execution = await executionAfter(last);
+	const execution = await executionStartedBy(client, WORKFLOW, () => button.click());
 	// The sandbox answered every call of the execution before n8n stored it as over.
 	const charged = added(before, await charges());
 	await closeNode();
@@ -294,15 +217,14 @@ const PIPELINE = [
 	'Add to list',
 ];
 const executions: Record<string, StoredExecution> = {};
-let firstCharges: Charge[] = [];
+let firstCharges: ChargeEntry[] = [];
 
 test('(1) Execute workflow buys properties (Search), owners (Get Owners) and phones (Purchase Phone)', async () => {
-	await page.goto(`${host.url}/workflow/${WORKFLOW}`);
-	await canvasNode('Purchase Phone').waitFor({ timeout: 60_000 });
+	await openWorkflow(WORKFLOW, 'Purchase Phone');
 	const before = await charges();
-	const last = (await newestExecution(client, WORKFLOW))?.id;
-	await page.locator('[data-test-id="execute-workflow-button"]').first().click();
-	const execution = await executionAfter(last);
+	const execution = await executionStartedBy(client, WORKFLOW, () =>
+		page.locator('[data-test-id="execute-workflow-button"]').first().click(),
+	);
 	const shown = await expectCanvas({
 		...Object.fromEntries(PIPELINE.map((name) => [name, 'success'])),
 		'Not bought': 'not run',

@@ -8,15 +8,12 @@
  */
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
-import { startN8n, stopN8n } from '../support/realN8n';
+import { startN8n, stopN8n, waitFor } from '../support/realN8n';
 import { call } from '../support/sandboxApi';
-import { until } from '../until';
+import { newMatchesTrigger } from '../support/workflows';
 import * as n8n from '../../scripts/n8n-host';
 import type { RunningN8n, N8nClient } from '../../scripts/n8n-host';
-
-const { seedDemoData } = require('../../scripts/demo-data') as {
-	seedDemoData(url: string): Promise<number>;
-};
+import { seedDemoData } from '../../scripts/demo-data';
 
 jest.setTimeout(300_000);
 
@@ -34,30 +31,11 @@ function triggerOnly({ typeVersion, id, webhookId }: (typeof VERSIONS)[number]) 
 	return {
 		id,
 		name: `e2e: trigger version ${typeVersion} alone`,
-		nodes: [
-			{
-				id: 'trigger',
-				name: 'New matches',
-				type: 'n8n-nodes-propradar.propRadarTrigger',
-				typeVersion,
-				webhookId,
-				position: [0, 0],
-				parameters: {
-					listId: { __rl: true, mode: 'id', value: '1' },
-					events: ['newMatches'],
-					options: {},
-				},
-				credentials: { propRadarApi: n8n.CREDENTIAL },
-			},
-		],
+		nodes: [newMatchesTrigger(typeVersion, webhookId)],
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	};
 }
-
-/** n8n and the sandbox act asynchronously: poll every 300 ms, for up to 30 s. */
-const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> =>
-	until(what, read, 30_000, 300);
 
 /** The isolates n8n has handed out so far, from its Prometheus metrics. */
 async function isolatesAcquired(): Promise<number> {

@@ -27,6 +27,8 @@ import * as n8n from '../../scripts/n8n-host';
 import type { N8nHost, RunningN8n } from '../../scripts/n8n-host';
 import * as registryTool from '../../scripts/registry';
 import type { Registry } from '../../scripts/registry';
+import { loadedTypes, output, type RunData } from '../support/realN8n';
+import { propRadarNode, runByHand } from '../support/workflows';
 
 jest.setTimeout(300_000);
 
@@ -34,52 +36,16 @@ const PACKAGE = 'n8n-nodes-propradar';
 const GUARD = join(__dirname, 'onlyWorkflowAndBuiltins.js');
 const NODE_TYPES = [`${PACKAGE}.propRadar`, `${PACKAGE}.propRadarTrigger`];
 
-type RunData = {
-	data: {
-		resultData: {
-			runData: Record<
-				string,
-				Array<{
-					data?: { main: Array<Array<{ json: Record<string, unknown> }>> };
-					error?: { message: string };
-				}>
-			>;
-			error?: { message: string };
-		};
-	};
-};
-
 /** Run by hand: a quote (free) of one property, through the sandbox credential `prepare` imports. */
-const WORKFLOW = {
-	id: 'PropRadarInstall',
-	name: 'install: quote of a property',
-	nodes: [
-		{
-			id: 'run',
-			name: 'Run',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-		{
-			id: 'quote',
-			name: 'Quote',
-			type: `${PACKAGE}.propRadar`,
-			typeVersion: 1,
-			position: [220, 0],
-			parameters: {
-				resource: 'property',
-				operation: 'get',
-				propId: 'P000010',
-				chargeMode: 'preview',
-			},
-			credentials: { propRadarApi: { id: n8n.CREDENTIAL.id, name: n8n.CREDENTIAL.name } },
-		},
-	],
-	connections: { Run: { main: [[{ node: 'Quote', type: 'main', index: 0 }]] } },
-	settings: { executionOrder: 'v1' },
-};
+const WORKFLOW = runByHand(
+	{ id: 'PropRadarInstall', name: 'install: quote of a property' },
+	propRadarNode('quote', 'Quote', [220, 0], {
+		resource: 'property',
+		operation: 'get',
+		propId: 'P000010',
+		chargeMode: 'preview',
+	}),
+);
 
 let sandbox: EngineSandbox;
 let registry: Registry;
@@ -147,33 +113,16 @@ async function startN8n(
 	const logFile = join(work, `${step}.log`);
 	running = await n8n.start(host, { logFile });
 	const client = await n8n.login(running);
-	const names = async (path: string) =>
-		(
-			(await (
-				await fetch(`${running!.url}${path}`, { headers: { cookie: client.cookie } })
-			).json()) as Array<{ name: string }>
-		).map((type) => type.name);
 	return {
 		logFile,
-		nodes: await names('/types/nodes.json'),
-		credentials: await names('/types/credentials.json'),
+		nodes: await loadedTypes(running.url, client, 'nodes'),
+		credentials: await loadedTypes(running.url, client, 'credentials'),
 	};
 }
 
 async function stopN8n(): Promise<void> {
 	await running?.stop();
 	running = undefined;
-}
-
-function quoteOf(run: RunData): Record<string, unknown>[] {
-	const runs = run.data.resultData.runData.Quote;
-	if (!runs)
-		throw new Error(
-			`node "Quote" did not run; error: ${run.data.resultData.error?.message ?? 'none'}`,
-		);
-	const last = runs[runs.length - 1];
-	if (last.error) throw new Error(`node "Quote" failed: ${last.error.message}`);
-	return (last.data?.main[0] ?? []).map((item) => item.json);
 }
 
 /** Fails the test with what the guard refused since the last look (why n8n could not load or run the package); returns what it let through. */
@@ -198,7 +147,7 @@ async function startsCleanAndRunsTheWorkflow(step: string): Promise<void> {
 		expect(credentials).toContain('propRadarApi');
 		const before = sandbox.sent('/v1/properties/P000010').length;
 		const outcome = await n8n.execute(host, WORKFLOW.id).then(
-			(run) => quoteOf(run as RunData),
+			(run) => output(run as RunData, 'Quote'),
 			(error: Error) => error,
 		);
 		const required = nothingRefused();

@@ -7,61 +7,35 @@
  *
  * The screenshot goes to .tools/screenshots/match-count.png, copied to docs/screenshots for the README.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
-import { editor, SHOWN, signedInBrowser, startN8n, stopN8n } from '../support/realN8n';
+import { editor, SCREENSHOTS, SHOWN, startEditor, stopN8n } from '../support/realN8n';
 import { call } from '../support/sandboxApi';
+import { propRadarNode, runByHand } from '../support/workflows';
 import { until } from '../until';
 import type { RunningN8n } from '../../scripts/n8n-host';
 
 jest.setTimeout(300_000);
 
 const ROOT = join(__dirname, '..', '..');
-const SCREENSHOTS = join(ROOT, '.tools', 'screenshots');
-
-const SANDBOX_CREDENTIALS = {
-	propRadarApi: { id: 'propradar-sandbox', name: 'PropRadar sandbox' },
-};
 
 /** A workflow run by hand whose one PropRadar node is Property > Search with these builder criteria. */
-function searchWorkflow(id: string, name: string, criteria: Record<string, unknown>) {
-	return {
-		id,
-		name,
-		nodes: [
-			{
-				id: 'run',
-				name: 'Run',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: 'search',
-				name: 'Search',
-				type: 'n8n-nodes-propradar.propRadar',
-				typeVersion: 1,
-				position: [240, 0],
-				credentials: SANDBOX_CREDENTIALS,
-				parameters: {
-					resource: 'property',
-					operation: 'search',
-					criteriaMode: 'builder',
-					criteria,
-					chargeMode: 'preview',
-				},
-			},
-		],
-		connections: { Run: { main: [[{ node: 'Search', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-}
+const searchWorkflow = (id: string, name: string, criteria: Record<string, unknown>) =>
+	runByHand(
+		{ id, name },
+		propRadarNode('search', 'Search', [240, 0], {
+			resource: 'property',
+			operation: 'search',
+			criteriaMode: 'builder',
+			criteria,
+			chargeMode: 'preview',
+		}),
+	);
 
 let sandbox: RunningSandbox;
 let host: RunningN8n;
@@ -87,7 +61,7 @@ const stateCount = (state: string) => count([{ name: 'State', value: [state] }])
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
-	({ host } = await startN8n({
+	({ host, browser, page } = await startEditor({
 		sandboxUrl: sandbox.url,
 		workflows: [
 			searchWorkflow('PropRadarE2eCtOR', 'e2e: match count, Oregon', {
@@ -96,8 +70,6 @@ beforeAll(async () => {
 			searchWorkflow('PropRadarE2eCt00', 'e2e: match count, no criteria', {}),
 		],
 	}));
-	mkdirSync(SCREENSHOTS, { recursive: true });
-	({ browser, page } = await signedInBrowser(host.url));
 });
 
 afterAll(async () => {
@@ -105,19 +77,15 @@ afterAll(async () => {
 	await stopN8n(host, sandbox);
 });
 
-const { panel } = editor(() => page);
+const { panel, openWorkflow, openNode } = editor(
+	() => page,
+	() => host.url,
+	'match-count-failed.png',
+);
 
 async function openSearchNode(workflowId: string): Promise<void> {
-	await page.goto(`${host.url}/workflow/${workflowId}`);
-	const node = page.locator('[data-test-id="canvas-node"][data-node-name="Search"]');
-	await node.waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
-		await page.screenshot({ path: join(SCREENSHOTS, 'match-count-failed.png') });
-		throw new Error(
-			`${error.message}; the page at ${page.url()} (.tools/screenshots/match-count-failed.png)`,
-		);
-	});
-	await node.dblclick();
-	await panel().waitFor(SHOWN);
+	await openWorkflow(workflowId, 'Search');
+	await openNode('Search');
 }
 
 /** The text the Matching Properties field shows (n8n shows the chosen option's name in its input). */

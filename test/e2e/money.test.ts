@@ -6,22 +6,14 @@
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
 import { stopN8n } from '../support/realN8n';
-import { call, TOKENS } from '../support/sandboxApi';
+import { call, sandboxCharges } from '../support/sandboxApi';
+import { propRadarNode, rowItems, runByHand, to } from '../support/workflows';
 import { until } from '../until';
 import { ceilingAcrossWaitAndRestart } from '../support/ceilingAcrossWait';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nHost, RunningN8n } from '../../scripts/n8n-host';
-import { ACCOUNTS } from '../../sandbox/accounts';
-import { wallet } from '../../sandbox/charges';
 
 jest.setTimeout(300_000);
-
-interface ChargeEntry {
-	kind: string;
-	quantity: number;
-	cents: number;
-	what: string;
-}
 
 let sandbox: RunningSandbox;
 let host: RunningN8n;
@@ -32,38 +24,16 @@ const STOP_PATH = 'propradar-e2e-stopped-import';
 const STOP_RECORDS = 20;
 
 /** A workflow: a manual trigger, then one PropRadar node with these parameters and node settings. */
-function workflow(
+const workflow = (
 	id: string,
 	parameters: Record<string, unknown>,
 	settings: Record<string, unknown> = {},
-) {
-	return {
-		id,
-		name: `e2e money: ${id}`,
-		nodes: [
-			{
-				id: 'run',
-				name: 'Run',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: 'buy',
-				name: 'Buy',
-				type: 'n8n-nodes-propradar.propRadar',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters,
-				credentials: { propRadarApi: n8n.CREDENTIAL },
-				...settings,
-			},
-		],
-		connections: { Run: { main: [[{ node: 'Buy', type: 'main', index: 0 }]] } },
-		settings: {},
-	};
-}
+) =>
+	runByHand(
+		{ id, name: `e2e money: ${id}` },
+		{ ...propRadarNode('buy', 'Buy', [220, 0], parameters), ...settings },
+		{},
+	);
 
 /**
  * A webhook (answering at once) starting an import of `STOP_RECORDS` records into `listId`, one
@@ -93,45 +63,18 @@ function stoppedImport(listId: number) {
 					options: {},
 				},
 			},
-			{
-				id: 'make',
-				name: 'Make',
-				type: 'n8n-nodes-base.set',
-				typeVersion: 3.4,
-				position: [220, 0],
-				parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} },
-			},
-			{
-				id: 'rows',
-				name: 'Rows',
-				type: 'n8n-nodes-base.splitOut',
-				typeVersion: 1,
-				position: [440, 0],
-				parameters: { fieldToSplitOut: 'rows', options: {} },
-			},
-			{
-				id: 'import',
-				name: 'Import',
-				type: 'n8n-nodes-propradar.propRadar',
-				typeVersion: 1,
-				position: [660, 0],
-				credentials: { propRadarApi: n8n.CREDENTIAL },
-				parameters: {
-					resource: 'importRecord',
-					operation: 'import',
-					listId: { __rl: true, mode: 'id', value: String(listId) },
-					mapping: 'auto',
-					chargeMode: 'purchase',
-					maxCost: 10,
-					importOptions: { batchSize: 1 },
-				},
-			},
+			...rowItems(rows),
+			propRadarNode('import', 'Import', [660, 0], {
+				resource: 'importRecord',
+				operation: 'import',
+				listId: { __rl: true, mode: 'id', value: String(listId) },
+				mapping: 'auto',
+				chargeMode: 'purchase',
+				maxCost: 10,
+				importOptions: { batchSize: 1 },
+			}),
 		],
-		connections: {
-			Hook: { main: [[{ node: 'Make', type: 'main', index: 0 }]] },
-			Make: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
-			Rows: { main: [[{ node: 'Import', type: 'main', index: 0 }]] },
-		},
+		connections: { Hook: to('Make'), Make: to('Rows'), Rows: to('Import') },
 		settings: { executionOrder: 'v1', executionTimeout: 2 },
 	};
 }
@@ -156,8 +99,7 @@ const getOne = {
 
 const sandboxCall = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
 	(await call(sandbox.url, method, path, { body })).body as T;
-const charges = async () =>
-	(await sandboxCall<{ log: ChargeEntry[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log;
+const charges = async () => (await sandboxCharges(sandbox.url)).log;
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });

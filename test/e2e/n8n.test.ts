@@ -7,7 +7,7 @@
  * Screenshots go to .tools/screenshots (not tracked); `npm run screenshots` runs the browser part
  * and copies them over the README's images in docs/screenshots.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -19,27 +19,27 @@ import type { RunningSandbox } from '../../sandbox/types';
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
 import {
 	editor,
+	loadedTypes,
 	output,
+	SCREENSHOTS,
+	servedWithSecret,
 	SHOWN,
 	signedInBrowser,
 	startN8n,
 	stopN8n,
+	waitFor,
 	type RunData,
 } from '../support/realN8n';
-import { call, TOKENS } from '../support/sandboxApi';
+import { call, sandboxCharges, TOKENS } from '../support/sandboxApi';
 import { takenPort } from '../support/takenPort';
+import { allExamples, manualTrigger, propRadarNode, rowItems, to } from '../support/workflows';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { RunningN8n, N8nClient } from '../../scripts/n8n-host';
-
-const { seedDemoData } = require('../../scripts/demo-data') as {
-	seedDemoData(url: string): Promise<number>;
-};
+import { seedDemoData } from '../../scripts/demo-data';
 
 jest.setTimeout(300_000);
 
-const ROOT = join(__dirname, '..', '..');
-const SCREENSHOTS = join(ROOT, '.tools', 'screenshots');
 type Workflow = {
 	id: string;
 	name: string;
@@ -56,14 +56,6 @@ let sandbox: RunningSandbox;
 let host: RunningN8n;
 let client: N8nClient;
 const examples: Record<string, Workflow> = {};
-
-/** The example files as they are: they take the sandbox's address from the credential and PROPRADAR_SANDBOX_URL. */
-function loadExamples(): Workflow[] {
-	return readdirSync(join(ROOT, 'examples'))
-		.filter((file) => file.endsWith('.json'))
-		.sort()
-		.map((file) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')) as Workflow);
-}
 
 /** A copy of the CSV import example with a budget that no quote fits. */
 function overBudgetImport(example: Workflow): Workflow {
@@ -88,10 +80,6 @@ function bothEventsTrigger(example: Workflow): Workflow {
 	return copy;
 }
 
-const SANDBOX_CREDENTIALS = {
-	propRadarApi: { id: 'propradar-sandbox', name: 'PropRadar sandbox' },
-};
-
 /**
  * A workflow run by hand whose items are `rows` (made by an Edit Fields node and split out, as
  * from a sheet), each fed to every PropRadar node with `parameters`, side by side; each node
@@ -108,44 +96,16 @@ function fromRows(
 		id,
 		name,
 		nodes: [
-			{
-				id: 'run',
-				name: 'Run',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: 'make',
-				name: 'Make',
-				type: 'n8n-nodes-base.set',
-				typeVersion: 3.4,
-				position: [220, 0],
-				parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} },
-			},
-			{
-				id: 'rows',
-				name: 'Rows',
-				type: 'n8n-nodes-base.splitOut',
-				typeVersion: 1,
-				position: [440, 0],
-				parameters: { fieldToSplitOut: 'rows', options: {} },
-			},
+			manualTrigger(),
+			...rowItems(rows),
 			...names.map((node, index) => ({
-				id: node,
-				name: node,
-				type: 'n8n-nodes-propradar.propRadar',
-				typeVersion: 1,
-				position: [660, index * 200],
+				...propRadarNode(node, node, [660, index * 200], propRadar[node]),
 				onError: 'continueRegularOutput',
-				parameters: propRadar[node],
-				credentials: SANDBOX_CREDENTIALS,
 			})),
 		],
 		connections: {
-			Run: { main: [[{ node: 'Make', type: 'main', index: 0 }]] },
-			Make: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
+			Run: to('Make'),
+			Make: to('Rows'),
 			Rows: { main: [names.map((node) => ({ node, type: 'main', index: 0 }))] },
 		},
 		settings: { executionOrder: 'v1' },
@@ -267,14 +227,11 @@ async function sandboxApi<T>(method: string, path: string, body?: unknown): Prom
 	return (await call(sandbox.url, method, path, { body })).body as T;
 }
 
-/** n8n and the sandbox act asynchronously: poll every 300 ms, for up to 30 s. */
-const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> =>
-	until(what, read, 30_000, 300);
-
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
 	await seedDemoData(sandbox.url);
-	const workflows = loadExamples();
+	// The example files as they are: they take the sandbox's address from the credential and PROPRADAR_SANDBOX_URL.
+	const workflows = allExamples<Workflow>();
 	for (const workflow of workflows) examples[workflow.id] = workflow;
 	({ host, client } = await startN8n({
 		sandboxUrl: sandbox.url,
@@ -294,15 +251,11 @@ afterAll(async () => {
 });
 
 test('n8n loads the package: both node types and the credential', async () => {
-	const read = async (path: string) =>
-		(await (
-			await fetch(`${host.url}${path}`, { headers: { cookie: client.cookie } })
-		).json()) as Array<{ name: string }>;
-	const names = (await read('/types/nodes.json')).map((type) => type.name);
+	const names = await loadedTypes(host.url, client, 'nodes');
 	expect(names).toContain('n8n-nodes-propradar.propRadar');
 	expect(names).toContain('n8n-nodes-propradar.propRadarTrigger');
-	const credentials = await read('/types/credentials.json');
-	expect(credentials.map((type) => type.name)).toContain('propRadarApi');
+	const credentials = await loadedTypes(host.url, client, 'credentials');
+	expect(credentials).toContain('propRadarApi');
 });
 
 test('the credential test in n8n: the sandbox token passes; a bad or inactive token gets a sentence to act on, without the token', async () => {
@@ -416,12 +369,7 @@ test('example 3: skip tracing, owners read and phones bought under caps', async 
 
 test('example 6: the lead pipeline runs twice; the second run buys no phone again and still fills the list', async () => {
 	const phoneCharges = async () =>
-		(
-			await sandboxApi<{ log: Array<{ kind: string }> }>(
-				'GET',
-				`/_sandbox/charges?token=${TOKENS.main}`,
-			)
-		).log.filter((entry) => entry.kind === 'phone').length;
+		(await sandboxCharges(sandbox.url)).log.filter((entry) => entry.kind === 'phone').length;
 	const first = (await n8n.execute(host, 'PropRadarEx00006')) as RunData;
 	const bought = output(first, 'Purchase Phone');
 	expect(bought.length).toBeGreaterThan(0);
@@ -519,19 +467,7 @@ test('example 4 and a both-events copy: activated in n8n, fed by sandbox events,
 	// n8n registers with PropRadar before its production route answers and before it has saved the
 	// trigger's secret: a delivery with the secret and a body without events gets 400 from the
 	// trigger (and starts nothing) once both are; 404 or 401 before.
-	for (const { HookUrl, Secret } of registered) {
-		await waitFor(`n8n serving ${HookUrl} with its secret`, async () =>
-			(
-				await fetch(HookUrl, {
-					method: 'POST',
-					headers: { authorization: `Bearer ${Secret}`, 'content-type': 'application/json' },
-					body: '{}',
-				})
-			).status === 400
-				? true
-				: undefined,
-		);
-	}
+	for (const hook of registered) await servedWithSecret(hook);
 
 	const { results } = await sandboxApi<{ results: Array<{ PropID: string }> }>(
 		'POST',
@@ -631,9 +567,7 @@ test("a delivery n8n could not start (its database refused the execution: 500) i
 				headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' },
 				body,
 			});
-		await waitFor('n8n serving the trigger with its secret', async () =>
-			(await deliver('{}')).status === 400 ? true : undefined,
-		);
+		await servedWithSecret(hook);
 		const event = JSON.stringify({
 			TriggerType: 'New Match',
 			PropID: 'P-E2E-DB-LOCKED',
@@ -704,12 +638,10 @@ describe('in a real browser', () => {
 
 	afterAll(() => browser?.close());
 
-	const { canvasNode, panel, openNode, closeNode } = editor(() => page);
-
-	async function openWorkflow(id: string, nodeName: string): Promise<void> {
-		await page.goto(`${host.url}/workflow/${id}`);
-		await canvasNode(nodeName).waitFor({ timeout: 60_000 });
-	}
+	const { canvasNode, panel, openWorkflow, openNode, closeNode } = editor(
+		() => page,
+		() => host.url,
+	);
 
 	/** The value shown in an input of the panel (n8n shows a chosen option inside its input) that matches `pattern`, once one does. */
 	const inputShowing = (pattern: RegExp) =>
@@ -758,14 +690,9 @@ describe('in a real browser', () => {
 		expect(from).toBeLessThan(to);
 		await ndv.locator('input[placeholder="500000"]').waitFor(SHOWN);
 		// The count line, from the free preview: nothing is bought.
-		const chargesBefore = (
-			await sandboxApi<{ log: unknown[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)
-		).log.length;
+		const chargesBefore = (await sandboxCharges(sandbox.url)).log.length;
 		await inputShowing(/^[\d,]+ propert(y matches|ies match) now \(free count, nothing bought\)$/);
-		expect(
-			(await sandboxApi<{ log: unknown[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`)).log
-				.length,
-		).toBe(chargesBefore);
+		expect((await sandboxCharges(sandbox.url)).log.length).toBe(chargesBefore);
 		await ndv.getByText('From (Minimum)', { exact: true }).scrollIntoViewIfNeeded();
 		await page.screenshot({ path: join(SCREENSHOTS, 'criteria-builder.png') });
 		await closeNode();

@@ -15,17 +15,14 @@ import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
 import { call } from '../support/sandboxApi';
 import { takenPort } from '../support/takenPort';
+import { example } from '../support/workflows';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { RunningN8n, N8nClient, RunningQueue } from '../../scripts/n8n-host';
-
-const { seedDemoData } = require('../../scripts/demo-data') as {
-	seedDemoData(url: string): Promise<number>;
-};
+import { seedDemoData } from '../../scripts/demo-data';
 
 jest.setTimeout(600_000);
 
-const ROOT = join(__dirname, '..', '..');
 const DELIVERIES = 200;
 const WORKFLOW_ID = 'PropRadarEx00004';
 
@@ -49,6 +46,34 @@ const waitFor = <T>(
 
 const sandboxApi = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
 	(await call(sandbox.url, method, path, { body })).body as T;
+const hooks = async () =>
+	(
+		await sandboxApi<{ results: Array<{ WebhookID: number; HookUrl: string; Secret: string }> }>(
+			'GET',
+			'/v1/integrations/webhooks',
+		)
+	).results;
+/** List 1's automation (the trigger example's list). */
+const automation = async () =>
+	(await sandboxApi<{ results: Array<Record<string, unknown>> }>('GET', '/v1/lists/1/automations'))
+		.results[0];
+
+/**
+ * Deactivates the workflow and waits until its webhook is gone and list 1's automation is `before`
+ * again: n8n answers the deactivation before the trigger's clean-up has finished.
+ */
+async function deactivatedAndRestored(
+	before: Record<string, unknown>,
+	limitMs = 30_000,
+): Promise<void> {
+	await n8n.deactivate(client, WORKFLOW_ID);
+	await waitFor('no webhook left', async () => ((await hooks()).length === 0 ? true : undefined));
+	await waitFor(
+		'the automation as before',
+		async () => (isDeepStrictEqual(await automation(), before) ? true : undefined),
+		limitMs,
+	);
+}
 
 /** How many executions of the workflow n8n holds, with one of `statuses` if given. */
 async function executionCount(statuses?: string[]): Promise<number> {
@@ -84,10 +109,10 @@ async function failedExecutions(): Promise<unknown[]> {
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
 	await seedDemoData(sandbox.url);
-	const example = JSON.parse(
-		readFileSync(join(ROOT, 'examples', '04-foreclosures-to-crm.json'), 'utf8'),
-	) as unknown;
-	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [example] });
+	const prepared = await n8n.prepare({
+		sandboxUrl: sandbox.url,
+		workflows: [example('04-foreclosures-to-crm.json')],
+	});
 	mainLog = join(prepared.userFolder, 'main.log');
 	// Redis is first given a port another process holds: all start again on new ports.
 	const taken = await takenPort();
@@ -116,15 +141,11 @@ afterAll(async () => {
 });
 
 test(`queue mode: activated by the main process, ${DELIVERIES} deliveries through the webhook process each executed once by the worker, a redelivery starts nothing, deactivation restores the automation`, async () => {
-	const automationBefore = (
-		await sandboxApi<{ results: Array<Record<string, unknown>> }>('GET', '/v1/lists/1/automations')
-	).results[0];
+	const automationBefore = await automation();
 	await n8n.activate(client, WORKFLOW_ID);
 	const hook = await waitFor('the webhook registered', async () => {
-		const { results } = await sandboxApi<{
-			results: Array<{ WebhookID: number; HookUrl: string; Secret: string }>;
-		}>('GET', '/v1/integrations/webhooks');
-		return results.length === 1 ? results[0] : undefined;
+		const now = await hooks();
+		return now.length === 1 ? now[0] : undefined;
 	});
 	expect(hook.HookUrl).toBe(`${webhookUrl}/webhook/5b0c7a36-8f1e-4d52-9a6b-3e2f1c0d4a71/webhook`);
 	await waitFor('the webhook process serving the trigger', async () =>
@@ -186,43 +207,10 @@ test(`queue mode: activated by the main process, ${DELIVERIES} deliveries throug
 	expect(await executionCount(UNFINISHED)).toBe(0);
 	expect(await executionCount()).toBe(DELIVERIES + 1);
 
-	await n8n.deactivate(client, WORKFLOW_ID);
-	// n8n answers the deactivation before the trigger's clean-up has finished.
-	await waitFor('no webhook left', async () =>
-		(await sandboxApi<{ results: unknown[] }>('GET', '/v1/integrations/webhooks')).results
-			.length === 0
-			? true
-			: undefined,
-	);
-	const automation = async () =>
-		(
-			await sandboxApi<{ results: Array<Record<string, unknown>> }>(
-				'GET',
-				'/v1/lists/1/automations',
-			)
-		).results[0];
-	await waitFor(
-		'the automation as before',
-		async () => (isDeepStrictEqual(await automation(), automationBefore) ? true : undefined),
-		30_000,
-	);
+	await deactivatedAndRestored(automationBefore);
 });
 
 test('after a restart of the main process, a webhook deleted in PropRadar meanwhile is registered again by deactivating and activating the workflow, once', async () => {
-	const hooks = async () =>
-		(
-			await sandboxApi<{ results: Array<{ WebhookID: number; HookUrl: string }> }>(
-				'GET',
-				'/v1/integrations/webhooks',
-			)
-		).results;
-	const automation = async () =>
-		(
-			await sandboxApi<{ results: Array<Record<string, unknown>> }>(
-				'GET',
-				'/v1/lists/1/automations',
-			)
-		).results[0];
 	const automationBefore = await automation();
 	await n8n.activate(client, WORKFLOW_ID);
 	const [first] = await waitFor('the webhook registered', async () =>
@@ -262,30 +250,10 @@ test('after a restart of the main process, a webhook deleted in PropRadar meanwh
 		);
 	});
 
-	await n8n.deactivate(client, WORKFLOW_ID);
-	await waitFor('no webhook left', async () => ((await hooks()).length === 0 ? true : undefined));
-	await waitFor(
-		'the automation as before',
-		async () => (isDeepStrictEqual(await automation(), automationBefore) ? true : undefined),
-		30_000,
-	);
+	await deactivatedAndRestored(automationBefore);
 });
 
 test('faults at the sandbox during activation and deactivation in n8n: a lost registration answer is adopted (one webhook), a short outage on the automation write does not stop the clean-up', async () => {
-	const hooks = async () =>
-		(
-			await sandboxApi<{ results: Array<{ WebhookID: number; HookUrl: string }> }>(
-				'GET',
-				'/v1/integrations/webhooks',
-			)
-		).results;
-	const automation = async () =>
-		(
-			await sandboxApi<{ results: Array<Record<string, unknown>> }>(
-				'GET',
-				'/v1/lists/1/automations',
-			)
-		).results[0];
 	const fault = async (spec: Record<string, unknown>) =>
 		expect(
 			(
@@ -315,35 +283,17 @@ test('faults at the sandbox during activation and deactivation in n8n: a lost re
 
 	// Four 503s on the automation write, more than the transport's retries.
 	await fault({ path: '/v1/lists/1/automations', method: 'PUT', status: 503, count: 4 });
-	await n8n.deactivate(client, WORKFLOW_ID);
-	await waitFor('no webhook left', async () => ((await hooks()).length === 0 ? true : undefined));
-	await waitFor(
-		'the automation as before',
-		async () => (isDeepStrictEqual(await automation(), automationBefore) ? true : undefined),
-		60_000,
-	);
+	await deactivatedAndRestored(automationBefore, 60_000);
 	await fetch(`${sandbox.url}/_sandbox/faults`, { method: 'DELETE' });
 });
 
 test("two n8n instances activating and deactivating triggers on the same list at the same moment keep each other's wiring (5 rounds)", async () => {
-	const hooks = async () =>
-		(
-			await sandboxApi<{ results: Array<{ WebhookID: number; HookUrl: string }> }>(
-				'GET',
-				'/v1/integrations/webhooks',
-			)
-		).results;
-	const automation = async () =>
-		(
-			await sandboxApi<{ results: Array<Record<string, unknown>> }>(
-				'GET',
-				'/v1/lists/1/automations',
-			)
-		).results[0];
 	const automationBefore = await automation();
-	const second = JSON.parse(
-		readFileSync(join(ROOT, 'examples', '04-foreclosures-to-crm.json'), 'utf8'),
-	) as { id: string; name: string; nodes: Array<{ type: string; webhookId?: string }> };
+	const second = example<{
+		id: string;
+		name: string;
+		nodes: Array<{ type: string; webhookId?: string }>;
+	}>('04-foreclosures-to-crm.json');
 	second.id = 'PropRadarE2eSecondN8n';
 	second.name = 'e2e: the trigger example in a second n8n';
 	second.nodes.find((node) => node.type.endsWith('propRadarTrigger'))!.webhookId =

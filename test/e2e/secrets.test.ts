@@ -17,17 +17,14 @@ import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
 import { everyValue } from '../support/everyValue';
 import { call, TOKENS } from '../support/sandboxApi';
+import { example, propRadarNode, runByHand } from '../support/workflows';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient, N8nHost, RunningN8n } from '../../scripts/n8n-host';
-
-const { seedDemoData } = require('../../scripts/demo-data') as {
-	seedDemoData(url: string): Promise<number>;
-};
+import { seedDemoData } from '../../scripts/demo-data';
 
 jest.setTimeout(300_000);
 
-const ROOT = join(__dirname, '..', '..');
 const WORKFLOW_ID = 'PropRadarEx00004';
 /** A token typed into a Base URL's user part. */
 const URL_TOKEN = 'url-token-e2e-6b1d94c3a7';
@@ -147,10 +144,10 @@ function databaseBytes(): Buffer {
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
 	await seedDemoData(sandbox.url);
-	const example = JSON.parse(
-		readFileSync(join(ROOT, 'examples', '04-foreclosures-to-crm.json'), 'utf8'),
-	) as { id: string };
-	prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows: [example] });
+	prepared = await n8n.prepare({
+		sandboxUrl: sandbox.url,
+		workflows: [example('04-foreclosures-to-crm.json')],
+	});
 	logFile = join(prepared.userFolder, 'n8n.log');
 	host = await n8n.start(prepared, { logFile });
 	client = await n8n.login(host);
@@ -293,33 +290,20 @@ describe('a Base URL with a user part', () => {
 				spendingCeilingMode: 'none',
 			},
 		})) as { id: string };
-		const workflow = (onError: string | undefined) => ({
-			name: `e2e: token in the Base URL (${onError ?? 'stop'})`,
-			nodes: [
+		const workflow = (onError: string | undefined) =>
+			runByHand(
+				{ name: `e2e: token in the Base URL (${onError ?? 'stop'})` },
 				{
-					id: 'run',
-					name: 'Run',
-					type: 'n8n-nodes-base.manualTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: {},
-				},
-				{
-					id: 'lists',
-					name: 'Lists',
-					type: 'n8n-nodes-propradar.propRadar',
-					typeVersion: 1,
-					position: [220, 0],
+					...propRadarNode(
+						'lists',
+						'Lists',
+						[220, 0],
+						{ resource: 'list', operation: 'getMany', returnAll: false, limit: 5 },
+						{ id: credential.id, name: 'PropRadar, token in the address' },
+					),
 					...(onError ? { onError } : {}),
-					parameters: { resource: 'list', operation: 'getMany', returnAll: false, limit: 5 },
-					credentials: {
-						propRadarApi: { id: credential.id, name: 'PropRadar, token in the address' },
-					},
 				},
-			],
-			connections: { Run: { main: [[{ node: 'Lists', type: 'main', index: 0 }]] } },
-			settings: { executionOrder: 'v1' },
-		});
+			);
 		const continuing = (await client.rest(
 			'POST',
 			'/workflows',

@@ -9,15 +9,12 @@
  */
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
-import { startN8n, stopN8n } from '../support/realN8n';
+import { startN8n, stopN8n, waitFor } from '../support/realN8n';
 import { call } from '../support/sandboxApi';
-import { until } from '../until';
+import { newMatchesTrigger } from '../support/workflows';
 import * as n8n from '../../scripts/n8n-host';
 import type { RunningN8n, N8nClient } from '../../scripts/n8n-host';
-
-const { seedDemoData } = require('../../scripts/demo-data') as {
-	seedDemoData(url: string): Promise<number>;
-};
+import { seedDemoData } from '../../scripts/demo-data';
 
 jest.setTimeout(300_000);
 
@@ -35,22 +32,7 @@ const WORKFLOWS = [
 	{
 		id: TRIGGER_WORKFLOW,
 		name: 'e2e: trigger answered late',
-		nodes: [
-			{
-				id: 'trigger',
-				name: 'New matches',
-				type: 'n8n-nodes-propradar.propRadarTrigger',
-				typeVersion: 1.1,
-				webhookId: 'e2e51a0c-5b6d-4e7f-8a9b-0c1d2e3f4a01',
-				position: [0, 0],
-				parameters: {
-					listId: { __rl: true, mode: 'id', value: '1' },
-					events: ['newMatches'],
-					options: {},
-				},
-				credentials: { propRadarApi: n8n.CREDENTIAL },
-			},
-		],
+		nodes: [newMatchesTrigger(1.1, 'e2e51a0c-5b6d-4e7f-8a9b-0c1d2e3f4a01')],
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	},
@@ -86,10 +68,6 @@ const WORKFLOWS = [
 		settings: { executionOrder: 'v1' },
 	},
 ];
-
-/** n8n and the sandbox act asynchronously: poll every 300 ms, for up to 30 s. */
-const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> =>
-	until(what, read, 30_000, 300);
 
 async function executions(workflowId: string): Promise<string[]> {
 	const { results } = (await client.rest(

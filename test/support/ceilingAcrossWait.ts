@@ -6,18 +6,13 @@
  * so what the execution spent before it waited must count after: the three after it need $0.30
  * where $0.20 is left, and the run is refused whole (three bought, not six).
  */
-import { ACCOUNTS } from '../../sandbox/accounts';
-import { wallet } from '../../sandbox/charges';
 import type { RunningSandbox } from '../../sandbox/types';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nHost, RunningN8n } from '../../scripts/n8n-host';
 import { until } from '../until';
-import { call, TOKENS } from './sandboxApi';
-
-interface ChargeEntry {
-	cents: number;
-	what: string;
-}
+import { withoutFreeCredits } from './freeCredits';
+import { call, sandboxCharges, TOKENS } from './sandboxApi';
+import { propRadarNode, to } from './workflows';
 
 /** Property > Get for each of `propIds` (made by an Edit Fields node and split out), bought one at a time. */
 function buyEach(
@@ -47,14 +42,11 @@ function buyEach(
 			position: [x + 200, 0],
 			parameters: { fieldToSplitOut: 'rows', options: {} },
 		},
-		{
-			id: `${name}-buy`,
-			name: `${name} buy`,
-			type: 'n8n-nodes-propradar.propRadar',
-			typeVersion: 1,
-			position: [x + 400, 0],
-			credentials: { propRadarApi: credential },
-			parameters: {
+		propRadarNode(
+			`${name}-buy`,
+			`${name} buy`,
+			[x + 400, 0],
+			{
 				resource: 'property',
 				operation: 'get',
 				propId: '={{ $json.id }}',
@@ -62,7 +54,8 @@ function buyEach(
 				maxCost: 5,
 				itemConcurrency: 1,
 			},
-		},
+			credential,
+		),
 	];
 }
 
@@ -71,9 +64,7 @@ function waitingWorkflow(
 	path: string,
 	sandboxUrl: string,
 ) {
-	const chain = (from: string, to: string) => ({
-		[from]: { main: [[{ node: to, type: 'main', index: 0 }]] },
-	});
+	const chain = (from: string, next: string) => ({ [from]: to(next) });
 	return {
 		name: 'e2e money: a ceiling across a wait and a restart',
 		nodes: [
@@ -136,13 +127,8 @@ export async function ceilingAcrossWaitAndRestart(
 ): Promise<{ bought: string[]; host: RunningN8n }> {
 	const sandboxCall = async <T>(method: string, path: string): Promise<T> =>
 		(await call(sandbox.url, method, path)).body as T;
-	const charges = async () =>
-		(await sandboxCall<{ log: ChargeEntry[] }>('GET', `/_sandbox/charges?token=${TOKENS.main}`))
-			.log;
-	wallet(
-		sandbox.ctx,
-		ACCOUNTS.find((account) => account.token === TOKENS.main)!,
-	).credits = 0;
+	const charges = async () => (await sandboxCharges(sandbox.url)).log;
+	withoutFreeCredits(sandbox);
 	let host = running;
 	let client = await n8n.login(host);
 	const credential = (await client.rest('POST', '/credentials', {

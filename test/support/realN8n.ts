@@ -1,16 +1,25 @@
 /**
  * The e2e tier's start-up around a real n8n (scripts/n8n-host.js): n8n prepared against a running
  * sandbox, started and logged in as its owner; Debian's chromium (driven by playwright-core)
- * signed in to its editor, and the editor's canvas and node panel; the tear-down; and the output
- * of a workflow `n8n execute` ran.
+ * signed in to its editor, and the editor's canvas and node panel; the tear-down; what n8n loaded
+ * and the output of a workflow `n8n execute` ran; and the waits on n8n and the sandbox.
  */
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 import type { RunningSandbox } from '../../sandbox/types';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient, N8nHost, PrepareOptions, RunningN8n } from '../../scripts/n8n-host';
+import { until } from '../until';
+
+/** Where the e2e tier's screenshots go (not tracked). */
+export const SCREENSHOTS = join(__dirname, '..', '..', '.tools', 'screenshots');
+
+/** n8n and the sandbox act asynchronously: poll every 300 ms, for up to 30 s. */
+export const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> =>
+	until(what, read, 30_000, 300);
 
 export interface StartedN8n {
 	/** The home `prepare` made, to start n8n on again. */
@@ -83,20 +92,64 @@ export async function signedInBrowser(url: string): Promise<{ browser: Browser; 
 	}
 }
 
+/**
+ * n8n started as `startN8n` starts it, and a browser signed in to its editor, SCREENSHOTS made for
+ * what it shoots. When the sign-in fails, n8n is stopped before the error is thrown.
+ */
+export async function startEditor(
+	options: PrepareOptions,
+): Promise<StartedN8n & { browser: Browser; page: Page }> {
+	const started = await startN8n(options);
+	try {
+		mkdirSync(SCREENSHOTS, { recursive: true });
+		return { ...started, ...(await signedInBrowser(started.host.url)) };
+	} catch (error) {
+		await stopN8n(started.host, undefined);
+		throw error;
+	}
+}
+
 /** Playwright's own waits in the editor: up to this long for what a check looks for to appear. */
 export const SHOWN = { timeout: 30_000 };
 
+/** The classes and status icons n8n 2.41 gives a node on the canvas (CanvasNodeDefault and CanvasNodeStatusIcons). */
+export interface CanvasFlags {
+	successClass: boolean;
+	errorClass: boolean;
+	warningClass: boolean;
+	pinnedClass: boolean;
+	checkIcon: boolean;
+	issuesIcon: boolean;
+	warningIcon: boolean;
+	pinIcon: boolean;
+}
+
 /**
- * The editor's canvas and node panel (the NDV) on the page `page()` gives (a getter: the page is
- * opened in a `beforeAll`), as n8n renders them.
+ * The editor's canvas and node panel (the NDV) on the page `page()` gives, of the n8n at
+ * `n8nUrl()` (getters: both are made in a `beforeAll`), as n8n renders them. A wait that fails
+ * first saves a screenshot as SCREENSHOTS/`failureShot`, when one is given, and names it.
  */
-export function editor(page: () => Page) {
+export function editor(page: () => Page, n8nUrl: () => string, failureShot?: string) {
 	const canvasNode = (name: string) =>
 		page().locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
 	const panel = () => page().locator('[data-test-id="ndv"]').first();
+	const failure = async (message: string): Promise<Error> => {
+		if (!failureShot) return new Error(message);
+		await page().screenshot({ path: join(SCREENSHOTS, failureShot) });
+		return new Error(`${message} (.tools/screenshots/${failureShot})`);
+	};
 	return {
 		canvasNode,
 		panel,
+		/** Opens a workflow in the editor, and waits (up to 60 s) for its node `nodeName` on the canvas. */
+		async openWorkflow(id: string, nodeName: string): Promise<void> {
+			await page().goto(`${n8nUrl()}/workflow/${id}`);
+			await canvasNode(nodeName)
+				.waitFor({ timeout: 60_000 })
+				.catch(async (error: Error) => {
+					throw await failure(`${error.message}; the page at ${page().url()}`);
+				});
+		},
 		/** Opens a node's panel, as a user does: a double click on it in the canvas. */
 		async openNode(name: string): Promise<void> {
 			await canvasNode(name).dblclick();
@@ -106,7 +159,83 @@ export function editor(page: () => Page) {
 			await page().keyboard.press('Escape');
 			await panel().waitFor({ state: 'hidden', ...SHOWN });
 		},
+		/** Replaces the text of an input as a user does: a click into it, select all, typing, then Tab out of it. */
+		async retype(input: Locator, text: string): Promise<void> {
+			await input.click();
+			await page().keyboard.press('ControlOrMeta+a');
+			await page().keyboard.type(text, { delay: 50 });
+			await page().keyboard.press('Tab');
+		},
+		canvasFlags(name: string): Promise<CanvasFlags> {
+			return canvasNode(name).evaluate((node) => {
+				const body = node.querySelector(
+					'[data-test-id="canvas-default-node"], [data-test-id="canvas-trigger-node"]',
+				);
+				const classes: string[] = body ? Array.from(body.classList) : [];
+				const has = (prefix: string) => classes.some((token) => token.startsWith(prefix));
+				const icon = (id: string) => node.querySelector(`[data-test-id="${id}"]`) !== null;
+				return {
+					successClass: has('_success_'),
+					errorClass: has('_error_'),
+					warningClass: has('_warning_'),
+					pinnedClass: has('_pinned_'),
+					checkIcon: icon('canvas-node-status-success'),
+					issuesIcon: icon('node-issues'),
+					warningIcon: icon('canvas-node-status-warning'),
+					pinIcon: icon('canvas-node-status-pinned'),
+				};
+			});
+		},
+		/** Waits until `state` reads these states of the canvas's nodes, and says what it read last when it does not. */
+		async canvasShowing(
+			state: (name: string) => Promise<string>,
+			expected: Record<string, string>,
+		): Promise<Record<string, string>> {
+			let shown: Record<string, string> = {};
+			try {
+				return await until(
+					`the canvas showing ${JSON.stringify(expected)}`,
+					async () => {
+						shown = {};
+						for (const name of Object.keys(expected)) shown[name] = await state(name);
+						return Object.keys(expected).every((name) => shown[name] === expected[name])
+							? shown
+							: undefined;
+					},
+					60_000,
+					300,
+				);
+			} catch {
+				throw await failure(
+					`the canvas shows ${JSON.stringify(shown)}, not ${JSON.stringify(expected)}`,
+				);
+			}
+		},
 	};
+}
+
+/** Resolves once n8n serves a trigger's webhook with its secret: a delivery signed with it and without events then gets 400, and starts nothing. */
+export const servedWithSecret = (hook: { HookUrl: string; Secret: string }) =>
+	waitFor(`n8n serving ${hook.HookUrl} with its secret`, async () =>
+		(
+			await fetch(hook.HookUrl, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' },
+				body: '{}',
+			})
+		).status === 400
+			? true
+			: undefined,
+	);
+
+/** The names of the node types (`nodes`) or credential types (`credentials`) the n8n at `url` loaded. */
+export async function loadedTypes(
+	url: string,
+	client: N8nClient,
+	kind: 'nodes' | 'credentials',
+): Promise<string[]> {
+	const response = await fetch(`${url}/types/${kind}.json`, { headers: { cookie: client.cookie } });
+	return ((await response.json()) as Array<{ name: string }>).map((type) => type.name);
 }
 
 /** What `n8n execute --rawOutput` prints (scripts/n8n-host.js `execute`): each node's runs. */

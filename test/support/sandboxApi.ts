@@ -1,7 +1,9 @@
 /**
- * What every test tier says to the sandbox over HTTP: the tokens of its accounts and one call
- * helper. No jest and no sandbox code here, so that the sandbox, engine and e2e tiers share it.
+ * What every test tier says to the sandbox over HTTP: the tokens of its accounts, one call helper
+ * and the main account's charges. No jest and no sandbox code here (its types only), so that the
+ * sandbox, engine and e2e tiers share it.
  */
+import type { ChargeEntry, Wallet } from '../../sandbox/charges';
 
 /** The sandbox's accounts (docs/sandbox.md; sandbox/accounts.ts). */
 export const TOKENS = {
@@ -55,3 +57,14 @@ export async function call(
 		body: text ? JSON.parse(text) : undefined,
 	};
 }
+
+/** The main account's wallet at the sandbox at `baseUrl`: its free credits, its balance and every charge. */
+export async function sandboxCharges(baseUrl: string): Promise<Wallet> {
+	return (await call(baseUrl, 'GET', `/_sandbox/charges?token=${TOKENS.main}`)).body as Wallet;
+}
+
+/** The charge log entries added since `before` was read. */
+export const added = (before: Wallet, after: Wallet) => after.log.slice(before.log.length);
+
+export const sum = (log: ChargeEntry[], field: 'cents' | 'quantity') =>
+	log.reduce((total, charge) => total + charge[field], 0);

@@ -6,6 +6,7 @@
  * the index of the entry it stands for), which `unflatten` reads back.
  */
 import type { N8nClient } from '../../scripts/n8n-host';
+import { until } from '../until';
 
 /** The value a "flatted" text holds (objects met twice come back as one object). */
 export function unflatten(text: string): unknown {
@@ -71,6 +72,33 @@ export async function storedExecution(client: N8nClient, id: string): Promise<St
 		runData: data.resultData.runData,
 		error: data.resultData.error,
 	};
+}
+
+/**
+ * The execution of the workflow that `start` (a click in the editor) sets off, once it is over: the
+ * newest, when it is newer than the newest before the click.
+ */
+export async function executionStartedBy(
+	client: N8nClient,
+	workflowId: string,
+	start: () => Promise<void>,
+): Promise<StoredExecution> {
+	const before = (await newestExecution(client, workflowId))?.id;
+	await start();
+	const done = await until(
+		`an execution of ${workflowId} after ${before ?? 'none'} to end`,
+		async () => {
+			const newest = await newestExecution(client, workflowId);
+			return newest &&
+				newest.id !== before &&
+				!['new', 'running', 'waiting'].includes(newest.status)
+				? newest
+				: undefined;
+		},
+		180_000,
+		500,
+	);
+	return storedExecution(client, done.id);
 }
 
 /** The items of a node's last run on output `output` (0: the main output, 1: an error output). */
