@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startEngineSandbox, type EngineSandbox } from './harness';
-import { api, createList, listRef, run, runOk } from './helpers';
+import { api, createList, importInto, listRef, run, runOk, useEngineSandbox } from './helpers';
 
 /**
  * Bad input, one point at a time (issue 13, points 4 to 9): each is refused before anything is
@@ -11,13 +10,11 @@ import { api, createList, listRef, run, runOk } from './helpers';
 // A bound against a hung run on a busy machine (searches quote over the whole data set), not a speed assertion.
 jest.setTimeout(60_000);
 
-let sb: EngineSandbox;
+const sb = useEngineSandbox();
 let staticList: number;
 beforeAll(async () => {
-	sb = await startEngineSandbox();
 	staticList = await createList(sb, { listName: 'bad input', listType: 'static' });
 });
-afterAll(() => sb.close());
 
 /** Runs and returns the error and the requests the run sent. */
 async function attempt(parameters: IDataObject, items?: IDataObject[]) {
@@ -541,6 +538,30 @@ describe("options, numbers and switches from expressions are checked against the
 		chargeMode: 'purchase',
 		maxCost: 5,
 	};
+	const listGetMany = { resource: 'list', operation: 'getMany', returnAll: true };
+	const importItems = {
+		resource: 'importRecord',
+		operation: 'getMany',
+		listId: listRef(1),
+		returnAll: true,
+	};
+	const listItems = {
+		resource: 'listItem',
+		operation: 'getMany',
+		listId: listRef(1),
+		returnAll: true,
+	};
+	const configureAutomation = {
+		resource: 'automation',
+		operation: 'configure',
+		listId: listRef(1),
+	};
+	const createWebhook = {
+		resource: 'webhook',
+		operation: 'create',
+		hookUrl: 'https://crm.example.com/hook',
+		webhookName: 'crm',
+	};
 	test.each<[string, IDataObject, string]>([
 		[
 			'List > Create, Import Source',
@@ -574,32 +595,17 @@ describe("options, numbers and switches from expressions are checked against the
 		],
 		[
 			'List > Get Many, List Type filter',
-			{
-				resource: 'list',
-				operation: 'getMany',
-				returnAll: true,
-				filters: { ListType: '={{ "x" }}' },
-			},
+			{ ...listGetMany, filters: { ListType: '={{ "x" }}' } },
 			'Filters > List Type: "x" is not allowed; use "dynamic", "import" or "static"',
 		],
 		[
 			'List > Get Many, sort field',
-			{
-				resource: 'list',
-				operation: 'getMany',
-				returnAll: true,
-				sort: { rule: [{ field: '={{ "Nope" }}', direction: 'asc' }] },
-			},
+			{ ...listGetMany, sort: { rule: [{ field: '={{ "Nope" }}', direction: 'asc' }] } },
 			'Sort > Field: "Nope" is not allowed; use "DisplayOrder", "ListName" or "TotalCount"',
 		],
 		[
 			'List > Get Many, sort direction',
-			{
-				resource: 'list',
-				operation: 'getMany',
-				returnAll: true,
-				sort: { rule: [{ field: 'ListName', direction: '={{ "up" }}' }] },
-			},
+			{ ...listGetMany, sort: { rule: [{ field: 'ListName', direction: '={{ "up" }}' }] } },
 			'Sort > Direction: "up" is not allowed; use "asc" or "desc"',
 		],
 		[
@@ -629,32 +635,17 @@ describe("options, numbers and switches from expressions are checked against the
 		],
 		[
 			'Import Record > Import, Map Fields',
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(1),
-				mapping: '={{ "csv" }}',
-				chargeMode: 'preview',
-			},
+			importInto(1, { mapping: '={{ "csv" }}', chargeMode: 'preview' }),
 			'Map Fields: "csv" is not allowed; use "auto" or "manual"',
 		],
 		[
 			'Import Record > Import, Batch Size',
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(1),
-				chargeMode: 'preview',
-				importOptions: { batchSize: '={{ 0 }}' },
-			},
+			importInto(1, { chargeMode: 'preview', importOptions: { batchSize: '={{ 0 }}' } }),
 			'Options > Batch Size: must be a whole number from 1 to 5000, got "0"',
 		],
 		[
 			'Import Record > Import, Map Each Field with a field that is no record field',
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(1),
+			importInto(1, {
 				mapping: 'manual',
 				chargeMode: 'purchase',
 				maxCost: 5,
@@ -664,95 +655,47 @@ describe("options, numbers and switches from expressions are checked against the
 						{ name: '={{ "Adress" }}', value: '1 Main St' },
 					],
 				},
-			},
+			}),
 			'Record Fields row 2 > Record Field: "Adress" is not allowed; use "APN", "Address", "City", "County", "Email", "EmailStatus", "FirstName", "FullName", "LastName", "Phone", "PhoneStatus", "PhoneType", "State" or "ZipFive"',
 		],
 		[
 			'Import Record > Get Many, Property Status',
-			{
-				resource: 'importRecord',
-				operation: 'getMany',
-				listId: listRef(1),
-				returnAll: true,
-				filters: { PropertyStatus: '={{ ["Found"] }}' },
-			},
+			{ ...importItems, filters: { PropertyStatus: '={{ ["Found"] }}' } },
 			'Filters > Property Status: "Found" is not allowed; use any of "Matched", "Not Found", "Pending" or "Selected"',
 		],
 		[
 			'Import Record > Get Many, Minimum Match Score',
-			{
-				resource: 'importRecord',
-				operation: 'getMany',
-				listId: listRef(1),
-				returnAll: true,
-				filters: { MatchScore: '={{ 300 }}' },
-			},
+			{ ...importItems, filters: { MatchScore: '={{ 300 }}' } },
 			'Filters > Minimum Match Score: must be a whole number from 0 to 100, got "300"',
 		],
 		[
 			'List Item > Get Many, Interest Levels',
-			{
-				resource: 'listItem',
-				operation: 'getMany',
-				listId: listRef(1),
-				returnAll: true,
-				filters: { InterestLevel: '={{ [9] }}' },
-			},
+			{ ...listItems, filters: { InterestLevel: '={{ [9] }}' } },
 			'Filters > Interest Levels: "9" is not allowed; use any of 0, 1, 2, 3, 4 or 5',
 		],
 		[
 			'List Item > Get Many, Status Levels above 9',
-			{
-				resource: 'listItem',
-				operation: 'getMany',
-				listId: listRef(1),
-				returnAll: true,
-				filters: { StatusLevel: '={{ [2, 12] }}' },
-			},
+			{ ...listItems, filters: { StatusLevel: '={{ [2, 12] }}' } },
 			'Filters > Status Level Names or IDs: must be a whole number from 1 to 9, got "12"',
 		],
 		[
 			'List Item > Get Many, Status Level 0',
-			{
-				resource: 'listItem',
-				operation: 'getMany',
-				listId: listRef(1),
-				returnAll: true,
-				filters: { StatusLevel: '={{ "0" }}' },
-			},
+			{ ...listItems, filters: { StatusLevel: '={{ "0" }}' } },
 			'Filters > Status Level Names or IDs: must be a whole number from 1 to 9, got "0"',
 		],
 		[
 			'List Item > Get Many, Status Level as words',
-			{
-				resource: 'listItem',
-				operation: 'getMany',
-				listId: listRef(1),
-				returnAll: true,
-				filters: { StatusLevel: '={{ "Hot lead" }}' },
-			},
+			{ ...listItems, filters: { StatusLevel: '={{ "Hot lead" }}' } },
 			'Filters > Status Level Names or IDs: must be a whole number from 1 to 9, got "Hot lead"',
 		],
 		[
 			'List Item > Get Many, Added Since as words',
-			{
-				resource: 'listItem',
-				operation: 'getMany',
-				listId: listRef(1),
-				returnAll: true,
-				filters: { AddedSince: '={{ "yesterday" }}' },
-			},
+			{ ...listItems, filters: { AddedSince: '={{ "yesterday" }}' } },
 			'Filters > Added Since: "yesterday" is not a date and time; use one such as 2026-11-01 or 2026-11-01T08:30:00Z',
 		],
 		[
 			'List Item > Get Many, Added Since as a list',
-			{
-				resource: 'listItem',
-				operation: 'getMany',
-				listId: listRef(1),
-				returnAll: true,
-				filters: { AddedSince: '={{ ["2026-11-01"] }}' },
-			},
+			{ ...listItems, filters: { AddedSince: '={{ ["2026-11-01"] }}' } },
 			'Filters > Added Since: "["2026-11-01"]" is not a date and time; use one such as 2026-11-01 or 2026-11-01T08:30:00Z',
 		],
 		[
@@ -763,9 +706,7 @@ describe("options, numbers and switches from expressions are checked against the
 		[
 			'Automation > Configure, Mode',
 			{
-				resource: 'automation',
-				operation: 'configure',
-				listId: listRef(1),
+				...configureAutomation,
 				configureMode: '={{ "merge" }}',
 				automation: { SetInterestLevel: 2 },
 			},
@@ -774,9 +715,7 @@ describe("options, numbers and switches from expressions are checked against the
 		[
 			'Automation > Configure, Allow Charging Automation as text',
 			{
-				resource: 'automation',
-				operation: 'configure',
-				listId: listRef(1),
+				...configureAutomation,
 				configureMode: 'update',
 				automation: { PurchasePhone: true },
 				allowChargingAutomation: '={{ "false" }}',
@@ -786,9 +725,7 @@ describe("options, numbers and switches from expressions are checked against the
 		[
 			'Automation > Configure, Then Set Interest Level as a switch',
 			{
-				resource: 'automation',
-				operation: 'configure',
-				listId: listRef(1),
+				...configureAutomation,
 				configureMode: 'update',
 				automation: { SetInterestLevel: '={{ true }}' },
 			},
@@ -797,9 +734,7 @@ describe("options, numbers and switches from expressions are checked against the
 		[
 			'Automation > Configure, Then Set Status Level as a list',
 			{
-				resource: 'automation',
-				operation: 'configure',
-				listId: listRef(1),
+				...configureAutomation,
 				configureMode: 'update',
 				automation: { SetStatusLevel: '={{ [2] }}' },
 			},
@@ -808,9 +743,7 @@ describe("options, numbers and switches from expressions are checked against the
 		[
 			'Automation > Configure, Purchase Phone as text',
 			{
-				resource: 'automation',
-				operation: 'configure',
-				listId: listRef(1),
+				...configureAutomation,
 				configureMode: 'update',
 				automation: { PurchasePhone: '={{ "true" }}' },
 				allowChargingAutomation: true,
@@ -819,25 +752,12 @@ describe("options, numbers and switches from expressions are checked against the
 		],
 		[
 			'Webhook > Create, Turn On Monitoring as text',
-			{
-				resource: 'webhook',
-				operation: 'create',
-				hookUrl: 'https://crm.example.com/hook',
-				webhookName: 'crm',
-				lists: '1',
-				turnOnMonitoring: '={{ "false" }}',
-			},
+			{ ...createWebhook, lists: '1', turnOnMonitoring: '={{ "false" }}' },
 			'Turn On Monitoring: must be on or off (true or false), got "false"',
 		],
 		[
 			'Webhook > Create, Secret as a list (not shown in the error)',
-			{
-				resource: 'webhook',
-				operation: 'create',
-				hookUrl: 'https://crm.example.com/hook',
-				webhookName: 'crm',
-				secret: '={{ ["s3cret-from-a-sheet"] }}',
-			},
+			{ ...createWebhook, secret: '={{ ["s3cret-from-a-sheet"] }}' },
 			'Secret: must be text, got a list',
 		],
 		[

@@ -9,7 +9,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runNode, TOKENS } from './harness';
-import { createList, listRef, sandboxCharges, useEngineSandbox } from './helpers';
+import {
+	chargedRecordsSince,
+	createImportList,
+	importInto,
+	onSecondImportBatch,
+	portlandRecords,
+	sandboxCharges,
+	useEngineSandbox,
+} from './helpers';
 
 const sb = useEngineSandbox();
 // A fault a test left unused must not strike the next one.
@@ -30,42 +38,20 @@ const run = (
 		continueOnFail,
 	});
 
-const chargedRecords = async (from: number) =>
-	(await sandboxCharges(sb)).log.slice(from).reduce((sum, entry) => sum + entry.quantity, 0);
-
 test('Import: stopped while its second batch is on its way, no further batch is sent or charged (the service charged the one it received)', async () => {
-	const listId = await createList(sb, {
-		listName: 'Stopped import',
-		listType: 'import',
-		importSource: 'api',
-	});
+	const listId = await createImportList(sb, 'Stopped import');
 	const stop = new AbortController();
-	sb.faults.push({
-		method: 'POST',
-		pathPrefix: `/v1/lists/${listId}/import/items`,
-		query: { Purchase: '1' },
-		skip: 1,
-		count: 1,
-		beforeForward: async () => stop.abort(),
-	});
+	onSecondImportBatch(sb, listId, { beforeForward: async () => stop.abort() });
 	const before = (await sandboxCharges(sb)).log.length;
 	const sentBefore = sb.sent(`/v1/lists/${listId}/import/items`, 'POST').length;
-	const rows = Array.from({ length: 20 }, (_, i) => ({
-		Address: `${i + 1} Stopped Way`,
-		City: 'Portland',
-		State: 'OR',
-	}));
 	await run(
-		{
-			resource: 'importRecord',
-			operation: 'import',
-			listId: listRef(listId),
+		importInto(listId, {
 			mapping: 'auto',
 			chargeMode: 'purchase',
 			maxCost: 10,
 			importOptions: { batchSize: 2 },
-		},
-		rows,
+		}),
+		portlandRecords(20, 'Stopped Way'),
 		stop.signal,
 	);
 	const purchases = sb
@@ -73,7 +59,7 @@ test('Import: stopped while its second batch is on its way, no further batch is 
 		.slice(sentBefore)
 		.filter((request) => request.query.get('Purchase') === '1');
 	expect(purchases).toHaveLength(2);
-	expect(await chargedRecords(before)).toBe(4);
+	expect(await chargedRecordsSince(sb, before)).toBe(4);
 });
 
 test.each([false, true])(
@@ -115,7 +101,7 @@ test.each([false, true])(
 		expect(purchases.map((request) => request.path)).toEqual(
 			items.slice(0, 3).map(({ id }) => `/v1/properties/${id}`),
 		);
-		expect(await chargedRecords(before)).toBe(3);
+		expect(await chargedRecordsSince(sb, before)).toBe(3);
 	},
 );
 

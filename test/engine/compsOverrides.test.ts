@@ -1,11 +1,6 @@
-import { startEngineSandbox, type EngineSandbox } from './harness';
-import { runOk } from './helpers';
+import { runOk, useEngineSandbox } from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 const comps = (subject: Record<string, number>) =>
 	runOk(sb, {

@@ -13,14 +13,10 @@ import {
 } from 'n8n-workflow';
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { loadOptionsContext, startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { api, runOk, sandboxCharges } from './helpers';
+import { loadOptionsContext, TOKENS } from './harness';
+import { api, runOk, sandboxCharges, useEngineSandbox } from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 const node = new PropRadar();
 const criteria = node.description.properties.find(

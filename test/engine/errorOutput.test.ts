@@ -11,7 +11,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runNode, TOKENS, type NodeRun } from './harness';
-import { createList, listRef, sandboxCharges, useEngineSandbox } from './helpers';
+import {
+	chargedRecordsSince,
+	createImportList,
+	createList,
+	importInto,
+	onSecondImportBatch,
+	sandboxCharges,
+	useEngineSandbox,
+} from './helpers';
 
 const sb = useEngineSandbox();
 
@@ -94,8 +102,11 @@ test('List Item > Add: an item whose list is not static goes to the Error output
 });
 
 describe('Import Record > Import', () => {
-	const importList = (name: string) =>
-		createList(sb, { listName: name, listType: 'import', importSource: 'api' });
+	const importWithErrorOutput = (listId: number, items: IDataObject[], options: IDataObject = {}) =>
+		withErrorOutput(
+			importInto(listId, { mapping: 'auto', chargeMode: 'purchase', maxCost: 10, ...options }),
+			items,
+		);
 	const rows = (count: number, from = 0) =>
 		Array.from({ length: count }, (_, i) => ({
 			Address: `${from + i + 1} Error Output Way`,
@@ -105,19 +116,9 @@ describe('Import Record > Import', () => {
 		}));
 
 	test('a record with no record field goes to the Error output, not sent and not charged; the imported records stay on Success', async () => {
-		const listId = await importList('Error output import');
+		const listId = await createImportList(sb, 'Error output import');
 		const items = [...rows(2), { row: 2, note: 'no address' }, ...rows(1, 3)];
-		const result = await withErrorOutput(
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				mapping: 'auto',
-				chargeMode: 'purchase',
-				maxCost: 10,
-			},
-			items,
-		);
+		const result = await importWithErrorOutput(listId, items);
 		expect(result.error).toBeUndefined();
 		expect(pairedTo(result.items)).toEqual([0, 1, 3]);
 		expect(result.json.every((json) => json.imported === true)).toBe(true);
@@ -134,13 +135,8 @@ describe('Import Record > Import', () => {
 	});
 
 	test('a batch the service refuses: its records and the later ones go to the Error output, each saying what happened to the money; the records bought before stay on Success', async () => {
-		const listId = await importList('Error output refused batch');
-		sb.faults.push({
-			method: 'POST',
-			pathPrefix: `/v1/lists/${listId}/import/items`,
-			query: { Purchase: '1' },
-			skip: 1,
-			count: 1,
+		const listId = await createImportList(sb, 'Error output refused batch');
+		onSecondImportBatch(sb, listId, {
 			status: 402,
 			body: {
 				error: 'Insufficient Balance',
@@ -149,18 +145,9 @@ describe('Import Record > Import', () => {
 			},
 		});
 		const before = (await sandboxCharges(sb)).log.length;
-		const result = await withErrorOutput(
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				mapping: 'auto',
-				chargeMode: 'purchase',
-				maxCost: 10,
-				importOptions: { batchSize: 2 },
-			},
-			rows(6),
-		);
+		const result = await importWithErrorOutput(listId, rows(6), {
+			importOptions: { batchSize: 2 },
+		});
 		expect(result.error).toBeUndefined();
 		expect(pairedTo(result.items)).toEqual([0, 1]);
 		expect(result.json.every((json) => json.imported === true)).toBe(true);
@@ -187,34 +174,16 @@ describe('Import Record > Import', () => {
 			'This record was not sent and not charged',
 		);
 		// Only the first batch's two records were charged.
-		expect(
-			(await sandboxCharges(sb)).log.slice(before).reduce((sum, entry) => sum + entry.quantity, 0),
-		).toBe(2);
+		expect(await chargedRecordsSince(sb, before)).toBe(2);
 	});
 
 	test('a batch whose answer is lost after the service took it: its records go to the Error output saying they may have been imported and charged, the later ones that they were not sent', async () => {
-		const listId = await importList('Error output lost answer');
-		sb.faults.push({
-			method: 'POST',
-			pathPrefix: `/v1/lists/${listId}/import/items`,
-			query: { Purchase: '1' },
-			skip: 1,
-			count: 1,
-			dropAfterForward: true,
-		});
+		const listId = await createImportList(sb, 'Error output lost answer');
+		onSecondImportBatch(sb, listId, { dropAfterForward: true });
 		const before = (await sandboxCharges(sb)).log.length;
-		const result = await withErrorOutput(
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				mapping: 'auto',
-				chargeMode: 'purchase',
-				maxCost: 10,
-				importOptions: { batchSize: 2 },
-			},
-			rows(6),
-		);
+		const result = await importWithErrorOutput(listId, rows(6), {
+			importOptions: { batchSize: 2 },
+		});
 		expect(result.error).toBeUndefined();
 		expect(pairedTo(result.items)).toEqual([0, 1]);
 		expect(pairedTo(result.errorOutput)).toEqual([2, 3, 4, 5]);
@@ -226,9 +195,7 @@ describe('Import Record > Import', () => {
 			'This record was not sent and not charged',
 		);
 		// The lost batch was charged by the service: four records in all, each batch once.
-		expect(
-			(await sandboxCharges(sb)).log.slice(before).reduce((sum, entry) => sum + entry.quantity, 0),
-		).toBe(4);
+		expect(await chargedRecordsSince(sb, before)).toBe(4);
 	});
 
 	test('an import refused as a whole (the list does not take API imports): every item goes to the Error output, nothing charged', async () => {
@@ -237,17 +204,7 @@ describe('Import Record > Import', () => {
 			listType: 'static',
 		});
 		const before = (await sandboxCharges(sb)).log.length;
-		const result = await withErrorOutput(
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				mapping: 'auto',
-				chargeMode: 'purchase',
-				maxCost: 10,
-			},
-			rows(3),
-		);
+		const result = await importWithErrorOutput(listId, rows(3));
 		expect(result.items).toEqual([]);
 		expect(pairedTo(result.errorOutput)).toEqual([0, 1, 2]);
 		expect(result.errorOutput[0].json).toMatchObject({

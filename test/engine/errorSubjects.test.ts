@@ -1,11 +1,6 @@
-import { startEngineSandbox, type EngineSandbox } from './harness';
-import { createList, listRef, run } from './helpers';
+import { createImportList, importInto, listRef, run, useEngineSandbox } from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 describe('messages name what they are about', () => {
 	test.each([
@@ -96,22 +91,12 @@ describe('messages name what they are about', () => {
 	});
 
 	test('item numbers in messages are the index n8n shows as "Item Index"', async () => {
-		const listId = await createList(sb, {
-			listName: 'numbers',
-			listType: 'import',
-			importSource: 'api',
-		});
-		const result = await run(
-			sb,
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				chargeMode: 'purchase',
-				maxCost: 1,
-			},
-			[{ Address: '1 Elm St' }, { Address: '2 Elm St' }, { other: true }],
-		);
+		const listId = await createImportList(sb, 'numbers');
+		const result = await run(sb, importInto(listId, { chargeMode: 'purchase', maxCost: 1 }), [
+			{ Address: '1 Elm St' },
+			{ Address: '2 Elm St' },
+			{ other: true },
+		]);
 		expect(result.items[2]).toMatchObject({
 			pairedItem: { item: 2 },
 			json: { error: 'Not imported: the item at index 2 has no record field to send' },

@@ -1,12 +1,8 @@
-import { runNode, startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { listRef, run } from './helpers';
+import { runNode, TOKENS } from './harness';
+import { listRef, run, useEngineSandbox } from './helpers';
 
 /** Errors of the service as a user of the node sees them, and the transport's retry rules. */
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 const listMany = { resource: 'list', operation: 'getMany', returnAll: true };
 

@@ -181,6 +181,12 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
 	});
 }
 
+/** Answers with the fault's status, headers and body (by default a 500 with an error object). */
+function answerWithFault(response: ServerResponse, fault: Fault): void {
+	response.writeHead(fault.status ?? 500, { 'content-type': 'application/json', ...fault.headers });
+	response.end(JSON.stringify(fault.body ?? { error: 'Injected fault', eventid: 'tst-flt-001' }));
+}
+
 export async function startEngineSandbox(): Promise<EngineSandbox> {
 	const sandbox = await startSandbox({ port: 0 });
 	const requests: RecordedRequest[] = [];
@@ -237,13 +243,7 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 			return;
 		}
 		if (fault && !fault.dropAfterForward && !fault.statusAfterForward && !fault.beforeForward) {
-			response.writeHead(fault.status ?? 500, {
-				'content-type': 'application/json',
-				...fault.headers,
-			});
-			response.end(
-				JSON.stringify(fault.body ?? { error: 'Injected fault', eventid: 'tst-flt-001' }),
-			);
+			answerWithFault(response, fault);
 			return;
 		}
 		const headers: Record<string, string> = {};
@@ -265,13 +265,7 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 			return;
 		}
 		if (fault?.statusAfterForward) {
-			response.writeHead(fault.status ?? 500, {
-				'content-type': 'application/json',
-				...fault.headers,
-			});
-			response.end(
-				JSON.stringify(fault.body ?? { error: 'Injected fault', eventid: 'tst-flt-001' }),
-			);
+			answerWithFault(response, fault);
 			return;
 		}
 		const out: Record<string, string> = {};
@@ -491,6 +485,34 @@ export interface RunNodeOptions {
 	customData?: Record<string, string>;
 }
 
+/** The engine tests' workflow of `nodes`: as stored (for the execution's hooks) and as n8n runs it. */
+function testWorkflow(
+	nodes: INode[],
+	connections: IConnections,
+): { workflowData: IWorkflowBase; workflow: Workflow } {
+	const workflowData = {
+		id: 'test-workflow',
+		name: 'engine test',
+		active: false,
+		isArchived: false,
+		nodes,
+		connections,
+		settings: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as unknown as IWorkflowBase;
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: 'engine test',
+		nodes,
+		connections,
+		active: false,
+		nodeTypes,
+		staticData: {},
+	});
+	return { workflowData, workflow };
+}
+
 /**
  * Runs a two-node workflow, `Fixed Items -> PropRadar (parameters)`, through `WorkflowExecute`, and
  * returns the PropRadar node's output or error.
@@ -531,26 +553,7 @@ export async function runChain(chain: IDataObject[], options: RunNodeOptions): P
 		connections[from] = { main: [[{ node: names[index], type: 'main', index: 0 }]] };
 	});
 	const last = names[names.length - 1];
-	const workflowData: IWorkflowBase = {
-		id: 'test-workflow',
-		name: 'engine test',
-		active: false,
-		isArchived: false,
-		nodes,
-		connections,
-		settings: {},
-		createdAt: new Date(),
-		updatedAt: new Date(),
-	} as unknown as IWorkflowBase;
-	const workflow = new Workflow({
-		id: 'test-workflow',
-		name: 'engine test',
-		nodes,
-		connections,
-		active: false,
-		nodeTypes,
-		staticData: {},
-	});
+	const { workflowData, workflow } = testWorkflow(nodes, connections);
 	const additionalData = additionalDataFor(options.credentials, workflowData);
 	if (options.customData) {
 		const customData = options.customData;
@@ -615,26 +618,7 @@ export function loadOptionsContext(
 		parameters: parameters as INode['parameters'],
 		credentials: { propRadarApi: { id: 'cred-1', name: 'PropRadar account' } },
 	};
-	const workflowData = {
-		id: 'test-workflow',
-		name: 'engine test',
-		active: false,
-		isArchived: false,
-		nodes: [node],
-		connections: {},
-		settings: {},
-		createdAt: new Date(),
-		updatedAt: new Date(),
-	} as unknown as IWorkflowBase;
-	const workflow = new Workflow({
-		id: 'test-workflow',
-		name: 'engine test',
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes,
-		staticData: {},
-	});
+	const { workflowData, workflow } = testWorkflow([node], {});
 	const additionalData = additionalDataFor(credentials, workflowData);
 	additionalData.currentNodeParameters = parameters as INode['parameters'];
 	return new LoadOptionsContext(workflow, workflow.getNode(node.name)!, additionalData, path);

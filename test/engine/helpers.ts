@@ -2,7 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ChargeEntry } from '../../sandbox/charges';
 import { call } from '../support/sandboxApi';
-import { runNode, startEngineSandbox, TOKENS, type EngineSandbox, type NodeRun } from './harness';
+import {
+	runNode,
+	startEngineSandbox,
+	TOKENS,
+	type EngineSandbox,
+	type Fault,
+	type NodeRun,
+} from './harness';
 
 /** The resource locator value of a list picked "By ID". */
 export const listRef = (listId: number | string) => ({
@@ -54,6 +61,55 @@ export async function createList(
 	return Number(created.ListID);
 }
 
+/** Creates a list that takes API imports through the node and returns its ListID. */
+export function createImportList(
+	sb: EngineSandbox,
+	listName: string,
+	token: string = TOKENS.main,
+): Promise<number> {
+	return createList(sb, { listName, listType: 'import', importSource: 'api' }, token);
+}
+
+/** The parameters of Import Record > Import into `listId`, with `parameters` (Charge Mode, Max Cost, ...). */
+export const importInto = (listId: number, parameters: IDataObject): IDataObject => ({
+	resource: 'importRecord',
+	operation: 'import',
+	listId: listRef(listId),
+	...parameters,
+});
+
+/** Records with an address in Portland, OR: `count` numbers on `street` from `first`. */
+export const portlandRecords = (count: number, street: string, first = 1) =>
+	Array.from({ length: count }, (_, i) => ({
+		Address: `${first + i} ${street}`,
+		City: 'Portland',
+		State: 'OR',
+	}));
+
+/** The parameters of Property > Get buying `propId` under `maxCost`. */
+export const propertyPurchase = (propId: string, maxCost = 5) => ({
+	resource: 'property',
+	operation: 'get',
+	propId,
+	chargeMode: 'purchase',
+	maxCost,
+});
+
+/** Adds properties (PropIDs separated by commas) to a static list through the node. */
+export function addToList(
+	sb: EngineSandbox,
+	listId: number,
+	propIds: string,
+): Promise<IDataObject[]> {
+	return runOk(sb, {
+		resource: 'listItem',
+		operation: 'add',
+		listId: listRef(listId),
+		addBy: 'propIds',
+		propIds,
+	});
+}
+
 /** Straight to the sandbox, bypassing the node (to set up or read back state); an empty body reads as `{}`. */
 export async function api<T = IDataObject>(
 	sb: EngineSandbox,
@@ -78,6 +134,49 @@ export async function sandboxCharges(
 			`/_sandbox/charges?token=${token}`,
 		)
 	).body;
+}
+
+/** Creates a list that takes API imports straight in the sandbox, bypassing the node, and returns its ListID. */
+export async function sandboxImportList(sb: EngineSandbox, name: string): Promise<number> {
+	const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
+		ListName: name,
+		ListType: 'import',
+		ImportSource: 'api',
+	});
+	return created.body.results[0].ListID;
+}
+
+/** A fault on the second purchase batch of an import into `listId` (the first goes through). */
+export function onSecondImportBatch(
+	sb: EngineSandbox,
+	listId: number,
+	fault: Omit<Fault, 'pathPrefix' | 'count'>,
+): void {
+	sb.faults.push({
+		method: 'POST',
+		pathPrefix: `/v1/lists/${listId}/import/items`,
+		query: { Purchase: '1' },
+		skip: 1,
+		count: 1,
+		...fault,
+	});
+}
+
+/** A monitored static list, straight through the sandbox. */
+export async function createMonitoredList(sb: EngineSandbox, name: string): Promise<number> {
+	const response = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
+		ListName: name,
+		ListType: 'static',
+		isMonitored: 1,
+	});
+	if (response.status !== 200)
+		throw new Error(`POST list: ${response.status} ${JSON.stringify(response.body)}`);
+	return response.body.results[0].ListID;
+}
+
+/** How many records the account was charged for since its charge log held `from` entries. */
+export async function chargedRecordsSince(sb: EngineSandbox, from: number): Promise<number> {
+	return (await sandboxCharges(sb)).log.slice(from).reduce((sum, entry) => sum + entry.quantity, 0);
 }
 
 /** A sandbox control route (`/_sandbox/...`, no token), bypassing the proxy. */

@@ -1,13 +1,20 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { api, createList, listRef, run, runOk, sandboxCharges } from './helpers';
+import { TOKENS } from './harness';
+import {
+	api,
+	createImportList,
+	createList,
+	importInto,
+	listRef,
+	portlandRecords,
+	run,
+	runOk,
+	sandboxCharges,
+	useEngineSandbox,
+} from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 /** Records whose addresses are real sandbox properties (read straight from the sandbox). */
 async function realAddresses(count: number, token: string = TOKENS.main): Promise<IDataObject[]> {
@@ -28,35 +35,34 @@ async function realAddresses(count: number, token: string = TOKENS.main): Promis
 }
 
 const charges = (token: string) => sandboxCharges(sb, token);
-const importList = (token: string = TOKENS.main) =>
-	createList(sb, { listName: 'CSV import', listType: 'import', importSource: 'api' }, token);
+const importList = (token: string = TOKENS.main) => createImportList(sb, 'CSV import', token);
+const autoPurchase = { mapping: 'auto', chargeMode: 'purchase', maxCost: 10 };
+const importItems = (listId: number, parameters: IDataObject = {}) =>
+	runOk(sb, {
+		resource: 'importRecord',
+		operation: 'getMany',
+		listId: listRef(listId),
+		returnAll: true,
+		...parameters,
+	});
+const updateMatch = (listId: number, parameters: IDataObject) => ({
+	resource: 'importRecord',
+	operation: 'updateMatch',
+	listId: listRef(listId),
+	...parameters,
+});
 
 describe('Import Record', () => {
 	test('import same-named fields: one output item per record, paired, with its ListImportItemID and match', async () => {
 		const listId = await importList();
 		const records = await realAddresses(3);
-		const result = await runOk(
-			sb,
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				mapping: 'auto',
-				chargeMode: 'purchase',
-				maxCost: 10,
-			},
-			records,
-		);
+		const result = await runOk(sb, importInto(listId, autoPurchase), records);
 		expect(result).toHaveLength(3);
 		for (const item of result) {
 			expect(item.ListImportItemID).toEqual(expect.any(Number));
 			expect(item.PropertyStatus).toBe('Matched');
 		}
-		const items = await runOk(sb, {
-			resource: 'importRecord',
-			operation: 'getMany',
-			listId: listRef(listId),
-			returnAll: true,
+		const items = await importItems(listId, {
 			filters: { PropertyStatus: ['Matched'], MatchScore: 90 },
 		});
 		expect(items.map((item) => item.ListImportItemID).sort()).toEqual(
@@ -66,23 +72,7 @@ describe('Import Record', () => {
 
 	test("Get Many, Return All where the service gives a page shorter than asked for though more follow: the list's TotalImportItems shows it, and paging goes on from there", async () => {
 		const listId = await importList();
-		const rows = Array.from({ length: 25 }, (_, i) => ({
-			Address: `${i + 1} Capped Pages Rd`,
-			City: 'Portland',
-			State: 'OR',
-		}));
-		await runOk(
-			sb,
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				mapping: 'auto',
-				chargeMode: 'purchase',
-				maxCost: 10,
-			},
-			rows,
-		);
+		await runOk(sb, importInto(listId, autoPurchase), portlandRecords(25, 'Capped Pages Rd'));
 		const firstTen = await api<{ results: IDataObject[] }>(
 			sb,
 			'GET',
@@ -96,23 +86,12 @@ describe('Import Record', () => {
 			status: 200,
 			body: { results: firstTen.body.results },
 		});
-		const all = await runOk(sb, {
-			resource: 'importRecord',
-			operation: 'getMany',
-			listId: listRef(listId),
-			returnAll: true,
-		});
+		const all = await importItems(listId);
 		expect(all).toHaveLength(25);
 		expect(new Set(all.map((item) => item.ListImportItemID)).size).toBe(25);
 		// With a filter the list's count is not the read's: no count is read, and the short page ends it.
 		const before = sb.requests.length;
-		await runOk(sb, {
-			resource: 'importRecord',
-			operation: 'getMany',
-			listId: listRef(listId),
-			returnAll: true,
-			filters: { MatchScore: 0 },
-		});
+		await importItems(listId, { filters: { MatchScore: 0 } });
 		expect(sb.requests.slice(before).map((request) => request.path)).toEqual([
 			`/v1/lists/${listId}/import/items`,
 		]);
@@ -131,15 +110,7 @@ describe('Import Record', () => {
 		const requestsBefore = sb.requests.length;
 		const result = await run(
 			sb,
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				mapping: 'auto',
-				chargeMode: 'purchase',
-				maxCost: 1000,
-				importOptions: { batchSize: 500 },
-			},
+			importInto(listId, { ...autoPurchase, maxCost: 1000, importOptions: { batchSize: 500 } }),
 			items,
 			TOKENS.second,
 		);
@@ -164,25 +135,10 @@ describe('Import Record', () => {
 		const listId = await importList();
 		const records = await realAddresses(4);
 		const before = await charges(TOKENS.main);
-		const [quote] = await runOk(
-			sb,
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				chargeMode: 'preview',
-			},
-			records,
-		);
+		const [quote] = await runOk(sb, importInto(listId, { chargeMode: 'preview' }), records);
 		expect(quote).toMatchObject({ preview: true, resultCount: 4, records: 4, ListID: listId });
 		expect(await charges(TOKENS.main)).toEqual(before);
-		const items = await runOk(sb, {
-			resource: 'importRecord',
-			operation: 'getMany',
-			listId: listRef(listId),
-			returnAll: true,
-		});
-		expect(items).toHaveLength(0);
+		expect(await importItems(listId)).toHaveLength(0);
 	});
 
 	test('a cap below the quote charges nothing and sends no purchase', async () => {
@@ -190,13 +146,7 @@ describe('Import Record', () => {
 		const before = await charges(TOKENS.broke);
 		const result = await run(
 			sb,
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				chargeMode: 'purchase',
-				maxCost: 0.01,
-			},
+			importInto(listId, { chargeMode: 'purchase', maxCost: 0.01 }),
 			Array.from({ length: 50 }, (_, i) => ({ Address: `${i} Elm St` })),
 			TOKENS.broke,
 		);
@@ -212,13 +162,7 @@ describe('Import Record', () => {
 		const listId = await importList(TOKENS.broke);
 		const result = await run(
 			sb,
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				chargeMode: 'purchase',
-				maxCost: 100,
-			},
+			importInto(listId, { chargeMode: 'purchase', maxCost: 100 }),
 			[{ Address: '1 Elm St' }],
 			TOKENS.broke,
 		);
@@ -231,17 +175,9 @@ describe('Import Record', () => {
 		async (chargeMode) => {
 			const listId = await createList(sb, { listName: 'static', listType: 'static' });
 			const before = await charges(TOKENS.main);
-			const result = await run(
-				sb,
-				{
-					resource: 'importRecord',
-					operation: 'import',
-					listId: listRef(listId),
-					chargeMode,
-					maxCost: 100,
-				},
-				[{ Address: '1 Elm St' }],
-			);
+			const result = await run(sb, importInto(listId, { chargeMode, maxCost: 100 }), [
+				{ Address: '1 Elm St' },
+			]);
 			expect(result.error?.message).toBe(
 				`List ${listId} is not an import list that takes API imports`,
 			);
@@ -267,13 +203,7 @@ describe('Import Record', () => {
 		});
 		const result = await run(
 			sb,
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				chargeMode: 'purchase',
-				maxCost: 100,
-			},
+			importInto(listId, { chargeMode: 'purchase', maxCost: 100 }),
 			records,
 		);
 		expect(result.error?.httpCode).toBe('404');
@@ -288,10 +218,7 @@ describe('Import Record', () => {
 		const [record] = await realAddresses(1);
 		const [imported] = await runOk(
 			sb,
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
+			importInto(listId, {
 				mapping: 'manual',
 				recordFields: {
 					field: [
@@ -302,7 +229,7 @@ describe('Import Record', () => {
 				chargeMode: 'purchase',
 				maxCost: 5,
 				importOptions: { accessTokenHeader: true },
-			},
+			}),
 			[record],
 		);
 		expect(imported.PropertyStatus).toBe('Matched');
@@ -314,13 +241,10 @@ describe('Import Record', () => {
 		]);
 		expect(purchase.accessTokenHeader).toBe(TOKENS.main);
 
-		const [updated] = await runOk(sb, {
-			resource: 'importRecord',
-			operation: 'updateMatch',
-			listId: listRef(listId),
-			importItemId: imported.ListImportItemID,
-			matchPropId: 'P000777',
-		});
+		const [updated] = await runOk(
+			sb,
+			updateMatch(listId, { importItemId: imported.ListImportItemID, matchPropId: 'P000777' }),
+		);
 		expect(updated).toMatchObject({ PropID: 'P000777', PropertyStatus: 'Selected' });
 		const [deleted] = await runOk(sb, {
 			resource: 'importRecord',
@@ -329,12 +253,7 @@ describe('Import Record', () => {
 			importItemId: imported.ListImportItemID,
 		});
 		expect(deleted.deleteCount).toBe(1);
-		const none = await run(sb, {
-			resource: 'importRecord',
-			operation: 'updateMatch',
-			listId: listRef(listId),
-			importItemId: 1,
-		});
+		const none = await run(sb, updateMatch(listId, { importItemId: 1 }));
 		expect(none.error?.message).toBe(
 			'Property ID or Person Key: give at least one to correct the match',
 		);
@@ -344,13 +263,7 @@ describe('Import Record', () => {
 			['matchPersonKey', 'K 1'],
 			['matchPropId', '#x'],
 		]) {
-			const refused = await run(sb, {
-				resource: 'importRecord',
-				operation: 'updateMatch',
-				listId: listRef(listId),
-				importItemId: 1,
-				[name]: value,
-			});
+			const refused = await run(sb, updateMatch(listId, { importItemId: 1, [name]: value }));
 			expect(refused.error?.message).toContain(
 				name === 'matchPropId' ? 'Property ID: ' : 'Person Key: ',
 			);

@@ -25,7 +25,7 @@ import {
 	selectExpressionEngine,
 	TOKENS,
 } from './harness';
-import { run, useEngineSandbox } from './helpers';
+import { propertyPurchase, run, useEngineSandbox } from './helpers';
 
 jest.setTimeout(300_000);
 
@@ -371,20 +371,12 @@ describe('through the PropRadar node', () => {
 		sb.requests.length = 0;
 	});
 
-	const getProperty = (propId: string) => ({
-		resource: 'property',
-		operation: 'get',
-		propId,
-		chargeMode: 'purchase',
-		maxCost: 5,
-	});
-
 	test.each(ENGINES)(
 		'under %s, {{ $json.constructorId }} is refused as n8n refuses it, and nothing is bought',
 		async (engine) => {
 			selectExpressionEngine(engine);
 			try {
-				const result = await run(sb, getProperty('={{ $json.constructorId }}'), [
+				const result = await run(sb, propertyPurchase('={{ $json.constructorId }}'), [
 					{ constructorId: 'P000123' },
 				]);
 				expect(result.error?.message).toBe('Expression contains invalid constructor function call');
@@ -398,19 +390,23 @@ describe('through the PropRadar node', () => {
 	test.each(['caller', 'arguments', 'binding', '_load', 'getPrototypeOf'])(
 		'{{ $json.%s }} is refused as n8n refuses it ("due to security concerns"), before any request',
 		async (name) => {
-			const result = await run(sb, getProperty(`={{ $json.${name} }}`), [{ [name]: 'P000123' }]);
+			const result = await run(sb, propertyPurchase(`={{ $json.${name} }}`), [
+				{ [name]: 'P000123' },
+			]);
 			expect(result.error?.message).toBe(`Cannot access "${name}" due to security concerns`);
 			expect(sb.requests).toEqual([]);
 		},
 	);
 
 	test('under vm, {{ $json.toString }} fails as n8n fails it; under legacy n8n reads the field, and so does the node', async () => {
-		const vm = await run(sb, getProperty('={{ $json.toString }}'), [{ toString: 'P000123' }]);
+		const vm = await run(sb, propertyPurchase('={{ $json.toString }}'), [{ toString: 'P000123' }]);
 		expect(vm.error).toBeDefined();
 		expect(sb.requests).toEqual([]);
 		selectExpressionEngine('legacy');
 		try {
-			const legacy = await run(sb, getProperty('={{ $json.toString }}'), [{ toString: 'P000123' }]);
+			const legacy = await run(sb, propertyPurchase('={{ $json.toString }}'), [
+				{ toString: 'P000123' },
+			]);
 			expect(legacy.error).toBeUndefined();
 			expect(sb.requests.map((request) => request.path)).toEqual([
 				'/v1/properties/P000123',

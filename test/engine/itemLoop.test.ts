@@ -7,7 +7,15 @@
 import { Expression, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 
 import { TestCredentialsHelper, TOKENS } from './harness';
-import { api, createList, listRef, run, runOk, useEngineSandbox } from './helpers';
+import {
+	api,
+	createList,
+	listRef,
+	run,
+	runOk,
+	sandboxImportList,
+	useEngineSandbox,
+} from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -26,6 +34,9 @@ const getProperty = {
 	chargeMode: 'preview',
 };
 const pairedIndex = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
+/** Runs with "On Error: Continue". */
+const continuing = (parameters: IDataObject, items: IDataObject[]) =>
+	run(sb, parameters, items, undefined, true);
 
 /**
  * Holds every request to `pathPrefix` for a while before forwarding it, the first ones longest (so
@@ -67,7 +78,7 @@ describe('the credential', () => {
 
 	test('a token read once is still redacted from every error', async () => {
 		sb.faults.push({ pathPrefix: '/v1/properties/', count: 3, skip: 1, status: 400, echo: true });
-		const result = await run(sb, getProperty, ids(4), undefined, true);
+		const result = await continuing(getProperty, ids(4));
 		const errors = result.json.filter((item) => item.error);
 		expect(errors).toHaveLength(3);
 		expect(JSON.stringify(result.json)).not.toContain(TOKENS.main);
@@ -98,7 +109,7 @@ describe('Items at Once', () => {
 		slowRequests('/v1/properties/', 8);
 		const items = ids(8);
 		items[3] = { id: 'P999999' };
-		const result = await run(sb, getProperty, items, undefined, true);
+		const result = await continuing(getProperty, items);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map(pairedIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
 		expect(result.json.map((item) => Boolean(item.error))).toEqual([
@@ -269,15 +280,12 @@ describe('a key given as {{ $json.field }}', () => {
 		) as unknown;
 
 	test('gives the same output and the same errors as n8n evaluating the expression, on messy items', async () => {
-		const read = await run(sb, { ...getProperty, itemConcurrency: 1 }, messy, undefined, true);
+		const read = await continuing({ ...getProperty, itemConcurrency: 1 }, messy);
 		const readRequests = sb.requests.map((request) => request.path);
 		sb.requests.length = 0;
-		const evaluated = await run(
-			sb,
+		const evaluated = await continuing(
 			{ ...getProperty, itemConcurrency: 1, propId: '={{ ($json.id) }}' },
 			messy,
-			undefined,
-			true,
 		);
 		expect(comparable(read.json)).toEqual(comparable(evaluated.json));
 		expect(readRequests).toEqual(sb.requests.map((request) => request.path));
@@ -289,19 +297,13 @@ describe('a key given as {{ $json.field }}', () => {
 	});
 
 	test('`{{ $json.constructor }}` is refused as n8n refuses it', async () => {
-		const read = await run(
-			sb,
+		const read = await continuing(
 			{ ...getProperty, propId: '={{ $json.constructor }}' },
 			messy.slice(-1),
-			undefined,
-			true,
 		);
-		const evaluated = await run(
-			sb,
+		const evaluated = await continuing(
 			{ ...getProperty, propId: '={{ ($json.constructor) }}' },
 			messy.slice(-1),
-			undefined,
-			true,
 		);
 		expect(read.json).toEqual(evaluated.json);
 		expect(read.json[0].error).toBe('Expression contains invalid constructor function call');
@@ -321,19 +323,10 @@ describe('a key given as {{ $json.field }}', () => {
 			recordKind: 'liens',
 			returnAll: true,
 		};
-		const read = await run(
-			sb,
-			{ ...getRecords, personKey: '={{ $json.owner.key }}' },
-			items,
-			undefined,
-			true,
-		);
-		const evaluated = await run(
-			sb,
+		const read = await continuing({ ...getRecords, personKey: '={{ $json.owner.key }}' }, items);
+		const evaluated = await continuing(
 			{ ...getRecords, personKey: '={{ ($json.owner.key) }}' },
 			items,
-			undefined,
-			true,
 		);
 		expect(comparable(read.json)).toEqual(comparable(evaluated.json));
 		expect(read.json.filter((item) => item.error)).toHaveLength(3);
@@ -357,13 +350,30 @@ describe('a key given as {{ $json.field }}', () => {
 });
 
 describe('Return All', () => {
-	test('reads import items 1000 per request, the largest page the endpoint takes', async () => {
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
-			ListName: 'paging',
-			ListType: 'import',
-			ImportSource: 'api',
+	const importItems = (listId: number) => ({
+		resource: 'importRecord',
+		operation: 'getMany',
+		listId: listRef(listId),
+		returnAll: true,
+	});
+	const oregonList = (listName: string) =>
+		createList(sb, {
+			listName,
+			listType: 'dynamic',
+			criteriaMode: 'json',
+			criteriaJson: '[{"name":"State","value":["OR"]}]',
 		});
-		const listId = created.body.results[0].ListID;
+	const propIdsOf = (listId: number) =>
+		runOk(sb, {
+			resource: 'listItem',
+			operation: 'getMany',
+			listId: listRef(listId),
+			returnAll: true,
+			fields: { include: ['PropID'] },
+		});
+
+	test('reads import items 1000 per request, the largest page the endpoint takes', async () => {
+		const listId = await sandboxImportList(sb, 'paging');
 		const records = Array.from({ length: 2500 }, (_, i) => ({
 			Address: `${i + 1} Birch St`,
 			City: 'Salem',
@@ -371,12 +381,7 @@ describe('Return All', () => {
 		}));
 		await api(sb, 'POST', `/v1/lists/${listId}/import/items?Purchase=1`, records);
 		sb.requests.length = 0;
-		const output = await runOk(sb, {
-			resource: 'importRecord',
-			operation: 'getMany',
-			listId: listRef(listId),
-			returnAll: true,
-		});
+		const output = await runOk(sb, importItems(listId));
 		expect(output).toHaveLength(2500);
 		expect(output.map((item) => item.ListImportItemID)).toEqual([
 			...new Set(output.map((item) => item.ListImportItemID)),
@@ -396,44 +401,21 @@ describe('Return All', () => {
 	});
 
 	test("a collection of one page is read with one request of its items (beside the list's count of them)", async () => {
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
-			ListName: 'one page',
-			ListType: 'import',
-			ImportSource: 'api',
-		});
-		const listId = created.body.results[0].ListID;
+		const listId = await sandboxImportList(sb, 'one page');
 		await api(sb, 'POST', `/v1/lists/${listId}/import/items?Purchase=1`, [
 			{ Address: '1 Birch St', City: 'Salem', State: 'OR' },
 		]);
 		sb.requests.length = 0;
-		expect(
-			await runOk(sb, {
-				resource: 'importRecord',
-				operation: 'getMany',
-				listId: listRef(listId),
-				returnAll: true,
-			}),
-		).toHaveLength(1);
+		expect(await runOk(sb, importItems(listId))).toHaveLength(1);
 		expect(sb.sent(`/v1/lists/${listId}/import/items`)).toHaveLength(1);
 		expect(sb.requests).toHaveLength(2);
 	});
 
 	test('the next page is under way while one is read, never more than one ahead', async () => {
-		const listId = await createList(sb, {
-			listName: 'Oregon ahead',
-			listType: 'dynamic',
-			criteriaMode: 'json',
-			criteriaJson: '[{"name":"State","value":["OR"]}]',
-		});
+		const listId = await oregonList('Oregon ahead');
 		sb.requests.length = 0;
 		const slow = slowRequests(`/v1/lists/${listId}/items`, 100);
-		const output = await runOk(sb, {
-			resource: 'listItem',
-			operation: 'getMany',
-			listId: listRef(listId),
-			returnAll: true,
-			fields: { include: ['PropID'] },
-		});
+		const output = await propIdsOf(listId);
 		expect(slow.maxInFlight()).toBe(2);
 		expect(output.map((item) => item.PropID)).toEqual([
 			...new Set(output.map((item) => item.PropID)),
@@ -441,20 +423,9 @@ describe('Return All', () => {
 	});
 
 	test('reads the items of a dynamic list 1000 per request', async () => {
-		const listId = await createList(sb, {
-			listName: 'Oregon',
-			listType: 'dynamic',
-			criteriaMode: 'json',
-			criteriaJson: '[{"name":"State","value":["OR"]}]',
-		});
+		const listId = await oregonList('Oregon');
 		sb.requests.length = 0;
-		const output = await runOk(sb, {
-			resource: 'listItem',
-			operation: 'getMany',
-			listId: listRef(listId),
-			returnAll: true,
-			fields: { include: ['PropID'] },
-		});
+		const output = await propIdsOf(listId);
 		expect(output.length).toBeGreaterThan(1000);
 		const pages = sb.sent(`/v1/lists/${listId}/items`);
 		expect(pages.every((request) => request.query.get('Limit') === '1000')).toBe(true);

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runChain, TOKENS } from './harness';
-import { createList, listRef, run, runOk, useEngineSandbox } from './helpers';
+import { addToList, createList, listRef, run, runOk, useEngineSandbox } from './helpers';
 
 /**
  * The key fields of the operations keyed by one property or one person start as a read of the
@@ -79,13 +79,7 @@ test.each([
 
 test("List Item > Remove without a Property ID removes each input item's PropID", async () => {
 	const listId = await createList(sb, { listName: 'Key defaults', listType: 'static' });
-	await runOk(sb, {
-		resource: 'listItem',
-		operation: 'add',
-		listId: listRef(listId),
-		addBy: 'propIds',
-		propIds: 'P000713,P000714,P000715',
-	});
+	await addToList(sb, listId, 'P000713,P000714,P000715');
 	const removed = await runOk(
 		sb,
 		{ resource: 'listItem', operation: 'remove', listId: listRef(listId) },

@@ -1,11 +1,9 @@
-import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { api, createList, listRef, run, runOk } from './helpers';
+import type { IDataObject } from 'n8n-workflow';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+import { TOKENS } from './harness';
+import { api, createList, listRef, run, runOk, useEngineSandbox } from './helpers';
+
+const sb = useEngineSandbox();
 
 describe('List', () => {
 	test('create, get, get many, update, delete a static list', async () => {
@@ -136,53 +134,42 @@ describe('List', () => {
 	});
 
 	test('bad input is refused naming the field, nothing sent', async () => {
+		const refusal = async (parameters: IDataObject) => (await run(sb, parameters)).error?.message;
+		const create = (parameters: IDataObject) => ({
+			resource: 'list',
+			operation: 'create',
+			listName: 'x',
+			...parameters,
+		});
+		const get = (id: string) => ({ resource: 'list', operation: 'get', listId: listRef(id) });
 		const before = sb.requests.length;
-		const noCriteria = await run(sb, {
-			resource: 'list',
-			operation: 'create',
-			listName: 'x',
-			listType: 'dynamic',
-			criteriaMode: 'builder',
-			criteria: {},
-		});
-		expect(noCriteria.error?.message).toBe('Criteria: a dynamic list needs at least one criterion');
-		const badJson = await run(sb, {
-			resource: 'list',
-			operation: 'create',
-			listName: 'x',
-			listType: 'dynamic',
-			criteriaMode: 'json',
-			criteriaJson: '[{"name":"Beds","value":[[4,2]]}]',
-		});
-		expect(badJson.error?.message).toContain('Criteria[0].value[0] (Beds): a range is [min, max]');
-		const badId = await run(sb, {
-			resource: 'list',
-			operation: 'get',
-			listId: listRef('={{ "abc" }}'),
-		});
-		expect(badId.error?.message).toBe(
+		expect(
+			await refusal(create({ listType: 'dynamic', criteriaMode: 'builder', criteria: {} })),
+		).toBe('Criteria: a dynamic list needs at least one criterion');
+		expect(
+			await refusal(
+				create({
+					listType: 'dynamic',
+					criteriaMode: 'json',
+					criteriaJson: '[{"name":"Beds","value":[[4,2]]}]',
+				}),
+			),
+		).toContain('Criteria[0].value[0] (Beds): a range is [min, max]');
+		expect(await refusal(get('={{ "abc" }}'))).toBe(
 			'List: "abc" is not a list ID; a list ID is a whole number from 1 to 9223372036854775807',
 		);
-		const typedBadId = await run(sb, {
-			resource: 'list',
-			operation: 'get',
-			listId: listRef('abc'),
-		});
-		expect(typedBadId.error?.message).toContain('A list ID is a whole number');
-		const noName = await run(sb, {
-			resource: 'list',
-			operation: 'create',
-			listName: '  ',
-			listType: 'static',
-		});
-		expect(noName.error?.message).toBe('List Name is required');
-		const nothingToUpdate = await run(sb, {
-			resource: 'list',
-			operation: 'update',
-			listId: listRef(1),
-			updateFields: {},
-		});
-		expect(nothingToUpdate.error?.message).toBe('Update Fields: add at least one field to change');
+		expect(await refusal(get('abc'))).toContain('A list ID is a whole number');
+		expect(await refusal(create({ listName: '  ', listType: 'static' }))).toBe(
+			'List Name is required',
+		);
+		expect(
+			await refusal({
+				resource: 'list',
+				operation: 'update',
+				listId: listRef(1),
+				updateFields: {},
+			}),
+		).toBe('Update Fields: add at least one field to change');
 		expect(sb.requests.length).toBe(before);
 	});
 

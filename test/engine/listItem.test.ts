@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { api, createList, listRef, run, runOk, useEngineSandbox } from './helpers';
+import { addToList, api, createList, listRef, run, runOk, useEngineSandbox } from './helpers';
 
 const sb = useEngineSandbox();
 
@@ -98,13 +98,7 @@ describe('List Item', () => {
 	test("Return All where the service gives a page shorter than asked for though more follow (a page cap below 1000): the list's TotalCount shows it, and paging goes on from there", async () => {
 		const listId = await createList(sb, { listName: 'Capped pages', listType: 'static' });
 		const propIds = Array.from({ length: 30 }, (_, i) => `P${String(201 + i).padStart(6, '0')}`);
-		await runOk(sb, {
-			resource: 'listItem',
-			operation: 'add',
-			listId: listRef(listId),
-			addBy: 'propIds',
-			propIds: propIds.join(','),
-		});
+		await addToList(sb, listId, propIds.join(','));
 		const firstTen = await api<{ results: IDataObject[] }>(
 			sb,
 			'GET',
@@ -140,13 +134,7 @@ describe('List Item', () => {
 
 	test('Return All of a whole list reads its TotalCount beside the first page, and no page more when they agree; a filtered read does not', async () => {
 		const listId = await createList(sb, { listName: 'Counted pages', listType: 'static' });
-		await runOk(sb, {
-			resource: 'listItem',
-			operation: 'add',
-			listId: listRef(listId),
-			addBy: 'propIds',
-			propIds: 'P000301,P000302,P000303',
-		});
+		await addToList(sb, listId, 'P000301,P000302,P000303');
 		const before = sb.requests.length;
 		expect(
 			await runOk(sb, {

@@ -1,11 +1,6 @@
-import { startEngineSandbox, type EngineSandbox } from './harness';
-import { createList, listRef, run, runOk } from './helpers';
+import { createList, listRef, run, runOk, useEngineSandbox } from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 const id = (n: number) => `P${String(n).padStart(6, '0')}`;
 const listCalls = (listId: number) => ({

@@ -1,24 +1,13 @@
-import { startEngineSandbox, type EngineSandbox } from './harness';
-import { createList, listRef, run, runOk } from './helpers';
+import { addToList, createList, listRef, run, runOk, useEngineSandbox } from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 const year = (date: unknown) => Number(String(date).split('/')[2]);
 
 test('List Item > Get Many: Last Transfer Date "from: to: M/D/YYYY" (the service\'s before-date) returns the properties owned since it or before, and those never sold', async () => {
 	const listId = await createList(sb, { listName: 'owned long', listType: 'static' });
 	const propIds = Array.from({ length: 60 }, (_, i) => `P${String(i + 1).padStart(6, '0')}`);
-	await runOk(sb, {
-		resource: 'listItem',
-		operation: 'add',
-		listId: listRef(listId),
-		addBy: 'propIds',
-		propIds: propIds.join(','),
-	});
+	await addToList(sb, listId, propIds.join(','));
 	const fields = { include: ['PropID', 'LastTransferRecDate'] };
 	const all = await runOk(sb, {
 		resource: 'listItem',

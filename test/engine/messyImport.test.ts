@@ -1,17 +1,19 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { api, createList, listRef, run, sandboxCharges } from './helpers';
+import { TOKENS } from './harness';
+import {
+	api,
+	createImportList,
+	importInto,
+	run,
+	sandboxCharges,
+	useEngineSandbox,
+} from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 const charges = (token: string) => sandboxCharges(sb, token);
-const importList = (token: string = TOKENS.main) =>
-	createList(sb, { listName: 'lead file', listType: 'import', importSource: 'api' }, token);
+const importList = () => createImportList(sb, 'lead file');
 const sentBodies = (listId: number, purchase: '0' | '1') =>
 	sb
 		.sent(`/v1/lists/${listId}/import/items`, 'POST')
@@ -47,14 +49,7 @@ describe('Import Record > Import with a messy lead file', () => {
 		const before = await charges(TOKENS.main);
 		const result = await run(
 			sb,
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				mapping: 'auto',
-				chargeMode: 'purchase',
-				maxCost: 1,
-			},
+			importInto(listId, { mapping: 'auto', chargeMode: 'purchase', maxCost: 1 }),
 			rows,
 		);
 		expect(result.error).toBeUndefined();
@@ -107,16 +102,10 @@ describe('Import Record > Import with a messy lead file', () => {
 
 	test('preview: the quote covers only the records that can be sent, and says which items are not sent and what was normalised', async () => {
 		const listId = await importList();
-		const result = await run(
-			sb,
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				chargeMode: 'preview',
-			},
-			[{ Address: '1 Elm St', ZipFive: '97202-0001' }, { other: 1 }],
-		);
+		const result = await run(sb, importInto(listId, { chargeMode: 'preview' }), [
+			{ Address: '1 Elm St', ZipFive: '97202-0001' },
+			{ other: 1 },
+		]);
 		expect(result.error).toBeUndefined();
 		expect(result.json).toHaveLength(1);
 		expect(result.json[0]).toMatchObject({
@@ -132,36 +121,16 @@ describe('Import Record > Import with a messy lead file', () => {
 	});
 
 	test('no item with a usable field: refused before anything is sent; with On Error: Continue, one error item per input item', async () => {
+		const parameters = importInto(1, { chargeMode: 'purchase', maxCost: 1 });
+		const items = [{ foo: 'bar' }, { Email: '  ' }];
 		const before = sb.requests.length;
-		const refused = await run(
-			sb,
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(1),
-				chargeMode: 'purchase',
-				maxCost: 1,
-			},
-			[{ foo: 'bar' }, { Email: '  ' }],
-		);
+		const refused = await run(sb, parameters, items);
 		expect(refused.error?.message).toBe(
 			'Nothing to import: none of the 2 input items has a record field',
 		);
 		expect(refused.error?.description).toContain('Nothing was sent and nothing was charged');
 		expect(sb.requests.length).toBe(before);
-		const continued = await run(
-			sb,
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(1),
-				chargeMode: 'purchase',
-				maxCost: 1,
-			},
-			[{ foo: 'bar' }, { Email: '  ' }],
-			TOKENS.main,
-			true,
-		);
+		const continued = await run(sb, parameters, items, TOKENS.main, true);
 		expect(continued.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(sb.requests.length).toBe(before);
 	});
@@ -171,14 +140,11 @@ describe('Import Record > Import with a messy lead file', () => {
 		const property = await realProperty();
 		const result = await run(
 			sb,
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
+			importInto(listId, {
 				chargeMode: 'purchase',
 				maxCost: 1,
 				fields: { include: ['ListImportItemID', 'MatchScore', 'PropID', 'Address'] },
-			},
+			}),
 			[{ Address: property.Address, ZipFive: property.ZipFive }],
 		);
 		expect(result.error).toBeUndefined();
@@ -201,13 +167,7 @@ describe('Import Record > Import with a messy lead file', () => {
 
 		const bad = await run(
 			sb,
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				chargeMode: 'preview',
-				fields: { include: ['Owner'] },
-			},
+			importInto(listId, { chargeMode: 'preview', fields: { include: ['Owner'] } }),
 			[{ Address: '1 Elm St' }],
 		);
 		expect(bad.error?.message).toBe('Fields: Owner is not allowed here');

@@ -11,22 +11,21 @@ import { OutboundHttp, SsrfProtectionService } from '@n8n/backend-network';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { LIST_PRICES_CENTS, type PriceKind } from '../../nodes/PropRadar/money';
+import { runChain, runNode, TOKENS, type Fault, type NodeRun } from './harness';
 import {
-	runChain,
-	runNode,
-	startEngineSandbox,
-	TOKENS,
-	type EngineSandbox,
-	type Fault,
-	type NodeRun,
-} from './harness';
-import { api, control, listRef, sandboxCharges } from './helpers';
+	api,
+	control,
+	createMonitoredList,
+	importInto,
+	listRef,
+	portlandRecords,
+	propertyPurchase,
+	sandboxCharges,
+	sandboxImportList,
+	useEngineSandbox,
+} from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 beforeEach(async () => {
 	sb.faults.length = 0;
 	sb.requests.length = 0;
@@ -34,6 +33,9 @@ beforeEach(async () => {
 });
 
 const chargeLog = (token: string = TOKENS.main) => sandboxCharges(sb, token);
+/** The cents charged since the charge log held `before` entries. */
+const spentSince = async (before: number) =>
+	(await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0);
 
 /**
  * Prices the sandbox charges other than the node's table (the documents give none, and the node's
@@ -454,19 +456,8 @@ describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
 });
 
 describe('Import Record > Import in Purchase mode', () => {
-	async function importList(): Promise<number> {
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
-			ListName: 'money import',
-			ListType: 'import',
-			ImportSource: 'api',
-		});
-		return created.body.results[0].ListID;
-	}
-	const rows = Array.from({ length: 50 }, (_, i) => ({
-		Address: `${100 + i} Elm St`,
-		City: 'Portland',
-		State: 'OR',
-	}));
+	const importList = () => sandboxImportList(sb, 'money import');
+	const rows = portlandRecords(50, 'Elm St', 100);
 
 	describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
 		atPrices(scenario);
@@ -502,14 +493,11 @@ describe('Import Record > Import in Purchase mode', () => {
 				// Every record at the price the node holds it at, once the quote has shown the sandbox's.
 				const maxCostCents = rows.length * heldCents(scenario, 'importRecord');
 				const result = await run(
-					{
-						resource: 'importRecord',
-						operation: 'import',
-						listId: listRef(listId),
+					importInto(listId, {
 						chargeMode: 'purchase',
 						maxCost: maxCostCents / 100,
 						importOptions: { batchSize: 10 },
-					},
+					}),
 					rows,
 				);
 				// Without "On Error: Continue" the run fails, and its error carries the 50 output items, the 20 imported among them.
@@ -553,16 +541,7 @@ describe('Import Record > Import in Purchase mode', () => {
 
 	test('Max Cost below all records at full price: refused before anything is sent, even with free credits', async () => {
 		const listId = await importList();
-		const result = await run(
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				chargeMode: 'purchase',
-				maxCost: 0,
-			},
-			rows,
-		);
+		const result = await run(importInto(listId, { chargeMode: 'purchase', maxCost: 0 }), rows);
 		expect(result.error?.message).toBe('Purchase refused: over Max Cost');
 		expect(result.error?.description).toContain('Set Max Cost to at least $2.50');
 		expect(
@@ -636,12 +615,7 @@ describe('a purchase whose connection cannot be made (the service unreachable af
 	});
 
 	test('Import: the batch was not sent and not charged, the batches before it are output', async () => {
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
-			ListName: 'unreachable import',
-			ListType: 'import',
-			ImportSource: 'api',
-		});
-		const listId = created.body.results[0].ListID;
+		const listId = await sandboxImportList(sb, 'unreachable import');
 		sb.faults.push({
 			pathPrefix: `/v1/lists/${listId}/import/items`,
 			query: { Purchase: '1' },
@@ -649,21 +623,9 @@ describe('a purchase whose connection cannot be made (the service unreachable af
 			beforeForward: async () => sb.refuseConnections(),
 		});
 		const before = (await chargeLog()).log.length;
-		const rows = Array.from({ length: 30 }, (_, i) => ({
-			Address: `${200 + i} Elm St`,
-			City: 'Portland',
-			State: 'OR',
-		}));
 		const result = await run(
-			{
-				resource: 'importRecord',
-				operation: 'import',
-				listId: listRef(listId),
-				chargeMode: 'purchase',
-				maxCost: 2,
-				importOptions: { batchSize: 10 },
-			},
-			rows,
+			importInto(listId, { chargeMode: 'purchase', maxCost: 2, importOptions: { batchSize: 10 } }),
+			portlandRecords(30, 'Elm St', 200),
 		);
 		const output = carried(result);
 		expect(output.slice(0, 10).every((item) => item.ListImportItemID && item._charge)).toBe(true);
@@ -803,9 +765,7 @@ describe.each(PRICE_SCENARIOS)('Return All purchases at prices $name', (scenario
 		);
 		expect(bought.error).toBeUndefined();
 		expect(bought.json).toHaveLength(wanted);
-		const spent = (await chargeLog()).log
-			.slice(before)
-			.reduce((sum, entry) => sum + entry.cents, 0);
+		const spent = await spentSince(before);
 		expect((spent / 100).toFixed(2)).toBe(preview.totalCost);
 		expect(bought.json.at(-1)!._charge).toMatchObject({ runTotalCost: preview.totalCost });
 	});
@@ -1051,20 +1011,9 @@ describe("the node's own guards", () => {
 	])(
 		'Import with %s is refused before any request is sent, the list check too',
 		async (_, parameters, options, message) => {
-			const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
-				ListName: 'refused import',
-				ListType: 'import',
-				ImportSource: 'api',
-			});
-			const listId = created.body.results[0].ListID;
+			const listId = await sandboxImportList(sb, 'refused import');
 			const result = await run(
-				{
-					resource: 'importRecord',
-					operation: 'import',
-					listId: listRef(listId),
-					chargeMode: 'purchase',
-					...parameters,
-				},
+				importInto(listId, { chargeMode: 'purchase', ...parameters }),
 				[{ Address: '1 Elm St', City: 'Portland', State: 'OR' }],
 				options,
 			);
@@ -1142,9 +1091,7 @@ describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
 			expect(result.json.filter((item) => item._charge)).toHaveLength(100);
 			expect(chargedInOutput(result.items)).toBeLessThanOrEqual(capCents);
 		}
-		expect((await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0)).toBe(
-			2 * 100 * scenario.pricesCents.property,
-		);
+		expect(await spentSince(before)).toBe(2 * 100 * scenario.pricesCents.property);
 	});
 
 	test("two PropRadar nodes in one execution share the credential's ceiling; the next execution has it whole again", async () => {
@@ -1153,16 +1100,12 @@ describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
 		// Each node's Max Cost allows its purchase; the ceiling (one and a half purchases) only one of the two.
 		const ceilingCents = Math.round(heldCents(scenario, 'property') * 1.5);
 		const ceiling = ceilingCents / 100;
-		const getProperty = (propId: string) => ({
-			resource: 'property',
-			operation: 'get',
-			propId,
-			chargeMode: 'purchase',
-			maxCost: 5,
-		});
-		const [first, second] = await runChain([getProperty('P000701'), getProperty('P000702')], {
-			credentials: { baseUrl: sb.url, accessToken: TOKENS.main, spendingCeiling: ceiling },
-		});
+		const [first, second] = await runChain(
+			[propertyPurchase('P000701'), propertyPurchase('P000702')],
+			{
+				credentials: { baseUrl: sb.url, accessToken: TOKENS.main, spendingCeiling: ceiling },
+			},
+		);
 		expect(first.error).toBeUndefined();
 		expect(first.json[0].PropID).toBe('P000701');
 		expect(second.error?.message).toBe("Purchase refused: over the credential's spending ceiling");
@@ -1172,20 +1115,13 @@ describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
 		expect((await chargeLog()).log.slice(before).map((entry) => [entry.what, entry.cents])).toEqual(
 			[['property P000701', scenario.pricesCents.property]],
 		);
-		const next = await run(getProperty('P000702'), [{}], { spendingCeiling: ceiling });
+		const next = await run(propertyPurchase('P000702'), [{}], { spendingCeiling: ceiling });
 		expect(next.error).toBeUndefined();
 	});
 });
 
 describe('automations that buy', () => {
-	async function monitoredList(): Promise<number> {
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
-			ListName: 'auto money',
-			ListType: 'static',
-			isMonitored: 1,
-		});
-		return created.body.results[0].ListID;
-	}
+	const monitoredList = () => createMonitoredList(sb, 'auto money');
 	const configure = (listId: number, extra: IDataObject = {}) => ({
 		resource: 'automation',
 		operation: 'configure',
@@ -1227,12 +1163,7 @@ describe('automations that buy', () => {
 
 describe('turning on an automation that buys', () => {
 	test("Webhook > Create with Lists needs the same opt-in when a list's automation buys", async () => {
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
-			ListName: 'buys when on',
-			ListType: 'static',
-			isMonitored: 1,
-		});
-		const listId = created.body.results[0].ListID;
+		const listId = await createMonitoredList(sb, 'buys when on');
 		await api(sb, 'PUT', `/v1/lists/${listId}/automations`, {
 			isEnabled: 0,
 			Triggers: 'New Matches',
@@ -1344,9 +1275,7 @@ describe.each(PRICE_SCENARIOS)(
 			});
 			expect(result.error).toBeUndefined();
 			expect(result.json.filter((item) => item._charge)).toHaveLength(2);
-			expect(
-				(await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0),
-			).toBeLessThanOrEqual(ceilingCents);
+			expect(await spentSince(before)).toBeLessThanOrEqual(ceilingCents);
 		});
 
 		test('without "On Error: Continue", a failed item stops new items; items under way keep what they bought', async () => {
@@ -1432,23 +1361,9 @@ describe('a purchase that costs more than was held for it', () => {
 describe("Import: the preview's maxCostNeeded is the Max Cost its purchase needs", () => {
 	test('a quote that counts fewer records than are sent: the preview counts every record sent at full price, and that Max Cost buys them', async () => {
 		await useUpCredits();
-		const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
-			ListName: 'quote counts fewer',
-			ListType: 'import',
-			ImportSource: 'api',
-		});
-		const listId = created.body.results[0].ListID;
-		const rows = Array.from({ length: 20 }, (_, i) => ({
-			Address: `${400 + i} Oak St`,
-			City: 'Portland',
-			State: 'OR',
-		}));
-		const parameters = {
-			resource: 'importRecord',
-			operation: 'import',
-			listId: listRef(listId),
-			importOptions: { batchSize: 10 },
-		};
+		const listId = await sandboxImportList(sb, 'quote counts fewer');
+		const rows = portlandRecords(20, 'Oak St', 400);
+		const parameters = importInto(listId, { importOptions: { batchSize: 10 } });
 		// Both quotes (the preview's, then the purchase's) count 10 of the 20 records.
 		sb.faults.push({
 			pathPrefix: `/v1/lists/${listId}/import/items`,
@@ -1487,12 +1402,7 @@ describe('an import batch that costs more than was held for it, or whose answer 
 	])(
 		'a batch that %s: the import buys nothing more, the next batch is not sent, and what was bought is output',
 		async (_, answer, notice) => {
-			const created = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
-				ListName: 'overcharged import',
-				ListType: 'import',
-				ImportSource: 'api',
-			});
-			const listId = created.body.results[0].ListID;
+			const listId = await sandboxImportList(sb, 'overcharged import');
 			// The second batch is imported and charged by the service, and its answer then says more (or nothing) of what it cost.
 			sb.faults.push({
 				pathPrefix: `/v1/lists/${listId}/import/items`,
@@ -1506,20 +1416,13 @@ describe('an import batch that costs more than was held for it, or whose answer 
 					...answer,
 				},
 			});
-			const rows = Array.from({ length: 30 }, (_, i) => ({
-				Address: `${300 + i} Oak St`,
-				City: 'Portland',
-				State: 'OR',
-			}));
+			const rows = portlandRecords(30, 'Oak St', 300);
 			const result = await run(
-				{
-					resource: 'importRecord',
-					operation: 'import',
-					listId: listRef(listId),
+				importInto(listId, {
 					chargeMode: 'purchase',
 					maxCost: 100,
 					importOptions: { batchSize: 10 },
-				},
+				}),
 				rows,
 				{ continueOnFail: true },
 			);
@@ -1554,8 +1457,6 @@ describe.each(PRICE_SCENARIOS)(
 	(scenario) => {
 		atPrices(scenario);
 		const purchases = () => sb.requests.filter((request) => request.query.get('Purchase') === '1');
-		const spentSince = async (before: number) =>
-			(await chargeLog()).log.slice(before).reduce((sum, entry) => sum + entry.cents, 0);
 
 		test.each([
 			{

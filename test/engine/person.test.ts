@@ -1,26 +1,31 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { TOKENS } from './harness';
-import { api, run, runOk, sandboxCharges, useEngineSandbox } from './helpers';
+import { run, runOk, sandboxCharges, useEngineSandbox } from './helpers';
 
 const sb = useEngineSandbox();
 const charges = async () => (await sandboxCharges(sb)).log;
+const buying = { chargeMode: 'purchase', maxCost: 5 };
+const ownersOf = (propId: string, parameters: IDataObject = buying) => ({
+	resource: 'person',
+	operation: 'getOwners',
+	propId,
+	...parameters,
+});
+const purchase = (
+	operation: 'purchasePhone' | 'purchaseEmail',
+	personKey: string,
+	parameters: IDataObject = buying,
+) => ({ resource: 'person', operation, personKey, ...parameters });
 
 describe('Person', () => {
 	test('owners: preview, purchase with fieldsets and suppression', async () => {
-		const [quote] = await runOk(sb, {
-			resource: 'person',
-			operation: 'getOwners',
-			propId: 'P000500',
-			chargeMode: 'preview',
-		});
+		const [quote] = await runOk(sb, ownersOf('P000500', { chargeMode: 'preview' }));
 		expect(quote).toMatchObject({ preview: true, PropID: 'P000500' });
-		const owners = await runOk(sb, {
-			resource: 'person',
-			operation: 'getOwners',
-			propId: 'P000500',
-			fields: { fieldsets: ['overview'], exclude: ['Email'] },
-			chargeMode: 'purchase',
-			maxCost: 5,
-		});
+		const owners = await runOk(
+			sb,
+			ownersOf('P000500', { fields: { fieldsets: ['overview'], exclude: ['Email'] }, ...buying }),
+		);
 		expect(owners.length).toBe(quote.resultCount);
 		expect(owners[0]).toHaveProperty('PersonKey');
 		expect(owners[0]).toHaveProperty('Phone');
@@ -29,90 +34,32 @@ describe('Person', () => {
 	});
 
 	test('purchase a phone, then buying it again is a clear result, not a crash; the phone shows in the owners', async () => {
-		const [owner] = await runOk(
-			sb,
-			{
-				resource: 'person',
-				operation: 'getOwners',
-				propId: 'P000600',
-				chargeMode: 'purchase',
-				maxCost: 5,
-			},
-			undefined,
-			TOKENS.second,
-		);
+		const asSecond = (parameters: IDataObject) => runOk(sb, parameters, undefined, TOKENS.second);
+		const [owner] = await asSecond(ownersOf('P000600'));
 		const key = String(owner.PersonKey);
-		const [bought] = await runOk(
-			sb,
-			{
-				resource: 'person',
-				operation: 'purchasePhone',
-				personKey: key,
-				chargeMode: 'purchase',
-				maxCost: 5,
-			},
-			undefined,
-			TOKENS.second,
-		);
+		const [bought] = await asSecond(purchase('purchasePhone', key));
 		expect(bought).toMatchObject({ PersonKey: key, purchased: true });
 		expect((bought.Phone as unknown[]).length).toBe(1);
-		const [again] = await runOk(
-			sb,
-			{
-				resource: 'person',
-				operation: 'purchasePhone',
-				personKey: key,
-				chargeMode: 'purchase',
-				maxCost: 5,
-			},
-			undefined,
-			TOKENS.second,
-		);
+		const [again] = await asSecond(purchase('purchasePhone', key));
 		expect(again).toMatchObject({ PersonKey: key, purchased: false, alreadyPurchased: true });
 		expect(
 			sb.sent(`/v1/persons/${key}/Phone`).filter((r) => r.query.get('Purchase') === '1'),
 		).toHaveLength(1);
-		const owners = await runOk(
-			sb,
-			{
-				resource: 'person',
-				operation: 'getOwners',
-				propId: 'P000600',
-				fields: { include: ['Phone'] },
-				chargeMode: 'purchase',
-				maxCost: 5,
-			},
-			undefined,
-			TOKENS.second,
+		const owners = await asSecond(
+			ownersOf('P000600', { fields: { include: ['Phone'] }, ...buying }),
 		);
 		expect((owners.find((o) => o.PersonKey === key)!.Phone as unknown[]).length).toBe(1);
-		const [email] = await runOk(
-			sb,
-			{ resource: 'person', operation: 'purchaseEmail', personKey: key, chargeMode: 'preview' },
-			undefined,
-			TOKENS.second,
-		);
+		const [email] = await asSecond(purchase('purchaseEmail', key, { chargeMode: 'preview' }));
 		expect(email).toMatchObject({ preview: true, purchase: 'Email', resultCount: 1 });
 	});
 
 	test('purchase an e-mail: the preview charges nothing, the purchase buys it once, buying it again is a clear result; the e-mail shows in the owners', async () => {
-		const [owner] = await runOk(sb, {
-			resource: 'person',
-			operation: 'getOwners',
-			propId: 'P000610',
-			chargeMode: 'purchase',
-			maxCost: 5,
-		});
+		const [owner] = await runOk(sb, ownersOf('P000610'));
 		const key = String(owner.PersonKey);
 		expect(owner.Email).toEqual([]);
 
 		const beforePreview = (await charges()).length;
-		const [quote] = await runOk(sb, {
-			resource: 'person',
-			operation: 'purchaseEmail',
-			personKey: key,
-			chargeMode: 'preview',
-		});
+		const [quote] = await runOk(sb, purchase('purchaseEmail', key, { chargeMode: 'preview' }));
 		expect(quote).toMatchObject({
 			PersonKey: key,
 			preview: true,
@@ -125,13 +72,7 @@ describe('Person', () => {
 			sb.sent(`/v1/persons/${key}/Email`).filter((r) => r.query.get('Purchase') === '1'),
 		).toHaveLength(0);
 
-		const [bought] = await runOk(sb, {
-			resource: 'person',
-			operation: 'purchaseEmail',
-			personKey: key,
-			chargeMode: 'purchase',
-			maxCost: 5,
-		});
+		const [bought] = await runOk(sb, purchase('purchaseEmail', key));
 		expect(bought).toMatchObject({ PersonKey: key, PropID: 'P000610', purchased: true });
 		const email = bought.Email as Array<{ linktext: string; href: string }>;
 		expect(email).toHaveLength(1);
@@ -145,13 +86,7 @@ describe('Person', () => {
 		);
 		expect(quote.totalCost).toBe((bought._charge as { totalCost: string }).totalCost);
 
-		const [again] = await runOk(sb, {
-			resource: 'person',
-			operation: 'purchaseEmail',
-			personKey: key,
-			chargeMode: 'purchase',
-			maxCost: 5,
-		});
+		const [again] = await runOk(sb, purchase('purchaseEmail', key));
 		expect(again).toMatchObject({ PersonKey: key, purchased: false, alreadyPurchased: true });
 		expect(again.message).toContain('e-mail address');
 		expect(again.message).toContain('nothing was charged');
@@ -161,27 +96,16 @@ describe('Person', () => {
 			sb.sent(`/v1/persons/${key}/Email`).filter((r) => r.query.get('Purchase') === '1'),
 		).toHaveLength(1);
 
-		const owners = await runOk(sb, {
-			resource: 'person',
-			operation: 'getOwners',
-			propId: 'P000610',
-			fields: { include: ['Email', 'Phone'] },
-			chargeMode: 'purchase',
-			maxCost: 5,
-		});
+		const owners = await runOk(
+			sb,
+			ownersOf('P000610', { fields: { include: ['Email', 'Phone'] }, ...buying }),
+		);
 		const after = owners.find((o) => o.PersonKey === key)!;
 		expect(after.Email).toEqual(email);
 		expect(after.Phone).toEqual([]);
 		const others = await runOk(
 			sb,
-			{
-				resource: 'person',
-				operation: 'getOwners',
-				propId: 'P000610',
-				fields: { include: ['Email'] },
-				chargeMode: 'purchase',
-				maxCost: 5,
-			},
+			ownersOf('P000610', { fields: { include: ['Email'] }, ...buying }),
 			undefined,
 			TOKENS.second,
 		);
@@ -189,21 +113,9 @@ describe('Person', () => {
 	});
 
 	test('a service whose quote of a bought phone counts nothing to buy (0 records, $0.00): no purchase is sent, and the item says nothing was bought or charged', async () => {
-		const [owner] = await runOk(sb, {
-			resource: 'person',
-			operation: 'getOwners',
-			propId: 'P000620',
-			chargeMode: 'purchase',
-			maxCost: 5,
-		});
+		const [owner] = await runOk(sb, ownersOf('P000620'));
 		const key = String(owner.PersonKey);
-		await runOk(sb, {
-			resource: 'person',
-			operation: 'purchasePhone',
-			personKey: key,
-			chargeMode: 'purchase',
-			maxCost: 5,
-		});
+		await runOk(sb, purchase('purchasePhone', key));
 		const before = await charges();
 		// The sandbox refuses the quote of a bought phone too; this service quotes it as nothing to buy.
 		sb.faults.push({
@@ -213,13 +125,7 @@ describe('Person', () => {
 			status: 200,
 			body: { results: [], resultCount: 0, totalCost: '0.00', quantityFreeRemaining: 0 },
 		});
-		const [again] = await runOk(sb, {
-			resource: 'person',
-			operation: 'purchasePhone',
-			personKey: key,
-			chargeMode: 'purchase',
-			maxCost: 5,
-		});
+		const [again] = await runOk(sb, purchase('purchasePhone', key));
 		expect(again).toMatchObject({
 			PersonKey: key,
 			purchased: false,
@@ -235,51 +141,27 @@ describe('Person', () => {
 	});
 
 	test('records of each kind, charged, with their fieldsets', async () => {
+		const recordsOf = (personKey: string, recordKind: string, parameters: IDataObject) => ({
+			resource: 'person',
+			operation: 'getRecords',
+			personKey,
+			recordKind,
+			returnAll: true,
+			...parameters,
+		});
 		for (const kind of ['bankruptcies', 'divorces', 'liens', 'probates', 'relatives']) {
-			const records = await runOk(sb, {
-				resource: 'person',
-				operation: 'getRecords',
-				personKey: 'K000010A',
-				recordKind: kind,
-				returnAll: true,
-				chargeMode: 'purchase',
-				maxCost: 5,
-			});
+			const records = await runOk(sb, recordsOf('K000010A', kind, buying));
 			for (const record of records) expect(record.PersonKey).toBe('K000010A');
 		}
-		const [quote] = await runOk(sb, {
-			resource: 'person',
-			operation: 'getRecords',
-			personKey: 'K000010A',
-			recordKind: 'liens',
-			returnAll: true,
-			chargeMode: 'preview',
-		});
+		const preview = { chargeMode: 'preview' };
+		const [quote] = await runOk(sb, recordsOf('K000010A', 'liens', preview));
 		expect(quote).toMatchObject({ preview: true, records: 'liens' });
-		const unknown = await run(sb, {
-			resource: 'person',
-			operation: 'getRecords',
-			personKey: 'NOPE',
-			recordKind: 'liens',
-			returnAll: true,
-			chargeMode: 'preview',
-		});
+		const unknown = await run(sb, recordsOf('NOPE', 'liens', preview));
 		expect(unknown.error?.httpCode).toBe('404');
 	});
 
 	test('sandbox-broke: a 402 on a purchase, with what to do', async () => {
-		const result = await run(
-			sb,
-			{
-				resource: 'person',
-				operation: 'getOwners',
-				propId: 'P000700',
-				chargeMode: 'purchase',
-				maxCost: 5,
-			},
-			undefined,
-			TOKENS.broke,
-		);
+		const result = await run(sb, ownersOf('P000700'), undefined, TOKENS.broke);
 		expect(result.error?.httpCode).toBe('402');
 		expect(result.error?.description).toContain('Nothing was charged');
 	});

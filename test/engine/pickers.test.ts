@@ -6,14 +6,10 @@ import type {
 } from 'n8n-workflow';
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { loadOptionsContext, startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { api, createList, run, runOk } from './helpers';
+import { loadOptionsContext, TOKENS } from './harness';
+import { addToList, api, createList, run, runOk, useEngineSandbox } from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 const { listSearch, loadOptions } = new PropRadar().methods;
 
@@ -51,6 +47,17 @@ function searchLists(filter?: string, token: string = TOKENS.main): Promise<INod
 	);
 }
 
+/** The account's status labels, straight from the sandbox. */
+async function statusLabels(): Promise<Array<{ Value: number; Label: string }>> {
+	return (
+		await api<{ results: Array<{ Value: number; Label: string }> }>(
+			sb,
+			'GET',
+			'/v1/accounts/preferences/statuses',
+		)
+	).body.results;
+}
+
 /** What a picker's failure shows a person, everything on the error. */
 async function failureOf(
 	promise: Promise<unknown>,
@@ -72,13 +79,7 @@ describe('List picker: searchLists ("From List")', () => {
 	test('a filter returns the matching list, by name, with the ID as its value, and not the others', async () => {
 		const probate = await createList(sb, { listName: 'Probate Leads Picker', listType: 'static' });
 		const tax = await createList(sb, { listName: 'Tax Delinquent Picker', listType: 'static' });
-		await runOk(sb, {
-			resource: 'listItem',
-			operation: 'add',
-			listId: { __rl: true, mode: 'id', value: String(probate) },
-			addBy: 'propIds',
-			propIds: 'P000101,P000102',
-		});
+		await addToList(sb, probate, 'P000101,P000102');
 
 		const found = await searchLists('probate leads');
 		expect(found.results).toEqual([
@@ -141,13 +142,7 @@ describe('List picker: searchLists ("From List")', () => {
 describe('Load options', () => {
 	test("getStatusLevels: None (0), then the account's own labels by value", async () => {
 		const levels = await options('getStatusLevels');
-		const labels = (
-			await api<{ results: Array<{ Value: number; Label: string }> }>(
-				sb,
-				'GET',
-				'/v1/accounts/preferences/statuses',
-			)
-		).body.results;
+		const labels = await statusLabels();
 		expect(labels.length).toBeGreaterThan(0);
 		expect(levels[0]).toEqual({ name: 'None', value: 0 });
 		expect(levels.slice(1)).toEqual(
@@ -318,20 +313,8 @@ function methodOf(
 describe('Status levels where they are used', () => {
 	test("the List Item status filter offers the account's labels, each one a filter the API takes, and no None", async () => {
 		const listId = await createList(sb, { listName: 'Status Filter', listType: 'static' });
-		await runOk(sb, {
-			resource: 'listItem',
-			operation: 'add',
-			listId: { __rl: true, mode: 'id', value: String(listId) },
-			addBy: 'propIds',
-			propIds: 'P000201',
-		});
-		const labels = (
-			await api<{ results: Array<{ Value: number; Label: string }> }>(
-				sb,
-				'GET',
-				'/v1/accounts/preferences/statuses',
-			)
-		).body.results;
+		await addToList(sb, listId, 'P000201');
+		const labels = await statusLabels();
 		const offered = await options(methodOf('listItem', 'getMany', 'filters', 'StatusLevel'));
 		expect(offered).toEqual(
 			labels.map((label) => ({ name: `${label.Value}: ${label.Label}`, value: label.Value })),

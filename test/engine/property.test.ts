@@ -1,14 +1,21 @@
-import { runNode, startEngineSandbox, TOKENS, type EngineSandbox } from './harness';
-import { api, run, runOk } from './helpers';
+import { runNode, TOKENS } from './harness';
+import { api, run, runOk, useEngineSandbox } from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 const purchases = (path: string) =>
 	sb.requests.filter((r) => r.path === path && r.query.get('Purchase') === '1');
+/** Buys the first 500 properties in Oregon under `maxCost`. */
+const oregonPurchase = (maxCost: number) => ({
+	resource: 'property',
+	operation: 'search',
+	criteriaMode: 'json',
+	criteriaJson: '[{"name":"State","value":["OR"]}]',
+	returnAll: false,
+	limit: 500,
+	chargeMode: 'purchase',
+	maxCost,
+});
 
 describe('Property', () => {
 	test('get: preview quotes for free; purchase returns the chosen fields with suppression', async () => {
@@ -91,21 +98,7 @@ describe('Property', () => {
 
 	test('search: a cap below the quote buys nothing', async () => {
 		const before = purchases('/v1/properties').length;
-		const result = await run(
-			sb,
-			{
-				resource: 'property',
-				operation: 'search',
-				criteriaMode: 'json',
-				criteriaJson: '[{"name":"State","value":["OR"]}]',
-				returnAll: false,
-				limit: 500,
-				chargeMode: 'purchase',
-				maxCost: 0.01,
-			},
-			undefined,
-			TOKENS.second,
-		);
+		const result = await run(sb, oregonPurchase(0.01), undefined, TOKENS.second);
 		expect(result.error?.message).toBe('Purchase refused: over Max Cost');
 		expect(result.error?.description).toContain('Nothing was charged');
 		expect(result.error?.description).toContain('Set Max Cost to at least $50.00');
@@ -121,19 +114,9 @@ describe('Property', () => {
 		});
 		expect(result).toHaveLength(1);
 		const before = purchases('/v1/properties').length;
-		const capped = await runNode(
-			{
-				resource: 'property',
-				operation: 'search',
-				criteriaMode: 'json',
-				criteriaJson: '[{"name":"State","value":["OR"]}]',
-				returnAll: false,
-				limit: 500,
-				chargeMode: 'purchase',
-				maxCost: 100000,
-			},
-			{ credentials: { baseUrl: sb.url, accessToken: TOKENS.second, spendingCeiling: 0.01 } },
-		);
+		const capped = await runNode(oregonPurchase(100000), {
+			credentials: { baseUrl: sb.url, accessToken: TOKENS.second, spendingCeiling: 0.01 },
+		});
 		expect(capped.error?.message).toBe("Purchase refused: over the credential's spending ceiling");
 		expect(capped.error?.description).toContain(
 			'Spending Ceiling per Execution has $0.01 of $0.01 left',

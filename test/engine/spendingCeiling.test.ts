@@ -13,19 +13,10 @@ import {
 
 import { PropRadarApi } from '../../credentials/PropRadarApi.credentials';
 import { chargeProperties } from '../../nodes/PropRadar/money';
-import {
-	runNode,
-	startEngineSandbox,
-	TOKENS,
-	type CredentialValues,
-	type EngineSandbox,
-} from './harness';
+import { runNode, TOKENS, type CredentialValues } from './harness';
+import { useEngineSandbox } from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 const credential = new PropRadarApi();
 

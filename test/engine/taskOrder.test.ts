@@ -7,14 +7,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { startEngineSandbox, type EngineSandbox } from './harness';
-import { api, createList, listRef, runOk } from './helpers';
+import { api, createList, listRef, runOk, useEngineSandbox } from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 const automation = new PropRadar().description.properties.find(
 	(property) => property.name === 'automation',

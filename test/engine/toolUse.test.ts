@@ -33,7 +33,7 @@ import {
 	TOKENS,
 	type CredentialValues,
 } from './harness';
-import { deferredEngineSandbox, listRef, sandboxCharges } from './helpers';
+import { deferredEngineSandbox, listRef, propertyPurchase, sandboxCharges } from './helpers';
 
 const TOOL = 'n8n-nodes-propradar.propRadarTool';
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
@@ -84,14 +84,6 @@ const credentials = (spendingCeiling?: number): CredentialValues => ({
 	spendingCeiling,
 });
 
-const getProperty = (propId: string, maxCost = 5) => ({
-	resource: 'property',
-	operation: 'get',
-	propId,
-	chargeMode: 'purchase',
-	maxCost,
-});
-
 describe('as a tool, every failure is a result that says what happened to the money', () => {
 	test('a parameter refused before the item loop: a result, where the node itself throws', async () => {
 		const parameters = { resource: 'property', operation: 'appraise' };
@@ -111,7 +103,7 @@ describe('as a tool, every failure is a result that says what happened to the mo
 
 	test('a purchase over Max Cost: the refusal with its amounts, nothing sent to buy', async () => {
 		noCredits();
-		const result = await runNode(getProperty('P000601', 0.05), {
+		const result = await runNode(propertyPurchase('P000601', 0.05), {
 			credentials: credentials(),
 			nodeType: TOOL,
 		});
@@ -138,7 +130,7 @@ describe('as a tool, every failure is a result that says what happened to the mo
 			status: 404,
 			body: { error: 'Resource does not exist for given id', eventid: 'tst-404-009' },
 		});
-		const result = await runNode(getProperty('={{ $json.id }}', 5), {
+		const result = await runNode(propertyPurchase('={{ $json.id }}', 5), {
 			credentials: credentials(),
 			nodeType: TOOL,
 			items: [{ id: 'P000602' }, { id: 'P000603' }],
@@ -160,7 +152,7 @@ describe('as a tool, every failure is a result that says what happened to the mo
 
 	test('a call whose items together do not fit Max Cost: refused whole, and the agent learns nothing was charged', async () => {
 		noCredits();
-		const result = await runNode(getProperty('={{ $json.id }}', 0.15), {
+		const result = await runNode(propertyPurchase('={{ $json.id }}', 0.15), {
 			credentials: credentials(),
 			nodeType: TOOL,
 			items: [{ id: 'P000602' }, { id: 'P000603' }],
@@ -214,7 +206,7 @@ describe('as a tool, every failure is a result that says what happened to the mo
 	});
 
 	test('bought with free export credits, then a bad ID: "nothing was charged" says what paid', async () => {
-		const result = await runNode(getProperty('={{ $json.id }}'), {
+		const result = await runNode(propertyPurchase('={{ $json.id }}'), {
 			credentials: credentials(),
 			nodeType: TOOL,
 			items: [{ id: 'P000604' }, { id: 'P 605' }],
@@ -241,7 +233,7 @@ describe('as a tool, every failure is a result that says what happened to the mo
 			count: 1,
 			dropAfterForward: true,
 		});
-		const result = await runNode(getProperty('P000606'), {
+		const result = await runNode(propertyPurchase('P000606'), {
 			credentials: credentials(),
 			nodeType: TOOL,
 		});
@@ -321,7 +313,7 @@ async function runWithoutExecution(
 
 describe('where n8n runs the tool without an execution (its Agents module), a purchase under a ceiling is refused', () => {
 	test('refused, saying why and that nothing was sent or charged; nothing is sent', async () => {
-		const json = await runWithoutExecution(getProperty('P000611'), 0.5);
+		const json = await runWithoutExecution(propertyPurchase('P000611'), 0.5);
 		expect(json).toEqual([
 			{
 				error:
@@ -343,7 +335,7 @@ describe('where n8n runs the tool without an execution (its Agents module), a pu
 				0.5,
 			),
 		).toEqual([expect.objectContaining({ preview: true, maxCostNeeded: '0.10' })]);
-		expect(await runWithoutExecution(getProperty('P000612'))).toEqual([
+		expect(await runWithoutExecution(propertyPurchase('P000612'))).toEqual([
 			expect.objectContaining({ PropID: 'P000612', _charge: expect.anything() }),
 		]);
 	});
@@ -425,7 +417,9 @@ describe("the ceiling over an agent's workflow tool: a sub-workflow's purchases 
 		const results = [];
 		for (const propId of ['P000621', 'P000622', 'P000623'])
 			results.push(
-				await runExecution(getProperty(propId), 0.25, { parentExecutionId: 'agent-execution-1' }),
+				await runExecution(propertyPurchase(propId), 0.25, {
+					parentExecutionId: 'agent-execution-1',
+				}),
 			);
 		expect(results.map((result) => result.error)).toEqual([
 			undefined,
@@ -434,8 +428,11 @@ describe("the ceiling over an agent's workflow tool: a sub-workflow's purchases 
 		]);
 		// Another parent's sub-workflow has a ceiling of its own.
 		expect(
-			(await runExecution(getProperty('P000624'), 0.25, { parentExecutionId: 'agent-execution-2' }))
-				.error,
+			(
+				await runExecution(propertyPurchase('P000624'), 0.25, {
+					parentExecutionId: 'agent-execution-2',
+				})
+			).error,
 		).toBeUndefined();
 		expect(await charged()).toEqual(['property P000621', 'property P000622', 'property P000624']);
 	});
@@ -445,11 +442,11 @@ describe('each MCP Server Trigger call is an execution of its own: a purchase un
 	test('refused in an execution the MCP Server Trigger started; bought in any other', async () => {
 		noCredits();
 		expect(
-			(await runExecution(getProperty('P000631'), 0.5, { triggerType: MCP_TRIGGER })).error,
+			(await runExecution(propertyPurchase('P000631'), 0.5, { triggerType: MCP_TRIGGER })).error,
 		).toBe(
 			"Purchase refused: no n8n execution holds this call, so the credential's spending ceiling cannot count it",
 		);
-		expect((await runExecution(getProperty('P000632'), 0.5, {})).error).toBeUndefined();
+		expect((await runExecution(propertyPurchase('P000632'), 0.5, {})).error).toBeUndefined();
 		expect(await charged()).toEqual(['property P000632']);
 	});
 });

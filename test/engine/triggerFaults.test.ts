@@ -8,7 +8,7 @@ import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
-import { TOKENS } from './harness';
+import { TOKENS, type Fault } from './harness';
 import { api, control } from './helpers';
 import {
 	automationOf,
@@ -76,30 +76,39 @@ async function chargingList(name: string): Promise<{ listId: number; before: IDa
 
 const allowed = { options: { allowChargingAutomation: true } };
 
+/** The webhook registration is made, and its answer lost. */
+const registrationAnswerLost = (): Fault => ({
+	method: 'POST',
+	pathPrefix: '/v1/integrations/webhooks',
+	count: 1,
+	dropAfterForward: true,
+});
+/** Every read of the webhooks with their secrets fails: a lost registration is not found again. */
+const lookUpFails = (): Fault => ({
+	method: 'GET',
+	pathPrefix: '/v1/integrations/webhooks',
+	query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' },
+	count: 1000,
+	status: 502,
+});
+/** Answer lost, not found again, and the orphan not removable for a while. */
+const orphaned = (): Fault[] => [
+	registrationAnswerLost(),
+	lookUpFails(),
+	{ method: 'DELETE', pathPrefix: '/v1/integrations/webhooks/', count: 1000, status: 503 },
+];
+const automationWrites = (listId: number, fault: Omit<Fault, 'method' | 'pathPrefix'>): Fault => ({
+	method: 'PUT',
+	pathPrefix: `/v1/lists/${listId}/automations`,
+	...fault,
+});
+
 /**
  * An activation whose webhook registration was made but its answer lost, which cannot find it
  * again or remove it: it fails and leaves its webhook behind, an orphan.
  */
 async function leaveOrphan(wf: TriggerWorkflow): Promise<void> {
-	sb.faults.push({
-		method: 'POST',
-		pathPrefix: '/v1/integrations/webhooks',
-		count: 1,
-		dropAfterForward: true,
-	});
-	sb.faults.push({
-		method: 'GET',
-		pathPrefix: '/v1/integrations/webhooks',
-		query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' },
-		count: 1000,
-		status: 502,
-	});
-	sb.faults.push({
-		method: 'DELETE',
-		pathPrefix: '/v1/integrations/webhooks/',
-		count: 1000,
-		status: 503,
-	});
+	sb.faults.push(...orphaned());
 	await expect(wf.activate()).rejects.toThrow();
 	sb.faults.length = 0;
 }
@@ -111,12 +120,7 @@ describe('deactivation under an outage', () => {
 		await wf.activate();
 		expect(await ableToCharge(listId)).toBe(true);
 
-		sb.faults.push({
-			method: 'PUT',
-			pathPrefix: `/v1/lists/${listId}/automations`,
-			count: 4,
-			status: 503,
-		});
+		sb.faults.push(automationWrites(listId, { count: 4, status: 503 }));
 		await wf.deactivate();
 		expect(await automationOf(sb, listId)).toEqual(before);
 		expect(await ownWebhooks(wf)).toEqual([]);
@@ -130,12 +134,7 @@ describe('deactivation under an outage', () => {
 		const secret = await serviceSecret(sb, wf);
 		const logged = jest.spyOn(Container.get(Logger), 'error');
 
-		sb.faults.push({
-			method: 'PUT',
-			pathPrefix: `/v1/lists/${listId}/automations`,
-			count: 1000,
-			status: 503,
-		});
+		sb.faults.push(automationWrites(listId, { count: 1000, status: 503 }));
 		let error: Error | undefined;
 		await wf.deactivate().catch((caught: Error) => (error = caught));
 		sb.faults.length = 0;
@@ -182,12 +181,7 @@ describe('deactivation under an outage', () => {
 		const before = await automationOf(sb, listId);
 		const wf = trigger(listId);
 		await wf.activate();
-		sb.faults.push({
-			method: 'PUT',
-			pathPrefix: `/v1/lists/${listId}/automations`,
-			count: 1000,
-			status: 503,
-		});
+		sb.faults.push(automationWrites(listId, { count: 1000, status: 503 }));
 		let error: (Error & { description?: string }) | undefined;
 		await wf.deactivate().catch((caught: Error) => (error = caught));
 		sb.faults.length = 0;
@@ -205,12 +199,7 @@ describe('deactivation under an outage', () => {
 		const wf = trigger(listId, allowed);
 		await wf.activate();
 		const first = wf.registration().webhookId;
-		sb.faults.push({
-			method: 'PUT',
-			pathPrefix: `/v1/lists/${listId}/automations`,
-			count: 1000,
-			status: 502,
-		});
+		sb.faults.push(automationWrites(listId, { count: 1000, status: 502 }));
 		sb.faults.push({
 			method: 'DELETE',
 			pathPrefix: '/v1/integrations/webhooks/',
@@ -243,12 +232,7 @@ describe('lost answers to the registration', () => {
 		const listId = await createMonitoredList(sb, 'Faults lost answer adopted');
 		const before = await automationOf(sb, listId);
 		const wf = trigger(listId);
-		sb.faults.push({
-			method: 'POST',
-			pathPrefix: '/v1/integrations/webhooks',
-			count: 1,
-			dropAfterForward: true,
-		});
+		sb.faults.push(registrationAnswerLost());
 		await wf.activate();
 		const own = await ownWebhooks(wf);
 		expect(own.map((hook) => hook.WebhookID)).toEqual([wf.registration().webhookId]);
@@ -264,20 +248,8 @@ describe('lost answers to the registration', () => {
 	test("answer lost and not found again: activation fails and n8n's `delete` removes the orphan", async () => {
 		const listId = await createMonitoredList(sb, 'Faults lost answer removed');
 		const wf = trigger(listId);
-		sb.faults.push({
-			method: 'POST',
-			pathPrefix: '/v1/integrations/webhooks',
-			count: 1,
-			dropAfterForward: true,
-		});
 		// The look-up of the new webhook fails (a read asking for secrets, as only it and checkExists of a stored registration make).
-		sb.faults.push({
-			method: 'GET',
-			pathPrefix: '/v1/integrations/webhooks',
-			query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' },
-			count: 1000,
-			status: 502,
-		});
+		sb.faults.push(registrationAnswerLost(), lookUpFails());
 		await expect(wf.activate()).rejects.toThrow();
 		expect(await ownWebhooks(wf)).toEqual([]);
 		expect(wf.registration().webhookId).toBeUndefined();
@@ -305,12 +277,7 @@ describe('lost answers to the registration', () => {
 		const before = await automationOf(sb, listId);
 		const wf = trigger(listId);
 		// The automation write happens but every answer to it is lost, and so is every later read.
-		sb.faults.push({
-			method: 'PUT',
-			pathPrefix: `/v1/lists/${listId}/automations`,
-			count: 1000,
-			dropAfterForward: true,
-		});
+		sb.faults.push(automationWrites(listId, { count: 1000, dropAfterForward: true }));
 		await expect(wf.activate()).rejects.toThrow();
 		sb.faults.length = 0;
 		expect(await wf.hook('checkExists')).toBe(false);
@@ -505,42 +472,13 @@ test('100 activate/deactivate cycles of one workflow with faults: no orphan, the
 		sb.faults.push(fault);
 		figures.faults++;
 	};
-	const automationPath = `/v1/lists/${listId}/automations`;
 
 	for (let cycle = 0; cycle < 100; cycle++) {
 		figures.cycles++;
 		// Faults during activation.
-		if (cycle % 10 === 0)
-			inject({
-				method: 'POST',
-				pathPrefix: '/v1/integrations/webhooks',
-				count: 1,
-				dropAfterForward: true,
-			});
-		if (cycle % 10 === 7)
-			inject({ method: 'PUT', pathPrefix: automationPath, count: 1, dropAfterForward: true });
-		if (cycle === 41 || cycle === 83) {
-			// Answer lost, not found again, and the orphan not removable for a while.
-			inject({
-				method: 'POST',
-				pathPrefix: '/v1/integrations/webhooks',
-				count: 1,
-				dropAfterForward: true,
-			});
-			inject({
-				method: 'GET',
-				pathPrefix: '/v1/integrations/webhooks',
-				query: { Fields: 'WebhookID,HookUrl,WebhookName,Secret' },
-				count: 1000,
-				status: 502,
-			});
-			inject({
-				method: 'DELETE',
-				pathPrefix: '/v1/integrations/webhooks/',
-				count: 1000,
-				status: 503,
-			});
-		}
+		if (cycle % 10 === 0) inject(registrationAnswerLost());
+		if (cycle % 10 === 7) inject(automationWrites(listId, { count: 1, dropAfterForward: true }));
+		if (cycle === 41 || cycle === 83) for (const fault of orphaned()) inject(fault);
 		let activated = true;
 		await wf.activate().catch(() => {
 			activated = false;
@@ -551,20 +489,13 @@ test('100 activate/deactivate cycles of one workflow with faults: no orphan, the
 		expect(await ableToCharge(listId)).toBe(true);
 
 		// Faults during deactivation.
-		if (cycle % 10 === 3)
-			inject({ method: 'PUT', pathPrefix: automationPath, count: 4, status: 503 });
+		if (cycle % 10 === 3) inject(automationWrites(listId, { count: 4, status: 503 }));
 		if (cycle % 10 === 5) {
 			inject({ method: 'DELETE', pathPrefix: '/v1/integrations/webhooks/', count: 1, drop: true });
-			inject({
-				method: 'PUT',
-				pathPrefix: automationPath,
-				count: 2,
-				status: 429,
-				headers: { 'retry-after': '0' },
-			});
+			inject(automationWrites(listId, { count: 2, status: 429, headers: { 'retry-after': '0' } }));
 		}
 		if (cycle === 12 || cycle === 52 || cycle === 92)
-			inject({ method: 'PUT', pathPrefix: automationPath, count: 1000, status: 503 });
+			inject(automationWrites(listId, { count: 1000, status: 503 }));
 		await wf.deactivate().catch(() => figures.failedDeactivations++);
 		sb.faults.length = 0;
 		if (await ableToCharge(listId)) figures.ableToChargeAfterDeactivation++;

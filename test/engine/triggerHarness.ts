@@ -33,6 +33,8 @@ import {
 } from './harness';
 import { api, deferredEngineSandbox, listRef } from './helpers';
 
+export { createMonitoredList } from './helpers';
+
 export const TRIGGER_TYPE = 'n8n-nodes-propradar.propRadarTrigger';
 const triggerType = new PropRadarTrigger();
 registerNodeType(TRIGGER_TYPE, triggerType);
@@ -519,18 +521,6 @@ export async function webhooksOf(
 	);
 	if (response.status !== 200) throw new Error(`GET webhooks: ${response.status}`);
 	return response.body.results ?? [];
-}
-
-/** A monitored static list, straight through the sandbox. */
-export async function createMonitoredList(sb: EngineSandbox, name: string): Promise<number> {
-	const response = await api<{ results: Array<{ ListID: number }> }>(sb, 'POST', '/v1/lists', {
-		ListName: name,
-		ListType: 'static',
-		isMonitored: 1,
-	});
-	if (response.status !== 200)
-		throw new Error(`POST list: ${response.status} ${JSON.stringify(response.body)}`);
-	return response.body.results[0].ListID;
 }
 
 /** POSTs a delivery to a trigger URL as PropRadar (or a forger) would. */

@@ -14,21 +14,10 @@ import {
 } from 'n8n-workflow';
 
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
-import {
-	additionalDataFor,
-	nodeTypes,
-	registerNodeType,
-	startEngineSandbox,
-	TOKENS,
-	type EngineSandbox,
-} from './harness';
-import { createList } from './helpers';
+import { additionalDataFor, nodeTypes, registerNodeType, TOKENS } from './harness';
+import { createList, useEngineSandbox } from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 const trigger = new PropRadarTrigger();
 const TRIGGER_TYPE = 'n8n-nodes-propradar.propRadarTrigger';

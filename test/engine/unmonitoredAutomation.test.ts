@@ -1,12 +1,7 @@
 import type { NodeRun } from './harness';
-import { startEngineSandbox, type EngineSandbox } from './harness';
-import { api, createList, listRef, run } from './helpers';
+import { api, createList, listRef, run, useEngineSandbox } from './helpers';
 
-let sb: EngineSandbox;
-beforeAll(async () => {
-	sb = await startEngineSandbox();
-});
-afterAll(() => sb.close());
+const sb = useEngineSandbox();
 
 const hints = (result: NodeRun) =>
 	(result.run.data.resultData.runData.PropRadar[0].hints ?? []).map((hint) => hint.message);

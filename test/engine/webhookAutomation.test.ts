@@ -1,14 +1,15 @@
-import { api, createList, listRef, run, runOk, useEngineSandbox } from './helpers';
+import type { IDataObject } from 'n8n-workflow';
+
+import { addToList, api, createList, listRef, run, runOk, useEngineSandbox } from './helpers';
 
 const sb = useEngineSandbox();
 
+const monitoredList = (listName: string) =>
+	createList(sb, { listName, listType: 'static', isMonitored: true });
+
 describe('Webhook', () => {
 	test('create wired to a list, get many without secrets unless asked, delete', async () => {
-		const listId = await createList(sb, {
-			listName: 'Hooked',
-			listType: 'static',
-			isMonitored: true,
-		});
+		const listId = await monitoredList('Hooked');
 		const [created] = await runOk(sb, {
 			resource: 'webhook',
 			operation: 'create',
@@ -104,20 +105,12 @@ describe('Webhook', () => {
 	});
 
 	test('a URL that is not http(s) is refused before sending', async () => {
+		const create = (hookUrl: string) =>
+			run(sb, { resource: 'webhook', operation: 'create', hookUrl, webhookName: 'x' });
 		const before = sb.requests.length;
-		const result = await run(sb, {
-			resource: 'webhook',
-			operation: 'create',
-			hookUrl: 'ftp://example.com/x',
-			webhookName: 'x',
-		});
+		const result = await create('ftp://example.com/x');
 		expect(result.error?.message).toBe('Hook URL: must start with http:// or https://, got "ftp:"');
-		const relative = await run(sb, {
-			resource: 'webhook',
-			operation: 'create',
-			hookUrl: '/hooks',
-			webhookName: 'x',
-		});
+		const relative = await create('/hooks');
 		expect(relative.error?.message).toBe('Hook URL: "/hooks" is not an absolute URL');
 		expect(sb.requests.length).toBe(before);
 	});
@@ -140,42 +133,35 @@ describe('Automation', () => {
 		PurchasePhone: false,
 		PurchaseEmail: false,
 	});
+	const configure = (
+		listId: number,
+		configureMode: string,
+		automation: IDataObject,
+		options: IDataObject = {},
+	) => ({
+		resource: 'automation',
+		operation: 'configure',
+		listId: listRef(listId),
+		configureMode,
+		automation,
+		...options,
+	});
+	const automationOf = async (listId: number) =>
+		(await runOk(sb, { resource: 'automation', operation: 'get', listId: listRef(listId) }))[0];
+	const allowCharging = { allowChargingAutomation: true };
 
 	test('configure in update mode keeps every field it was not given', async () => {
-		const listId = await createList(sb, {
-			listName: 'Auto',
-			listType: 'static',
-			isMonitored: true,
-		});
+		const listId = await monitoredList('Auto');
 		const other = await createList(sb, { listName: 'Hot', listType: 'static' });
-		await runOk(sb, {
-			resource: 'automation',
-			operation: 'configure',
-			listId: listRef(listId),
-			configureMode: 'replace',
-			automation: everyField(other),
-			allowChargingAutomation: true,
-		});
-		const [before] = await runOk(sb, {
-			resource: 'automation',
-			operation: 'get',
-			listId: listRef(listId),
-		});
+		await runOk(sb, configure(listId, 'replace', everyField(other), allowCharging));
+		const before = await automationOf(listId);
 
-		const [written] = await runOk(sb, {
-			resource: 'automation',
-			operation: 'configure',
-			listId: listRef(listId),
-			configureMode: 'update',
-			automation: { SetInterestLevel: 5 },
-			allowChargingAutomation: true,
-		});
+		const [written] = await runOk(
+			sb,
+			configure(listId, 'update', { SetInterestLevel: 5 }, allowCharging),
+		);
 		expect(written.updateCount).toBe(1);
-		const [after] = await runOk(sb, {
-			resource: 'automation',
-			operation: 'get',
-			listId: listRef(listId),
-		});
+		const after = await automationOf(listId);
 		expect(after).toEqual({ ...before, SetInterestLevel: 5 });
 		expect(after).toMatchObject({
 			DirectMailOrderID: 'DM-7',
@@ -189,32 +175,11 @@ describe('Automation', () => {
 	});
 
 	test('replace mode resets what is not given', async () => {
-		const listId = await createList(sb, {
-			listName: 'Replace',
-			listType: 'static',
-			isMonitored: true,
-		});
+		const listId = await monitoredList('Replace');
 		const other = await createList(sb, { listName: 'Other', listType: 'static' });
-		await runOk(sb, {
-			resource: 'automation',
-			operation: 'configure',
-			listId: listRef(listId),
-			configureMode: 'replace',
-			automation: everyField(other),
-			allowChargingAutomation: true,
-		});
-		await runOk(sb, {
-			resource: 'automation',
-			operation: 'configure',
-			listId: listRef(listId),
-			configureMode: 'replace',
-			automation: { isEnabled: true, Triggers: 'New Matches' },
-		});
-		const [after] = await runOk(sb, {
-			resource: 'automation',
-			operation: 'get',
-			listId: listRef(listId),
-		});
+		await runOk(sb, configure(listId, 'replace', everyField(other), allowCharging));
+		await runOk(sb, configure(listId, 'replace', { isEnabled: true, Triggers: 'New Matches' }));
+		const after = await automationOf(listId);
 		expect(after).toMatchObject({
 			isEnabled: 1,
 			Triggers: 'New Matches',
@@ -228,72 +193,35 @@ describe('Automation', () => {
 	test('the list itself in Add To Lists, levels out of range and a bad trigger are refused before sending', async () => {
 		const listId = await createList(sb, { listName: 'Self', listType: 'static' });
 		const before = sb.sent(`/v1/lists/${listId}/automations`).length;
-		const self = await run(sb, {
-			resource: 'automation',
-			operation: 'configure',
-			listId: listRef(listId),
-			configureMode: 'update',
-			automation: { AddToLists: [String(listId)] },
-		});
+		const self = await run(sb, configure(listId, 'update', { AddToLists: [String(listId)] }));
 		expect(self.error?.message).toBe(`AddToLists: must not include the list itself (${listId})`);
-		const interest = await run(sb, {
-			resource: 'automation',
-			operation: 'configure',
-			listId: listRef(listId),
-			configureMode: 'update',
-			automation: { SetInterestLevel: '={{ 6 }}' },
-		});
+		const interest = await run(sb, configure(listId, 'update', { SetInterestLevel: '={{ 6 }}' }));
 		expect(interest.error?.message).toBe(
 			'SetInterestLevel: must be a whole number from 0 to 5, got "6"',
 		);
-		const status = await run(sb, {
-			resource: 'automation',
-			operation: 'configure',
-			listId: listRef(listId),
-			configureMode: 'update',
-			automation: { SetStatusLevel: '={{ 10 }}' },
-		});
+		const status = await run(sb, configure(listId, 'update', { SetStatusLevel: '={{ 10 }}' }));
 		expect(status.error?.message).toBe(
 			'SetStatusLevel: must be a whole number from 0 to 9, got "10"',
 		);
-		const triggers = await run(sb, {
-			resource: 'automation',
-			operation: 'configure',
-			listId: listRef(listId),
-			configureMode: 'update',
-			automation: { Triggers: '={{ "Sometimes" }}' },
-		});
+		const triggers = await run(sb, configure(listId, 'update', { Triggers: '={{ "Sometimes" }}' }));
 		expect(triggers.error?.message).toContain('Triggers: must be one of');
 		expect(sb.sent(`/v1/lists/${listId}/automations`).length).toBe(before);
 	});
 
 	test('an automation that stars, re-levels and moves matching properties does so when it fires', async () => {
-		const listId = await createList(sb, {
-			listName: 'Inbox',
-			listType: 'static',
-			isMonitored: true,
-		});
+		const listId = await monitoredList('Inbox');
 		const hot = await createList(sb, { listName: 'Hot leads', listType: 'static' });
-		await runOk(sb, {
-			resource: 'automation',
-			operation: 'configure',
-			listId: listRef(listId),
-			configureMode: 'update',
-			automation: {
+		await runOk(
+			sb,
+			configure(listId, 'update', {
 				isEnabled: true,
 				Triggers: 'New Matches',
 				SetInterestLevel: 5,
 				SetStatusLevel: 2,
 				AddToLists: [String(hot)],
-			},
-		});
-		await runOk(sb, {
-			resource: 'listItem',
-			operation: 'add',
-			listId: listRef(listId),
-			addBy: 'propIds',
-			propIds: 'P000321',
-		});
+			}),
+		);
+		await addToList(sb, listId, 'P000321');
 		const moved = await runOk(sb, {
 			resource: 'listItem',
 			operation: 'getMany',
