@@ -13,6 +13,7 @@ import { listLocator, propertyNamed, readChoice, readListId } from '../../shared
 import { EMPTY_AUTOMATION } from '../../shared/vocabulary';
 import { automationFields } from './fields';
 import {
+	currentAutomation,
 	readAutomationOptIns,
 	turnOnMonitoring,
 	turnOnMonitoringProperty,
@@ -220,13 +221,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { allowCharging, turnOn } = readAutomationOptIns(this, itemIndex);
 	let base: Omit<AutomationRecord, 'Name'> = { ...EMPTY_AUTOMATION };
 	if (mode === 'update') {
-		const current = (
-			await apiRequest<{ results?: AutomationRecord[] }>(this, {
-				method: 'GET',
-				path: paths.automation(listId),
-				itemIndex,
-			})
-		).results?.[0];
+		const current = await currentAutomation(this, listId, itemIndex);
 		if (current) base = { ...base, ...writableAutomation(current) };
 	}
 	const written = { ...base, ...fields };

@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths, type AutomationRecord, type WebhookRecord } from '../../transport';
+import { apiRequest, paths, type WebhookRecord } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../money';
 import { readListIds, readRequiredString, readText } from '../../shared/parameters';
 import {
+	currentAutomation,
 	readAutomationOptIns,
 	turnOnMonitoring,
 	turnOnMonitoringProperty,
@@ -100,13 +101,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// Turning a list's automation on starts whatever it buys: the same opt-in as Automation > Configure.
 	const { allowCharging, turnOn } = readAutomationOptIns(this, itemIndex);
 	for (const listId of lists) {
-		const current = (
-			await apiRequest<{ results?: AutomationRecord[] }>(this, {
-				method: 'GET',
-				path: paths.automation(listId),
-				itemIndex,
-			})
-		).results?.[0];
+		const current = await currentAutomation(this, listId, itemIndex);
 		if (current)
 			await assertChargingAutomationAllowed(
 				this,
