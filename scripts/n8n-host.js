@@ -430,6 +430,9 @@ async function startQueueOnce(
 	}
 }
 
+const DATABASE_WAIT_MS = 1_000;
+const DATABASE_WAIT_LIMIT_MS = 60_000;
+
 /** Sets up the owner account (first start) and logs in; returns a REST client with the session cookie. */
 async function login(host) {
 	const setup = await fetch(`${host.url}/rest/owner/setup`, {
@@ -450,12 +453,22 @@ async function login(host) {
 		.map((c) => c.split(';')[0])
 		.join('; ');
 	const rest = async (method, path, body) => {
-		const answer = await fetch(`${host.url}/rest${path}`, {
-			method,
-			headers: { cookie, 'content-type': 'application/json', 'browser-id': 'propradar-e2e' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await answer.text();
+		let answer;
+		let text;
+		// n8n answers every request 503 "Database is not ready!" (abstract-server.js, before any
+		// route runs) while a database ping of its connection monitor has timed out, as on a
+		// loaded machine: sent again once the next ping succeeds, which nothing before it handled.
+		for (let waited = 0; ; waited += DATABASE_WAIT_MS) {
+			answer = await fetch(`${host.url}/rest${path}`, {
+				method,
+				headers: { cookie, 'content-type': 'application/json', 'browser-id': 'propradar-e2e' },
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+			text = await answer.text();
+			if (answer.status !== 503 || !text.includes('Database is not ready')) break;
+			if (waited >= DATABASE_WAIT_LIMIT_MS) break;
+			await new Promise((resolve) => setTimeout(resolve, DATABASE_WAIT_MS));
+		}
 		if (!answer.ok)
 			throw new Error(`${method} /rest${path} answered ${answer.status}: ${text.slice(0, 1000)}`);
 		const json = text ? JSON.parse(text) : {};
