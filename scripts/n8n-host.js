@@ -458,13 +458,19 @@ async function login(host) {
 		// n8n answers every request 503 "Database is not ready!" (abstract-server.js, before any
 		// route runs) while a database ping of its connection monitor has timed out, as on a
 		// loaded machine: sent again once the next ping succeeds, which nothing before it handled.
-		for (let waited = 0; ; waited += DATABASE_WAIT_MS) {
-			answer = await fetch(`${host.url}/rest${path}`, {
-				method,
-				headers: { cookie, 'content-type': 'application/json', 'browser-id': 'propradar-e2e' },
-				body: body === undefined ? undefined : JSON.stringify(body),
-			});
-			text = await answer.text();
+		for (let waited = 0, resent = 0; ; waited += DATABASE_WAIT_MS) {
+			try {
+				answer = await fetch(`${host.url}/rest${path}`, {
+					method,
+					headers: { cookie, 'content-type': 'application/json', 'browser-id': 'propradar-e2e' },
+					body: body === undefined ? undefined : JSON.stringify(body),
+				});
+				text = await answer.text();
+			} catch (error) {
+				// A kept-alive connection n8n closed as it was reused: a read is sent again.
+				if (method !== 'GET' || error.cause?.code !== 'UND_ERR_SOCKET' || ++resent > 2) throw error;
+				continue;
+			}
 			if (answer.status !== 503 || !text.includes('Database is not ready')) break;
 			if (waited >= DATABASE_WAIT_LIMIT_MS) break;
 			await new Promise((resolve) => setTimeout(resolve, DATABASE_WAIT_MS));
