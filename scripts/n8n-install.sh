@@ -8,6 +8,9 @@
 # native modules n8n needs (sqlite3, and isolated-vm where the release has it) against Node 24's
 # headers. Releases before 2.32 take SheetJS (`xlsx`) from cdn.sheetjs.com, which these machines
 # cannot reach: the override takes it from the registry as @e965/xlsx, as n8n itself does from 2.32.
+# Each release installs from its lock file in scripts/locks/: resolved afresh, n8n's open version
+# ranges pick up packages published that day, some of which ask for versions the registry does not
+# have yet (an install of 2.0.0 failed so on @aws-sdk/core@^3.981.2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node24.sh
@@ -24,9 +27,8 @@ fi
 t0=$SECONDS
 step() { printf '==> [%4ss] %s\n' "$((SECONDS - t0))" "$*"; }
 
-# Measured twice for 2.41.1 on a fresh clone, 2 shared cores, empty npm cache: about 2 minutes
-# resolving, 2 to 3 minutes downloading and unpacking, 1.5 to 2 minutes compiling; 2.9 GB. 2.0.0,
-# npm cache warm, 2 cores shared with other work: 2 minutes resolving, 3 unpacking, 4 compiling; 1.7 GB.
+# Measured for 2.0.0 from its lock file, empty npm cache, 2 cores: 2 minutes downloading and
+# unpacking, 2 compiling; 1.7 GB. Without a lock npm first spends about 2 minutes resolving.
 step "installing n8n $N8N_VERSION into $WHERE (first run only: 5.5 to 9 minutes, 1.7 to 2.9 GB on disk)"
 rm -rf "$N8N_DIR"
 mkdir -p "$N8N_DIR"
@@ -38,6 +40,12 @@ cat > "$N8N_DIR/package.json" <<JSON
   "overrides": { "linkedom": "0.18.14", "xlsx": "npm:@e965/xlsx@0.20.3" }
 }
 JSON
+LOCK="scripts/locks/n8n-$N8N_VERSION.json"
+if [ -f "$LOCK" ]; then
+  cp "$LOCK" "$N8N_DIR/package-lock.json"
+else
+  step "no lock file $LOCK: resolving afresh; to pin this release, copy $WHERE/package-lock.json there"
+fi
 ( cd "$N8N_DIR" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error ) &
 install_pid=$!
 while kill -0 "$install_pid" 2>/dev/null; do

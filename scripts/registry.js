@@ -7,6 +7,7 @@
 'use strict';
 const { execFile, spawn, spawnSync } = require('node:child_process');
 const {
+	copyFileSync,
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
@@ -48,7 +49,13 @@ function install() {
 		dependencies: { verdaccio: VERDACCIO_VERSION },
 		overrides: { 'verdaccio-audit': { 'node-fetch': '2.7.0' } },
 	};
+	// Locked, as n8n is (scripts/n8n-install.sh): a fresh resolution can ask for versions the
+	// registry does not have yet.
 	writeFileSync(join(TOOL_DIR, 'package.json'), JSON.stringify(manifest, null, 2));
+	copyFileSync(
+		join(__dirname, 'locks', `verdaccio-${VERDACCIO_VERSION}.json`),
+		join(TOOL_DIR, 'package-lock.json'),
+	);
 	const installed = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
 		cwd: TOOL_DIR,
 		encoding: 'utf8',

@@ -7,6 +7,7 @@
 // dependencies. Run after `npm run build`. Exit 1 on any finding.
 import { execFileSync } from 'node:child_process';
 import {
+	copyFileSync,
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
@@ -34,18 +35,23 @@ if (installedVersion() !== SCANNER_VERSION) {
 		`installing @n8n/scan-community-package@${SCANNER_VERSION} into .tools/scan (first run only)`,
 	);
 	mkdirSync(toolDir, { recursive: true });
-	writeFileSync(join(toolDir, 'package.json'), '{"name":"propradar-scan-tools","private":true}\n');
+	const manifest = {
+		name: 'propradar-scan-tools',
+		private: true,
+		dependencies: { '@n8n/scan-community-package': SCANNER_VERSION },
+	};
+	writeFileSync(join(toolDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+	copyFileSync(
+		join(root, 'scripts', 'locks', `scan-community-package-${SCANNER_VERSION}.json`),
+		join(toolDir, 'package-lock.json'),
+	);
 	execFileSync(
 		'npm',
-		[
-			'install',
-			'--no-audit',
-			'--no-fund',
-			'--loglevel=error',
-			'--ignore-scripts',
-			`@n8n/scan-community-package@${SCANNER_VERSION}`,
-		],
-		{ cwd: toolDir, stdio: 'inherit' },
+		['install', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts'],
+		{
+			cwd: toolDir,
+			stdio: 'inherit',
+		},
 	);
 }
 
