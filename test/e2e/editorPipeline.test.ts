@@ -19,9 +19,9 @@
  * (test/support/storedExecution.ts), the money from the sandbox's charge log.
  *
  * Screenshots go to .tools/screenshots/ (pipeline-stopped.png, pipeline-stopped-panel.png,
- * pipeline-second-run.png, preview-run-total.png) and are copied to docs/screenshots/.
+ * pipeline-second-run.png, preview-run-total.png); `npm run screenshots` copies them over the
+ * README's images in docs/screenshots/.
  */
-import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
@@ -38,7 +38,6 @@ import type { N8nClient, RunningN8n } from '../../scripts/n8n-host';
 
 jest.setTimeout(600_000);
 
-const ROOT = join(__dirname, '..', '..');
 
 type WorkflowNode = { name: string; onError?: string; parameters: Record<string, unknown> };
 type Workflow = { id: string; name: string; nodes: WorkflowNode[] };
@@ -112,7 +111,6 @@ const { panel, openWorkflow, openNode, closeNode, retype, canvasFlags, canvasSho
 
 async function screenshot(file: string): Promise<void> {
 	await page.screenshot({ path: join(SCREENSHOTS, file) });
-	copyFileSync(join(SCREENSHOTS, file), join(ROOT, 'docs', 'screenshots', file));
 }
 
 /**

@@ -5,9 +5,9 @@
  * `getCriteriaMatchCount`; n8n's editor loads it again only when the text it builds from the
  * parameters named in `loadOptionsDependsOn` changes (docs/operations.md, "Matching Properties").
  *
- * The screenshot goes to .tools/screenshots/match-count.png, copied to docs/screenshots for the README.
+ * The screenshot goes to .tools/screenshots/match-count.png; `npm run screenshots` copies it to
+ * docs/screenshots for the README.
  */
-import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
@@ -22,7 +22,6 @@ import type { RunningN8n } from '../../scripts/n8n-host';
 
 jest.setTimeout(300_000);
 
-const ROOT = join(__dirname, '..', '..');
 
 /** A workflow run by hand whose one PropRadar node is Property > Search with these builder criteria. */
 const searchWorkflow = (id: string, name: string, criteria: Record<string, unknown>) =>
@@ -150,10 +149,6 @@ test("changing State from OR to WA in the open panel changes Matching Properties
 		.locator('[data-test-id="parameter-input-criteriaMatchCount"]')
 		.scrollIntoViewIfNeeded();
 	await page.screenshot({ path: join(SCREENSHOTS, 'match-count.png') });
-	copyFileSync(
-		join(SCREENSHOTS, 'match-count.png'),
-		join(ROOT, 'docs', 'screenshots', 'match-count.png'),
-	);
 	process.stdout.write(`Matching Properties: before "${before}", after State WA "${after}"\n`);
 
 	// Back to OR; then a second row, chosen in its Criterion list as a user does: Absentee Owner.
