@@ -27,7 +27,7 @@ import {
 	readFields,
 	readListId,
 } from '../../shared/parameters';
-import { readRecord, type ImportRecord } from './records';
+import { hasField, NO_FIELDS, readRecord, type ImportRecord } from './records';
 
 const show = { resource: ['importRecord'], operation: ['import'] };
 
@@ -187,15 +187,6 @@ async function assertApiImportList(context: IExecuteFunctions, listId: NumberedI
 		);
 	}
 }
-
-function hasField(record: ImportRecord): boolean {
-	for (const _ in record) return true;
-	return false;
-}
-
-const NO_FIELDS =
-	`Give at least one of ${IMPORT_RECORD_FIELDS.join(', ')}, by input fields of those names ` +
-	`or with Map Each Field.`;
 
 // An item with no record field is not sent, quoted or charged, and becomes an error item; the others
 // go to `chargedBatches` (docs/money.md, rule 6). One output item per input item.

@@ -127,3 +127,12 @@ export function readRecord(values: Record<string, unknown>, notes: string[]): Im
 	}
 	return record;
 }
+
+export function hasField(record: ImportRecord): boolean {
+	for (const _ in record) return true;
+	return false;
+}
+
+export const NO_FIELDS =
+	`Give at least one of ${IMPORT_RECORD_FIELDS.join(', ')}, by input fields of those names ` +
+	`or with Map Each Field.`;
