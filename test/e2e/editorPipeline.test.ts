@@ -38,7 +38,6 @@ import type { N8nClient, RunningN8n } from '../../scripts/n8n-host';
 
 jest.setTimeout(600_000);
 
-
 type WorkflowNode = { name: string; onError?: string; parameters: Record<string, unknown> };
 type Workflow = { id: string; name: string; nodes: WorkflowNode[] };
 

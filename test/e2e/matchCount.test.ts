@@ -22,7 +22,6 @@ import type { RunningN8n } from '../../scripts/n8n-host';
 
 jest.setTimeout(300_000);
 
-
 /** A workflow run by hand whose one PropRadar node is Property > Search with these builder criteria. */
 const searchWorkflow = (id: string, name: string, criteria: Record<string, unknown>) =>
 	runByHand(
