@@ -8,9 +8,10 @@
 # native modules n8n needs (sqlite3, and isolated-vm where the release has it) against Node 24's
 # headers. Releases before 2.32 take SheetJS (`xlsx`) from cdn.sheetjs.com, which these machines
 # cannot reach: the override takes it from the registry as @e965/xlsx, as n8n itself does from 2.32.
-# Each release installs from its lock file in scripts/locks/: resolved afresh, n8n's open version
-# ranges pick up packages published that day, some of which ask for versions the registry does not
-# have yet (an install of 2.0.0 failed so on @aws-sdk/core@^3.981.2).
+# Each release installs with `npm ci` from its lock file in scripts/locks/: resolved afresh, n8n's
+# open version ranges pick up packages published that day, some of which ask for versions the
+# registry does not have yet (an install of 2.0.0 failed so on @aws-sdk/core@^3.981.2); `npm
+# install` beside the lock still moved a few of them to newer versions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node24.sh
@@ -43,10 +44,12 @@ JSON
 LOCK="scripts/locks/n8n-$N8N_VERSION.json"
 if [ -f "$LOCK" ]; then
   cp "$LOCK" "$N8N_DIR/package-lock.json"
+  npm_command=ci
 else
   step "no lock file $LOCK: resolving afresh; to pin this release, copy $WHERE/package-lock.json there"
+  npm_command=install
 fi
-( cd "$N8N_DIR" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error ) &
+( cd "$N8N_DIR" && npm "$npm_command" --ignore-scripts --no-audit --no-fund --loglevel=error ) &
 install_pid=$!
 while kill -0 "$install_pid" 2>/dev/null; do
   sleep 15

@@ -56,7 +56,7 @@ function install() {
 		join(__dirname, 'locks', `verdaccio-${VERDACCIO_VERSION}.json`),
 		join(TOOL_DIR, 'package-lock.json'),
 	);
-	const installed = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+	const installed = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
 		cwd: TOOL_DIR,
 		encoding: 'utf8',
 	});

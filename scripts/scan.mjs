@@ -45,14 +45,10 @@ if (installedVersion() !== SCANNER_VERSION) {
 		join(root, 'scripts', 'locks', `scan-community-package-${SCANNER_VERSION}.json`),
 		join(toolDir, 'package-lock.json'),
 	);
-	execFileSync(
-		'npm',
-		['install', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts'],
-		{
-			cwd: toolDir,
-			stdio: 'inherit',
-		},
-	);
+	execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts'], {
+		cwd: toolDir,
+		stdio: 'inherit',
+	});
 }
 
 const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(
