@@ -30,7 +30,7 @@ step() { printf '==> [%4ss] %s\n' "$((SECONDS - t0))" "$*"; }
 
 # Measured for 2.0.0 from its lock file, empty npm cache, 2 cores: 2 minutes downloading and
 # unpacking, 2 compiling; 1.7 GB. Without a lock npm first spends about 2 minutes resolving.
-step "installing n8n $N8N_VERSION into $WHERE (first run only: 5.5 to 9 minutes, 1.7 to 2.9 GB on disk)"
+step "installing n8n $N8N_VERSION into $WHERE (first run only: 3 to 5 minutes, 1.7 to 2.9 GB on disk)"
 rm -rf "$N8N_DIR"
 mkdir -p "$N8N_DIR"
 cat > "$N8N_DIR/package.json" <<JSON
