@@ -5,9 +5,8 @@
 // `--registry` and a `--userconfig` of its own (the user's npm config and cache are left alone).
 // `node scripts/registry.js install` installs verdaccio (scripts/test.sh does, for the e2e tier).
 'use strict';
-const { execFile, spawn, spawnSync } = require('node:child_process');
+const { execFile, spawn } = require('node:child_process');
 const {
-	copyFileSync,
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
@@ -20,6 +19,7 @@ const { dirname, join } = require('node:path');
 const { promisify } = require('node:util');
 
 const { keepOutput } = require('./child-output');
+const { installLocked } = require('./locked-install');
 const { freePort } = require('./n8n-host');
 const { until } = require('./until');
 
@@ -49,21 +49,7 @@ function install() {
 		dependencies: { verdaccio: VERDACCIO_VERSION },
 		overrides: { 'verdaccio-audit': { 'node-fetch': '2.7.0' } },
 	};
-	// Locked, as n8n is (scripts/n8n-install.sh): a fresh resolution can ask for versions the
-	// registry does not have yet.
-	writeFileSync(join(TOOL_DIR, 'package.json'), JSON.stringify(manifest, null, 2));
-	copyFileSync(
-		join(__dirname, 'locks', `verdaccio-${VERDACCIO_VERSION}.json`),
-		join(TOOL_DIR, 'package-lock.json'),
-	);
-	const installed = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
-		cwd: TOOL_DIR,
-		encoding: 'utf8',
-	});
-	if (installed.status !== 0)
-		throw new Error(
-			`verdaccio ${VERDACCIO_VERSION} could not be installed:\n${installed.stdout}${installed.stderr}`,
-		);
+	installLocked(TOOL_DIR, manifest, `verdaccio-${VERDACCIO_VERSION}.json`);
 	writeFileSync(MARKER, '');
 	return true;
 }

@@ -7,7 +7,6 @@
 // dependencies. Run after `npm run build`. Exit 1 on any finding.
 import { execFileSync } from 'node:child_process';
 import {
-	copyFileSync,
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
@@ -19,6 +18,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+import { installLocked } from './locked-install.js';
 
 const SCANNER_VERSION = '0.32.0';
 const root = resolve(import.meta.dirname, '..');
@@ -40,15 +41,9 @@ if (installedVersion() !== SCANNER_VERSION) {
 		private: true,
 		dependencies: { '@n8n/scan-community-package': SCANNER_VERSION },
 	};
-	writeFileSync(join(toolDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-	copyFileSync(
-		join(root, 'scripts', 'locks', `scan-community-package-${SCANNER_VERSION}.json`),
-		join(toolDir, 'package-lock.json'),
-	);
-	execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts'], {
-		cwd: toolDir,
-		stdio: 'inherit',
-	});
+	installLocked(toolDir, manifest, `scan-community-package-${SCANNER_VERSION}.json`, [
+		'--ignore-scripts',
+	]);
 }
 
 const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(
