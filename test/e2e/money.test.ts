@@ -7,7 +7,7 @@ import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
 import { stopN8n } from '../support/realN8n';
 import { call, sandboxCharges } from '../support/sandboxApi';
-import { propRadarNode, rowItems, runByHand, to } from '../support/workflows';
+import { manualTrigger, propRadarNode, rowItems, runByHand, to } from '../support/workflows';
 import { until } from '../until';
 import { ceilingAcrossWaitAndRestart } from '../support/ceilingAcrossWait';
 import * as n8n from '../../scripts/n8n-host';
@@ -79,6 +79,37 @@ function stoppedImport(listId: number) {
 	};
 }
 
+/** Lists A and B of the import whose items name their own Import List (by an expression). */
+let perItemLists: [number, number];
+const PER_ITEM_ROWS = ['A', 'B', 'A', 'B'].map((list, i) => ({
+	Address: `${i + 1} Two Lists Ave`,
+	City: 'Portland',
+	State: 'OR',
+	list,
+}));
+
+/** Four records whose items name lists A, B, A, B, imported by one PropRadar node. */
+function perItemListImport([a, b]: [number, number]) {
+	return {
+		id: 'PropRadarE2eMoney5',
+		name: 'e2e money: an import whose items name two import lists',
+		nodes: [
+			manualTrigger(),
+			...rowItems(PER_ITEM_ROWS.map((row) => ({ ...row, listId: row.list === 'A' ? a : b }))),
+			propRadarNode('import', 'Import', [660, 0], {
+				resource: 'importRecord',
+				operation: 'import',
+				listId: { __rl: true, mode: 'id', value: '={{ $json.listId }}' },
+				mapping: 'auto',
+				chargeMode: 'purchase',
+				maxCost: 10,
+			}),
+		],
+		connections: { Run: to('Make'), Make: to('Rows'), Rows: to('Import') },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 const searchAll = {
 	resource: 'property',
 	operation: 'search',
@@ -110,6 +141,15 @@ beforeAll(async () => {
 			ImportSource: 'api',
 		})
 	).results[0].ListID;
+	const importList = async (name: string) =>
+		(
+			await sandboxCall<{ results: Array<{ ListID: number }> }>('POST', '/v1/lists', {
+				ListName: name,
+				ListType: 'import',
+				ImportSource: 'api',
+			})
+		).results[0].ListID;
+	perItemLists = [await importList('Per-item list A'), await importList('Per-item list B')];
 	prepared = await n8n.prepare({
 		sandboxUrl: sandbox.url,
 		workflows: [
@@ -121,6 +161,7 @@ beforeAll(async () => {
 			}),
 			workflow('PropRadarE2eMoney3', getOne),
 			stoppedImport(stopList),
+			perItemListImport(perItemLists),
 		],
 	});
 	host = await n8n.start(prepared);
@@ -233,4 +274,27 @@ test("the credential's ceiling holds across a Wait node and an n8n restart: what
 	const result = await ceilingAcrossWaitAndRestart(sandbox, prepared, host);
 	host = result.host;
 	expect(result.bought).toEqual(['property P000851', 'property P000852', 'property P000853']);
+});
+
+test("an import whose items name two import lists puts each record in its own item's list, and charges each once", async () => {
+	const before = (await charges()).length;
+	await n8n.execute(host, 'PropRadarE2eMoney5');
+	const addresses = async (listId: number) =>
+		(
+			await sandboxCall<{ results: Array<{ Address: string }> }>(
+				'GET',
+				`/v1/lists/${listId}/import/items?Limit=100`,
+			)
+		).results
+			.map((item) => item.Address)
+			.sort();
+	const [a, b] = perItemLists;
+	const named = (list: string) =>
+		PER_ITEM_ROWS.filter((row) => row.list === list)
+			.map((row) => row.Address)
+			.sort();
+	expect(await addresses(a)).toEqual(named('A'));
+	expect(await addresses(b)).toEqual(named('B'));
+	const charged = (await charges()).slice(before);
+	expect(charged.reduce((sum, entry) => sum + entry.quantity, 0)).toBe(4);
 });

@@ -271,3 +271,154 @@ describe('Import Record', () => {
 		expect(sb.requests.length).toBe(before);
 	});
 });
+
+// Import List is read for every item: an item's records go to the list it names, never to another
+// item's (docs/money.md, rule 6, "Import").
+describe('Import Record > Import, items that name different import lists', () => {
+	const perItemList = (parameters: IDataObject) => ({
+		resource: 'importRecord',
+		operation: 'import',
+		listId: { __rl: true, mode: 'id', value: '={{ $json.listId }}' },
+		mapping: 'manual',
+		recordFields: {
+			field: [
+				{ name: 'Address', value: '={{ $json.Address }}' },
+				{ name: 'City', value: '={{ $json.City }}' },
+				{ name: 'State', value: '={{ $json.State }}' },
+				{ name: 'ZipFive', value: '={{ $json.ZipFive }}' },
+			],
+		},
+		...parameters,
+	});
+	const overTwoLists = async () => {
+		const [a, b] = [await importList(), await importList()];
+		const records = await realAddresses(4);
+		// A, B, A, B, as the issue's workflow had them.
+		return {
+			a,
+			b,
+			records: records.map((record, i): IDataObject => ({ ...record, listId: i % 2 ? b : a })),
+		};
+	};
+	const importedInto = async (listId: number) =>
+		(await importItems(listId)).map((item) => item.ListImportItemID).sort();
+
+	test("Purchase: each record lands in its own item's list, charged once, and the charges equal the output", async () => {
+		const { a, b, records } = await overTwoLists();
+		const before = await charges(TOKENS.main);
+		const result = await runOk(sb, perItemList({ chargeMode: 'purchase', maxCost: 10 }), records);
+		expect(result).toHaveLength(4);
+		expect(result.every((item) => item.imported === true)).toBe(true);
+		const ids = (list: number) =>
+			result
+				.filter((_, i) => records[i].listId === list)
+				.map((item) => item.ListImportItemID)
+				.sort();
+		expect(await importedInto(a)).toEqual(ids(a));
+		expect(await importedInto(b)).toEqual(ids(b));
+		expect(await importedInto(a)).toHaveLength(2);
+		expect(await importedInto(b)).toHaveLength(2);
+		const after = await charges(TOKENS.main);
+		const charged = after.log.slice(before.log.length);
+		expect(charged.reduce((sum, entry) => sum + entry.quantity, 0)).toBe(4);
+		const spent = charged.reduce((sum, entry) => sum + entry.cents, 0);
+		const last = result[result.length - 1]._charge as IDataObject;
+		expect(Math.round(Number(last.runTotalCost) * 100)).toBe(spent);
+		const purchases = (list: number) =>
+			sb
+				.sent(`/v1/lists/${list}/import/items`, 'POST')
+				.filter((r) => r.query.get('Purchase') === '1')
+				.map((r) => (JSON.parse(r.body) as IDataObject[]).map((record) => record.Address));
+		expect(purchases(a)).toEqual([[records[0].Address, records[2].Address]]);
+		expect(purchases(b)).toEqual([[records[1].Address, records[3].Address]]);
+	});
+
+	test('Preview: one quote per list, each paired with its own items, nothing charged', async () => {
+		const { a, b, records } = await overTwoLists();
+		const before = await charges(TOKENS.main);
+		const result = await run(sb, perItemList({ chargeMode: 'preview' }), records);
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((item) => [item.ListID, item.records])).toEqual([
+			[a, 2],
+			[b, 2],
+		]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			[{ item: 0 }, { item: 2 }],
+			[{ item: 1 }, { item: 3 }],
+		]);
+		expect(await charges(TOKENS.main)).toEqual(before);
+	});
+
+	test('a Max Cost that covers one list but not both refuses the whole import: nothing is sent for purchase in either list', async () => {
+		const { a, b, records } = await overTwoLists();
+		const before = await charges(TOKENS.main);
+		// Two records at the list price of an imported record ($0.05) fit; four do not.
+		const result = await run(sb, perItemList({ chargeMode: 'purchase', maxCost: 0.1 }), records);
+		expect(result.error?.message).toBe('Purchase refused: over Max Cost');
+		expect(result.error?.description).toContain('The import of 4 records was not started.');
+		for (const list of [a, b])
+			expect(
+				sb.sent(`/v1/lists/${list}/import/items`).filter((r) => r.query.get('Purchase') === '1'),
+			).toHaveLength(0);
+		expect(await charges(TOKENS.main)).toEqual(before);
+	});
+
+	test("the second list's batch fails after the service imported it: the first list's records are output and charged, the second's say they may have been, the run fails carrying them all", async () => {
+		const { a, b, records } = await overTwoLists();
+		const before = await charges(TOKENS.main);
+		sb.faults.push({
+			method: 'POST',
+			pathPrefix: `/v1/lists/${b}/import/items`,
+			query: { Purchase: '1' },
+			count: 1,
+			status: 502,
+			statusAfterForward: true,
+		});
+		const result = await run(sb, perItemList({ chargeMode: 'purchase', maxCost: 10 }), records);
+		expect(result.error?.message).toContain('502');
+		expect(result.error?.description).toContain('The import stopped after 2 records were imported');
+		const carried = (result.error?.context?.data ?? []) as IDataObject[];
+		expect(carried.map((item) => item.imported)).toEqual([true, false, true, false]);
+		expect(carried[1].description).toContain('may have been imported and charged');
+		expect(await importedInto(a)).toHaveLength(2);
+		const charged = (await charges(TOKENS.main)).log.slice(before.log.length);
+		expect(charged.map((entry) => entry.quantity)).toEqual([2, 2]);
+	});
+
+	test('Options that differ by item are refused before anything is sent, naming the field and both values', async () => {
+		const { a, b, records } = await overTwoLists();
+		const sentBefore = sb.requests.length;
+		const result = await run(
+			sb,
+			perItemList({
+				chargeMode: 'purchase',
+				maxCost: 10,
+				importOptions: { batchSize: '={{ $itemIndex + 1 }}' },
+			}),
+			records,
+		);
+		expect(result.error?.message).toBe(
+			'Options: one value for the whole import; the item at index 1 gives {"batchSize":2} where the first item gave {"batchSize":1}',
+		);
+		expect(result.error?.description).toContain('Nothing was sent and nothing was charged.');
+		expect(sb.requests.length).toBe(sentBefore);
+		expect(await importedInto(a)).toHaveLength(0);
+		expect(await importedInto(b)).toHaveLength(0);
+	});
+
+	test('a second list that is not an API import list is refused before anything is bought, in the first list too', async () => {
+		const a = await importList();
+		const staticList = await createList(sb, { listName: 'static', listType: 'static' });
+		const records = (await realAddresses(2)).map((record, i) => ({
+			...record,
+			listId: i ? staticList : a,
+		}));
+		const before = await charges(TOKENS.main);
+		const result = await run(sb, perItemList({ chargeMode: 'purchase', maxCost: 10 }), records);
+		expect(result.error?.message).toBe(
+			`List ${staticList} is not an import list that takes API imports`,
+		);
+		expect(await importedInto(a)).toHaveLength(0);
+		expect(await charges(TOKENS.main)).toEqual(before);
+	});
+});

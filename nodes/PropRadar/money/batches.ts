@@ -3,37 +3,48 @@ import { sleep } from 'n8n-workflow';
 
 import type { ApiEnvelope } from '../transport';
 import { chargedNothing, formatCents, toNodeError } from '../transport';
-import type { RunSpending } from './budget';
+import type { RunSpending, SpendBudget } from './budget';
 import type { PriceKind } from './prices';
 import { chargeMode } from './properties';
 import { purchaseBudget, refusal, settleAnswer, warn, type ChargeNote } from './purchase';
-import { previewRecord, readQuote, worstCaseCents } from './quote';
+import { previewRecord, readQuote, worstCaseCents, type Quote } from './quote';
 import { money } from './tally';
+
+/** The records that go to one place (an import list): quoted and sent with their own requests. */
+export interface ChargeGroup<R> {
+	records: R[];
+	/** Sends records with `Purchase` 0 (the quote, repeatable) or 1 (the purchase, sent once). */
+	send(records: R[], purchase: 0 | 1): Promise<ApiEnvelope>;
+	/** Sent beside the group's quote once the money settings pass, awaited before anything is bought. */
+	check?(): Promise<void>;
+}
 
 export interface BatchedCharge<R> {
 	kind: PriceKind;
-	records: R[];
+	/** The input items the records come from: Max Cost is read for each. */
+	itemCount: number;
+	groups: Array<ChargeGroup<R>>;
 	batchSize: number;
-	/** Sends records with `Purchase` 0 (the quote, repeatable) or 1 (the purchase, sent once). */
-	send(records: R[], purchase: 0 | 1): Promise<ApiEnvelope>;
-	/** Sent beside the quote once the money settings pass, awaited before anything is bought. */
-	check?(): Promise<void>;
 	/** Once per record, in order; a batch's records are settled while the next batch travels. */
-	settled(index: number, outcome: BatchOutcome): void;
+	settled(group: number, index: number, outcome: BatchOutcome): void;
 }
 
 export type BatchOutcome =
 	| { bought: true; result: IDataObject; note: ChargeNote }
 	| { bought: false; error: string; description: string; httpCode?: string };
 
-/** Import Record > Import: one quote of all records, then each batch sent once the one before is settled (docs/money.md, rule 6). */
-export async function chargedBatches<R>(
+interface QuotedGroup {
+	response: ApiEnvelope;
+	quote: Quote;
+	held: number;
+}
+
+async function quoteGroup<R>(
 	context: IExecuteFunctions,
-	spending: RunSpending,
-	{ kind, records, batchSize, send, check, settled }: BatchedCharge<R>,
-): Promise<{ preview?: IDataObject }> {
-	const mode = chargeMode(context, spending, 0);
-	const budget = mode === 'purchase' ? await purchaseBudget(context, spending, 0) : undefined;
+	kind: PriceKind,
+	{ records, send, check }: ChargeGroup<R>,
+	purchasing: boolean,
+): Promise<QuotedGroup> {
 	const checked = check?.();
 	// Its failure is awaited below, once the quote is answered.
 	checked?.catch(() => undefined);
@@ -43,7 +54,7 @@ export async function chargedBatches<R>(
 	} catch (error) {
 		await checked;
 		const nodeError = toNodeError(context.getNode(), error);
-		if (budget)
+		if (purchasing)
 			nodeError.description = (
 				`${nodeError.description ?? ''} This was the free quote before the import: ` +
 				`no record was sent for import, and nothing was charged.`
@@ -53,17 +64,83 @@ export async function chargedBatches<R>(
 	await checked;
 	const quote = readQuote(context, response, 0);
 	// Every record sent may be charged, whatever the quote counted.
-	const held = worstCaseCents(kind, { ...quote, count: Math.max(quote.count, records.length) });
-	if (!budget) return { preview: previewRecord(kind, response, quote, {}, held) };
+	return {
+		response,
+		quote,
+		held: worstCaseCents(kind, { ...quote, count: Math.max(quote.count, records.length) }),
+	};
+}
 
-	const refused = budget.hold(held);
-	if (refused) {
-		throw refusal(
-			context,
-			`${refused} The import of ${records.length} records was not started.`,
-			0,
-		);
+/**
+ * Import Record > Import: every group quoted, the whole import held at once, then each group's batches,
+ * each sent once the one before is settled (docs/money.md, rule 6). Returns a preview per group, or none.
+ */
+export async function chargedBatches<R>(
+	context: IExecuteFunctions,
+	spending: RunSpending,
+	{ kind, itemCount, groups, batchSize, settled }: BatchedCharge<R>,
+): Promise<{ previews?: IDataObject[] }> {
+	let budget: SpendBudget | undefined;
+	if (chargeMode(context, spending, 0) === 'purchase')
+		for (let itemIndex = 0; itemIndex < itemCount; itemIndex++)
+			budget = await purchaseBudget(context, spending, itemIndex);
+	const quoted: QuotedGroup[] = [];
+	for (const group of groups) quoted.push(await quoteGroup(context, kind, group, !!budget));
+	if (!budget) {
+		return {
+			previews: quoted.map(({ response, quote, held }) =>
+				previewRecord(kind, response, quote, {}, held),
+			),
+		};
 	}
+
+	const records = groups.reduce((sum, group) => sum + group.records.length, 0);
+	const refused = budget.hold(quoted.reduce((sum, { held }) => sum + held, 0));
+	if (refused) {
+		throw refusal(context, `${refused} The import of ${records} records was not started.`, 0);
+	}
+	let importedBefore = 0;
+	for (let index = 0; index < groups.length; index++) {
+		const stop = await buyGroup(context, budget, groups[index], quoted[index].held, {
+			batchSize,
+			importedBefore,
+			records,
+			settled: (record, outcome) => settled(index, record, outcome),
+		});
+		importedBefore += groups[index].records.length;
+		if (stop) {
+			// What was held for the groups not started goes back; their records were not sent.
+			for (let later = index + 1; later < groups.length; later++) {
+				budget.release(quoted[later].held);
+				groups[later].records.forEach((_, record) =>
+					settled(later, record, { bought: false, ...stop }),
+				);
+			}
+			return {};
+		}
+	}
+	return {};
+}
+
+/** One group's batches; says why the import stopped, for the records of the groups after it, or nothing. */
+async function buyGroup<R>(
+	context: IExecuteFunctions,
+	budget: SpendBudget,
+	{ records, send }: ChargeGroup<R>,
+	held: number,
+	{
+		batchSize,
+		importedBefore,
+		records: recordsInAll,
+		settled,
+	}: {
+		batchSize: number;
+		/** Records of the groups before this one, and of the whole import. */
+		importedBefore: number;
+		records: number;
+		settled: (index: number, outcome: BatchOutcome) => void;
+	},
+): Promise<{ error: string; description: string } | undefined> {
 	let heldLeft = held;
 	const perRecord = Math.ceil(held / Math.max(records.length, 1));
 	let batch = records.slice(0, batchSize);
@@ -85,30 +162,37 @@ export async function chargedBatches<R>(
 				budget.release(heldLeft - heldForBatch);
 			}
 			const before =
-				`${start} records were imported and charged before this batch ` +
+				`${importedBefore + start} records were imported and charged before this batch ` +
 				`(${money(budget.spent - (nothingCharged ? 0 : heldForBatch))} spent).`;
 			const httpCode = (nodeError as { httpCode?: string | null }).httpCode ?? undefined;
+			const notSent = {
+				error: 'Not imported: an earlier batch of this import failed',
+				description:
+					`This record was not sent and not charged: the batch with records ` +
+					`${importedBefore + start} to ${importedBefore + start + batch.length - 1} failed ` +
+					`(${nodeError.message}). ${before}`,
+			};
 			for (let index = start; index < records.length; index++) {
 				const inBatch = index < start + batch.length;
-				settled(index, {
-					bought: false,
-					httpCode,
-					error: inBatch
-						? nodeError.message
-						: 'Not imported: an earlier batch of this import failed',
-					description: inBatch
-						? `${nodeError.description ?? ''} ${nothingCharged ? `The ${batch.length} records of this batch were not imported and not charged.` : `The ${batch.length} records of this batch may have been imported and charged; look at the import list before sending them again.`} ${before}`.trim()
-						: `This record was not sent and not charged: the batch with records ` +
-							`${start} to ${start + batch.length - 1} failed ` +
-							`(${nodeError.message}). ${before}`,
-				});
+				settled(
+					index,
+					inBatch
+						? {
+								bought: false,
+								httpCode,
+								error: nodeError.message,
+								description:
+									`${nodeError.description ?? ''} ${nothingCharged ? `The ${batch.length} records of this batch were not imported and not charged.` : `The ${batch.length} records of this batch may have been imported and charged; look at the import list before sending them again.`} ${before}`.trim(),
+							}
+						: { bought: false, httpCode, ...notSent },
+				);
 			}
 			warn(
 				context,
-				`Import stopped at record ${start}: ${start} records imported, ` +
-					`${records.length - start} not (see the error items).`,
+				`Import stopped at record ${importedBefore + start}: ${importedBefore + start} records ` +
+					`imported, ${recordsInAll - importedBefore - start} not (see the error items).`,
 			);
-			return {};
+			return notSent;
 		}
 		const results = Array.isArray(answer?.results) ? answer.results : [];
 		heldLeft -= heldForBatch;
@@ -152,16 +236,16 @@ export async function chargedBatches<R>(
 		}
 		if (notice) {
 			warn(context, notice);
-			for (let index = next; index < records.length; index++) {
-				settled(index, {
-					bought: false,
-					error: 'Not imported: the import stopped buying',
-					description: `${notice} This record was not sent and not charged.`,
-				});
-			}
-			break;
+			const stopped = {
+				error: 'Not imported: the import stopped buying',
+				description: `${notice} This record was not sent and not charged.`,
+			};
+			for (let index = next; index < records.length; index++)
+				settled(index, { bought: false, ...stopped });
+			budget.release(heldLeft);
+			return stopped;
 		}
 	}
 	budget.release(heldLeft);
-	return {};
+	return undefined;
 }

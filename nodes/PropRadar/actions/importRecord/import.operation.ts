@@ -21,6 +21,7 @@ import type { NumberedId } from '../../shared/ids';
 import {
 	checkedValue,
 	listLocator,
+	onceForEveryItem,
 	propertyNamed,
 	readChoice,
 	readCollection,
@@ -188,39 +189,84 @@ async function assertApiImportList(context: IExecuteFunctions, listId: NumberedI
 	}
 }
 
-// An item with no record field is not sent, quoted or charged, and becomes an error item; the others
-// go to `chargedBatches` (docs/money.md, rule 6). One output item per input item.
+/** The records bound for one import list, and the input items they come from. */
+interface ListGroup {
+	listId: NumberedId;
+	records: ImportRecord[];
+	itemOf: number[];
+}
+
+/** A setting that holds for the whole import: read for every item, refused when an item gives another value. */
+function oneForTheImport<T>(
+	context: IExecuteFunctions,
+	itemCount: number,
+	label: string,
+	read: (itemIndex: number) => T,
+): T {
+	const first = read(0);
+	for (let itemIndex = 1; itemIndex < itemCount; itemIndex++) {
+		const value = read(itemIndex);
+		if (JSON.stringify(value) !== JSON.stringify(first)) {
+			throw new NodeOperationError(
+				context.getNode(),
+				`${label}: one value for the whole import; the item at index ${itemIndex} gives ` +
+					`${JSON.stringify(value ?? null)} where the first item gave ${JSON.stringify(first ?? null)}`,
+				{
+					itemIndex,
+					description:
+						'Every request of the import carries it, so it cannot change from item to ' +
+						'item. Nothing was sent and nothing was charged. Use a fixed value, or an ' +
+						'expression that gives the same value for every item.',
+				},
+			);
+		}
+	}
+	return first;
+}
+
+// Each item's record goes to the Import List that item names: one group of requests per list, all
+// quoted and held before any is bought (docs/money.md, rule 6). An item with no record field is not
+// sent, quoted or charged, and becomes an error item. One output item per input item.
 export async function executeBatch(
 	this: IExecuteFunctions,
 	spending: RunSpending,
 ): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
-	const listId = readListId(this, 0, 'listId', 'Import List');
-	const mapping = readChoice<'auto' | 'manual'>(this, 0, propertyNamed(description, 'mapping'));
-	const options = readCollection(this, 0, propertyNamed(description, 'importOptions')) as {
-		batchSize?: number;
-		accessTokenHeader?: boolean;
-	};
+	const options = oneForTheImport(
+		this,
+		items.length,
+		'Options',
+		(itemIndex) =>
+			onceForEveryItem(this, 'importOptions', ['importOptions'], itemIndex, () =>
+				readCollection(this, itemIndex, propertyNamed(description, 'importOptions')),
+			) as { batchSize?: number; accessTokenHeader?: boolean },
+	);
 	const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-	const fields = readFields(this, 0, 'importItem');
+	const fields = oneForTheImport(this, items.length, 'Fields', (itemIndex) =>
+		readFields(this, itemIndex, 'importItem'),
+	);
 	// Plain arrays built in one pass: in a busy n8n every allocation costs more (docs/design.md).
-	let records: ImportRecord[] = new Array<ImportRecord>(items.length);
-	let itemOf: number[] = new Array<number>(items.length);
-	let sent = 0;
+	const groups = new Map<NumberedId, ListGroup>();
 	const skipped: number[] = [];
 	const notesOf: string[][] = [];
 	const found: string[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		const listId = onceForEveryItem(this, 'importList', ['listId'], itemIndex, () =>
+			readListId(this, itemIndex, 'listId', 'Import List'),
+		);
+		const mapping = onceForEveryItem(this, 'mapping', ['mapping'], itemIndex, () =>
+			readChoice<'auto' | 'manual'>(this, itemIndex, propertyNamed(description, 'mapping')),
+		);
 		const record = recordOf(this, items[itemIndex], itemIndex, mapping, found);
 		if (found.length > 0) notesOf[itemIndex] = found.splice(0);
-		if (hasField(record)) {
-			records[sent] = record;
-			itemOf[sent++] = itemIndex;
-		} else skipped.push(itemIndex);
-	}
-	if (sent < items.length) {
-		records = records.slice(0, sent);
-		itemOf = itemOf.slice(0, sent);
+		if (!hasField(record)) {
+			skipped.push(itemIndex);
+			continue;
+		}
+		let group = groups.get(listId);
+		if (!group) groups.set(listId, (group = { listId, records: [], itemOf: [] }));
+		group.records.push(record);
+		group.itemOf.push(itemIndex);
 	}
 	const notSent = (itemIndex: number): IDataObject => ({
 		imported: false,
@@ -229,13 +275,14 @@ export async function executeBatch(
 			`${[...(notesOf[itemIndex] ?? []), ''].join('. ')}${NO_FIELDS} This item was not ` +
 			`sent and not charged; the other items were imported.`,
 	});
-	if (records.length === 0) {
+	if (groups.size === 0) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`Nothing to import: none of the ${items.length} input items has a record field`,
 			{ description: `${NO_FIELDS} Nothing was sent and nothing was charged.` },
 		);
 	}
+	const lists = [...groups.values()];
 
 	const headers: Record<string, string> = {};
 	if (options.accessTokenHeader) {
@@ -248,22 +295,25 @@ export async function executeBatch(
 	let failed: Extract<BatchOutcome, { bought: false }> | undefined;
 	const result = await chargedBatches(this, spending, {
 		kind: 'importRecord',
-		records,
+		itemCount: items.length,
+		groups: lists.map(({ listId, records }) => ({
+			records,
+			// The list is checked while its free quote travels (both are free).
+			check: () => assertApiImportList(this, listId),
+			send: (batch, purchase) =>
+				apiRequest<ApiEnvelope>(this, {
+					method: 'POST',
+					path: paths.importItems(listId),
+					qs: { Purchase: purchase, Fields: fields },
+					body: batch as unknown as IDataObject[],
+					headers,
+					repeatable: purchase === 0,
+				}),
+		})),
 		batchSize,
-		// The list is checked while the free quote travels (both are the run's first requests).
-		check: () => assertApiImportList(this, listId),
-		send: (batch, purchase) =>
-			apiRequest<ApiEnvelope>(this, {
-				method: 'POST',
-				path: paths.importItems(listId),
-				qs: { Purchase: purchase, Fields: fields },
-				body: batch as unknown as IDataObject[],
-				headers,
-				repeatable: purchase === 0,
-			}),
-		settled: (index, outcome) => {
-			const itemIndex = itemOf[index];
-			const record = records[index];
+		settled: (group, index, outcome) => {
+			const itemIndex = lists[group].itemOf[index];
+			const record = lists[group].records[index];
 			const notes = notesOf[itemIndex];
 			if (outcome.bought) {
 				output[itemIndex] = {
@@ -289,25 +339,27 @@ export async function executeBatch(
 			});
 		},
 	});
-	if (result.preview) {
-		const notes = notesOf.flatMap((itemNotes, itemIndex) =>
-			itemNotes.map((note) => `item at index ${itemIndex}: ${note}`),
-		);
-		return [
-			{
+	if (result.previews) {
+		// One preview per list; the items with nothing to send are told on the first.
+		return lists.map(({ listId, records, itemOf }, group) => {
+			const paired = group === 0 ? [...itemOf, ...skipped].sort((a, b) => a - b) : itemOf;
+			const notes = paired.flatMap((itemIndex) =>
+				(notesOf[itemIndex] ?? []).map((note) => `item at index ${itemIndex}: ${note}`),
+			);
+			return {
 				json: {
 					ListID: listId,
 					records: records.length,
 					batches: Math.ceil(records.length / batchSize),
-					...result.preview,
-					...(skipped.length > 0
+					...result.previews![group],
+					...(group === 0 && skipped.length > 0
 						? { notSent: skipped.map((itemIndex) => ({ itemIndex, ...notSent(itemIndex) })) }
 						: {}),
 					...(notes.length > 0 ? { notes } : {}),
 				},
-				pairedItem: items.map((_, item) => ({ item })),
-			},
-		];
+				pairedItem: paired.map((item) => ({ item })),
+			};
+		});
 	}
 	for (const itemIndex of skipped)
 		output[itemIndex] = errorItem(node, itemIndex, notSent(itemIndex));
