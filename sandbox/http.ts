@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parse } from 'node:querystring';
 
 import {
 	authenticate,
@@ -39,6 +40,32 @@ export function authBeforeBody(opts: AuthOptions = {}): {
 }
 
 export type Query = Record<string, string | undefined>;
+
+/** The parameters the lists document types as arrays ("Query: Fields (array)"). */
+const ARRAY_PARAMS = new Set(['Fields']);
+
+/** The names given more than once (and not arrays) in a query `parseQuery` made: `onlyParams` refuses them. */
+const repeatedNames = new WeakMap<Query, string[]>();
+
+/**
+ * The sandbox's query-string parser (the server's one): every value a string. An array parameter
+ * given more than once is the comma list the API takes (`Fields=A&Fields=B` is `Fields=A,B`); any
+ * other keeps its first value and is remembered, for `onlyParams` to refuse after the token check.
+ */
+export function parseQuery(search: string): Query {
+	const query: Query = Object.create(null);
+	const repeated: string[] = [];
+	for (const [name, value] of Object.entries(parse(search))) {
+		if (!Array.isArray(value)) query[name] = value;
+		else if (ARRAY_PARAMS.has(name)) query[name] = value.join(',');
+		else {
+			query[name] = value[0];
+			repeated.push(name);
+		}
+	}
+	if (repeated.length > 0) repeatedNames.set(query, repeated);
+	return query;
+}
 
 /** A whole number from a path or query value, or 400 naming it. */
 export function wholeNumber(
@@ -126,10 +153,16 @@ export function flag(value: string | undefined, name: string): number | undefine
 	throw badRequest(`Invalid ${name}`, `${name} must be 1 or 0`);
 }
 
-/** Refuses query parameters a route does not take, naming them. */
+/** Refuses query parameters a route does not take, and one given more than once, naming them. */
 export function onlyParams(query: Query, allowed: readonly string[]): void {
 	const unknown = Object.keys(query).find((name) => !allowed.includes(name));
 	if (unknown) throw badRequest('Unexpected parameter', `Unexpected query parameter: ${unknown}`);
+	const repeated = repeatedNames.get(query)?.[0];
+	if (repeated)
+		throw badRequest(
+			`Invalid ${repeated}`,
+			`${repeated} is given more than once: give it once, several values as one comma list where it takes them`,
+		);
 }
 
 /** The allowed fields of each list `onlyFields` is given, as a set, made once. */
