@@ -437,6 +437,30 @@ describe('property sub-resources', () => {
 		);
 	});
 
+	test('transactions: a leading - suppresses a field, a fieldset or a custom field ID (the property document)', async () => {
+		const read = async (fields: string) =>
+			(await sb.ok('GET', `/v1/properties/P000021/transactions?Purchase=1&Fields=${fields}`))
+				.results as Json[];
+		const suppressed = await read('Standard,-Buyer,-Seller');
+		const standard = await read('Standard');
+		expect(suppressed.map((record) => sorted(Object.keys(record)))).toEqual(
+			standard.map((record) =>
+				sorted(Object.keys(record).filter((key) => key !== 'Buyer' && key !== 'Seller')),
+			),
+		);
+		// Suppression alone: the default (Standard) without the suppressed field.
+		expect((await read('-Buyer')).map((record) => sorted(Object.keys(record)))).toEqual(
+			standard.map((record) => sorted(Object.keys(record).filter((key) => key !== 'Buyer'))),
+		);
+		// A custom field ID asked for and suppressed is not returned.
+		for (const record of await read('TransactionID,cf1,cf2,-cf2'))
+			expect(sorted(Object.keys(record))).toEqual(['Custom_cf1', 'TransactionID']);
+		expectError(
+			await sb.api('GET', '/v1/properties/P000021/transactions?Purchase=1&Fields=Standard,-Bu-yer'),
+			400,
+		);
+	});
+
 	test('each sub-resource requires Purchase and answers 404 for an unknown PropID', async () => {
 		for (const path of ['evictions', 'comps/sales', 'comps/forsale', 'parcels', 'transactions']) {
 			expectError(await sb.api('GET', `/v1/properties/P000001/${path}`), 400);

@@ -962,6 +962,26 @@ export function fieldsetNamed(
 	return Object.keys(fieldsets).find((fieldset) => fieldset.toLowerCase() === wanted);
 }
 
+/** Whether a transactions `Fields` name (without its `-`) is a field or fieldset of the scope. */
+export function isTransactionFieldName(name: string): boolean {
+	const { fieldsets, fields } = FIELD_SCOPES.transaction;
+	return (
+		fieldsetNamed(fieldsets, name) !== undefined || (fields as readonly string[]).includes(name)
+	);
+}
+
+/**
+ * The custom field IDs a transactions `Fields` list asks for, each once: the names that are no
+ * field or fieldset of the scope, less those suppressed with a leading `-`. These are what the
+ * property document's "at most 50 field IDs" counts (`MAX_TRANSACTION_FIELD_IDS`).
+ */
+export function transactionCustomFieldIds(names: readonly string[]): string[] {
+	const bare = (name: string) => (name.startsWith('-') ? name.slice(1) : name);
+	const custom = names.filter((name) => !isTransactionFieldName(bare(name)));
+	const suppressed = new Set(custom.filter((name) => name.startsWith('-')).map(bare));
+	return [...new Set(custom)].filter((name) => !name.startsWith('-') && !suppressed.has(name));
+}
+
 /** `fieldNames(LIST_FIELDS, 'ListID', 'isMonitored')` is `ListID,isMonitored`; another name is a type error. */
 export function fieldNames<const Fields extends readonly string[]>(
 	_scope: Fields,
