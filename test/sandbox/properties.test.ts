@@ -452,6 +452,9 @@ describe('property sub-resources', () => {
 		expect((await read('-Buyer')).map((record) => sorted(Object.keys(record)))).toEqual(
 			standard.map((record) => sorted(Object.keys(record).filter((key) => key !== 'Buyer'))),
 		);
+		// A suppressed fieldset takes all its fields out.
+		for (const record of await read('Standard,cf1,-Standard'))
+			expect(Object.keys(record)).toEqual(['Custom_cf1']);
 		// A custom field ID asked for and suppressed is not returned.
 		for (const record of await read('TransactionID,cf1,cf2,-cf2'))
 			expect(sorted(Object.keys(record))).toEqual(['Custom_cf1', 'TransactionID']);
