@@ -120,23 +120,33 @@ export function sortRecords<T extends Record<string, unknown>>(
 		if (dir && dir !== 'asc' && dir !== 'desc')
 			throw badRequest('Invalid Dir', `Dir: "${dir}" must be asc or desc`);
 	});
-	const compare = (a: unknown, b: unknown) => {
-		if (a === b) return 0;
-		if (a === null || a === undefined) return 1;
-		if (b === null || b === undefined) return -1;
-		const na = Number(a);
-		const nb = Number(b);
-		if (!Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
-		return String(a).localeCompare(String(b));
-	};
 	return [...records].sort((x, y) => {
 		for (let i = 0; i < fields.length; i++) {
+			const a = x[fields[i]];
+			const b = y[fields[i]];
+			if (a === b) continue;
+			// Unknown values last, whichever the direction.
+			if (a === null || a === undefined) return 1;
+			if (b === null || b === undefined) return -1;
 			const desc = dirs[i] === 'desc' && !alwaysAsc.includes(fields[i]);
-			const result = compare(x[fields[i]], y[fields[i]]);
+			const result = compareValues(a, b);
 			if (result !== 0) return desc ? -result : result;
 		}
 		return 0;
 	});
+}
+
+/** The service's dates (`M/D/YYYY`) as a time, to sort them as dates rather than as text. */
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+function compareValues(a: unknown, b: unknown): number {
+	const na = Number(a);
+	const nb = Number(b);
+	if (!Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
+	const da = US_DATE.exec(String(a));
+	const db = US_DATE.exec(String(b));
+	if (da && db) return Date.UTC(+da[3], +da[1] - 1, +da[2]) - Date.UTC(+db[3], +db[1] - 1, +db[2]);
+	return String(a).localeCompare(String(b));
 }
 
 export function commaList(value: string | undefined): string[] {

@@ -205,6 +205,31 @@ describe('POST /v1/properties', () => {
 		expect(unsorted.totalResultCount).toBe(body.totalResultCount);
 	});
 
+	test('Sort by a date field orders by date, not as text (1/2/2020 after 12/1/2019)', async () => {
+		const time = (date: string) => {
+			const [month, day, year] = date.split('/').map(Number);
+			return Date.UTC(year, month - 1, day);
+		};
+		for (const dir of ['asc', 'desc']) {
+			const body = await search(
+				[{ name: 'City', value: ['Bend'] }],
+				`Purchase=1&Fields=PropID,LastTransferRecDate&Limit=200&Sort=LastTransferRecDate&Dir=${dir}`,
+			);
+			const dates: string[] = body.results
+				.map((p: Json) => p.LastTransferRecDate)
+				.filter((date: string | null) => date !== null);
+			expect(dates.length).toBeGreaterThan(100);
+			const times = dates.map(time);
+			expect(times).toEqual([...times].sort((a, b) => (dir === 'asc' ? a - b : b - a)));
+			// Unknown dates last, as any unknown value.
+			const firstUnknown = body.results.findIndex((p: Json) => p.LastTransferRecDate === null);
+			if (firstUnknown >= 0)
+				expect(
+					body.results.slice(firstUnknown).every((p: Json) => p.LastTransferRecDate === null),
+				).toBe(true);
+		}
+	});
+
 	test('criteria: values ORed within, criteria ANDed; ranges, booleans, nested PropertyType, begins-with', async () => {
 		const body = await search(
 			[
