@@ -22,7 +22,10 @@ export function bindContext(app: FastifyInstance, ctx: SandboxContext): void {
 /** Small helpers every route module shares. */
 export function auth(request: FastifyRequest, opts: AuthOptions = {}): AccountSpec {
 	const ctx = contexts.get(request.server);
-	return authenticate(request.headers as AuthHeaders, opts, ctx && tokenBook(ctx));
+	return authenticate(request.headers as AuthHeaders, opts, ctx && tokenBook(ctx), {
+		method: request.method,
+		route: request.routeOptions.url ?? request.url,
+	});
 }
 
 /**
