@@ -489,6 +489,19 @@ describe('property sub-resources', () => {
 		);
 	});
 
+	test('a property read or search without Purchase is 400 naming it, and charges nothing (docs/api.md)', async () => {
+		const before = await sb.charges();
+		for (const [method, path, body] of [
+			['GET', '/v1/properties/P000001', undefined],
+			['GET', '/v1/properties/P000001?Fields=Overview', undefined],
+			['POST', '/v1/properties?Limit=5', { Criteria: [{ name: 'State', value: ['OR'] }] }],
+		] as const) {
+			const refused = expectError(await sb.api(method, path, { body }), 400, 'Invalid Purchase');
+			expect(refused.message).toBe('Purchase is required: 0 previews the cost, 1 buys');
+		}
+		expect(await sb.charges()).toEqual(before);
+	});
+
 	test('each sub-resource requires Purchase and answers 404 for an unknown PropID', async () => {
 		for (const path of ['evictions', 'comps/sales', 'comps/forsale', 'parcels', 'transactions']) {
 			expectError(await sb.api('GET', `/v1/properties/P000001/${path}`), 400);
