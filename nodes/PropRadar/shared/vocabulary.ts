@@ -906,18 +906,18 @@ export const MAX_TRANSACTION_FIELD_IDS = 50;
 export interface FieldScope {
 	fieldsets: Readonly<Record<string, readonly string[]>>;
 	fields: readonly string[];
-	/** The documents leave the fields open ("not shown"): these are the sandbox's choice (docs/api.md),
-	 * and the node sends other names as given. */
+	/** The documents leave the fields open ("not shown"): these are what the documents and the
+	 * service's notes name, or the sandbox's choice (docs/api.md), and the node sends other names as given. */
 	open?: boolean;
 }
 
 export const FIELD_SCOPES = {
 	property: { fieldsets: PROPERTY_FIELDSETS, fields: PROPERTY_FIELDS },
-	listItem: { fieldsets: LIST_ITEM_FIELDSETS, fields: PROPERTY_FIELDS },
+	listItem: { fieldsets: LIST_ITEM_FIELDSETS, fields: PROPERTY_FIELDS, open: true },
 	person: { fieldsets: PERSON_FIELDSETS, fields: PERSON_FIELDS },
-	list: { fieldsets: {}, fields: LIST_FIELDS },
-	importItem: { fieldsets: {}, fields: IMPORT_ITEM_FIELDS },
-	webhook: { fieldsets: {}, fields: WEBHOOK_FIELDS },
+	list: { fieldsets: {}, fields: LIST_FIELDS, open: true },
+	importItem: { fieldsets: {}, fields: IMPORT_ITEM_FIELDS, open: true },
+	webhook: { fieldsets: {}, fields: WEBHOOK_FIELDS, open: true },
 	transaction: {
 		fieldsets: TRANSACTION_FIELDSETS,
 		fields: unique(Object.values(TRANSACTION_FIELDSETS)),
