@@ -10,8 +10,11 @@ export interface AccountSpec {
 	id: string;
 	/** What the account is, as the sandbox's start-up lines say. */
 	description: string;
-	/** Set when every call with this token is refused with 403: the service's error text. */
+	/** Set when every call with this token is refused with 403: the service's error text, and its message if any. */
 	refusal?: string;
+	refusalMessage?: string;
+	/** A member whose role permits reads only (`isRead`): any other operation answers 403. */
+	readOnly?: boolean;
 	/** Whether the account has the integrations entitlement: without it the webhook routes answer 403. */
 	integrations: boolean;
 	/** Free export credits at start (each pays for one charged record). */
@@ -62,6 +65,26 @@ export const ACCOUNTS: readonly AccountSpec[] = [
 		id: 'acct-no-integrations',
 		description: 'active, without the integrations entitlement (webhooks 403)',
 		integrations: false,
+		startingCredits: 100,
+		startingBalanceCents: 500_000,
+	},
+	{
+		token: 'sandbox-no-api',
+		id: 'acct-no-api',
+		description: 'active, without the API entitlement (403 on every route)',
+		refusal: NOT_AUTHORIZED,
+		refusalMessage:
+			'This account has no API entitlement: the API is not part of its plan. An account owner can add it.',
+		integrations: true,
+		startingCredits: 0,
+		startingBalanceCents: 0,
+	},
+	{
+		token: 'sandbox-read-only',
+		id: 'acct-read-only',
+		description: 'a member who may only read (403 on every operation that changes or buys)',
+		readOnly: true,
+		integrations: true,
 		startingCredits: 100,
 		startingBalanceCents: 500_000,
 	},
@@ -134,11 +157,23 @@ export interface AuthOptions {
 	integrations?: boolean;
 }
 
+/** A request as the permission check sees it: its method and its route's path pattern. */
+export interface Operation {
+	method: string;
+	route: string;
+}
+
+/** What a read-only member may do: every GET, and the property search (a read by criteria in a POST body). */
+function isRead({ method, route }: Operation): boolean {
+	return method === 'GET' || (method === 'POST' && route === '/v1/properties');
+}
+
 /** Resolves the calling account (also by a token `book` issued), or throws the error the service gives. */
 export function authenticate(
 	headers: AuthHeaders,
 	opts: AuthOptions = {},
 	book?: TokenBook,
+	operation?: Operation,
 ): AccountSpec {
 	const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1]?.trim();
 	const token =
@@ -149,7 +184,13 @@ export function authenticate(
 	}
 	const account = accountOf(token, book);
 	if (!account) throw new ApiError(401, 'Invalid or expired token');
-	if (account.refusal) throw new ApiError(403, account.refusal);
+	if (account.refusal) throw new ApiError(403, account.refusal, account.refusalMessage);
+	if (account.readOnly && operation && !isRead(operation))
+		throw new ApiError(
+			403,
+			NOT_AUTHORIZED,
+			'Your user has no permission for this operation: its role may only read. An account owner can change the role.',
+		);
 	if (opts.integrations && !account.integrations) {
 		throw new ApiError(
 			403,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parse } from 'node:querystring';
 
 import {
 	authenticate,
@@ -21,7 +22,10 @@ export function bindContext(app: FastifyInstance, ctx: SandboxContext): void {
 /** Small helpers every route module shares. */
 export function auth(request: FastifyRequest, opts: AuthOptions = {}): AccountSpec {
 	const ctx = contexts.get(request.server);
-	return authenticate(request.headers as AuthHeaders, opts, ctx && tokenBook(ctx));
+	return authenticate(request.headers as AuthHeaders, opts, ctx && tokenBook(ctx), {
+		method: request.method,
+		route: request.routeOptions.url ?? request.url,
+	});
 }
 
 /**
@@ -39,6 +43,32 @@ export function authBeforeBody(opts: AuthOptions = {}): {
 }
 
 export type Query = Record<string, string | undefined>;
+
+/** The parameters the lists document types as arrays ("Query: Fields (array)"). */
+const ARRAY_PARAMS = new Set(['Fields']);
+
+/** The names given more than once (and not arrays) in a query `parseQuery` made: `onlyParams` refuses them. */
+const repeatedNames = new WeakMap<Query, string[]>();
+
+/**
+ * The sandbox's query-string parser (the server's one): every value a string. An array parameter
+ * given more than once is the comma list the API takes (`Fields=A&Fields=B` is `Fields=A,B`); any
+ * other keeps its first value and is remembered, for `onlyParams` to refuse after the token check.
+ */
+export function parseQuery(search: string): Query {
+	const query: Query = Object.create(null);
+	const repeated: string[] = [];
+	for (const [name, value] of Object.entries(parse(search))) {
+		if (!Array.isArray(value)) query[name] = value;
+		else if (ARRAY_PARAMS.has(name)) query[name] = value.join(',');
+		else {
+			query[name] = value[0];
+			repeated.push(name);
+		}
+	}
+	if (repeated.length > 0) repeatedNames.set(query, repeated);
+	return query;
+}
 
 /** A whole number from a path or query value, or 400 naming it. */
 export function wholeNumber(
@@ -93,23 +123,33 @@ export function sortRecords<T extends Record<string, unknown>>(
 		if (dir && dir !== 'asc' && dir !== 'desc')
 			throw badRequest('Invalid Dir', `Dir: "${dir}" must be asc or desc`);
 	});
-	const compare = (a: unknown, b: unknown) => {
-		if (a === b) return 0;
-		if (a === null || a === undefined) return 1;
-		if (b === null || b === undefined) return -1;
-		const na = Number(a);
-		const nb = Number(b);
-		if (!Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
-		return String(a).localeCompare(String(b));
-	};
 	return [...records].sort((x, y) => {
 		for (let i = 0; i < fields.length; i++) {
+			const a = x[fields[i]];
+			const b = y[fields[i]];
+			if (a === b) continue;
+			// Unknown values last, whichever the direction.
+			if (a === null || a === undefined) return 1;
+			if (b === null || b === undefined) return -1;
 			const desc = dirs[i] === 'desc' && !alwaysAsc.includes(fields[i]);
-			const result = compare(x[fields[i]], y[fields[i]]);
+			const result = compareValues(a, b);
 			if (result !== 0) return desc ? -result : result;
 		}
 		return 0;
 	});
+}
+
+/** The service's dates (`M/D/YYYY`) as a time, to sort them as dates rather than as text. */
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+function compareValues(a: unknown, b: unknown): number {
+	const na = Number(a);
+	const nb = Number(b);
+	if (!Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
+	const da = US_DATE.exec(String(a));
+	const db = US_DATE.exec(String(b));
+	if (da && db) return Date.UTC(+da[3], +da[1] - 1, +da[2]) - Date.UTC(+db[3], +db[1] - 1, +db[2]);
+	return String(a).localeCompare(String(b));
 }
 
 export function commaList(value: string | undefined): string[] {
@@ -126,10 +166,16 @@ export function flag(value: string | undefined, name: string): number | undefine
 	throw badRequest(`Invalid ${name}`, `${name} must be 1 or 0`);
 }
 
-/** Refuses query parameters a route does not take, naming them. */
+/** Refuses query parameters a route does not take, and one given more than once, naming them. */
 export function onlyParams(query: Query, allowed: readonly string[]): void {
 	const unknown = Object.keys(query).find((name) => !allowed.includes(name));
 	if (unknown) throw badRequest('Unexpected parameter', `Unexpected query parameter: ${unknown}`);
+	const repeated = repeatedNames.get(query)?.[0];
+	if (repeated)
+		throw badRequest(
+			`Invalid ${repeated}`,
+			`${repeated} is given more than once: give it once, several values as one comma list where it takes them`,
+		);
 }
 
 /** The allowed fields of each list `onlyFields` is given, as a set, made once. */

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 
 import { ApiError, errorBody, newEventId } from './errors';
-import { bindContext } from './http';
+import { bindContext, parseQuery } from './http';
 import { SandboxStore } from './store';
 import { trackWrites } from './lists/membership';
 import { accountRoutes } from './routes/accounts';
@@ -38,6 +38,7 @@ export function buildSandboxApp(options: SandboxOptions = {}): {
 		logger: false,
 		bodyLimit: 64 * 1024 * 1024,
 		ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+		routerOptions: { querystringParser: parseQuery },
 	});
 	const ctx: SandboxContext = {
 		store: new SandboxStore(options.dataFile),

@@ -244,10 +244,10 @@ export const listRoutes: RouteModule = (app, ctx) => {
 			if (body.ImportMatchThreshold !== undefined)
 				list.ImportMatchThreshold = body.ImportMatchThreshold as number;
 			if (body.ImportType !== undefined) list.ImportType = body.ImportType as string;
+			// Replaced as a whole, as a PATCH of a field does: the documents do not say the service merges it.
 			if (body.ImportContactOptions !== undefined)
 				list.ImportContactOptions = {
-					...list.ImportContactOptions,
-					...(body.ImportContactOptions as object),
+					...(body.ImportContactOptions as StoredList['ImportContactOptions']),
 				};
 			if (body.isMonitored !== undefined && body.isMonitored !== list.isMonitored) {
 				list.isMonitored = body.isMonitored as number;

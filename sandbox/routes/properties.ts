@@ -1,7 +1,9 @@
 import {
 	FIELD_SCOPES,
+	isTransactionFieldName,
 	MAX_TRANSACTION_FIELD_IDS,
 	PAGE_LIMITS,
+	transactionCustomFieldIds,
 } from '../../nodes/PropRadar/shared/vocabulary';
 import { charge, readPurchase, recordsCharged } from '../charges';
 import { parseCriteria } from '../criteria';
@@ -171,22 +173,21 @@ function transactions(
 		.split(',')
 		.map((name) => name.trim())
 		.filter(Boolean);
-	const scope = FIELD_SCOPES.transaction;
-	const custom = names.filter(
-		(name) => !Object.hasOwn(scope.fieldsets, name) && !scope.fields.includes(name),
-	);
-	const badId = custom.find((id) => !/^\w+$/.test(id));
+	// A leading - suppresses a field, a fieldset or a custom field ID (the property document).
+	const known = (name: string) => isTransactionFieldName(name.replace(/^-/, ''));
+	const badId = names.find((name) => !known(name) && !/^-?\w+$/.test(name));
 	if (badId)
 		throw badRequest('Invalid Fields', `Fields: "${badId}" is not a field or custom field ID`);
-	if (custom.length > MAX_TRANSACTION_FIELD_IDS)
+	const customIds = transactionCustomFieldIds(names);
+	if (customIds.length > MAX_TRANSACTION_FIELD_IDS)
 		throw badRequest(
 			'Too many custom fields',
-			`Fields: at most ${MAX_TRANSACTION_FIELD_IDS} custom field IDs, got ${custom.length}`,
+			`Fields: at most ${MAX_TRANSACTION_FIELD_IDS} custom field IDs, got ${customIds.length}`,
 		);
 	const fields = resolveFields(
 		'transaction',
-		names.filter((name) => !custom.includes(name)).join(',') || undefined,
-		scope.fieldsets.Standard,
+		names.filter(known).join(',') || undefined,
+		FIELD_SCOPES.transaction.fieldsets.Standard,
 	);
 	const rng = new Seeded(`${subject.PropID}:transactions`);
 	return Array.from({ length: rng.int(1, 5) }, (_, i) => {
@@ -209,7 +210,7 @@ function transactions(
 			LoanType: rng.pick(['Conventional', 'FHA', 'VA', null]),
 		};
 		const out = pick(record, fields);
-		for (const id of custom) out[`Custom_${id}`] = `value ${rng.int(1, 999)}`;
+		for (const id of customIds) out[`Custom_${id}`] = `value ${rng.int(1, 999)}`;
 		return out;
 	});
 }

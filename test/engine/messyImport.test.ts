@@ -167,9 +167,9 @@ describe('Import Record > Import with a messy lead file', () => {
 
 		const bad = await run(
 			sb,
-			importInto(listId, { chargeMode: 'preview', fields: { include: ['Owner'] } }),
+			importInto(listId, { chargeMode: 'preview', fields: { include: ['Owner Name'] } }),
 			[{ Address: '1 Elm St' }],
 		);
-		expect(bad.error?.message).toBe('Fields: Owner is not allowed here');
+		expect(bad.error?.message).toBe('Fields: Owner Name is not allowed here');
 	});
 });

@@ -255,7 +255,9 @@ describe('Property', () => {
 			customFieldIds: ids,
 			chargeMode: 'preview',
 		});
-		expect(result.error?.message).toBe('Custom Field IDs: 51 given, at most 50 allowed');
+		expect(result.error?.message).toBe(
+			'Custom Field IDs and Fields > Unlisted Fields: 51 custom field IDs given, at most 50 allowed',
+		);
 		expect(sb.requests.length).toBe(before);
 	});
 

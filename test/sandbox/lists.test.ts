@@ -111,6 +111,19 @@ describe('lists: create, read, update, delete', () => {
 		});
 	});
 
+	test('PATCH replaces ImportContactOptions as a whole (the documents do not say the service merges)', async () => {
+		const listId = await sb.createList({
+			ListName: 'Imported',
+			ListType: 'import',
+			ImportSource: 'api',
+			ImportContactOptions: { add_as_primary_contact: true, set_as_primary_contact: false },
+		});
+		await sb.ok('PATCH', `/v1/lists/${listId}`, {
+			body: { ImportContactOptions: { set_as_primary_contact: true } },
+		});
+		expect((await getList(listId)).ImportContactOptions).toEqual({ set_as_primary_contact: true });
+	});
+
 	test('ListName is truncated to 50 characters on create and on update', async () => {
 		const long = 'N'.repeat(40) + '0123456789ABCDEFGHIJ';
 		const listId = await sb.createList({ ListName: long, ListType: 'static' });

@@ -205,6 +205,31 @@ describe('POST /v1/properties', () => {
 		expect(unsorted.totalResultCount).toBe(body.totalResultCount);
 	});
 
+	test('Sort by a date field orders by date, not as text (1/2/2020 after 12/1/2019)', async () => {
+		const time = (date: string) => {
+			const [month, day, year] = date.split('/').map(Number);
+			return Date.UTC(year, month - 1, day);
+		};
+		for (const dir of ['asc', 'desc']) {
+			const body = await search(
+				[{ name: 'City', value: ['Bend'] }],
+				`Purchase=1&Fields=PropID,LastTransferRecDate&Limit=200&Sort=LastTransferRecDate&Dir=${dir}`,
+			);
+			const dates: string[] = body.results
+				.map((p: Json) => p.LastTransferRecDate)
+				.filter((date: string | null) => date !== null);
+			expect(dates.length).toBeGreaterThan(100);
+			const times = dates.map(time);
+			expect(times).toEqual([...times].sort((a, b) => (dir === 'asc' ? a - b : b - a)));
+			// Unknown dates last, as any unknown value.
+			const firstUnknown = body.results.findIndex((p: Json) => p.LastTransferRecDate === null);
+			if (firstUnknown >= 0)
+				expect(
+					body.results.slice(firstUnknown).every((p: Json) => p.LastTransferRecDate === null),
+				).toBe(true);
+		}
+	});
+
 	test('criteria: values ORed within, criteria ANDed; ranges, booleans, nested PropertyType, begins-with', async () => {
 		const body = await search(
 			[
@@ -435,6 +460,46 @@ describe('property sub-resources', () => {
 			),
 			400,
 		);
+	});
+
+	test('transactions: a leading - suppresses a field, a fieldset or a custom field ID (the property document)', async () => {
+		const read = async (fields: string) =>
+			(await sb.ok('GET', `/v1/properties/P000021/transactions?Purchase=1&Fields=${fields}`))
+				.results as Json[];
+		const suppressed = await read('Standard,-Buyer,-Seller');
+		const standard = await read('Standard');
+		expect(suppressed.map((record) => sorted(Object.keys(record)))).toEqual(
+			standard.map((record) =>
+				sorted(Object.keys(record).filter((key) => key !== 'Buyer' && key !== 'Seller')),
+			),
+		);
+		// Suppression alone: the default (Standard) without the suppressed field.
+		expect((await read('-Buyer')).map((record) => sorted(Object.keys(record)))).toEqual(
+			standard.map((record) => sorted(Object.keys(record).filter((key) => key !== 'Buyer'))),
+		);
+		// A suppressed fieldset takes all its fields out.
+		for (const record of await read('Standard,cf1,-Standard'))
+			expect(Object.keys(record)).toEqual(['Custom_cf1']);
+		// A custom field ID asked for and suppressed is not returned.
+		for (const record of await read('TransactionID,cf1,cf2,-cf2'))
+			expect(sorted(Object.keys(record))).toEqual(['Custom_cf1', 'TransactionID']);
+		expectError(
+			await sb.api('GET', '/v1/properties/P000021/transactions?Purchase=1&Fields=Standard,-Bu-yer'),
+			400,
+		);
+	});
+
+	test('a property read or search without Purchase is 400 naming it, and charges nothing (docs/api.md)', async () => {
+		const before = await sb.charges();
+		for (const [method, path, body] of [
+			['GET', '/v1/properties/P000001', undefined],
+			['GET', '/v1/properties/P000001?Fields=Overview', undefined],
+			['POST', '/v1/properties?Limit=5', { Criteria: [{ name: 'State', value: ['OR'] }] }],
+		] as const) {
+			const refused = expectError(await sb.api(method, path, { body }), 400, 'Invalid Purchase');
+			expect(refused.message).toBe('Purchase is required: 0 previews the cost, 1 buys');
+		}
+		expect(await sb.charges()).toEqual(before);
 	});
 
 	test('each sub-resource requires Purchase and answers 404 for an unknown PropID', async () => {

@@ -13,6 +13,8 @@ export const TOKENS = {
 	inactive: 'sandbox-inactive',
 	noIntegrations: 'sandbox-no-integrations',
 	oauthDenied: 'sandbox-oauth-denied',
+	noApi: 'sandbox-no-api',
+	readOnly: 'sandbox-read-only',
 	/** A token of no account. */
 	invalid: 'not-a-token',
 } as const;

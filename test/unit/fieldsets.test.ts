@@ -229,8 +229,12 @@ describe('fieldset names in any case, as the documents write them', () => {
 	});
 });
 
-describe('scopes whose fields the documents leave open (person records, transactions)', () => {
+describe('scopes whose fields the documents leave open ("not shown")', () => {
 	const OPEN = [
+		'list',
+		'listItem',
+		'importItem',
+		'webhook',
 		'transaction',
 		'bankruptcies',
 		'divorces',
@@ -289,6 +293,19 @@ describe('scopes whose fields the documents leave open (person records, transact
 					String(picker.displayOptions?.show?.recordKind ?? picker.displayOptions?.show?.operation),
 				)
 				.sort(),
-		).toEqual(['bankruptcies', 'divorces', 'getTransactions', 'liens', 'probates', 'relatives']);
+		).toEqual([
+			'bankruptcies',
+			'divorces',
+			'get',
+			'getMany',
+			'getMany',
+			'getMany',
+			'getMany',
+			'getTransactions',
+			'import',
+			'liens',
+			'probates',
+			'relatives',
+		]);
 	});
 });

@@ -906,18 +906,18 @@ export const MAX_TRANSACTION_FIELD_IDS = 50;
 export interface FieldScope {
 	fieldsets: Readonly<Record<string, readonly string[]>>;
 	fields: readonly string[];
-	/** The documents leave the fields open ("not shown"): these are the sandbox's choice (docs/api.md),
-	 * and the node sends other names as given. */
+	/** The documents leave the fields open ("not shown"): these are what the documents and the
+	 * service's notes name, or the sandbox's choice (docs/api.md), and the node sends other names as given. */
 	open?: boolean;
 }
 
 export const FIELD_SCOPES = {
 	property: { fieldsets: PROPERTY_FIELDSETS, fields: PROPERTY_FIELDS },
-	listItem: { fieldsets: LIST_ITEM_FIELDSETS, fields: PROPERTY_FIELDS },
+	listItem: { fieldsets: LIST_ITEM_FIELDSETS, fields: PROPERTY_FIELDS, open: true },
 	person: { fieldsets: PERSON_FIELDSETS, fields: PERSON_FIELDS },
-	list: { fieldsets: {}, fields: LIST_FIELDS },
-	importItem: { fieldsets: {}, fields: IMPORT_ITEM_FIELDS },
-	webhook: { fieldsets: {}, fields: WEBHOOK_FIELDS },
+	list: { fieldsets: {}, fields: LIST_FIELDS, open: true },
+	importItem: { fieldsets: {}, fields: IMPORT_ITEM_FIELDS, open: true },
+	webhook: { fieldsets: {}, fields: WEBHOOK_FIELDS, open: true },
 	transaction: {
 		fieldsets: TRANSACTION_FIELDSETS,
 		fields: unique(Object.values(TRANSACTION_FIELDSETS)),
@@ -960,6 +960,26 @@ export function fieldsetNamed(
 ): string | undefined {
 	const wanted = name.toLowerCase();
 	return Object.keys(fieldsets).find((fieldset) => fieldset.toLowerCase() === wanted);
+}
+
+/** Whether a transactions `Fields` name (without its `-`) is a field or fieldset of the scope. */
+export function isTransactionFieldName(name: string): boolean {
+	const { fieldsets, fields } = FIELD_SCOPES.transaction;
+	return (
+		fieldsetNamed(fieldsets, name) !== undefined || (fields as readonly string[]).includes(name)
+	);
+}
+
+/**
+ * The custom field IDs a transactions `Fields` list asks for, each once: the names that are no
+ * field or fieldset of the scope, less those suppressed with a leading `-`. These are what the
+ * property document's "at most 50 field IDs" counts (`MAX_TRANSACTION_FIELD_IDS`).
+ */
+export function transactionCustomFieldIds(names: readonly string[]): string[] {
+	const bare = (name: string) => (name.startsWith('-') ? name.slice(1) : name);
+	const custom = names.filter((name) => !isTransactionFieldName(bare(name)));
+	const suppressed = new Set(custom.filter((name) => name.startsWith('-')).map(bare));
+	return [...new Set(custom)].filter((name) => !name.startsWith('-') && !suppressed.has(name));
 }
 
 /** `fieldNames(LIST_FIELDS, 'ListID', 'isMonitored')` is `ListID,isMonitored`; another name is a type error. */

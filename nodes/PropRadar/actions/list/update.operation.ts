@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths } from '../../transport';
+import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
 import { shownValue } from '../../shared/ids';
 import {
 	listLocator,
@@ -10,7 +10,7 @@ import {
 	readListId,
 	vocabularyOptions,
 } from '../../shared/parameters';
-import { IMPORT_TYPES } from '../../shared/vocabulary';
+import { fieldNames, IMPORT_TYPES, LIST_FIELDS } from '../../shared/vocabulary';
 import { truncateListName } from './create.operation';
 
 const show = { resource: ['list'], operation: ['update'] };
@@ -113,7 +113,23 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	for (const key of ['add_as_primary_contact', 'set_as_primary_contact']) {
 		if (fields[key] !== undefined) contactOptions[key] = fields[key];
 	}
-	if (Object.keys(contactOptions).length > 0) body.ImportContactOptions = contactOptions;
+	if (Object.keys(contactOptions).length > 0) {
+		// The documents do not say the service merges ImportContactOptions: send the list's current
+		// options with the changed ones, so that the other option stays whatever the service does.
+		const list = (
+			await apiRequest<ApiEnvelope<ListRecord>>(this, {
+				method: 'GET',
+				path: paths.list(listId),
+				qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ImportContactOptions') },
+				itemIndex,
+			})
+		).results?.[0];
+		const kept = list?.ImportContactOptions;
+		body.ImportContactOptions = {
+			...(typeof kept === 'object' && kept !== null && !Array.isArray(kept) ? kept : {}),
+			...contactOptions,
+		};
+	}
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(
 			this.getNode(),

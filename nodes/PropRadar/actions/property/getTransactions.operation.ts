@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { paths } from '../../transport';
 import { chargedRecords, chargeProperties, type RunSpending } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
-import { MAX_TRANSACTION_FIELD_IDS } from '../../shared/vocabulary';
+import { MAX_TRANSACTION_FIELD_IDS, transactionCustomFieldIds } from '../../shared/vocabulary';
 import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['getTransactions'] };
@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: '101, 102, 215',
-		description: `IDs of custom transaction fields, comma-separated, at most ${MAX_TRANSACTION_FIELD_IDS}`,
+		description: `IDs of custom transaction fields, comma-separated: at most ${MAX_TRANSACTION_FIELD_IDS} with the names in Fields > Unlisted Fields`,
 		displayOptions: { show },
 	},
 	...chargeProperties(show, 'the transaction history'),
@@ -36,14 +36,6 @@ export async function execute(
 		.split(',')
 		.map((id) => id.trim())
 		.filter(Boolean);
-	if (customIds.length > MAX_TRANSACTION_FIELD_IDS) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Custom Field IDs: ${customIds.length} given, at most ` +
-				`${MAX_TRANSACTION_FIELD_IDS} allowed`,
-			{ itemIndex },
-		);
-	}
 	const bad = customIds.find((id) => !/^[A-Za-z0-9_]+$/.test(id));
 	if (bad) {
 		throw new NodeOperationError(
@@ -52,15 +44,25 @@ export async function execute(
 			{ itemIndex },
 		);
 	}
-	const fields = [readFields(this, itemIndex, 'transaction'), ...customIds]
+	const names = [readFields(this, itemIndex, 'transaction'), ...customIds]
 		.filter(Boolean)
 		.join(',');
+	// Names typed in Unlisted Fields are field IDs to the service too: the limit counts them all.
+	const counted = transactionCustomFieldIds(names.split(',').filter(Boolean));
+	if (counted.length > MAX_TRANSACTION_FIELD_IDS) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Custom Field IDs and Fields > Unlisted Fields: ${counted.length} custom field IDs ` +
+				`given, at most ${MAX_TRANSACTION_FIELD_IDS} allowed`,
+			{ itemIndex },
+		);
+	}
 	return chargedRecords(
 		this,
 		spending,
 		itemIndex,
 		'propertyDetail',
-		{ method: 'GET', path: paths.propertyTransactions(propId), qs: { Fields: fields } },
+		{ method: 'GET', path: paths.propertyTransactions(propId), qs: { Fields: names } },
 		{ PropID: propId },
 	);
 }
