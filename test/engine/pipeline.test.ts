@@ -117,6 +117,13 @@ test('the pipeline runs twice: every item keeps its PropID, and the second run b
 	expect(afterSecond.slice(afterFirst.length).filter((entry) => entry.kind === 'phone')).toEqual(
 		[],
 	);
+	// What the README's "Running a pipeline again" says: Search and Get Owners buy the same records again.
+	const quantities = (entries: typeof afterFirst, kind: string) =>
+		entries.filter((entry) => entry.kind === kind).reduce((sum, entry) => sum + entry.quantity, 0);
+	for (const kind of ['property', 'owner'])
+		expect(quantities(afterSecond.slice(afterFirst.length), kind)).toBe(
+			quantities(afterFirst.slice(before), kind),
+		);
 	expect(second[3].json.every((item) => !item.error)).toBe(true);
 });
 
