@@ -214,3 +214,27 @@ describe('Import Record > Import', () => {
 		expect((await sandboxCharges(sb)).log.slice(before)).toEqual([]);
 	});
 });
+
+test('a purchase refused whole by Max Cost sends every item to the Error output, and says above the output that nothing was charged', async () => {
+	const result = await withErrorOutput(
+		{
+			resource: 'property',
+			operation: 'get',
+			propId: '={{ $json.id }}',
+			chargeMode: 'purchase',
+			maxCost: 0.05,
+		},
+		[{ id: 'P000005' }, { id: 'P000006' }],
+	);
+	expect(result.error).toBeUndefined();
+	expect(result.items).toEqual([]);
+	expect(pairedTo(result.errorOutput)).toEqual([0, 1]);
+	const hints = result.run.data.resultData.runData.PropRadar[0].hints ?? [];
+	expect(hints).toContainEqual(
+		expect.objectContaining({
+			type: 'warning',
+			message:
+				'Purchase refused: over Max Cost: none of the 2 items was processed, and nothing was charged; each is an error item on the Error output.',
+		}),
+	);
+});

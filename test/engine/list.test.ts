@@ -235,3 +235,57 @@ describe('List', () => {
 		expect(body.results).toHaveLength(2);
 	});
 });
+
+describe('List > Create, If a List of This Name Exists', () => {
+	const create = (listName: string, listType: string, whenNameExists?: string) =>
+		runOk(sb, {
+			resource: 'list',
+			operation: 'create',
+			listName,
+			listType,
+			...(listType === 'dynamic'
+				? { criteriaMode: 'json', criteriaJson: '[{"name":"State","value":["OR"]}]' }
+				: {}),
+			...(whenNameExists ? { whenNameExists } : {}),
+		});
+	const named = async (listName: string) =>
+		(
+			await api<{ results: IDataObject[] }>(sb, 'GET', '/v1/lists?Fields=ListID,ListName,ListType')
+		).body.results.filter((list) => list.ListName === listName);
+
+	test('"Use It": a run again uses the list the first run created, and creates no other; a list of another type is not used', async () => {
+		const [first] = await create('Run again leads', 'static', 'useExisting');
+		expect(first).toMatchObject({ created: true, ListName: 'Run again leads', ListType: 'static' });
+		await create('Run again leads', 'dynamic');
+		const posts = sb.sent('/v1/lists', 'POST').length;
+		const [second] = await create('Run again leads', 'static', 'useExisting');
+		expect(second).toMatchObject({ created: false, ListID: first.ListID, ListType: 'static' });
+		expect(sb.sent('/v1/lists', 'POST')).toHaveLength(posts);
+		expect((await named('Run again leads')).map((list) => list.ListType).sort()).toEqual([
+			'dynamic',
+			'static',
+		]);
+	});
+
+	test('"Use It" with several lists of the name takes the oldest and says so; "Create Another" (the default) creates one more', async () => {
+		await create('Twice named', 'static');
+		await create('Twice named', 'static');
+		const ids = (await named('Twice named'))
+			.map((list) => Number(list.ListID))
+			.sort((a, b) => a - b);
+		expect(ids).toHaveLength(2);
+		const [used] = await create('Twice named', 'static', 'useExisting');
+		expect(used.ListID).toBe(ids[0]);
+		expect(used.notice).toBe(
+			`2 static lists are named "Twice named" (IDs ${ids.join(', ')}); this is the oldest.`,
+		);
+		expect(await named('Twice named')).toHaveLength(2);
+	});
+
+	test('"Use It" matches the name PropRadar keeps: the first 50 characters', async () => {
+		const long = 'A list name that is longer than fifty characters in all';
+		const [first] = await create(long, 'static', 'useExisting');
+		const [again] = await create(long, 'static', 'useExisting');
+		expect(again).toMatchObject({ created: false, ListID: first.ListID });
+	});
+});

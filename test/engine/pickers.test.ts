@@ -83,7 +83,7 @@ describe('List picker: searchLists ("From List")', () => {
 
 		const found = await searchLists('probate leads');
 		expect(found.results).toEqual([
-			{ name: 'Probate Leads Picker (static, 2)', value: String(probate) },
+			{ name: `Probate Leads Picker (static, 2, ID ${probate})`, value: String(probate) },
 		]);
 		expect(found.results.map((result) => result.value)).not.toContain(String(tax));
 
@@ -111,7 +111,7 @@ describe('List picker: searchLists ("From List")', () => {
 		const values = all.results.map((result) => result.value);
 		expect(values.indexOf(String(alpha))).toBeLessThan(values.indexOf(String(zulu)));
 		expect(all.results.find((result) => result.value === String(zulu))?.name).toBe(
-			'Zulu Unfiltered (static, 0)',
+			`Zulu Unfiltered (static, 0, ID ${zulu})`,
 		);
 		expect(all.paginationToken).toBeUndefined();
 
@@ -359,7 +359,7 @@ describe('Pickers show one account only', () => {
 		expect(JSON.stringify(await options('getLists'))).not.toContain('Isolation Theirs');
 
 		expect((await searchLists('isolation', TOKENS.second)).results).toEqual([
-			{ name: 'Isolation Theirs (static, 0)', value: String(theirs) },
+			{ name: `Isolation Theirs (static, 0, ID ${theirs})`, value: String(theirs) },
 		]);
 		expect((await options('getLists', TOKENS.second)).map((list) => list.value)).not.toContain(
 			String(mine),

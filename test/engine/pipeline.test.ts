@@ -16,9 +16,9 @@ beforeEach(async () => {
 });
 const chargeLog = async () => (await sandboxCharges(sb)).log;
 
-/** Another client of the same account buys 100 properties: the free export credits are gone. */
-const useUpCredits = () =>
-	api(sb, 'POST', '/v1/properties?Purchase=1&Limit=100', {
+/** Another client of the same account buys `count` properties (100: the free export credits are gone). */
+const useUpCredits = (count = 100) =>
+	api(sb, 'POST', `/v1/properties?Purchase=1&Limit=${count}`, {
 		Criteria: [{ name: 'State', value: ['WA'] }],
 	});
 
@@ -117,6 +117,13 @@ test('the pipeline runs twice: every item keeps its PropID, and the second run b
 	expect(afterSecond.slice(afterFirst.length).filter((entry) => entry.kind === 'phone')).toEqual(
 		[],
 	);
+	// What the README's "Running a pipeline again" says: Search and Get Owners buy the same records again.
+	const quantities = (entries: typeof afterFirst, kind: string) =>
+		entries.filter((entry) => entry.kind === kind).reduce((sum, entry) => sum + entry.quantity, 0);
+	for (const kind of ['property', 'owner'])
+		expect(quantities(afterSecond.slice(afterFirst.length), kind)).toBe(
+			quantities(afterFirst.slice(before), kind),
+		);
 	expect(second[3].json.every((item) => !item.error)).toBe(true);
 });
 
@@ -174,19 +181,40 @@ describe('the preview of many items', () => {
 		expect(bought.json).toHaveLength(records);
 	});
 
-	test('with free credits left, the preview says what they would pay, and the purchase what the same run costs without them', async () => {
+	test('with free credits left for all of it, the preview says nothing would be charged, and the purchase that nothing was and what the same run costs without them', async () => {
 		const [preview] = await runOwners({ chargeMode: 'preview' });
 		const total = preview.json.reduce(
 			(sum, quote) => sum + Math.round(Number(quote.maxCostNeeded) * 100),
 			0,
 		);
-		expect(hintsOf(preview, 'PropRadar')).toMatch(
-			/Free export credits \(\d+ left\) would pay for \d+ of them today, so the charge would be about \$\d+\.\d\d/,
+		const records = preview.json.reduce((sum, quote) => sum + Number(quote.resultCount), 0);
+		// The account's 100 credits cover the six items' owners.
+		expect(hintsOf(preview, 'PropRadar')).toContain(
+			`Free export credits (100 left) would pay for all ${records} of them today, so nothing would be charged`,
 		);
 		const [bought] = await runOwners({ chargeMode: 'purchase', maxCost: total / 100 });
 		expect(bought.error).toBeUndefined();
 		expect(hintsOf(bought, 'PropRadar')).toContain(
-			`Without them the same run costs $${(total / 100).toFixed(2)} at full price`,
+			`Free export credits paid for all of this run: nothing was charged. Without them the same run costs $${(total / 100).toFixed(2)} at full price`,
+		);
+	});
+
+	test('with free credits left for part of it, the preview says what the charge would be, and the purchase what it was', async () => {
+		const [preview] = await runOwners({ chargeMode: 'preview' });
+		const total = preview.json.reduce(
+			(sum, quote) => sum + Math.round(Number(quote.maxCostNeeded) * 100),
+			0,
+		);
+		const records = preview.json.reduce((sum, quote) => sum + Number(quote.resultCount), 0);
+		await useUpCredits(98);
+		const [again] = await runOwners({ chargeMode: 'preview' });
+		expect(hintsOf(again, 'PropRadar')).toContain(
+			`Free export credits (2 left) would pay for 2 of them today, so the charge would be about $${(((records - 2) * 15) / 100).toFixed(2)}`,
+		);
+		const [bought] = await runOwners({ chargeMode: 'purchase', maxCost: total / 100 });
+		expect(bought.error).toBeUndefined();
+		expect(hintsOf(bought, 'PropRadar')).toContain(
+			`Free export credits paid for part of this run: it was charged $${(((records - 2) * 15) / 100).toFixed(2)}. Without them the same run costs $${(total / 100).toFixed(2)} at full price`,
 		);
 	});
 });

@@ -78,9 +78,21 @@ test("List Item > Add's Static List offers the static lists only, the dynamic an
 	expect(offered.map((result) => result.value).sort()).toEqual(
 		[String(lists.static), String(lists.otherStatic)].sort(),
 	);
-	expect(offered.every((result) => / \(static, \d+\)$/.test(String(result.name)))).toBe(true);
+	expect(offered.every((result) => / \(static, \d+, ID \d+\)$/.test(String(result.name)))).toBe(
+		true,
+	);
 	// The service is asked for static lists only.
 	expect(sb.sent('/v1/lists', 'GET').at(-1)!.query.get('ListType')).toBe('static');
+});
+
+test('each list is named with its ID, so that two lists of one name are told apart', async () => {
+	const offered = await picked('listItem', 'add', 'kinds picker static');
+	expect(offered.map((result) => result.name).sort()).toEqual(
+		[
+			`Kinds picker static (static, 0, ID ${lists.static})`,
+			`Kinds picker static 2 (static, 0, ID ${lists.otherStatic})`,
+		].sort(),
+	);
 });
 
 test('a service that ignores the type filter and answers every list: still the static lists only', async () => {
@@ -112,7 +124,7 @@ test('a service that ignores the type filter and answers every list: still the s
 test('without a filter, every static list of the account and nothing else', async () => {
 	const offered = await picked('listItem', 'add');
 	const all = await picked('list', 'get');
-	const staticOnes = all.filter((result) => / \(static, \d+\)$/.test(String(result.name)));
+	const staticOnes = all.filter((result) => / \(static, \d+, ID \d+\)$/.test(String(result.name)));
 	expect(all.length).toBeGreaterThan(staticOnes.length);
 	expect(offered).toEqual(staticOnes);
 });
@@ -140,7 +152,7 @@ test("Import Record's Import List offers the import lists only, in each of its o
 	for (const operation of ['import', 'getMany', 'updateMatch', 'deleteMatch']) {
 		const offered = await picked('importRecord', operation, 'kinds picker');
 		expect(offered.map((result) => result.value)).toEqual([String(lists.import)]);
-		expect(String(offered[0].name)).toMatch(/ \(import, \d+\)$/);
+		expect(String(offered[0].name)).toMatch(/ \(import, \d+, ID \d+\)$/);
 		expect(sb.sent('/v1/lists', 'GET').at(-1)!.query.get('ListType')).toBe('import');
 	}
 });

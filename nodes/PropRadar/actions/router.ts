@@ -189,6 +189,16 @@ async function runItems(
 	const failEveryItem = (error: unknown): INodeExecutionData[][] => {
 		const nodeError = toNodeError(node, error);
 		if (!continueOnFail) throw nodeError;
+		// n8n counts such a run a success: the hint is what shows above the output that it did nothing.
+		if (!failures)
+			context.addExecutionHints({
+				message:
+					`${nodeError.message}: none of the ${items.length} items was processed` +
+					`${spending.spentCents === 0 ? ', and nothing was charged' : ''}; each is an error ` +
+					`item ${node.onError === 'continueErrorOutput' ? 'on the Error output' : 'in the output'}.`,
+				type: 'warning',
+				location: 'outputPane',
+			});
 		return [items.map((_, itemIndex) => failedItem(itemIndex, errorFields(nodeError)))];
 	};
 

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest, paths, type ListRecord } from '../transport';
+import { readLists, type ListRecord } from '../transport';
 import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
 import { triggerListLabel } from './listLabels';
 
@@ -10,27 +10,15 @@ async function listsNamed(
 	fields: string,
 	listType?: ListRecord['ListType'],
 ): Promise<ListRecord[]> {
-	const response = await apiRequest<{ results?: ListRecord[] }>(context, {
-		method: 'GET',
-		path: paths.lists(),
-		qs: {
-			Fields: fields,
-			Sort: 'ListName',
-			Dir: 'asc',
-			...(listType ? { ListType: listType } : {}),
-		},
-	});
 	const needle = (filter ?? '').toLowerCase();
-	return (response.results ?? []).filter(
-		// The type is checked here too: a service that ignored the filter offers no other list.
-		(list) =>
-			(!listType || list.ListType === listType) &&
-			(!needle || String(list.ListName).toLowerCase().includes(needle)),
+	return (await readLists(context, fields, listType)).filter(
+		(list) => !needle || String(list.ListName).toLowerCase().includes(needle),
 	);
 }
 
+// The ID tells apart lists of the same name.
 const listChoice = (list: ListRecord) => ({
-	name: `${list.ListName} (${list.ListType ?? 'list'}, ${list.TotalCount ?? 0})`,
+	name: `${list.ListName} (${list.ListType ?? 'list'}, ${list.TotalCount ?? 0}, ID ${list.ListID})`,
 	value: String(list.ListID),
 });
 

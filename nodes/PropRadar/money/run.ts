@@ -84,9 +84,11 @@ export function previewRunTotal(context: IExecuteFunctions, records: IDataObject
 	if (freeLeft !== undefined && freeLeft > 0 && prices.size === 1) {
 		const free = Math.min(freeLeft, charged);
 		credits =
-			` Free export credits (${freeLeft} left) would pay for ${free} of them today, so ` +
-			`the charge would be about ${money((charged - free) * price)}; Max Cost still ` +
-			`needs the full ${money(needCents)}, in case the credits run out first.`;
+			` Free export credits (${freeLeft} left) would pay for ` +
+			(free === charged
+				? `all ${charged} of them today, so nothing would be charged`
+				: `${free} of them today, so the charge would be about ${money((charged - free) * price)}`) +
+			`; Max Cost still needs the full ${money(needCents)}, in case the credits run out first.`;
 	}
 	context.addExecutionHints({
 		message:
@@ -103,9 +105,12 @@ export function purchaseWithoutCredits(context: IExecuteFunctions, spending: Run
 	if (spending.bought === 0 || full <= spending.spentCents) return;
 	context.addExecutionHints({
 		message:
-			`Free export credits paid for part of this run: it was charged ` +
-			`${money(spending.spentCents)}. Without them the same run costs ${money(full)} at ` +
-			`full price, the Max Cost it needs once the credits are used up.`,
+			(spending.spentCents === 0
+				? `Free export credits paid for all of this run: nothing was charged. `
+				: `Free export credits paid for part of this run: it was charged ` +
+					`${money(spending.spentCents)}. `) +
+			`Without them the same run costs ${money(full)} at full price, the Max Cost it ` +
+			`needs once the credits are used up.`,
 		type: 'info',
 		location: 'outputPane',
 	});

@@ -4,6 +4,7 @@ export { accessToken, getConnection, readCredentialAhead, CREDENTIAL_TYPE } from
 export type { ApiContext, Connection } from './credential';
 export { chargedNothing, refusedByService } from './outcome';
 export { collectPages, listCount, pageThrough } from './paging';
+export { readLists } from './lists';
 export type { PagedResult, PagingOptions } from './paging';
 export { paths } from './paths';
 export type { ApiPath, PersonRecordPathKind } from './paths';

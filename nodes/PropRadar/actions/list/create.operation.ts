@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths, type ListRecord } from '../../transport';
+import { apiRequest, paths, readLists, type ListRecord } from '../../transport';
 import { CRITERIA_MODE, criteriaProperties } from '../../shared/criteria';
 import {
 	propertyNamed,
@@ -14,7 +14,9 @@ import {
 	readText,
 } from '../../shared/parameters';
 import {
+	fieldNames,
 	IMPORT_SOURCES,
+	LIST_FIELDS,
 	IMPORT_TYPES,
 	LIST_NAME_MAX_CHARACTERS,
 	LIST_TYPES,
@@ -56,6 +58,28 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'Displayed name of the list. PropRadar keeps the first 50 characters.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'If a List of This Name Exists',
+		name: 'whenNameExists',
+		type: 'options',
+		options: [
+			{
+				name: 'Create Another',
+				value: 'create',
+				description: 'Always create a new list, even beside one of the same name',
+			},
+			{
+				name: 'Use It',
+				value: 'useExisting',
+				description:
+					'Use the list of the same name and type if there is one (the oldest, if several), and create one only if there is none: a workflow that runs again keeps one list',
+			},
+		],
+		default: 'create',
+		description:
+			'What a run does when the account has a list of this name and type already. An existing list keeps its own criteria and settings.',
 		displayOptions: { show },
 	},
 	{
@@ -182,9 +206,51 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		if (Object.keys(contactOptions).length > 0) body.ImportContactOptions = contactOptions;
 	}
+	const useExisting =
+		readChoice(this, itemIndex, propertyNamed(description, 'whenNameExists')) === 'useExisting';
+	if (useExisting) {
+		const existing = await existingList(this, itemIndex, listName.name, listType);
+		if (existing) return [existing];
+	}
 	const response = await apiRequest(this, { method: 'POST', path: paths.lists(), body, itemIndex });
 	const created = (response.results?.[0] ?? {}) as Partial<ListRecord>;
 	const record: IDataObject = { ...created, ListName: body.ListName, ListType: listType };
 	if (listName.notice) record.notice = listName.notice;
+	if (useExisting) record.created = true;
 	return [record];
+}
+
+/** The oldest list of this name and type, as List > Create gives a list, with `created: false`. */
+async function existingList(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	listType: ListType,
+): Promise<IDataObject | undefined> {
+	const named = (
+		await readLists(
+			context,
+			fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount'),
+			listType,
+			itemIndex,
+		)
+	)
+		.filter((list) => list.ListName === name)
+		.sort((a, b) => Number(a.ListID) - Number(b.ListID));
+	if (named.length === 0) return undefined;
+	const [oldest] = named;
+	return {
+		ListID: oldest.ListID,
+		TotalCount: oldest.TotalCount,
+		ListName: oldest.ListName,
+		ListType: listType,
+		created: false,
+		...(named.length > 1
+			? {
+					notice:
+						`${named.length} ${listType} lists are named "${name}" (IDs ` +
+						`${named.map((list) => list.ListID).join(', ')}); this is the oldest.`,
+				}
+			: {}),
+	};
 }
