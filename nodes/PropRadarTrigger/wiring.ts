@@ -2,8 +2,9 @@ import { idsFrom } from '../PropRadar/shared/parameters';
 import { writableAutomation, type AutomationRecord } from '../PropRadar/transport';
 import { TRIGGER_EVENTS } from '../PropRadar/shared/vocabulary';
 
-// Pure, so that `create` and `delete` agree on one model (docs/trigger.md). Each trigger webhook's name carries
-// the baseline and its events: a second workflow on the list inherits the baseline, and either may go first.
+// Pure, so that `create` and `delete` agree on one model (docs/trigger.md). Each trigger keeps its own webhook and
+// baseline in the workflow's static data; the webhook's name tells the list's other triggers its events and the
+// baseline, so that a second workflow on the list inherits the baseline and either may go first.
 
 export type TriggerEvent = keyof typeof TRIGGER_EVENTS;
 
@@ -16,43 +17,98 @@ export interface Baseline {
 	webhookIds: string;
 }
 
+/** What a trigger webhook's name says. Names written by earlier versions also carry the baseline's webhook IDs. */
 export interface TriggerWebhookName {
 	listId: number;
 	events: TriggerEvent[];
-	baseline: Baseline;
+	baseline: Omit<Baseline, 'webhookIds'> & { webhookIds?: string };
 }
 
-const NAME_PREFIX = 'n8n PropRadar Trigger';
-const NAME_PATTERN =
+const EVENT_LETTERS: Record<TriggerEvent, string> = { newMatches: 'N', statusChanges: 'S' };
+const LETTERS = '[NS](?:\\s*\\+\\s*[NS])*';
+/** Case and spacing are not relied on: a service may normalise names. */
+const NAME_PATTERN = new RegExp(
+	`^n8n\\s*PropRadar\\s*Trigger\\s*(\\d+)\\s*:\\s*(${LETTERS})\\s*,\\s*was\\s*(on|off)\\s*(-|${LETTERS})\\s*$`,
+	'i',
+);
+/** The name written by earlier versions, over 50 characters: still read, so that their registrations go cleanly. */
+const LONG_NAME_PATTERN =
 	/^n8n PropRadar Trigger: list (\d+), ([A-Za-z +]+) \[before: (on|off) \| ([^|\]]*) \| hooks ([^\]]*)\]$/;
+/** The start of every trigger webhook's name, which survives a name cut to 50 characters. */
+const NAME_START = /^n8n\s*PropRadar\s*Trigger(?:\s*(\d+)\s*:|: list (\d+),)?/i;
 
-/** A recognisable, readable `WebhookName`, e.g. `n8n PropRadar Trigger: list 12, New Matches [before: off | none | hooks -]`. */
+/**
+ * At most 50 characters for any list ID up to 10 digits, the length the service cuts ListName to:
+ * `n8n PropRadar Trigger 12: N+S, was off -` (N New Matches, S Status Changes; the automation before
+ * any trigger: on or off, and its triggers).
+ */
 export function formatWebhookName({ listId, events, baseline }: TriggerWebhookName): string {
-	const eventNames = sortEvents(events)
-		.map((event) => TRIGGER_EVENTS[event])
-		.join(' + ');
-	const triggers = baseline.triggers === '' ? 'none' : baseline.triggers;
-	const hooks = baseline.webhookIds === '' ? '-' : baseline.webhookIds;
+	const triggers = letters(eventsOfTriggers(baseline.triggers));
 	return (
-		`${NAME_PREFIX}: list ${listId}, ${eventNames} ` +
-		`[before: ${baseline.isEnabled === 1 ? 'on' : 'off'} | ${triggers} | hooks ${hooks}]`
+		`n8n PropRadar Trigger ${listId}: ${letters(events)}, ` +
+		`was ${baseline.isEnabled === 1 ? 'on' : 'off'} ${triggers === '' ? '-' : triggers}`
+	);
+}
+
+function letters(events: TriggerEvent[]): string {
+	return sortEvents(events)
+		.map((event) => EVENT_LETTERS[event])
+		.join('+');
+}
+
+function eventsOfLetters(text: string): TriggerEvent[] {
+	const wanted = new Set(text.toUpperCase().split(/\s*\+\s*/));
+	return (Object.keys(EVENT_LETTERS) as TriggerEvent[]).filter((event) =>
+		wanted.has(EVENT_LETTERS[event]),
+	);
+}
+
+function eventsOfTriggers(triggers: string): TriggerEvent[] {
+	const set = triggerSet(triggers);
+	return (Object.keys(TRIGGER_EVENTS) as TriggerEvent[]).filter((event) =>
+		set.has(TRIGGER_EVENTS[event]),
 	);
 }
 
 export function parseWebhookName(name: unknown): TriggerWebhookName | undefined {
-	const match = typeof name === 'string' ? NAME_PATTERN.exec(name) : null;
-	if (!match) return undefined;
-	const events = match[2].split(' + ').map((label) => eventOfTrigger(label.trim()));
+	if (typeof name !== 'string') return undefined;
+	const match = NAME_PATTERN.exec(name);
+	if (match) {
+		const triggers = match[4] === '-' ? [] : eventsOfLetters(match[4]);
+		return {
+			listId: Number(match[1]),
+			events: eventsOfLetters(match[2]),
+			baseline: {
+				isEnabled: match[3].toLowerCase() === 'on' ? 1 : 0,
+				triggers: formatTriggers(new Set(triggers.map((event) => TRIGGER_EVENTS[event]))),
+			},
+		};
+	}
+	const long = LONG_NAME_PATTERN.exec(name);
+	if (!long) return undefined;
+	const events = long[2].split(' + ').map((label) => eventOfTrigger(label.trim()));
 	if (events.some((event) => event === undefined)) return undefined;
 	return {
-		listId: Number(match[1]),
+		listId: Number(long[1]),
 		events: events as TriggerEvent[],
 		baseline: {
-			isEnabled: match[3] === 'on' ? 1 : 0,
-			triggers: match[4] === 'none' ? '' : match[4],
-			webhookIds: match[5] === '-' ? '' : match[5],
+			isEnabled: long[3] === 'on' ? 1 : 0,
+			triggers: long[4] === 'none' ? '' : long[4],
+			webhookIds: long[5] === '-' ? '' : long[5],
 		},
 	};
+}
+
+/** Whether a name begins as a trigger's does, also when the rest of it was cut or changed. */
+export function isTriggerWebhookName(name: unknown): boolean {
+	return typeof name === 'string' && NAME_START.test(name);
+}
+
+/** The list a trigger webhook's name names, when its start is whole. */
+export function listIdInName(name: unknown): number | undefined {
+	const match = typeof name === 'string' ? NAME_START.exec(name) : null;
+	const digits = match?.[1] ?? match?.[2];
+	return digits === undefined ? undefined : Number(digits);
 }
 
 function eventOfTrigger(label: string): TriggerEvent | undefined {

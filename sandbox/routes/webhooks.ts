@@ -5,7 +5,17 @@ import {
 } from '../../nodes/PropRadar/shared/vocabulary';
 import { badRequest, notFound } from '../errors';
 import { pick, resolveFields } from '../fields';
-import { auth, authBeforeBody, onlyParams, paging, pathId, sortRecords, type Query } from '../http';
+import {
+	auth,
+	authBeforeBody,
+	objectBody,
+	onlyFields,
+	onlyParams,
+	paging,
+	pathId,
+	sortRecords,
+	type Query,
+} from '../http';
 import { accountLists, idList } from '../lists/state';
 import { webhooksState } from '../webhooks/registry';
 import type { RouteModule } from '../types';
@@ -55,7 +65,7 @@ export const webhookRoutes: RouteModule = (app, ctx) => {
 			state.hooks[String(WebhookID)] = {
 				WebhookID,
 				HookUrl: body.HookUrl,
-				WebhookName: body.WebhookName,
+				WebhookName: body.WebhookName.slice(0, state.nameLimit),
 				ClientName: 'API',
 				Secret: body.Secret,
 				accountId: account.id,
@@ -91,6 +101,19 @@ export const webhookRoutes: RouteModule = (app, ctx) => {
 				.slice(start, start + limit)
 				.map((hook) => pick(hook, fields)),
 		};
+	});
+
+	// A control route (no token): whether the service cuts webhook names, as it cuts ListName to 50 characters.
+	app.put('/_sandbox/webhook-names', async (request) => {
+		const body = objectBody(request.body);
+		onlyFields(body, ['maxLength']);
+		const { maxLength } = body;
+		if (maxLength !== null && (!Number.isInteger(maxLength) || (maxLength as number) < 1))
+			throw badRequest('Invalid maxLength', 'maxLength must be a whole number above 0, or null');
+		const state = webhooksState(ctx);
+		state.nameLimit = maxLength === null ? undefined : (maxLength as number);
+		ctx.store.save();
+		return { maxLength: state.nameLimit ?? null };
 	});
 
 	app.delete('/v1/integrations/webhooks/:webhookId', async (request) => {

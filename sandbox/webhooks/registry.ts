@@ -13,6 +13,8 @@ export interface StoredWebhook {
 export interface WebhooksState {
 	nextWebhookId: number;
 	hooks: Record<string, StoredWebhook>;
+	/** Set by `PUT /_sandbox/webhook-names`: names are stored cut to this many characters, as a service may. */
+	nameLimit?: number;
 }
 
 export function webhooksState(ctx: SandboxContext): WebhooksState {

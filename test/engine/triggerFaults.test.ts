@@ -13,9 +13,11 @@ import { api, control } from './helpers';
 import {
 	automationOf,
 	createMonitoredList,
+	cutWebhookNames,
 	postDelivery,
 	serviceSecret,
 	setAutomation,
+	triggerWebhooksOf,
 	TriggerWorkflow,
 	useTriggerSandbox,
 	webhooksOf,
@@ -26,16 +28,23 @@ jest.setTimeout(300_000);
 
 const { sb, receiver, trigger } = useTriggerSandbox();
 
+/**
+ * The service may cut or change webhook names (it cuts ListName to 50 characters): every test here
+ * runs with names cut to their first 21 characters, "n8n PropRadar Trigger", which say nothing but
+ * that a trigger wrote them. A cut to 50 would change nothing (this version's names fit in 50). Run
+ * once, cut, rather than also whole: a whole name only adds, for a webhook found at the trigger's
+ * URL whose answer was lost, its list and events, and such a webhook was never wired, so they
+ * change nothing; names read whole are kept by trigger.test.ts and triggerNameCut.test.ts. Two
+ * workflows on one list tell each other the baseline by name, so they run with names cut to 50.
+ */
+beforeAll(async () => await cutWebhookNames(sb, 21));
+
 afterEach(() => {
 	sb.faults.length = 0;
 });
 
 const ownWebhooks = async (wf: TriggerWorkflow) =>
 	(await webhooksOf(sb)).filter((hook) => String(hook.HookUrl).endsWith(wf.path()));
-const triggerWebhooksOf = async (listId: number) =>
-	(await webhooksOf(sb)).filter((hook) =>
-		String(hook.WebhookName).startsWith(`n8n PropRadar Trigger: list ${listId},`),
-	);
 
 async function listOf(listId: number): Promise<IDataObject> {
 	const response = await api<{ results: IDataObject[] }>(sb, 'GET', `/v1/lists/${listId}`);
@@ -228,7 +237,7 @@ describe('deactivation under an outage', () => {
 });
 
 describe('lost answers to the registration', () => {
-	test('the webhook registered but its answer lost: it is found by URL, name and secret and adopted, never duplicated', async () => {
+	test('the webhook registered but its answer lost: it is found by URL and secret and adopted, never duplicated', async () => {
 		const listId = await createMonitoredList(sb, 'Faults lost answer adopted');
 		const before = await automationOf(sb, listId);
 		const wf = trigger(listId);
@@ -401,6 +410,8 @@ describe('two n8n processes on one list', () => {
 			otherProcess = new module.PropRadarTrigger();
 		});
 	});
+	beforeAll(async () => await cutWebhookNames(sb, 50));
+	afterAll(async () => await cutWebhookNames(sb, 21));
 
 	test('redelivery dedupe holds in the process that got the first delivery, not in another webhook process (as the README says)', async () => {
 		const listId = await createMonitoredList(sb, 'Faults dedupe per process');
@@ -452,7 +463,7 @@ describe('two n8n processes on one list', () => {
 			});
 			await Promise.all([workflows[2].deactivate(), workflows[3].deactivate()]);
 			expect(await automationOf(sb, listId)).toEqual(before);
-			expect(await triggerWebhooksOf(listId)).toEqual([]);
+			expect(await triggerWebhooksOf(sb, listId)).toEqual([]);
 		}
 	});
 });
@@ -501,7 +512,7 @@ test('100 activate/deactivate cycles of one workflow with faults: no orphan, the
 		if (await ableToCharge(listId)) figures.ableToChargeAfterDeactivation++;
 	}
 
-	const orphans = (await triggerWebhooksOf(listId)).length;
+	const orphans = (await ownWebhooks(wf)).length;
 	console.log(`trigger under faults: ${JSON.stringify({ ...figures, orphans })}`);
 	expect(figures).toEqual({
 		cycles: 100,

@@ -31,7 +31,7 @@ import {
 	type CredentialValues,
 	type EngineSandbox,
 } from './harness';
-import { api, deferredEngineSandbox, listRef } from './helpers';
+import { api, control, deferredEngineSandbox, listRef } from './helpers';
 
 export { createMonitoredList } from './helpers';
 
@@ -247,6 +247,8 @@ export interface TriggerWorkflowOptions {
 	credentials: CredentialValues;
 	parameters: IDataObject;
 	workflowId?: string;
+	/** The node and static data of a workflow n8n loads again (`restarted`). */
+	saved?: { node: INode; staticData: IDataObject };
 }
 
 /**
@@ -262,12 +264,19 @@ export class TriggerWorkflow {
 	private credentials: CredentialValues;
 	private readonly nodeType: PropRadarTrigger;
 
-	constructor({ receiver, credentials, parameters, workflowId, nodeType }: TriggerWorkflowOptions) {
+	constructor({
+		receiver,
+		credentials,
+		parameters,
+		workflowId,
+		nodeType,
+		saved,
+	}: TriggerWorkflowOptions) {
 		this.receiver = receiver;
 		this.nodeType = nodeType ?? triggerType;
 		this.credentials = credentials;
 		this.id = workflowId ?? `wf-${randomUUID().slice(0, 8)}`;
-		this.node = {
+		this.node = saved?.node ?? {
 			id: randomUUID(),
 			name: 'PropRadar Trigger',
 			type: TRIGGER_TYPE,
@@ -295,7 +304,24 @@ export class TriggerWorkflow {
 			connections: {},
 			active: false,
 			nodeTypes,
-			staticData: {},
+			staticData: saved?.staticData ?? {},
+		});
+	}
+
+	/**
+	 * The same workflow as n8n has it after a restart: a new Workflow object whose static data is a
+	 * copy of what was saved, as n8n reads it back from its database.
+	 */
+	restarted(): TriggerWorkflow {
+		return new TriggerWorkflow({
+			receiver: this.receiver,
+			credentials: this.credentials,
+			parameters: this.node.parameters,
+			workflowId: this.id,
+			saved: {
+				node: this.node,
+				staticData: JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject,
+			},
 		});
 	}
 
@@ -521,6 +547,24 @@ export async function webhooksOf(
 	);
 	if (response.status !== 200) throw new Error(`GET webhooks: ${response.status}`);
 	return response.body.results ?? [];
+}
+
+/** The account's webhooks whose names say a trigger wrote them for the list. */
+export async function triggerWebhooksOf(sb: EngineSandbox, listId: number): Promise<IDataObject[]> {
+	return (await webhooksOf(sb)).filter((hook) =>
+		String(hook.WebhookName).startsWith(`n8n PropRadar Trigger ${listId}:`),
+	);
+}
+
+/**
+ * Makes the sandbox store webhook names cut to `maxLength` characters (undefined: whole), as the
+ * service cuts ListName to 50.
+ */
+export async function cutWebhookNames(sb: EngineSandbox, maxLength?: number): Promise<void> {
+	const response = await control(sb, 'PUT', '/_sandbox/webhook-names', {
+		maxLength: maxLength ?? null,
+	});
+	if (response.status !== 200) throw new Error(`PUT /_sandbox/webhook-names: ${response.status}`);
 }
 
 /** POSTs a delivery to a trigger URL as PropRadar (or a forger) would. */

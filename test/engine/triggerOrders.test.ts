@@ -5,6 +5,7 @@ import {
 	automationOf,
 	createMonitoredList,
 	setAutomation,
+	triggerWebhooksOf,
 	useTriggerSandbox,
 	webhooksOf,
 } from './triggerHarness';
@@ -102,9 +103,7 @@ test('any order of activations and deactivations keeps active triggers wired and
 			}
 
 			expect(await automationOf(sb, listId)).toEqual(before);
-			const left = (await webhooksOf(sb)).filter((hook) =>
-				String(hook.WebhookName).startsWith(`n8n PropRadar Trigger: list ${listId},`),
-			);
+			const left = await triggerWebhooksOf(sb, listId);
 			expect(left).toEqual([]);
 		}),
 		{ numRuns: 40 },

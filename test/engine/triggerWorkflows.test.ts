@@ -6,6 +6,7 @@ import {
 	createMonitoredList,
 	serviceSecret,
 	setAutomation,
+	triggerWebhooksOf,
 	TriggerWorkflow,
 	useTriggerSandbox,
 	webhooksOf,
@@ -48,10 +49,6 @@ function nextExecution(wf: TriggerWorkflow, seen: number): Promise<Delivery> {
 
 const executions = (wf: TriggerWorkflow) =>
 	receiver.deliveriesOf(wf.id).filter((delivery) => delivery.items !== undefined);
-const triggerWebhooksOf = async (listId: number) =>
-	(await webhooksOf(sb)).filter((hook) =>
-		String(hook.WebhookName).startsWith(`n8n PropRadar Trigger: list ${listId},`),
-	);
 
 test('a real sandbox delivery reaches webhook(): New Match, then a Status Change of that property', async () => {
 	const listId = await createMonitoredList(sb, 'Trigger real deliveries');
@@ -293,7 +290,7 @@ test('workflows activated and deactivated at the same moment (n8n starting up) d
 
 	await Promise.all(workflows.map((wf) => wf.deactivate()));
 	expect(await automationOf(sb, listId)).toEqual(before);
-	expect(await triggerWebhooksOf(listId)).toEqual([]);
+	expect(await triggerWebhooksOf(sb, listId)).toEqual([]);
 });
 
 test('100 activate/deactivate cycles, one or two workflows in either order, leave no webhook and the automation exactly as before', async () => {
@@ -332,7 +329,7 @@ test('100 activate/deactivate cycles, one or two workflows in either order, leav
 		}
 	}
 
-	expect(await triggerWebhooksOf(listId)).toEqual([]);
+	expect(await triggerWebhooksOf(sb, listId)).toEqual([]);
 	expect(await webhooksOf(sb)).toEqual(webhooksBefore);
 	expect(await automationOf(sb, listId)).toEqual(automationBefore);
 });

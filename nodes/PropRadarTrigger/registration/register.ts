@@ -21,6 +21,8 @@ import {
 	baselineOf,
 	chargingActions,
 	formatWebhookName,
+	isTriggerWebhookName,
+	parseWebhookName,
 	sortEvents,
 	wiringAddsFiring,
 	type TriggerEvent,
@@ -28,6 +30,7 @@ import {
 import { oneAtATime, slotOf, type Registration } from './slot';
 import {
 	isNotFound,
+	namedBaseline,
 	ownHooks,
 	readAutomation,
 	readWebhooks,
@@ -75,7 +78,11 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 	if (registration.listId !== settings.listId || registration.hookUrl !== hookUrl) return false;
 	if (sortEvents(registration.events).join() !== settings.events.join()) return false;
 
-	const own = ownHooks(await readWebhooks(context, { withSecrets: true }), hookUrl);
+	const own = ownHooks(
+		await readWebhooks(context, { withSecrets: true }),
+		hookUrl,
+		registration.webhookId,
+	);
 	if (
 		own.length !== 1 ||
 		Number(own[0].WebhookID) !== registration.webhookId ||
@@ -187,9 +194,36 @@ async function wire(
 	const automation = await readAutomation(context, settings.listId);
 	const refusal = await chargingRefusal(context, settings, automation);
 	if (refusal) throw refusal;
-	const baseline =
-		triggerHooksOf(await readWebhooks(context), settings.listId)[0]?.baseline ??
-		baselineOf(automation);
+	// Another trigger on the list already changed the automation: the baseline is the one its name gives.
+	const webhooks = await readWebhooks(context);
+	const others = triggerHooksOf(webhooks, settings.listId);
+	const unreadable = webhooks.find(
+		(hook) =>
+			idsFrom(automation.ExportToWebhookIDs).includes(String(hook.WebhookID)) &&
+			isTriggerWebhookName(hook.WebhookName) &&
+			parseWebhookName(hook.WebhookName) === undefined,
+	);
+	if (unreadable) {
+		// Wired on top of it, this trigger would take the automation as that trigger left it for the baseline.
+		throw new NodeOperationError(
+			context.getNode(),
+			`List ${settings.listId}: another PropRadar Trigger's webhook (${String(unreadable.WebhookID)}) ` +
+				`is wired to its automation, and its name no longer says how the automation was ` +
+				`before it`,
+			{
+				description:
+					"Nothing was registered. PropRadar shortened or changed that webhook's name. " +
+					'Deactivate the workflow that holds that trigger, then activate this one.',
+			},
+		);
+	}
+	const baseline = others[0]
+		? namedBaseline(
+				others[0].baseline,
+				automation,
+				others.map((hook) => hook.webhookId),
+			)
+		: baselineOf(automation);
 
 	const secretSalt = randomBytes(32).toString('hex');
 	const secret = deliverySecret(await accessToken(context), secretSalt);
@@ -220,7 +254,10 @@ async function wire(
 		charging: chargingActions(automation).length > 0,
 		unfinished: { reason: 'the webhook was registered but not yet wired' },
 	};
-	const settled = await settle(context, settings.listId, []);
+	const settled = await settle(context, settings.listId, [], {
+		own: { webhookId, events: settings.events },
+		baseline,
+	});
 	if (!settled || !idsFrom(settled.ExportToWebhookIDs).includes(String(webhookId))) {
 		throw new NodeOperationError(
 			context.getNode(),
@@ -230,8 +267,8 @@ async function wire(
 	delete registrations[slot].unfinished;
 }
 
-// A lost answer may still have created it: found by URL, name and secret, it is adopted; otherwise the
-// next `delete` or `create` finds it by URL and name and removes it.
+// A lost answer may still have created it: found by URL and secret (random, so its own), it is adopted;
+// otherwise the next `delete` or `create` finds it by URL and name and removes it.
 async function createWebhook(
 	context: IHookFunctions,
 	body: { HookUrl: string; WebhookName: string; Secret: string },
@@ -266,10 +303,7 @@ async function findCreated(
 ): Promise<number | undefined> {
 	const records = await readWebhooks(context, { withSecrets: true });
 	const match = records.find(
-		(hook) =>
-			hook.HookUrl === body.HookUrl &&
-			hook.WebhookName === body.WebhookName &&
-			hook.Secret === body.Secret,
+		(hook) => hook.HookUrl === body.HookUrl && hook.Secret === body.Secret,
 	);
 	return match ? Number(match.WebhookID) : undefined;
 }

@@ -13,10 +13,13 @@ import {
 import { fieldNames, PAGE_LIMITS, WEBHOOK_FIELDS } from '../../PropRadar/shared/vocabulary';
 import {
 	baselineOf,
+	isTriggerWebhookName,
 	parseWebhookName,
+	removeWebhookId,
 	settleAutomation,
 	type Baseline,
 	type TriggerHook,
+	type TriggerWebhookName,
 } from '../wiring';
 import { urlPath } from './slot';
 
@@ -87,10 +90,11 @@ export async function persist<T>(context: IHookFunctions, step: () => Promise<T>
 	}
 }
 
+/** The list's trigger webhooks whose names can be read (those of other workflows, and older registrations). */
 export function triggerHooksOf(
 	webhooks: WebhookRecord[],
 	listId: number,
-): Array<TriggerHook & { baseline: Baseline }> {
+): Array<TriggerHook & { baseline: TriggerWebhookName['baseline'] }> {
 	return webhooks.flatMap((hook) => {
 		const parsed = parseWebhookName(hook.WebhookName);
 		return parsed && parsed.listId === listId
@@ -99,12 +103,42 @@ export function triggerHooksOf(
 	});
 }
 
-export function ownHooks(webhooks: WebhookRecord[], hookUrl: string): WebhookRecord[] {
+/**
+ * The baseline another trigger's name gives. A name without the baseline's webhook IDs (all but the
+ * oldest) leaves them to be read off the automation: its IDs but those of trigger webhooks, which
+ * were appended to them.
+ */
+export function namedBaseline(
+	named: TriggerWebhookName['baseline'],
+	automation: AutomationRecord,
+	triggerIds: Iterable<number>,
+): Baseline {
+	let webhookIds = String(automation.ExportToWebhookIDs ?? '');
+	for (const id of triggerIds) webhookIds = removeWebhookId(webhookIds, id);
+	return { ...named, webhookIds: named.webhookIds ?? webhookIds };
+}
+
+/**
+ * This trigger's webhooks: the one its registration names, found by ID whatever its name, and, by
+ * name, any other at its URL whose name begins as a trigger's (a registration whose answer was lost,
+ * or one kept by an earlier version).
+ */
+export function ownHooks(
+	webhooks: WebhookRecord[],
+	hookUrl: string,
+	registeredId?: number,
+): WebhookRecord[] {
 	return webhooks.filter(
 		(hook) =>
-			parseWebhookName(hook.WebhookName) !== undefined &&
-			urlPath(hook.HookUrl) === urlPath(hookUrl),
+			Number(hook.WebhookID) === registeredId ||
+			(isTriggerWebhookName(hook.WebhookName) && urlPath(hook.HookUrl) === urlPath(hookUrl)),
 	);
+}
+
+/** What `settle` knows from the static data: this trigger's webhook (staying while it exists) and the baseline it kept. */
+export interface Remembered {
+	own?: TriggerHook;
+	baseline?: Baseline;
 }
 
 // Reads again after each write until a read needs no write. The write replaces the whole automation
@@ -113,7 +147,7 @@ export async function settle(
 	context: IHookFunctions,
 	listId: number,
 	leaving: TriggerHook[],
-	fallbackBaseline?: Baseline,
+	remembered: Remembered = {},
 ): Promise<AutomationRecord | undefined> {
 	const leavingIds = new Set(leaving.map((hook) => hook.webhookId));
 	for (let writes = 0; ; writes++) {
@@ -125,9 +159,22 @@ export async function settle(
 			throw toNodeError(context.getNode(), error);
 		}
 		const webhooks = await readWebhooks(context);
-		const listHooks = triggerHooksOf(webhooks, listId);
+		const named = triggerHooksOf(webhooks, listId);
+		const { own } = remembered;
+		const ownExists =
+			own !== undefined &&
+			!named.some((hook) => hook.webhookId === own.webhookId) &&
+			webhooks.some((hook) => Number(hook.WebhookID) === own.webhookId);
+		const listHooks: TriggerHook[] = ownExists ? [...named, own] : named;
 		const staying = listHooks.filter((hook) => !leavingIds.has(hook.webhookId));
-		const baseline = listHooks[0]?.baseline ?? fallbackBaseline ?? baselineOf(automation);
+		const baseline =
+			remembered.baseline ??
+			(named[0]
+				? namedBaseline(named[0].baseline, automation, [
+						...listHooks.map((hook) => hook.webhookId),
+						...leavingIds,
+					])
+				: baselineOf(automation));
 		const next = settleAutomation({
 			automation,
 			baseline,

@@ -11,7 +11,13 @@ import {
 import { idsFrom } from '../../PropRadar/shared/parameters';
 import { TRIGGER_EVENTS } from '../../PropRadar/shared/vocabulary';
 import { redeliveries, redeliveryKey } from '../delivery';
-import { chargingActions, parseWebhookName, triggerSet, type TriggerHook } from '../wiring';
+import {
+	chargingActions,
+	listIdInName,
+	parseWebhookName,
+	triggerSet,
+	type TriggerHook,
+} from '../wiring';
 import { oneAtATime, slotOf, type Registration } from './slot';
 import {
 	isNotFound,
@@ -57,6 +63,7 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 	const leftovers = ownHooks(
 		await persist(context, async () => await readWebhooks(context)),
 		hookUrl,
+		registration?.webhookId,
 	);
 	if (!registration && leftovers.length === 0) return;
 
@@ -65,10 +72,15 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 		leaving.set(listId, [...(leaving.get(listId) ?? []), hook]);
 	if (registration)
 		add(registration.listId, { webhookId: registration.webhookId, events: registration.events });
+	// Found by name: a cut name may no longer say its events (none taken) or even its list.
+	const listless: number[] = [];
 	for (const hook of leftovers) {
-		if (Number(hook.WebhookID) === registration?.webhookId) continue;
-		const parsed = parseWebhookName(hook.WebhookName)!;
-		add(parsed.listId, { webhookId: Number(hook.WebhookID), events: parsed.events });
+		const webhookId = Number(hook.WebhookID);
+		if (webhookId === registration?.webhookId) continue;
+		const parsed = parseWebhookName(hook.WebhookName);
+		const listId = parsed?.listId ?? listIdInName(hook.WebhookName) ?? registration?.listId;
+		if (listId === undefined) listless.push(webhookId);
+		else add(listId, { webhookId, events: parsed?.events ?? [] });
 	}
 
 	const problems: string[] = [];
@@ -87,7 +99,7 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 							context,
 							listId,
 							hooks,
-							registration?.listId === listId ? registration.baseline : undefined,
+							registration?.listId === listId ? { baseline: registration.baseline } : {},
 						),
 				);
 			let settleError: unknown;
@@ -139,6 +151,14 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 		});
 	}
 
+	// Its list unknown: a registration whose answer was lost, never wired (wiring waits for its ID), so only deleted.
+	for (const webhookId of listless) {
+		try {
+			await persist(context, async () => await deleteWebhook(context, webhookId));
+		} catch (error) {
+			problems.push(`webhook ${webhookId} could not be deleted (${describe(error)})`);
+		}
+	}
 	if (registration)
 		redeliveries.forget(
 			redeliveryKey(context.getWorkflow().id, context.getNode().id, registration.webhookId),
@@ -158,7 +178,8 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 				: `The automation of list ${listId} may still fire for this trigger, but ` +
 					`buys nothing when it does.`;
 	const message =
-		`PropRadar Trigger: the clean-up of list ${listId} could not finish: ` +
+		`PropRadar Trigger: the clean-up of ${listId === undefined ? 'its webhooks' : `list ${listId}`} ` +
+		`could not finish: ` +
 		`${problems.join('; ')}`;
 	const description = `${safety} Activating or deactivating this workflow again finishes the clean-up.`;
 	if (registration)
