@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * What n8n's node creator finds the PropRadar node by (issue 38). n8n reads a community node's
  * aliases from its codex file, `<Node>.node.json` beside the built node (n8n-core's
@@ -13,6 +14,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,7 +26,8 @@ type SublimeSearch = <T extends object>(
 ) => Array<{ score: number; item: T }>;
 
 // The editor's own search (n8n-editor-ui bundles this module of @n8n/utils, which n8n-core depends on).
-const { sublimeSearch } = require('@n8n/utils/search/sublime-search') as {
+// Loaded through createRequire: TypeScript reads this module's types as ESM, which a CommonJS test cannot import.
+const { sublimeSearch } = createRequire(__filename)('@n8n/utils/search/sublime-search') as {
 	sublimeSearch: SublimeSearch;
 };
 
@@ -85,7 +88,8 @@ beforeAll(() => {
 		'--strip-components=1',
 	]);
 	symlinkSync(join(ROOT, 'node_modules', 'n8n-workflow'), join(modules, 'n8n-workflow'), 'dir');
-	const { JEST_WORKER_ID: _worker, ...env } = process.env;
+	const env = { ...process.env };
+	delete env.JEST_WORKER_ID;
 	loaded = JSON.parse(
 		execFileSync(process.execPath, ['-e', LOADER, ROOT, installed], {
 			env: { ...env, NODE_ENV: 'production' },

@@ -1,9 +1,11 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { markdown } from '../../bench/table';
+import { newest, oldest } from '../../scripts/n8n-versions';
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
 
 /** `resource.operation` of every row of the README's operations table. */
@@ -39,10 +41,6 @@ test('docs/performance.md shows the latest `npm run bench` (bench/results.json) 
 
 test("the README's Compatibility section names the oldest and newest n8n the tests run (scripts/n8n-versions.js)", () => {
 	const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-	const { oldest, newest } = require('../../scripts/n8n-versions') as {
-		oldest: string;
-		newest: string;
-	};
 	const section = readme.slice(readme.indexOf('## Compatibility'), readme.indexOf('## Credential'));
 	expect(section).toContain(`**${oldest} to ${newest}**`);
 	expect(section).toContain(
