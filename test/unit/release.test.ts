@@ -60,8 +60,28 @@ test('CI runs the same command on every push and pull request', () => {
 	expect(read('.ci/run')).toContain('bash scripts/test.sh');
 });
 
-test("the CHANGELOG's newest entry is the version in package.json", () => {
+test("the CHANGELOG's newest version entry (below Unreleased, if any) is the version in package.json", () => {
 	const { version } = JSON.parse(read('package.json')) as { version: string };
-	const newest = /^## (\S+)/m.exec(read('CHANGELOG.md'));
+	const newest = /^## (?!Unreleased)(\S+)/m.exec(read('CHANGELOG.md'));
 	expect(newest?.[1]).toBe(version);
+});
+
+test('package.json names one identity: its repository, homepage and bugs URL are the same GitHub owner/repo, and it names an author with an e-mail', () => {
+	const pkg = JSON.parse(read('package.json')) as {
+		repository?: { url?: string };
+		homepage?: string;
+		bugs?: { url?: string };
+		author?: { name?: string; email?: string };
+	};
+	const owner = /^git\+https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\.git$/.exec(
+		pkg.repository?.url ?? '',
+	)?.[1];
+	expect(owner).toBeDefined();
+	expect(pkg.homepage).toBe(`https://github.com/${owner}#readme`);
+	expect(pkg.bugs?.url).toBe(`https://github.com/${owner}/issues`);
+	expect(pkg.author?.name).toBeTruthy();
+	expect(pkg.author?.email).toMatch(/^[^@\s]+@[^@\s]+$/);
+	// The one place a maintainer sets it before the first publish.
+	expect(read('CONTRIBUTING.md')).toContain(`\`${owner}\``);
+	expect(read('CONTRIBUTING.md')).toContain(`\`${pkg.author?.email}\``);
 });
