@@ -13,7 +13,7 @@
  * own (as n8n loads it, outside jest); the editor's search then runs on what the loader gave.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +40,8 @@ const { LazyPackageDirectoryLoader } = require(require.resolve('n8n-core', { pat
 (async () => {
 	const loader = new LazyPackageDirectoryLoader(dir);
 	await loader.loadAll();
-	process.stdout.write(JSON.stringify(loader.types.nodes.map(({ name, displayName, codex }) => ({ name, displayName, codex }))));
+	const icons = [...loader.types.nodes, ...loader.types.credentials].map(({ name, iconUrl }) => ({ name, iconUrl }));
+	process.stdout.write(JSON.stringify({ nodes: loader.types.nodes.map(({ name, displayName, codex }) => ({ name, displayName, codex })), icons }));
 })().catch((error) => {
 	console.error(error);
 	process.exit(1);
@@ -50,6 +51,8 @@ const { LazyPackageDirectoryLoader } = require(require.resolve('n8n-core', { pat
 let work: string;
 let packedFiles: string[];
 let loaded: LoadedNode[];
+let icons: Array<{ name: string; iconUrl: { light: string; dark: string } }>;
+let installed: string;
 
 beforeAll(() => {
 	work = mkdtempSync(join(tmpdir(), 'propradar-codex-'));
@@ -63,6 +66,7 @@ beforeAll(() => {
 		'LICENSE',
 		'nodes',
 		'credentials',
+		'icons',
 	]) {
 		cpSync(join(ROOT, entry), join(clone, entry), { recursive: true });
 	}
@@ -78,7 +82,7 @@ beforeAll(() => {
 
 	// Unpacked where n8n installs community packages; n8n-workflow resolves beside it, as n8n provides it.
 	const modules = join(work, 'home', '.n8n', 'nodes', 'node_modules');
-	const installed = join(modules, 'n8n-nodes-propradar');
+	installed = join(modules, 'n8n-nodes-propradar');
 	mkdirSync(installed, { recursive: true });
 	execFileSync('tar', [
 		'xzf',
@@ -90,12 +94,12 @@ beforeAll(() => {
 	symlinkSync(join(ROOT, 'node_modules', 'n8n-workflow'), join(modules, 'n8n-workflow'), 'dir');
 	const env = { ...process.env };
 	delete env.JEST_WORKER_ID;
-	loaded = JSON.parse(
+	({ nodes: loaded, icons } = JSON.parse(
 		execFileSync(process.execPath, ['-e', LOADER, ROOT, installed], {
 			env: { ...env, NODE_ENV: 'production' },
 			encoding: 'utf8',
 		}),
-	) as LoadedNode[];
+	) as { nodes: LoadedNode[]; icons: typeof icons });
 }, 240_000);
 
 afterAll(() => {
@@ -115,6 +119,19 @@ test("the build puts each node's codex beside it, and the packed package carries
 			'dist/nodes/PropRadarTrigger/PropRadarTrigger.node.json',
 		]),
 	);
+});
+
+test("n8n-core's loader points both nodes' and the credential's icons (kept once, in icons/) at files the packed package carries", () => {
+	expect(icons.map(({ name }) => name).sort()).toEqual([
+		'propRadar',
+		'propRadarApi',
+		'propRadarTrigger',
+	]);
+	for (const { iconUrl } of icons)
+		for (const url of [iconUrl.light, iconUrl.dark]) {
+			expect(url).toMatch(/^icons\/n8n-nodes-propradar\/dist\/icons\/propradar(\.dark)?\.svg$/);
+			expect(existsSync(join(installed, url.replace('icons/n8n-nodes-propradar/', '')))).toBe(true);
+		}
 });
 
 test("n8n-core's loader reads the aliases from the packed package's codex", () => {
