@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The load generator of the benchmarks, run as a second process (`fork`) so that the server under
  * test has the main process to itself. Receives one job over IPC, answers with autocannon's figures.

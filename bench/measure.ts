@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * How the benchmark times a run: a workflow in the running n8n (`runInServer`) or in a fresh `n8n
  * execute` (`runWorkflow`, with the process's peak memory), once more under a CPU profile

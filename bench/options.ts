@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The benchmark's command line (bench/run.ts says what each option does) and the sizes it runs at.
  * Read once, when the benchmark loads: a wrong `--only` or `--rounds` stops it before anything runs.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * Summarises a V8 CPU profile (`--cpu-prof`) of `n8n execute` by where the time goes: the
  * PropRadar package, n8n's credential loading (database and decryption), expressions and

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The raw client of the benchmarks: plain `fetch` (Node's undici, one keep-alive connection pool),
  * run as a second process (`fork`) so that it does not share an event loop with the sandbox. It

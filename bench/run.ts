@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * `npm run bench`: the PropRadar node in a real n8n (the one scripts/n8n-install.sh installs),
  * side by side with n8n's HTTP Request node and a raw client (plain `fetch` from a second process),

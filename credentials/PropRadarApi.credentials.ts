@@ -16,7 +16,7 @@ export class PropRadarApi implements ICredentialType {
 
 	displayName = 'PropRadar API';
 
-	icon: Icon = { light: 'file:propradar.svg', dark: 'file:propradar.dark.svg' };
+	icon: Icon = { light: 'file:../icons/propradar.svg', dark: 'file:../icons/propradar.dark.svg' };
 
 	documentationUrl = 'https://github.com/propradar/n8n-nodes-propradar#credential';
 

@@ -23,7 +23,7 @@ stale() {
 }
 setup() {
   source scripts/setup.sh
-  if stale dist nodes credentials package.json package-lock.json tsconfig.json gulpfile.js; then
+  if stale dist nodes credentials icons package.json package-lock.json tsconfig.json gulpfile.js; then
     step "building the package"
     quietly npm run --silent build
     touch dist/.built

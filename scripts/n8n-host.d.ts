@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /** Types of scripts/n8n-host.js (plain CommonJS, shared by the demo, the e2e tier and the benchmarks). */
 import type { ChildProcess } from 'node:child_process';
 

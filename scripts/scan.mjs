@@ -71,7 +71,7 @@ try {
 			encoding: 'utf8',
 		}),
 	)[0];
-	const allowed = /^(package\.json|README\.md|LICENSE|dist\/nodes\/.+|dist\/credentials\/.+)$/;
+	const allowed = /^(package\.json|README\.md|LICENSE|dist\/(nodes|credentials|icons)\/.+)$/;
 	const strays = packed.files.map((file) => file.path).filter((path) => !allowed.test(path));
 	if (strays.length > 0) {
 		failed = true;

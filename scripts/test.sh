@@ -45,7 +45,7 @@ step "building the package and the sandbox"
 npm run --silent build
 npm run --silent build:sandbox
 
-step "lint (n8n's community-node rules: @n8n/eslint-plugin-community-nodes recommended and eslint-plugin-n8n-nodes-base; Prettier) and type check of the tests, sandbox and benchmarks"
+step "lint (n8n-node lint in strict mode: n8n's template eslint.config.mjs; Prettier) and type check of the tests, sandbox and benchmarks"
 npm run --silent lint
 npx tsc -p tsconfig.test.json --noEmit
 

@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /** Import: records imported and purchased in batches, beside HTTP Request, n8n's No Operation node and the raw client. */
 import {
 	expectItems,

@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /** Per-item work: Property > Get with Preview Cost for every input item, beside HTTP Request, Edit Fields and the raw client. */
 import {
 	expectItems,

@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /** Return All: every item of a big dynamic list (List Item > Get Many), beside HTTP Request's pagination and the raw client's pages. */
 import {
 	expectItems,

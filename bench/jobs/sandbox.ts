@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The sandbox on its own, so that it is never what is measured: the lists the other jobs read
  * (created and warmed here), its simple reads a second beside a bare node:http server's, and a

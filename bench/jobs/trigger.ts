@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, no-console -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The trigger: new matches delivered by the sandbox into an activated workflow, beside n8n's own
  * Webhook node with the same follow-up; both again in an n8n started with each setting of its

@@ -36,7 +36,7 @@ export class PropRadar implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PropRadar',
 		name: 'propRadar',
-		icon: { light: 'file:propradar.svg', dark: 'file:propradar.dark.svg' },
+		icon: { light: 'file:../../icons/propradar.svg', dark: 'file:../../icons/propradar.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: nodeSubtitle(resourceProperty, resources),

@@ -77,7 +77,7 @@ export class PropRadarTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PropRadar Trigger',
 		name: 'propRadarTrigger',
-		icon: { light: 'file:propradar.svg', dark: 'file:propradar.dark.svg' },
+		icon: { light: 'file:../../icons/propradar.svg', dark: 'file:../../icons/propradar.dark.svg' },
 		group: ['trigger'],
 		// 1.1 behaves as 1: n8n reads a delivery to a start node of version 1 through an expression, which
 		// takes an isolate that lazy acquisition would otherwise spare (docs/design.md).

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The PropRadar node as an AI agent's tool in a real n8n (scripts/n8n-install.sh), with both
  * generations of n8n's AI Agent node: v2 (LangChain's AgentExecutor calls the tool inside the

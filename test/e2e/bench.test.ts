@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * `npm run bench` at tiny sizes (`--smoke`), so that the benchmark cannot rot: every job runs in
  * the real n8n next to the HTTP Request node and the raw client and gives a figure, the trigger's
@@ -59,7 +60,8 @@ async function smokeRun(...args: string[]): Promise<{ stdout: string; result: Be
 	const dir = mkdtempSync(join(tmpdir(), 'propradar-bench-smoke-'));
 	try {
 		const out = join(dir, 'bench.json');
-		const { NODE_ENV: _nodeEnv, ...env } = process.env;
+		const env = { ...process.env };
+		delete env.NODE_ENV;
 		const stdout = await new Promise<string>((resolve, reject) => {
 			execFile(
 				process.execPath,

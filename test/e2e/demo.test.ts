@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The demo tier: `npm run demo` started as a user starts it (through npm), on free ports and in its
  * own state folder (DEMO_DIR). First start: the examples, the printed link, example 4 delivering to
@@ -49,13 +50,9 @@ async function startDemo(ports?: { sandboxPort: number; n8nPort: number }): Prom
 		n8nPort: await n8n.freePort(),
 	};
 	// The demo as a user's shell starts it: without what jest adds to the environment.
-	const {
-		NODE_ENV: _env,
-		JEST_WORKER_ID: _worker,
-		N8N_USER_FOLDER: _folder,
-		N8N_LOG_LEVEL: _level,
-		...env
-	} = process.env;
+	const env = { ...process.env };
+	for (const name of ['NODE_ENV', 'JEST_WORKER_ID', 'N8N_USER_FOLDER', 'N8N_LOG_LEVEL'])
+		delete env[name];
 	const npm = spawn('npm', ['run', 'demo'], {
 		cwd: ROOT,
 		env: {

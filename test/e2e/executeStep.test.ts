@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * What n8n 2.41's "Execute step" does to a PropRadar purchase node, in the real editor (n8n with the
  * packed package, Debian chromium driven by playwright-core), clicked as a user does: the README's

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The e2e tier: the package installed the way a user installs it by hand, the route n8n documents
  * for self-hosted instances and Docker. A local npm registry on loopback (verdaccio,

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The criteria builder's "Matching Properties" line in the real editor (n8n with the packed package,
  * Debian chromium driven by playwright-core): it follows the criteria as a user edits them, with the

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * Money in a real n8n (scripts/n8n-install.sh): a Return All purchase over the cap, and n8n's
  * "Retry On Fail" with a purchase whose connection drops after the service charged it, each checked

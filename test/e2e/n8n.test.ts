@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The e2e tier: the real n8n (scripts/n8n-install.sh) with the packed package installed as a
  * community package, the example workflows run against the sandbox, a trigger workflow activated

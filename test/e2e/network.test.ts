@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The node's requests in a real n8n (scripts/n8n-install.sh), all made through n8n's own request
  * helper: a connection for each, n8n's SSRF protection, and the proxy n8n is told to use

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The e2e tier in n8n's queue mode (EXECUTIONS_MODE=queue), as scripts/n8n-host.js `startQueue`
  * starts it: Debian's redis-server on a free port, one main process (`n8n start`, activation), one

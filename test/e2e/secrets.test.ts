@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * Secrets at rest and in addresses, in a real n8n with the packed package installed:
  * - an active trigger's static data, as n8n stores it in its database and as its CLI exports the

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * A delivery n8n answers late, in a real n8n 2.41 started with N8N_CONCURRENCY_PRODUCTION_LIMIT=1:
  * while another production execution holds the one slot, n8n has created the trigger's execution

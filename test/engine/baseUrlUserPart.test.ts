@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * A token typed into the Base URL's user part (`http://user:<token>@host`) is refused before
  * anything is sent, naming the field, and never shown back: not in an error's message,

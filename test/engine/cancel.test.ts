@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * An execution stopped while the node works (n8n's stop button, its API, or the workflow's
  * timeout: WorkflowExecute's `cancel`, which aborts the signal a node gets from

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/node-connection-type-literal, @n8n/community-nodes/node-usable-as-tool -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The engine tier's harness (docs/design.md, "Tests"): real workflows run through n8n-core's
  * `WorkflowExecute` against the real sandbox over HTTP. Between the node and the sandbox sits a

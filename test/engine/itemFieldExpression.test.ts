@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * A key given as `{{ $json.field }}` (Property ID, Person Key) is read from the item where that is
  * what n8n's evaluation gives (`keyParameterValue` in shared/parameters.ts); elsewhere n8n

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The item loop and the transport under load, through n8n-core's engine against the sandbox: the
  * credential is read once per node run, Items at Once runs items side by side and keeps input order

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * Money under faults: every charging operation, run through n8n-core's engine against the sandbox,
  * with faults injected at the HTTP level (the harness's proxy) on the quote and on the purchase,

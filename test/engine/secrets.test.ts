@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * Secrets never leave: every operation of the node against a server that echoes back everything a
  * request carried (headers, query, body) in its error object, its request-id header and a redirect;

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/node-connection-type-literal -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The PropRadar node run as an AI agent's tool, through n8n-core's engine against the sandbox: n8n
  * runs the node's tool variant (its type name ends in "Tool"), and an agent reads what the node

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The trigger under faults injected at the HTTP level (the engine harness's recording proxy):
  * deactivation during an outage, lost answers to the webhook registration, the credential's

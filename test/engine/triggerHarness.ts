@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The trigger's part of the engine tier: a PropRadar Trigger workflow whose webhook methods
  * (`checkExists`, `create`, `delete`) run through n8n-core's `HookContext` as n8n runs them when a
@@ -499,7 +500,8 @@ export async function setAutomation(
 	listId: number,
 	fields: IDataObject,
 ): Promise<void> {
-	const { Name: _name, ...current } = await automationOf(sb, listId);
+	const current = await automationOf(sb, listId);
+	delete current.Name;
 	const response = await api(sb, 'PUT', `/v1/lists/${listId}/automations`, {
 		...current,
 		...fields,

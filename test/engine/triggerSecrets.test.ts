@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * What the trigger keeps at rest: n8n stores a workflow's static data unencrypted in its database
  * and exports it with the workflow, so nothing kept there may sign a delivery. The secret is

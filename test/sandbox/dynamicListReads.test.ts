@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * Reads of a dynamic list that is not monitored: its members follow every change they depend on
  * (a list named in InList, a property's data), read after read, while a read with nothing changed

@@ -1,4 +1,4 @@
-import { expectError, readProperty, TOKENS, useSandbox, type Json } from './helpers';
+import { expectError, readProperty, useSandbox, type Json } from './helpers';
 
 const sb = useSandbox();
 

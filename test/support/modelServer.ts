@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * A scripted model for the e2e tier: a small OpenAI-compatible server (`POST /v1/chat/completions`,
  * plain or streamed) on 127.0.0.1 that n8n's OpenAI Chat Model node talks to through its
@@ -132,7 +133,9 @@ function reply(request: ChatRequest, response: ServerResponse, sequence: number)
 		const message = {
 			role: 'assistant',
 			content,
-			...(calls.length > 0 ? { tool_calls: calls.map(({ index: _index, ...call }) => call) } : {}),
+			...(calls.length > 0
+				? { tool_calls: calls.map(({ id, type, function: fn }) => ({ id, type, function: fn })) }
+				: {}),
 		};
 		response.writeHead(200, { 'content-type': 'application/json' });
 		response.end(

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The e2e tier's start-up around a real n8n (scripts/n8n-host.js): n8n prepared against a running
  * sandbox, started and logged in as its owner; Debian's chromium (driven by playwright-core)

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * A port another process has taken, for the tests of what scripts/n8n-host.js does when a port it
  * picked is taken before n8n or Redis listens on it.

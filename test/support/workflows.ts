@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * What the e2e tier's workflows are made of: the example files as they are, and the nodes the
  * tests' own workflows share (the manual trigger, items made from rows, a PropRadar node or trigger

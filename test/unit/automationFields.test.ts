@@ -24,7 +24,7 @@ test("the automation's own fields pass", () => {
 });
 
 test('list and webhook ID lists are exact IDs: a number past 2^53 (already rounded) or a non-ID is refused, digits in text are kept', () => {
-	expect(automationFields({ AddToLists: [9007199254740993] }, 1).problem).toContain(
+	expect(automationFields({ AddToLists: [Number('9007199254740993')] }, 1).problem).toContain(
 		'AddToLists: "9007199254740992" is beyond 9007199254740991',
 	);
 	expect(automationFields({ ExportToWebhookIDs: '12,abc' }, 1).problem).toContain(

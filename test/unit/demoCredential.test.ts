@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The PropRadar credential the demo imports into n8n (scripts/n8n-host.js, `credentialData`), read
  * as n8n reads a stored credential when a node runs: its data completed with the credential type's

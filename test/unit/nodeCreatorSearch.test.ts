@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * What n8n's node creator finds the PropRadar node by (issue 38). n8n reads a community node's
  * aliases from its codex file, `<Node>.node.json` beside the built node (n8n-core's
@@ -12,7 +13,8 @@
  * own (as n8n loads it, outside jest); the editor's search then runs on what the loader gave.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,7 +26,8 @@ type SublimeSearch = <T extends object>(
 ) => Array<{ score: number; item: T }>;
 
 // The editor's own search (n8n-editor-ui bundles this module of @n8n/utils, which n8n-core depends on).
-const { sublimeSearch } = require('@n8n/utils/search/sublime-search') as {
+// Loaded through createRequire: TypeScript reads this module's types as ESM, which a CommonJS test cannot import.
+const { sublimeSearch } = createRequire(__filename)('@n8n/utils/search/sublime-search') as {
 	sublimeSearch: SublimeSearch;
 };
 
@@ -37,7 +40,8 @@ const { LazyPackageDirectoryLoader } = require(require.resolve('n8n-core', { pat
 (async () => {
 	const loader = new LazyPackageDirectoryLoader(dir);
 	await loader.loadAll();
-	process.stdout.write(JSON.stringify(loader.types.nodes.map(({ name, displayName, codex }) => ({ name, displayName, codex }))));
+	const icons = [...loader.types.nodes, ...loader.types.credentials].map(({ name, iconUrl }) => ({ name, iconUrl }));
+	process.stdout.write(JSON.stringify({ nodes: loader.types.nodes.map(({ name, displayName, codex }) => ({ name, displayName, codex })), icons }));
 })().catch((error) => {
 	console.error(error);
 	process.exit(1);
@@ -47,6 +51,8 @@ const { LazyPackageDirectoryLoader } = require(require.resolve('n8n-core', { pat
 let work: string;
 let packedFiles: string[];
 let loaded: LoadedNode[];
+let icons: Array<{ name: string; iconUrl: { light: string; dark: string } }>;
+let installed: string;
 
 beforeAll(() => {
 	work = mkdtempSync(join(tmpdir(), 'propradar-codex-'));
@@ -60,6 +66,7 @@ beforeAll(() => {
 		'LICENSE',
 		'nodes',
 		'credentials',
+		'icons',
 	]) {
 		cpSync(join(ROOT, entry), join(clone, entry), { recursive: true });
 	}
@@ -75,7 +82,7 @@ beforeAll(() => {
 
 	// Unpacked where n8n installs community packages; n8n-workflow resolves beside it, as n8n provides it.
 	const modules = join(work, 'home', '.n8n', 'nodes', 'node_modules');
-	const installed = join(modules, 'n8n-nodes-propradar');
+	installed = join(modules, 'n8n-nodes-propradar');
 	mkdirSync(installed, { recursive: true });
 	execFileSync('tar', [
 		'xzf',
@@ -85,13 +92,14 @@ beforeAll(() => {
 		'--strip-components=1',
 	]);
 	symlinkSync(join(ROOT, 'node_modules', 'n8n-workflow'), join(modules, 'n8n-workflow'), 'dir');
-	const { JEST_WORKER_ID: _worker, ...env } = process.env;
-	loaded = JSON.parse(
+	const env = { ...process.env };
+	delete env.JEST_WORKER_ID;
+	({ nodes: loaded, icons } = JSON.parse(
 		execFileSync(process.execPath, ['-e', LOADER, ROOT, installed], {
 			env: { ...env, NODE_ENV: 'production' },
 			encoding: 'utf8',
 		}),
-	) as LoadedNode[];
+	) as { nodes: LoadedNode[]; icons: typeof icons });
 }, 240_000);
 
 afterAll(() => {
@@ -111,6 +119,19 @@ test("the build puts each node's codex beside it, and the packed package carries
 			'dist/nodes/PropRadarTrigger/PropRadarTrigger.node.json',
 		]),
 	);
+});
+
+test("n8n-core's loader points both nodes' and the credential's icons (kept once, in icons/) at files the packed package carries", () => {
+	expect(icons.map(({ name }) => name).sort()).toEqual([
+		'propRadar',
+		'propRadarApi',
+		'propRadarTrigger',
+	]);
+	for (const { iconUrl } of icons)
+		for (const url of [iconUrl.light, iconUrl.dark]) {
+			expect(url).toMatch(/^icons\/n8n-nodes-propradar\/dist\/icons\/propradar(\.dark)?\.svg$/);
+			expect(existsSync(join(installed, url.replace('icons/n8n-nodes-propradar/', '')))).toBe(true);
+		}
 });
 
 test("n8n-core's loader reads the aliases from the packed package's codex", () => {

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * test/operations.json, the table of where each operation's tests are, is kept true: it names
  * every operation of the node and nothing else, each with the file it is written in (as its

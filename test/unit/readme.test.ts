@@ -1,9 +1,11 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { markdown } from '../../bench/table';
+import { newest, oldest } from '../../scripts/n8n-versions';
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
 
 /** `resource.operation` of every row of the README's operations table. */
@@ -39,13 +41,52 @@ test('docs/performance.md shows the latest `npm run bench` (bench/results.json) 
 
 test("the README's Compatibility section names the oldest and newest n8n the tests run (scripts/n8n-versions.js)", () => {
 	const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-	const { oldest, newest } = require('../../scripts/n8n-versions') as {
-		oldest: string;
-		newest: string;
-	};
 	const section = readme.slice(readme.indexOf('## Compatibility'), readme.indexOf('## Credential'));
 	expect(section).toContain(`**${oldest} to ${newest}**`);
 	expect(section).toContain(
 		`Every test runs on ${newest}; on ${oldest}, the oldest, a smoke runs too`,
 	);
+});
+
+describe("the README's Compatibility section on n8n 3.0", () => {
+	const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+	const section = readme.slice(readme.indexOf('## Compatibility'), readme.indexOf('## Credential'));
+	// The package.json `npm pack` puts in the tarball, unchanged.
+	const packageJson = JSON.parse(
+		readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'),
+	) as { n8n: { n8nNodesApiVersion: unknown } };
+
+	test('names the node API level the package declares', () => {
+		expect(packageJson.n8n.n8nNodesApiVersion).toBe(1);
+		expect(section).toContain('`n8nNodesApiVersion: 1`');
+	});
+
+	test("n8n-workflow's check loads the package on a runtime of a higher node API level (3, as n8n 3.x), and refuses a package that asks for more than the runtime has", () => {
+		const atLevel = (level: number) => {
+			let check!: typeof import('n8n-workflow').checkNodesApiVersion;
+			jest.isolateModules(() => {
+				jest.doMock('@n8n/constants', () => ({
+					...jest.requireActual<object>('@n8n/constants'),
+					N8N_NODES_API_VERSION: level,
+				}));
+				({ checkNodesApiVersion: check } = jest.requireActual<typeof import('n8n-workflow')>(
+					'n8n-workflow/dist/cjs/nodes-api-version',
+				));
+			});
+			return check;
+		};
+		expect(atLevel(3)(packageJson)).toMatchObject({ compatible: true, version: 1 });
+		expect(atLevel(3)({ n8n: { n8nNodesApiVersion: 3 } })).toMatchObject({ compatible: true });
+		expect(atLevel(3)({ n8n: { n8nNodesApiVersion: 4 } })).toMatchObject({
+			compatible: false,
+			reason: 'unsupported',
+		});
+	});
+
+	test('says what 2.x releases after the tested one and 3.0 can expect', () => {
+		expect(section).toContain(`**later 2.x** (2.48 is the current stable)`);
+		expect(section).toContain(`**3.0**`);
+		expect(section).toContain('`N8N_UNVERIFIED_PACKAGES_ENABLED=true`');
+		expect(section).toContain('queue mode');
+	});
 });

@@ -44,7 +44,7 @@ export function parseNumberedId(
 export function keyProblem(text: string): string | undefined {
 	if (text.length === 0) return 'is empty';
 	if ([...text].length > MAX_KEY_LENGTH) return `is longer than ${MAX_KEY_LENGTH} characters`;
-	if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) return 'contains a control character';
+	if (/\p{Cc}/u.test(text)) return 'contains a control character';
 	if (/\s/.test(text)) return 'contains whitespace';
 	if (/[/\\?#%]/.test(text)) return 'contains one of / \\ ? # %';
 	if (/^\.+$/.test(text)) return 'is only dots';

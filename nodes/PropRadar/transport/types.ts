@@ -39,8 +39,9 @@ export interface AutomationRecord extends IDataObject, AutomationFields {
 
 /** `PUT` replaces everything, and `Name` is read-only. */
 export function writableAutomation(automation: AutomationRecord): Omit<AutomationRecord, 'Name'> {
-	const { Name: _name, ...rest } = automation;
-	return rest;
+	const writable: AutomationRecord = { ...automation };
+	delete writable.Name;
+	return writable;
 }
 
 export interface WebhookRecord extends IDataObject {
