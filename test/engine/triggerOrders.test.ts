@@ -7,7 +7,6 @@ import {
 	setAutomation,
 	triggerWebhooksOf,
 	useTriggerSandbox,
-	webhooksOf,
 } from './triggerHarness';
 
 /**
