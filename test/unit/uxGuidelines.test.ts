@@ -1,8 +1,9 @@
 /**
- * The mechanical rules of n8n's UX guidelines ("Copy"), over every property of both nodes and the
- * credential as they are built (factories included, which n8n's lint does not read): display names
- * and dropdown titles in Title Case as n8n's lint writes it (eslint-plugin-n8n-nodes-base's
- * `titleCase`, with its exceptions), and a boolean's description starting with "Whether".
+ * The mechanical rules of n8n's UX guidelines, over every property of both nodes and the credential
+ * as they are built (factories included, which n8n's lint does not read): display names and
+ * dropdown titles in Title Case as n8n's lint writes it (eslint-plugin-n8n-nodes-base's
+ * `titleCase`, with its exceptions), a boolean's description starting with "Whether", the access
+ * token a password field, and every resource locator starting at "From List".
  */
 import type {
 	ICredentialType,
@@ -91,5 +92,43 @@ test('every boolean has a description that starts with "Whether"', () => {
 				property.type === 'boolean' && !String(property.description ?? '').startsWith('Whether'),
 		)
 		.map(([path, property]) => `${path}: ${String(property.description)}`);
+	expect(wrong).toEqual([]);
+});
+
+test('the access token is a password field', () => {
+	const token = every.find(([path]) => path === 'PropRadar API > Access Token')?.[1];
+	expect(token?.typeOptions?.password).toBe(true);
+});
+
+test('every resource locator with a list to pick from starts at "From List"', () => {
+	const locators = every.filter(([, property]) => property.type === 'resourceLocator');
+	expect(locators.length).toBeGreaterThan(0);
+	const wrong = locators
+		.filter(
+			([, property]) =>
+				property.modes?.some((mode) => mode.name === 'list') &&
+				(property.default as { mode?: string }).mode !== 'list',
+		)
+		.map(([path]) => path);
+	expect(wrong).toEqual([]);
+});
+
+test('every operation has an action and a description in sentence case, which say more than its name', () => {
+	const wrong = every
+		.filter(([, property]) => property.name === 'operation')
+		.flatMap(([path, property]) =>
+			((property.options ?? []) as INodePropertyOptions[])
+				.filter(
+					(option) =>
+						![option.action, option.description].every(
+							(text) =>
+								typeof text === 'string' &&
+								/^[A-Z][^A-Z]/.test(text) &&
+								text !== option.name &&
+								!/[.]$/.test(text),
+						),
+				)
+				.map((option) => `${path}: ${option.name}`),
+		);
 	expect(wrong).toEqual([]);
 });
