@@ -26,6 +26,7 @@ import {
 	type ToolResult,
 } from '../support/modelServer';
 import { propRadarNode } from '../support/workflows';
+import { SIMPLIFIED_FIELDS } from '../../nodes/PropRadar/shared/vocabulary';
 import { until } from '../until';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient, RunningN8n } from '../../scripts/n8n-host';
@@ -42,16 +43,18 @@ const AGENTS = [
 const MODEL_VIEW = join(__dirname, '..', '..', '.tools', 'agent-e2e');
 
 const CEILING = 0.5;
+const PROPERTY_SIMPLIFIED: readonly string[] = SIMPLIFIED_FIELDS.property;
 const propId =
 	"={{ $fromAI('propId', 'The PropID of the property, text such as P000123', 'string') }}";
 /** What the editor writes when the user lets the model define the Property ID field: a key named after the field, no description. */
 const editorPropId =
 	"={{ /*n8n-auto-generated-fromAI-override*/ $fromAI('Property_ID', ``, 'string') }}";
-/** Property > Get of the property the model names, bought under a Max Cost of $1. */
+/** Property > Get of the property the model names, every field of it (about 200), bought under a Max Cost of $1; Output left at its default. */
 const buyProperty = {
 	resource: 'property',
 	operation: 'get',
 	propId,
+	fields: { fieldsets: ['All'] },
 	chargeMode: 'purchase',
 	maxCost: 1,
 };
@@ -430,10 +433,19 @@ describe.each(AGENTS)('$name', (agent) => {
 			Array.from({ length: 5 }, (_, n) => `property ${prop(n + 1)}`),
 		);
 		expect(bought.reduce((sum, entry) => sum + entry.cents, 0)).toBeLessThanOrEqual(CEILING * 100);
-		for (const result of results.slice(0, 5))
+		// Output is Simplified unless the tool says otherwise: the model gets at most 10 of the
+		// record's fields, its PropID, and what the purchase cost.
+		for (const [n, result] of results.slice(0, 5).entries()) {
 			expect(items(result)).toEqual([
-				expect.objectContaining({ _charge: expect.objectContaining({ totalCost: '0.10' }) }),
+				expect.objectContaining({
+					PropID: prop(n + 1),
+					_charge: expect.objectContaining({ totalCost: '0.10' }),
+				}),
 			]);
+			const fields = Object.keys(items(result)[0]).filter((field) => field !== '_charge');
+			expect(fields.length).toBeLessThanOrEqual(10);
+			expect(fields.filter((field) => !PROPERTY_SIMPLIFIED.includes(field))).toEqual([]);
+		}
 		for (const result of results.slice(5)) {
 			expect(items(result)).toEqual([
 				{

@@ -252,7 +252,12 @@ describe('Import Record', () => {
 			listId: listRef(listId),
 			importItemId: imported.ListImportItemID,
 		});
-		expect(deleted.deleteCount).toBe(1);
+		expect(deleted).toEqual({
+			deleted: true,
+			ListID: listId,
+			ListImportItemID: imported.ListImportItemID,
+			deleteCount: 1,
+		});
 		const none = await run(sb, updateMatch(listId, { importItemId: 1 }));
 		expect(none.error?.message).toBe(
 			'Property ID or Person Key: give at least one to correct the match',

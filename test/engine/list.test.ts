@@ -54,7 +54,7 @@ describe('List', () => {
 			operation: 'delete',
 			listId: listRef(listId),
 		});
-		expect(deleted).toEqual({ ListID: listId, deleteCount: 1 });
+		expect(deleted).toEqual({ deleted: true, ListID: listId, deleteCount: 1 });
 		const gone = await run(sb, { resource: 'list', operation: 'get', listId: listRef(listId) });
 		expect(gone.error?.name).toBe('NodeApiError');
 		expect(gone.error?.message).toBe(`List ${listId} does not exist or belongs to another account`);

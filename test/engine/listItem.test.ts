@@ -42,7 +42,7 @@ describe('List Item', () => {
 			listId: listRef(listId),
 			propId: 'P000102',
 		});
-		expect(removed).toEqual({ ListID: listId, PropID: 'P000102', deleteCount: 1 });
+		expect(removed).toEqual({ deleted: true, ListID: listId, PropID: 'P000102', deleteCount: 1 });
 		const after = await runOk(sb, {
 			resource: 'listItem',
 			operation: 'getMany',

@@ -49,7 +49,7 @@ describe('Webhook', () => {
 			operation: 'delete',
 			webhookId: created.WebhookID,
 		});
-		expect(deleted).toEqual({ WebhookID: created.WebhookID, deleteCount: 1 });
+		expect(deleted).toEqual({ deleted: true, WebhookID: created.WebhookID, deleteCount: 1 });
 		const again = await run(sb, {
 			resource: 'webhook',
 			operation: 'delete',

@@ -19,7 +19,9 @@ import {
 	spentSoFar,
 	StoppedAfterBuying,
 } from '../money';
+import { shapedRecord } from '../shared/fieldsets';
 import { checkedValue, readFlag } from '../shared/parameters';
+import { readOutputFields } from './output';
 import { resources } from './resources';
 import type { ItemOperation } from './types';
 
@@ -229,9 +231,12 @@ async function runItems(
 		async (itemIndex) => {
 			// Not n8n's returnJsonArray and constructExecutionMetaData, which copy every item (docs/design.md).
 			const pairedItem = { item: itemIndex };
+			let fields: readonly string[] | undefined;
 			const outputOf = (records: IDataObject[]) =>
-				records.map((json) => ({ json: keyed(json, itemIndex), pairedItem }));
+				records.map((json) => ({ json: keyed(shapedRecord(json, fields), itemIndex), pairedItem }));
 			try {
+				if (module.outputs)
+					fields = readOutputFields(context, itemIndex, module.outputs, runsAsTool(context));
 				outputs[itemIndex] = outputOf(await module.execute.call(context, itemIndex, spending));
 			} catch (error) {
 				const bought = outputOf(error instanceof StoppedAfterBuying ? error.bought : []);

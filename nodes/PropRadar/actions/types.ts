@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { RunSpending } from '../money';
+import type { SimplifiedKind } from '../shared/vocabulary';
 
 export type ItemOperation = (
 	this: IExecuteFunctions,
@@ -26,12 +27,15 @@ export type OperationModule =
 			executeBatch?: never;
 			/** Whether each output item keeps the input item's PropID, PersonKey and ListID where it has none of its own. */
 			keepsInputKeys?: boolean;
+			/** The kind of record it outputs, which Simplify and the tool's Output shape (actions/output.ts). */
+			outputs?: SimplifiedKind;
 	  }
 	| {
 			description: INodeProperties[];
 			executeBatch: BatchOperation;
 			execute?: never;
 			keepsInputKeys?: never;
+			outputs?: never;
 	  };
 
 export interface ResourceModule {

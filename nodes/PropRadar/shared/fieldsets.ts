@@ -1,6 +1,18 @@
-import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
-import { FIELD_SCOPES, fieldsetNamed, type FieldScope, type FieldScopeName } from './vocabulary';
+import {
+	FIELD_SCOPES,
+	fieldsetNamed,
+	SIMPLIFIED_FIELDS,
+	type FieldScope,
+	type FieldScopeName,
+	type SimplifiedKind,
+} from './vocabulary';
 
 export interface FieldsChoice {
 	fieldsets?: string[] | string;
@@ -284,4 +296,91 @@ export function toFieldsParam(
 		...parts.other,
 	];
 	return names.length > 0 ? names.join(',') : undefined;
+}
+
+/** Kept beside the chosen fields of every bought record: what its purchase cost (money/purchase.ts). */
+const ALWAYS_KEPT = ['_charge'];
+
+export type OutputChoice = 'raw' | 'simplified' | 'selected';
+
+/**
+ * Simplify on the node, Output on its tool variant (n8n's UX guidelines): which fields of each
+ * record reach the output. Both pick from the record Fields asked for, so the request, and what it
+ * is charged, stay the same.
+ */
+export function outputProperties(
+	kind: SimplifiedKind,
+	show: NonNullable<IDisplayOptions['show']>,
+	charged: boolean,
+): INodeProperties[] {
+	const simplified = SIMPLIFIED_FIELDS[kind];
+	const kept = `${simplified[0]}${charged ? ' and, on a purchase, _charge' : ''}`;
+	return [
+		{
+			displayName: 'Simplify',
+			name: 'simple',
+			type: 'boolean',
+			// Off unless chosen: workflows saved before Simplify existed keep their output.
+			// eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-simplify
+			default: false,
+			displayOptions: { show: { ...show, '@tool': [false] } },
+			description: 'Whether to return a simplified version of the response instead of the raw data',
+			hint:
+				`At most 10 of the fields Fields returned: ${simplified.join(', ')}; ${kept} always ` +
+				`kept.${charged ? ' What is asked for and charged stays the same.' : ''}`,
+		},
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			default: 'simplified',
+			displayOptions: { show: { ...show, '@tool': [true] } },
+			options: [
+				{ name: 'Raw', value: 'raw', description: 'Every field Fields returned' },
+				{
+					name: 'Selected Fields',
+					value: 'selected',
+					description: `The fields chosen in Output Fields, and ${kept}`,
+				},
+				{
+					name: 'Simplified',
+					value: 'simplified',
+					description: `At most 10 fields: ${simplified.join(', ')}; and ${kept}`,
+				},
+			],
+			description: `Which fields of each record the AI agent receives, of those Fields returned. ${kept} always kept.`,
+		},
+		{
+			displayName: 'Output Fields',
+			name: 'outputFields',
+			type: 'multiOptions',
+			options: sortedOptions((FIELD_SCOPES[kind] as FieldScope).fields),
+			default: [],
+			displayOptions: { show: { ...show, '@tool': [true], output: ['selected'] } },
+			description: `The fields the AI agent receives besides ${kept}`,
+		},
+	];
+}
+
+/** The fields a record keeps for an Output choice; undefined keeps them all. */
+export function outputFields(
+	kind: SimplifiedKind,
+	choice: OutputChoice,
+	selected: readonly string[] = [],
+): readonly string[] | undefined {
+	if (choice === 'raw') return undefined;
+	if (choice === 'simplified') return SIMPLIFIED_FIELDS[kind];
+	return [SIMPLIFIED_FIELDS[kind][0], ...selected];
+}
+
+/** The record with only `fields` (in that order) and what it cost; a quote is no record and stays whole. */
+export function shapedRecord(
+	record: IDataObject,
+	fields: readonly string[] | undefined,
+): IDataObject {
+	if (fields === undefined || record.preview === true) return record;
+	const shaped: IDataObject = {};
+	for (const field of [...fields, ...ALWAYS_KEPT])
+		if (Object.hasOwn(record, field)) shaped[field] = record[field];
+	return shaped;
 }

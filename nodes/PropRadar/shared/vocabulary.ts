@@ -952,6 +952,62 @@ export const FIELD_SCOPES = {
 
 export type FieldScopeName = keyof typeof FIELD_SCOPES;
 
+/**
+ * What Simplify (and a tool's Output "Simplified") keeps of a record: at most 10 fields, the ones a
+ * lead pipeline uses, most used first. The first is the record's ID, always kept.
+ */
+export const SIMPLIFIED_FIELDS = {
+	property: [
+		'PropID',
+		'Address',
+		'City',
+		'State',
+		'ZipFive',
+		'Owner',
+		'PType',
+		'AVM',
+		'AvailableEquity',
+		'EquityPercent',
+	],
+	person: [
+		'PersonKey',
+		'PropID',
+		'FirstName',
+		'LastName',
+		'EntityName',
+		'OwnershipRole',
+		'isPrimaryContact',
+		'MailAddress',
+		'Phone',
+		'Email',
+	],
+	list: [
+		'ListID',
+		'ListName',
+		'ListType',
+		'isMonitored',
+		'TotalCount',
+		'GroupName',
+		'NewSinceLastViewedCount',
+		'ImportSource',
+		'ImportType',
+		'TotalImportItems',
+	],
+	importItem: [
+		'ListImportItemID',
+		'PropID',
+		'PersonKey',
+		'MatchScore',
+		'PropertyStatus',
+		'PersonStatus',
+		'FullName',
+		'Address',
+		'City',
+		'State',
+	],
+} as const satisfies Partial<Record<FieldScopeName, readonly string[]>>;
+export type SimplifiedKind = keyof typeof SIMPLIFIED_FIELDS;
+
 /** Case-insensitive: the documents write the property fieldset `Overview` and the person fieldset
  * `overview`, and their own example is `Fields=overview,Persons` on a property endpoint. */
 export function fieldsetNamed(

@@ -17,7 +17,12 @@ export const automation = resourceModule({
 				action: 'Configure a list automation',
 				description: 'Update the given fields, or replace the whole configuration',
 			},
-			{ name: 'Get', value: 'get', action: 'Get a list automation' },
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a list automation',
+				description: 'Retrieve the automation of a list',
+			},
 		],
 		default: 'get',
 	},

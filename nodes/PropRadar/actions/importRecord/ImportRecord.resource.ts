@@ -27,7 +27,12 @@ export const importRecord = resourceModule({
 				action: 'Delete the match of an imported record',
 				description: 'Primary-contact changes it made are reverted',
 			},
-			{ name: 'Get Many', value: 'getMany', action: 'Get many imported records' },
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				action: 'Get many imported records',
+				description: 'List the records of an import list, with their matches',
+			},
 			{
 				name: 'Import',
 				value: 'import',
@@ -38,6 +43,7 @@ export const importRecord = resourceModule({
 				name: 'Update Match',
 				value: 'updateMatch',
 				action: 'Correct the match of an imported record',
+				description: 'Set the property or person an imported record is matched to',
 			},
 		],
 		default: 'import',

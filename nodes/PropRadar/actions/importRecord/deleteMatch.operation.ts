@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
+import { deletedRecord } from '../deleted';
 import { listLocator, readListId, readPositiveInteger } from '../../shared/parameters';
 import { importItemIdProperty } from './updateMatch.operation';
 
@@ -19,5 +20,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: paths.importItem(listId, itemId),
 		itemIndex,
 	});
-	return [{ ListID: listId, ListImportItemID: itemId, deleteCount: response.deleteCount ?? 0 }];
+	return [deletedRecord({ ListID: listId, ListImportItemID: itemId }, response)];
 }

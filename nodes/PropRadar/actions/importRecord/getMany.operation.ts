@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { collectPages, listCount, paths } from '../../transport';
-import { fieldsPicker } from '../../shared/fieldsets';
+import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { PAGE_LIMITS, PERSON_STATUSES, PROPERTY_STATUSES } from '../../shared/vocabulary';
 import {
 	listLocator,
@@ -46,7 +46,10 @@ export const description: INodeProperties[] = [
 	]),
 	sortProperty(show, ['ListImportItemID', 'MatchScore', 'PropertyStatus', 'PersonStatus']),
 	fieldsPicker('importItem', { show }),
+	...outputProperties('importItem', show, false),
 ];
+
+export const outputs = 'importItem';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex, 'listId', 'Import List');

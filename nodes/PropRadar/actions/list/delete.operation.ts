@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
+import { deletedRecord } from '../deleted';
 import { listLocator, readListId } from '../../shared/parameters';
 
 const show = { resource: ['list'], operation: ['delete'] };
@@ -14,5 +15,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: paths.list(listId),
 		itemIndex,
 	});
-	return [{ ListID: listId, deleteCount: response.deleteCount ?? 0 }];
+	return [deletedRecord({ ListID: listId }, response)];
 }

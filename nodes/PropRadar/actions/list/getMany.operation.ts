@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
-import { fieldsPicker } from '../../shared/fieldsets';
+import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import {
 	propertyNamed,
 	readCollection,
@@ -50,7 +50,10 @@ export const description: INodeProperties[] = [
 		'Display Order is always ascending. Without a rule, lists come by count, then by name.',
 	),
 	fieldsPicker('list', { show }),
+	...outputProperties('list', show, false),
 ];
+
+export const outputs = 'list';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = readCollection(this, itemIndex, propertyNamed(description, 'filters'));

@@ -12,9 +12,24 @@ export const listItem = resourceModule({
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['listItem'] } },
 		options: [
-			{ name: 'Add', value: 'add', action: 'Add properties to a static list' },
-			{ name: 'Get Many', value: 'getMany', action: 'Get many items of a list' },
-			{ name: 'Remove', value: 'remove', action: 'Remove a property from a list' },
+			{
+				name: 'Add',
+				value: 'add',
+				action: 'Add properties to a static list',
+				description: 'Add properties to a static list by PropID or by criteria',
+			},
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				action: 'Get many items of a list',
+				description: 'List the properties in a list, filtered, with chosen fields',
+			},
+			{
+				name: 'Remove',
+				value: 'remove',
+				action: 'Remove a property from a list',
+				description: 'Take one property out of a static list',
+			},
 		],
 		default: 'getMany',
 	},

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { collectPages, listCount, paths } from '../../transport';
 import { isRelativeDate, PTYPE_CODES } from '../../shared/criteria';
-import { fieldsPicker } from '../../shared/fieldsets';
+import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { AUTOMATION_LEVEL_MAX, PAGE_LIMITS } from '../../shared/vocabulary';
 import {
 	checkedValue,
@@ -100,7 +100,10 @@ export const description: INodeProperties[] = [
 		},
 	]),
 	fieldsPicker('listItem', { show }, 'Each fieldset includes PropID.'),
+	...outputProperties('property', show, false),
 ];
+
+export const outputs = 'property';
 
 function checkDateFilter(
 	context: IExecuteFunctions,

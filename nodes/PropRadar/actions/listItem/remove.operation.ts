@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
+import { deletedRecord } from '../deleted';
 import { listLocator, propIdProperty, readListId, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['listItem'], operation: ['remove'] };
@@ -15,5 +16,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: paths.listItem(listId, propId),
 		itemIndex,
 	});
-	return [{ ListID: listId, PropID: propId, deleteCount: response.deleteCount ?? 0 }];
+	return [deletedRecord({ ListID: listId, PropID: propId }, response)];
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { paths } from '../../transport';
 import { chargedRecords, chargeProperties, type RunSpending } from '../../money';
-import { fieldsPicker } from '../../shared/fieldsets';
+import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['person'], operation: ['getOwners'] };
@@ -14,10 +14,12 @@ export const description: INodeProperties[] = [
 		{ show },
 		'Fieldsets: default (everything) and overview. Phone and Email show what was purchased.',
 	),
+	...outputProperties('person', show, true),
 	...chargeProperties(show, 'the owner records'),
 ];
 
 export const keepsInputKeys = true;
+export const outputs = 'person';
 
 export async function execute(
 	this: IExecuteFunctions,

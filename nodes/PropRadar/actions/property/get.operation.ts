@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { paths } from '../../transport';
 import { chargedRecords, chargeProperties, type RunSpending } from '../../money';
-import { fieldsPicker } from '../../shared/fieldsets';
+import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['get'] };
@@ -10,10 +10,12 @@ const show = { resource: ['property'], operation: ['get'] };
 export const description: INodeProperties[] = [
 	propIdProperty(show),
 	fieldsPicker('property', { show }),
+	...outputProperties('property', show, true),
 	...chargeProperties(show, 'the property record'),
 ];
 
 export const keepsInputKeys = true;
+export const outputs = 'property';
 
 export async function execute(
 	this: IExecuteFunctions,

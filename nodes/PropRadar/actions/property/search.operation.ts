@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { paths } from '../../transport';
 import { chargedPages, chargeProperties, type RunSpending } from '../../money';
 import { criteriaProperties } from '../../shared/criteria';
-import { fieldsPicker } from '../../shared/fieldsets';
+import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
 import {
 	propertyNamed,
@@ -35,8 +35,11 @@ export const description: INodeProperties[] = [
 		{ show },
 		"Tip: to read a list's properties in full, use the In List criterion.",
 	),
+	...outputProperties('property', show, true),
 	...chargeProperties(show, 'the matching properties'),
 ];
+
+export const outputs = 'property';
 
 export async function execute(
 	this: IExecuteFunctions,

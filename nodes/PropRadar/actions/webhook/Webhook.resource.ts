@@ -12,9 +12,24 @@ export const webhook = resourceModule({
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['webhook'] } },
 		options: [
-			{ name: 'Create', value: 'create', action: 'Create a webhook' },
-			{ name: 'Delete', value: 'delete', action: 'Delete a webhook' },
-			{ name: 'Get Many', value: 'getMany', action: 'Get many webhooks' },
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a webhook',
+				description: 'Register a URL that list exports are posted to',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a webhook',
+				description: 'Delete a webhook from the account',
+			},
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				action: 'Get many webhooks',
+				description: 'Retrieve the webhooks of the account',
+			},
 		],
 		default: 'getMany',
 	},

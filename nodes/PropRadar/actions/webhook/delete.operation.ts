@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
+import { deletedRecord } from '../deleted';
 import { readPositiveInteger } from '../../shared/parameters';
 
 const show = { resource: ['webhook'], operation: ['delete'] };
@@ -25,5 +26,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: paths.webhook(webhookId),
 		itemIndex,
 	});
-	return [{ WebhookID: webhookId, deleteCount: response.deleteCount ?? 0 }];
+	return [deletedRecord({ WebhookID: webhookId }, response)];
 }
