@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The mechanical rules of n8n's UX guidelines, over every property of both nodes and the credential
  * as they are built (factories included, which n8n's lint does not read): display names and
@@ -5,6 +6,7 @@
  * `titleCase`, with its exceptions), a boolean's description starting with "Whether", the access
  * token a password field, and every resource locator starting at "From List".
  */
+import { createRequire } from 'node:module';
 import type {
 	ICredentialType,
 	INodeProperties,
@@ -17,9 +19,8 @@ import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
 
 // n8n's lint's own title case, from the copy of `title-case` its rule uses.
-const { titleCase } = require(
-	require.resolve('title-case', { paths: [require.resolve('eslint-plugin-n8n-nodes-base')] }),
-) as { titleCase: (text: string) => string };
+const fromLintPlugin = createRequire(require.resolve('eslint-plugin-n8n-nodes-base'));
+const { titleCase } = fromLintPlugin('title-case') as { titleCase: (text: string) => string };
 
 /** Every property of a description, with where it is, those nested in collections and fixed collections too. */
 function walk(properties: INodeProperties[], path: string): Array<[string, INodeProperties]> {
