@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	INodeExecutionData,
-	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IPollFunctions,
@@ -11,17 +10,28 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { searchLists } from '../PropRadar/methods/listSearch';
 import { fieldsPicker, toFieldsParam, type FieldsChoice } from '../PropRadar/shared/fieldsets';
 import { listLocator } from '../PropRadar/shared/parameters';
+import { FIELD_SCOPES } from '../PropRadar/shared/vocabulary';
+import {
+	MAX_WATCHED_FIELDS,
+	MAX_WATCHED_PROPERTIES,
+	readChanges,
+	readWatchedFields,
+	type ChangesState,
+} from './changes';
 import { readNewProperties, type NewPropertiesState } from './newProperties';
 
-/** The shared Fields picker for list items, shown always (n8n 2.0 takes no empty displayOptions). */
-const fieldsProperty: INodeProperties = (() => {
-	const { displayOptions: _always, ...picker } = fieldsPicker(
-		'listItem',
-		{},
-		'Each fieldset includes PropID.',
-	);
-	return picker;
-})();
+type Watch = 'newProperties' | 'changes';
+const WATCHES: readonly Watch[] = ['newProperties', 'changes'];
+
+function readWatch(context: IPollFunctions): Watch {
+	const watch = context.getNodeParameter('watch', 'newProperties') as unknown;
+	if (!WATCHES.includes(watch as Watch))
+		throw new NodeOperationError(
+			context.getNode(),
+			`Watch: ${JSON.stringify(watch)} is not one of newProperties, changes`,
+		);
+	return watch as Watch;
+}
 
 function readListId(context: IPollFunctions): number {
 	const raw = String(
@@ -61,7 +71,8 @@ export class PropRadarPollingTrigger implements INodeType {
 		icon: { light: 'file:propradar.svg', dark: 'file:propradar.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: 'New properties in a list',
+		subtitle:
+			'={{ $parameter["watch"] === "changes" ? "Changes in a list" : "New properties in a list" }}',
 		description:
 			'Checks a PropRadar list on a schedule and starts a workflow for each property added to it: no webhook, no public address, nothing charged',
 		defaults: { name: 'PropRadar Polling Trigger' },
@@ -78,7 +89,42 @@ export class PropRadarPollingTrigger implements INodeType {
 				default: '',
 			},
 			listLocator(undefined),
-			fieldsProperty,
+			{
+				displayName: 'Watch',
+				name: 'watch',
+				type: 'options',
+				default: 'newProperties',
+				options: [
+					{
+						name: 'New Properties',
+						value: 'newProperties',
+						description: 'Each property added to the list, once',
+					},
+					{
+						name: 'Changes in Properties',
+						value: 'changes',
+						description: `The list's properties whose watched fields changed, with their values before and after, and those that left the list (lists of up to ${MAX_WATCHED_PROPERTIES.toLocaleString('en-US')} properties)`,
+					},
+				],
+			},
+			fieldsPicker(
+				'listItem',
+				{ show: { watch: ['newProperties'] } },
+				'Each fieldset includes PropID.',
+			),
+			{
+				displayName: 'Fields to Watch',
+				name: 'watchedFields',
+				type: 'multiOptions',
+				required: true,
+				default: [],
+				options: FIELD_SCOPES.listItem.fields
+					.filter((field) => field !== 'PropID')
+					.sort((a, b) => a.localeCompare(b))
+					.map((field) => ({ name: field, value: field })),
+				description: `Property fields whose changes start the workflow, such as ListingStatus, ForeclosureStage, LastTransferRecDate or ListingPrice (1 to ${MAX_WATCHED_FIELDS})`,
+				displayOptions: { show: { watch: ['changes'] } },
+			},
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -92,7 +138,7 @@ export class PropRadarPollingTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether to output one item per property; off, each poll that finds new properties outputs one item with a "properties" array',
+							'Whether to output one item per property; off, each poll that finds something outputs one item with a "properties" array',
 					},
 				],
 			},
@@ -103,14 +149,28 @@ export class PropRadarPollingTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const listId = readListId(this);
-		const fields = readFieldsParam(this);
+		const watch = readWatch(this);
 		const split = readSplit(this);
-		const state = this.getWorkflowStaticData('node') as NewPropertiesState;
-		const found = await readNewProperties(this, state, {
-			listId,
-			fields,
-			manual: this.getMode() === 'manual',
-		});
+		const manual = this.getMode() === 'manual';
+		// "Fetch Test Event" reads a sample and keeps nothing.
+		const state = manual ? {} : this.getWorkflowStaticData('node');
+		// What one way of watching kept means nothing to the other: it starts afresh.
+		if (state.watch !== watch) {
+			for (const key of Object.keys(state)) delete state[key];
+			state.watch = watch;
+		}
+		const found =
+			watch === 'changes'
+				? await readChanges(this, state as ChangesState, {
+						listId,
+						fields: readWatchedFields(this),
+						manual,
+					})
+				: await readNewProperties(this, state as NewPropertiesState, {
+						listId,
+						fields: readFieldsParam(this),
+						manual,
+					});
 		if (found.length === 0) return null;
 		const items = split
 			? found.map((json) => ({ json }))
