@@ -2,10 +2,11 @@
  * The PropRadar Polling Trigger in a real n8n 2.41 whose webhook address nobody can reach
  * (N8N_WEBHOOK_URL on a documentation-only address): published with Poll Times "Every Minute" on an
  * unmonitored dynamic list, while the sandbox's control route makes new properties match the list.
- * Properties that match before a restart of n8n are emitted by the poll n8n runs as it starts again,
- * those after it by the next minute's poll; each exactly once, nothing charged, no webhook or
- * automation made and monitoring left off. Minimal on purpose (one restart, one timed poll): about
- * two minutes; faults and 200 properties are the engine tier's (test/engine/pollingTrigger.test.ts).
+ * 100 properties that match before a restart of n8n are emitted by the poll n8n runs as it starts
+ * again, 101 after it by the next minute's poll, through a dropped read and two 503s (the sandbox's
+ * faults): each exactly once, nothing charged, no webhook or automation made, monitoring left off.
+ * One restart and one timed poll, about three minutes with n8n's starts; failed polls are the
+ * engine tier's (test/engine/pollingTrigger.test.ts).
  */
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
@@ -16,7 +17,7 @@ import { call, TOKENS } from '../support/sandboxApi';
 import { outputOf, storedExecution } from '../support/storedExecution';
 import { until } from '../until';
 
-jest.setTimeout(420_000);
+jest.setTimeout(480_000);
 
 const WORKFLOW_ID = 'PropRadarE2ePoll01';
 const NODE = 'New properties';
@@ -38,6 +39,13 @@ const sandboxCall = async (method: string, path: string, body?: unknown) =>
 		})
 	).body;
 
+/** `count` new properties that match the list, one after the other. */
+async function newMatches(count: number): Promise<string[]> {
+	const propIds: string[] = [];
+	for (let i = 0; i < count; i++) propIds.push(await newMatch());
+	return propIds;
+}
+
 async function newMatch(): Promise<string> {
 	return (
 		(await sandboxCall('POST', '/_sandbox/simulate/new-match', { ListID: listId })) as {
@@ -45,6 +53,8 @@ async function newMatch(): Promise<string> {
 		}
 	).PropID;
 }
+
+const itemsPath = () => `/v1/lists/${listId}/items`;
 
 /** Every property the workflow's executions emitted so far, in order, and the executions' statuses. */
 async function emittedSoFar(): Promise<{ propIds: string[]; statuses: string[] }> {
@@ -119,7 +129,7 @@ afterAll(async () => {
 	await stopN8n(host, sandbox);
 });
 
-test('published with no reachable webhook address: each property that enters the list, before and after a restart of n8n, is emitted exactly once, and nothing is charged or wired', async () => {
+test('published with no reachable webhook address: 201 properties that enter the list, before and after a restart of n8n and through dropped and failed reads, are each emitted exactly once, and nothing is charged or wired', async () => {
 	await n8n.activate(client, WORKFLOW_ID);
 	// n8n 2.41 answers the activation before it activates the triggers (its publication outbox):
 	// the activation's poll has run once n8n has written where the trigger starts. It emitted nothing.
@@ -130,20 +140,31 @@ test('published with no reachable webhook address: each property that enters the
 		return staticData?.[`node:${NODE}`]?.since;
 	});
 	expect((await emittedSoFar()).statuses).toEqual([]);
-	const beforeRestart = [await newMatch(), await newMatch()];
+	const beforeRestart = await newMatches(100);
+	// The first read of the poll at start loses its connection (the node reads it again).
+	await sandboxCall('POST', '/_sandbox/faults', { path: itemsPath(), method: 'GET', drop: true });
 
 	await host.stop();
 	host = await n8n.start({ ...prepared, env: { ...prepared.env, ...UNREACHABLE } });
 	client = await n8n.login(host);
 	// n8n polls once as it activates the workflow at start: what entered meanwhile.
-	const atStart = await waitFor('the poll at start', emittedAtLeast(2));
+	const atStart = await waitFor('the poll at start', emittedAtLeast(100));
 	expect(atStart.propIds).toEqual(beforeRestart);
 
-	const afterRestart = [await newMatch(), await newMatch(), await newMatch()];
-	// Poll Times "Every Minute": the next poll comes within a minute.
-	const all = await until("the next minute's poll", emittedAtLeast(5), 150_000, 1_000);
-	expect(all.propIds).toEqual([...beforeRestart, ...afterRestart]);
-	expect(all.statuses).toEqual(['success', 'success']);
+	const afterRestart = await newMatches(101);
+	// The next poll's read is answered 503 twice before it goes through.
+	await sandboxCall('POST', '/_sandbox/faults', {
+		path: itemsPath(),
+		method: 'GET',
+		status: 503,
+		count: 2,
+	});
+	// Poll Times "Every Minute": the next poll comes within a minute (two, if one came while they matched).
+	const all = await until("the next minute's poll", emittedAtLeast(201), 200_000, 1_000);
+	const added = [...beforeRestart, ...afterRestart];
+	expect(all.propIds).toHaveLength(added.length);
+	expect(new Set(all.propIds)).toEqual(new Set(added));
+	expect(all.statuses.every((status) => status === 'success')).toBe(true);
 
 	// Only free reads: nothing charged, no webhook, the list's automation untouched and unmonitored.
 	const charges = (await sandboxCall('GET', `/_sandbox/charges?token=${TOKENS.main}`)) as {
