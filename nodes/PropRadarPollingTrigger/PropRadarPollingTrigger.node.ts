@@ -68,7 +68,7 @@ export class PropRadarPollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PropRadar Polling Trigger',
 		name: 'propRadarPollingTrigger',
-		icon: { light: 'file:propradar.svg', dark: 'file:propradar.dark.svg' },
+		icon: { light: 'file:../../icons/propradar.svg', dark: 'file:../../icons/propradar.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle:

@@ -1,8 +1,13 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, collectPages, paths, type ApiEnvelope } from '../PropRadar/transport';
-import type { ListRecord } from '../PropRadar/transport';
+import {
+	apiRequest,
+	collectPages,
+	paths,
+	type ApiEnvelope,
+	type ListRecord,
+} from '../PropRadar/transport';
 import { FIELD_SCOPES, fieldNames, LIST_FIELDS, PAGE_LIMITS } from '../PropRadar/shared/vocabulary';
 
 /**

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The polling trigger's part of the engine tier: a workflow holding a PropRadar Polling Trigger,
  * polled as n8n 2.41 polls it. Each poll runs through n8n-core's `PollTriggerExecutor` with a

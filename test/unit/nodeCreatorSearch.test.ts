@@ -122,10 +122,11 @@ test("the build puts each node's codex beside it, and the packed package carries
 	);
 });
 
-test("n8n-core's loader points both nodes' and the credential's icons (kept once, in icons/) at files the packed package carries", () => {
+test("n8n-core's loader points every node's and the credential's icons (kept once, in icons/) at files the packed package carries", () => {
 	expect(icons.map(({ name }) => name).sort()).toEqual([
 		'propRadar',
 		'propRadarApi',
+		'propRadarPollingTrigger',
 		'propRadarTrigger',
 	]);
 	for (const { iconUrl } of icons)
