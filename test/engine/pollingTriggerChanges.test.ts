@@ -173,3 +173,44 @@ test('Fields to Watch naming no property field is refused, naming it, before any
 	expect(none.error?.message).toBe('Fields to Watch: choose 1 to 10 fields; 0 chosen');
 	expect(sb.requests.length).toBe(sent);
 });
+
+test('"Fetch Test Event" shows up to five properties in the shape of a change and keeps nothing', async () => {
+	const listId = await staticList('changes: test event', [31, 32, 33, 34, 35, 36]);
+	const workflow = watching(listId);
+	await workflow.activate();
+	const kept = JSON.stringify(workflow.staticData);
+	const test = await workflow.fetchTestEvent();
+	expect(test.error).toBeUndefined();
+	expect(test.items).toHaveLength(5);
+	for (const item of test.items!) {
+		expect(item).toEqual({
+			PropID: expect.any(String),
+			change: 'changed',
+			before: item.after,
+			after: expect.any(Object),
+		});
+		expect(Object.keys(item.after as IDataObject)).toEqual(WATCHED);
+	}
+	expect(JSON.stringify(workflow.staticData)).toBe(kept);
+	await change(36, 'price', 99_000);
+	expect((await workflow.poll()).items).toEqual([
+		expect.objectContaining({ PropID: propId(36), after: { ListingPrice: 99_000 } }),
+	]);
+});
+
+test('switching a trigger from New Properties to Changes in Properties starts afresh: that poll emits nothing, the next the changes', async () => {
+	const listId = await staticList('changes: switched', [41, 42]);
+	const workflow = new PollingWorkflow(
+		{ baseUrl: sb.url, accessToken: TOKENS.main },
+		{ listId: listRef(listId) },
+	);
+	await workflow.activate();
+	workflow.edit({ watch: 'changes', watchedFields: WATCHED });
+	await change(41, 'listing', 'Active');
+	expect(await workflow.activate()).toEqual({});
+	expect(workflow.staticData).not.toHaveProperty('seen');
+	await change(42, 'price', 77_000);
+	expect((await workflow.poll()).items).toEqual([
+		expect.objectContaining({ PropID: propId(42), after: { ListingPrice: 77_000 } }),
+	]);
+});
