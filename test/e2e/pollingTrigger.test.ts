@@ -5,8 +5,9 @@
  * 100 properties that match before a restart of n8n are emitted by the poll n8n runs as it starts
  * again, 101 after it by the next minute's poll, through a dropped read and two 503s (the sandbox's
  * faults): each exactly once, nothing charged, no webhook or automation made, monitoring left off.
- * One restart and one timed poll, about three minutes with n8n's starts; failed polls are the
- * engine tier's (test/engine/pollingTrigger.test.ts).
+ * Deactivated and published again, it emits what matched while it was off. One restart and one
+ * timed poll, about three minutes with n8n's starts; failed polls are the engine tier's
+ * (test/engine/pollingTrigger.test.ts).
  */
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
@@ -129,7 +130,7 @@ afterAll(async () => {
 	await stopN8n(host, sandbox);
 });
 
-test('published with no reachable webhook address: 201 properties that enter the list, before and after a restart of n8n and through dropped and failed reads, are each emitted exactly once, and nothing is charged or wired', async () => {
+test('published with no reachable webhook address: 201 properties that enter the list, before and after a restart of n8n and through dropped and failed reads, are each emitted exactly once, those that enter while it is deactivated at its next activation, and nothing is charged or wired', async () => {
 	await n8n.activate(client, WORKFLOW_ID);
 	// n8n 2.41 answers the activation before it activates the triggers (its publication outbox):
 	// the activation's poll has run once n8n has written where the trigger starts. It emitted nothing.
@@ -165,6 +166,15 @@ test('published with no reachable webhook address: 201 properties that enter the
 	expect(all.propIds).toHaveLength(added.length);
 	expect(new Set(all.propIds)).toEqual(new Set(added));
 	expect(all.statuses.every((status) => status === 'success')).toBe(true);
+
+	// Deactivated, three match meanwhile, published again: n8n keeps the static data, so the
+	// activation's poll emits those three, once.
+	await n8n.deactivate(client, WORKFLOW_ID);
+	const whileOff = await newMatches(3);
+	await n8n.activate(client, WORKFLOW_ID);
+	const again = await waitFor('the poll at activation', emittedAtLeast(204));
+	expect(again.propIds).toHaveLength(204);
+	expect(new Set(again.propIds)).toEqual(new Set([...added, ...whileOff]));
 
 	// Only free reads: nothing charged, no webhook, the list's automation untouched and unmonitored.
 	const charges = (await sandboxCall('GET', `/_sandbox/charges?token=${TOKENS.main}`)) as {
