@@ -199,7 +199,7 @@ test('an unmonitored dynamic list: its new matches are emitted, and monitoring s
 	expect(list.body.results[0].isMonitored).toBe(0);
 });
 
-test('over 200 properties added across polls, with failed polls, retried reads, properties added during reads and two restarts of n8n: each is emitted exactly once, and nothing is charged', async () => {
+test('over 200 properties added across polls, with failed polls, retried reads, properties added during reads and three restarts of n8n (whose first polls fail): each is emitted exactly once, and nothing is charged', async () => {
 	const listId = await staticList('poll: 200');
 	const charges = (await sandboxCharges(sb)).log.length;
 	const workflow = trigger(listId);
