@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
+import { PropRadarPollingTrigger } from '../../nodes/PropRadarPollingTrigger/PropRadarPollingTrigger.node';
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
 
 /** Every property of a description, those nested in collections and fixed collections too. */
@@ -22,6 +23,7 @@ function allProperties(properties: INodeProperties[]): INodeProperties[] {
 test.each([
 	['PropRadar', new PropRadar().description.properties],
 	['PropRadar Trigger', new PropRadarTrigger().description.properties],
+	['PropRadar Polling Trigger', new PropRadarPollingTrigger().description.properties],
 ])('every displayOptions rule of the %s node is an object', (_node, properties) => {
 	const broken = allProperties(properties)
 		.filter((property) => property.displayOptions)

@@ -117,14 +117,16 @@ test("the build puts each node's codex beside it, and the packed package carries
 		expect.arrayContaining([
 			'dist/nodes/PropRadar/PropRadar.node.json',
 			'dist/nodes/PropRadarTrigger/PropRadarTrigger.node.json',
+			'dist/nodes/PropRadarPollingTrigger/PropRadarPollingTrigger.node.json',
 		]),
 	);
 });
 
-test("n8n-core's loader points both nodes' and the credential's icons (kept once, in icons/) at files the packed package carries", () => {
+test("n8n-core's loader points every node's and the credential's icons (kept once, in icons/) at files the packed package carries", () => {
 	expect(icons.map(({ name }) => name).sort()).toEqual([
 		'propRadar',
 		'propRadarApi',
+		'propRadarPollingTrigger',
 		'propRadarTrigger',
 	]);
 	for (const { iconUrl } of icons)
@@ -169,6 +171,27 @@ test.each([
 	'PropRadar',
 ])('the node creator\'s search for "%s" finds the PropRadar node', (typed) => {
 	expect(found(typed)).toContain('propRadar');
+});
+
+// Issue 52: the polling trigger is found by what a user without a public n8n address looks for,
+// and by the app's name, beside the PropRadar Trigger.
+test.each([
+	'poll',
+	'polling',
+	'schedule',
+	'new properties',
+	'without webhook',
+	'no webhook',
+	'PropRadar',
+	'PropRadar trigger',
+])('the node creator\'s search for "%s" finds the PropRadar Polling Trigger', (typed) => {
+	expect(found(typed)).toContain('propRadarPollingTrigger');
+});
+
+test('the search for "PropRadar trigger" finds both triggers', () => {
+	expect(found('PropRadar trigger')).toEqual(
+		expect.arrayContaining(['propRadarTrigger', 'propRadarPollingTrigger']),
+	);
 });
 
 test('the search still tells nodes apart: what no name or alias holds finds nothing', () => {

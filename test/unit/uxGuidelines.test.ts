@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
- * The mechanical rules of n8n's UX guidelines, over every property of both nodes and the credential
+ * The mechanical rules of n8n's UX guidelines, over every property of every node and the credential
  * as they are built (factories included, which n8n's lint does not read): display names and
  * dropdown titles in Title Case as n8n's lint writes it (eslint-plugin-n8n-nodes-base's
  * `titleCase`, with its exceptions), a boolean's description starting with "Whether", the access
@@ -16,6 +16,7 @@ import type {
 
 import { PropRadarApi } from '../../credentials/PropRadarApi.credentials';
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
+import { PropRadarPollingTrigger } from '../../nodes/PropRadarPollingTrigger/PropRadarPollingTrigger.node';
 import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
 
 // n8n's lint's own title case, from the copy of `title-case` its rule uses.
@@ -38,6 +39,7 @@ function walk(properties: INodeProperties[], path: string): Array<[string, INode
 const DESCRIPTIONS: Array<[string, INodeProperties[]]> = [
 	['PropRadar', new PropRadar().description.properties],
 	['PropRadar Trigger', new PropRadarTrigger().description.properties],
+	['PropRadar Polling Trigger', new PropRadarPollingTrigger().description.properties],
 	['PropRadar API', (new PropRadarApi() as ICredentialType).properties],
 ];
 const every = DESCRIPTIONS.flatMap(([name, properties]) => walk(properties, name));

@@ -2,13 +2,14 @@ import type {
 	IExecuteFunctions,
 	IHookFunctions,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
 export const CREDENTIAL_TYPE = 'propRadarApi';
 
 export type ApiContext =
-	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 export interface CredentialData {
 	accessToken?: string;
