@@ -32,6 +32,16 @@ setup_started=$EPOCHREALTIME
 source scripts/setup.sh
 setup_ended=$EPOCHREALTIME
 
+# jest's default on 2 cores is one worker. The sandbox and engine tiers mostly wait on HTTP to
+# sandboxes of their own (each test file starts its own, on a port the system picks), so two
+# workers run them side by side; the e2e tier's real n8n processes use whole cores, one suite at a time.
+workers() {
+  case "$1" in
+    sandbox | engine) echo 2 ;;
+    *) echo 1 ;;
+  esac
+}
+
 ran_tiers=()
 report() {
   local status=$?
@@ -43,8 +53,8 @@ report() {
 jest_tier() {
   local tier=$1
   ran_tiers+=("$tier")
-  timed "jest: $tier tier" npx jest --ci --selectProjects "$tier" --json \
-    --outputFile="$TIMES/jest-$tier.json"
+  timed "jest: $tier tier" npx jest --ci --maxWorkers="$(workers "$tier")" --selectProjects "$tier" \
+    --json --outputFile="$TIMES/jest-$tier.json"
 }
 
 build() {
@@ -83,7 +93,7 @@ if [ $# -gt 0 ] && [ "$1" != fast ]; then
   esac
   step "$tier tier (jest)"
   # Paths before --selectProjects: jest reads what follows it as project names.
-  exec npx jest "$@" --selectProjects "$tier"
+  exec npx jest "$@" --maxWorkers="$(workers "$tier")" --selectProjects "$tier"
 fi
 
 TIMES=.tools/test-times
