@@ -16,10 +16,9 @@ const common = {
 module.exports = {
 	// Engine and sandbox tests run real HTTP with the transport's own backoff (up to 1.75 s per
 	// retried read) on machines shared with other work: jest's 5 s default is too tight to mean
-	// anything but load; and scripts/test.sh runs the sandbox and engine tiers two files at a time,
-	// which on 2 cores can double a test's time. A test that hangs still fails, after two minutes.
-	// (Jest reads this option here, at the top level; inside a project it is ignored.)
-	testTimeout: 120_000,
+	// anything but load. A test that hangs still fails, after a minute. (Jest reads this option
+	// here, at the top level; inside a project it is ignored.)
+	testTimeout: 60_000,
 	projects: [
 		{ ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
 		{ ...common, displayName: 'sandbox', testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'] },
