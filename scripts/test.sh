@@ -59,12 +59,11 @@ jest_tier() {
     --json --outputFile="$TIMES/jest-$tier.json"
 }
 
+# Chained with &&: run as a step (`timed`), a function's commands do not stop it at a failure.
+# dist/.built and build/.built are the markers scripts/demo.sh builds by: the demo that
+# test/e2e/demo.test.ts starts then uses this build instead of building dist/ again mid-tier.
 build() {
-  npm run --silent build
-  npm run --silent build:sandbox
-  # The markers scripts/demo.sh builds by: the demo that test/e2e/demo.test.ts starts then uses
-  # this build instead of building dist/ again mid-tier.
-  touch dist/.built build/.built
+  npm run --silent build && npm run --silent build:sandbox && touch dist/.built build/.built
 }
 
 lint_and_types() {
