@@ -138,6 +138,7 @@ export interface Fault {
 	skip?: number;
 	count: number;
 	status?: number;
+	/** Headers of the answer; without a Retry-After of its own it says 0 (`answerWithFault`). */
 	headers?: Record<string, string>;
 	body?: unknown;
 	/** Close the connection without answering. */
@@ -182,9 +183,20 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
 	});
 }
 
-/** Answers with the fault's status, headers and body (by default a 500 with an error object). */
+/**
+ * Answers with the fault's status, headers and body (by default a 500 with an error object). A
+ * fault that sets no Retry-After says 0, so the transport repeats a read at once instead of after
+ * its backoff (250 ms, then 500 ms, then 1 s), which the outages of these tests would otherwise
+ * wait out hundreds of times; the retries and what the node does after them are the same. The
+ * backoff itself is checked in test/unit/transport.test.ts (`retryDelay`), and waited out here by
+ * the faults that drop a connection.
+ */
 function answerWithFault(response: ServerResponse, fault: Fault): void {
-	response.writeHead(fault.status ?? 500, { 'content-type': 'application/json', ...fault.headers });
+	response.writeHead(fault.status ?? 500, {
+		'content-type': 'application/json',
+		'retry-after': '0',
+		...fault.headers,
+	});
 	response.end(JSON.stringify(fault.body ?? { error: 'Injected fault', eventid: 'tst-flt-001' }));
 }
 
