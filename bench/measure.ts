@@ -30,6 +30,8 @@ export interface Figures {
 /** What every job of the benchmark works with. */
 export interface Bench {
 	sandbox: RunningSandbox;
+	/** Where n8n and the raw client reach the sandbox: its own URL, or with --wan the link's (bench/wanLink.ts). */
+	apiUrl: string;
 	/** The running n8n; the trigger's job starts it again under other settings, and the last one is stopped at the end. */
 	host: RunningN8n;
 	/** Collects the running n8n's garbage before each run in it (see collector.ts). */

@@ -44,10 +44,11 @@ import { sandboxJob, sandboxResult, sandboxRow } from './jobs/sandbox';
 import { triggerJob, triggerResult, type TriggerFigures } from './jobs/trigger';
 import { sandboxCollections, type Bench } from './measure';
 import { n8n } from './n8n';
-import { OUT, profile, runs, SIZES, smoke } from './options';
+import { COMMAND, OUT, profile, runs, SIZES, smoke, wan, WAN_DELAY_MS } from './options';
 import { summariseProfile } from './profile';
 import { createList, importList } from './sandboxApi';
 import { markdown } from './table';
+import { startWanLink } from './wanLink';
 import {
 	importN8nAloneWorkflow,
 	importWorkflows,
@@ -63,21 +64,22 @@ async function main(): Promise<void> {
 	const loadBefore = loadavg();
 	const sandbox = await startSandbox({ port: 0 });
 	wallet(sandbox.ctx, ACCOUNTS[0]).balanceCents = Number.MAX_SAFE_INTEGER;
+	// With --wan, n8n and the raw client reach the sandbox over the link; the benchmark's own set-up
+	// calls (lists, imports' lists) stay on loopback. Every process the benchmark starts from here
+	// on (n8n, its `n8n execute`s, the raw client) trusts the link's certificate.
+	const link = wan ? await startWanLink(sandbox.url, WAN_DELAY_MS) : undefined;
+	if (link) process.env.NODE_EXTRA_CA_CERTS = link.certFile;
+	const apiUrl = link?.url ?? sandbox.url;
 	console.log(
-		`PropRadar benchmark${smoke ? ' (smoke: tiny sizes)' : ''}: sandbox ${sandbox.url}, ${cpus().length} cores, load ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+		`PropRadar benchmark${smoke ? ' (smoke: tiny sizes)' : ''}: sandbox ${sandbox.url}${link ? `, over a link of ${WAN_DELAY_MS} ms each way with TLS at ${link.url}` : ''}, ${cpus().length} cores, load ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
 	);
 
 	// ------------------------------------------------------------------ the sandbox on its own
 	const { figures: sandboxFigures, returnAllList, growthLists } = await sandboxJob(sandbox);
 
 	// ------------------------------------------------------------------ the workflows
-	const perItem = perItemWorkflows(SIZES.perItem, sandbox.url);
-	const returnAll = returnAllWorkflows(
-		'PropRadarBnch10',
-		returnAllList,
-		SIZES.returnAll,
-		sandbox.url,
-	);
+	const perItem = perItemWorkflows(SIZES.perItem, apiUrl);
+	const returnAll = returnAllWorkflows('PropRadarBnch10', returnAllList, SIZES.returnAll, apiUrl);
 	// Every import run imports into lists of its own, so that none imports into a list a run before it filled.
 	const importPair = async (id: string, name: string) =>
 		importWorkflows(
@@ -88,7 +90,7 @@ async function main(): Promise<void> {
 			},
 			SIZES.importRecords,
 			SIZES.batchSize,
-			sandbox.url,
+			apiUrl,
 		);
 	const imports: Array<ReturnType<typeof importWorkflows>> = [];
 	const freshImports: Array<ReturnType<typeof importWorkflows>> = [];
@@ -103,18 +105,14 @@ async function main(): Promise<void> {
 		{ propRadar: await importList(sandbox, 'bench node profile') },
 		SIZES.importRecords,
 		SIZES.batchSize,
-		sandbox.url,
+		apiUrl,
 	).propRadar;
 	const growthReturnAll = SIZES.growth
 		.filter((size) => size !== SIZES.returnAll)
 		.map((size, index) => ({
 			size,
-			workflow: returnAllWorkflows(
-				`PropRadarBnch3${index}`,
-				growthLists.get(size)!,
-				size,
-				sandbox.url,
-			).propRadar,
+			workflow: returnAllWorkflows(`PropRadarBnch3${index}`, growthLists.get(size)!, size, apiUrl)
+				.propRadar,
 		}));
 	const growthImport: Array<{ size: number; workflow: BenchWorkflow }> = [];
 	for (const [index, size] of SIZES.growth.filter((s) => s !== SIZES.importRecords).entries()) {
@@ -125,7 +123,7 @@ async function main(): Promise<void> {
 				{ propRadar: await importList(sandbox, `bench growth ${size}`) },
 				size,
 				SIZES.batchSize,
-				sandbox.url,
+				apiUrl,
 			).propRadar,
 		});
 	}
@@ -155,7 +153,7 @@ async function main(): Promise<void> {
 	];
 
 	console.log('preparing n8n (the package packed and installed as a community package) ...');
-	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows });
+	const prepared = await n8n.prepare({ sandboxUrl: apiUrl, workflows });
 	// With --profile, n8n's main process (which serves the trigger's deliveries) is profiled too.
 	const mainProfileDir =
 		profile && runs('trigger') ? mkdtempSync(join(tmpdir(), 'propradar-profile-')) : undefined;
@@ -170,6 +168,7 @@ async function main(): Promise<void> {
 	);
 	const bench: Bench = {
 		sandbox,
+		apiUrl,
 		host,
 		collector: await connectCollector(inspectorPort),
 		figures: { rows: [], growth: [], profiles: [] },
@@ -220,12 +219,13 @@ async function main(): Promise<void> {
 			rmSync(mainProfileDir, { recursive: true, force: true });
 		}
 		rmSync(prepared.userFolder, { recursive: true, force: true });
+		await link?.close();
 		await sandbox.close();
 	}
 
 	rows.push(sandboxRow(sandboxFigures));
 	const result = {
-		command: `npm run bench${smoke ? ' -- --smoke' : ''}`,
+		command: COMMAND,
 		date: new Date().toISOString(),
 		machine: {
 			cpus: cpus().length,
@@ -237,6 +237,7 @@ async function main(): Promise<void> {
 			loadAfter: loadavg(),
 		},
 		n8n: n8n.N8N_VERSIONS.newest,
+		link: link ? { oneWayMs: WAN_DELAY_MS } : undefined,
 		rounds: SIZES.rounds,
 		collectionsBeforeRuns: bench.collector.collections,
 		sandboxCollections: sandboxCollections(),
