@@ -245,10 +245,9 @@ export async function runInServer(
 			break;
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	}
-	if (!response.ok)
-		throw new Error(
-			`${workflow.name}: its webhook answered ${response.status}: ${text.slice(0, 300)}`,
-		);
+	const answered = response.ok
+		? undefined
+		: `${workflow.name}: its webhook answered ${response.status}: ${text.slice(0, 300)}`;
 	const deadline = Date.now() + 60_000;
 	let newest = await newestExecution(client, workflow.id);
 	while (!newest || newest.id === before || !newest.finished) {
@@ -258,10 +257,13 @@ export async function runInServer(
 		newest = await newestExecution(client, workflow.id);
 	}
 	const execution = (await client.rest('GET', `/executions/${newest.id}`)) as { data: string };
-	return measuredOf(
+	// A failed run answers 500 with no detail: the measured node's error in the stored execution says what failed.
+	const measured = measuredOf(
 		workflow,
 		(flatted.parse(execution.data) as RunData['data']).resultData.runData,
 	);
+	if (answered) throw new Error(answered);
+	return measured;
 }
 
 /** Runs each workflow once in the running n8n before its rounds, as a workflow users run has run before. */

@@ -85,10 +85,14 @@ function delayingRelay(port: number, oneWayMs: number): Server {
 	});
 }
 
+// A backlog for the HTTP Request node's 2,000 connections at once: a SYN the full default queue
+// (511) dropped would wait a second or more for its retry, which no link delay stands for.
 const listen = (server: Server) =>
 	new Promise<number>((resolve, reject) => {
 		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+		server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () =>
+			resolve((server.address() as AddressInfo).port),
+		);
 	});
 
 export interface WanLink {
