@@ -7,6 +7,7 @@
  * assertions (these machines are noisy).
  *
  *   node build/bench/run.js [--smoke] [--out FILE] [--profile] [--only JOB,...] [--rounds N]
+ *                           [--wan [--wan-delay MS]]
  *
  * `--smoke`: tiny sizes (what the e2e tier runs, so the benchmark cannot rot), written to
  * .tools/bench-smoke.json; otherwise bench/results.json. `--profile`: also CPU profiles of the
@@ -16,7 +17,9 @@
  * rounds in the running n8n first, then those in fresh processes: `inRounds`), and each case's
  * time is its median. `--only`: just the jobs named (perItem, returnAll, import, growth, trigger),
  * for working on one of them; its JSON then goes to .tools/bench-only.json unless `--out` says
- * otherwise.
+ * otherwise. `--wan`: the per-item, Return All and Import jobs with n8n and the raw client reaching
+ * the sandbox over TLS through a link of `--wan-delay` ms each way (25 by default; wanLink.ts),
+ * written to bench/results-wan.json.
  * Node time is what n8n records as the node's `executionTime`. Per-item, Return All and Import
  * are timed in the running n8n (each workflow active and called at its Webhook start node, run
  * once before the rounds, n8n's heap collected before each run (collector.ts), its time read from
