@@ -252,7 +252,9 @@ export async function runInServer(
 	let newest = await newestExecution(client, workflow.id);
 	while (!newest || newest.id === before || !newest.finished) {
 		if (Date.now() > deadline)
-			throw new Error(`${workflow.name}: no finished execution stored within 60 s of its answer`);
+			throw new Error(
+				answered ?? `${workflow.name}: no finished execution stored within 60 s of its answer`,
+			);
 		await new Promise((resolve) => setTimeout(resolve, 100));
 		newest = await newestExecution(client, workflow.id);
 	}
