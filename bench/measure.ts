@@ -31,6 +31,8 @@ export interface Figures {
 /** What every job of the benchmark works with. */
 export interface Bench {
 	sandbox: RunningSandbox;
+	/** Where n8n and the raw client reach the sandbox: its own URL, or with --wan the link's (bench/wanLink.ts). */
+	apiUrl: string;
 	/** The running n8n; the trigger's job starts it again under other settings, and the last one is stopped at the end. */
 	host: RunningN8n;
 	/** Collects the running n8n's garbage before each run in it (see collector.ts). */
@@ -244,23 +246,27 @@ export async function runInServer(
 			break;
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	}
-	if (!response.ok)
-		throw new Error(
-			`${workflow.name}: its webhook answered ${response.status}: ${text.slice(0, 300)}`,
-		);
+	const answered = response.ok
+		? undefined
+		: `${workflow.name}: its webhook answered ${response.status}: ${text.slice(0, 300)}`;
 	const deadline = Date.now() + 60_000;
 	let newest = await newestExecution(client, workflow.id);
 	while (!newest || newest.id === before || !newest.finished) {
 		if (Date.now() > deadline)
-			throw new Error(`${workflow.name}: no finished execution stored within 60 s of its answer`);
+			throw new Error(
+				answered ?? `${workflow.name}: no finished execution stored within 60 s of its answer`,
+			);
 		await new Promise((resolve) => setTimeout(resolve, 100));
 		newest = await newestExecution(client, workflow.id);
 	}
 	const execution = (await client.rest('GET', `/executions/${newest.id}`)) as { data: string };
-	return measuredOf(
+	// A failed run answers 500 with no detail: the measured node's error in the stored execution says what failed.
+	const measured = measuredOf(
 		workflow,
 		(flatted.parse(execution.data) as RunData['data']).resultData.runData,
 	);
+	if (answered) throw new Error(answered);
+	return measured;
 }
 
 /** Runs each workflow once in the running n8n before its rounds, as a workflow users run has run before. */

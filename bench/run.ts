@@ -8,6 +8,7 @@
  * assertions (these machines are noisy).
  *
  *   node build/bench/run.js [--smoke] [--out FILE] [--profile] [--only JOB,...] [--rounds N]
+ *                           [--wan [--wan-delay MS]]
  *
  * `--smoke`: tiny sizes (what the e2e tier runs, so the benchmark cannot rot), written to
  * .tools/bench-smoke.json; otherwise bench/results.json. `--profile`: also CPU profiles of the
@@ -17,7 +18,9 @@
  * rounds in the running n8n first, then those in fresh processes: `inRounds`), and each case's
  * time is its median. `--only`: just the jobs named (perItem, returnAll, import, growth, trigger),
  * for working on one of them; its JSON then goes to .tools/bench-only.json unless `--out` says
- * otherwise.
+ * otherwise. `--wan`: the per-item, Return All and Import jobs with n8n and the raw client reaching
+ * the sandbox over TLS through a link of `--wan-delay` ms each way (25 by default; wanLink.ts),
+ * written to bench/results-wan.json.
  * Node time is what n8n records as the node's `executionTime`. Per-item, Return All and Import
  * are timed in the running n8n (each workflow active and called at its Webhook start node, run
  * once before the rounds, n8n's heap collected before each run (collector.ts), its time read from
@@ -45,10 +48,11 @@ import { sandboxJob, sandboxResult, sandboxRow } from './jobs/sandbox';
 import { triggerJob, triggerResult, type TriggerFigures } from './jobs/trigger';
 import { sandboxCollections, type Bench } from './measure';
 import { n8n } from './n8n';
-import { OUT, profile, runs, SIZES, smoke } from './options';
+import { COMMAND, OUT, profile, runs, SIZES, smoke, wan, WAN_DELAY_MS } from './options';
 import { summariseProfile } from './profile';
 import { createList, importList } from './sandboxApi';
 import { markdown } from './table';
+import { startWanLink } from './wanLink';
 import {
 	importN8nAloneWorkflow,
 	importWorkflows,
@@ -64,21 +68,22 @@ async function main(): Promise<void> {
 	const loadBefore = loadavg();
 	const sandbox = await startSandbox({ port: 0 });
 	wallet(sandbox.ctx, ACCOUNTS[0]).balanceCents = Number.MAX_SAFE_INTEGER;
+	// With --wan, n8n and the raw client reach the sandbox over the link; the benchmark's own set-up
+	// calls (lists, imports' lists) stay on loopback. Every process the benchmark starts from here
+	// on (n8n, its `n8n execute`s, the raw client) trusts the link's certificate.
+	const link = wan ? await startWanLink(sandbox.url, WAN_DELAY_MS) : undefined;
+	if (link) process.env.NODE_EXTRA_CA_CERTS = link.certFile;
+	const apiUrl = link?.url ?? sandbox.url;
 	console.log(
-		`PropRadar benchmark${smoke ? ' (smoke: tiny sizes)' : ''}: sandbox ${sandbox.url}, ${cpus().length} cores, load ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+		`PropRadar benchmark${smoke ? ' (smoke: tiny sizes)' : ''}: sandbox ${sandbox.url}${link ? `, over a link of ${WAN_DELAY_MS} ms each way with TLS at ${link.url}` : ''}, ${cpus().length} cores, load ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
 	);
 
 	// ------------------------------------------------------------------ the sandbox on its own
 	const { figures: sandboxFigures, returnAllList, growthLists } = await sandboxJob(sandbox);
 
 	// ------------------------------------------------------------------ the workflows
-	const perItem = perItemWorkflows(SIZES.perItem, sandbox.url);
-	const returnAll = returnAllWorkflows(
-		'PropRadarBnch10',
-		returnAllList,
-		SIZES.returnAll,
-		sandbox.url,
-	);
+	const perItem = perItemWorkflows(SIZES.perItem, apiUrl);
+	const returnAll = returnAllWorkflows('PropRadarBnch10', returnAllList, SIZES.returnAll, apiUrl);
 	// Every import run imports into lists of its own, so that none imports into a list a run before it filled.
 	const importPair = async (id: string, name: string) =>
 		importWorkflows(
@@ -89,7 +94,7 @@ async function main(): Promise<void> {
 			},
 			SIZES.importRecords,
 			SIZES.batchSize,
-			sandbox.url,
+			apiUrl,
 		);
 	const imports: Array<ReturnType<typeof importWorkflows>> = [];
 	const freshImports: Array<ReturnType<typeof importWorkflows>> = [];
@@ -104,18 +109,14 @@ async function main(): Promise<void> {
 		{ propRadar: await importList(sandbox, 'bench node profile') },
 		SIZES.importRecords,
 		SIZES.batchSize,
-		sandbox.url,
+		apiUrl,
 	).propRadar;
 	const growthReturnAll = SIZES.growth
 		.filter((size) => size !== SIZES.returnAll)
 		.map((size, index) => ({
 			size,
-			workflow: returnAllWorkflows(
-				`PropRadarBnch3${index}`,
-				growthLists.get(size)!,
-				size,
-				sandbox.url,
-			).propRadar,
+			workflow: returnAllWorkflows(`PropRadarBnch3${index}`, growthLists.get(size)!, size, apiUrl)
+				.propRadar,
 		}));
 	const growthImport: Array<{ size: number; workflow: BenchWorkflow }> = [];
 	for (const [index, size] of SIZES.growth.filter((s) => s !== SIZES.importRecords).entries()) {
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
 				{ propRadar: await importList(sandbox, `bench growth ${size}`) },
 				size,
 				SIZES.batchSize,
-				sandbox.url,
+				apiUrl,
 			).propRadar,
 		});
 	}
@@ -156,7 +157,7 @@ async function main(): Promise<void> {
 	];
 
 	console.log('preparing n8n (the package packed and installed as a community package) ...');
-	const prepared = await n8n.prepare({ sandboxUrl: sandbox.url, workflows });
+	const prepared = await n8n.prepare({ sandboxUrl: apiUrl, workflows });
 	// With --profile, n8n's main process (which serves the trigger's deliveries) is profiled too.
 	const mainProfileDir =
 		profile && runs('trigger') ? mkdtempSync(join(tmpdir(), 'propradar-profile-')) : undefined;
@@ -171,6 +172,7 @@ async function main(): Promise<void> {
 	);
 	const bench: Bench = {
 		sandbox,
+		apiUrl,
 		host,
 		collector: await connectCollector(inspectorPort),
 		figures: { rows: [], growth: [], profiles: [] },
@@ -221,12 +223,13 @@ async function main(): Promise<void> {
 			rmSync(mainProfileDir, { recursive: true, force: true });
 		}
 		rmSync(prepared.userFolder, { recursive: true, force: true });
+		await link?.close();
 		await sandbox.close();
 	}
 
 	rows.push(sandboxRow(sandboxFigures));
 	const result = {
-		command: `npm run bench${smoke ? ' -- --smoke' : ''}`,
+		command: COMMAND,
 		date: new Date().toISOString(),
 		machine: {
 			cpus: cpus().length,
@@ -238,6 +241,7 @@ async function main(): Promise<void> {
 			loadAfter: loadavg(),
 		},
 		n8n: n8n.N8N_VERSIONS.newest,
+		link: link ? { oneWayMs: WAN_DELAY_MS } : undefined,
 		rounds: SIZES.rounds,
 		collectionsBeforeRuns: bench.collector.collections,
 		sandboxCollections: sandboxCollections(),

@@ -96,6 +96,8 @@ export type Result = {
 	n8n: string;
 	/** How many rounds the per-item, Return All and Import times are the median of. */
 	rounds?: number;
+	/** With --wan: the link n8n and the raw client reached the sandbox over (bench/wanLink.ts). */
+	link?: { oneWayMs: number };
 	/** Full collections of n8n's heap asked for before the runs timed in the running n8n (bench/collector.ts). */
 	collectionsBeforeRuns?: number;
 	/** Full collections of the sandbox's process, one before every timed run (run.ts, `collectSandbox`). */
@@ -121,6 +123,10 @@ export type Result = {
 
 const yes = (met: boolean) => (met ? 'yes' : '**no**');
 
+/** The HTTP Request node's time; a job it was left out of (its import over the WAN link) says so. */
+const httpRequestCell = (row: Row, ms: number | undefined) =>
+	ms !== undefined ? `${fmt(ms)} ms` : row.fresh ? 'not run' : '';
+
 /** The trigger's row and the Webhook node's beside it; `setting` says how n8n was started, when not as it comes. */
 function triggerRows(
 	setting: string,
@@ -142,12 +148,12 @@ function triggerRows(
 /** The results as docs/performance.md shows them. */
 export function markdown(result: Result): string {
 	const lines = [
-		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n ${result.n8n}, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after. Node time is n8n's \`executionTime\` of the node${result.rounds && result.rounds > 1 ? `; per-item, Return All and Import are each the median of ${result.rounds} rounds, the rounds in the running n8n first, each running that job's cases there and the raw client's one after another, then the rounds of fresh processes` : ''}.${result.rows.some((row) => row.fresh) ? ` Their first rows are runs in the running n8n (each workflow active and called at its Webhook node, and run once before the rounds${result.collectionsBeforeRuns ? `; a full garbage collection of n8n's heap before each run, ${fmt(result.collectionsBeforeRuns)} in all, so that no run pays for the garbage of the one before (V8's ordinary full collection, which leaves n8n's young generation as its runs grew it)` : ''}${result.sandboxCollections ? `; the sandbox's heap, in the benchmark's own process, fully collected before every timed run of the node or the raw client, ${fmt(result.sandboxCollections)} in all` : ''}) beside a raw client timed on its second run of the job (the first untimed and free); the growth table, like the rows "each workflow run in a fresh \`n8n execute\` process", runs each workflow in an \`n8n execute\` of its own, which measures its peak memory.` : ''}`,
+		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n ${result.n8n}, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after.${result.link ? ` n8n and the raw client reach the sandbox over TLS through a link of ${fmt(result.link.oneWayMs)} ms each way, a new connection one round trip more (the sandbox's own rows are on loopback).` : ''} Node time is n8n's \`executionTime\` of the node${result.rounds === 1 ? '; each time is from one round' : ''}${result.rounds && result.rounds > 1 ? `; per-item, Return All and Import are each the median of ${result.rounds} rounds, the rounds in the running n8n first, each running that job's cases there and the raw client's one after another, then the rounds of fresh processes` : ''}.${result.rows.some((row) => row.fresh) ? ` Their first rows are runs in the running n8n (each workflow active and called at its Webhook node, and run once before the rounds${result.collectionsBeforeRuns ? `; a full garbage collection of n8n's heap before each run, ${fmt(result.collectionsBeforeRuns)} in all, so that no run pays for the garbage of the one before (V8's ordinary full collection, which leaves n8n's young generation as its runs grew it)` : ''}${result.sandboxCollections ? `; the sandbox's heap, in the benchmark's own process, fully collected before every timed run of the node or the raw client, ${fmt(result.sandboxCollections)} in all` : ''}) beside a raw client timed on its second run of the job (the first untimed and free); the growth table, like the rows "each workflow run in a fresh \`n8n execute\` process", runs each workflow in an \`n8n execute\` of its own, which measures its peak memory.` : ''}`,
 		'',
 		'| job | PropRadar node | HTTP Request node | raw client (fetch) | ratio | target | met |',
 		'| --- | ---: | ---: | --- | --- | --- | --- |',
 		...result.rows.flatMap((row) => [
-			`| ${row.job} | ${fmt(row.propRadarMs, row.propRadarMs < 10 ? 2 : 0)} ms | ${row.httpRequestMs === undefined ? '' : `${fmt(row.httpRequestMs)} ms`} | ${row.rawNote ?? (row.rawMs === undefined ? '' : `${fmt(row.rawMs, row.rawMs < 10 ? 2 : 0)} ms`)} | ${fmt(row.ratio, 2)} (${row.ratioOf}) | ${row.target} | ${yes(row.met)} |`,
+			`| ${row.job} | ${fmt(row.propRadarMs, row.propRadarMs < 10 ? 2 : 0)} ms | ${httpRequestCell(row, row.httpRequestMs)} | ${row.rawNote ?? (row.rawMs === undefined ? '' : `${fmt(row.rawMs, row.rawMs < 10 ? 2 : 0)} ms`)} | ${fmt(row.ratio, 2)} (${row.ratioOf}) | ${row.target} | ${yes(row.met)} |`,
 			...(row.n8nAlone === undefined
 				? []
 				: [
@@ -156,7 +162,7 @@ export function markdown(result: Result): string {
 			...(row.fresh === undefined
 				? []
 				: [
-						`| The same, each workflow run in a fresh \`n8n execute\` process and the raw client's run its process's first | ${fmt(row.fresh.propRadarMs)} ms | ${row.fresh.httpRequestMs === undefined ? '' : `${fmt(row.fresh.httpRequestMs)} ms`} | ${row.fresh.rawNote} | ${fmt(row.fresh.ratio, 2)} | ${row.target} | ${yes(row.fresh.met)} |`,
+						`| The same, each workflow run in a fresh \`n8n execute\` process and the raw client's run its process's first | ${fmt(row.fresh.propRadarMs)} ms | ${httpRequestCell(row, row.fresh.httpRequestMs)} | ${row.fresh.rawNote} | ${fmt(row.fresh.ratio, 2)} | ${row.target} | ${yes(row.fresh.met)} |`,
 					]),
 		]),
 		`| Sandbox: simple reads (GET /v1/lists/{id}, 10 connections, load from a second process) | ${fmt(result.sandbox.simpleReadsPerSecond)} /s | | a bare node:http server with the same answer: ${fmt(result.sandbox.bareServerReadsPerSecond)} /s | ${fmt(result.sandbox.simpleReadsPerSecond / result.sandbox.bareServerReadsPerSecond, 2)} (sandbox / bare server) | >= 3,000 /s | ${yes(result.sandbox.simpleReadsMet)} |`,

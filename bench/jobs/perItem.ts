@@ -11,7 +11,7 @@ import {
 	type Bench,
 } from '../measure';
 import type { N8nClient } from '../n8n';
-import { CONCURRENT_RAW, profile, SIZES } from '../options';
+import { CONCURRENT_RAW, profile, SIZES, wan } from '../options';
 import { inRounds } from '../rounds';
 import { propIds, TOKEN } from '../sandboxApi';
 import { fmt } from '../table';
@@ -22,17 +22,19 @@ export async function perItemJob(
 	client: N8nClient,
 	perItem: ReturnType<typeof perItemWorkflows>,
 ): Promise<void> {
-	const { sandbox, host, figures } = bench;
+	const { host, figures } = bench;
 	console.log(`per-item: ${SIZES.perItem} items, Property > Get, Preview Cost ...`);
-	const urls = propIds(SIZES.perItem).map((id) => `${sandbox.url}/v1/properties/${id}?Purchase=0`);
+	const urls = propIds(SIZES.perItem).map((id) => `${bench.apiUrl}/v1/properties/${id}?Purchase=0`);
 	await runOnceBefore(bench, client, perItem.propRadar, perItem.httpRequest, perItem.editFields);
+	// Over the link (issue 48) the node is to take at most a fifth of the HTTP Request node's time.
+	const least = wan ? 5 : 2;
 	const target = (propRadar: number, httpRequest: number) => ({
 		ratio: httpRequest / propRadar,
-		met: httpRequest / propRadar >= 2,
+		met: httpRequest / propRadar >= least,
 	});
 	const { medians, rounds } = await inRounds(
 		SIZES.rounds,
-		async () => ({
+		async (): Promise<Record<string, number>> => ({
 			propRadar: expectItems(
 				'PropRadar per-item',
 				await runInServer(bench, client, perItem.propRadar),
@@ -48,9 +50,14 @@ export async function perItemJob(
 				await runInServer(bench, client, perItem.editFields),
 				SIZES.perItem,
 			).ms,
-			rawSequential: (
-				await raw({ kind: 'perItem', urls, concurrency: 1, token: TOKEN, warm: true })
-			).ms,
+			// One request after another over the link would take minutes (two round trips an item).
+			...(wan
+				? {}
+				: {
+						rawSequential: (
+							await raw({ kind: 'perItem', urls, concurrency: 1, token: TOKEN, warm: true })
+						).ms,
+					}),
 			rawConcurrent: (
 				await raw({ kind: 'perItem', urls, concurrency: CONCURRENT_RAW, token: TOKEN, warm: true })
 			).ms,
@@ -76,10 +83,10 @@ export async function perItemJob(
 		propRadarMs: medians.propRadar,
 		httpRequestMs: medians.httpRequest,
 		rawMs: medians.rawConcurrent,
-		rawNote: `${fmt(medians.rawSequential)} ms sequential, ${fmt(medians.rawConcurrent)} ms at ${CONCURRENT_RAW} concurrent`,
+		rawNote: `${wan ? '' : `${fmt(medians.rawSequential)} ms sequential, `}${fmt(medians.rawConcurrent)} ms at ${CONCURRENT_RAW} concurrent`,
 		...target(medians.propRadar, medians.httpRequest),
 		ratioOf: 'HTTP Request / PropRadar',
-		target: '>= 2',
+		target: `>= ${least}`,
 		n8nAlone: {
 			what: `The same ${fmt(SIZES.perItem)} items through n8n's own Edit Fields node, the same one expression per item and no request: what n8n itself takes`,
 			ms: medians.editFields,

@@ -11,7 +11,7 @@ import {
 	type Bench,
 } from '../measure';
 import type { N8nClient } from '../n8n';
-import { profile, SIZES } from '../options';
+import { profile, SIZES, wan } from '../options';
 import { inRounds } from '../rounds';
 import { refreshList, TOKEN } from '../sandboxApi';
 import { fmt } from '../table';
@@ -25,7 +25,7 @@ export async function returnAllJob(
 ): Promise<void> {
 	const { sandbox, host, figures } = bench;
 	console.log(`Return All: ${fmt(SIZES.returnAll)}-item dynamic list ...`);
-	const listUrl = `${sandbox.url}/v1/lists/${returnAllList}/items?Fields=${LIST_ITEM_FIELDS.join(',')}`;
+	const listUrl = `${bench.apiUrl}/v1/lists/${returnAllList}/items?Fields=${LIST_ITEM_FIELDS.join(',')}`;
 	const pages = (pageSize: number, warm?: boolean) =>
 		raw({ kind: 'pages', url: listUrl, pageSize, token: TOKEN, warm });
 	let peakMiB: number | undefined;
@@ -71,9 +71,11 @@ export async function returnAllJob(
 	);
 	const bestRaw = Math.min(medians.rawLimit500, medians.rawLimit1000);
 	const bestRawFresh = Math.min(medians.rawLimit500Fresh, medians.rawLimit1000Fresh);
+	// Over the link (issue 48): within 1.3 times the raw client.
+	const most = wan ? 1.3 : 1.2;
 	const target = (propRadar: number, httpRequest: number, raw: number) => ({
 		ratio: propRadar / raw,
-		met: propRadar / raw <= 1.2 && propRadar < httpRequest,
+		met: propRadar / raw <= most && propRadar < httpRequest,
 	});
 	figures.rows.push({
 		job: `Return All of a ${fmt(SIZES.returnAll)}-item dynamic list (List Item > Get Many)`,
@@ -83,7 +85,7 @@ export async function returnAllJob(
 		rawNote: `${fmt(medians.rawLimit500)} ms at Limit 500, ${fmt(medians.rawLimit1000)} ms at Limit 1000`,
 		...target(medians.propRadar, medians.httpRequest, bestRaw),
 		ratioOf: 'PropRadar / raw at its best page',
-		target: '<= 1.2, and below HTTP Request',
+		target: `<= ${most}, and below HTTP Request`,
 		fresh: {
 			propRadarMs: medians.propRadarFresh,
 			httpRequestMs: medians.httpRequestFresh,

@@ -30,13 +30,24 @@ test('the README operations table lists exactly the operations the node offers',
 	expect(readmeOperations().sort()).toEqual(offered.sort());
 });
 
-test('docs/performance.md shows the latest `npm run bench` (bench/results.json) as the benchmark renders it', () => {
-	const performance = readFileSync(join(__dirname, '..', '..', 'docs', 'performance.md'), 'utf8');
+/** A results file of the benchmark as `npm run bench` renders it. */
+function rendered(file: string): { command: string; link?: unknown; table: string } {
 	const results = JSON.parse(
-		readFileSync(join(__dirname, '..', '..', 'bench', 'results.json'), 'utf8'),
+		readFileSync(join(__dirname, '..', '..', 'bench', file), 'utf8'),
 	) as Parameters<typeof markdown>[0];
-	expect(results.command).toBe('npm run bench');
-	expect(performance).toContain(markdown(results));
+	return { command: results.command, link: results.link, table: markdown(results) };
+}
+
+test('docs/performance.md shows the latest `npm run bench` runs as the benchmark renders them: over the WAN link (bench/results-wan.json) first, then on loopback (bench/results.json)', () => {
+	const performance = readFileSync(join(__dirname, '..', '..', 'docs', 'performance.md'), 'utf8');
+	const loopback = rendered('results.json');
+	const wan = rendered('results-wan.json');
+	expect(loopback.command).toBe('npm run bench');
+	expect(wan.command).toMatch(/^npm run bench -- --wan( |$)/);
+	expect(wan.link).toBeDefined();
+	expect(performance).toContain(loopback.table);
+	expect(performance).toContain(wan.table);
+	expect(performance.indexOf(wan.table)).toBeLessThan(performance.indexOf(loopback.table));
 });
 
 test("the README's Compatibility section names the oldest and newest n8n the tests run (scripts/n8n-versions.js)", () => {
