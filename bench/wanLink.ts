@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The benchmark's wide-area link (`npm run bench -- --wan`): the sandbox behind TLS, with a
  * self-signed certificate made for the run, reached through a TCP relay on 127.0.0.1 that delays
