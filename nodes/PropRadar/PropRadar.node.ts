@@ -38,7 +38,9 @@ export class PropRadar implements INodeType {
 		name: 'propRadar',
 		icon: { light: 'file:../../icons/propradar.svg', dark: 'file:../../icons/propradar.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Simplify, on by default (n8n's UX guidelines); 1 has none, so its workflows keep whole records.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: nodeSubtitle(resourceProperty, resources),
 		description:
 			'Property data and lead management: lists, imports, owners, properties, automations and webhooks',

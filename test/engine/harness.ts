@@ -487,7 +487,9 @@ export interface RunNodeOptions {
 	/** n8n's node setting "On Error: Continue". */
 	continueOnFail?: boolean;
 	/** Other node settings, such as `retryOnFail`, `maxTries`, `waitBetweenTries`. */
-	nodeSettings?: Partial<Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'onError'>>;
+	nodeSettings?: Partial<
+		Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'onError' | 'typeVersion'>
+	>;
 	nodeType?: string;
 	/** Stops the execution when aborted, as n8n's stop button or the workflow's timeout does (WorkflowExecute's `cancel`). */
 	cancel?: AbortSignal;

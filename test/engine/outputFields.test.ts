@@ -49,11 +49,22 @@ const fieldsOf = (record: IDataObject) => Object.keys(record).filter((key) => ke
 const simplifiedOf = (raw: IDataObject, table: readonly string[]) =>
 	table.filter((field) => Object.hasOwn(raw, field));
 
+/** The node at its newest version (1.1), the one Simplify is on; version 1 has none, and keeps whole records. */
+async function runLatest(parameters: IDataObject, items?: IDataObject[]): Promise<IDataObject[]> {
+	const result = await runNode(parameters, {
+		credentials: { baseUrl: sb.url, accessToken: TOKENS.main },
+		items,
+		nodeSettings: { typeVersion: 1.1 },
+	});
+	if (result.error) throw new Error(`node failed: ${result.error.message}`);
+	return result.json;
+}
+
 describe('Simplify', () => {
 	test('Property > Get with the All fieldset: at most 10 fields, PropID and _charge kept, the same request and one charge as without it', async () => {
 		const before = await chargeCount();
 		const [raw] = await runOk(sb, { ...propertyPurchase('P000701'), ...allFields });
-		const [simple] = await runOk(sb, {
+		const [simple] = await runLatest({
 			...propertyPurchase('P000702'),
 			...allFields,
 			simple: true,
@@ -82,10 +93,10 @@ describe('Simplify', () => {
 			limit: 3,
 			simple: true,
 		};
-		const [quote] = await runOk(sb, search);
+		const [quote] = await runLatest(search);
 		expect(quote).toMatchObject({ preview: true, maxCostNeeded: expect.any(String) });
 		expect(quote).toHaveProperty('totalResultCount');
-		const records = await runOk(sb, { ...search, chargeMode: 'purchase', maxCost: 5 });
+		const records = await runLatest({ ...search, chargeMode: 'purchase', maxCost: 5 });
 		expect(records).toHaveLength(3);
 		for (const record of records) {
 			expect(fieldsOf(record).length).toBeLessThanOrEqual(10);
@@ -96,8 +107,7 @@ describe('Simplify', () => {
 	});
 
 	test("Person > Get Owners: the owner's PersonKey, name and contacts, with _charge; the input item's keys still carried", async () => {
-		const owners = await runOk(
-			sb,
+		const owners = await runLatest(
 			{
 				resource: 'person',
 				operation: 'getOwners',
@@ -119,7 +129,7 @@ describe('Simplify', () => {
 	test('List Item > Get Many with a fieldset, List > Get and Get Many, Import Record > Get Many: at most 10 fields, the ID first', async () => {
 		const listId = await createList(sb, { listName: 'Simplify: list items', listType: 'static' });
 		await addToList(sb, listId, 'P000704,P000705');
-		const [item] = await runOk(sb, {
+		const [item] = await runLatest({
 			resource: 'listItem',
 			operation: 'getMany',
 			listId: listRef(listId),
@@ -131,7 +141,7 @@ describe('Simplify', () => {
 		expect(fieldsOf(item).length).toBeLessThanOrEqual(10);
 		expect(item).not.toHaveProperty('Persons');
 
-		const [list] = await runOk(sb, {
+		const [list] = await runLatest({
 			resource: 'list',
 			operation: 'get',
 			listId: listRef(listId),
@@ -139,7 +149,7 @@ describe('Simplify', () => {
 		});
 		expect(list).toMatchObject({ ListID: listId, ListName: 'Simplify: list items' });
 		expect(fieldsOf(list).length).toBeLessThanOrEqual(10);
-		const lists = await runOk(sb, {
+		const lists = await runLatest({
 			resource: 'list',
 			operation: 'getMany',
 			returnAll: true,
@@ -165,7 +175,7 @@ describe('Simplify', () => {
 				},
 			],
 		);
-		const [imported] = await runOk(sb, {
+		const [imported] = await runLatest({
 			resource: 'importRecord',
 			operation: 'getMany',
 			listId: listRef(importList),
@@ -177,10 +187,23 @@ describe('Simplify', () => {
 		expect(imported).not.toHaveProperty('ListID');
 	});
 
+	test('a new node (version 1.1) simplifies unless switched off; a version 1 node, as every workflow saved before, keeps whole records', async () => {
+		const [byDefault] = await runLatest({ ...propertyPurchase('P000707'), ...allFields });
+		expect(fieldsOf(byDefault).length).toBeLessThanOrEqual(10);
+		const [off] = await runLatest({ ...propertyPurchase('P000708'), ...allFields, simple: false });
+		expect(fieldsOf(off).length).toBeGreaterThan(100);
+		const [versionOne] = await runOk(sb, {
+			...propertyPurchase('P000709'),
+			...allFields,
+			simple: true,
+		});
+		expect(fieldsOf(versionOne).length).toBeGreaterThan(100);
+	});
+
 	test('an operation whose records are small has no Simplify: List Item > Remove ignores it', async () => {
 		const listId = await createList(sb, { listName: 'Simplify: remove', listType: 'static' });
 		await addToList(sb, listId, 'P000706');
-		const [removed] = await runOk(sb, {
+		const [removed] = await runLatest({
 			resource: 'listItem',
 			operation: 'remove',
 			listId: listRef(listId),

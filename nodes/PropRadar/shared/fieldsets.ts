@@ -320,10 +320,9 @@ export function outputProperties(
 			displayName: 'Simplify',
 			name: 'simple',
 			type: 'boolean',
-			// Off unless chosen: workflows saved before Simplify existed keep their output.
-			// eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-simplify
-			default: false,
-			displayOptions: { show: { ...show, '@tool': [false] } },
+			default: true,
+			// From version 1.1 on: a version 1 node (every workflow saved before Simplify) keeps whole records.
+			displayOptions: { show: { ...show, '@tool': [false], '@version': [{ _cnd: { gte: 1.1 } }] } },
 			description: 'Whether to return a simplified version of the response instead of the raw data',
 			hint:
 				`At most 10 of the fields Fields returned: ${simplified.join(', ')}; ${kept} always ` +
