@@ -80,37 +80,9 @@ function readKey(
 		text === undefined
 			? `is a ${Array.isArray(value) ? 'list' : typeof value}, not text`
 			: keyProblem(text);
-	if (problem) {
-		const field = text === '' ? missingItemField(context, itemIndex, name) : undefined;
-		fail(
-			context,
-			itemIndex,
-			field
-				? `${label}: "" is empty: the input item at index ${itemIndex} has no ${field} field ` +
-						`(an item from a Manual Trigger has none); run this node after one that gives ` +
-						`${field}, such as Property > Search, or enter the ID itself; ${example}`
-				: `${label}: "${shownValue(text ?? value)}" ${problem}; ${example}`,
-		);
-	}
+	if (problem)
+		fail(context, itemIndex, `${label}: "${shownValue(text ?? value)}" ${problem}; ${example}`);
 	return text!;
-}
-
-/** The field an item-field expression (`{{ $json.PropID }}`) reads, when the input item lacks it. */
-function missingItemField(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	name: string,
-): string | undefined {
-	const raw = context.getNodeParameter(name, itemIndex, '', { rawExpressions: true }) as unknown;
-	const match = typeof raw === 'string' ? ITEM_FIELD_EXPRESSION.exec(raw) : null;
-	if (!match) return undefined;
-	let value: unknown = context.getInputData()[itemIndex]?.json;
-	for (const field of match[1].slice(1).split('.')) {
-		if (typeof value !== 'object' || value === null || !Object.hasOwn(value, field))
-			return match[1].slice(1);
-		value = (value as IDataObject)[field];
-	}
-	return undefined;
 }
 
 export function readPropId(
