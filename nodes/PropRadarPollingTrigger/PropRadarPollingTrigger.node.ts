@@ -9,7 +9,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { searchLists } from '../PropRadar/methods/listSearch';
 import { fieldsPicker, toFieldsParam, type FieldsChoice } from '../PropRadar/shared/fieldsets';
-import { listLocator } from '../PropRadar/shared/parameters';
+import { listLocator, readTriggerListId } from '../PropRadar/shared/parameters';
 import { FIELD_SCOPES } from '../PropRadar/shared/vocabulary';
 import {
 	MAX_WATCHED_FIELDS,
@@ -31,18 +31,6 @@ function readWatch(context: IPollFunctions): Watch {
 			`Watch: ${JSON.stringify(watch)} is not one of newProperties, changes`,
 		);
 	return watch as Watch;
-}
-
-function readListId(context: IPollFunctions): number {
-	const raw = String(
-		context.getNodeParameter('listId', undefined, { extractValue: true }) ?? '',
-	).trim();
-	if (!/^\d+$/.test(raw) || Number(raw) <= 0 || !Number.isSafeInteger(Number(raw)))
-		throw new NodeOperationError(
-			context.getNode(),
-			`List: "${raw}" is not a list ID; a list ID is a positive whole number`,
-		);
-	return Number(raw);
 }
 
 function readFieldsParam(context: IPollFunctions): string | undefined {
@@ -148,7 +136,7 @@ export class PropRadarPollingTrigger implements INodeType {
 	methods = { listSearch: { searchLists } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const listId = readListId(this);
+		const listId = readTriggerListId(this);
 		const watch = readWatch(this);
 		const split = readSplit(this);
 		const manual = this.getMode() === 'manual';

@@ -15,7 +15,7 @@ import {
 	type ListRecord,
 } from '../../PropRadar/transport';
 import { readCeiling } from '../../PropRadar/money';
-import { idsFrom } from '../../PropRadar/shared/parameters';
+import { idsFrom, readTriggerListId } from '../../PropRadar/shared/parameters';
 import { deliverySecret, readDeliverySettings, sameSecret } from '../delivery';
 import {
 	baselineOf,
@@ -46,15 +46,7 @@ export interface TriggerSettings {
 }
 
 export function readSettings(context: IHookFunctions): TriggerSettings {
-	const rawList = String(
-		context.getNodeParameter('listId', undefined, { extractValue: true }) ?? '',
-	).trim();
-	if (!/^\d+$/.test(rawList) || Number(rawList) <= 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`List: "${rawList}" is not a list ID; a list ID is a positive whole number`,
-		);
-	}
+	const listId = readTriggerListId(context);
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const delivery = readDeliverySettings(context.getNodeParameter('events', []), options);
 	if ('problem' in delivery) throw new NodeOperationError(context.getNode(), delivery.problem);
@@ -66,7 +58,7 @@ export function readSettings(context: IHookFunctions): TriggerSettings {
 				`${JSON.stringify(allowChargingAutomation)}`,
 		);
 	}
-	return { listId: Number(rawList), events: delivery.filter.events, allowChargingAutomation };
+	return { listId, events: delivery.filter.events, allowChargingAutomation };
 }
 
 /** `checkExists`: the stored registration is whole, its webhook exists with this URL, no other is left over, and it is wired. */

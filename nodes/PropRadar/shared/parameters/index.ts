@@ -22,6 +22,7 @@ export {
 	readLimit,
 	readListId,
 	readListIds,
+	readTriggerListId,
 	readPositiveInteger,
 	readRequiredString,
 	readSort,

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	INodeProperties,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CRITERIA_MODE, CriteriaError, readCriteria, type Criterion } from '../criteria';
@@ -37,6 +43,19 @@ export function readListId(
 		extractValue: true,
 	}) as unknown;
 	return readNumberedId(context, itemIndex, value ?? '', label, 'a list ID');
+}
+
+/** A trigger's List (webhook or polling: one list, no item to read it for). */
+export function readTriggerListId(context: IHookFunctions | IPollFunctions): number {
+	const raw = String(
+		context.getNodeParameter('listId', undefined, { extractValue: true }) ?? '',
+	).trim();
+	if (!/^\d+$/.test(raw) || Number(raw) <= 0 || !Number.isSafeInteger(Number(raw)))
+		throw new NodeOperationError(
+			context.getNode(),
+			`List: "${raw}" is not a list ID; a list ID is a positive whole number`,
+		);
+	return Number(raw);
 }
 
 export function readListIds(
