@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The PropRadar Polling Trigger in a real n8n 2.41 whose webhook address nobody can reach
  * (N8N_WEBHOOK_URL on a documentation-only address): published with Poll Times "Every Minute" on an
@@ -5,10 +6,15 @@
  * 100 properties that match before a restart of n8n are emitted by the poll n8n runs as it starts
  * again, 101 after it by the next minute's poll, through a dropped read and two 503s (the sandbox's
  * faults): each exactly once, nothing charged, no webhook or automation made, monitoring left off.
- * Deactivated and published again, it emits what matched while it was off. One restart and one
- * timed poll, about three minutes with n8n's starts; failed polls are the engine tier's
- * (test/engine/pollingTrigger.test.ts).
+ * Deactivated and published again, it emits what matched while it was off. A second workflow in
+ * the same n8n watches a static list for Changes in Properties while the sandbox's control route
+ * changes watched fields and properties are removed from the list, before, during and after a
+ * restart: each change emitted once with its values before and after, each removed property as
+ * having left. Two restarts and two timed polls, about five minutes with n8n's starts; failed polls
+ * are the engine tier's (test/engine/pollingTrigger.test.ts, pollingTriggerChanges.test.ts).
  */
+import { isDeepStrictEqual } from 'node:util';
+
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
 import * as n8n from '../../scripts/n8n-host';
@@ -22,6 +28,11 @@ jest.setTimeout(480_000);
 
 const WORKFLOW_ID = 'PropRadarE2ePoll01';
 const NODE = 'New properties';
+const CHANGES_ID = 'PropRadarE2ePoll02';
+const CHANGES_NODE = 'Changed properties';
+const WATCHED = ['ListingStatus', 'ForeclosureStage', 'LastTransferRecDate', 'ListingPrice'];
+// The static list Changes in Properties watches: 30 of the sandbox's seeded properties.
+const WATCHED_PROPERTIES = Array.from({ length: 30 }, (_, i) => propId(201 + i));
 // Nothing answers there (RFC 5737): PropRadar could not call this n8n.
 const UNREACHABLE = { N8N_WEBHOOK_URL: 'http://192.0.2.1/' };
 
@@ -31,6 +42,12 @@ let host: RunningN8n;
 let client: N8nClient;
 let listId: number;
 let automationBefore: Record<string, unknown>;
+let watchedListId: number;
+let watchedAutomationBefore: Record<string, unknown>;
+
+function propId(n: number): string {
+	return `P${String(n).padStart(6, '0')}`;
+}
 
 const sandboxCall = async (method: string, path: string, body?: unknown) =>
 	(
@@ -57,32 +74,100 @@ async function newMatch(): Promise<string> {
 
 const itemsPath = () => `/v1/lists/${listId}/items`;
 
-/** Every property the workflow's executions emitted so far, in order, and the executions' statuses. */
-async function emittedSoFar(): Promise<{ propIds: string[]; statuses: string[] }> {
+type Values = Record<string, Record<string, unknown>>;
+
+/** The watched list's properties with their watched values, as a free read of its items gives them. */
+async function watchedValues(): Promise<Values> {
+	const { results } = (await sandboxCall(
+		'GET',
+		`/v1/lists/${watchedListId}/items?Fields=PropID,${WATCHED.join(',')}&Limit=1000`,
+	)) as { results: Array<Record<string, unknown>> };
+	return Object.fromEntries(
+		results.map((record) => [
+			String(record.PropID),
+			Object.fromEntries(WATCHED.map((field) => [field, record[field] ?? null])),
+		]),
+	);
+}
+
+/**
+ * What a user expects Changes in Properties to emit between two reads of the list: each property
+ * whose watched values differ, with those fields before and after, and each property gone from it.
+ */
+function changesBetween(before: Values, after: Values): Array<Record<string, unknown>> {
+	const found: Array<Record<string, unknown>> = [];
+	for (const [PropID, was] of Object.entries(before)) {
+		const now = after[PropID];
+		if (!now) {
+			found.push({ PropID, change: 'left', before: was });
+			continue;
+		}
+		const changed = WATCHED.filter((field) => !isDeepStrictEqual(was[field], now[field]));
+		if (changed.length > 0)
+			found.push({
+				PropID,
+				change: 'changed',
+				before: Object.fromEntries(changed.map((field) => [field, was[field]])),
+				after: Object.fromEntries(changed.map((field) => [field, now[field]])),
+			});
+	}
+	return found;
+}
+
+async function changeProperty(id: string, change: string, to?: unknown): Promise<void> {
+	await sandboxCall('POST', '/_sandbox/simulate/change', {
+		PropID: id,
+		change,
+		...(to === undefined ? {} : { to }),
+	});
+}
+
+/** Removes properties from the watched list, as a user does in PropRadar (a free API call). */
+async function removeFromList(ids: string[]): Promise<void> {
+	for (const id of ids) await sandboxCall('DELETE', `/v1/lists/${watchedListId}/items/${id}`);
+}
+
+const byContent = (items: Array<Record<string, unknown>>) =>
+	items.map((item) => JSON.stringify(item)).sort();
+
+/** Every item a workflow's executions emitted so far, in order, and the executions' statuses. */
+async function emittedSoFar(
+	workflowId = WORKFLOW_ID,
+	node = NODE,
+): Promise<{ items: Array<Record<string, unknown>>; propIds: string[]; statuses: string[] }> {
 	const { results } = (await client.rest(
 		'GET',
-		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }))}`,
+		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=100`,
 	)) as { results: Array<{ id: string; status: string }> };
-	const propIds: string[] = [];
+	const items: Array<Record<string, unknown>> = [];
 	const statuses: string[] = [];
 	for (const { id, status } of [...results].reverse()) {
 		statuses.push(status);
 		if (status !== 'success') continue;
-		propIds.push(
-			...outputOf(await storedExecution(client, id), NODE).map((item) => String(item.PropID)),
-		);
+		items.push(...outputOf(await storedExecution(client, id), node));
 	}
-	return { propIds, statuses };
+	return { items, propIds: items.map((item) => String(item.PropID)), statuses };
 }
 
-/** The executions once they have emitted `count` properties and none is running. */
-const emittedAtLeast = (count: number) => async () => {
-	const emitted = await emittedSoFar();
-	return emitted.propIds.length >= count &&
-		!emitted.statuses.some((s) => s === 'running' || s === 'new')
-		? emitted
-		: undefined;
-};
+/** A workflow's executions once they have emitted `count` items and none is running. */
+const emittedAtLeast =
+	(count: number, workflowId = WORKFLOW_ID, node = NODE) =>
+	async () => {
+		const emitted = await emittedSoFar(workflowId, node);
+		return emitted.items.length >= count &&
+			!emitted.statuses.some((s) => s === 'running' || s === 'new')
+			? emitted
+			: undefined;
+	};
+
+/** The workflow's static data once its activation's poll has written it. */
+const activationPolled = (workflowId: string, node: string, key: string) =>
+	waitFor("the activation's poll", async () => {
+		const { staticData } = (await client.rest('GET', `/workflows/${workflowId}`)) as {
+			staticData: Record<string, Record<string, unknown>> | null;
+		};
+		return staticData?.[`node:${node}`]?.[key];
+	});
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
@@ -95,6 +180,20 @@ beforeAll(async () => {
 	).results[0].ListID;
 	automationBefore = (
 		(await sandboxCall('GET', `/v1/lists/${listId}/automations`)) as {
+			results: Array<Record<string, unknown>>;
+		}
+	).results[0];
+	watchedListId = (
+		(await sandboxCall('POST', '/v1/lists', {
+			ListName: 'e2e: watched',
+			ListType: 'static',
+		})) as { results: Array<{ ListID: number }> }
+	).results[0].ListID;
+	await sandboxCall('PUT', `/v1/lists/${watchedListId}/items`, {
+		Criteria: [{ name: 'PropID', value: WATCHED_PROPERTIES }],
+	});
+	watchedAutomationBefore = (
+		(await sandboxCall('GET', `/v1/lists/${watchedListId}/automations`)) as {
 			results: Array<Record<string, unknown>>;
 		}
 	).results[0];
@@ -120,8 +219,31 @@ beforeAll(async () => {
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	};
+	const changesWorkflow = {
+		id: CHANGES_ID,
+		name: 'e2e: polling trigger, changes',
+		nodes: [
+			{
+				id: 'changes',
+				name: CHANGES_NODE,
+				type: 'n8n-nodes-propradar.propRadarPollingTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					listId: { __rl: true, mode: 'id', value: String(watchedListId) },
+					watch: 'changes',
+					watchedFields: WATCHED,
+					options: {},
+				},
+				credentials: { propRadarApi: n8n.CREDENTIAL },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
 	({ prepared, host, client } = await startN8n(
-		{ sandboxUrl: sandbox.url, workflows: [workflow] },
+		{ sandboxUrl: sandbox.url, workflows: [workflow, changesWorkflow] },
 		UNREACHABLE,
 	));
 }, 300_000);
@@ -134,12 +256,7 @@ test('published with no reachable webhook address: 201 properties that enter the
 	await n8n.activate(client, WORKFLOW_ID);
 	// n8n 2.41 answers the activation before it activates the triggers (its publication outbox):
 	// the activation's poll has run once n8n has written where the trigger starts. It emitted nothing.
-	await waitFor("the activation's poll", async () => {
-		const { staticData } = (await client.rest('GET', `/workflows/${WORKFLOW_ID}`)) as {
-			staticData: Record<string, { since?: number }> | null;
-		};
-		return staticData?.[`node:${NODE}`]?.since;
-	});
+	await activationPolled(WORKFLOW_ID, NODE, 'since');
 	expect((await emittedSoFar()).statuses).toEqual([]);
 	const beforeRestart = await newMatches(100);
 	// The first read of the poll at start loses its connection (the node reads it again).
@@ -192,4 +309,93 @@ test('published with no reachable webhook address: 201 properties that enter the
 		results: Array<Record<string, unknown>>;
 	};
 	expect(automation.results[0]).toEqual(automationBefore);
+});
+
+test('Changes in Properties, published with no reachable webhook address: each change of a watched field is emitted once with its values before and after, before, during and after a restart of n8n, each property removed from the list as having left it, and nothing is charged or wired', async () => {
+	const [w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11] = WATCHED_PROPERTIES;
+	const [gone1, gone2, gone3, gone4] = WATCHED_PROPERTIES.slice(20);
+	await n8n.activate(client, CHANGES_ID);
+	await activationPolled(CHANGES_ID, CHANGES_NODE, 'values');
+	expect((await emittedSoFar(CHANGES_ID, CHANGES_NODE)).statuses).toEqual([]);
+	const atStart = await watchedValues();
+	expect(Object.keys(atStart).sort()).toEqual(WATCHED_PROPERTIES);
+
+	// Each change moves a field to its next value (the sandbox's cycle), so each one is a change.
+	// While n8n runs (a minute's poll may come in between: each property changes once here).
+	await changeProperty(w0, 'listing');
+	await changeProperty(w1, 'foreclosure');
+	await changeProperty(w2, 'transfer');
+	await changeProperty(w3, 'price', 123_000);
+	await removeFromList([gone1, gone2]);
+	await host.stop();
+	// While n8n is stopped: one property changed twice, its two changes emitted as one.
+	await changeProperty(w4, 'price', 99_000);
+	await changeProperty(w4, 'listing');
+	await changeProperty(w5, 'foreclosure');
+	await changeProperty(w6, 'transfer');
+	await changeProperty(w7, 'listing');
+	await removeFromList([gone3]);
+	const beforeRestart = await watchedValues();
+	const expectedBefore = changesBetween(atStart, beforeRestart);
+	expect(expectedBefore.map((item) => item.PropID).sort()).toEqual(
+		[w0, w1, w2, w3, w4, w5, w6, w7, gone1, gone2, gone3].sort(),
+	);
+
+	host = await n8n.start({ ...prepared, env: { ...prepared.env, ...UNREACHABLE } });
+	client = await n8n.login(host);
+	const emitted = await waitFor(
+		'the poll at start',
+		emittedAtLeast(expectedBefore.length, CHANGES_ID, CHANGES_NODE),
+	);
+	expect(byContent(emitted.items)).toEqual(byContent(expectedBefore));
+	expect(emitted.items).toContainEqual({
+		PropID: w3,
+		change: 'changed',
+		before: { ListingPrice: atStart[w3].ListingPrice },
+		after: { ListingPrice: 123_000 },
+	});
+	expect(emitted.items).toContainEqual({ PropID: gone3, change: 'left', before: atStart[gone3] });
+
+	// After the restart: a property changed again is emitted again, from its last emitted values.
+	await changeProperty(w3, 'price', 111_000);
+	await changeProperty(w8, 'foreclosure');
+	await changeProperty(w9, 'listing');
+	await changeProperty(w10, 'transfer');
+	await changeProperty(w11, 'price', 250_000);
+	await removeFromList([gone4]);
+	const expectedAfter = changesBetween(beforeRestart, await watchedValues());
+	expect(expectedAfter.map((item) => item.PropID).sort()).toEqual(
+		[w3, w8, w9, w10, w11, gone4].sort(),
+	);
+	const all = await until(
+		"the next minute's poll",
+		emittedAtLeast(expectedBefore.length + expectedAfter.length, CHANGES_ID, CHANGES_NODE),
+		200_000,
+		1_000,
+	);
+	expect(byContent(all.items)).toEqual(byContent([...expectedBefore, ...expectedAfter]));
+	expect(all.items).toContainEqual({
+		PropID: w3,
+		change: 'changed',
+		before: { ListingPrice: 123_000 },
+		after: { ListingPrice: 111_000 },
+	});
+	expect(all.statuses.every((status) => status === 'success')).toBe(true);
+
+	// Only free reads: nothing charged, no webhook, the list's automation untouched and unmonitored.
+	const charges = (await sandboxCall('GET', `/_sandbox/charges?token=${TOKENS.main}`)) as {
+		log: unknown[];
+	};
+	expect(charges.log).toEqual([]);
+	expect(
+		((await sandboxCall('GET', '/v1/integrations/webhooks')) as { results: unknown[] }).results,
+	).toEqual([]);
+	const list = (await sandboxCall('GET', `/v1/lists/${watchedListId}?Fields=isMonitored`)) as {
+		results: Array<{ isMonitored: number }>;
+	};
+	expect(list.results[0].isMonitored).toBe(0);
+	const automation = (await sandboxCall('GET', `/v1/lists/${watchedListId}/automations`)) as {
+		results: Array<Record<string, unknown>>;
+	};
+	expect(automation.results[0]).toEqual(watchedAutomationBefore);
 });

@@ -7,6 +7,11 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 import { markdown } from '../../bench/table';
 import { newest, oldest } from '../../scripts/n8n-versions';
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
+import {
+	MAX_WATCHED_FIELDS,
+	MAX_WATCHED_PROPERTIES,
+} from '../../nodes/PropRadarPollingTrigger/changes';
+import { OVERLAP_MS } from '../../nodes/PropRadarPollingTrigger/newProperties';
 
 /** `resource.operation` of every row of the README's operations table. */
 function readmeOperations(): string[] {
@@ -99,5 +104,30 @@ describe("the README's Compatibility section on n8n 3.0", () => {
 		expect(section).toContain(`**3.0**`);
 		expect(section).toContain('`N8N_UNVERIFIED_PACKAGES_ENABLED=true`');
 		expect(section).toContain('queue mode');
+	});
+});
+
+describe("the README's and docs/trigger.md's limits of the PropRadar Polling Trigger are the node's", () => {
+	// Read as flowing text: a sentence may break across lines anywhere.
+	const flat = (path: string[]) =>
+		readFileSync(join(__dirname, '..', '..', ...path), 'utf8').replace(/\s+/g, ' ');
+	const readme = flat(['README.md']);
+	const section = readme.slice(
+		readme.indexOf('**PropRadar Polling Trigger**'),
+		readme.indexOf('## Using it from an AI agent'),
+	);
+	const trigger = flat(['docs', 'trigger.md']);
+	const largest = MAX_WATCHED_PROPERTIES.toLocaleString('en-US');
+
+	test('the largest list Changes in Properties watches', () => {
+		expect(section).toContain(`It watches lists of up to ${largest} properties`);
+		expect(trigger).toContain(`**Largest list: ${largest} properties.**`);
+		expect(trigger).toContain(`watches lists of at most ${MAX_WATCHED_PROPERTIES}"`);
+	});
+
+	test('the fields it watches, and the overlap of New Properties', () => {
+		expect(trigger).toContain(`**Fields to Watch** (1 to ${MAX_WATCHED_FIELDS} property fields`);
+		expect(OVERLAP_MS).toBe(5 * 60_000);
+		expect(trigger).toContain('added since five minutes before the last successful read began');
 	});
 });
