@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type NodeApiError } from 'n8n-workflow';
 
 import { errorFields, errorItem, readCredentialAhead, toNodeError } from '../transport';
 
@@ -13,6 +13,7 @@ import {
 	carryOutput,
 	cents,
 	chargeStatement,
+	failureCharge,
 	previewRunTotal,
 	purchaseWithoutCredits,
 	RunSpending,
@@ -176,15 +177,21 @@ async function runItems(
 	const items = context.getInputData();
 	const keyed = (fields: IDataObject, itemIndex: number) =>
 		module.keepsInputKeys ? withInputKeys(fields, items[itemIndex]?.json ?? {}) : fields;
-	const failedItem = (itemIndex: number, fields: IDataObject): INodeExecutionData => {
-		if (!failures)
-			return errorItem(
-				node,
-				itemIndex,
-				node.onError === 'continueErrorOutput' ? fields : keyed(fields, itemIndex),
-			);
-		failures.push(fields);
-		return { json: fields, pairedItem: { item: itemIndex } };
+	// Charge Mode holds no expression (n8n strips one: `noDataExpression`), so the first item's is every item's.
+	const chargeMode = context.getNodeParameter('chargeMode', 0, '') as string;
+	// An item that failed in a purchase run says what this node did with the money for it: never
+	// another node's `_charge` (the error item carries none of its input item's fields; `errorItem`).
+	const failedItem = (
+		itemIndex: number,
+		error: NodeApiError | NodeOperationError,
+	): INodeExecutionData => {
+		const fields = errorFields(error);
+		if (failures) {
+			failures.push(fields);
+			return { json: fields, pairedItem: { item: itemIndex } };
+		}
+		if (chargeMode === 'purchase') fields._charge = failureCharge(spending, error);
+		return errorItem(node, itemIndex, keyed(fields, itemIndex));
 	};
 
 	// Thrown with "On Error: Continue", n8n would hand the input items on as this node's output.
@@ -201,7 +208,7 @@ async function runItems(
 				type: 'warning',
 				location: 'outputPane',
 			});
-		return [items.map((_, itemIndex) => failedItem(itemIndex, errorFields(nodeError)))];
+		return [items.map((_, itemIndex) => failedItem(itemIndex, nodeError))];
 	};
 
 	if (module.executeBatch) {
@@ -212,8 +219,6 @@ async function runItems(
 		}
 	}
 
-	// As in itemConcurrency: the first item's Charge Mode is every item's.
-	const chargeMode = context.getNodeParameter('chargeMode', 0, '') as string;
 	if (chargeMode === 'purchase' && items.length > 1) {
 		try {
 			await quoteWholeRun(context, module.execute, spending, items.length, continueOnFail);
@@ -243,7 +248,7 @@ async function runItems(
 				if (continueOnFail)
 					outputs[itemIndex] = [
 						...bought,
-						failedItem(itemIndex, errorFields(toNodeError(node, error, itemIndex))),
+						failedItem(itemIndex, toNodeError(node, error, itemIndex)),
 					];
 				else {
 					outputs[itemIndex] = bought;
