@@ -3,8 +3,9 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	NodeApiError,
 } from 'n8n-workflow';
-import { NodeOperationError, type NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { errorFields, errorItem, readCredentialAhead, toNodeError } from '../transport';
 
