@@ -180,8 +180,9 @@ async function runItems(
 		module.keepsInputKeys ? withInputKeys(fields, items[itemIndex]?.json ?? {}) : fields;
 	// Charge Mode holds no expression (n8n strips one: `noDataExpression`), so the first item's is every item's.
 	const chargeMode = context.getNodeParameter('chargeMode', 0, '') as string;
-	// An item that failed in a purchase run says what this node did with the money for it: never
-	// another node's `_charge` (the error item carries none of its input item's fields; `errorItem`).
+	// On the Error output an item that failed in a purchase run says under `details` what this node
+	// did with the money for it, and carries no other node's `_charge` (`errorItem`). Elsewhere a
+	// `_charge` beside the item's fields stays the mark of a record this node bought.
 	const failedItem = (
 		itemIndex: number,
 		error: NodeApiError | NodeOperationError,
@@ -191,7 +192,8 @@ async function runItems(
 			failures.push(fields);
 			return { json: fields, pairedItem: { item: itemIndex } };
 		}
-		if (chargeMode === 'purchase') fields._charge = failureCharge(spending, error);
+		if (chargeMode === 'purchase' && node.onError === 'continueErrorOutput')
+			fields._charge = failureCharge(spending, error);
 		return errorItem(node, itemIndex, keyed(fields, itemIndex));
 	};
 

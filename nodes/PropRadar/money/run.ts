@@ -36,9 +36,9 @@ export function carryOutput<E extends NodeApiError | NodeOperationError>(
 }
 
 /**
- * The `_charge` of an item that failed in a purchase run: what this node did with the money for it,
- * "0.00" unless its purchase failed after it was sent ("unknown"). `runTotalCost` is the run's total
- * so far, as on a bought record.
+ * The `_charge` of an item that failed in a purchase run, under `details` on the Error output:
+ * what this node did with the money for it, "0.00" unless its purchase failed after it was sent
+ * ("unknown"). `runTotalCost` is the run's total so far, as on a bought record.
  */
 export function failureCharge(spending: RunSpending, error: unknown): IDataObject {
 	const unknown = mayHaveCharged(error);
