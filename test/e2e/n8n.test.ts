@@ -262,16 +262,20 @@ test('n8n loads the package: both node types and the credential', async () => {
 	expect(credentials).toContain('propRadarApi');
 });
 
-test('the credential test in n8n: the sandbox token passes; a bad or inactive token gets a sentence to act on, without the token', async () => {
-	const check = (accessToken: string) =>
+test('the credential test in n8n: the sandbox token passes; a bad or inactive token gets a sentence to act on, without the token; an address where nothing listens gets only the code n8n gives (docs/verification.md says why)', async () => {
+	const check = (accessToken: string, baseUrl = sandbox.url) =>
 		client.rest('POST', '/credentials/test', {
 			credentials: {
 				id: '',
 				name: 'PropRadar check',
 				type: 'propRadarApi',
-				data: { accessToken, baseUrl: sandbox.url, spendingCeiling: 0 },
+				data: { accessToken, baseUrl, spendingCeiling: 0 },
 			},
 		}) as Promise<{ status: string; message: string }>;
+	await expect(check(TOKENS.main, 'http://127.0.0.1:1')).resolves.toEqual({
+		status: 'Error',
+		message: 'ECONNREFUSED',
+	});
 	await expect(check(TOKENS.main)).resolves.toMatchObject({ status: 'OK' });
 	const wrong = await check('wrong-token-7f3a');
 	expect(wrong.status).toBe('Error');
