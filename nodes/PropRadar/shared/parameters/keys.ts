@@ -73,6 +73,8 @@ function readKey(
 	name: string,
 	label: string,
 	example: string,
+	/** An operation whose items carry the key. */
+	source: string,
 ): string {
 	const value = keyParameterValue(context, itemIndex, name);
 	const text = keyText(value ?? '');
@@ -88,7 +90,7 @@ function readKey(
 			missing
 				? `${label}: "" is empty: the input item at index ${itemIndex} has no ${missing} field ` +
 						`(an item from a Manual Trigger has none); run this node after one that gives ` +
-						`${missing}, such as Property > Search, or enter the ID itself; ${example}`
+						`${missing}, such as ${source}, or enter the key itself; ${example}`
 				: `${label}: "${shownValue(text ?? value)}" ${problem}; ${example}`,
 		);
 	}
@@ -128,7 +130,7 @@ export function readPropId(
 	name = 'propId',
 	label = 'Property ID',
 ): string {
-	return readKey(context, itemIndex, name, label, PROP_ID_RULE);
+	return readKey(context, itemIndex, name, label, PROP_ID_RULE, 'Property > Search');
 }
 
 export function readPropIds(
@@ -167,5 +169,5 @@ export function readPersonKey(
 	name = 'personKey',
 	label = 'Person Key',
 ): string {
-	return readKey(context, itemIndex, name, label, PERSON_KEY_RULE);
+	return readKey(context, itemIndex, name, label, PERSON_KEY_RULE, 'Person > Get Owners');
 }
