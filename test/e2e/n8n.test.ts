@@ -175,14 +175,17 @@ function choicesFromItems(): Workflow {
  * Property > Get with "On Error: Continue (using error output)", its Success output to one No
  * Operation node and its Error output to another.
  */
+const UPSTREAM_CHARGE = { totalCost: '0.60', resultCount: 3, runTotalCost: '0.60' };
+
 function errorOutputWorkflow(): Workflow {
 	const workflow = fromRows(
 		'PropRadarE2eErrOut',
 		'e2e: error output',
+		// Each row carries an upstream purchase's `_charge`, as Property > Search's records do.
 		[
-			{ id: 'P000101', row: 1 },
-			{ id: 'NOPE-9', row: 2 },
-			{ id: 'P000102', row: 3 },
+			{ id: 'P000101', row: 1, _charge: UPSTREAM_CHARGE },
+			{ id: 'NOPE-9', row: 2, _charge: UPSTREAM_CHARGE },
+			{ id: 'P000102', row: 3, _charge: UPSTREAM_CHARGE },
 		],
 		{
 			Get: {
@@ -259,16 +262,20 @@ test('n8n loads the package: both node types and the credential', async () => {
 	expect(credentials).toContain('propRadarApi');
 });
 
-test('the credential test in n8n: the sandbox token passes; a bad or inactive token gets a sentence to act on, without the token', async () => {
-	const check = (accessToken: string) =>
+test('the credential test in n8n: the sandbox token passes; a bad or inactive token gets a sentence to act on, without the token; an address where nothing listens gets only the code n8n gives (docs/verification.md says why)', async () => {
+	const check = (accessToken: string, baseUrl = sandbox.url) =>
 		client.rest('POST', '/credentials/test', {
 			credentials: {
 				id: '',
 				name: 'PropRadar check',
 				type: 'propRadarApi',
-				data: { accessToken, baseUrl: sandbox.url, spendingCeiling: 0 },
+				data: { accessToken, baseUrl, spendingCeiling: 0 },
 			},
 		}) as Promise<{ status: string; message: string }>;
+	await expect(check(TOKENS.main, 'http://127.0.0.1:1')).resolves.toEqual({
+		status: 'Error',
+		message: 'ECONNREFUSED',
+	});
 	await expect(check(TOKENS.main)).resolves.toMatchObject({ status: 'OK' });
 	const wrong = await check('wrong-token-7f3a');
 	expect(wrong.status).toBe('Error');
@@ -425,13 +432,11 @@ test('a choice and a switch that an expression gives are checked as the node des
 	);
 });
 
-test('"On Error: Continue (using error output)": n8n sends the item that failed down the Error output with its input fields, the others down Success', async () => {
+test('"On Error: Continue (using error output)": n8n sends the item that failed down the Error output with none of its input fields (no upstream _charge), the others down Success', async () => {
 	const run = (await n8n.execute(host, 'PropRadarE2eErrOut')) as RunData;
 	expect(output(run, 'Found').map((item) => item.preview)).toEqual([true, true]);
 	expect(output(run, 'Failed')).toEqual([
 		{
-			id: 'NOPE-9',
-			row: 2,
 			error: 'Property NOPE-9 does not exist or belongs to another account',
 			details: {
 				httpCode: '404',

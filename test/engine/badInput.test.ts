@@ -361,6 +361,45 @@ describe('PropID and PersonKey', () => {
 		},
 	);
 
+	test('an expression reading a field the input item lacks says so, and how to get one, whether the node reads it or n8n evaluates it', async () => {
+		// As after a Manual Trigger, whose one item is empty.
+		for (const [parameters, field, source] of [
+			[
+				{ resource: 'property', operation: 'get', propId: '={{ $json.PropID }}' },
+				'PropID',
+				'Property > Search',
+			],
+			[
+				{ resource: 'property', operation: 'get', propId: '={{ ($json.PropID) }}' },
+				'PropID',
+				'Property > Search',
+			],
+			[
+				{ resource: 'person', operation: 'purchasePhone', personKey: '={{ $json.PersonKey }}' },
+				'PersonKey',
+				'Person > Get Owners',
+			],
+			[
+				{ resource: 'person', operation: 'purchasePhone', personKey: '={{ ($json.owner.key) }}' },
+				'owner.key',
+				'Person > Get Owners',
+			],
+		] as const) {
+			const result = await attempt(parameters, [{}]);
+			expect(result.error?.message).toContain(
+				`"" is empty: the input item at index 0 has no ${field} field (an item from a Manual Trigger has none); run this node after one that gives ${field}, such as ${source}, or enter the key itself`,
+			);
+			expect(result.sent).toEqual([]);
+		}
+		// A field that is there but empty is only empty.
+		for (const propId of ['={{ $json.PropID }}', '={{ ($json.PropID) }}']) {
+			const empty = await attempt({ resource: 'property', operation: 'get', propId }, [
+				{ PropID: '' },
+			]);
+			expect(empty.error?.message).toMatch(/^Property ID: "" is empty; /);
+		}
+	});
+
 	test("other shapes than the sandbox's are sent as given", async () => {
 		const result = await attempt({
 			resource: 'property',

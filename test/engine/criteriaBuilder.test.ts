@@ -14,6 +14,7 @@ import {
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
 import { loadOptionsContext, TOKENS } from './harness';
+import { allExamples } from '../support/workflows';
 import { api, runOk, sandboxCharges, useEngineSandbox } from './helpers';
 
 const sb = useEngineSandbox();
@@ -102,6 +103,68 @@ describe('a row shows its criterion first, then its values', () => {
 			expect(shownFor(name).map((field) => field.name)).toEqual(['name']);
 		for (const name of ['isFreeAndClear', 'isListedForSale'])
 			expect(shownFor(name).map((field) => field.name)).toEqual(['name', 'has']);
+	});
+});
+
+describe('Must Have switched off means must not have', () => {
+	test('the switch says what off means, and that leaving the criterion out matches either way', () => {
+		const [has] = shownFor('Pool').filter((field) => field.name === 'has');
+		expect(has.type).toBe('boolean');
+		expect(has.default).toBe(true);
+		expect(has.displayName).toBe('Must Have (Off: Must Not Have)');
+		expect(has.description).toContain('must not have it (off)');
+		expect(has.description).toContain('To match properties either way, remove this criterion');
+	});
+
+	test('the stored values are unchanged: off sends "must not have", on "must have"', async () => {
+		const sent = async (has: boolean) => {
+			const before = sb.requests.length;
+			await runOk(sb, searchPreview([{ name: 'Pool', has }]));
+			return sb.requests.slice(before).map((request) => JSON.parse(request.body) as unknown);
+		};
+		expect(await sent(false)).toEqual([
+			expect.objectContaining({ Criteria: [{ name: 'Pool', value: [0] }] }),
+		]);
+		expect(await sent(true)).toEqual([
+			expect.objectContaining({ Criteria: [{ name: 'Pool', value: [1] }] }),
+		]);
+	});
+});
+
+describe("saved workflows load as they were saved: the builder's parameters and values are unchanged", () => {
+	type SavedNode = { name: string; type: string; typeVersion: number; parameters: IDataObject };
+	const propRadarNodes = allExamples<{ nodes: SavedNode[] }>()
+		.flatMap((workflow) => workflow.nodes)
+		.filter((saved) => saved.type === 'n8n-nodes-propradar.propRadar');
+
+	test.each(propRadarNodes.map((saved) => [saved.name, saved] as const))(
+		'%s: n8n reads back every parameter it saved, with its value',
+		(_name, saved) => {
+			const loaded = NodeHelpers.getNodeParameters(
+				node.description.properties,
+				saved.parameters as never,
+				true,
+				false,
+				saved as never,
+				node.description,
+			);
+			expect(loaded).toMatchObject(saved.parameters);
+		},
+	);
+
+	test('example 1\'s builder list (State, Pool "Must Have" on, an equity range) runs as saved and sends the criteria it always sent', async () => {
+		const builder = propRadarNodes.find((saved) => saved.parameters.criteriaMode === 'builder')!;
+		const before = sb.requests.length;
+		const [list] = await runOk(sb, builder.parameters);
+		expect(list.ListID).toBeDefined();
+		const [created] = sb.requests.slice(before).filter((request) => request.method === 'POST');
+		expect(JSON.parse(created.body)).toMatchObject({
+			Criteria: [
+				{ name: 'State', value: ['OR'] },
+				{ name: 'Pool', value: [1] },
+				{ name: 'AvailableEquity', value: [[100000, null]] },
+			],
+		});
 	});
 });
 
@@ -215,6 +278,33 @@ describe('the count of matches under the builder: a free preview', () => {
 			'Not counted yet: Criteria row 1 (Beds): give a minimum, a maximum or both, the minimum not above the maximum',
 		);
 		expect(sb.requests.slice(requestsBefore)).toHaveLength(0);
+	});
+
+	test('the line comes before the criteria rows, where it shows while the first rows are edited, in every operation that has criteria', () => {
+		const properties = node.description.properties;
+		const shown = (parameters: IDataObject) =>
+			properties
+				.filter((property) =>
+					NodeHelpers.displayParameter(parameters as never, property, null, null),
+				)
+				.map((property) => property.name)
+				.filter((name) => name.startsWith('criteria'));
+		for (const operation of [
+			{ resource: 'property', operation: 'search' },
+			{ resource: 'list', operation: 'create', listType: 'dynamic' },
+			{ resource: 'listItem', operation: 'add', addBy: 'criteria' },
+		]) {
+			expect(shown({ ...operation, criteriaMode: 'builder' })).toEqual([
+				'criteriaMode',
+				'criteriaMatchCount',
+				'criteria',
+			]);
+			expect(shown({ ...operation, criteriaMode: 'json' })).toEqual([
+				'criteriaMode',
+				'criteriaMatchCount',
+				'criteriaJson',
+			]);
+		}
 	});
 
 	test('the line is read, not saved, and follows the criteria', () => {

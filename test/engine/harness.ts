@@ -498,6 +498,8 @@ export interface RunNodeOptions {
 	 * (after a Wait node, in another process) holds what was kept before it waited.
 	 */
 	customData?: Record<string, string>;
+	/** `runChain`: each PropRadar node after the first is fed by the Error output of the one before. */
+	chainOnErrorOutput?: boolean;
 }
 
 /** The engine tests' workflow of `nodes`: as stored (for the execution's hooks) and as n8n runs it. */
@@ -565,7 +567,8 @@ export async function runChain(chain: IDataObject[], options: RunNodeOptions): P
 	];
 	const connections: IConnections = {};
 	['Items', ...names].slice(0, -1).forEach((from, index) => {
-		connections[from] = { main: [[{ node: names[index], type: 'main', index: 0 }]] };
+		const next = [{ node: names[index], type: 'main' as const, index: 0 }];
+		connections[from] = { main: index > 0 && options.chainOnErrorOutput ? [[], next] : [next] };
 	});
 	const last = names[names.length - 1];
 	const { workflowData, workflow } = testWorkflow(nodes, connections);

@@ -844,6 +844,38 @@ describe.each(PRICE_SCENARIOS)('Return All purchases at prices $name', (scenario
 		const entries = (await chargeLog()).log.slice(before);
 		expect(entries).toHaveLength(1);
 		expect(chargedInOutput(result.items)).toBe(entries[0].cents);
+		// The stop itself charged nothing; the run's total is the first page's.
+		expect((result.errorOutput[0].json.details as IDataObject)._charge).toEqual({
+			totalCost: '0.00',
+			resultCount: 0,
+			runTotalCost: (result.json[0]._charge as IDataObject).runTotalCost,
+		});
+	});
+
+	test('with "Continue (using error output)", a later page whose answer is lost: the stop on the error output says its charge is unknown', async () => {
+		const [preview] = (await run({ ...oregon, chargeMode: 'preview' }, [{}])).json;
+		sb.faults.push({
+			pathPrefix: '/v1/properties',
+			query: { Purchase: '1' },
+			skip: 1,
+			count: 1,
+			dropAfterForward: true,
+		});
+		const result = await runNode(
+			{ ...oregon, chargeMode: 'purchase', maxCost: Number(preview.maxCostNeeded) },
+			{
+				credentials: { baseUrl: sb.url, accessToken: TOKENS.main },
+				items: [{}],
+				nodeSettings: { onError: 'continueErrorOutput' },
+			},
+		);
+		expect(result.json).toHaveLength(500);
+		expect(result.errorOutput[0].json.error).toBe('Purchase stopped after 500 records');
+		expect((result.errorOutput[0].json.details as IDataObject)._charge).toMatchObject({
+			totalCost: 'unknown',
+			resultCount: 0,
+			notice: expect.stringContaining('may have been charged'),
+		});
 	});
 });
 

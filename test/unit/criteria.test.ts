@@ -220,7 +220,10 @@ describe('criteria builder values from expressions', () => {
 			{ name: 'PropertyType', propertyTypes: ['XXX'] },
 			'Criteria row 1 (Property Type): "XXX" is not a property type code',
 		],
-		[{ name: 'Pool', has: 'maybe' }, 'Criteria row 1 (Pool): Must Have is on or off'],
+		[
+			{ name: 'Pool', has: 'maybe' },
+			'Criteria row 1 (Pool): Must Have (Off: Must Not Have) is on (true: must have it) or off (false: must not have it)',
+		],
 	])('refuses %j naming the row and the field', (row, message) => {
 		expect(() => buildCriteria([row as never])).toThrow(message);
 	});

@@ -3,6 +3,7 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	NodeApiError,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -13,6 +14,7 @@ import {
 	carryOutput,
 	cents,
 	chargeStatement,
+	failureCharge,
 	previewRunTotal,
 	purchaseWithoutCredits,
 	RunSpending,
@@ -176,15 +178,23 @@ async function runItems(
 	const items = context.getInputData();
 	const keyed = (fields: IDataObject, itemIndex: number) =>
 		module.keepsInputKeys ? withInputKeys(fields, items[itemIndex]?.json ?? {}) : fields;
-	const failedItem = (itemIndex: number, fields: IDataObject): INodeExecutionData => {
-		if (!failures)
-			return errorItem(
-				node,
-				itemIndex,
-				node.onError === 'continueErrorOutput' ? fields : keyed(fields, itemIndex),
-			);
-		failures.push(fields);
-		return { json: fields, pairedItem: { item: itemIndex } };
+	// Charge Mode holds no expression (n8n strips one: `noDataExpression`), so the first item's is every item's.
+	const chargeMode = context.getNodeParameter('chargeMode', 0, '') as string;
+	// On the Error output an item that failed in a purchase run says under `details` what this node
+	// did with the money for it, and carries no other node's `_charge` (`errorItem`). Elsewhere a
+	// `_charge` beside the item's fields stays the mark of a record this node bought.
+	const failedItem = (
+		itemIndex: number,
+		error: NodeApiError | NodeOperationError,
+	): INodeExecutionData => {
+		const fields = errorFields(error);
+		if (failures) {
+			failures.push(fields);
+			return { json: fields, pairedItem: { item: itemIndex } };
+		}
+		if (chargeMode === 'purchase' && node.onError === 'continueErrorOutput')
+			fields._charge = failureCharge(spending, error);
+		return errorItem(node, itemIndex, keyed(fields, itemIndex));
 	};
 
 	// Thrown with "On Error: Continue", n8n would hand the input items on as this node's output.
@@ -201,7 +211,7 @@ async function runItems(
 				type: 'warning',
 				location: 'outputPane',
 			});
-		return [items.map((_, itemIndex) => failedItem(itemIndex, errorFields(nodeError)))];
+		return [items.map((_, itemIndex) => failedItem(itemIndex, nodeError))];
 	};
 
 	if (module.executeBatch) {
@@ -212,8 +222,6 @@ async function runItems(
 		}
 	}
 
-	// As in itemConcurrency: the first item's Charge Mode is every item's.
-	const chargeMode = context.getNodeParameter('chargeMode', 0, '') as string;
 	if (chargeMode === 'purchase' && items.length > 1) {
 		try {
 			await quoteWholeRun(context, module.execute, spending, items.length, continueOnFail);
@@ -243,7 +251,7 @@ async function runItems(
 				if (continueOnFail)
 					outputs[itemIndex] = [
 						...bought,
-						failedItem(itemIndex, errorFields(toNodeError(node, error, itemIndex))),
+						failedItem(itemIndex, toNodeError(node, error, itemIndex)),
 					];
 				else {
 					outputs[itemIndex] = bought;

@@ -12,6 +12,7 @@ export {
 	carryOutput,
 	cents,
 	chargeStatement,
+	failureCharge,
 	previewRunTotal,
 	purchaseWithoutCredits,
 	spentSoFar,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiRequest } from '../transport';
-import { formatCents, toNodeError } from '../transport';
+import { formatCents, markMayHaveCharged, mayHaveCharged, toNodeError } from '../transport';
 import type { RunSpending } from './budget';
 import type { PriceKind } from './prices';
 import { chargeMode } from './properties';
@@ -122,6 +122,7 @@ export async function chargedPages(
 
 	const records: IDataObject[] = [];
 	let stopped: string | undefined;
+	let stoppedMayHaveCharged = false;
 	for (let start = 0, size = firstSize, quote = first; ;) {
 		let bought: Bought;
 		try {
@@ -137,6 +138,7 @@ export async function chargedPages(
 		} catch (error) {
 			if (records.length === 0) throw toNodeError(context.getNode(), error, itemIndex);
 			const nodeError = toNodeError(context.getNode(), error, itemIndex);
+			stoppedMayHaveCharged = mayHaveCharged(nodeError);
 			stopped = (
 				`Stopped after ${records.length} records: ${nodeError.message}. ` +
 				`${nodeError.description ?? ''}`
@@ -177,12 +179,13 @@ export async function chargedPages(
 				: `; ${Math.max(0, wanted - records.length)} of the ${wanted} wanted were not bought`;
 		const notice = `${stopped} ${records.length} records were bought${notBought}.`;
 		for (const record of records) (record._charge as ChargeNote).notice = notice;
-		throw new StoppedAfterBuying(
+		const stop = new StoppedAfterBuying(
 			context.getNode(),
 			`Purchase stopped after ${records.length} records`,
 			records,
 			{ itemIndex, description: notice },
 		);
+		throw stoppedMayHaveCharged ? markMayHaveCharged(stop) : stop;
 	}
 	return records;
 }

@@ -2,7 +2,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiEnvelope, ApiRequest } from '../transport';
-import { apiRequest, chargedNothing, formatCents, readCents, toNodeError } from '../transport';
+import {
+	apiRequest,
+	chargedNothing,
+	formatCents,
+	markMayHaveCharged,
+	readCents,
+	toNodeError,
+} from '../transport';
 import { readMaxCost, type RunSpending, type SpendBudget } from './budget';
 import { recordsCharged, type PriceKind } from './prices';
 import { chargeMode, type ChargeMode } from './properties';
@@ -157,13 +164,16 @@ export async function buy(
 			itemIndex,
 		});
 	} catch (error) {
+		const nodeError = toNodeError(context.getNode(), error, itemIndex);
 		if (chargedNothing(error)) budget.release(held);
-		else
+		else {
 			budget.keepUnconfirmed(
 				held,
 				`a purchase (${request.method} ${request.path}) whose answer was lost or failed`,
 			);
-		throw toNodeError(context.getNode(), error, itemIndex);
+			markMayHaveCharged(nodeError);
+		}
+		throw nodeError;
 	}
 	const records = Array.isArray(response?.results) ? response.results.length : 0;
 	const { charged, notice } = settleAnswer(

@@ -5,7 +5,7 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
-import { readCents } from '../transport';
+import { formatCents, mayHaveCharged, readCents } from '../transport';
 import type { RunSpending } from './budget';
 import { money } from './tally';
 
@@ -33,6 +33,27 @@ export function carryOutput<E extends NodeApiError | NodeOperationError>(
 	).trim();
 	nodeError.context.data = output;
 	return nodeError;
+}
+
+/**
+ * The `_charge` of an item that failed in a purchase run, under `details` on the Error output:
+ * what this node did with the money for it, "0.00" unless its purchase failed after it was sent
+ * ("unknown"). `runTotalCost` is the run's total so far, as on a bought record.
+ */
+export function failureCharge(spending: RunSpending, error: unknown): IDataObject {
+	const unknown = mayHaveCharged(error);
+	return {
+		totalCost: unknown ? 'unknown' : '0.00',
+		resultCount: 0,
+		runTotalCost: formatCents(spending.spentCents),
+		...(unknown
+			? {
+					notice:
+						"This item's purchase failed after it was sent, so it may have been charged. " +
+						"Check the account's charges in PropRadar before buying it again.",
+				}
+			: {}),
+	};
 }
 
 /** What happened to the money in a tool call, for the model: only what the run's budget knows. */

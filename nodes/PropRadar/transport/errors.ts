@@ -200,14 +200,17 @@ export function errorFields(error: NodeApiError | NodeOperationError): IDataObje
 	return fields;
 }
 
-// n8n moves to the Error output only an item holding nothing but `error`, `message` and `details`
-// (docs/design.md, "On Error: Continue (using error output)").
+// n8n moves to the Error output only an item holding nothing but `error`, `message` and `details`,
+// and merges into it the json of the input item its pairing names as an object: another node's
+// fields, `_charge` among them. Paired by the item's index alone (n8n-workflow's number form, which
+// its paired-item lookups read as `{ item }`), it is moved as it is (docs/design.md, "On Error:
+// Continue (using error output)").
 export function errorItem(node: INode, itemIndex: number, fields: IDataObject): INodeExecutionData {
 	if (node.onError !== 'continueErrorOutput')
 		return { json: fields, pairedItem: { item: itemIndex } };
 	const { error, ...details } = fields;
 	return {
 		json: Object.keys(details).length > 0 ? { error, details } : { error },
-		pairedItem: { item: itemIndex },
+		pairedItem: itemIndex,
 	};
 }

@@ -83,11 +83,13 @@ function criterionRowFields(): INodeProperties[] {
 		},
 		...ranges,
 		{
-			displayName: 'Must Have',
+			// Off is "must not have", not "either": the name says both (the stored values are unchanged).
+			displayName: 'Must Have (Off: Must Not Have)',
 			name: 'has',
 			type: 'boolean',
 			default: true,
-			description: 'Whether matching properties must have it (on) or must not have it (off)',
+			description:
+				'Whether matching properties must have it (on) or must not have it (off). To match properties either way, remove this criterion.',
 			displayOptions: {
 				show: { name: criteriaWhere((criterion) => criterion.kind === 'boolean') },
 			},
@@ -162,6 +164,16 @@ export function criteriaProperties(
 	return [
 		{ ...CRITERIA_MODE, displayOptions: { show } },
 		{
+			displayName: 'Matching Properties',
+			name: 'criteriaMatchCount',
+			type: 'options',
+			typeOptions: MATCH_COUNT_OPTIONS,
+			displayOptions: { show },
+			default: '',
+			description:
+				"How many properties match the criteria below now, from PropRadar's free preview (Purchase=0): counting buys nothing. Counted again as the criteria are edited; nothing here is saved.",
+		},
+		{
 			displayName: 'Criteria',
 			name: 'criteria',
 			type: 'fixedCollection',
@@ -187,16 +199,6 @@ export function criteriaProperties(
 				'[\n  {"name": "State", "value": ["OR"]},\n  {"name": "AvailableEquity", "value": [[100000, null]]}\n]',
 			description:
 				'Array of {"name", "value"}. Ranges are [min, max] with null for an open end; only PropertyType nests, holding PType and AdvancedPropertyType criteria.',
-		},
-		{
-			displayName: 'Matching Properties',
-			name: 'criteriaMatchCount',
-			type: 'options',
-			typeOptions: MATCH_COUNT_OPTIONS,
-			displayOptions: { show },
-			default: '',
-			description:
-				"How many properties match the criteria now, from PropRadar's free preview (Purchase=0): counting buys nothing. Counted again as the criteria are edited; nothing here is saved.",
 		},
 	];
 }

@@ -57,7 +57,8 @@ function mustHave(value: unknown, label: string): boolean {
 		return true;
 	if (value === false || value === 0 || value === 'false' || value === '0') return false;
 	throw new CriteriaError(
-		`${label}: Must Have is on or off (true or false), got ${JSON.stringify(value)}`,
+		`${label}: Must Have (Off: Must Not Have) is on (true: must have it) or off (false: must ` +
+			`not have it), got ${JSON.stringify(value)}`,
 	);
 }
 

@@ -73,6 +73,8 @@ function readKey(
 	name: string,
 	label: string,
 	example: string,
+	/** An operation whose items carry the key. */
+	source: string,
 ): string {
 	const value = keyParameterValue(context, itemIndex, name);
 	const text = keyText(value ?? '');
@@ -80,9 +82,46 @@ function readKey(
 		text === undefined
 			? `is a ${Array.isArray(value) ? 'list' : typeof value}, not text`
 			: keyProblem(text);
-	if (problem)
-		fail(context, itemIndex, `${label}: "${shownValue(text ?? value)}" ${problem}; ${example}`);
+	if (problem) {
+		const missing = text === '' ? missingItemField(context, itemIndex, name) : undefined;
+		fail(
+			context,
+			itemIndex,
+			missing
+				? `${label}: "" is empty: the input item at index ${itemIndex} has no ${missing} field ` +
+						`(an item from a Manual Trigger has none); run this node after one that gives ` +
+						`${missing}, such as ${source}, or enter the key itself; ${example}`
+				: `${label}: "${shownValue(text ?? value)}" ${problem}; ${example}`,
+		);
+	}
 	return text!;
+}
+
+// Every `$json.a.b` an expression reads, in any form (`{{ $json.PropID }}`, `{{ ($json.PropID) }}`).
+const JSON_FIELD_READ = /\$json((?:\.[A-Za-z_$][\w$]*)+)/g;
+
+/**
+ * The first field an empty key's expression reads that the input item lacks. Worked out from the
+ * parameter's text and the item, the same whether the node read the key from the item or n8n
+ * evaluated it, so that both fail alike.
+ */
+function missingItemField(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+): string | undefined {
+	const raw = context.getNodeParameter(name, itemIndex, '', { rawExpressions: true }) as unknown;
+	if (typeof raw !== 'string' || !raw.startsWith('=')) return undefined;
+	const item = context.getInputData()[itemIndex]?.json;
+	for (const [, path] of raw.matchAll(JSON_FIELD_READ)) {
+		let value: unknown = item;
+		for (const field of path.slice(1).split('.')) {
+			if (typeof value !== 'object' || value === null || !Object.hasOwn(value, field))
+				return path.slice(1);
+			value = (value as IDataObject)[field];
+		}
+	}
+	return undefined;
 }
 
 export function readPropId(
@@ -91,7 +130,7 @@ export function readPropId(
 	name = 'propId',
 	label = 'Property ID',
 ): string {
-	return readKey(context, itemIndex, name, label, PROP_ID_RULE);
+	return readKey(context, itemIndex, name, label, PROP_ID_RULE, 'Property > Search');
 }
 
 export function readPropIds(
@@ -130,5 +169,5 @@ export function readPersonKey(
 	name = 'personKey',
 	label = 'Person Key',
 ): string {
-	return readKey(context, itemIndex, name, label, PERSON_KEY_RULE);
+	return readKey(context, itemIndex, name, label, PERSON_KEY_RULE, 'Person > Get Owners');
 }
