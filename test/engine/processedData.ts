@@ -123,9 +123,6 @@ export function processedCount(workflowId: string, context: string): number {
 }
 
 /** A call of `name` to the store, after `pass` others, fails as a database that fails would. */
-export function failStoreCall(
-	name: 'checkProcessedAndRecord' | 'removeProcessed',
-	pass = 0,
-): void {
+export function failStoreCall(name: 'checkProcessedAndRecord' | 'removeProcessed', pass = 0): void {
 	failing.set(name, pass);
 }

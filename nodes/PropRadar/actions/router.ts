@@ -259,8 +259,7 @@ async function runItems(
 		return failEveryItem(error);
 	}
 	const itemIndexes = allItems.filter((itemIndex) => !skip?.skipped.has(itemIndex));
-	if (skip)
-		skippedHint(context, skip.ledger, skip.name, [...skip.skipped.values()], items.length);
+	if (skip) skippedHint(context, skip.ledger, skip.name, [...skip.skipped.values()], items.length);
 	if (chargeMode === 'purchase' && itemIndexes.length > 1) {
 		try {
 			await quoteWholeRun(context, module.execute, spending, itemIndexes, continueOnFail);

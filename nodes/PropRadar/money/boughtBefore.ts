@@ -108,8 +108,7 @@ export async function findBoughtBefore(
 	const values = [...new Set(keys)].map((key) => stored(ledger, key));
 	if (values.length === 0) return new Set();
 	const found = await context.helpers.checkProcessedAndRecord(values, ledger.scope, CHECK);
-	if (found.new.length > 0)
-		await context.helpers.removeProcessed(found.new, ledger.scope, CHECK);
+	if (found.new.length > 0) await context.helpers.removeProcessed(found.new, ledger.scope, CHECK);
 	const processed = new Set(found.processed.map(String));
 	return new Set(keys.filter((key) => processed.has(stored(ledger, key))));
 }

@@ -104,6 +104,9 @@ export function purchaseContactOperation(
 		description,
 		execute,
 		keepsInputKeys: true,
-		boughtKey: { name: 'PersonKey', read: (context, itemIndex) => readPersonKey(context, itemIndex) },
+		boughtKey: {
+			name: 'PersonKey',
+			read: (context, itemIndex) => readPersonKey(context, itemIndex),
+		},
 	};
 }
