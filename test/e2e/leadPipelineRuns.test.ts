@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * Example 6, the lead pipeline, run after run in the real editor (n8n 2.41 with the packed package,
  * Debian chromium driven by playwright-core), with the account's free export credits used up so

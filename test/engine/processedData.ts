@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * n8n's de-duplication store for the engine tier. n8n-core's `DataDeduplicationService` (behind
  * `this.helpers.checkProcessedAndRecord` and the rest) is started by the n8n CLI with the

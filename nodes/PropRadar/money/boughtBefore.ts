@@ -48,14 +48,15 @@ export function boughtBeforeProperties(
 			displayOptions: { show: { ...purchasing, skipBoughtBefore: [true] } },
 			options: [
 				{
-					name: 'This Node',
-					value: 'node',
-					description: `Skip what this node bought in earlier executions`,
-				},
-				{
 					name: 'Any Node of This Workflow',
 					value: 'workflow',
-					description: `Skip what any PropRadar node of this workflow with the same operation and this option bought`,
+					description:
+						'Skip what any PropRadar node of this workflow with the same operation and this option bought',
+				},
+				{
+					name: 'This Node',
+					value: 'node',
+					description: 'Skip what this node bought in earlier executions',
 				},
 			],
 			default: 'node',
