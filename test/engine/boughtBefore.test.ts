@@ -11,6 +11,7 @@ import { api, sandboxCharges, useEngineSandbox } from './helpers';
 import {
 	clearProcessedData,
 	failStoreCall,
+	keepProcessed,
 	processedCount,
 	useProcessedDataStore,
 } from './processedData';
@@ -246,4 +247,28 @@ test('off by default: a saved workflow without the option buys again', async () 
 	expect(again.json.length).toBeGreaterThan(0);
 	expect((await chargeLog()).length).toBeGreaterThan(before);
 	expect(processedCount('test-workflow', 'n:propradar-0')).toBe(0);
+});
+
+test('n8n keeps the last 10,000 purchases: a run that records past them says how many of the oldest it forgets', async () => {
+	const oldest = Array.from(
+		{ length: 9_999 },
+		(_, index) => `getOwners:P9${String(index).padStart(6, '0')}`,
+	);
+	keepProcessed('test-workflow', 'n:propradar-0', oldest);
+	const [owners] = await runChain([getOwners(5)], {
+		credentials: credentials(),
+		items: properties('P000106', 'P000110'),
+	});
+	expect(owners.error).toBeUndefined();
+	expect(hintsOf(owners)).toContain(
+		"n8n keeps the last 10,000 purchases for Skip Records Bought Before: recording this run's 2 forgets the oldest 1, which a later execution buys again if they come back.",
+	);
+	expect(processedCount('test-workflow', 'n:propradar-0')).toBe(10_000);
+	// Below the limit, no such warning.
+	keepProcessed('test-workflow', 'n:propradar-0', oldest.slice(0, 10));
+	const [more] = await runChain([getOwners(5)], {
+		credentials: credentials(),
+		items: properties('P000112'),
+	});
+	expect(hintsOf(more).join(' ')).not.toContain('n8n keeps the last');
 });

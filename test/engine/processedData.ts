@@ -121,6 +121,11 @@ export function processedCount(workflowId: string, context: string): number {
 	return rows.get(`${workflowId}|${context}`)?.data.length ?? 0;
 }
 
+/** Keeps `values` for a workflow and context, as earlier executions would have. */
+export function keepProcessed(workflowId: string, context: string, values: string[]): void {
+	rows.set(`${workflowId}|${context}`, { mode: 'entries', data: values.map(hash) });
+}
+
 /** A call of `name` to the store, after `pass` others, fails as a database that fails would. */
 export function failStoreCall(name: 'checkProcessedAndRecord' | 'removeProcessed', pass = 0): void {
 	failing.set(name, pass);

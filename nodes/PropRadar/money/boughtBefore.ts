@@ -126,6 +126,17 @@ export async function recordBought(
 	const values = [...new Set(keys)].map((key) => stored(ledger, key));
 	if (values.length === 0) return;
 	try {
+		const kept = await context.helpers.getProcessedDataCount(ledger.scope, RECORD);
+		const forgotten = kept + values.length - BOUGHT_HISTORY;
+		if (forgotten > 0)
+			context.addExecutionHints({
+				message:
+					`n8n keeps the last ${BOUGHT_HISTORY.toLocaleString('en-US')} purchases for Skip ` +
+					`Records Bought Before: recording this run's ${values.length} forgets the oldest ` +
+					`${Math.min(forgotten, kept)}, which a later execution buys again if they come back.`,
+				type: 'warning',
+				location: 'outputPane',
+			});
 		await context.helpers.checkProcessedAndRecord(values, ledger.scope, RECORD);
 	} catch (error) {
 		context.addExecutionHints({
