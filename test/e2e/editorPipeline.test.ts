@@ -4,12 +4,14 @@
  * playwright-core), clicked as a user does, with the account's free export credits used up so that
  * every record costs its list price (issue 38, "Done when" (a) to (c); (d) is
  * test/e2e/matchCount.test.ts):
- * (a) Search → Get Owners → Purchase Phone → Add to list with Get Owners' Max Cost $0.45 and its On
- *     Error left at "Stop Workflow": the run is refused whole at Get Owners, which shows the error on
- *     the canvas, in its panel and in the executions list; nothing after it runs; the sandbox
- *     charged what Search's output accounts for, and nothing else;
+ * (a) example 6 (a free read of a dynamic list's properties → Get Owners → Purchase Phone → Add to
+ *     list and Send to CRM) with Get Owners' Max Cost $0.45 and its On Error left at "Stop
+ *     Workflow": the run is refused whole at Get Owners, which shows the error on the canvas, in
+ *     its panel and in the executions list; nothing after it runs; the sandbox charged nothing;
  * (b) the same workflow with Max Cost raised in the panel runs through, twice: the second run is
- *     green too and buys no phone again;
+ *     green too and buys no phone again ("already purchased", with the phone owned). Skip Records
+ *     Bought Before is off in this copy, so that the second run reaches Purchase Phone (with it on,
+ *     test/e2e/leadPipelineRuns.test.ts);
  * (c) a preview of Get Owners over 6 items says, above its output, the Max Cost a purchase of them
  *     needs; that Max Cost, typed into the panel with Charge Mode "Purchase", buys them.
  *
@@ -45,7 +47,7 @@ type Workflow = { id: string; name: string; nodes: WorkflowNode[] };
 const PIPELINE = 'PropRadarE2ePipe1';
 const PIPELINE_NAME = 'e2e: lead pipeline, Get Owners Max Cost 0.45, On Error Stop Workflow';
 
-/** Example 6 (Run → Create static list → Search → Get Owners → Purchase Phone → Add to list) with Get Owners' Max Cost $0.45 and On Error left at its default, "Stop Workflow". */
+/** Example 6 (Run → Create static list → Find properties → Read properties → Get Owners → Purchase Phone → Add to list, Send to CRM) with Get Owners' Max Cost $0.45 and On Error left at its default, "Stop Workflow", and Skip Records Bought Before off. */
 function stoppingPipeline(): Workflow {
 	const workflow = example<Workflow>('06-lead-pipeline.json');
 	workflow.id = PIPELINE;
@@ -53,6 +55,7 @@ function stoppingPipeline(): Workflow {
 	const owners = workflow.nodes.find((node) => node.name === 'Get Owners')!;
 	owners.parameters.maxCost = 0.45;
 	delete owners.onError;
+	for (const node of workflow.nodes) delete node.parameters.skipBoughtBefore;
 	return workflow;
 }
 
@@ -137,15 +140,17 @@ const executeWorkflow = (workflowId: string) =>
 const PIPELINE_NODES = [
 	'Run',
 	'Create static list',
-	'Search',
+	'Find properties',
+	'Read properties',
 	'Get Owners',
 	'Purchase Phone',
 	'Add to list',
+	'Send to CRM',
 ];
-/** The Max Cost the refusal of (a) named, in cents: what the owners of Search's properties cost. */
+/** The Max Cost the refusal of (a) named, in cents: what the owners of the list's properties cost. */
 let ownersNeedCents = 0;
 
-test('(a) Get Owners with Max Cost $0.45 and On Error "Stop Workflow": refused whole, red on the canvas, in its panel and in the executions list; nothing after it runs; only Search was charged', async () => {
+test('(a) Get Owners with Max Cost $0.45 and On Error "Stop Workflow": refused whole, red on the canvas, in its panel and in the executions list; nothing after it runs; nothing was charged', async () => {
 	const before = await charges();
 	await openWorkflow(PIPELINE, 'Get Owners');
 	const execution = await executeWorkflow(PIPELINE);
@@ -153,18 +158,21 @@ test('(a) Get Owners with Max Cost $0.45 and On Error "Stop Workflow": refused w
 	const shown = await expectCanvas({
 		Run: 'success',
 		'Create static list': 'success',
-		Search: 'success',
+		'Find properties': 'success',
+		'Read properties': 'success',
 		'Get Owners': 'error',
 		'Purchase Phone': 'not run',
 		'Add to list': 'not run',
+		'Send to CRM': 'not run',
 		'Not bought': 'not run',
+		'Stop and Error': 'not run',
 	});
 	await screenshot('pipeline-stopped.png');
 
 	// What n8n stored: an error, at Get Owners, with nothing after it.
 	expect(execution.status).toBe('error');
 	expect(Object.keys(execution.runData).sort()).toEqual(
-		['Create static list', 'Get Owners', 'Run', 'Search'].sort(),
+		['Create static list', 'Find properties', 'Get Owners', 'Read properties', 'Run'].sort(),
 	);
 	const ownersRun = execution.runData['Get Owners'][0];
 	expect(ownersRun.error?.message).toMatch(/^Purchase refused: over Max Cost( \[item 0\])?$/);
@@ -189,8 +197,8 @@ test('(a) Get Owners with Max Cost $0.45 and On Error "Stop Workflow": refused w
 	expect(description).toContain('Nothing was bought');
 	await closeNode();
 
-	// The sandbox's own quotes of the owners of the three properties Search bought: the run total the message names.
-	const searched = outputOf(execution, 'Search');
+	// The sandbox's own quotes of the owners of the list's three properties: the run total the message names.
+	const searched = outputOf(execution, 'Read properties');
 	expect(searched).toHaveLength(3);
 	let quoted = 0;
 	for (const property of searched)
@@ -209,24 +217,11 @@ test('(a) Get Owners with Max Cost $0.45 and On Error "Stop Workflow": refused w
 	expect(quoted).toBeGreaterThan(45);
 	ownersNeedCents = quoted;
 
-	// The money: what Search's output says it was charged (each purchase once), and nothing for owners.
+	// The money: the list reads are free, and Get Owners was refused before buying: nothing charged.
 	const after = await charges();
-	const purchases = new Map<string, { cents: number; records: number }>();
-	for (const item of searched) {
-		const charge = item._charge as { totalCost: string; resultCount: number; runTotalCost: string };
-		purchases.set(charge.runTotalCost, {
-			cents: centsOf(charge.totalCost),
-			records: charge.resultCount,
-		});
-	}
-	const accounted = [...purchases.values()].reduce((total, purchase) => total + purchase.cents, 0);
 	const newCharges = added(before, after);
-	expect(newCharges.map((charge) => charge.kind)).toEqual(Array(purchases.size).fill('property'));
-	expect(sum(newCharges, 'cents')).toBe(accounted);
-	expect(sum(newCharges, 'quantity')).toBe(
-		[...purchases.values()].reduce((total, purchase) => total + purchase.records, 0),
-	);
-	expect(before.balanceCents - after.balanceCents).toBe(accounted);
+	expect(newCharges).toEqual([]);
+	expect(after.balanceCents).toBe(before.balanceCents);
 
 	// The executions list: Error.
 	await page.goto(`${host.url}/home/executions`);
@@ -239,7 +234,7 @@ test('(a) Get Owners with Max Cost $0.45 and On Error "Stop Workflow": refused w
 	expect(status).toMatch(/^Error\b/);
 
 	process.stdout.write(
-		`(a) canvas ${JSON.stringify(shown)}\n(a) panel: "${message}" / "${description}"\n(a) executions list: "${status}"; charged ${dollars(accounted)} (${newCharges.map((charge) => `${charge.kind} ×${charge.quantity} ${dollars(charge.cents)}`).join(', ')}), the Search output's _charge totals ${dollars(accounted)}\n`,
+		`(a) canvas ${JSON.stringify(shown)}\n(a) panel: "${message}" / "${description}"\n(a) executions list: "${status}"; charged nothing (${newCharges.length} charges)\n`,
 	);
 });
 
@@ -257,6 +252,7 @@ test('(b) with Max Cost raised in the panel the pipeline runs through, and runs 
 	const green = {
 		...Object.fromEntries(PIPELINE_NODES.map((name) => [name, 'success'])),
 		'Not bought': 'not run',
+		'Stop and Error': 'not run',
 	};
 	const beforeFirst = await charges();
 	const first = await executeWorkflow(PIPELINE);
@@ -292,6 +288,10 @@ test('(b) with Max Cost raised in the panel the pipeline runs through, and runs 
 		expect(phone).toMatchObject({ alreadyPurchased: true });
 		expect(phone.PropID).toMatch(/^P\d{6}$/);
 	}
+	// The same fields as the first run for the step after it: each person's phone, the one owned.
+	const phoneOf = (phones: Array<Record<string, unknown>>) =>
+		Object.fromEntries(phones.map((phone) => [String(phone.PersonKey), phone.Phone]));
+	expect(phoneOf(secondPhones)).toEqual(phoneOf(firstPhones));
 	expect(outputOf(second, 'Add to list').length).toBeGreaterThan(0);
 
 	// The screen of the second run: Purchase Phone's output in its panel says "already purchased".

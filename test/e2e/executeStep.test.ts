@@ -8,17 +8,19 @@
  * of a changed node and of every node after it); that a purchase node that runs again buys again;
  * and that a node whose output is pinned is not run in the editor.
  *
- * Example 6 (Run → Create static list → Search → Get Owners → Purchase Phone → Add to list), with
- * the account's free export credits used up first, so that every record bought costs its list price:
- * (1) Execute workflow: properties, owners and phones are bought;
+ * Example 6 (Run → Create static list → Find properties → Read properties → Get Owners → Purchase
+ * Phone → Add to list, Send to CRM), with Skip Records Bought Before off (with it on, a purchase node
+ * run again skips what it bought: test/e2e/leadPipelineRuns.test.ts), and the account's free export
+ * credits used up first, so that every record bought costs its list price:
+ * (1) Execute workflow: owners and phones are bought (the list reads are free);
  * (2) Execute step on Purchase Phone: only Purchase Phone runs; its phones are "already purchased",
  *     so nothing is bought;
  * (3) Get Owners' Max Cost changed in its panel (3 → 4), Execute step on Purchase Phone: Get Owners
- *     runs again and buys its owners again; Search does not run;
- * (3b) Search's Max Cost changed (1 → 2), Execute step on Purchase Phone: Search runs again, and so
- *     does Get Owners, unchanged, because it comes after a changed node ("and of every node after
- *     it"); this step is not in the four the test was asked for, and proves the clause they leave
- *     out;
+ *     runs again and buys its owners again; Read properties does not run;
+ * (3b) Read properties changed (Return All switched off), Execute step on Purchase Phone: Read
+ *     properties runs again, and so does Get Owners, unchanged, because it comes after a changed
+ *     node ("and of every node after it"), and buys again; this step is not in the four the test
+ *     was asked for, and proves the clause they leave out;
  * (4) Get Owners' output pinned (the pin button of its output pane), its Max Cost changed again
  *     (4 → 5), Execute step on Purchase Phone: Get Owners does not run, nothing is bought.
  *
@@ -56,8 +58,11 @@ import type { N8nClient, RunningN8n } from '../../scripts/n8n-host';
 
 jest.setTimeout(600_000);
 
-/** Example 6 as it is in examples/ (its id: PropRadarEx00006). */
-const pipeline = example<{ id: string }>('06-lead-pipeline.json');
+/** Example 6 as it is in examples/ (its id: PropRadarEx00006), with Skip Records Bought Before off. */
+const pipeline = example<{ id: string; nodes: Array<{ parameters: Record<string, unknown> }> }>(
+	'06-lead-pipeline.json',
+);
+for (const node of pipeline.nodes) delete node.parameters.skipBoughtBefore;
 const WORKFLOW = pipeline.id;
 
 let sandbox: RunningSandbox;
@@ -212,15 +217,17 @@ async function executeStepOnPurchasePhone(): Promise<{
 const PIPELINE = [
 	'Run',
 	'Create static list',
-	'Search',
+	'Find properties',
+	'Read properties',
 	'Get Owners',
 	'Purchase Phone',
 	'Add to list',
+	'Send to CRM',
 ];
 const executions: Record<string, StoredExecution> = {};
 let firstCharges: ChargeEntry[] = [];
 
-test('(1) Execute workflow buys properties (Search), owners (Get Owners) and phones (Purchase Phone)', async () => {
+test('(1) Execute workflow buys owners (Get Owners) and phones (Purchase Phone); the list reads are free', async () => {
 	await openWorkflow(WORKFLOW, 'Purchase Phone');
 	const before = await charges();
 	const execution = await executionStartedBy(client, WORKFLOW, () =>
@@ -229,19 +236,19 @@ test('(1) Execute workflow buys properties (Search), owners (Get Owners) and pho
 	const shown = await expectCanvas({
 		...Object.fromEntries(PIPELINE.map((name) => [name, 'success'])),
 		'Not bought': 'not run',
+		'Stop and Error': 'not run',
 	});
 	expect(execution.status).toBe('success');
 	expect(Object.keys(execution.runData).sort()).toEqual([...PIPELINE].sort());
 
 	firstCharges = added(before, await charges());
-	expect(sum(ofKind(firstCharges, 'property'), 'quantity')).toBe(
-		outputOf(execution, 'Search').length,
-	);
+	expect(outputOf(execution, 'Read properties').length).toBeGreaterThan(0);
+	expect(ofKind(firstCharges, 'property')).toEqual([]);
 	expect(sum(ofKind(firstCharges, 'person'), 'quantity')).toBe(
 		outputOf(execution, 'Get Owners').length,
 	);
 	expect(ofKind(firstCharges, 'phone').length).toBe(outputOf(execution, 'Purchase Phone').length);
-	for (const kind of ['property', 'person', 'phone'])
+	for (const kind of ['person', 'phone'])
 		expect(sum(ofKind(firstCharges, kind), 'cents')).toBeGreaterThan(0);
 	executions[1] = execution;
 	process.stdout.write(
@@ -263,10 +270,12 @@ test('(2) Execute step on Purchase Phone runs Purchase Phone only: nothing befor
 	const shown = await expectCanvas({
 		Run: 'success',
 		'Create static list': 'success',
-		Search: 'success',
+		'Find properties': 'success',
+		'Read properties': 'success',
 		'Get Owners': 'success',
 		'Purchase Phone': 'success',
 		'Add to list': 'not run',
+		'Send to CRM': 'not run',
 	});
 	executions[2] = execution;
 	process.stdout.write(
@@ -274,11 +283,11 @@ test('(2) Execute step on Purchase Phone runs Purchase Phone only: nothing befor
 	);
 });
 
-test('(3) Get Owners changed (Max Cost 3 → 4), Execute step on Purchase Phone: Get Owners runs again and buys its owners again; Search does not run', async () => {
+test('(3) Get Owners changed (Max Cost 3 → 4), Execute step on Purchase Phone: Get Owners runs again and buys its owners again; Read properties does not run', async () => {
 	await setMaxCost('Get Owners', '4');
 	// The canvas marks the changed node and keeps showing its old output, and that of the nodes after it.
 	const changed = await expectCanvas({
-		Search: 'success',
+		'Read properties': 'success',
 		'Get Owners': 'changed',
 		'Purchase Phone': 'success',
 	});
@@ -299,7 +308,7 @@ test('(3) Get Owners changed (Max Cost 3 → 4), Execute step on Purchase Phone:
 	expect(sum(charged, 'cents')).toBe(sum(ofKind(firstCharges, 'person'), 'cents'));
 	expect(sum(charged, 'cents')).toBeGreaterThan(0);
 	const shown = await expectCanvas({
-		Search: 'success',
+		'Read properties': 'success',
 		'Get Owners': 'success',
 		'Purchase Phone': 'success',
 	});
@@ -309,18 +318,29 @@ test('(3) Get Owners changed (Max Cost 3 → 4), Execute step on Purchase Phone:
 	);
 });
 
-test('(3b) Search changed (Max Cost 1 → 2), Execute step on Purchase Phone: Search runs again, and Get Owners, unchanged but after it, runs again and buys again', async () => {
-	await setMaxCost('Search', '2');
-	// Only Search is marked: Get Owners still shows its output as current.
+test('(3b) Read properties changed (Return All off), Execute step on Purchase Phone: Read properties runs again, and Get Owners, unchanged but after it, runs again and buys again', async () => {
+	await openNode('Read properties');
+	await panel().locator('[data-test-id="parameter-input-returnAll"] .el-switch').first().click();
+	await panel().locator('[data-test-id="parameter-input-limit"]').first().waitFor(SHOWN);
+	await closeNode();
+	// Only Read properties is marked: Get Owners still shows its output as current.
 	const changed = await expectCanvas({
-		Search: 'changed',
+		'Read properties': 'changed',
 		'Get Owners': 'success',
 		'Purchase Phone': 'success',
 	});
 
 	const { execution, charged } = await executeStepOnPurchasePhone();
 	expect(execution.status).toBe('success');
-	expect(ranIn(execution, executions[3])).toEqual(['Get Owners', 'Purchase Phone', 'Search']);
+	expect(ranIn(execution, executions[3])).toEqual([
+		'Get Owners',
+		'Purchase Phone',
+		'Read properties',
+	]);
+	// Its default Limit (50) reads the same properties.
+	expect(outputOf(execution, 'Read properties')).toEqual(
+		outputOf(executions[1], 'Read properties'),
+	);
 	expect(sum(ofKind(charged, 'property'), 'quantity')).toBe(
 		sum(ofKind(firstCharges, 'property'), 'quantity'),
 	);
@@ -329,13 +349,13 @@ test('(3b) Search changed (Max Cost 1 → 2), Execute step on Purchase Phone: Se
 	);
 	expect(ofKind(charged, 'phone')).toEqual([]);
 	const shown = await expectCanvas({
-		Search: 'success',
+		'Read properties': 'success',
 		'Get Owners': 'success',
 		'Purchase Phone': 'success',
 	});
 	executions['3b'] = execution;
 	process.stdout.write(
-		`(3b) Search Max Cost 1 → 2, before the run: canvas ${JSON.stringify(changed)}; Execute step on Purchase Phone: ran ${JSON.stringify(ranIn(execution, executions[3]))}; canvas ${JSON.stringify(shown)}; charged ${listed(charged)}\n`,
+		`(3b) Read properties Return All off, before the run: canvas ${JSON.stringify(changed)}; Execute step on Purchase Phone: ran ${JSON.stringify(ranIn(execution, executions[3]))}; canvas ${JSON.stringify(shown)}; charged ${listed(charged)}\n`,
 	);
 });
 
@@ -366,7 +386,7 @@ test('(4) Get Owners pinned, then changed (Max Cost 4 → 5), Execute step on Pu
 	expect(charged).toEqual([]);
 
 	const shown = await expectCanvas({
-		Search: 'success',
+		'Read properties': 'success',
 		'Get Owners': 'pinned',
 		'Purchase Phone': 'success',
 	});

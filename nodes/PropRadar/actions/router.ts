@@ -11,21 +11,27 @@ import { errorFields, errorItem, readCredentialAhead, toNodeError } from '../tra
 
 import {
 	assertWholeRunFits,
+	boughtIn,
 	carryOutput,
 	cents,
 	chargeStatement,
 	failureCharge,
+	findBoughtBefore,
 	previewRunTotal,
 	purchaseWithoutCredits,
+	readBoughtBefore,
+	recordBought,
 	RunSpending,
+	skippedHint,
 	spentSoFar,
 	StoppedAfterBuying,
+	type BoughtBefore,
 } from '../money';
 import { shapedRecord } from '../shared/fieldsets';
 import { checkedValue, readFlag } from '../shared/parameters';
 import { readOutputFields } from './output';
 import { resources } from './resources';
-import type { ItemOperation } from './types';
+import type { BoughtKey, ItemOperation } from './types';
 
 export const DEFAULT_ITEM_CONCURRENCY = 10;
 const MAX_ITEM_CONCURRENCY = 50;
@@ -108,16 +114,16 @@ function withInputKeys(fields: IDataObject, input: IDataObject): IDataObject {
 }
 
 async function forEachItem(
-	count: number,
+	itemIndexes: readonly number[],
 	concurrency: number,
 	stopped: () => boolean,
 	work: (itemIndex: number) => Promise<void>,
 ): Promise<void> {
 	let next = 0;
 	const worker = async () => {
-		while (!stopped() && next < count) await work(next++);
+		while (!stopped() && next < itemIndexes.length) await work(itemIndexes[next++]);
 	};
-	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+	await Promise.all(Array.from({ length: Math.min(concurrency, itemIndexes.length) }, worker));
 }
 
 // A purchase of several items is quoted whole before anything is bought (docs/money.md, rule 2).
@@ -125,16 +131,16 @@ async function quoteWholeRun(
 	context: IExecuteFunctions,
 	execute: ItemOperation,
 	spending: RunSpending,
-	itemCount: number,
+	itemIndexes: readonly number[],
 	continueOnFail: boolean,
 ): Promise<void> {
-	await assertWholeRunFits(context, spending, itemCount, async () => {
+	await assertWholeRunFits(context, spending, itemIndexes, async () => {
 		let needCents = 0;
 		let failure: { itemIndex: number; error: unknown } | undefined;
 		spending.quoting = true;
 		try {
 			await forEachItem(
-				itemCount,
+				itemIndexes,
 				itemConcurrency(context),
 				() => failure !== undefined,
 				async (itemIndex) => {
@@ -153,6 +159,37 @@ async function quoteWholeRun(
 		if (failure) throw toNodeError(context.getNode(), failure.error, failure.itemIndex);
 		return needCents;
 	});
+}
+
+interface Skipping {
+	ledger: BoughtBefore;
+	name: BoughtKey['name'];
+	/** Every item's key, by index (an item whose key cannot be read has none). */
+	keys: Map<number, string>;
+	/** The items left out, by index, with their keys. */
+	skipped: Map<number, string>;
+}
+
+// Skip Records Bought Before, asked of n8n's store once for the whole run, before anything is quoted or bought.
+async function skipping(
+	context: IExecuteFunctions,
+	boughtKey: BoughtKey,
+	operation: string,
+	itemCount: number,
+): Promise<Skipping | undefined> {
+	const ledger = readBoughtBefore(context, operation);
+	if (!ledger) return undefined;
+	const keyOf = new Map<number, string>();
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		try {
+			keyOf.set(itemIndex, boughtKey.read(context, itemIndex));
+		} catch {
+			// Not skipped: the item fails in its own run, as without the option.
+		}
+	}
+	const before = await findBoughtBefore(context, ledger, [...keyOf.values()]);
+	const skipped = new Map([...keyOf].filter(([, key]) => before.has(key)));
+	return { ledger, name: boughtKey.name, keys: keyOf, skipped };
 }
 
 // A run that has bought records never throws them away (docs/money.md, rule 6): after a failure no
@@ -198,20 +235,21 @@ async function runItems(
 	};
 
 	// Thrown with "On Error: Continue", n8n would hand the input items on as this node's output.
-	const failEveryItem = (error: unknown): INodeExecutionData[][] => {
+	const allItems = items.map((_, itemIndex) => itemIndex);
+	const failEveryItem = (error: unknown, itemIndexes = allItems): INodeExecutionData[][] => {
 		const nodeError = toNodeError(node, error);
 		if (!continueOnFail) throw nodeError;
 		// n8n counts such a run a success: the hint is what shows above the output that it did nothing.
 		if (!failures)
 			context.addExecutionHints({
 				message:
-					`${nodeError.message}: none of the ${items.length} items was processed` +
+					`${nodeError.message}: none of the ${itemIndexes.length} items was processed` +
 					`${spending.spentCents === 0 ? ', and nothing was charged' : ''}; each is an error ` +
 					`item ${node.onError === 'continueErrorOutput' ? 'on the Error output' : 'in the output'}.`,
 				type: 'warning',
 				location: 'outputPane',
 			});
-		return [items.map((_, itemIndex) => failedItem(itemIndex, nodeError))];
+		return [itemIndexes.map((itemIndex) => failedItem(itemIndex, nodeError))];
 	};
 
 	if (module.executeBatch) {
@@ -222,18 +260,28 @@ async function runItems(
 		}
 	}
 
-	if (chargeMode === 'purchase' && items.length > 1) {
+	let skip: Skipping | undefined;
+	try {
+		skip = module.boughtKey && (await skipping(context, module.boughtKey, operation, items.length));
+	} catch (error) {
+		return failEveryItem(error);
+	}
+	const itemIndexes = allItems.filter((itemIndex) => !skip?.skipped.has(itemIndex));
+	if (skip) skippedHint(context, skip.ledger, skip.name, [...skip.skipped.values()], items.length);
+	if (chargeMode === 'purchase' && itemIndexes.length > 1) {
 		try {
-			await quoteWholeRun(context, module.execute, spending, items.length, continueOnFail);
+			await quoteWholeRun(context, module.execute, spending, itemIndexes, continueOnFail);
 		} catch (error) {
-			return failEveryItem(error);
+			return failEveryItem(error, itemIndexes);
 		}
 	}
 	const concurrency = itemConcurrency(context);
 	const outputs: Array<INodeExecutionData[] | undefined> = new Array(items.length);
 	const failed = new Map<number, unknown>();
+	// The items whose purchase is charged and whose records are in the output: recorded for Skip Records Bought Before.
+	const boughtItems: number[] = [];
 	await forEachItem(
-		items.length,
+		itemIndexes,
 		concurrency,
 		() => failed.size > 0,
 		async (itemIndex) => {
@@ -245,7 +293,9 @@ async function runItems(
 			try {
 				if (module.outputs)
 					fields = readOutputFields(context, itemIndex, module.outputs, runsAsTool(context));
-				outputs[itemIndex] = outputOf(await module.execute.call(context, itemIndex, spending));
+				const records = await module.execute.call(context, itemIndex, spending);
+				outputs[itemIndex] = outputOf(records);
+				if (boughtIn(records)) boughtItems.push(itemIndex);
 			} catch (error) {
 				const bought = outputOf(error instanceof StoppedAfterBuying ? error.bought : []);
 				if (continueOnFail)
@@ -260,6 +310,13 @@ async function runItems(
 			}
 		},
 	);
+	if (skip) {
+		await recordBought(
+			context,
+			skip.ledger,
+			boughtItems.flatMap((itemIndex) => skip.keys.get(itemIndex) ?? []),
+		);
+	}
 	if (failed.size === 0) {
 		const output = outputs.flatMap((output) => output ?? []);
 		if (chargeMode === 'preview')

@@ -8,6 +8,12 @@ import type {
 import type { RunSpending } from '../money';
 import type { SimplifiedKind } from '../shared/vocabulary';
 
+export interface BoughtKey {
+	name: 'PropID' | 'PersonKey';
+	/** The item's key as the operation reads it; a bad one throws, and the item fails as without the option. */
+	read: (context: IExecuteFunctions, itemIndex: number) => string;
+}
+
 export type ItemOperation = (
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -29,6 +35,8 @@ export type OperationModule =
 			keepsInputKeys?: boolean;
 			/** The kind of record it outputs, which Simplify and the tool's Output shape (actions/output.ts). */
 			outputs?: SimplifiedKind;
+			/** The key a purchase of the item is recorded under for Skip Records Bought Before (money/boughtBefore.ts). */
+			boughtKey?: BoughtKey;
 	  }
 	| {
 			description: INodeProperties[];
@@ -36,6 +44,7 @@ export type OperationModule =
 			execute?: never;
 			keepsInputKeys?: never;
 			outputs?: never;
+			boughtKey?: never;
 	  };
 
 export interface ResourceModule {

@@ -1,6 +1,15 @@
 // The one home of money (docs/money.md), above transport/ and below actions/.
 export { assertChargingAutomationAllowed, automationCharges } from './automation';
 export { chargedBatches } from './batches';
+export {
+	boughtBeforeProperties,
+	boughtIn,
+	findBoughtBefore,
+	readBoughtBefore,
+	recordBought,
+	skippedHint,
+} from './boughtBefore';
+export type { BoughtBefore } from './boughtBefore';
 export type { BatchOutcome } from './batches';
 export { readCeiling, RunSpending } from './budget';
 export { chargedPages, StoppedAfterBuying } from './pages';

@@ -72,20 +72,19 @@ export async function purchaseBudget(
 	return budget;
 }
 
-/** The whole run quoted before anything is bought, so that it never stops part-way for want of budget (docs/money.md, rule 2). */
+/** The whole run (the items it buys for: not those Skip Records Bought Before leaves out) quoted before anything is bought, so that it never stops part-way for want of budget (docs/money.md, rule 2). */
 export async function assertWholeRunFits(
 	context: IExecuteFunctions,
 	spending: RunSpending,
-	itemCount: number,
+	itemIndexes: readonly number[],
 	quoteRun: () => Promise<number>,
 ): Promise<void> {
-	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++)
-		await purchaseBudget(context, spending, itemIndex);
+	for (const itemIndex of itemIndexes) await purchaseBudget(context, spending, itemIndex);
 	const needCents = await quoteRun();
 	const budget = await spending.budget();
 	const refused = budget.refusalFor(
 		needCents,
-		`This run needs up to ${money(needCents)} for its ${itemCount} items (every record ` +
+		`This run needs up to ${money(needCents)} for its ${itemIndexes.length} items (every record ` +
 			`at full price, the run total of the preview)`,
 	);
 	if (refused)

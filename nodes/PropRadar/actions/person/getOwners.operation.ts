@@ -1,9 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRecords, chargeProperties, type RunSpending } from '../../money';
+import {
+	boughtBeforeProperties,
+	chargedRecords,
+	chargeProperties,
+	type RunSpending,
+} from '../../money';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
+import type { BoughtKey } from '../types';
 
 const show = { resource: ['person'], operation: ['getOwners'] };
 
@@ -16,9 +22,14 @@ export const description: INodeProperties[] = [
 	),
 	...outputProperties('person', show, true),
 	...chargeProperties(show, 'the owner records'),
+	...boughtBeforeProperties(show, 'PropID', 'owners'),
 ];
 
 export const keepsInputKeys = true;
+export const boughtKey: BoughtKey = {
+	name: 'PropID',
+	read: (context, itemIndex) => readPropId(context, itemIndex),
+};
 export const outputs = 'person';
 
 export async function execute(

@@ -2,9 +2,31 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 
 import { paths, refusedByService, toNodeError } from '../../transport';
-import { chargedRequest, chargeProperties, withCharge, type RunSpending } from '../../money';
+import {
+	boughtBeforeProperties,
+	chargedRequest,
+	chargeProperties,
+	withCharge,
+	type RunSpending,
+} from '../../money';
 import { personKeyProperty, readPersonKey } from '../../shared/parameters';
 import type { OperationModule } from '../types';
+
+/**
+ * The phones (or e-mail addresses) an input item from Person > Get Owners carries for this person:
+ * what the service shows of one already bought, so that an "already purchased" item has the same
+ * field as a purchase, at no charge.
+ */
+function ownedOnInput(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	personKey: string,
+	field: 'Phone' | 'Email',
+): IDataObject[] | undefined {
+	const input = context.getInputData()[itemIndex]?.json;
+	const owned = input?.PersonKey === personKey ? input[field] : undefined;
+	return Array.isArray(owned) && owned.length > 0 ? (owned as IDataObject[]) : undefined;
+}
 
 /** Purchase Phone and Purchase Email: the same operation on two endpoints. */
 export function purchaseContactOperation(
@@ -16,6 +38,7 @@ export function purchaseContactOperation(
 	const description: INodeProperties[] = [
 		personKeyProperty(show),
 		...chargeProperties(show, `the person's ${noun}`),
+		...boughtBeforeProperties(show, 'PersonKey', `${noun}`),
 	];
 	async function execute(
 		this: IExecuteFunctions,
@@ -56,21 +79,34 @@ export function purchaseContactOperation(
 			const text =
 				error instanceof NodeApiError ? `${error.message} ${error.description ?? ''}` : '';
 			if (refusedByService(error) && /already purchased/i.test(text)) {
+				const owned = ownedOnInput(this, itemIndex, personKey, what);
 				return [
 					{
 						PersonKey: personKey,
+						...(owned ? { [what]: owned } : {}),
 						purchased: false,
 						alreadyPurchased: true,
 						message:
 							`The ${noun} of ${personKey} was already purchased, so nothing ` +
-							`was charged. The ${what} you own is in the ${what} field of ` +
-							`Person > Get Owners for the person's property (Get Owners is ` +
-							`charged per owner returned).`,
+							`was charged. ` +
+							(owned
+								? `The ${what} field is the one you own, as the input item carries it (from Person > Get Owners), read at no charge.`
+								: `The ${what} you own is in the ${what} field of Person > Get Owners for ` +
+									`the person's property (Get Owners is charged per owner returned); put this ` +
+									`node after Get Owners and this item carries it.`),
 					},
 				];
 			}
 			throw toNodeError(this.getNode(), error, itemIndex);
 		}
 	}
-	return { description, execute, keepsInputKeys: true };
+	return {
+		description,
+		execute,
+		keepsInputKeys: true,
+		boughtKey: {
+			name: 'PersonKey',
+			read: (context, itemIndex) => readPersonKey(context, itemIndex),
+		},
+	};
 }

@@ -1,9 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRecords, chargeProperties, type RunSpending } from '../../money';
+import {
+	boughtBeforeProperties,
+	chargedRecords,
+	chargeProperties,
+	type RunSpending,
+} from '../../money';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
+import type { BoughtKey } from '../types';
 
 const show = { resource: ['property'], operation: ['get'] };
 
@@ -12,9 +18,14 @@ export const description: INodeProperties[] = [
 	fieldsPicker('property', { show }),
 	...outputProperties('property', show, true),
 	...chargeProperties(show, 'the property record'),
+	...boughtBeforeProperties(show, 'PropID', 'property record'),
 ];
 
 export const keepsInputKeys = true;
+export const boughtKey: BoughtKey = {
+	name: 'PropID',
+	read: (context, itemIndex) => readPropId(context, itemIndex),
+};
 export const outputs = 'property';
 
 export async function execute(
