@@ -23,7 +23,7 @@ import { shapedRecord } from '../shared/fieldsets';
 import { checkedValue, readFlag } from '../shared/parameters';
 import { readOutputFields } from './output';
 import { resources } from './resources';
-import type { ItemOperation } from './types';
+import type { ItemOperation, ItemsReadAhead } from './types';
 
 export const DEFAULT_ITEM_CONCURRENCY = 10;
 const MAX_ITEM_CONCURRENCY = 50;
@@ -214,7 +214,14 @@ async function runItems(
 
 	// As in itemConcurrency: the first item's Charge Mode is every item's.
 	const chargeMode = context.getNodeParameter('chargeMode', 0, '') as string;
-	if (chargeMode === 'purchase' && items.length > 1) {
+	let ahead: ItemsReadAhead | undefined;
+	if (module.readAhead && items.length > 1) {
+		try {
+			ahead = await module.readAhead.call(context, spending, continueOnFail);
+		} catch (error) {
+			return failEveryItem(error);
+		}
+	} else if (chargeMode === 'purchase' && items.length > 1) {
 		try {
 			await quoteWholeRun(context, module.execute, spending, items.length, continueOnFail);
 		} catch (error) {
@@ -224,10 +231,11 @@ async function runItems(
 	const concurrency = itemConcurrency(context);
 	const outputs: Array<INodeExecutionData[] | undefined> = new Array(items.length);
 	const failed = new Map<number, unknown>();
+	// Read ahead, every request is made: each item is only handed its part, and a failed item stops none.
 	await forEachItem(
 		items.length,
-		concurrency,
-		() => failed.size > 0,
+		ahead ? 1 : concurrency,
+		() => !ahead && failed.size > 0,
 		async (itemIndex) => {
 			// Not n8n's returnJsonArray and constructExecutionMetaData, which copy every item (docs/design.md).
 			const pairedItem = { item: itemIndex };
@@ -237,7 +245,11 @@ async function runItems(
 			try {
 				if (module.outputs)
 					fields = readOutputFields(context, itemIndex, module.outputs, runsAsTool(context));
-				outputs[itemIndex] = outputOf(await module.execute.call(context, itemIndex, spending));
+				outputs[itemIndex] = outputOf(
+					ahead
+						? ahead.outcome(itemIndex)
+						: await module.execute.call(context, itemIndex, spending),
+				);
 			} catch (error) {
 				const bought = outputOf(error instanceof StoppedAfterBuying ? error.bought : []);
 				if (continueOnFail)
@@ -258,6 +270,7 @@ async function runItems(
 			previewRunTotal(
 				context,
 				output.map((item) => item.json),
+				ahead ? 'items' : 'quotes',
 			);
 		if (chargeMode === 'purchase') purchaseWithoutCredits(context, spending);
 		return [output];
@@ -267,9 +280,12 @@ async function runItems(
 	const nodeError = toNodeError(node, failed.get(failedAt), failedAt);
 	if (spending.bought === 0) throw nodeError;
 	const bought = outputs.flatMap((output) => output ?? []).map((item) => item.json);
-	const stopped =
-		`The run stopped at the item at index ${failedAt} after buying ${spending.bought} ` +
-		`records (${spentSoFar(spending)}); the items after it were not ` +
-		`processed${concurrency > 1 ? ', except those already under way' : ''}.`;
+	const stopped = ahead
+		? `The item at index ${failedAt} failed; the run bought ${spending.bought} records ` +
+			`(${spentSoFar(spending)}) in requests of many items, all made before any item's ` +
+			`output.`
+		: `The run stopped at the item at index ${failedAt} after buying ${spending.bought} ` +
+			`records (${spentSoFar(spending)}); the items after it were not ` +
+			`processed${concurrency > 1 ? ', except those already under way' : ''}.`;
 	throw carryOutput(nodeError, stopped, bought);
 }

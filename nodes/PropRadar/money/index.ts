@@ -1,6 +1,8 @@
 // The one home of money (docs/money.md), above transport/ and below actions/.
 export { assertChargingAutomationAllowed, automationCharges } from './automation';
 export { chargedBatches } from './batches';
+export { chargedIdBatches, idError } from './idBatches';
+export type { IdBatch, IdOutcome } from './idBatches';
 export type { BatchOutcome } from './batches';
 export { readCeiling, RunSpending } from './budget';
 export { chargedPages, StoppedAfterBuying } from './pages';

@@ -1,0 +1,290 @@
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { ApiEnvelope, ApiRequest } from '../transport';
+import { errorFields, toNodeError } from '../transport';
+import type { RunSpending, SpendBudget } from './budget';
+import { LIST_PRICES_CENTS, type PriceKind } from './prices';
+import { chargeMode } from './properties';
+import { assertWholeRunFits, buy, warn, withCharge, type ChargeNote } from './purchase';
+import {
+	fullPriceCents,
+	previewRecord,
+	readQuote,
+	requestQuote,
+	revealedPriceCents,
+	worstCaseCents,
+	type Quote,
+} from './quote';
+
+/**
+ * Records read by ID, many IDs a request (Property > Get through the search's PropID criterion):
+ * one batch is one request of distinct IDs, each charged once however many items name it.
+ */
+export interface IdBatch {
+	ids: string[];
+	/** The request that reads `ids` (without `Purchase`); its `Limit` is the number of IDs. */
+	request(ids: string[]): ApiRequest;
+	/** The input item the batch's messages name (its first). */
+	itemIndex: number;
+}
+
+/** What one ID of a batch came to: its records (bought or a preview), or why it has none. */
+export type IdOutcome = { records: IDataObject[] } | { error: IDataObject };
+
+interface QuotedBatch {
+	response: ApiEnvelope;
+	quote: Quote;
+	/** The IDs the service has, in the batch's order. */
+	found: string[];
+}
+
+/**
+ * The IDs of `ids` the service has: a quote counts them without naming them, so a batch whose
+ * count falls short is halved, and each half quoted again (free), until every ID is known.
+ */
+async function foundIds(
+	context: IExecuteFunctions,
+	batch: IdBatch,
+	ids: string[],
+	count: number,
+	purchasing: boolean,
+): Promise<string[]> {
+	if (count <= 0) return [];
+	if (count >= ids.length) return ids;
+	const halves = [ids.slice(0, Math.ceil(ids.length / 2)), ids.slice(Math.ceil(ids.length / 2))];
+	const found: string[] = [];
+	for (const half of halves) {
+		const response = await requestQuote(context, batch.request(half), batch.itemIndex, purchasing);
+		const quote = readQuote(context, response, batch.itemIndex);
+		found.push(...(await foundIds(context, batch, half, quote.count, purchasing)));
+	}
+	return found;
+}
+
+async function quoteBatch(
+	context: IExecuteFunctions,
+	batch: IdBatch,
+	purchasing: boolean,
+): Promise<QuotedBatch> {
+	const response = await requestQuote(
+		context,
+		batch.request(batch.ids),
+		batch.itemIndex,
+		purchasing,
+	);
+	const quote = readQuote(context, response, batch.itemIndex);
+	const found = await foundIds(context, batch, batch.ids, quote.count, purchasing);
+	return { response, quote, found };
+}
+
+/** The quote of the batch's records the service has: what is held for them, and what the purchase asks for. */
+const foundQuote = ({ quote, found }: QuotedBatch): Quote => ({ ...quote, count: found.length });
+
+/** One ID's preview, as a quote of that one record would give it; the price is the batch's. */
+function previewOf(kind: PriceKind, quoted: QuotedBatch, extra: IDataObject): IDataObject {
+	const { quote, response } = quoted;
+	const full = fullPriceCents(kind, foundQuote(quoted));
+	const itemCents =
+		(quote.freeRemaining ?? 0) > 0
+			? 0
+			: (revealedPriceCents(kind, foundQuote(quoted)) ?? LIST_PRICES_CENTS[kind]);
+	return {
+		...previewRecord(kind, response, { ...quote, cents: itemCents, count: 1 }, extra, full),
+		pricePerRecord: previewRecord(kind, response, foundQuote(quoted), {}, full).pricePerRecord,
+	};
+}
+
+function notFound(batch: IdBatch, id: string, subject: string): IdOutcome {
+	return {
+		error: {
+			error: `${subject} does not exist or belongs to another account`,
+			description:
+				`PropRadar's read by PropID (up to ${batch.ids.length > 1 ? batch.ids.length : 1} IDs ` +
+				`in one request) returned no property "${id}", so nothing was bought or charged for ` +
+				`it. Check the ID and that the credential belongs to the account that owns it.`,
+			httpCode: '404',
+		},
+	};
+}
+
+/** What the IDs of a batch not sent come to. */
+const notSent = (why: string): IdOutcome => ({
+	error: {
+		error: why,
+		description: 'Its purchase was not sent: nothing was bought or charged for this item.',
+	},
+});
+
+/**
+ * Preview or purchase of every batch (docs/money.md, "Property > Get over many items"): every batch
+ * quoted first, free, which also finds the IDs the service does not have; in Purchase mode the
+ * whole run is checked against Max Cost and the ceiling before anything is bought, then each
+ * batch bought once, only its IDs that exist, with `Limit` their count, held at full price.
+ * `refuseFirst` is called once the quotes are in and before anything is bought: it throws when an
+ * item's failure must end the run (without "On Error: Continue"), which then buys nothing after a
+ * failed batch either.
+ */
+export async function chargedIdBatches(
+	context: IExecuteFunctions,
+	spending: RunSpending,
+	{
+		kind,
+		itemCount,
+		batches,
+		subject,
+		extra,
+		continueOnFail,
+		refuseFirst,
+	}: {
+		kind: PriceKind;
+		itemCount: number;
+		batches: IdBatch[];
+		/** As a person names one record: "Property P000123". */
+		subject: (id: string) => string;
+		/** Fields a preview of an ID carries besides the quote (its PropID). */
+		extra: (id: string) => IDataObject;
+		continueOnFail: boolean;
+		refuseFirst: (outcomes: Array<Map<string, IdOutcome>>) => void;
+	},
+): Promise<Array<Map<string, IdOutcome>>> {
+	const purchasing = chargeMode(context, spending, 0) === 'purchase';
+	const quoted: QuotedBatch[] = [];
+	const quoteAll = async () => {
+		for (const batch of batches) quoted.push(await quoteBatch(context, batch, purchasing));
+		return quoted.reduce((sum, batch) => sum + worstCaseCents(kind, foundQuote(batch)), 0);
+	};
+	const outcomes = batches.map(() => new Map<string, IdOutcome>());
+	const settleMissing = () =>
+		batches.forEach((batch, index) => {
+			const found = new Set(quoted[index].found);
+			for (const id of batch.ids)
+				if (!found.has(id)) outcomes[index].set(id, notFound(batch, id, subject(id)));
+		});
+	if (!purchasing) {
+		await quoteAll();
+		settleMissing();
+		batches.forEach((_, index) => {
+			for (const id of quoted[index].found)
+				outcomes[index].set(id, { records: [previewOf(kind, quoted[index], extra(id))] });
+		});
+		return outcomes;
+	}
+
+	await assertWholeRunFits(context, spending, itemCount, quoteAll);
+	settleMissing();
+	refuseFirst(outcomes);
+	const budget = await spending.budget();
+	for (let index = 0; index < batches.length; index++) {
+		const failed = await buyBatch(context, budget, kind, batches[index], quoted[index], {
+			outcome: outcomes[index],
+			subject,
+		});
+		if (!failed || (continueOnFail && !failed.stopsBuying)) continue;
+		const why = failed.stopsBuying
+			? 'Purchase refused: an earlier purchase of this run may have been charged'
+			: 'Not bought: an earlier purchase of this run failed';
+		for (let later = index + 1; later < batches.length; later++)
+			for (const id of quoted[later].found) outcomes[later].set(id, notSent(why));
+		break;
+	}
+	return outcomes;
+}
+
+/** One batch's purchase: whether it failed, and whether the run may buy nothing more. */
+async function buyBatch(
+	context: IExecuteFunctions,
+	budget: SpendBudget,
+	kind: PriceKind,
+	batch: IdBatch,
+	quoted: QuotedBatch,
+	{
+		outcome,
+		subject,
+	}: {
+		outcome: Map<string, IdOutcome>;
+		subject: (id: string) => string;
+	},
+): Promise<{ stopsBuying: boolean } | undefined> {
+	const { found } = quoted;
+	if (found.length === 0) return undefined;
+	let response: ApiEnvelope;
+	let note: ChargeNote;
+	try {
+		({ response, note } = await buy(
+			context,
+			budget,
+			kind,
+			foundQuote(quoted),
+			batch.request(found),
+			batch.itemIndex,
+		));
+	} catch (error) {
+		const nodeError = toNodeError(context.getNode(), error, batch.itemIndex);
+		const fields = errorFields(nodeError);
+		fields.description = (
+			`${fields.description ?? ''} This property was one of the ${found.length} that one ` +
+			`purchase request asked for.`
+		).trim();
+		for (const id of found) outcome.set(id, { error: { ...fields } });
+		return { stopsBuying: budget.stopped };
+	}
+	if (note.notice) warn(context, note.notice);
+	const results = Array.isArray(response.results) ? response.results : [];
+	const byId = new Map<string, IDataObject>();
+	for (const record of results) byId.set(String(record.PropID), record);
+	const counted = typeof response.resultCount === 'number' ? response.resultCount : byId.size;
+	const countedMore = counted > byId.size;
+	if (countedMore)
+		budget.stopBuying(
+			`a purchase of ${found.length} properties whose answer counted ${counted} charged ` +
+				`records and held ${byId.size} may have been charged for records it did not return.`,
+		);
+	for (const id of found) {
+		const record = byId.get(id);
+		if (record) {
+			outcome.set(id, { records: withCharge([record], note) });
+			continue;
+		}
+		outcome.set(id, {
+			error: {
+				error: `${subject(id)} was not in PropRadar's answer to its purchase`,
+				description: countedMore
+					? `It was one of ${found.length} properties bought in one request (totalCost ` +
+						`${note.totalCost}); the answer counts ${counted} charged records but holds ` +
+						`${byId.size}, and not this one, so it may have been charged without reaching ` +
+						`the output. This run buys nothing more. Check the account's charges in ` +
+						`PropRadar before buying it again.`
+					: `It was one of ${found.length} properties bought in one request; the answer ` +
+						`holds ${byId.size} records and counts as many charged, so nothing was charged ` +
+						`for this one (it existed when quoted).`,
+			},
+		});
+	}
+	return countedMore ? { stopsBuying: true } : undefined;
+}
+
+/** The error of an item whose ID came to no records. */
+export function idError(
+	context: IExecuteFunctions,
+	outcome: Extract<IdOutcome, { error: IDataObject }>,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
+	const {
+		error: message,
+		description,
+		httpCode,
+	} = outcome.error as {
+		error: string;
+		description?: string;
+		httpCode?: string;
+	};
+	return httpCode
+		? new NodeApiError(context.getNode(), {} as JsonObject, {
+				message,
+				description,
+				httpCode,
+				itemIndex,
+			})
+		: new NodeOperationError(context.getNode(), message, { description, itemIndex });
+}
