@@ -175,12 +175,7 @@ const byPerson = (suffix: string) => (item: IDataObject) =>
 	`/v1/persons/${String(item.key)}${suffix}`;
 
 const OPERATIONS: ChargingOperation[] = [
-	{
-		name: 'Property > Get',
-		parameters: { resource: 'property', operation: 'get', propId: '={{ $json.id }}' },
-		items: properties,
-		target: byProperty(),
-	},
+	// Property > Get over several items is read in batches: its matrix is "Property > Get over many items" below.
 	{
 		name: 'Property > Get Evictions',
 		parameters: { resource: 'property', operation: 'getEvictions', propId: '={{ $json.id }}' },
@@ -453,6 +448,177 @@ describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
 				expect(targets).not.toContain(2);
 			}
 		});
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// Property > Get over many items: 1,050 items read in three purchases (500, 500 and 50 properties),
+// the fault on the second; the same faults as above, and answers that hold fewer records than asked.
+describe('Property > Get over many items in Purchase mode', () => {
+	const ids = Array.from(
+		{ length: 1050 },
+		(_, index) => `P${String(20001 + index).padStart(6, '0')}`,
+	);
+	const items = ids.map((id) => ({ id }));
+	const parameters = { resource: 'property', operation: 'get', propId: '={{ $json.id }}' };
+	const asked = (request: { body: string }) =>
+		(JSON.parse(request.body) as { Criteria: Array<{ value: string[] }> }).Criteria[0].value;
+	const second = (output: IDataObject[]) => output.slice(500, 1000);
+	const third = (output: IDataObject[]) => output.slice(1000);
+	const PARTIAL_CASES: FaultCase[] = [
+		{
+			name: 'purchase answer holds 10 records fewer than it counts and charged',
+			fault: {
+				query: { Purchase: '1' },
+				rewrite: (body) => ({ ...body, results: (body.results as unknown[]).slice(10) }),
+			},
+			after: true,
+			money: 'maybe',
+		},
+	];
+
+	describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
+		atPrices(scenario);
+		test.each([...FAULT_CASES, ...PARTIAL_CASES])('$name', async (faultCase) => {
+			const preview = await run({ ...parameters, chargeMode: 'preview' }, items);
+			expect(preview.error).toBeUndefined();
+			const maxCost =
+				preview.json.reduce((sum, quote) => sum + cents(quote.maxCostNeeded), 0) / 100;
+			const before = (await chargeLog()).log.length;
+			let drained = 0;
+			// The second batch's quote (after the first's), or its purchase (after the first's).
+			const fault: Fault = { pathPrefix: '/v1/properties', count: 1, skip: 1, ...faultCase.fault };
+			if (faultCase.fault.beforeForward) {
+				fault.beforeForward = async () => {
+					const start = (await chargeLog()).log.length;
+					await useUpCredits();
+					drained = (await chargeLog()).log.length - start;
+				};
+			}
+			sb.faults.push(fault);
+			const requestsBefore = sb.requests.length;
+			const result = await run({ ...parameters, chargeMode: 'purchase', maxCost }, items, {
+				continueOnFail: true,
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.json).toHaveLength(1050);
+			const sent = sb.requests.slice(requestsBefore);
+			const entries = (await chargeLog()).log.slice(before);
+			const ours = faultCase.fault.beforeForward
+				? entries.filter(
+						(_, index) => index !== entries.findIndex((entry) => entry.quantity === 100),
+					)
+				: entries;
+			if (faultCase.fault.beforeForward) expect(drained).toBe(1);
+			const spent = ours.reduce((sum, entry) => sum + entry.cents, 0);
+			summary.runs++;
+
+			// Never past the cap.
+			if (spent > cents(maxCost)) summary.overCap++;
+			expect(spent).toBeLessThanOrEqual(cents(maxCost));
+
+			// No property asked for in two purchases, no purchase charged twice.
+			const purchases = sent.filter((request) => request.query.get('Purchase') === '1');
+			expect(purchases.every((request) => request.path === '/v1/properties')).toBe(true);
+			const bought = purchases.flatMap(asked);
+			if (new Set(bought).size !== bought.length) summary.doubleCharges++;
+			expect(new Set(bought).size).toBe(bought.length);
+			expect(ours.length).toBeLessThanOrEqual(purchases.length);
+
+			// Every charge the node was told of is in the output, and every record charged; only a
+			// purchase answered by the fault can be missing.
+			const inOutput = chargedInOutput(result.items);
+			const records = result.json.filter((item) => item._charge !== undefined).length;
+			const chargedRecords = ours.reduce((sum, entry) => sum + entry.quantity, 0);
+			if (!faultCase.after && (inOutput !== spent || records !== chargedRecords))
+				summary.chargedMissing++;
+			if (faultCase.after) {
+				expect(inOutput).toBeLessThanOrEqual(spent);
+				expect(records).toBeLessThanOrEqual(chargedRecords);
+			} else {
+				expect(inOutput).toBe(spent);
+				expect(records).toBe(chargedRecords);
+			}
+			// Each item its own record, in input order.
+			expect(
+				result.json.every((item, index) => item.error !== undefined || item.PropID === ids[index]),
+			).toBe(true);
+
+			// The messages are true.
+			const said = (item: IDataObject) => `${String(item.error)} ${String(item.description)}`;
+			if (faultCase.money === 'none') {
+				expect(result.json.every((item) => !item.error || /over Max Cost/.test(said(item)))).toBe(
+					true,
+				);
+				return;
+			}
+			const failed = faultCase.fault.rewrite
+				? second(result.json).slice(0, 10)
+				: second(result.json);
+			expect(failed.every((item) => item.error !== undefined)).toBe(true);
+			if (faultCase.money === 'nothing') {
+				expect(failed.every((item) => /nothing was (bought or )?charged/i.test(said(item)))).toBe(
+					true,
+				);
+				expect(failed.some((item) => /may have been charged/.test(said(item)))).toBe(false);
+			} else {
+				expect(failed.every((item) => /may have been charged/.test(said(item)))).toBe(true);
+				expect(
+					failed.some((item) =>
+						/nothing was charged|try again later|retry the request immediately/i.test(said(item)),
+					),
+				).toBe(false);
+				// The run buys nothing more: the third batch is refused with the reason, and not sent.
+				expect(
+					third(result.json).every(
+						(item) =>
+							item.error ===
+							'Purchase refused: an earlier purchase of this run may have been charged',
+					),
+				).toBe(true);
+				expect(bought.some((id) => ids.indexOf(id) >= 1000)).toBe(false);
+			}
+		});
+	});
+
+	test('Retry On Fail is refused before anything is sent', async () => {
+		const result = await run(
+			{ ...parameters, chargeMode: 'purchase', maxCost: 200 },
+			items.slice(0, 600),
+			{ retryOnFail: true },
+		);
+		expect(result.error?.message).toBe('Purchase refused: "Retry On Fail" is on for this node');
+		expect(sb.requests.filter((request) => request.path.startsWith('/v1/properties'))).toEqual([]);
+	});
+
+	test('without "On Error: Continue": a batch that failed after charging ends the run; the batches before it are in its error\'s data, nothing more is bought', async () => {
+		sb.faults.push({
+			pathPrefix: '/v1/properties',
+			query: { Purchase: '1' },
+			skip: 1,
+			count: 1,
+			statusAfterForward: true,
+			status: 500,
+			body: injected,
+		});
+		const before = (await chargeLog()).log.length;
+		const result = await run({ ...parameters, chargeMode: 'purchase', maxCost: 200 }, items);
+		expect(result.error?.message).toBe(
+			'PropRadar answered 500 to a purchase: it may have been charged',
+		);
+		const output = carried(result);
+		expect(
+			output.slice(0, 500).every((item, index) => item.PropID === ids[index] && item._charge),
+		).toBe(true);
+		expect(output).toHaveLength(500);
+		const entries = (await chargeLog()).log.slice(before);
+		expect(entries.map((entry) => entry.quantity)).toEqual([500, 500]);
+		expect(
+			sb.requests
+				.filter((request) => request.query.get('Purchase') === '1')
+				.map(asked)
+				.flat(),
+		).toHaveLength(1000);
 	});
 });
 

@@ -214,6 +214,8 @@ async function runItems(
 
 	// As in itemConcurrency: the first item's Charge Mode is every item's.
 	const chargeMode = context.getNodeParameter('chargeMode', 0, '') as string;
+	// Read first: a value it refuses is refused before anything is sent.
+	const concurrency = itemConcurrency(context);
 	let ahead: ItemsReadAhead | undefined;
 	if (module.readAhead && items.length > 1) {
 		try {
@@ -228,7 +230,6 @@ async function runItems(
 			return failEveryItem(error);
 		}
 	}
-	const concurrency = itemConcurrency(context);
 	const outputs: Array<INodeExecutionData[] | undefined> = new Array(items.length);
 	const failed = new Map<number, unknown>();
 	// Read ahead, every request is made: each item is only handed its part, and a failed item stops none.

@@ -96,13 +96,15 @@ function previewOf(kind: PriceKind, quoted: QuotedBatch, extra: IDataObject): ID
 }
 
 function notFound(batch: IdBatch, id: string, subject: string): IdOutcome {
+	const named = `${subject.charAt(0).toLowerCase()}${subject.slice(1)}`;
 	return {
 		error: {
 			error: `${subject} does not exist or belongs to another account`,
 			description:
-				`PropRadar's read by PropID (up to ${batch.ids.length > 1 ? batch.ids.length : 1} IDs ` +
-				`in one request) returned no property "${id}", so nothing was bought or charged for ` +
-				`it. Check the ID and that the credential belongs to the account that owns it.`,
+				`PropRadar's read of ${batch.ids.length === 1 ? 'it' : `${batch.ids.length} properties`} ` +
+				`by PropID in one request returned none for "${id}", so nothing was bought or ` +
+				`charged for it. Check the ID of ${named} and that the credential belongs to the ` +
+				`account that owns it.`,
 			httpCode: '404',
 		},
 	};
