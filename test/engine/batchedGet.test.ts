@@ -220,6 +220,38 @@ describe('Property > Get over many items', () => {
 		expect(await chargeLog()).toEqual([]);
 	});
 
+	test('a record PropRadar answers under another spelling of its PropID is paired to it; one for a PropID not asked for is output with an item, saying so', async () => {
+		const ids = ['P000050', 'P000051', 'P000052'];
+		sb.faults.push({
+			pathPrefix: '/v1/properties',
+			query: { Purchase: '1' },
+			count: 1,
+			rewrite: (body) => {
+				const [first, second, third] = body.results as IDataObject[];
+				return {
+					...body,
+					results: [{ ...first, PropID: ' p000050 ' }, { ...second, PropID: 'P777777' }, third],
+				};
+			},
+		});
+		const result = await run({ chargeMode: 'purchase', maxCost: 1 }, itemsOf(ids), {
+			continueOnFail: true,
+		});
+		expect(result.error).toBeUndefined();
+		// Every record charged is in the output: three records, with the failed item's error.
+		expect(result.json.filter((item) => item._charge)).toHaveLength(3);
+		expect(result.json.map((item) => item.error ?? item.PropID)).toEqual([
+			' p000050 ',
+			'P777777',
+			"Property P000051 was not in PropRadar's answer to its purchase",
+			'P000052',
+		]);
+		expect((result.json[1]._charge as IDataObject).notice).toContain(
+			'returned this record for none of the PropIDs its request asked for',
+		);
+		expect(String(result.json[2].description)).toContain('may have been charged');
+	});
+
 	test('a bad Property ID in one item is refused before any request, naming the field', async () => {
 		const result = await run({ chargeMode: 'purchase', maxCost: 1 }, [
 			{ id: 'P000010' },

@@ -174,6 +174,9 @@ const byProperty =
 const byPerson = (suffix: string) => (item: IDataObject) =>
 	`/v1/persons/${String(item.key)}${suffix}`;
 
+/** An operation bought item by item, one charged record an item: the item loop's purchases (Property > Get over several items is read in batches). */
+const parcelsOf = { resource: 'property', operation: 'getParcels', propId: '={{ $json.id }}' };
+
 const OPERATIONS: ChargingOperation[] = [
 	// Property > Get over several items is read in batches: its matrix is "Property > Get over many items" below.
 	{
@@ -751,11 +754,9 @@ describe('a purchase whose connection cannot be made (the service unreachable af
 		const before = (await chargeLog()).log.length;
 		const result = await run(
 			{
-				resource: 'property',
-				operation: 'get',
-				propId: '={{ $json.id }}',
+				...parcelsOf,
 				chargeMode: 'purchase',
-				maxCost: 0.2,
+				maxCost: 0.5,
 			},
 			properties.slice(0, 2),
 			{ continueOnFail: true },
@@ -771,14 +772,14 @@ describe('a purchase whose connection cannot be made (the service unreachable af
 		// Max Cost fits two purchases at full price: the first one's hold was given back, so the second is bought.
 		const [second] = pairedTo(result.items, 1);
 		expect(second.json.PropID).toBe(properties[1].id);
-		expect(second.json._charge).toMatchObject({ resultCount: 1 });
+		expect(second.json._charge).toMatchObject({ totalCost: expect.any(String) });
 		const entries = (await chargeLog()).log.slice(before);
 		expect(entries).toHaveLength(1);
 		expect(
 			sb.requests
 				.filter((request) => request.query.get('Purchase') === '1')
 				.map((request) => request.path),
-		).toEqual([`/v1/properties/${properties[1].id}`]);
+		).toEqual([`/v1/properties/${properties[1].id}/parcels`]);
 	});
 
 	test('Import: the batch was not sent and not charged, the batches before it are output', async () => {
@@ -871,11 +872,9 @@ describe("a purchase whose address n8n's SSRF protection blocks after its quote 
 			const baseUrl = sb.url.replace('127.0.0.1', 'localhost');
 			const result = await runNode(
 				{
-					resource: 'property',
-					operation: 'get',
-					propId: '={{ $json.id }}',
+					...parcelsOf,
 					chargeMode: 'purchase',
-					maxCost: 0.2,
+					maxCost: 0.5,
 				},
 				{
 					credentials: { baseUrl, accessToken: TOKENS.main },
@@ -898,7 +897,7 @@ describe("a purchase whose address n8n's SSRF protection blocks after its quote 
 				sb.requests
 					.filter((request) => request.query.get('Purchase') === '1')
 					.map((request) => request.path),
-			).toEqual([`/v1/properties/${properties[1].id}`]);
+			).toEqual([`/v1/properties/${properties[1].id}/parcels`]);
 		},
 	);
 });
@@ -1052,9 +1051,7 @@ describe("the node's own guards", () => {
 		const before = (await chargeLog()).log.length;
 		const result = await run(
 			{
-				resource: 'property',
-				operation: 'get',
-				propId: '={{ $json.id }}',
+				...parcelsOf,
 				chargeMode: 'purchase',
 				maxCost: 5,
 			},
@@ -1062,20 +1059,22 @@ describe("the node's own guards", () => {
 		);
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.items).toEqual([]);
+		// A parcel may come in several pieces: each piece is a record bought.
+		const kept = (result.error?.context as IDataObject).data as IDataObject[];
+		const pieces = kept.reduce((sum, record) => sum + Number(record.pieceCount), 0);
 		expect(result.error?.description).toContain(
-			'The run stopped at the item at index 2 after buying 2 records',
+			`The run stopped at the item at index 2 after buying ${pieces} records`,
 		);
 		expect(result.error?.description).toContain("are in this error's data");
 		expect(result.error?.description).toContain('"Continue (using error output)"');
-		const kept = (result.error?.context as IDataObject).data as IDataObject[];
 		expect(kept.map((record) => record.PropID)).toEqual(['P000401', 'P000402']);
 		expect(kept.every((record) => record._charge)).toBe(true);
 		expect((await chargeLog()).log.slice(before).map((entry) => entry.what)).toEqual([
-			'property P000401',
-			'property P000402',
+			'parcels of P000401',
+			'parcels of P000402',
 		]);
 		expect(
-			sb.sent('/v1/properties/P000404').filter((r) => r.query.get('Purchase') === '1'),
+			sb.sent('/v1/properties/P000404/parcels').filter((r) => r.query.get('Purchase') === '1'),
 		).toHaveLength(0);
 	});
 
@@ -1366,9 +1365,7 @@ describe.each(PRICE_SCENARIOS)(
 			id: `P${String(811 + i).padStart(6, '0')}`,
 		}));
 		const buyAtOnce = {
-			resource: 'property',
-			operation: 'get',
-			propId: '={{ $json.id }}',
+			...parcelsOf,
 			chargeMode: 'purchase',
 			concurrentPurchases: true,
 			itemConcurrency: 10,
@@ -1404,7 +1401,7 @@ describe.each(PRICE_SCENARIOS)(
 				});
 			});
 			const before = (await chargeLog()).log.length;
-			const held = heldCents(scenario, 'property');
+			const held = heldCents(scenario, 'propertyDetail');
 			const result = await run({ ...buyAtOnce, maxCost: Math.round(held * 3.5) / 100 }, items, {
 				continueOnFail: true,
 			});
@@ -1413,14 +1410,14 @@ describe.each(PRICE_SCENARIOS)(
 			const bought = result.json.filter((item) => item._charge);
 			const refused = result.json.filter((item) => item.error);
 			// Three holds at full price fit; at a price below the node's, a purchase that has ended leaves room for one more.
-			if (scenario.pricesCents.property >= LIST_PRICES_CENTS.property)
+			if (scenario.pricesCents.propertyDetail >= LIST_PRICES_CENTS.propertyDetail)
 				expect(bought).toHaveLength(3);
 			else expect(bought.length).toBeGreaterThanOrEqual(3);
 			expect(refused).toHaveLength(10 - bought.length);
 			expect(refused.every((item) => item.error === 'Purchase refused: over Max Cost')).toBe(true);
 			const entries = (await chargeLog()).log.slice(before);
 			const spent = entries.reduce((sum, entry) => sum + entry.cents, 0);
-			expect(spent).toBe(bought.length * scenario.pricesCents.property);
+			expect(spent).toBe(bought.length * scenario.pricesCents.propertyDetail);
 			expect(spent).toBeLessThanOrEqual(Math.round(held * 3.5));
 			expect(chargedInOutput(result.items)).toBe(spent);
 			expect(sb.requests.filter((request) => request.query.get('Purchase') === '1')).toHaveLength(
@@ -1434,7 +1431,7 @@ describe.each(PRICE_SCENARIOS)(
 		test("under the credential's ceiling, the same: concurrent items cannot together pass it", async () => {
 			await useUpCredits();
 			const before = (await chargeLog()).log.length;
-			const ceilingCents = Math.round(heldCents(scenario, 'property') * 2.5);
+			const ceilingCents = Math.round(heldCents(scenario, 'propertyDetail') * 2.5);
 			quotesFindNothing(items.length);
 			const result = await run({ ...buyAtOnce, maxCost: 100 }, items, {
 				continueOnFail: true,
@@ -1473,7 +1470,7 @@ describe.each(PRICE_SCENARIOS)(
 			expect(
 				kept
 					.filter((item) => item._charge)
-					.map((item) => `property ${String(item.PropID)}`)
+					.map((item) => `parcels of ${String(item.PropID)}`)
 					.sort(),
 			).toEqual(entries.map((entry) => entry.what).sort());
 			// No item after the first four was started.
@@ -1491,7 +1488,7 @@ describe('a purchase that costs more than was held for it', () => {
 	test('the run says so and buys nothing more; what it bought is output', async () => {
 		// The service answers the second purchase with a charge far above its quote (as a price change would).
 		sb.faults.push({
-			pathPrefix: '/v1/properties/P000802',
+			pathPrefix: '/v1/properties/P000802/parcels',
 			query: { Purchase: '1' },
 			count: 1,
 			status: 200,
@@ -1500,9 +1497,7 @@ describe('a purchase that costs more than was held for it', () => {
 		const items = ['P000801', 'P000802', 'P000803'].map((id) => ({ id }));
 		const result = await run(
 			{
-				resource: 'property',
-				operation: 'get',
-				propId: '={{ $json.id }}',
+				...parcelsOf,
 				chargeMode: 'purchase',
 				maxCost: 10,
 			},
@@ -1512,13 +1507,13 @@ describe('a purchase that costs more than was held for it', () => {
 		const second = pairedTo(result.items, 1)[0].json;
 		expect(second.PropID).toBe('P000802');
 		expect((second._charge as IDataObject).notice).toContain(
-			'PropRadar charged $5.00 for a purchase quoted at up to $0.10; this run buys nothing more',
+			'PropRadar charged $5.00 for a purchase quoted at up to $0.25; this run buys nothing more',
 		);
 		expect(pairedTo(result.items, 2)[0].json.error).toBe(
 			'Purchase refused: an earlier purchase of this run cost more than its quote',
 		);
 		expect(
-			sb.sent('/v1/properties/P000803').filter((r) => r.query.get('Purchase') === '1'),
+			sb.sent('/v1/properties/P000803/parcels').filter((r) => r.query.get('Purchase') === '1'),
 		).toHaveLength(0);
 		const hints = result.run.data.resultData.runData.PropRadar[0].hints ?? [];
 		expect(hints.map((hint) => hint.message).join(' ')).toContain('this run buys nothing more');

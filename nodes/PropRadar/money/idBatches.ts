@@ -233,37 +233,74 @@ async function buyBatch(
 	}
 	if (note.notice) warn(context, note.notice);
 	const results = Array.isArray(response.results) ? response.results : [];
-	const byId = new Map<string, IDataObject>();
-	for (const record of results) byId.set(String(record.PropID), record);
-	const counted = typeof response.resultCount === 'number' ? response.resultCount : byId.size;
-	const countedMore = counted > byId.size;
+	const { byId, unpaired } = pairById(found, results);
+	const counted = typeof response.resultCount === 'number' ? response.resultCount : results.length;
+	const countedMore = counted > results.length;
 	if (countedMore)
 		budget.stopBuying(
 			`a purchase of ${found.length} properties whose answer counted ${counted} charged ` +
-				`records and held ${byId.size} may have been charged for records it did not return.`,
+				`records and held ${results.length} may have been charged for records it did not return.`,
 		);
 	for (const id of found) {
 		const record = byId.get(id);
-		if (record) {
-			outcome.set(id, { records: withCharge([record], note) });
-			continue;
-		}
+		if (record) outcome.set(id, { records: withCharge([record], note) });
+	}
+	// Records for no PropID asked for were bought all the same: they go out with an item of their
+	// request, saying so (docs/money.md, rule 6).
+	const holder = found.find((id) => outcome.has(id)) ?? found[0];
+	if (unpaired.length > 0) {
+		const notice =
+			`PropRadar returned this record for none of the PropIDs its request asked for; it was ` +
+			`charged with them, and is output with the item of ${holder}.`;
+		const held = outcome.get(holder);
+		outcome.set(holder, {
+			records: [
+				...(held && 'records' in held ? held.records : []),
+				...withCharge(unpaired, { ...note, notice }),
+			],
+		});
+	}
+	const bought = `It was one of ${found.length} properties bought in one request (totalCost ${note.totalCost})`;
+	for (const id of found) {
+		if (outcome.has(id)) continue;
 		outcome.set(id, {
 			error: {
 				error: `${subject(id)} was not in PropRadar's answer to its purchase`,
 				description: countedMore
-					? `It was one of ${found.length} properties bought in one request (totalCost ` +
-						`${note.totalCost}); the answer counts ${counted} charged records but holds ` +
-						`${byId.size}, and not this one, so it may have been charged without reaching ` +
+					? `${bought}; the answer counts ${counted} charged records but holds ` +
+						`${results.length}, and not this one, so it may have been charged without reaching ` +
 						`the output. This run buys nothing more. Check the account's charges in ` +
 						`PropRadar before buying it again.`
-					: `It was one of ${found.length} properties bought in one request; the answer ` +
-						`holds ${byId.size} records and counts as many charged, so nothing was charged ` +
-						`for this one (it existed when quoted).`,
+					: unpaired.length > 0
+						? `${bought}; the answer holds no record for this PropID and ${unpaired.length} ` +
+							`for PropIDs not asked for, which are output with the item of ${holder}: one ` +
+							`of them may be this property's, and may have been charged.`
+						: `${bought}; the answer holds ${results.length} records and counts as many ` +
+							`charged, and not this one, so nothing was charged for it (it existed when ` +
+							`quoted).`,
 			},
 		});
 	}
 	return countedMore ? { stopsBuying: true } : undefined;
+}
+
+/** Each record to the ID it is for: as asked, or else in another case or with spaces around it. */
+function pairById(
+	ids: string[],
+	records: IDataObject[],
+): { byId: Map<string, IDataObject>; unpaired: IDataObject[] } {
+	const byId = new Map<string, IDataObject>();
+	const loose = (id: unknown) => String(id).trim().toUpperCase();
+	const askedLoosely = new Map(ids.map((id) => [loose(id), id]));
+	const unpaired: IDataObject[] = [];
+	const asked = new Set(ids);
+	for (const record of records) {
+		const exact = String(record.PropID);
+		const id = asked.has(exact) ? exact : askedLoosely.get(loose(record.PropID));
+		if (id !== undefined && !byId.has(id)) byId.set(id, record);
+		else unpaired.push(record);
+	}
+	return { byId, unpaired };
 }
 
 /** The error of an item whose ID came to no records. */
