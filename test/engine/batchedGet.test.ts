@@ -252,6 +252,31 @@ describe('Property > Get over many items', () => {
 		expect(String(result.json[2].description)).toContain('may have been charged');
 	});
 
+	test('an answer that holds fewer records than asked and counts only those: the item left out is told nothing was charged for it, and the run goes on', async () => {
+		const ids = ['P000060', 'P000061', 'P000062'];
+		sb.faults.push({
+			pathPrefix: '/v1/properties',
+			query: { Purchase: '1' },
+			count: 1,
+			// The service's answer as if P000061 had gone between quote and purchase.
+			rewrite: (body) => ({
+				...body,
+				results: (body.results as IDataObject[]).filter((record) => record.PropID !== 'P000061'),
+				resultCount: 2,
+			}),
+		});
+		const result = await run({ chargeMode: 'purchase', maxCost: 1 }, itemsOf(ids), {
+			continueOnFail: true,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((item) => item.error ?? item.PropID)).toEqual([
+			'P000060',
+			"Property P000061 was not in PropRadar's answer to its purchase",
+			'P000062',
+		]);
+		expect(String(result.json[1].description)).toContain('nothing was charged for it');
+	});
+
 	test('a bad Property ID in one item is refused before any request, naming the field', async () => {
 		const result = await run({ chargeMode: 'purchase', maxCost: 1 }, [
 			{ id: 'P000010' },
