@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode, TOKENS, type NodeRun } from './harness';
+import { runNode, TOKENS, type Fault, type NodeRun } from './harness';
 import { sandboxCharges, useEngineSandbox } from './helpers';
 
 const sb = useEngineSandbox();
@@ -111,7 +111,10 @@ describe('Property > Get over many items', () => {
 		]);
 		expect(preview.json[1]).toMatchObject({ httpCode: '404' });
 		expect(String(preview.json[1].description)).toContain('nothing was bought or charged');
-		expect(searches().every((request) => request.query.get('Purchase') === '0')).toBe(true);
+		// The batch's quote counts 4 of 6; each half's first half is quoted again: 6 free quotes in all.
+		expect(searches().map((request) => request.query.get('Purchase'))).toEqual(
+			Array.from({ length: 6 }, () => '0'),
+		);
 
 		sb.requests.length = 0;
 		const bought = await run({ chargeMode: 'purchase', maxCost: 1 }, itemsOf(ids), {
@@ -275,6 +278,32 @@ describe('Property > Get over many items', () => {
 			'P000062',
 		]);
 		expect(String(result.json[1].description)).toContain('nothing was charged for it');
+	});
+
+	test('with "On Error: Continue", a batch whose quote fails makes its own items error items; the other batches are read and bought', async () => {
+		const ids = propIds(1050, 5001);
+		const secondQuote = (): Fault => ({
+			pathPrefix: '/v1/properties',
+			query: { Purchase: '0' },
+			skip: 1,
+			count: 4,
+			status: 503,
+		});
+		sb.faults.push(secondQuote());
+		const preview = await run({ chargeMode: 'preview' }, itemsOf(ids), { continueOnFail: true });
+		expect(preview.error).toBeUndefined();
+		const failed = (json: IDataObject[]) => json.map((item) => item.error !== undefined);
+		expect(failed(preview.json)).toEqual(ids.map((_, index) => index >= 500 && index < 1000));
+		expect(preview.json[600].error).toBe('The PropRadar service failed');
+
+		sb.faults.length = 0;
+		sb.faults.push(secondQuote());
+		const bought = await run({ chargeMode: 'purchase', maxCost: 200 }, itemsOf(ids), {
+			continueOnFail: true,
+		});
+		expect(failed(bought.json)).toEqual(ids.map((_, index) => index >= 500 && index < 1000));
+		expect(String(bought.json[600].description)).toContain('nothing was bought or charged');
+		expect((await chargeLog()).map((entry) => entry.quantity)).toEqual([500, 50]);
 	});
 
 	test('a bad Property ID in one item is refused before any request, naming the field', async () => {

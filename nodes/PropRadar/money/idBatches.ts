@@ -41,7 +41,8 @@ interface QuotedBatch {
 
 /**
  * The IDs of `ids` the service has: a quote counts them without naming them, so a batch whose
- * count falls short is halved, and each half quoted again (free), until every ID is known.
+ * count falls short is halved and its first half quoted again (free); the second half has the
+ * rest of the count. About one quote per missing ID and halving, none when every ID exists.
  */
 async function foundIds(
 	context: IExecuteFunctions,
@@ -52,14 +53,14 @@ async function foundIds(
 ): Promise<string[]> {
 	if (count <= 0) return [];
 	if (count >= ids.length) return ids;
-	const halves = [ids.slice(0, Math.ceil(ids.length / 2)), ids.slice(Math.ceil(ids.length / 2))];
-	const found: string[] = [];
-	for (const half of halves) {
-		const response = await requestQuote(context, batch.request(half), batch.itemIndex, purchasing);
-		const quote = readQuote(context, response, batch.itemIndex);
-		found.push(...(await foundIds(context, batch, half, quote.count, purchasing)));
-	}
-	return found;
+	const first = ids.slice(0, Math.ceil(ids.length / 2));
+	const second = ids.slice(first.length);
+	const response = await requestQuote(context, batch.request(first), batch.itemIndex, purchasing);
+	const inFirst = Math.min(readQuote(context, response, batch.itemIndex).count, first.length);
+	return [
+		...(await foundIds(context, batch, first, inFirst, purchasing)),
+		...(await foundIds(context, batch, second, count - inFirst, purchasing)),
+	];
 }
 
 async function quoteBatch(
@@ -125,7 +126,7 @@ const notSent = (why: string): IdOutcome => ({
  * batch bought once, only its IDs that exist, with `Limit` their count, held at full price.
  * `refuseFirst` is called once the quotes are in and before anything is bought: it throws when an
  * item's failure must end the run (without "On Error: Continue"), which then buys nothing after a
- * failed batch either.
+ * failed batch either; a quote that fails then ends the run too, before anything is bought.
  */
 export async function chargedIdBatches(
 	context: IExecuteFunctions,
@@ -151,14 +152,28 @@ export async function chargedIdBatches(
 	},
 ): Promise<Array<Map<string, IdOutcome>>> {
 	const purchasing = chargeMode(context, spending, 0) === 'purchase';
-	const quoted: QuotedBatch[] = [];
-	const quoteAll = async () => {
-		for (const batch of batches) quoted.push(await quoteBatch(context, batch, purchasing));
-		return quoted.reduce((sum, batch) => sum + worstCaseCents(kind, foundQuote(batch)), 0);
-	};
 	const outcomes = batches.map(() => new Map<string, IdOutcome>());
+	// A batch whose quote fails (with "On Error: Continue") has none: its items are error items,
+	// nothing of it is held or bought, and the other batches go on, as items whose quote fails.
+	const quoted: Array<QuotedBatch | undefined> = [];
+	const quoteAll = async () => {
+		for (const [index, batch] of batches.entries()) {
+			try {
+				quoted[index] = await quoteBatch(context, batch, purchasing);
+			} catch (error) {
+				if (!continueOnFail) throw error;
+				const fields = errorFields(toNodeError(context.getNode(), error, batch.itemIndex));
+				for (const id of batch.ids) outcomes[index].set(id, { error: { ...fields } });
+			}
+		}
+		return quoted.reduce(
+			(sum, batch) => sum + (batch ? worstCaseCents(kind, foundQuote(batch)) : 0),
+			0,
+		);
+	};
 	const settleMissing = () =>
 		batches.forEach((batch, index) => {
+			if (!quoted[index]) return;
 			const found = new Set(quoted[index].found);
 			for (const id of batch.ids)
 				if (!found.has(id)) outcomes[index].set(id, notFound(batch, id, subject(id)));
@@ -166,9 +181,9 @@ export async function chargedIdBatches(
 	if (!purchasing) {
 		await quoteAll();
 		settleMissing();
-		batches.forEach((_, index) => {
-			for (const id of quoted[index].found)
-				outcomes[index].set(id, { records: [previewOf(kind, quoted[index], extra(id))] });
+		quoted.forEach((batch, index) => {
+			for (const id of batch?.found ?? [])
+				outcomes[index].set(id, { records: [previewOf(kind, batch!, extra(id))] });
 		});
 		return outcomes;
 	}
@@ -178,7 +193,9 @@ export async function chargedIdBatches(
 	refuseFirst(outcomes);
 	const budget = await spending.budget();
 	for (let index = 0; index < batches.length; index++) {
-		const failed = await buyBatch(context, budget, kind, batches[index], quoted[index], {
+		const batch = quoted[index];
+		if (!batch) continue;
+		const failed = await buyBatch(context, budget, kind, batches[index], batch, {
 			outcome: outcomes[index],
 			subject,
 		});
@@ -187,7 +204,7 @@ export async function chargedIdBatches(
 			? 'Purchase refused: an earlier purchase of this run may have been charged'
 			: 'Not bought: an earlier purchase of this run failed';
 		for (let later = index + 1; later < batches.length; later++)
-			for (const id of quoted[later].found) outcomes[later].set(id, notSent(why));
+			for (const id of quoted[later]?.found ?? []) outcomes[later].set(id, notSent(why));
 		break;
 	}
 	return outcomes;
