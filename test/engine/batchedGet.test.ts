@@ -168,6 +168,11 @@ describe('Property > Get over many items', () => {
 		// Nothing chosen: the record a single GET gives (PropID and Overview), not the search's Grid.
 		expect(Object.keys(plain.json[0])).toEqual(Object.keys(single.json[0]));
 		expect(searches().at(-1)?.query.get('Fields')).toBe('PropID,Overview');
+		// One item is read with its own GET, which names the same Fields.
+		expect(gets().map((request) => request.query.get('Fields'))).toEqual([
+			'PropID,Overview',
+			'PropID,Overview',
+		]);
 
 		sb.requests.length = 0;
 		const chosen = await run(

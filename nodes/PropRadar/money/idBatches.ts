@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiEnvelope, ApiRequest } from '../transport';
-import { errorFields, toNodeError } from '../transport';
+import { errorFields, formatCents, toNodeError } from '../transport';
 import type { RunSpending, SpendBudget } from './budget';
 import { LIST_PRICES_CENTS, type PriceKind } from './prices';
 import { chargeMode } from './properties';
@@ -92,7 +92,8 @@ function previewOf(kind: PriceKind, quoted: QuotedBatch, extra: IDataObject): ID
 			: (revealedPriceCents(kind, foundQuote(quoted)) ?? LIST_PRICES_CENTS[kind]);
 	return {
 		...previewRecord(kind, response, { ...quote, cents: itemCents, count: 1 }, extra, full),
-		pricePerRecord: previewRecord(kind, response, foundQuote(quoted), {}, full).pricePerRecord,
+		// The full price the batch's quote shows, which a quote of one free record cannot.
+		pricePerRecord: formatCents(full),
 	};
 }
 
