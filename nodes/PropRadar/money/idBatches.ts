@@ -162,8 +162,9 @@ export async function chargedIdBatches(
 			try {
 				quoted[index] = await quoteBatch(context, batch, purchasing);
 			} catch (error) {
-				if (!continueOnFail) throw error;
-				const fields = errorFields(toNodeError(context.getNode(), error, batch.itemIndex));
+				const nodeError = toNodeError(context.getNode(), error, batch.itemIndex);
+				if (!continueOnFail) throw nodeError;
+				const fields = errorFields(nodeError);
 				for (const id of batch.ids) outcomes[index].set(id, { error: { ...fields } });
 			}
 		}
