@@ -136,6 +136,18 @@ describe('Property > Get over many items', () => {
 		expect((await chargeLog()).map((entry) => entry.quantity)).toEqual([4]);
 	});
 
+	test('500 items with one PropID missing: found in 10 free quotes', async () => {
+		const ids = propIds(500, 7001);
+		ids[123] = 'P999999';
+		const result = await run({ chargeMode: 'preview' }, itemsOf(ids), { continueOnFail: true });
+		expect(result.json.map((item) => item.error !== undefined)).toEqual(
+			ids.map((_, index) => index === 123),
+		);
+		expect(searches().map((request) => request.query.get('Purchase'))).toEqual(
+			Array.from({ length: 10 }, () => '0'),
+		);
+	});
+
 	test('without "On Error: Continue" a missing ID fails the run as its 404 would: nothing bought', async () => {
 		const ids = ['P000010', 'P999998', 'P000011'];
 		const result = await run({ chargeMode: 'purchase', maxCost: 1 }, itemsOf(ids));
