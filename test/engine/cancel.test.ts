@@ -63,6 +63,7 @@ test('Import: stopped while its second batch is on its way, no further batch is 
 	expect(await chargedRecordsSince(sb, before)).toBe(4);
 });
 
+// Person > Get Owners works item by item (Property > Get over several items is read in batches, below).
 test.each([false, true])(
 	"item by item (On Error: Continue %s): stopped during the third item's purchase, no later item is bought",
 	async (continueOnFail) => {
@@ -82,8 +83,8 @@ test.each([false, true])(
 		const sentBefore = sb.requests.length;
 		await run(
 			{
-				resource: 'property',
-				operation: 'get',
+				resource: 'person',
+				operation: 'getOwners',
 				propId: '={{ $json.id }}',
 				chargeMode: 'purchase',
 				maxCost: 10,
@@ -100,11 +101,42 @@ test.each([false, true])(
 					request.path.startsWith('/v1/properties/') && request.query.get('Purchase') === '1',
 			);
 		expect(purchases.map((request) => request.path)).toEqual(
-			items.slice(0, 3).map(({ id }) => `/v1/properties/${id}`),
+			items.slice(0, 3).map(({ id }) => `/v1/properties/${id}/persons`),
 		);
-		expect(await chargedRecordsSince(sb, before)).toBe(3);
+		expect((await sandboxCharges(sb)).log.slice(before)).toHaveLength(3);
 	},
 );
+
+test("Property > Get over many items: stopped during the second batch's purchase, no later batch is bought", async () => {
+	const stop = new AbortController();
+	const items = Array.from({ length: 1050 }, (_, i) => ({ id: `P0${String(40001 + i)}` }));
+	sb.faults.push({
+		method: 'POST',
+		pathPrefix: '/v1/properties',
+		query: { Purchase: '1' },
+		skip: 1,
+		count: 1,
+		beforeForward: async () => stop.abort(),
+	});
+	const before = (await sandboxCharges(sb)).log.length;
+	const sentBefore = sb.requests.length;
+	await run(
+		{
+			resource: 'property',
+			operation: 'get',
+			propId: '={{ $json.id }}',
+			chargeMode: 'purchase',
+			maxCost: 200,
+		},
+		items,
+		stop.signal,
+	);
+	const purchases = sb.requests
+		.slice(sentBefore)
+		.filter((request) => request.query.get('Purchase') === '1');
+	expect(purchases).toHaveLength(2);
+	expect(await chargedRecordsSince(sb, before)).toBe(1000);
+});
 
 test('a read waiting to be repeated after a 503 is not repeated once the execution is stopped', async () => {
 	const stop = new AbortController();

@@ -40,9 +40,20 @@ const buy = (propIds: string[], customData?: Record<string, string>) =>
 			customData,
 		},
 	);
+/** The PropIDs bought: one item by its GET, several through the search's PropID criterion. */
 const bought = (propIds: string[]) =>
-	propIds.filter((id) =>
-		sb.sent(`/v1/properties/${id}`).some((request) => request.query.get('Purchase') === '1'),
+	propIds.filter(
+		(id) =>
+			sb.sent(`/v1/properties/${id}`).some((request) => request.query.get('Purchase') === '1') ||
+			sb
+				.sent('/v1/properties', 'POST')
+				.some(
+					(request) =>
+						request.query.get('Purchase') === '1' &&
+						(
+							JSON.parse(request.body) as { Criteria: Array<{ value: string[] }> }
+						).Criteria[0].value.includes(id),
+				),
 	);
 
 test('what the ceiling spent before a wait counts after it: the execution keeps it in its custom data', async () => {

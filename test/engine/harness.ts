@@ -151,6 +151,8 @@ export interface Fault {
 	delayMs?: number;
 	/** Runs just before the request is forwarded: another client acting between two requests. */
 	beforeForward?: () => Promise<void>;
+	/** Forward the request, then answer with the service's status and this rewrite of its JSON body (a partial answer). */
+	rewrite?: (body: IDataObject) => unknown;
 	/** Answer `status` with an error object that repeats everything the request carried: a server that echoes. */
 	echo?: boolean;
 }
@@ -255,7 +257,13 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 			);
 			return;
 		}
-		if (fault && !fault.dropAfterForward && !fault.statusAfterForward && !fault.beforeForward) {
+		if (
+			fault &&
+			!fault.dropAfterForward &&
+			!fault.statusAfterForward &&
+			!fault.beforeForward &&
+			!fault.rewrite
+		) {
 			answerWithFault(response, fault);
 			return;
 		}
@@ -272,7 +280,8 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 			headers,
 			body: ['GET', 'HEAD'].includes(request.method ?? 'GET') ? undefined : body,
 		});
-		const text = await upstream.text();
+		let text = await upstream.text();
+		if (fault?.rewrite) text = JSON.stringify(fault.rewrite(JSON.parse(text) as IDataObject));
 		if (fault?.dropAfterForward) {
 			request.socket.destroy();
 			return;

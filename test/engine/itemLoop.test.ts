@@ -28,9 +28,10 @@ beforeEach(() => {
 
 const ids = (count: number, from = 201) =>
 	Array.from({ length: count }, (_, i) => ({ id: `P${String(from + i).padStart(6, '0')}` }));
-const getProperty = {
-	resource: 'property',
-	operation: 'get',
+// One request per item: Person > Get Owners (Property > Get over several items is read in batches: batchedGet.test.ts).
+const getOwners = {
+	resource: 'person',
+	operation: 'getOwners',
 	propId: '={{ $json.id }}',
 	chargeMode: 'preview',
 };
@@ -65,7 +66,7 @@ describe('the credential', () => {
 	test('is loaded and decrypted once per node run, not for every request, and authenticates every request', async () => {
 		const getDecrypted = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
 		try {
-			const output = await runOk(sb, getProperty, ids(20));
+			const output = await runOk(sb, getOwners, ids(20));
 			expect(output).toHaveLength(20);
 			expect(sb.requests).toHaveLength(20);
 			expect(
@@ -79,7 +80,7 @@ describe('the credential', () => {
 
 	test('a token read once is still redacted from every error', async () => {
 		sb.faults.push({ pathPrefix: '/v1/properties/', count: 3, skip: 1, status: 400, echo: true });
-		const result = await continuing(getProperty, ids(4));
+		const result = await continuing(getOwners, ids(4));
 		const errors = result.json.filter((item) => item.error);
 		expect(errors).toHaveLength(3);
 		expect(JSON.stringify(result.json)).not.toContain(TOKENS.main);
@@ -89,7 +90,7 @@ describe('the credential', () => {
 describe('Items at Once', () => {
 	test('works on up to 10 items at the same time by default; the output keeps input order and pairing', async () => {
 		const slow = slowRequests('/v1/properties/', 12);
-		const output = await run(sb, getProperty, ids(12));
+		const output = await run(sb, getOwners, ids(12));
 		expect(output.error).toBeUndefined();
 		expect(slow.maxInFlight()).toBe(10);
 		expect(output.json.map((item) => item.PropID)).toEqual(ids(12).map((item) => item.id));
@@ -98,11 +99,11 @@ describe('Items at Once', () => {
 
 	test('follows the option, down to one item at a time', async () => {
 		const three = slowRequests('/v1/properties/', 8);
-		await runOk(sb, { ...getProperty, itemConcurrency: 3 }, ids(8));
+		await runOk(sb, { ...getOwners, itemConcurrency: 3 }, ids(8));
 		expect(three.maxInFlight()).toBe(3);
 		sb.faults.length = 0;
 		const one = slowRequests('/v1/properties/', 4);
-		await runOk(sb, { ...getProperty, itemConcurrency: 1 }, ids(4));
+		await runOk(sb, { ...getOwners, itemConcurrency: 1 }, ids(4));
 		expect(one.maxInFlight()).toBe(1);
 	});
 
@@ -110,7 +111,7 @@ describe('Items at Once', () => {
 		slowRequests('/v1/properties/', 8);
 		const items = ids(8);
 		items[3] = { id: 'P999999' };
-		const result = await continuing(getProperty, items);
+		const result = await continuing(getOwners, items);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map(pairedIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
 		expect(result.json.map((item) => Boolean(item.error))).toEqual([
@@ -129,28 +130,20 @@ describe('Items at Once', () => {
 	test('without "On Error: Continue" and nothing bought, the failed item is the node\'s error', async () => {
 		const items = ids(6);
 		items[2] = { id: 'P999999' };
-		const result = await run(sb, getProperty, items);
+		const result = await run(sb, getOwners, items);
 		expect(result.error?.httpCode).toBe('404');
 	});
 
 	test('Purchase mode buys one item at a time unless Buy Items at Once is on', async () => {
 		const slow = slowRequests('/v1/properties/', 8);
-		const result = await run(
-			sb,
-			{ ...getProperty, chargeMode: 'purchase', maxCost: 5 },
-			ids(4, 701),
-		);
+		const result = await run(sb, { ...getOwners, chargeMode: 'purchase', maxCost: 5 }, ids(4, 701));
 		expect(result.error).toBeUndefined();
 		expect(slow.maxInFlight()).toBe(1);
 	});
 
 	test("every request goes on a connection of its own (n8n's request helper opens one each), so no purchase shares one with another request", async () => {
 		const before = sb.connections();
-		const result = await run(
-			sb,
-			{ ...getProperty, chargeMode: 'purchase', maxCost: 5 },
-			ids(3, 801),
-		);
+		const result = await run(sb, { ...getOwners, chargeMode: 'purchase', maxCost: 5 }, ids(3, 801));
 		expect(result.error).toBeUndefined();
 		const purchases = sb.requests.filter((request) => request.query.get('Purchase') === '1');
 		expect(purchases).toHaveLength(3);
@@ -172,7 +165,7 @@ describe('Items at Once', () => {
 				inFlight--;
 			},
 		});
-		await runOk(sb, { ...getProperty, itemConcurrency: 50 }, ids(100, 601));
+		await runOk(sb, { ...getOwners, itemConcurrency: 50 }, ids(100, 601));
 		expect(maxInFlight).toBe(50);
 	});
 
@@ -183,7 +176,7 @@ describe('Items at Once', () => {
 		['many', 'many'],
 		['={{ "many" }}', 'many'],
 	])('%p is refused naming the field, before anything is sent', async (value, shown) => {
-		const result = await run(sb, { ...getProperty, itemConcurrency: value }, ids(2));
+		const result = await run(sb, { ...getOwners, itemConcurrency: value }, ids(2));
 		expect(result.error?.message).toBe(
 			`Items at Once: must be a whole number from 1 to 50, got "${shown}"`,
 		);
@@ -191,7 +184,7 @@ describe('Items at Once', () => {
 	});
 
 	test('digits in text from an expression are a number, as for every number field', async () => {
-		const result = await run(sb, { ...getProperty, itemConcurrency: '={{ "5" }}' }, ids(2));
+		const result = await run(sb, { ...getOwners, itemConcurrency: '={{ "5" }}' }, ids(2));
 		expect(result.error).toBeUndefined();
 		expect(result.json).toHaveLength(2);
 	});
@@ -220,30 +213,33 @@ describe('output items', () => {
 describe('parameters read once for every item', () => {
 	// A parameter with no expression is worked out once per run; one with an expression, for each item.
 	test('a Fields choice without an expression is sent alike for every item, one with an expression as each item says', async () => {
-		await runOk(sb, { ...getProperty, fields: { include: ['PropID', 'State'] } }, ids(3));
+		await runOk(sb, { ...getOwners, fields: { include: ['PropID', 'Age'] } }, ids(3));
 		expect(sb.requests.map((request) => request.query.get('Fields'))).toEqual([
-			'PropID,State',
-			'PropID,State',
-			'PropID,State',
+			'PropID,Age',
+			'PropID,Age',
+			'PropID,Age',
 		]);
 		sb.requests.length = 0;
-		const items = ['City', 'State', 'ZipFive'].map((field, index) => ({ ...ids(3)[index], field }));
+		const items = ['FirstName', 'LastName', 'Age'].map((field, index) => ({
+			...ids(3)[index],
+			field,
+		}));
 		await runOk(
 			sb,
-			{ ...getProperty, itemConcurrency: 1, fields: { include: ['PropID', '={{ $json.field }}'] } },
+			{ ...getOwners, itemConcurrency: 1, fields: { include: ['PropID', '={{ $json.field }}'] } },
 			items,
 		);
 		expect(sb.requests.map((request) => request.query.get('Fields'))).toEqual([
-			'PropID,City',
-			'PropID,State',
-			'PropID,ZipFive',
+			'PropID,FirstName',
+			'PropID,LastName',
+			'PropID,Age',
 		]);
 	});
 
 	test("a Max Cost given by an expression is read for each item: one that differs from the first item's is refused before anything is sent", async () => {
 		const result = await run(
 			sb,
-			{ ...getProperty, chargeMode: 'purchase', maxCost: '={{ $json.cap }}' },
+			{ ...getOwners, chargeMode: 'purchase', maxCost: '={{ $json.cap }}' },
 			[
 				{ ...ids(1)[0], cap: 1 },
 				{ ...ids(1, 202)[0], cap: 2 },
@@ -281,11 +277,11 @@ describe('a key given as {{ $json.field }}', () => {
 		) as unknown;
 
 	test('gives the same output and the same errors as n8n evaluating the expression, on messy items', async () => {
-		const read = await continuing({ ...getProperty, itemConcurrency: 1 }, messy);
+		const read = await continuing({ ...getOwners, itemConcurrency: 1 }, messy);
 		const readRequests = sb.requests.map((request) => request.path);
 		sb.requests.length = 0;
 		const evaluated = await continuing(
-			{ ...getProperty, itemConcurrency: 1, propId: '={{ ($json.id) }}' },
+			{ ...getOwners, itemConcurrency: 1, propId: '={{ ($json.id) }}' },
 			messy,
 		);
 		expect(comparable(read.json)).toEqual(comparable(evaluated.json));
@@ -299,11 +295,11 @@ describe('a key given as {{ $json.field }}', () => {
 
 	test('`{{ $json.constructor }}` is refused as n8n refuses it', async () => {
 		const read = await continuing(
-			{ ...getProperty, propId: '={{ $json.constructor }}' },
+			{ ...getOwners, propId: '={{ $json.constructor }}' },
 			messy.slice(-1),
 		);
 		const evaluated = await continuing(
-			{ ...getProperty, propId: '={{ ($json.constructor) }}' },
+			{ ...getOwners, propId: '={{ ($json.constructor) }}' },
 			messy.slice(-1),
 		);
 		expect(read.json).toEqual(evaluated.json);
@@ -336,13 +332,13 @@ describe('a key given as {{ $json.field }}', () => {
 	test('is read from the item without n8n evaluating the expression for each item; any other expression is evaluated', async () => {
 		const evaluate = jest.spyOn(Expression.prototype, 'resolveSimpleParameterValue');
 		try {
-			await runOk(sb, getProperty, ids(5));
+			await runOk(sb, getOwners, ids(5));
 			const evaluatedKeys = () =>
 				evaluate.mock.calls.filter(
 					([expression]) => typeof expression === 'string' && expression.includes('$json.id'),
 				).length;
 			expect(evaluatedKeys()).toBe(0);
-			await runOk(sb, { ...getProperty, propId: '={{ ($json.id) }}' }, ids(5));
+			await runOk(sb, { ...getOwners, propId: '={{ ($json.id) }}' }, ids(5));
 			expect(evaluatedKeys()).toBe(5);
 		} finally {
 			evaluate.mockRestore();

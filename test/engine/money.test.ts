@@ -174,13 +174,11 @@ const byProperty =
 const byPerson = (suffix: string) => (item: IDataObject) =>
 	`/v1/persons/${String(item.key)}${suffix}`;
 
+/** An operation bought item by item, one charged record an item: the item loop's purchases (Property > Get over several items is read in batches). */
+const parcelsOf = { resource: 'property', operation: 'getParcels', propId: '={{ $json.id }}' };
+
 const OPERATIONS: ChargingOperation[] = [
-	{
-		name: 'Property > Get',
-		parameters: { resource: 'property', operation: 'get', propId: '={{ $json.id }}' },
-		items: properties,
-		target: byProperty(),
-	},
+	// Property > Get over several items is read in batches: its matrix is "Property > Get over many items" below.
 	{
 		name: 'Property > Get Evictions',
 		parameters: { resource: 'property', operation: 'getEvictions', propId: '={{ $json.id }}' },
@@ -361,10 +359,15 @@ async function runTotal(operation: ChargingOperation): Promise<number> {
 }
 
 const summary = { runs: 0, overCap: 0, doubleCharges: 0, chargedMissing: 0 };
+/** The same figures for Property > Get over many items (also counted in `summary`). */
+const batchedSummary = { runs: 0, overCap: 0, doubleCharges: 0, chargedMissing: 0 };
 afterAll(() => {
 	// The figures of the money issue's "Done when", printed by every run of this file.
 	console.log(
 		`money under faults: ${summary.runs} runs, ${summary.overCap} over a cap, ${summary.doubleCharges} double charges, ${summary.chargedMissing} charged purchases missing from the output`,
+	);
+	console.log(
+		`of them Property > Get over many items (batched): ${batchedSummary.runs} runs, ${batchedSummary.overCap} over a cap, ${batchedSummary.doubleCharges} double charges, ${batchedSummary.chargedMissing} charged records or purchases missing from the output`,
 	);
 });
 
@@ -453,6 +456,186 @@ describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
 				expect(targets).not.toContain(2);
 			}
 		});
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// Property > Get over many items: 1,050 items read in three purchases (500, 500 and 50 properties),
+// the fault on the second; the same faults as above, and answers that hold fewer records than asked.
+describe('Property > Get over many items in Purchase mode', () => {
+	const ids = Array.from(
+		{ length: 1050 },
+		(_, index) => `P${String(20001 + index).padStart(6, '0')}`,
+	);
+	const items = ids.map((id) => ({ id }));
+	const parameters = { resource: 'property', operation: 'get', propId: '={{ $json.id }}' };
+	const asked = (request: { body: string }) =>
+		(JSON.parse(request.body) as { Criteria: Array<{ value: string[] }> }).Criteria[0].value;
+	const second = (output: IDataObject[]) => output.slice(500, 1000);
+	const third = (output: IDataObject[]) => output.slice(1000);
+	const PARTIAL_CASES: FaultCase[] = [
+		{
+			name: 'purchase answer holds 10 records fewer than it counts and charged',
+			fault: {
+				query: { Purchase: '1' },
+				rewrite: (body) => ({ ...body, results: (body.results as unknown[]).slice(10) }),
+			},
+			after: true,
+			money: 'maybe',
+		},
+	];
+
+	describe.each(PRICE_SCENARIOS)('at prices $name', (scenario) => {
+		atPrices(scenario);
+		test.each([...FAULT_CASES, ...PARTIAL_CASES])('$name', async (faultCase) => {
+			const preview = await run({ ...parameters, chargeMode: 'preview' }, items);
+			expect(preview.error).toBeUndefined();
+			const maxCost =
+				preview.json.reduce((sum, quote) => sum + cents(quote.maxCostNeeded), 0) / 100;
+			const before = (await chargeLog()).log.length;
+			let drained = 0;
+			// The second batch's quote (after the first's), or its purchase (after the first's).
+			const fault: Fault = { pathPrefix: '/v1/properties', count: 1, skip: 1, ...faultCase.fault };
+			if (faultCase.fault.beforeForward) {
+				fault.beforeForward = async () => {
+					const start = (await chargeLog()).log.length;
+					await useUpCredits();
+					drained = (await chargeLog()).log.length - start;
+				};
+			}
+			sb.faults.push(fault);
+			const requestsBefore = sb.requests.length;
+			const result = await run({ ...parameters, chargeMode: 'purchase', maxCost }, items, {
+				continueOnFail: true,
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.json).toHaveLength(1050);
+			const sent = sb.requests.slice(requestsBefore);
+			const entries = (await chargeLog()).log.slice(before);
+			const ours = faultCase.fault.beforeForward
+				? entries.filter(
+						(_, index) => index !== entries.findIndex((entry) => entry.quantity === 100),
+					)
+				: entries;
+			if (faultCase.fault.beforeForward) expect(drained).toBe(1);
+			const spent = ours.reduce((sum, entry) => sum + entry.cents, 0);
+			summary.runs++;
+			batchedSummary.runs++;
+
+			// Never past the cap.
+			if (spent > cents(maxCost)) {
+				summary.overCap++;
+				batchedSummary.overCap++;
+			}
+			expect(spent).toBeLessThanOrEqual(cents(maxCost));
+
+			// No property asked for in two purchases, no purchase charged twice.
+			const purchases = sent.filter((request) => request.query.get('Purchase') === '1');
+			expect(purchases.every((request) => request.path === '/v1/properties')).toBe(true);
+			const bought = purchases.flatMap(asked);
+			if (new Set(bought).size !== bought.length) {
+				summary.doubleCharges++;
+				batchedSummary.doubleCharges++;
+			}
+			expect(new Set(bought).size).toBe(bought.length);
+			expect(ours.length).toBeLessThanOrEqual(purchases.length);
+
+			// Every charge the node was told of is in the output, and every record charged; only a
+			// purchase answered by the fault can be missing.
+			const inOutput = chargedInOutput(result.items);
+			const records = result.json.filter((item) => item._charge !== undefined).length;
+			const chargedRecords = ours.reduce((sum, entry) => sum + entry.quantity, 0);
+			if (!faultCase.after && (inOutput !== spent || records !== chargedRecords)) {
+				summary.chargedMissing++;
+				batchedSummary.chargedMissing++;
+			}
+			if (faultCase.after) {
+				expect(inOutput).toBeLessThanOrEqual(spent);
+				expect(records).toBeLessThanOrEqual(chargedRecords);
+			} else {
+				expect(inOutput).toBe(spent);
+				expect(records).toBe(chargedRecords);
+			}
+			// Each item its own record, in input order.
+			expect(
+				result.json.every((item, index) => item.error !== undefined || item.PropID === ids[index]),
+			).toBe(true);
+
+			// The messages are true.
+			const said = (item: IDataObject) => `${String(item.error)} ${String(item.description)}`;
+			if (faultCase.money === 'none') {
+				expect(result.json.every((item) => !item.error || /over Max Cost/.test(said(item)))).toBe(
+					true,
+				);
+				return;
+			}
+			const failed = faultCase.fault.rewrite
+				? second(result.json).slice(0, 10)
+				: second(result.json);
+			expect(failed.every((item) => item.error !== undefined)).toBe(true);
+			if (faultCase.money === 'nothing') {
+				expect(failed.every((item) => /nothing was (bought or )?charged/i.test(said(item)))).toBe(
+					true,
+				);
+				expect(failed.some((item) => /may have been charged/.test(said(item)))).toBe(false);
+			} else {
+				expect(failed.every((item) => /may have been charged/.test(said(item)))).toBe(true);
+				expect(
+					failed.some((item) =>
+						/nothing was charged|try again later|retry the request immediately/i.test(said(item)),
+					),
+				).toBe(false);
+				// The run buys nothing more: the third batch is refused with the reason, and not sent.
+				expect(
+					third(result.json).every(
+						(item) =>
+							item.error ===
+							'Purchase refused: an earlier purchase of this run may have been charged',
+					),
+				).toBe(true);
+				expect(bought.some((id) => ids.indexOf(id) >= 1000)).toBe(false);
+			}
+		});
+	});
+
+	test('Retry On Fail is refused before anything is sent', async () => {
+		const result = await run(
+			{ ...parameters, chargeMode: 'purchase', maxCost: 200 },
+			items.slice(0, 600),
+			{ retryOnFail: true },
+		);
+		expect(result.error?.message).toBe('Purchase refused: "Retry On Fail" is on for this node');
+		expect(sb.requests.filter((request) => request.path.startsWith('/v1/properties'))).toEqual([]);
+	});
+
+	test('without "On Error: Continue": a batch that failed after charging ends the run; the batches before it are in its error\'s data, nothing more is bought', async () => {
+		sb.faults.push({
+			pathPrefix: '/v1/properties',
+			query: { Purchase: '1' },
+			skip: 1,
+			count: 1,
+			statusAfterForward: true,
+			status: 500,
+			body: injected,
+		});
+		const before = (await chargeLog()).log.length;
+		const result = await run({ ...parameters, chargeMode: 'purchase', maxCost: 200 }, items);
+		expect(result.error?.message).toBe(
+			'PropRadar answered 500 to a purchase: it may have been charged',
+		);
+		const output = carried(result);
+		expect(
+			output.slice(0, 500).every((item, index) => item.PropID === ids[index] && item._charge),
+		).toBe(true);
+		expect(output).toHaveLength(500);
+		const entries = (await chargeLog()).log.slice(before);
+		expect(entries.map((entry) => entry.quantity)).toEqual([500, 500]);
+		expect(
+			sb.requests
+				.filter((request) => request.query.get('Purchase') === '1')
+				.map(asked)
+				.flat(),
+		).toHaveLength(1000);
 	});
 });
 
@@ -585,11 +768,9 @@ describe('a purchase whose connection cannot be made (the service unreachable af
 		const before = (await chargeLog()).log.length;
 		const result = await run(
 			{
-				resource: 'property',
-				operation: 'get',
-				propId: '={{ $json.id }}',
+				...parcelsOf,
 				chargeMode: 'purchase',
-				maxCost: 0.2,
+				maxCost: 0.5,
 			},
 			properties.slice(0, 2),
 			{ continueOnFail: true },
@@ -605,14 +786,14 @@ describe('a purchase whose connection cannot be made (the service unreachable af
 		// Max Cost fits two purchases at full price: the first one's hold was given back, so the second is bought.
 		const [second] = pairedTo(result.items, 1);
 		expect(second.json.PropID).toBe(properties[1].id);
-		expect(second.json._charge).toMatchObject({ resultCount: 1 });
+		expect(second.json._charge).toMatchObject({ totalCost: expect.any(String) });
 		const entries = (await chargeLog()).log.slice(before);
 		expect(entries).toHaveLength(1);
 		expect(
 			sb.requests
 				.filter((request) => request.query.get('Purchase') === '1')
 				.map((request) => request.path),
-		).toEqual([`/v1/properties/${properties[1].id}`]);
+		).toEqual([`/v1/properties/${properties[1].id}/parcels`]);
 	});
 
 	test('Import: the batch was not sent and not charged, the batches before it are output', async () => {
@@ -705,11 +886,9 @@ describe("a purchase whose address n8n's SSRF protection blocks after its quote 
 			const baseUrl = sb.url.replace('127.0.0.1', 'localhost');
 			const result = await runNode(
 				{
-					resource: 'property',
-					operation: 'get',
-					propId: '={{ $json.id }}',
+					...parcelsOf,
 					chargeMode: 'purchase',
-					maxCost: 0.2,
+					maxCost: 0.5,
 				},
 				{
 					credentials: { baseUrl, accessToken: TOKENS.main },
@@ -732,7 +911,7 @@ describe("a purchase whose address n8n's SSRF protection blocks after its quote 
 				sb.requests
 					.filter((request) => request.query.get('Purchase') === '1')
 					.map((request) => request.path),
-			).toEqual([`/v1/properties/${properties[1].id}`]);
+			).toEqual([`/v1/properties/${properties[1].id}/parcels`]);
 		},
 	);
 });
@@ -918,9 +1097,7 @@ describe("the node's own guards", () => {
 		const before = (await chargeLog()).log.length;
 		const result = await run(
 			{
-				resource: 'property',
-				operation: 'get',
-				propId: '={{ $json.id }}',
+				...parcelsOf,
 				chargeMode: 'purchase',
 				maxCost: 5,
 			},
@@ -928,20 +1105,22 @@ describe("the node's own guards", () => {
 		);
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.items).toEqual([]);
+		// A parcel may come in several pieces: each piece is a record bought.
+		const kept = (result.error?.context as IDataObject).data as IDataObject[];
+		const pieces = kept.reduce((sum, record) => sum + Number(record.pieceCount), 0);
 		expect(result.error?.description).toContain(
-			'The run stopped at the item at index 2 after buying 2 records',
+			`The run stopped at the item at index 2 after buying ${pieces} records`,
 		);
 		expect(result.error?.description).toContain("are in this error's data");
 		expect(result.error?.description).toContain('"Continue (using error output)"');
-		const kept = (result.error?.context as IDataObject).data as IDataObject[];
 		expect(kept.map((record) => record.PropID)).toEqual(['P000401', 'P000402']);
 		expect(kept.every((record) => record._charge)).toBe(true);
 		expect((await chargeLog()).log.slice(before).map((entry) => entry.what)).toEqual([
-			'property P000401',
-			'property P000402',
+			'parcels of P000401',
+			'parcels of P000402',
 		]);
 		expect(
-			sb.sent('/v1/properties/P000404').filter((r) => r.query.get('Purchase') === '1'),
+			sb.sent('/v1/properties/P000404/parcels').filter((r) => r.query.get('Purchase') === '1'),
 		).toHaveLength(0);
 	});
 
@@ -1232,9 +1411,7 @@ describe.each(PRICE_SCENARIOS)(
 			id: `P${String(811 + i).padStart(6, '0')}`,
 		}));
 		const buyAtOnce = {
-			resource: 'property',
-			operation: 'get',
-			propId: '={{ $json.id }}',
+			...parcelsOf,
 			chargeMode: 'purchase',
 			concurrentPurchases: true,
 			itemConcurrency: 10,
@@ -1270,7 +1447,7 @@ describe.each(PRICE_SCENARIOS)(
 				});
 			});
 			const before = (await chargeLog()).log.length;
-			const held = heldCents(scenario, 'property');
+			const held = heldCents(scenario, 'propertyDetail');
 			const result = await run({ ...buyAtOnce, maxCost: Math.round(held * 3.5) / 100 }, items, {
 				continueOnFail: true,
 			});
@@ -1279,14 +1456,14 @@ describe.each(PRICE_SCENARIOS)(
 			const bought = result.json.filter((item) => item._charge);
 			const refused = result.json.filter((item) => item.error);
 			// Three holds at full price fit; at a price below the node's, a purchase that has ended leaves room for one more.
-			if (scenario.pricesCents.property >= LIST_PRICES_CENTS.property)
+			if (scenario.pricesCents.propertyDetail >= LIST_PRICES_CENTS.propertyDetail)
 				expect(bought).toHaveLength(3);
 			else expect(bought.length).toBeGreaterThanOrEqual(3);
 			expect(refused).toHaveLength(10 - bought.length);
 			expect(refused.every((item) => item.error === 'Purchase refused: over Max Cost')).toBe(true);
 			const entries = (await chargeLog()).log.slice(before);
 			const spent = entries.reduce((sum, entry) => sum + entry.cents, 0);
-			expect(spent).toBe(bought.length * scenario.pricesCents.property);
+			expect(spent).toBe(bought.length * scenario.pricesCents.propertyDetail);
 			expect(spent).toBeLessThanOrEqual(Math.round(held * 3.5));
 			expect(chargedInOutput(result.items)).toBe(spent);
 			expect(sb.requests.filter((request) => request.query.get('Purchase') === '1')).toHaveLength(
@@ -1300,7 +1477,7 @@ describe.each(PRICE_SCENARIOS)(
 		test("under the credential's ceiling, the same: concurrent items cannot together pass it", async () => {
 			await useUpCredits();
 			const before = (await chargeLog()).log.length;
-			const ceilingCents = Math.round(heldCents(scenario, 'property') * 2.5);
+			const ceilingCents = Math.round(heldCents(scenario, 'propertyDetail') * 2.5);
 			quotesFindNothing(items.length);
 			const result = await run({ ...buyAtOnce, maxCost: 100 }, items, {
 				continueOnFail: true,
@@ -1339,7 +1516,7 @@ describe.each(PRICE_SCENARIOS)(
 			expect(
 				kept
 					.filter((item) => item._charge)
-					.map((item) => `property ${String(item.PropID)}`)
+					.map((item) => `parcels of ${String(item.PropID)}`)
 					.sort(),
 			).toEqual(entries.map((entry) => entry.what).sort());
 			// No item after the first four was started.
@@ -1357,7 +1534,7 @@ describe('a purchase that costs more than was held for it', () => {
 	test('the run says so and buys nothing more; what it bought is output', async () => {
 		// The service answers the second purchase with a charge far above its quote (as a price change would).
 		sb.faults.push({
-			pathPrefix: '/v1/properties/P000802',
+			pathPrefix: '/v1/properties/P000802/parcels',
 			query: { Purchase: '1' },
 			count: 1,
 			status: 200,
@@ -1366,9 +1543,7 @@ describe('a purchase that costs more than was held for it', () => {
 		const items = ['P000801', 'P000802', 'P000803'].map((id) => ({ id }));
 		const result = await run(
 			{
-				resource: 'property',
-				operation: 'get',
-				propId: '={{ $json.id }}',
+				...parcelsOf,
 				chargeMode: 'purchase',
 				maxCost: 10,
 			},
@@ -1378,13 +1553,13 @@ describe('a purchase that costs more than was held for it', () => {
 		const second = pairedTo(result.items, 1)[0].json;
 		expect(second.PropID).toBe('P000802');
 		expect((second._charge as IDataObject).notice).toContain(
-			'PropRadar charged $5.00 for a purchase quoted at up to $0.10; this run buys nothing more',
+			'PropRadar charged $5.00 for a purchase quoted at up to $0.25; this run buys nothing more',
 		);
 		expect(pairedTo(result.items, 2)[0].json.error).toBe(
 			'Purchase refused: an earlier purchase of this run cost more than its quote',
 		);
 		expect(
-			sb.sent('/v1/properties/P000803').filter((r) => r.query.get('Purchase') === '1'),
+			sb.sent('/v1/properties/P000803/parcels').filter((r) => r.query.get('Purchase') === '1'),
 		).toHaveLength(0);
 		const hints = result.run.data.resultData.runData.PropRadar[0].hints ?? [];
 		expect(hints.map((hint) => hint.message).join(' ')).toContain('this run buys nothing more');

@@ -122,19 +122,11 @@ describe('as a tool, every failure is a result that says what happened to the mo
 
 	test('a call that bought, then failed at its next item: the records, and an error saying what the call was charged', async () => {
 		noCredits();
-		// The second item's own quote fails (its quote among the call's quotes, before buying, went through).
-		sb.faults.push({
-			pathPrefix: '/v1/properties/P000603',
-			query: { Purchase: '0' },
-			skip: 1,
-			count: 1,
-			status: 404,
-			body: { error: 'Resource does not exist for given id', eventid: 'tst-404-009' },
-		});
+		// Two items are read together (Property > Get over several items): the second's PropID does not exist.
 		const result = await runNode(propertyPurchase('={{ $json.id }}', 5), {
 			credentials: credentials(),
 			nodeType: TOOL,
-			items: [{ id: 'P000602' }, { id: 'P000603' }],
+			items: [{ id: 'P000602' }, { id: 'P999999' }],
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.json).toEqual([
@@ -143,12 +135,13 @@ describe('as a tool, every failure is a result that says what happened to the mo
 				_charge: expect.objectContaining({ totalCost: '0.10' }),
 			}),
 			expect.objectContaining({
+				error: 'Property P999999 does not exist or belongs to another account',
 				httpCode: '404',
 				charged:
 					"This call was charged $0.10 for the 1 record it bought, which is in this result (each record's _charge says what its purchase cost).",
 			}),
 		]);
-		expect(await charged()).toEqual(['property P000602']);
+		expect(await charged()).toEqual(['property search, 1 properties']);
 	});
 
 	test('a call whose items together do not fit Max Cost: refused whole, and the agent learns nothing was charged', async () => {

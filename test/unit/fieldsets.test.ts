@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { toFieldsParam } from '../../nodes/PropRadar/shared/fieldsets';
+import { propertyFieldsWithPropId, toFieldsParam } from '../../nodes/PropRadar/shared/fieldsets';
 import {
 	FIELD_SCOPES,
 	PERSON_FIELDSETS,
@@ -307,5 +307,18 @@ describe('scopes whose fields the documents leave open ("not shown")', () => {
 			'probates',
 			'relatives',
 		]);
+	});
+});
+
+describe('propertyFieldsWithPropId: what a read by PropID criterion asks for', () => {
+	test.each([
+		[undefined, 'PropID,Overview', true],
+		['Map,Address,-PType', 'Map,Address,-PType', true],
+		['-Owner', 'PropID,Overview,-Owner', true],
+		['Address,City', 'Address,City,PropID', false],
+		['Overview,-PropID', 'Overview,PropID', false],
+		['Map,-Map', 'Map,PropID,-PType,-Latitude,-Longitude', false],
+	])('%p asks for %p (PropID shown: %p)', (fields, sent, showsPropId) => {
+		expect(propertyFieldsWithPropId(fields)).toEqual({ fields: sent, showsPropId });
 	});
 });

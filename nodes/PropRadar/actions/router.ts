@@ -31,7 +31,7 @@ import { shapedRecord } from '../shared/fieldsets';
 import { checkedValue, readFlag } from '../shared/parameters';
 import { readOutputFields } from './output';
 import { resources } from './resources';
-import type { BoughtKey, ItemOperation } from './types';
+import type { BoughtKey, ItemOperation, ItemsReadAhead } from './types';
 
 export const DEFAULT_ITEM_CONCURRENCY = 10;
 const MAX_ITEM_CONCURRENCY = 50;
@@ -260,6 +260,8 @@ async function runItems(
 		}
 	}
 
+	// Read first: a value it refuses is refused before anything is sent.
+	const concurrency = itemConcurrency(context);
 	let skip: Skipping | undefined;
 	try {
 		skip = module.boughtKey && (await skipping(context, module.boughtKey, operation, items.length));
@@ -268,22 +270,29 @@ async function runItems(
 	}
 	const itemIndexes = allItems.filter((itemIndex) => !skip?.skipped.has(itemIndex));
 	if (skip) skippedHint(context, skip.ledger, skip.name, [...skip.skipped.values()], items.length);
-	if (chargeMode === 'purchase' && itemIndexes.length > 1) {
+	let ahead: ItemsReadAhead | undefined;
+	if (module.readAhead && itemIndexes.length > 1) {
+		try {
+			ahead = await module.readAhead.call(context, spending, continueOnFail, itemIndexes);
+		} catch (error) {
+			return failEveryItem(error, itemIndexes);
+		}
+	} else if (chargeMode === 'purchase' && itemIndexes.length > 1) {
 		try {
 			await quoteWholeRun(context, module.execute, spending, itemIndexes, continueOnFail);
 		} catch (error) {
 			return failEveryItem(error, itemIndexes);
 		}
 	}
-	const concurrency = itemConcurrency(context);
 	const outputs: Array<INodeExecutionData[] | undefined> = new Array(items.length);
 	const failed = new Map<number, unknown>();
 	// The items whose purchase is charged and whose records are in the output: recorded for Skip Records Bought Before.
 	const boughtItems: number[] = [];
+	// Read ahead, every request is made: each item is only handed its part, and a failed item stops none.
 	await forEachItem(
 		itemIndexes,
-		concurrency,
-		() => failed.size > 0,
+		ahead ? 1 : concurrency,
+		() => !ahead && failed.size > 0,
 		async (itemIndex) => {
 			// Not n8n's returnJsonArray and constructExecutionMetaData, which copy every item (docs/design.md).
 			const pairedItem = { item: itemIndex };
@@ -293,7 +302,9 @@ async function runItems(
 			try {
 				if (module.outputs)
 					fields = readOutputFields(context, itemIndex, module.outputs, runsAsTool(context));
-				const records = await module.execute.call(context, itemIndex, spending);
+				const records = ahead
+					? ahead.outcome(itemIndex)
+					: await module.execute.call(context, itemIndex, spending);
 				outputs[itemIndex] = outputOf(records);
 				if (boughtIn(records)) boughtItems.push(itemIndex);
 			} catch (error) {
@@ -323,6 +334,7 @@ async function runItems(
 			previewRunTotal(
 				context,
 				output.map((item) => item.json),
+				ahead ? 'items' : 'quotes',
 			);
 		if (chargeMode === 'purchase') purchaseWithoutCredits(context, spending);
 		return [output];
@@ -332,9 +344,12 @@ async function runItems(
 	const nodeError = toNodeError(node, failed.get(failedAt), failedAt);
 	if (spending.bought === 0) throw nodeError;
 	const bought = outputs.flatMap((output) => output ?? []).map((item) => item.json);
-	const stopped =
-		`The run stopped at the item at index ${failedAt} after buying ${spending.bought} ` +
-		`records (${spentSoFar(spending)}); the items after it were not ` +
-		`processed${concurrency > 1 ? ', except those already under way' : ''}.`;
+	const stopped = ahead
+		? `The item at index ${failedAt} failed; the run bought ${spending.bought} records ` +
+			`(${spentSoFar(spending)}) in requests of many items, all made before any item's ` +
+			`output.`
+		: `The run stopped at the item at index ${failedAt} after buying ${spending.bought} ` +
+			`records (${spentSoFar(spending)}); the items after it were not ` +
+			`processed${concurrency > 1 ? ', except those already under way' : ''}.`;
 	throw carryOutput(nodeError, stopped, bought);
 }

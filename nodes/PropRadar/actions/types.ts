@@ -20,6 +20,12 @@ export type ItemOperation = (
 	spending: RunSpending,
 ) => Promise<IDataObject[]>;
 
+/** Every item's records, read for all items together before the item loop (a batched read). */
+export interface ItemsReadAhead {
+	/** The item's records; throws the item's error. Sends nothing: every request, every purchase, is made. */
+	outcome(itemIndex: number): IDataObject[];
+}
+
 /** Takes all input items at once, and returns output items already paired to them. */
 export type BatchOperation = (
 	this: IExecuteFunctions,
@@ -30,6 +36,17 @@ export type OperationModule =
 	| {
 			description: INodeProperties[];
 			execute: ItemOperation;
+			/**
+			 * With more than one input item: reads every item in few requests, before the item loop
+			 * (Property > Get). Its purchases are quoted and held whole, as the item loop does.
+			 */
+			readAhead?: (
+				this: IExecuteFunctions,
+				spending: RunSpending,
+				continueOnFail: boolean,
+				/** The items it reads for: every input item but those Skip Records Bought Before leaves out. */
+				itemIndexes: readonly number[],
+			) => Promise<ItemsReadAhead>;
 			executeBatch?: never;
 			/** Whether each output item keeps the input item's PropID, PersonKey and ListID where it has none of its own. */
 			keepsInputKeys?: boolean;
@@ -42,6 +59,7 @@ export type OperationModule =
 			description: INodeProperties[];
 			executeBatch: BatchOperation;
 			execute?: never;
+			readAhead?: never;
 			keepsInputKeys?: never;
 			outputs?: never;
 			boughtKey?: never;

@@ -150,6 +150,16 @@ export class SpendBudget {
 		for (const tally of this.tallies) tally.heldCents -= heldCents;
 	}
 
+	/** Whether the run buys nothing more (a purchase may have been charged, or cost more than held). */
+	get stopped(): boolean {
+		return this.stopReason !== undefined;
+	}
+
+	/** The run buys nothing more: `reason` says why, as a sentence. */
+	stopBuying(reason: string): void {
+		this.stopReason ??= reason;
+	}
+
 	/** The purchase may have been charged: what was held for it counts as spent, and the run stops buying. */
 	keepUnconfirmed(heldCents: number, what: string): void {
 		for (const tally of this.tallies) {

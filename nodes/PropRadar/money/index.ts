@@ -10,6 +10,8 @@ export {
 	skippedHint,
 } from './boughtBefore';
 export type { BoughtBefore } from './boughtBefore';
+export { chargedIdBatches, idError } from './idBatches';
+export type { IdBatch, IdOutcome } from './idBatches';
 export type { BatchOutcome } from './batches';
 export { readCeiling, RunSpending } from './budget';
 export { chargedPages, StoppedAfterBuying } from './pages';

@@ -82,7 +82,12 @@ export function chargeStatement(spending: RunSpending): string {
 	return 'Nothing was charged in this call.';
 }
 
-export function previewRunTotal(context: IExecuteFunctions, records: IDataObject[]): void {
+/** `counted`: what each preview is, a quote of its own or an item of a quote of many. */
+export function previewRunTotal(
+	context: IExecuteFunctions,
+	records: IDataObject[],
+	counted: 'quotes' | 'items' = 'quotes',
+): void {
 	const previews = records.filter(
 		(record) => record.preview === true && record.maxCostNeeded !== undefined,
 	);
@@ -113,7 +118,7 @@ export function previewRunTotal(context: IExecuteFunctions, records: IDataObject
 	}
 	context.addExecutionHints({
 		message:
-			`Run total of this preview: ${previews.length} quotes, ${charged} charged ` +
+			`Run total of this preview: ${previews.length} ${counted}, ${charged} charged ` +
 			`record${charged === 1 ? '' : 's'}${each}. A purchase of the same items needs Max ` +
 			`Cost of at least ${money(needCents)}.${credits}`,
 		type: 'info',

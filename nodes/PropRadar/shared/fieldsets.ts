@@ -383,3 +383,41 @@ export function shapedRecord(
 		if (Object.hasOwn(record, field)) shaped[field] = record[field];
 	return shaped;
 }
+
+/**
+ * What Property > Get asks for when Fields is left empty: what the property read answers by
+ * default (the sandbox's `GET /v1/properties/{PropID}`; the documents name no default). Sent
+ * explicitly, since the search, which reads many properties at once, has another default (`Grid`).
+ */
+export const PROPERTY_GET_DEFAULT_FIELDS = 'PropID,Overview';
+
+/**
+ * The property `Fields` a read by PropID criterion sends so that every record can be paired to its
+ * item by PropID, and whether the user's own choice shows PropID (if not, it is taken out again).
+ * `fields` is what `toFieldsParam` gave for the property scope (known names only); a choice of
+ * suppressions alone applies them to the default, as the service does.
+ */
+export function propertyFieldsWithPropId(fields: string | undefined): {
+	fields: string;
+	showsPropId: boolean;
+} {
+	const names = (fields ?? '').split(',').filter(Boolean);
+	const { fieldsets } = FIELD_SCOPES.property as FieldScope;
+	const expand = (name: string) => {
+		const fieldset = fieldsetNamed(fieldsets, name);
+		return fieldset === undefined ? [name] : [...fieldsets[fieldset]];
+	};
+	const chosen = names.filter((name) => !name.startsWith('-'));
+	const suppressed = names.filter((name) => name.startsWith('-')).map((name) => name.slice(1));
+	if (chosen.length === 0) chosen.push(...PROPERTY_GET_DEFAULT_FIELDS.split(','));
+	const showsPropId =
+		chosen.some((name) => expand(name).includes('PropID')) &&
+		!suppressed.some((name) => expand(name).includes('PropID'));
+	if (showsPropId)
+		return { fields: [...chosen, ...suppressed.map((n) => `-${n}`)].join(','), showsPropId };
+	// Every suppression but PropID's, field by field: a suppressed fieldset would take PropID out too.
+	const others = [...new Set(suppressed.flatMap(expand).filter((name) => name !== 'PropID'))].map(
+		(name) => `-${name}`,
+	);
+	return { fields: [...chosen, 'PropID', ...others].join(','), showsPropId };
+}
