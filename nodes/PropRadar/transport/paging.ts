@@ -54,56 +54,54 @@ export async function pageThrough<T>(
 	const results = page.results ?? [];
 	const totalResultCount = page.totalResultCount ?? counted;
 	const end = first + results.length;
-	const last =
-		limit === undefined ? totalResultCount : Math.min(first + limit, totalResultCount ?? Infinity);
-	if (results.length < head.wanted || (last !== undefined && end >= last))
+	const limitEnd = limit === undefined ? Infinity : first + limit;
+	const last = totalResultCount === undefined ? undefined : Math.min(limitEnd, totalResultCount);
+	if (results.length < head.wanted || end >= limitEnd || (last !== undefined && end >= last))
 		return { records: [...results], totalResultCount: page.totalResultCount };
 	const rest =
 		last === undefined
 			? await pageAhead(fetchPage, { pageSize, limit, first, start: end }, page.totalResultCount)
-			: await pagesAtOnce(fetchPage, end, last, pageSize);
+			: await pagesAtOnce(fetchPage, { start: end, last, end: limitEnd, pageSize });
 	return {
 		records: [...results, ...rest.records],
 		totalResultCount: rest.totalResultCount ?? page.totalResultCount,
 	};
 }
 
-// The pages of [start, last) asked for together. A page shorter than asked before the last (a
-// service answering fewer a page, or records gone meanwhile) is followed by a read of what it left
-// out, so that no record is skipped; a page longer than asked keeps only its share, the next
-// page holding the rest.
+// The pages from `start` to the total (`last`) asked for together, each a whole page but none past
+// the user's Limit (`end`). A page shorter than asked before the last (a service answering fewer a
+// page, or records gone meanwhile) is followed by a read of what it left out, so that no record is
+// skipped; a page longer than asked keeps only its share, the next page holding the rest. Records
+// past the total are read only by collectPages, when the total says more than came.
 async function pagesAtOnce<T>(
 	fetchPage: FetchPage<T>,
-	start: number,
-	last: number,
-	pageSize: number,
+	{ start, last, end, pageSize }: { start: number; last: number; end: number; pageSize: number },
 ): Promise<PagedResult<T>> {
 	const asked: Array<PageAsked<T>> = [];
 	for (let at = start; at < last; at += pageSize)
-		asked.push(askPage(fetchPage, at, Math.min(pageSize, last - at)));
+		asked.push(askPage(fetchPage, at, Math.min(pageSize, end - at)));
 	const records: T[] = [];
 	let totalResultCount: number | undefined;
-	for (const [index, { start: at, wanted, page }] of asked.entries()) {
-		let answer: ApiEnvelope<T>;
-		try {
-			answer = await page;
-		} catch (error) {
-			// The pages asked for after it are answered before the failure goes on: no request outlives the run.
-			await Promise.all(asked.slice(index + 1).map((later) => later.page.catch(() => undefined)));
-			throw error;
+	try {
+		for (const [index, { start: at, wanted, page }] of asked.entries()) {
+			const answer = await page;
+			const results = answer.results ?? [];
+			totalResultCount = answer.totalResultCount ?? totalResultCount;
+			const isLast = index === asked.length - 1;
+			records.push(...(isLast ? results : results.slice(0, wanted)));
+			if (!isLast && results.length < wanted && results.length > 0) {
+				const gap = await pageThrough(fetchPage, {
+					pageSize: results.length,
+					start: at + results.length,
+					limit: wanted - results.length,
+				});
+				records.push(...gap.records);
+			}
 		}
-		const results = answer.results ?? [];
-		totalResultCount = answer.totalResultCount ?? totalResultCount;
-		const isLast = index === asked.length - 1;
-		records.push(...(isLast ? results : results.slice(0, wanted)));
-		if (!isLast && results.length < wanted && results.length > 0) {
-			const gap = await pageThrough(fetchPage, {
-				pageSize: results.length,
-				start: at + results.length,
-				limit: wanted - results.length,
-			});
-			records.push(...gap.records);
-		}
+	} catch (error) {
+		// Every page asked for is answered before the failure goes on: no request outlives the run.
+		await Promise.all(asked.map(({ page }) => page.catch(() => undefined)));
+		throw error;
 	}
 	return { records, totalResultCount };
 }
