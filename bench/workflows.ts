@@ -159,6 +159,43 @@ export const importRecords = (count: number) =>
 
 export const LIST_ITEM_FIELDS = ['PropID', 'Address', 'City', 'State', 'ZipFive'];
 
+/**
+ * Person > Get Owners with Preview Cost for every input item (no request reads several properties'
+ * owners: the run's window of requests in flight is what makes it fast), beside the HTTP Request
+ * node's GET of the same owners' quote per item.
+ */
+export function getOwnersWorkflows(
+	items: number,
+	sandboxUrl: string,
+): { propRadar: BenchWorkflow; httpRequest: BenchWorkflow } {
+	return {
+		propRadar: chain(
+			'PropRadarBnch004',
+			`Person > Get Owners, Preview Cost, ${items} items`,
+			propIdsExpression(items),
+			[
+				propRadar({
+					resource: 'person',
+					operation: 'getOwners',
+					propId: '={{ $json.values }}',
+					chargeMode: 'preview',
+				}),
+			],
+		),
+		httpRequest: chain(
+			'PropRadarBnch005',
+			`HTTP Request, one GET of a property's owners per item, ${items} items`,
+			propIdsExpression(items),
+			[
+				httpRequest({
+					method: 'GET',
+					url: `=${sandboxUrl}/v1/properties/{{ $json.values }}/persons?Purchase=0`,
+				}),
+			],
+		),
+	};
+}
+
 export function perItemWorkflows(
 	items: number,
 	sandboxUrl: string,
