@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 import { badRequest } from '../errors';
 import { objectBody, onlyFields } from '../http';
 import type { RouteModule } from '../types';

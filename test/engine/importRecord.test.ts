@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { TOKENS } from './harness';
 import {
@@ -370,7 +370,7 @@ describe('Import Record > Import, items that name different import lists', () =>
 				beforeForward: async () => {
 					together = Math.max(together, ++quoting);
 					if (quoting === 2) bothAsked();
-					await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+					await Promise.race([asked, sleep(5_000)]);
 				},
 			});
 		const result = await runOk(sb, perItemList({ chargeMode: 'purchase', maxCost: 10 }), records);

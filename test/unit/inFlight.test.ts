@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 import { FIRST_WINDOW, InFlight, MAX_IN_FLIGHT } from '../../nodes/PropRadar/transport/inFlight';
 
 type Place = { epoch: number; sentAt: number };

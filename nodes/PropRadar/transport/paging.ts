@@ -98,10 +98,9 @@ async function pagesAtOnce<T>(
 				records.push(...gap.records);
 			}
 		}
-	} catch (error) {
-		// Every page asked for is answered before the failure goes on: no request outlives the run.
+	} finally {
+		// Every page asked for is answered before a failure goes on: no request outlives the run.
 		await Promise.all(asked.map(({ page }) => page.catch(() => undefined)));
-		throw error;
 	}
 	return { records, totalResultCount };
 }
