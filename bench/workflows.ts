@@ -196,6 +196,48 @@ export function getOwnersWorkflows(
 	};
 }
 
+/**
+ * List Item > Add: every input item's PropID added to a static list (the node sends them together,
+ * 500 a request), beside the HTTP Request node's PUT of each item's PropID to the list.
+ */
+export function listItemAddWorkflows(
+	items: number,
+	listIds: { propRadar: number; httpRequest: number },
+	sandboxUrl: string,
+): { propRadar: BenchWorkflow; httpRequest: BenchWorkflow } {
+	return {
+		propRadar: chain(
+			'PropRadarBnch006',
+			`List Item > Add, ${items} PropIDs`,
+			propIdsExpression(items),
+			[
+				propRadar({
+					resource: 'listItem',
+					operation: 'add',
+					listId: { __rl: true, mode: 'id', value: String(listIds.propRadar) },
+					addBy: 'propIds',
+					propIds: '={{ $json.values }}',
+				}),
+			],
+		),
+		httpRequest: chain(
+			'PropRadarBnch007',
+			`HTTP Request, one PUT of a PropID per item, ${items} items`,
+			propIdsExpression(items),
+			[
+				httpRequest({
+					method: 'PUT',
+					url: `${sandboxUrl}/v1/lists/${listIds.httpRequest}/items`,
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody:
+						'={{ JSON.stringify({ Criteria: [{ name: "PropID", value: [$json.values] }] }) }}',
+				}),
+			],
+		),
+	};
+}
+
 export function perItemWorkflows(
 	items: number,
 	sandboxUrl: string,
