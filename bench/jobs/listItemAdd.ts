@@ -73,7 +73,7 @@ export async function listItemAddJob(
 		propRadarMs: medians.propRadar,
 		httpRequestMs: medians.httpRequest,
 		rawMs: medians.raw,
-		rawNote: `${fmt(medians.raw)} ms, ${requests} PUTs of ${PROP_IDS_PER_REQUEST} one after another`,
+		rawNote: `${fmt(medians.raw)} ms, ${requests} PUT${requests === 1 ? '' : 's'} of up to ${PROP_IDS_PER_REQUEST} PropIDs one after another`,
 		...target(medians.propRadar, medians.httpRequest),
 		ratioOf: 'HTTP Request / PropRadar',
 		target: '>= 1',
