@@ -79,6 +79,31 @@ describe("a run's window of requests in flight", () => {
 		expect(await held).toBe(false);
 	});
 
+	test("an answer far slower than the run's usual one halves the window, as a 429 does", async () => {
+		// The clock is set by hand: what is checked is how the window reads the times, not a timing.
+		const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+		try {
+			const window = new InFlight();
+			const { entered } = await fill(window, 100);
+			now.mockReturnValue(1_000_100);
+			// Five answers in 100 ms: the window is 15.
+			for (const place of entered.slice(0, 5)) window.leave(place, 'answered');
+			await settle();
+			expect(entered).toHaveLength(20);
+			// One in 2 s, three times the usual and a second more: the window halves to 7.
+			now.mockReturnValue(1_002_000);
+			window.leave(entered[5], 'answered');
+			await settle();
+			expect(entered).toHaveLength(20);
+			for (const place of entered.slice(6, 14)) window.leave(place, 'answered');
+			await settle();
+			// Eight more as slow (sent before the cut: they neither cut again nor grow it): 6 under way, one more goes.
+			expect(entered).toHaveLength(21);
+		} finally {
+			now.mockRestore();
+		}
+	});
+
 	test('a failed connection frees its place without growing or halving the window', async () => {
 		const window = new InFlight();
 		const { entered } = await fill(window, 20);
