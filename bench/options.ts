@@ -16,9 +16,17 @@ const delayIndex = args.indexOf('--wan-delay');
 export const WAN_DELAY_MS = delayIndex >= 0 ? Number(args[delayIndex + 1]) : 25;
 if (!(WAN_DELAY_MS >= 0 && WAN_DELAY_MS <= 1000))
 	throw new Error(`--wan-delay: milliseconds from 0 to 1000, got "${args[delayIndex + 1]}"`);
-const JOBS = ['perItem', 'returnAll', 'import', 'growth', 'trigger'] as const;
+const JOBS = [
+	'perItem',
+	'getOwners',
+	'listItemAdd',
+	'returnAll',
+	'import',
+	'growth',
+	'trigger',
+] as const;
 /** The jobs that run over the link: the growth table and the trigger's deliveries stay on loopback. */
-const WAN_JOBS = new Set<string>(['perItem', 'returnAll', 'import']);
+const WAN_JOBS = new Set<string>(['perItem', 'getOwners', 'listItemAdd', 'returnAll', 'import']);
 const onlyIndex = args.indexOf('--only');
 const only = onlyIndex >= 0 ? new Set(args[onlyIndex + 1]?.split(',')) : undefined;
 for (const job of only ?? []) {

@@ -7,6 +7,8 @@
 export type RawJob = (
 	| { kind: 'perItem'; urls: string[]; concurrency: number; token: string }
 	| { kind: 'pages'; url: string; pageSize: number; token: string }
+	/** `url` is a static list's items: its PropIDs PUT `chunk` a request, one request after another. */
+	| { kind: 'addItems'; url: string; propIds: string[]; chunk: number; token: string }
 	/**
 	 * `url` is the import endpoint without `Purchase`. `quoteFirst`: a free quote of all the records
 	 * before the batches, the one request the node must send first (its Max Cost is checked on it).
@@ -82,6 +84,25 @@ async function pages(url: string, pageSize: number, token: string): Promise<RawR
 	return { ms: 0, records: all.length, requests };
 }
 
+async function addItems(
+	url: string,
+	propIds: string[],
+	chunk: number,
+	token: string,
+): Promise<RawResult> {
+	let requests = 0;
+	for (let start = 0; start < propIds.length; start += chunk) {
+		await call(url, token, {
+			method: 'PUT',
+			body: JSON.stringify({
+				Criteria: [{ name: 'PropID', value: propIds.slice(start, start + chunk) }],
+			}),
+		});
+		requests++;
+	}
+	return { ms: 0, records: propIds.length, requests };
+}
+
 async function importBatches(
 	url: string,
 	records: unknown[],
@@ -112,6 +133,7 @@ async function importBatches(
 function run(job: RawJob, purchase: boolean): Promise<RawResult> {
 	if (job.kind === 'perItem') return perItem(job.urls, job.concurrency, job.token);
 	if (job.kind === 'pages') return pages(job.url, job.pageSize, job.token);
+	if (job.kind === 'addItems') return addItems(job.url, job.propIds, job.chunk, job.token);
 	return importBatches(
 		job.url,
 		job.records,

@@ -16,11 +16,12 @@
  * summarised by where the time goes. Per-item, Return All and Import run in five rounds (one in a
  * smoke run; `--rounds N` for another number), each round all of the job's cases of one kind (the
  * rounds in the running n8n first, then those in fresh processes: `inRounds`), and each case's
- * time is its median. `--only`: just the jobs named (perItem, returnAll, import, growth, trigger),
- * for working on one of them; its JSON then goes to .tools/bench-only.json unless `--out` says
- * otherwise. `--wan`: the per-item, Return All and Import jobs with n8n and the raw client reaching
- * the sandbox over TLS through a link of `--wan-delay` ms each way (25 by default; wanLink.ts),
- * written to bench/results-wan.json.
+ * time is its median. `--only`: just the jobs named (perItem, getOwners, listItemAdd, returnAll,
+ * import, growth, trigger), for working on one of them; its JSON then goes to
+ * .tools/bench-only.json unless `--out` says otherwise. `--wan`: the per-item, Get Owners, List
+ * Item > Add, Return All and Import jobs with n8n and the raw client reaching the sandbox over TLS
+ * through a link of `--wan-delay` ms each way (25 by default; wanLink.ts), written to
+ * bench/results-wan.json.
  * Node time is what n8n records as the node's `executionTime`. Per-item, Return All and Import
  * are timed in the running n8n (each workflow active and called at its Webhook start node, run
  * once before the rounds, n8n's heap collected before each run (collector.ts), its time read from
@@ -42,6 +43,8 @@ import { startSandbox } from '../sandbox/server';
 import { connectCollector, inspectOption } from './collector';
 import { growthJob } from './jobs/growth';
 import { importJob } from './jobs/import';
+import { getOwnersJob } from './jobs/getOwners';
+import { listItemAddJob } from './jobs/listItemAdd';
 import { perItemJob } from './jobs/perItem';
 import { returnAllJob } from './jobs/returnAll';
 import { sandboxJob, sandboxResult, sandboxRow } from './jobs/sandbox';
@@ -56,6 +59,8 @@ import { startWanLink } from './wanLink';
 import {
 	importN8nAloneWorkflow,
 	importWorkflows,
+	getOwnersWorkflows,
+	listItemAddWorkflows,
 	perItemWorkflows,
 	returnAllWorkflows,
 	triggerWorkflow,
@@ -83,6 +88,13 @@ async function main(): Promise<void> {
 
 	// ------------------------------------------------------------------ the workflows
 	const perItem = perItemWorkflows(SIZES.perItem, apiUrl);
+	const owners = getOwnersWorkflows(SIZES.perItem, apiUrl);
+	const addLists = {
+		propRadar: await createList(sandbox, { ListName: 'bench add node', ListType: 'static' }),
+		httpRequest: await createList(sandbox, { ListName: 'bench add http', ListType: 'static' }),
+		raw: await createList(sandbox, { ListName: 'bench add raw', ListType: 'static' }),
+	};
+	const listItemAdd = listItemAddWorkflows(SIZES.perItem, addLists, apiUrl);
 	const returnAll = returnAllWorkflows('PropRadarBnch10', returnAllList, SIZES.returnAll, apiUrl);
 	// Every import run imports into lists of its own, so that none imports into a list a run before it filled.
 	const importPair = async (id: string, name: string) =>
@@ -142,6 +154,10 @@ async function main(): Promise<void> {
 		perItem.propRadar,
 		perItem.httpRequest,
 		perItem.editFields,
+		owners.propRadar,
+		owners.httpRequest,
+		listItemAdd.propRadar,
+		listItemAdd.httpRequest,
 		returnAll.propRadar,
 		returnAll.httpRequest,
 		...[...imports, ...freshImports, importsBefore].flatMap((pair) => [
@@ -187,6 +203,10 @@ async function main(): Promise<void> {
 			perItem.propRadar,
 			perItem.httpRequest,
 			perItem.editFields,
+			owners.propRadar,
+			owners.httpRequest,
+			listItemAdd.propRadar,
+			listItemAdd.httpRequest,
 			returnAll.propRadar,
 			returnAll.httpRequest,
 			...[...imports, importsBefore].flatMap((pair) => [pair.propRadar, pair.httpRequest!]),
@@ -195,6 +215,8 @@ async function main(): Promise<void> {
 		for (const workflow of served) await n8n.activate(client, workflow.id);
 
 		if (runs('perItem')) await perItemJob(bench, client, perItem);
+		if (runs('getOwners')) await getOwnersJob(bench, client, owners);
+		if (runs('listItemAdd')) await listItemAddJob(bench, client, listItemAdd, addLists.raw);
 		if (runs('returnAll')) await returnAllJob(bench, client, returnAll, returnAllList);
 		if (runs('import'))
 			await importJob(bench, client, {

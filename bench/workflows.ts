@@ -159,6 +159,85 @@ export const importRecords = (count: number) =>
 
 export const LIST_ITEM_FIELDS = ['PropID', 'Address', 'City', 'State', 'ZipFive'];
 
+/**
+ * Person > Get Owners with Preview Cost for every input item (no request reads several properties'
+ * owners: the run's window of requests in flight is what makes it fast), beside the HTTP Request
+ * node's GET of the same owners' quote per item.
+ */
+export function getOwnersWorkflows(
+	items: number,
+	sandboxUrl: string,
+): { propRadar: BenchWorkflow; httpRequest: BenchWorkflow } {
+	return {
+		propRadar: chain(
+			'PropRadarBnch004',
+			`Person > Get Owners, Preview Cost, ${items} items`,
+			propIdsExpression(items),
+			[
+				propRadar({
+					resource: 'person',
+					operation: 'getOwners',
+					propId: '={{ $json.values }}',
+					chargeMode: 'preview',
+				}),
+			],
+		),
+		httpRequest: chain(
+			'PropRadarBnch005',
+			`HTTP Request, one GET of a property's owners per item, ${items} items`,
+			propIdsExpression(items),
+			[
+				httpRequest({
+					method: 'GET',
+					url: `=${sandboxUrl}/v1/properties/{{ $json.values }}/persons?Purchase=0`,
+				}),
+			],
+		),
+	};
+}
+
+/**
+ * List Item > Add: every input item's PropID added to a static list (the node sends them together,
+ * 500 a request), beside the HTTP Request node's PUT of each item's PropID to the list.
+ */
+export function listItemAddWorkflows(
+	items: number,
+	listIds: { propRadar: number; httpRequest: number },
+	sandboxUrl: string,
+): { propRadar: BenchWorkflow; httpRequest: BenchWorkflow } {
+	return {
+		propRadar: chain(
+			'PropRadarBnch006',
+			`List Item > Add, ${items} PropIDs`,
+			propIdsExpression(items),
+			[
+				propRadar({
+					resource: 'listItem',
+					operation: 'add',
+					listId: { __rl: true, mode: 'id', value: String(listIds.propRadar) },
+					addBy: 'propIds',
+					propIds: '={{ $json.values }}',
+				}),
+			],
+		),
+		httpRequest: chain(
+			'PropRadarBnch007',
+			`HTTP Request, one PUT of a PropID per item, ${items} items`,
+			propIdsExpression(items),
+			[
+				httpRequest({
+					method: 'PUT',
+					url: `${sandboxUrl}/v1/lists/${listIds.httpRequest}/items`,
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody:
+						'={{ JSON.stringify({ Criteria: [{ name: "PropID", value: [$json.values] }] }) }}',
+				}),
+			],
+		),
+	};
+}
+
 export function perItemWorkflows(
 	items: number,
 	sandboxUrl: string,

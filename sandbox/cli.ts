@@ -14,7 +14,12 @@ async function main(): Promise<void> {
 			`--port must be a whole number from 0 to 65535, got ${argValue('port') ?? process.env.PORT}`,
 		);
 	}
+	const rate = argValue('rate-limit');
+	if (rate !== undefined && !(Number(rate) > 0)) {
+		throw new Error(`--rate-limit must be a number of requests a second above 0, got ${rate}`);
+	}
 	const sandbox = await startSandbox({
+		rateLimit: rate === undefined ? undefined : { perSecond: Number(rate) },
 		port,
 		host: argValue('host') ?? process.env.HOST ?? '127.0.0.1',
 		dataFile: argValue('data'),

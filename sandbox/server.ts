@@ -12,6 +12,7 @@ import { listItemRoutes } from './routes/listItems';
 import { listRoutes } from './routes/lists';
 import { personRoutes } from './routes/persons';
 import { propertyRoutes } from './routes/properties';
+import { rateLimitRoutes } from './routes/rateLimit';
 import { simulateRoutes } from './routes/simulate';
 import { webhookRoutes } from './routes/webhooks';
 import type { RouteModule, RunningSandbox, SandboxContext, SandboxOptions } from './types';
@@ -89,7 +90,9 @@ export function buildSandboxApp(options: SandboxOptions = {}): {
 	bindContext(app, ctx);
 	// Dynamic lists are refreshed on a read only after a write (sandbox/lists/membership.ts).
 	trackWrites(app);
-	for (const register of ROUTE_MODULES) register(app, ctx);
+	// After the faults' hook, before the API's routes: a refused call has no effect.
+	const routes = [ROUTE_MODULES[0], rateLimitRoutes(options.rateLimit), ...ROUTE_MODULES.slice(1)];
+	for (const register of routes) register(app, ctx);
 	return { app, ctx };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+import type { RateLimit } from './routes/rateLimit';
 import type { SandboxStore } from './store';
 
 export interface SandboxOptions {
@@ -15,6 +16,8 @@ export interface SandboxOptions {
 	dataFile?: string;
 	/** Deliver webhooks to non-loopback hosts too (off by default: the sandbox only calls 127.0.0.0/8 and ::1). */
 	allowRemoteWebhooks?: boolean;
+	/** Answer 429 above this rate (sandbox/routes/rateLimit.ts). */
+	rateLimit?: RateLimit;
 }
 
 export interface SandboxContext {

@@ -87,6 +87,8 @@ test('the benchmark runs every job in a real n8n and writes its table as JSON', 
 	);
 	expect(result.rows.map((row) => row.job)).toEqual([
 		expect.stringContaining('Property > Get'),
+		expect.stringContaining('Person > Get Owners'),
+		expect.stringContaining('List Item > Add'),
 		expect.stringContaining('Return All'),
 		expect.stringContaining('Import'),
 		expect.stringContaining('Sandbox: a 1,000-item page'),
@@ -95,11 +97,11 @@ test('the benchmark runs every job in a real n8n and writes its table as JSON', 
 		expect(row.propRadarMs).toBeGreaterThan(0);
 		expect(Number.isFinite(row.ratio)).toBe(true);
 	}
-	expect(result.rows.slice(0, 3).every((row) => row.httpRequestMs! > 0 && row.rawMs! > 0)).toBe(
+	expect(result.rows.slice(0, 5).every((row) => row.httpRequestMs! > 0 && row.rawMs! > 0)).toBe(
 		true,
 	);
-	// Those three timed in the running n8n, and again each in a fresh `n8n execute`.
-	for (const row of result.rows.slice(0, 3)) {
+	// Those five timed in the running n8n, and again each in a fresh `n8n execute`.
+	for (const row of result.rows.slice(0, 5)) {
 		expect(row.fresh).toEqual({
 			propRadarMs: expect.any(Number),
 			httpRequestMs: expect.any(Number),
@@ -110,16 +112,18 @@ test('the benchmark runs every job in a real n8n and writes its table as JSON', 
 		expect(row.fresh!.propRadarMs > 0 && row.fresh!.httpRequestMs > 0).toBe(true);
 	}
 	// n8n's own nodes given the same input without a request: Edit Fields beside per-item, No Operation beside Import.
-	expect(result.rows.slice(0, 3).map((row) => row.n8nAlone?.what)).toEqual([
+	expect(result.rows.slice(0, 5).map((row) => row.n8nAlone?.what)).toEqual([
 		expect.stringContaining("n8n's own Edit Fields node"),
+		undefined,
+		undefined,
 		undefined,
 		expect.stringContaining("n8n's own No Operation node"),
 	]);
-	expect(result.rows[2].n8nAlone!.ms).toBeGreaterThanOrEqual(0);
+	expect(result.rows[4].n8nAlone!.ms).toBeGreaterThanOrEqual(0);
 	expect(stdout).toContain("| The same 100 records through n8n's own No Operation node");
 	expect(stdout).toContain('Their first rows are runs in the running n8n');
-	// A full collection of n8n's heap before each of those runs: at least the seven timed ones (three per-item, two Return All, two Import).
-	expect(result.collectionsBeforeRuns).toBeGreaterThanOrEqual(7);
+	// A full collection of n8n's heap before each of those runs: at least the eleven timed ones (three per-item, two each of Get Owners, List Item > Add, Return All and Import).
+	expect(result.collectionsBeforeRuns).toBeGreaterThanOrEqual(11);
 	expect(stdout).toContain("a full garbage collection of n8n's heap before each run");
 	// And of the sandbox's, before each of those and before every raw client's and fresh process's timed run as well.
 	expect(result.sandboxCollections).toBeGreaterThan(result.collectionsBeforeRuns! + 7);
@@ -128,7 +132,7 @@ test('the benchmark runs every job in a real n8n and writes its table as JSON', 
 	);
 	expect(
 		stdout.match(/\| The same, each workflow run in a fresh `n8n execute` process/g),
-	).toHaveLength(3);
+	).toHaveLength(5);
 	expect(result.sandbox.simpleReadsPerSecond).toBeGreaterThan(0);
 	// Every delivery executed once: the trigger, then n8n's own Webhook node with the same follow-up
 	// side by side, then both again in an n8n started with each setting of its expression engine

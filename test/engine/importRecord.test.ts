@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { TOKENS } from './harness';
 import {
@@ -352,6 +352,35 @@ describe('Import Record > Import, items that name different import lists', () =>
 			[{ item: 1 }, { item: 3 }],
 		]);
 		expect(await charges(TOKENS.main)).toEqual(before);
+	});
+
+	test("the lists' free quotes travel at once, before anything is bought; then each list's batch, one after another", async () => {
+		const { a, b, records } = await overTwoLists();
+		let quoting = 0;
+		let together = 0;
+		let bothAsked = () => {};
+		const asked = new Promise<void>((resolve) => (bothAsked = resolve));
+		for (const list of [a, b])
+			sb.faults.push({
+				method: 'POST',
+				pathPrefix: `/v1/lists/${list}/import/items`,
+				query: { Purchase: '0' },
+				count: 1,
+				// Held until both quotes have come: they can only both come if they were sent together.
+				beforeForward: async () => {
+					together = Math.max(together, ++quoting);
+					if (quoting === 2) bothAsked();
+					await Promise.race([asked, sleep(5_000)]);
+				},
+			});
+		const result = await runOk(sb, perItemList({ chargeMode: 'purchase', maxCost: 10 }), records);
+		expect(together).toBe(2);
+		expect(result.every((item) => item.imported === true)).toBe(true);
+		const posts = sb.requests
+			.filter((r) => r.method === 'POST' && r.path.endsWith('/import/items'))
+			.map((r) => `${r.path.split('/')[3]}:${r.query.get('Purchase')}`);
+		expect(new Set(posts.slice(-4, -2))).toEqual(new Set([`${a}:0`, `${b}:0`]));
+		expect(posts.slice(-2)).toEqual([`${a}:1`, `${b}:1`]);
 	});
 
 	test('a Max Cost that covers one list but not both refuses the whole import: nothing is sent for purchase in either list', async () => {

@@ -33,8 +33,10 @@ import { readOutputFields } from './output';
 import { resources } from './resources';
 import type { BoughtKey, ItemOperation, ItemsReadAhead } from './types';
 
-export const DEFAULT_ITEM_CONCURRENCY = 10;
+// As many items as a run may have requests under way (MAX_IN_FLIGHT): the transport's window, which
+// starts at 10 and grows while the service keeps up, decides how many are sent at once.
 const MAX_ITEM_CONCURRENCY = 50;
+export const DEFAULT_ITEM_CONCURRENCY = MAX_ITEM_CONCURRENCY;
 
 // Hidden for the batched operations, Import Record > Import and List Item > Add.
 export const itemLoopProperties: INodeProperties[] = [
@@ -46,7 +48,7 @@ export const itemLoopProperties: INodeProperties[] = [
 		displayOptions: { hide: { operation: ['import', 'add'] } },
 		default: DEFAULT_ITEM_CONCURRENCY,
 		description:
-			'How many input items the node works on at the same time (each item\'s own requests go one after another). The output keeps the order of the input items. In Purchase mode items are bought one at a time unless "Buy Items at Once" is on.',
+			'How many input items the node works on at the same time (each item\'s own requests go one after another). The node starts with 10 requests under way and sends more while PropRadar keeps up, fewer when it answers 429 or slows down. The output keeps the order of the input items. In Purchase mode items are bought one at a time unless "Buy Items at Once" is on.',
 	},
 	{
 		displayName: 'Buy Items at Once',

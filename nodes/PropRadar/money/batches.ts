@@ -72,7 +72,7 @@ async function quoteGroup<R>(
 }
 
 /**
- * Import Record > Import: every group quoted, the whole import held at once, then each group's batches,
+ * Import Record > Import: every group quoted at once, the whole import held at once, then each group's batches,
  * each sent once the one before is settled (docs/money.md, rule 6). Returns a preview per group, or none.
  */
 export async function chargedBatches<R>(
@@ -84,8 +84,15 @@ export async function chargedBatches<R>(
 	if (chargeMode(context, spending, 0) === 'purchase')
 		for (let itemIndex = 0; itemIndex < itemCount; itemIndex++)
 			budget = await purchaseBudget(context, spending, itemIndex);
+	// Every list's free quote travels at once; the first failure (in list order) is the import's, once all are answered.
+	const quotes = await Promise.allSettled(
+		groups.map((group) => quoteGroup(context, kind, group, !!budget)),
+	);
 	const quoted: QuotedGroup[] = [];
-	for (const group of groups) quoted.push(await quoteGroup(context, kind, group, !!budget));
+	for (const quote of quotes) {
+		if (quote.status === 'rejected') throw quote.reason;
+		quoted.push(quote.value);
+	}
 	if (!budget) {
 		return {
 			previews: quoted.map(({ response, quote, held }) =>

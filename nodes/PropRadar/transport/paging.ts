@@ -14,6 +14,8 @@ export interface PagingOptions {
 	limit?: number;
 	/** Records before it were read already. */
 	start?: number;
+	/** How many records there are, asked for beside the first page, when a page does not say. */
+	total?: Promise<number | undefined>;
 }
 
 export interface PagedResult<T> {
@@ -21,32 +23,109 @@ export interface PagedResult<T> {
 	totalResultCount?: number;
 }
 
+type FetchPage<T> = (start: number, limit: number) => Promise<ApiEnvelope<T>>;
+
 interface PageAsked<T> {
 	start: number;
 	wanted: number;
 	page: Promise<ApiEnvelope<T>>;
 }
 
-// Free reads only. From the second page on, the next page is asked for while the current one
-// travels, so the service works on it meanwhile (docs/design.md: "Paging waits on the service for every page").
+function askPage<T>(fetchPage: FetchPage<T>, start: number, wanted: number): PageAsked<T> {
+	const page = fetchPage(start, wanted);
+	// Its failure is seen when it is awaited; a page dropped unread must not be an unhandled rejection.
+	page.catch(() => undefined);
+	return { start, wanted, page };
+}
+
+// Free reads only. Once the total is known (from the first page, or from `total`, asked for beside
+// it), every other page is asked for at once, the run's window deciding how many travel together
+// (inFlight.ts), and the records are put together in order. Without a total, the next page is asked
+// for while the current one travels (docs/design.md: "Paging waits on the service for every page").
 export async function pageThrough<T>(
-	fetchPage: (start: number, limit: number) => Promise<ApiEnvelope<T>>,
-	{ pageSize, limit, start: first = 0 }: PagingOptions,
+	fetchPage: FetchPage<T>,
+	{ pageSize, limit, start: first = 0, total }: PagingOptions,
 ): Promise<PagedResult<T>> {
+	const wantedAt = (start: number) =>
+		limit === undefined ? pageSize : Math.min(pageSize, limit - (start - first));
+	if (wantedAt(first) <= 0) return { records: [] };
+	const head = askPage(fetchPage, first, wantedAt(first));
+	const [page, counted] = await Promise.all([head.page, total?.catch(() => undefined)]);
+	const results = page.results ?? [];
+	const totalResultCount = page.totalResultCount ?? counted;
+	const end = first + results.length;
+	const limitEnd = limit === undefined ? Infinity : first + limit;
+	const last = totalResultCount === undefined ? undefined : Math.min(limitEnd, totalResultCount);
+	if (results.length < head.wanted || end >= limitEnd || (last !== undefined && end >= last))
+		return { records: [...results], totalResultCount: page.totalResultCount };
+	const rest =
+		last === undefined
+			? await pageAhead(fetchPage, { pageSize, limit, first, start: end }, page.totalResultCount)
+			: await pagesAtOnce(fetchPage, { start: end, last, end: limitEnd, pageSize });
+	return {
+		records: [...results, ...rest.records],
+		totalResultCount: rest.totalResultCount ?? page.totalResultCount,
+	};
+}
+
+// The pages from `start` to the total (`last`) asked for together, each a whole page but none past
+// the user's Limit (`end`). A page shorter than asked before the last (a service answering fewer a
+// page, or records gone meanwhile) is followed by a read of what it left out, so that no record is
+// skipped; a page longer than asked keeps only its share, the next page holding the rest. Records
+// past the total are read only by collectPages, when the total says more than came.
+async function pagesAtOnce<T>(
+	fetchPage: FetchPage<T>,
+	{ start, last, end, pageSize }: { start: number; last: number; end: number; pageSize: number },
+): Promise<PagedResult<T>> {
+	const asked: Array<PageAsked<T>> = [];
+	for (let at = start; at < last; at += pageSize)
+		asked.push(askPage(fetchPage, at, Math.min(pageSize, end - at)));
 	const records: T[] = [];
 	let totalResultCount: number | undefined;
-	const ask = (start: number): PageAsked<T> | undefined => {
-		const wanted = limit === undefined ? pageSize : Math.min(pageSize, limit - (start - first));
-		if (wanted <= 0 || (totalResultCount !== undefined && start >= totalResultCount))
-			return undefined;
-		const page = fetchPage(start, wanted);
-		// Its failure is seen when it is awaited; a page dropped unread must not be an unhandled rejection.
-		page.catch(() => undefined);
-		return { start, wanted, page };
+	try {
+		for (const [index, { start: at, wanted, page }] of asked.entries()) {
+			const answer = await page;
+			const results = answer.results ?? [];
+			totalResultCount = answer.totalResultCount ?? totalResultCount;
+			const isLast = index === asked.length - 1;
+			records.push(...(isLast ? results : results.slice(0, wanted)));
+			if (!isLast && results.length < wanted && results.length > 0) {
+				const gap = await pageThrough(fetchPage, {
+					pageSize: results.length,
+					start: at + results.length,
+					limit: wanted - results.length,
+				});
+				records.push(...gap.records);
+			}
+		}
+	} finally {
+		// Every page asked for is answered before a failure goes on: no request outlives the run.
+		await Promise.all(asked.map(({ page }) => page.catch(() => undefined)));
+	}
+	return { records, totalResultCount };
+}
+
+// Without a total: from the second page on, the next page is asked for while the current one travels.
+async function pageAhead<T>(
+	fetchPage: FetchPage<T>,
+	{
+		pageSize,
+		limit,
+		first,
+		start,
+	}: { pageSize: number; limit?: number; first: number; start: number },
+	known: number | undefined,
+): Promise<PagedResult<T>> {
+	const records: T[] = [];
+	let totalResultCount = known;
+	const ask = (at: number): PageAsked<T> | undefined => {
+		const wanted = limit === undefined ? pageSize : Math.min(pageSize, limit - (at - first));
+		if (wanted <= 0 || (totalResultCount !== undefined && at >= totalResultCount)) return undefined;
+		return askPage(fetchPage, at, wanted);
 	};
-	let current = ask(first);
-	for (let index = 0; current; index++) {
-		const ahead = index > 0 ? ask(current.start + current.wanted) : undefined;
+	let current = ask(start);
+	while (current) {
+		const ahead = ask(current.start + current.wanted);
 		const page = await current.page;
 		const results = page.results ?? [];
 		records.push(...results);
@@ -77,7 +156,7 @@ export async function collectPages<T = IDataObject>(
 			...request,
 			qs: { ...request.qs, Start: start, Limit: limit },
 		});
-	const read = await pageThrough(fetchPage, options);
+	const read = await pageThrough(fetchPage, { ...options, total: options.expected });
 	const expected = await options.expected;
 	const found = read.records.length;
 	const wanted = options.limit === undefined ? Infinity : options.limit;

@@ -17,6 +17,7 @@ import {
 } from './connection';
 import { normalizedBaseUrl, readCredential, type ApiContext } from './credential';
 import { redact, retryDelay, withoutUserPart } from './errors';
+import { inFlight } from './inFlight';
 import { markNeverSent } from './outcome';
 import type { ApiPath } from './paths';
 import { encodeQuery } from './query';
@@ -35,6 +36,9 @@ export interface ApiRequest {
 }
 
 const MAX_ATTEMPTS = 4;
+// A 429 that says when to come back (Retry-After) is the service pacing the run, not failing: a
+// read waits as told up to this many times before it gives up (docs/performance.md, "Requests in flight").
+const MAX_PACED_WAITS = 10;
 const TIMEOUT_MS = 60_000;
 
 // A key `Secret` is written `"Secret":` (inside a text value the quote is escaped), so a body without
@@ -128,13 +132,16 @@ export async function apiRequest<T = ApiEnvelope>(
 		abortSignal: stop,
 	};
 
-	for (let attempt = 1; ; attempt++) {
-		if (stop?.aborted)
-			throw stopped(context, { charging, sent: false, itemIndex: request.itemIndex });
+	const window = inFlight(context);
+	// `attempt` counts the sends that failed otherwise than by a paced 429.
+	for (let attempt = 1, paced = 0; ; attempt++) {
+		const place = await window.enter(stop);
+		if (!place) throw stopped(context, { charging, sent: false, itemIndex: request.itemIndex });
 		let response: Answer;
 		try {
 			response = await exchange(context, credentials, { ...options });
 		} catch (error) {
+			window.leave(place, 'failed');
 			const blocked = ssrfBlock(error);
 			if (blocked)
 				throw ssrfBlocked(context, blocked, {
@@ -153,13 +160,24 @@ export async function apiRequest<T = ApiEnvelope>(
 			throw connectionFailed(context, code, { address, charging, itemIndex: request.itemIndex });
 		}
 		const status = response.statusCode;
+		const retryAfter = response.headers?.['retry-after'];
+		const wait = retryDelay(attempt, typeof retryAfter === 'string' ? retryAfter : undefined);
+		const pacedWait = status === 429 && typeof retryAfter === 'string';
+		// A 429 or 503 says the service is busy: the run's window halves, and its Retry-After holds every request.
+		const busy = status === 429 || status === 503;
+		window.leave(
+			place,
+			busy ? 'busy' : 'answered',
+			busy && typeof retryAfter === 'string' ? wait : undefined,
+		);
 		if (status >= 200 && status < 300) return response.body as T;
-		if (repeatable && attempt < MAX_ATTEMPTS && (status === 429 || status >= 500)) {
-			const retryAfter = response.headers?.['retry-after'];
-			await pause(
-				retryDelay(attempt, typeof retryAfter === 'string' ? retryAfter : undefined),
-				stop,
-			);
+		if (repeatable && pacedWait && ++paced < MAX_PACED_WAITS) {
+			await pause(wait, stop);
+			attempt--;
+			continue;
+		}
+		if (repeatable && !pacedWait && attempt < MAX_ATTEMPTS && (status === 429 || status >= 500)) {
+			await pause(wait, stop);
 			continue;
 		}
 		throw failedAnswer(context, response, {
