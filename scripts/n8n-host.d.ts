@@ -24,6 +24,10 @@ export interface RunningN8n extends N8nHost {
 /** The REST API of a running n8n, logged in as the owner. */
 export interface N8nClient {
 	cookie: string;
+	/** The address of the n8n it is logged in to. */
+	url?: string;
+	/** That n8n's `n8n` command (its release's install). */
+	bin?: string;
 	rest(method: string, path: string, body?: unknown): Promise<unknown>;
 }
 
@@ -99,6 +103,16 @@ export function execute(
 	host: N8nHost,
 	workflowId: string,
 	options?: { brokerPort?: () => Promise<number> },
+): Promise<unknown>;
+/**
+ * Runs a workflow in the running n8n `client` is logged in to, as the editor's "Execute workflow"
+ * does (POST /rest/workflows/:id/run from its Manual Trigger), waits for the execution to end and
+ * resolves to it in the shape `execute` gives; rejects with the error's message when the run fails.
+ */
+export function runWorkflow(
+	client: N8nClient,
+	workflowId: string,
+	options?: { timeoutMs?: number },
 ): Promise<unknown>;
 /**
  * Runs `attempt` with a free port for `n8n execute`'s task broker, and again on another port (three

@@ -480,7 +480,7 @@ async function login(host) {
 		const json = text ? JSON.parse(text) : {};
 		return json.data ?? json;
 	};
-	return { cookie, rest };
+	return { cookie, rest, url: host.url, bin: host.bin ?? N8N_BIN };
 }
 
 /** Activates a workflow through the REST API, as the editor's toggle does. */
@@ -535,6 +535,53 @@ function printedExecution(workflowId, { stdout, stderr = '', code, signal }) {
 			`note: n8n execute --id=${workflowId} was ended by ${signal} after printing its finished execution, which is used`,
 		);
 	return printed;
+}
+
+/** The node a manual run starts from, as `n8n execute` picks it (findCliWorkflowStart in n8n's utils). */
+const START_TYPES = ['n8n-nodes-base.executeWorkflowTrigger', 'n8n-nodes-base.manualTrigger'];
+
+/** Execution states after which nothing more happens to an execution (ExecutionStatus in n8n-workflow). */
+const ENDED = new Set(['success', 'error', 'crashed', 'canceled']);
+
+/**
+ * Runs a workflow in the running n8n that `client` is logged in to, as the editor's "Execute
+ * workflow" button does (POST /rest/workflows/:id/run from the workflow's Manual Trigger, the node
+ * `n8n execute` starts from too), waits for the execution to end (polling GET /rest/executions/:id
+ * every 200 ms, for up to `timeoutMs`) and resolves to it in the shape `n8n execute --rawOutput`
+ * prints: `data` holds `resultData.runData` and `resultData.error`. Rejects with the error's message
+ * when the run fails, as `execute` does. A run in the server costs no n8n start-up: `execute` starts
+ * a whole n8n for each run. n8n 2.0 reads the workflow from the request's `workflowData`; 2.41 from
+ * its database, and ignores that field.
+ */
+async function runWorkflow(client, workflowId, { timeoutMs = 180_000 } = {}) {
+	const workflow = await client.rest('GET', `/workflows/${workflowId}`);
+	const start = workflow.nodes.find((node) => START_TYPES.includes(node.type));
+	if (!start)
+		throw new Error(`workflow ${workflowId} has no Manual Trigger to run it from (${START_TYPES})`);
+	const answer = await client.rest('POST', `/workflows/${workflowId}/run`, {
+		workflowData: workflow,
+		triggerToStartFrom: { name: start.name },
+	});
+	if (!answer.executionId)
+		throw new Error(`n8n started no execution of ${workflowId}: ${JSON.stringify(answer)}`);
+	const execution = await until(
+		`execution ${answer.executionId} of ${workflowId} to end within ${timeoutMs / 1000} s`,
+		async () => {
+			const read = await client.rest('GET', `/executions/${answer.executionId}`);
+			return ENDED.has(read.status) ? read : undefined;
+		},
+		timeoutMs,
+		200,
+	);
+	// n8n sends the run data as `flatted` text (what its editor reads); the release's own copy reads it.
+	const flatted = require(join(client.bin ?? N8N_BIN, '..', '..', 'flatted'));
+	const run = { ...execution, data: flatted.parse(execution.data) };
+	const error = run.data.resultData.error;
+	if (error || run.status !== 'success')
+		throw new Error(
+			`n8n's run of workflow ${workflowId} (execution ${answer.executionId}) ended ${run.status}: ${error?.message ?? 'without an error'}`,
+		);
+	return run;
 }
 
 /** What n8n 2.41 logs when its task broker cannot listen (task-broker-server.js), just before it exits with 1. */
@@ -608,6 +655,7 @@ module.exports = {
 	activate,
 	deactivate,
 	execute,
+	runWorkflow,
 	onFreeBrokerPort,
 	printedExecution,
 	freePort,

@@ -280,7 +280,7 @@ test('the credential test in n8n: the sandbox token passes; a bad or inactive to
 });
 
 test('example 1: a dynamic list from criteria, its properties exported with chosen fieldsets', async () => {
-	const run = (await n8n.execute(host, 'PropRadarEx00001')) as RunData;
+	const run = (await n8n.runWorkflow(client, 'PropRadarEx00001')) as RunData;
 	const [list] = output(run, 'Create dynamic list');
 	expect(Number(list.TotalCount)).toBeGreaterThan(0);
 	const properties = output(run, 'Export properties');
@@ -331,7 +331,7 @@ test('an n8n whose task broker port another process took before it started is st
 });
 
 test('example 2: a CSV import, previewed, within budget, then bought under a cap, one item per row', async () => {
-	const run = (await n8n.execute(host, 'PropRadarEx00002')) as RunData;
+	const run = (await n8n.runWorkflow(client, 'PropRadarEx00002')) as RunData;
 	const [quote] = output(run, 'Preview cost');
 	expect(quote).toMatchObject({ preview: true, resultCount: 3 });
 	expect(Number(quote.totalCost)).toBeLessThanOrEqual(1);
@@ -343,7 +343,7 @@ test('example 2: a CSV import, previewed, within budget, then bought under a cap
 });
 
 test('example 2 over budget: the run stops at the comparison and imports nothing', async () => {
-	await expect(n8n.execute(host, 'PropRadarE2eOver')).rejects.toThrow(
+	await expect(n8n.runWorkflow(client, 'PropRadarE2eOver')).rejects.toThrow(
 		/over the budget of \$1: nothing was bought/,
 	);
 	const { results: lists } = await sandboxApi<{
@@ -360,7 +360,7 @@ test('example 2 over budget: the run stops at the comparison and imports nothing
 });
 
 test('example 3: skip tracing, owners read and phones bought under caps', async () => {
-	const run = (await n8n.execute(host, 'PropRadarEx00003')) as RunData;
+	const run = (await n8n.runWorkflow(client, 'PropRadarEx00003')) as RunData;
 	const owners = output(run, 'Owners');
 	expect(owners.length).toBeGreaterThanOrEqual(3);
 	const phones = output(run, 'Buy phones');
@@ -371,7 +371,7 @@ test('example 3: skip tracing, owners read and phones bought under caps', async 
 test('example 6: the lead pipeline runs twice; the second run buys no phone again and still fills the list', async () => {
 	const phoneCharges = async () =>
 		(await sandboxCharges(sandbox.url)).log.filter((entry) => entry.kind === 'phone').length;
-	const first = (await n8n.execute(host, 'PropRadarEx00006')) as RunData;
+	const first = (await n8n.runWorkflow(client, 'PropRadarEx00006')) as RunData;
 	const bought = output(first, 'Purchase Phone');
 	expect(bought.length).toBeGreaterThan(0);
 	expect(bought.every((item) => item.purchased === true && typeof item.PropID === 'string')).toBe(
@@ -381,7 +381,7 @@ test('example 6: the lead pipeline runs twice; the second run buys no phone agai
 	expect(first.data.resultData.runData['Not bought']).toBeUndefined();
 	const phonesAfterFirst = await phoneCharges();
 
-	const second = (await n8n.execute(host, 'PropRadarEx00006')) as RunData;
+	const second = (await n8n.runWorkflow(client, 'PropRadarEx00006')) as RunData;
 	const again = output(second, 'Purchase Phone');
 	expect(again).toHaveLength(bought.length);
 	expect(
@@ -397,7 +397,7 @@ test('example 6: the lead pipeline runs twice; the second run buys no phone agai
 });
 
 test("a Property ID given as {{ $json.id }} reads as n8n's own expression engine evaluates it, on messy items", async () => {
-	const run = (await n8n.execute(host, 'PropRadarE2eKeys')) as RunData;
+	const run = (await n8n.runWorkflow(client, 'PropRadarE2eKeys')) as RunData;
 	// The service gives each error a troubleshooting code of its own.
 	const comparable = (items: Array<Record<string, unknown>>) =>
 		JSON.parse(
@@ -415,7 +415,7 @@ test("a Property ID given as {{ $json.id }} reads as n8n's own expression engine
 
 test('a choice and a switch that an expression gives are checked as the node describes them: a Mode "merge" and an allowance "false" change nothing', async () => {
 	const before = await sandboxApi<{ results: unknown[] }>('GET', '/v1/lists/1/automations');
-	const run = (await n8n.execute(host, 'PropRadarE2eChoices')) as RunData;
+	const run = (await n8n.runWorkflow(client, 'PropRadarE2eChoices')) as RunData;
 	expect(output(run, 'Configure').map((item) => item.error)).toEqual([
 		'Mode: "merge" is not allowed; use "update" or "replace"',
 		'Allow Charging Automation: must be on or off (true or false), got "false"',
@@ -426,7 +426,7 @@ test('a choice and a switch that an expression gives are checked as the node des
 });
 
 test('"On Error: Continue (using error output)": n8n sends the item that failed down the Error output with its input fields, the others down Success', async () => {
-	const run = (await n8n.execute(host, 'PropRadarE2eErrOut')) as RunData;
+	const run = (await n8n.runWorkflow(client, 'PropRadarE2eErrOut')) as RunData;
 	expect(output(run, 'Found').map((item) => item.preview)).toEqual([true, true]);
 	expect(output(run, 'Failed')).toEqual([
 		{
@@ -442,7 +442,7 @@ test('"On Error: Continue (using error output)": n8n sends the item that failed 
 });
 
 test('example 5: the automation stars, re-levels and moves a new lead', async () => {
-	const run = (await n8n.execute(host, 'PropRadarEx00005')) as RunData;
+	const run = (await n8n.runWorkflow(client, 'PropRadarEx00005')) as RunData;
 	const hot = output(run, 'Hot leads, 5 stars');
 	expect(hot.map((item) => item.PropID)).toEqual(['P000321']);
 	expect(hot[0]).toMatchObject({ InterestLevel: 5, StatusLevel: 2 });
