@@ -114,7 +114,6 @@ wait_background() {
   wait "$BACKGROUND_PID" || status=$?
   BACKGROUND_PID=
   cat "$TIMES/background.log"
-  merge_background
   return "$status"
 }
 
@@ -160,9 +159,15 @@ fi
 # for its installs, and does not run when they failed.
 failed=0
 for tier in "${tiers[@]}"; do
-  if [ "$tier" = e2e ] && ! timed "waiting for the background installs" wait_background; then
-    failed=1
-    continue
+  if [ "$tier" = e2e ]; then
+    waited=0
+    timed "waiting for the background installs" wait_background || waited=$?
+    # After the wait's own line is whole: the background's lines follow it.
+    merge_background
+    if [ "$waited" -ne 0 ]; then
+      failed=1
+      continue
+    fi
   fi
   jest_tier "$tier" || failed=1
 done
