@@ -48,6 +48,10 @@ export interface PrepareOptions {
 	signal?: AbortSignal;
 }
 
+/** Packs this package (`npm pack`) into `dir`; resolves to the tarball's path. */
+export function pack(dir: string, signal?: AbortSignal): Promise<string>;
+/** The environment variable naming a tarball `prepare` installs instead of packing the package again. */
+export const PACKED: string;
 export function prepare(options: PrepareOptions): Promise<N8nHost>;
 /** The data of the PropRadar credential `prepare` imports (what n8n stores; n8n fills in the defaults of what it leaves out). */
 export function credentialData(options: {
