@@ -39,12 +39,10 @@ setup_ended=$EPOCHREALTIME
 # own, on ports the system picks, and share no files: two workers run them side by side. The engine
 # tier keeps one: a few of its tests count requests under way at one moment or run 100 cycles
 # within a minute, and failed with a second worker beside them on a loaded 2-core machine. The e2e
-# tier's suites each start their own n8n, sandbox and browser on free ports and folders of their
-# own: two run side by side (one suite at a time left a core idle much of the time: three suites
-# took 222 s on two workers against 512 s on one, the same 83 to 87 s of CPU, on a loaded machine).
+# tier's real n8n processes use whole cores, one suite at a time.
 workers() {
   case "$1" in
-    sandbox | e2e) echo 2 ;;
+    sandbox) echo 2 ;;
     *) echo 1 ;;
   esac
 }
