@@ -292,6 +292,21 @@ test('example 1: a dynamic list from criteria, its properties exported with chos
 	}
 });
 
+test('a run in the running n8n (runWorkflow, through its REST API) gives what n8n execute prints: the same nodes, each with as many items holding the same fields', async () => {
+	const shape = (run: RunData) =>
+		Object.fromEntries(
+			Object.keys(run.data.resultData.runData).map((node) => [
+				node,
+				output(run, node).map((item) => Object.keys(item).sort()),
+			]),
+		);
+	const inServer = (await n8n.runWorkflow(client, 'PropRadarEx00001')) as RunData;
+	const fresh = (await n8n.execute(host, 'PropRadarEx00001')) as RunData;
+	expect(Object.keys(shape(inServer))).toEqual(['Run', 'Create dynamic list', 'Export properties']);
+	expect(shape(inServer)).toEqual(shape(fresh));
+	expect(inServer.data.resultData.error).toBeUndefined();
+});
+
 test('a run whose task broker port another process took at start is run again on a free port, and the workflow runs once', async () => {
 	const taken = await takenPort();
 	const lists = async () =>
