@@ -23,6 +23,13 @@ module.exports = {
 		{ ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
 		{ ...common, displayName: 'sandbox', testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'] },
 		{ ...common, displayName: 'engine', testMatch: ['<rootDir>/test/engine/**/*.test.ts'] },
-		{ ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+		{
+			...common,
+			displayName: 'e2e',
+			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+			// The package packed once for every suite's n8n (test/e2e/globalSetup.js).
+			globalSetup: '<rootDir>/test/e2e/globalSetup.js',
+			globalTeardown: '<rootDir>/test/e2e/globalTeardown.js',
+		},
 	],
 };

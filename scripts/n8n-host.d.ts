@@ -24,6 +24,10 @@ export interface RunningN8n extends N8nHost {
 /** The REST API of a running n8n, logged in as the owner. */
 export interface N8nClient {
 	cookie: string;
+	/** The address of the n8n it is logged in to. */
+	url?: string;
+	/** That n8n's `n8n` command (its release's install). */
+	bin?: string;
 	rest(method: string, path: string, body?: unknown): Promise<unknown>;
 }
 
@@ -44,6 +48,10 @@ export interface PrepareOptions {
 	signal?: AbortSignal;
 }
 
+/** Packs this package (`npm pack`) into `dir`; resolves to the tarball's path. */
+export function pack(dir: string, signal?: AbortSignal): Promise<string>;
+/** The environment variable naming a tarball `prepare` installs instead of packing the package again. */
+export const PACKED: string;
 export function prepare(options: PrepareOptions): Promise<N8nHost>;
 /** The data of the PropRadar credential `prepare` imports (what n8n stores; n8n fills in the defaults of what it leaves out). */
 export function credentialData(options: {
@@ -99,6 +107,16 @@ export function execute(
 	host: N8nHost,
 	workflowId: string,
 	options?: { brokerPort?: () => Promise<number> },
+): Promise<unknown>;
+/**
+ * Runs a workflow in the running n8n `client` is logged in to, as the editor's "Execute workflow"
+ * does (POST /rest/workflows/:id/run from its Manual Trigger), waits for the execution to end and
+ * resolves to it in the shape `execute` gives; rejects with the error's message when the run fails.
+ */
+export function runWorkflow(
+	client: N8nClient,
+	workflowId: string,
+	options?: { timeoutMs?: number },
 ): Promise<unknown>;
 /**
  * Runs `attempt` with a free port for `n8n execute`'s task broker, and again on another port (three

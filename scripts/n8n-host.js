@@ -48,22 +48,32 @@ function freePort() {
 	});
 }
 
-/** Packs this package (`npm pack`) and extracts it where n8n loads community packages. */
+/** Packs this package (`npm pack`) into `dir`; resolves to the tarball's path. */
+async function pack(dir, signal) {
+	const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], {
+		cwd: ROOT,
+		encoding: 'utf8',
+		signal,
+	});
+	return join(dir, JSON.parse(stdout)[0].filename);
+}
+
+/**
+ * The tarball the e2e tier packed once for all its suites (test/e2e/globalSetup.js), which no
+ * suite changes: about a second of CPU for `npm pack` spared at each of the tier's ~25 prepares.
+ */
+const PACKED = 'PROPRADAR_PACKED_TARBALL';
+
+/** Packs this package (`npm pack`, or the tarball PACKED names) and extracts it where n8n loads community packages. */
 async function installPackage(userFolder, signal) {
 	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-propradar');
 	const packDir = mkdtempSync(join(tmpdir(), 'propradar-pack-'));
 	try {
-		const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', packDir], {
-			cwd: ROOT,
-			encoding: 'utf8',
-			signal,
-		});
-		const [{ filename }] = JSON.parse(stdout);
+		const packed = process.env[PACKED];
+		const tarball = packed && existsSync(packed) ? packed : await pack(packDir, signal);
 		rmSync(target, { recursive: true, force: true });
 		mkdirSync(target, { recursive: true });
-		await run('tar', ['xzf', join(packDir, filename), '-C', target, '--strip-components=1'], {
-			signal,
-		});
+		await run('tar', ['xzf', tarball, '-C', target, '--strip-components=1'], { signal });
 		writeFileSync(
 			join(userFolder, '.n8n', 'nodes', 'package.json'),
 			JSON.stringify(
@@ -480,7 +490,7 @@ async function login(host) {
 		const json = text ? JSON.parse(text) : {};
 		return json.data ?? json;
 	};
-	return { cookie, rest };
+	return { cookie, rest, url: host.url, bin: host.bin ?? N8N_BIN };
 }
 
 /** Activates a workflow through the REST API, as the editor's toggle does. */
@@ -535,6 +545,53 @@ function printedExecution(workflowId, { stdout, stderr = '', code, signal }) {
 			`note: n8n execute --id=${workflowId} was ended by ${signal} after printing its finished execution, which is used`,
 		);
 	return printed;
+}
+
+/** The node a manual run starts from, as `n8n execute` picks it (findCliWorkflowStart in n8n's utils). */
+const START_TYPES = ['n8n-nodes-base.executeWorkflowTrigger', 'n8n-nodes-base.manualTrigger'];
+
+/** Execution states after which nothing more happens to an execution (ExecutionStatus in n8n-workflow). */
+const ENDED = new Set(['success', 'error', 'crashed', 'canceled']);
+
+/**
+ * Runs a workflow in the running n8n that `client` is logged in to, as the editor's "Execute
+ * workflow" button does (POST /rest/workflows/:id/run from the workflow's Manual Trigger, the node
+ * `n8n execute` starts from too), waits for the execution to end (polling GET /rest/executions/:id
+ * every 200 ms, for up to `timeoutMs`) and resolves to it in the shape `n8n execute --rawOutput`
+ * prints: `data` holds `resultData.runData` and `resultData.error`. Rejects with the error's message
+ * when the run fails, as `execute` does. A run in the server costs no n8n start-up: `execute` starts
+ * a whole n8n for each run. n8n 2.0 reads the workflow from the request's `workflowData`; 2.41 from
+ * its database, and ignores that field.
+ */
+async function runWorkflow(client, workflowId, { timeoutMs = 180_000 } = {}) {
+	const workflow = await client.rest('GET', `/workflows/${workflowId}`);
+	const start = workflow.nodes.find((node) => START_TYPES.includes(node.type));
+	if (!start)
+		throw new Error(`workflow ${workflowId} has no Manual Trigger to run it from (${START_TYPES})`);
+	const answer = await client.rest('POST', `/workflows/${workflowId}/run`, {
+		workflowData: workflow,
+		triggerToStartFrom: { name: start.name },
+	});
+	if (!answer.executionId)
+		throw new Error(`n8n started no execution of ${workflowId}: ${JSON.stringify(answer)}`);
+	const execution = await until(
+		`execution ${answer.executionId} of ${workflowId} to end within ${timeoutMs / 1000} s`,
+		async () => {
+			const read = await client.rest('GET', `/executions/${answer.executionId}`);
+			return ENDED.has(read.status) ? read : undefined;
+		},
+		timeoutMs,
+		200,
+	);
+	// n8n sends the run data as `flatted` text (what its editor reads); the release's own copy reads it.
+	const flatted = require(join(client.bin ?? N8N_BIN, '..', '..', 'flatted'));
+	const run = { ...execution, data: flatted.parse(execution.data) };
+	const error = run.data.resultData.error;
+	if (error || run.status !== 'success')
+		throw new Error(
+			`n8n's run of workflow ${workflowId} (execution ${answer.executionId}) ended ${run.status}: ${error?.message ?? 'without an error'}`,
+		);
+	return run;
 }
 
 /** What n8n 2.41 logs when its task broker cannot listen (task-broker-server.js), just before it exits with 1. */
@@ -600,6 +657,8 @@ function executeOnce(host, workflowId, port) {
 }
 
 module.exports = {
+	pack,
+	PACKED,
 	prepare,
 	credentialData,
 	start,
@@ -608,6 +667,7 @@ module.exports = {
 	activate,
 	deactivate,
 	execute,
+	runWorkflow,
 	onFreeBrokerPort,
 	printedExecution,
 	freePort,

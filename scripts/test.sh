@@ -16,15 +16,18 @@ step() { printf '\n==> %s\n' "$*"; }
 # Where `npm test` and `test:fast` record their steps and jest results for the table (a single
 # tier's run records nothing).
 TIMES=
+# The file the steps go to: steps.tsv, or background.tsv for those run in the background (merged
+# into steps.tsv when they are waited for, so that two processes never write one line each half).
+STEPS_FILE=steps.tsv
 # Runs a command as a named step of the table: when it started, when it ended and how.
 timed() {
   local name=$1
   shift
   step "$name"
-  [ -z "$TIMES" ] || printf '%s\t%s\t' "$name" "$EPOCHREALTIME" >>"$TIMES/steps.tsv"
+  [ -z "$TIMES" ] || printf '%s\t%s\t' "$name" "$EPOCHREALTIME" >>"$TIMES/$STEPS_FILE"
   local status=0
   "$@" || status=$?
-  [ -z "$TIMES" ] || printf '%s\t%s\n' "$EPOCHREALTIME" "$status" >>"$TIMES/steps.tsv"
+  [ -z "$TIMES" ] || printf '%s\t%s\n' "$EPOCHREALTIME" "$status" >>"$TIMES/$STEPS_FILE"
   return "$status"
 }
 
@@ -47,6 +50,13 @@ workers() {
 ran_tiers=()
 report() {
   local status=$?
+  # A run that stopped before the e2e tier (a failed build) still lets the installs finish: one
+  # stopped half-way would be started again from scratch by the next run.
+  if [ -n "$BACKGROUND_PID" ]; then
+    step "waiting for the background installs to finish"
+    wait_background >/dev/null || true
+  fi
+  merge_background
   node scripts/test-times.js "$TIMES" .tools/test-times.md "$title" "${ran_tiers[@]}" || true
   exit "$status"
 }
@@ -75,10 +85,36 @@ lint_and_types() {
 e2e_setup() {
   # The newest n8n, and the oldest the package supports (scripts/n8n-versions.js) for
   # test/e2e/compatibility.test.ts: installed on the first run only, as are the others.
-  timed "n8n install (newest)" bash scripts/n8n-install.sh
-  timed "n8n install (oldest)" bash scripts/n8n-install.sh oldest
-  timed "chromium and redis-server" bash -c 'bash scripts/browser-install.sh && bash scripts/redis-install.sh'
-  timed "local npm registry (verdaccio)" node scripts/registry.js install
+  local prefix=${1:-}
+  timed "${prefix}n8n install (newest)" bash scripts/n8n-install.sh &&
+    timed "${prefix}n8n install (oldest)" bash scripts/n8n-install.sh oldest &&
+    timed "${prefix}chromium and redis-server" bash -c 'bash scripts/browser-install.sh && bash scripts/redis-install.sh' &&
+    timed "${prefix}local npm registry (verdaccio)" node scripts/registry.js install
+}
+
+# `npm test` installs what the e2e tier needs in the background (on a fresh clone mostly downloads:
+# about 8 minutes for both n8n releases), while the build, lint and the unit, sandbox and engine
+# tiers run; the e2e tier waits for it (`wait_background`). Its output goes to
+# $TIMES/background.log, shown when it is waited for; its steps are in the table as "in the
+# background", the wait as a step of its own.
+BACKGROUND_PID=
+start_background() {
+  step "in the background: the n8n installs, chromium, redis-server and verdaccio (log: $TIMES/background.log)"
+  (STEPS_FILE=background.tsv e2e_setup 'in the background: ') >"$TIMES/background.log" 2>&1 &
+  BACKGROUND_PID=$!
+}
+merge_background() {
+  [ -n "$TIMES" ] && [ -f "$TIMES/background.tsv" ] || return 0
+  cat "$TIMES/background.tsv" >>"$TIMES/steps.tsv"
+  rm -f "$TIMES/background.tsv"
+}
+wait_background() {
+  [ -n "$BACKGROUND_PID" ] || return 0
+  local status=0
+  wait "$BACKGROUND_PID" || status=$?
+  BACKGROUND_PID=
+  cat "$TIMES/background.log"
+  return "$status"
 }
 
 if [ $# -gt 0 ] && [ "$1" != fast ]; then
@@ -113,15 +149,26 @@ else
   title='npm test'
   tiers=(unit sandbox engine e2e)
   trap report EXIT
+  start_background
   timed "building the package and the sandbox" build
   lint_and_types
   timed "n8n community package scanner" npm run --silent scan
-  e2e_setup
 fi
 
-# Every tier runs, whichever failed before it; the run fails if any did.
+# Every tier runs, whichever failed before it; the run fails if any did. The e2e tier first waits
+# for its installs, and does not run when they failed.
 failed=0
 for tier in "${tiers[@]}"; do
+  if [ "$tier" = e2e ]; then
+    waited=0
+    timed "waiting for the background installs" wait_background || waited=$?
+    # After the wait's own line is whole: the background's lines follow it.
+    merge_background
+    if [ "$waited" -ne 0 ]; then
+      failed=1
+      continue
+    fi
+  fi
   jest_tier "$tier" || failed=1
 done
 exit "$failed"

@@ -100,7 +100,7 @@ describe.each([
 
 	test('a dynamic list from criteria, then a free preview of a search of its properties: nothing charged', async () => {
 		const before = (await charges()).length;
-		const run = (await n8n.execute(host, 'PropRadarCompat1')) as RunData;
+		const run = (await n8n.runWorkflow(client, 'PropRadarCompat1')) as RunData;
 		const [list] = output(run, 'Create dynamic list');
 		expect(list).toMatchObject({ ListName: 'Oregon pools with equity', ListType: 'dynamic' });
 		expect(Number(list.TotalCount)).toBeGreaterThan(0);
@@ -116,7 +116,7 @@ describe.each([
 		// No free export credits left: the property is paid for from the balance.
 		withoutFreeCredits(sandbox);
 		const before = (await charges()).length;
-		const run = (await n8n.execute(host, 'PropRadarCompat2')) as RunData;
+		const run = (await n8n.runWorkflow(client, 'PropRadarCompat2')) as RunData;
 		const bought = output(run, 'Buy');
 		const price = (PRICES_CENTS.property / 100).toFixed(2);
 		expect(bought).toEqual([

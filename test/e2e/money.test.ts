@@ -12,12 +12,14 @@ import { manualTrigger, propRadarNode, rowItems, runByHand, to } from '../suppor
 import { until } from '../until';
 import { ceilingAcrossWaitAndRestart } from '../support/ceilingAcrossWait';
 import * as n8n from '../../scripts/n8n-host';
-import type { N8nHost, RunningN8n } from '../../scripts/n8n-host';
+import type { N8nClient, N8nHost, RunningN8n } from '../../scripts/n8n-host';
 
 jest.setTimeout(300_000);
 
 let sandbox: RunningSandbox;
 let host: RunningN8n;
+/** The REST API of `host` (logged in again when the test across a restart starts it again). */
+let client: N8nClient;
 let prepared: N8nHost;
 /** The import list of the stopped import. */
 let stopList: number;
@@ -166,6 +168,7 @@ beforeAll(async () => {
 		],
 	});
 	host = await n8n.start(prepared);
+	client = await n8n.login(host);
 });
 
 afterAll(async () => {
@@ -178,8 +181,8 @@ beforeEach(async () => {
 
 test('a Return All purchase over Max Cost is refused before the first page: nothing charged', async () => {
 	const before = (await charges()).length;
-	// n8n's CLI prints the error's message (the description, with the figures, is in the engine tier's checks).
-	await expect(n8n.execute(host, 'PropRadarE2eMoney1')).rejects.toThrow(
+	// The run's error message (the description, with the figures, is in the engine tier's checks).
+	await expect(n8n.runWorkflow(client, 'PropRadarE2eMoney1')).rejects.toThrow(
 		/Purchase refused: over Max Cost/,
 	);
 	expect((await charges()).slice(before)).toEqual([]);
@@ -195,7 +198,7 @@ test('"Retry On Fail" on: the purchase is refused before anything is sent, howev
 		count: 5,
 	});
 	const before = (await charges()).length;
-	await expect(n8n.execute(host, 'PropRadarE2eMoney2')).rejects.toThrow(
+	await expect(n8n.runWorkflow(client, 'PropRadarE2eMoney2')).rejects.toThrow(
 		/Purchase refused: "Retry On Fail" is on for this node/,
 	);
 	expect((await charges()).slice(before)).toEqual([]);
@@ -210,7 +213,7 @@ test("a purchase whose connection drops after the charge is charged once, and n8
 		count: 1,
 	});
 	const before = (await charges()).length;
-	const failure = await n8n.execute(host, 'PropRadarE2eMoney3').then(
+	const failure = await n8n.runWorkflow(client, 'PropRadarE2eMoney3').then(
 		() => new Error('the run succeeded'),
 		(error: Error) => error,
 	);
@@ -232,7 +235,6 @@ test("an import that the workflow's timeout stops buys no further batch: n8n can
 		latencyMs: 400,
 		count: 100,
 	});
-	const client = await n8n.login(host);
 	await n8n.activate(client, 'PropRadarE2eMoney4');
 	const before = (await charges()).length;
 	try {
@@ -274,12 +276,13 @@ test("an import that the workflow's timeout stops buys no further batch: n8n can
 test("the credential's ceiling holds across a Wait node and an n8n restart: what the execution spent before it waited counts after", async () => {
 	const result = await ceilingAcrossWaitAndRestart(sandbox, prepared, host);
 	host = result.host;
+	client = await n8n.login(host);
 	expect(result.bought).toEqual(['property P000851', 'property P000852', 'property P000853']);
 });
 
 test("an import whose items name two import lists puts each record in its own item's list, and charges each once", async () => {
 	const before = (await charges()).length;
-	await n8n.execute(host, 'PropRadarE2eMoney5');
+	await n8n.runWorkflow(client, 'PropRadarE2eMoney5');
 	const addresses = async (listId: number) =>
 		(
 			await sandboxCall<{ results: Array<{ Address: string }> }>(

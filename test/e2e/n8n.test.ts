@@ -287,7 +287,7 @@ test('the credential test in n8n: the sandbox token passes; a bad or inactive to
 });
 
 test('example 1: a dynamic list from criteria, its properties exported with chosen fieldsets', async () => {
-	const run = (await n8n.execute(host, 'PropRadarEx00001')) as RunData;
+	const run = (await n8n.runWorkflow(client, 'PropRadarEx00001')) as RunData;
 	const [list] = output(run, 'Create dynamic list');
 	expect(Number(list.TotalCount)).toBeGreaterThan(0);
 	const properties = output(run, 'Export properties');
@@ -297,6 +297,21 @@ test('example 1: a dynamic list from criteria, its properties exported with chos
 		expect(property).toHaveProperty('AvailableEquity');
 		expect(property).not.toHaveProperty('Latitude');
 	}
+});
+
+test('a run in the running n8n (runWorkflow, through its REST API) gives what n8n execute prints: the same nodes, each with as many items holding the same fields', async () => {
+	const shape = (run: RunData) =>
+		Object.fromEntries(
+			Object.keys(run.data.resultData.runData).map((node) => [
+				node,
+				output(run, node).map((item) => Object.keys(item).sort()),
+			]),
+		);
+	const inServer = (await n8n.runWorkflow(client, 'PropRadarEx00001')) as RunData;
+	const fresh = (await n8n.execute(host, 'PropRadarEx00001')) as RunData;
+	expect(Object.keys(shape(inServer))).toEqual(['Run', 'Create dynamic list', 'Export properties']);
+	expect(shape(inServer)).toEqual(shape(fresh));
+	expect(inServer.data.resultData.error).toBeUndefined();
 });
 
 test('a run whose task broker port another process took at start is run again on a free port, and the workflow runs once', async () => {
@@ -338,7 +353,7 @@ test('an n8n whose task broker port another process took before it started is st
 });
 
 test('example 2: a CSV import, previewed, within budget, then bought under a cap, one item per row', async () => {
-	const run = (await n8n.execute(host, 'PropRadarEx00002')) as RunData;
+	const run = (await n8n.runWorkflow(client, 'PropRadarEx00002')) as RunData;
 	const [quote] = output(run, 'Preview cost');
 	expect(quote).toMatchObject({ preview: true, resultCount: 3 });
 	expect(Number(quote.totalCost)).toBeLessThanOrEqual(1);
@@ -350,7 +365,7 @@ test('example 2: a CSV import, previewed, within budget, then bought under a cap
 });
 
 test('example 2 over budget: the run stops at the comparison and imports nothing', async () => {
-	await expect(n8n.execute(host, 'PropRadarE2eOver')).rejects.toThrow(
+	await expect(n8n.runWorkflow(client, 'PropRadarE2eOver')).rejects.toThrow(
 		/over the budget of \$1: nothing was bought/,
 	);
 	const { results: lists } = await sandboxApi<{
@@ -367,7 +382,7 @@ test('example 2 over budget: the run stops at the comparison and imports nothing
 });
 
 test('example 3: skip tracing, owners read and phones bought under caps', async () => {
-	const run = (await n8n.execute(host, 'PropRadarEx00003')) as RunData;
+	const run = (await n8n.runWorkflow(client, 'PropRadarEx00003')) as RunData;
 	const owners = output(run, 'Owners');
 	expect(owners.length).toBeGreaterThanOrEqual(3);
 	const phones = output(run, 'Buy phones');
@@ -375,9 +390,9 @@ test('example 3: skip tracing, owners read and phones bought under caps', async 
 	for (const phone of phones) expect(phone.purchased).toBe(true);
 });
 
-test("example 6 run twice by `n8n execute`: the second run buys nothing again (n8n's de-duplication store keeps what the first bought), charges nothing and uses the same lists", async () => {
+test("example 6 run twice in the running n8n: the second run buys nothing again (n8n's de-duplication store keeps what the first bought), charges nothing and uses the same lists", async () => {
 	const chargeCount = async () => (await sandboxCharges(sandbox.url)).log.length;
-	const first = (await n8n.execute(host, 'PropRadarEx00006')) as RunData;
+	const first = (await n8n.runWorkflow(client, 'PropRadarEx00006')) as RunData;
 	const bought = output(first, 'Purchase Phone');
 	expect(bought.length).toBeGreaterThan(0);
 	expect(bought.every((item) => item.purchased === true && typeof item.PropID === 'string')).toBe(
@@ -388,7 +403,7 @@ test("example 6 run twice by `n8n execute`: the second run buys nothing again (n
 	expect(first.data.resultData.runData['Not bought']).toBeUndefined();
 	const chargesAfterFirst = await chargeCount();
 
-	const second = (await n8n.execute(host, 'PropRadarEx00006')) as RunData;
+	const second = (await n8n.runWorkflow(client, 'PropRadarEx00006')) as RunData;
 	expect(output(second, 'Read properties').length).toBe(output(first, 'Read properties').length);
 	expect(output(second, 'Get Owners')).toEqual([]);
 	expect(second.data.resultData.runData['Purchase Phone']).toBeUndefined();
@@ -401,7 +416,7 @@ test("example 6 run twice by `n8n execute`: the second run buys nothing again (n
 });
 
 test("a Property ID given as {{ $json.id }} reads as n8n's own expression engine evaluates it, on messy items", async () => {
-	const run = (await n8n.execute(host, 'PropRadarE2eKeys')) as RunData;
+	const run = (await n8n.runWorkflow(client, 'PropRadarE2eKeys')) as RunData;
 	// The service gives each error a troubleshooting code of its own.
 	const comparable = (items: Array<Record<string, unknown>>) =>
 		JSON.parse(
@@ -419,7 +434,7 @@ test("a Property ID given as {{ $json.id }} reads as n8n's own expression engine
 
 test('a choice and a switch that an expression gives are checked as the node describes them: a Mode "merge" and an allowance "false" change nothing', async () => {
 	const before = await sandboxApi<{ results: unknown[] }>('GET', '/v1/lists/1/automations');
-	const run = (await n8n.execute(host, 'PropRadarE2eChoices')) as RunData;
+	const run = (await n8n.runWorkflow(client, 'PropRadarE2eChoices')) as RunData;
 	expect(output(run, 'Configure').map((item) => item.error)).toEqual([
 		'Mode: "merge" is not allowed; use "update" or "replace"',
 		'Allow Charging Automation: must be on or off (true or false), got "false"',
@@ -430,7 +445,7 @@ test('a choice and a switch that an expression gives are checked as the node des
 });
 
 test('"On Error: Continue (using error output)": n8n sends the item that failed down the Error output with none of its input fields (no upstream _charge), the others down Success', async () => {
-	const run = (await n8n.execute(host, 'PropRadarE2eErrOut')) as RunData;
+	const run = (await n8n.runWorkflow(client, 'PropRadarE2eErrOut')) as RunData;
 	expect(output(run, 'Found').map((item) => item.preview)).toEqual([true, true]);
 	expect(output(run, 'Failed')).toEqual([
 		{
@@ -444,7 +459,7 @@ test('"On Error: Continue (using error output)": n8n sends the item that failed 
 });
 
 test('example 5: the automation stars, re-levels and moves a new lead', async () => {
-	const run = (await n8n.execute(host, 'PropRadarEx00005')) as RunData;
+	const run = (await n8n.runWorkflow(client, 'PropRadarEx00005')) as RunData;
 	const hot = output(run, 'Hot leads, 5 stars');
 	expect(hot.map((item) => item.PropID)).toEqual(['P000321']);
 	expect(hot[0]).toMatchObject({ InterestLevel: 5, StatusLevel: 2 });

@@ -314,12 +314,12 @@ describe('a Base URL with a user part', () => {
 			id: string;
 		};
 
-		const run = JSON.stringify(await n8n.execute(host, continuing.id));
+		const run = JSON.stringify(await n8n.runWorkflow(client, continuing.id));
 		expect(run).toContain('The Base URL of the PropRadar credential holds a user name or password');
 		expect(run).toContain('(the address is then http://127.0.0.1:1)');
 		expect(run).not.toContain(URL_TOKEN);
 
-		const failure = await n8n.execute(host, stopping.id).then(
+		const failure = await n8n.runWorkflow(client, stopping.id).then(
 			(printed) => JSON.stringify(printed),
 			(error: Error) => `${error.message}\n${error.stack ?? ''}`,
 		);

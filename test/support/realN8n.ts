@@ -3,7 +3,7 @@
  * The e2e tier's start-up around a real n8n (scripts/n8n-host.js): n8n prepared against a running
  * sandbox, started and logged in as its owner; Debian's chromium (driven by playwright-core)
  * signed in to its editor, and the editor's canvas and node panel; the tear-down; what n8n loaded
- * and the output of a workflow `n8n execute` ran; and the waits on n8n and the sandbox.
+ * and the output of a workflow run; and the waits on n8n and the sandbox.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -239,7 +239,7 @@ export async function loadedTypes(
 	return ((await response.json()) as Array<{ name: string }>).map((type) => type.name);
 }
 
-/** What `n8n execute --rawOutput` prints (scripts/n8n-host.js `execute`): each node's runs. */
+/** A finished execution as `n8n execute --rawOutput` prints it (scripts/n8n-host.js `execute`), and as `runWorkflow` gives a run in the running n8n: each node's runs. */
 export type RunData = {
 	data: {
 		resultData: {
