@@ -32,14 +32,14 @@ setup_started=$EPOCHREALTIME
 source scripts/setup.sh
 setup_ended=$EPOCHREALTIME
 
-# jest's default on 2 cores is one worker. The sandbox tier's test files start sandboxes of their
-# own, on ports the system picks, and share no files: two workers run them side by side. The engine
-# tier keeps one: a few of its tests count requests under way at one moment or run 100 cycles
-# within a minute, and failed with a second worker beside them on a loaded 2-core machine. The e2e
-# tier's real n8n processes use whole cores, one suite at a time.
+# jest's default on 2 cores is one worker. The sandbox and engine tiers' test files start sandboxes
+# (and the engine tier its proxies and webhook receivers) of their own, on ports the system picks,
+# and share no files: two workers run them side by side. Their tests count requests, not time, so
+# a second worker on the same cores changes nothing they check. The e2e tier's real n8n processes
+# use whole cores, one suite at a time.
 workers() {
   case "$1" in
-    sandbox) echo 2 ;;
+    sandbox | engine) echo 2 ;;
     *) echo 1 ;;
   esac
 }

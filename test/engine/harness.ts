@@ -85,17 +85,23 @@ const lazyAcquire =
 		? true
 		: n8nExpressionConfig.lazyAcquire;
 
+/**
+ * Whether each isolate is built from the runtime bundle compiled once (n8n's
+ * N8N_EXPRESSION_ENGINE_COMPILE_CACHE, V8's code cache of the bundle): on here unless that is set.
+ * Building an isolate is most of the tier's CPU (each run with an expression for the engine builds
+ * one); the cache cuts it by about a fifth (badInputFuzz: 42 s of CPU, 32 s with it). The bundle
+ * and what it evaluates are the same.
+ */
+const compileCache =
+	process.env.N8N_EXPRESSION_ENGINE_COMPILE_CACHE === undefined
+		? true
+		: n8nExpressionConfig.compileCache;
+
 // Started as n8n's start-up starts it (base-command.js in n8n 2.41: `initExpressionEngine` with
 // its expression settings), once per test file, and disposed after the file's tests.
 beforeAll(async () => {
-	const {
-		poolSize,
-		maxCodeCacheSize,
-		bridgeTimeout,
-		bridgeMemoryLimit,
-		idleTimeout,
-		compileCache,
-	} = n8nExpressionConfig;
+	const { poolSize, maxCodeCacheSize, bridgeTimeout, bridgeMemoryLimit, idleTimeout } =
+		n8nExpressionConfig;
 	if (fileEngine === 'legacy') {
 		Expression.setExpressionEngine('legacy');
 		return;
@@ -163,6 +169,8 @@ export interface EngineSandbox {
 	faults: Fault[];
 	/** How many TCP connections the proxy has accepted since it started. */
 	connections(): number;
+	/** How many requests the proxy holds now: received, and not yet answered (or dropped). */
+	inFlight(): number;
 	/**
 	 * Stops listening: each new connection is refused (ECONNREFUSED) until `acceptConnections`,
 	 * while a request under way is still answered. The service unreachable from one request to the next.
@@ -309,6 +317,7 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 		requests,
 		faults,
 		connections: () => connections,
+		inFlight: () => inFlight.size,
 		refuseConnections: () => server.close(),
 		async acceptConnections() {
 			if (!server.listening)
