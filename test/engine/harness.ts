@@ -97,6 +97,17 @@ const compileCache =
 		? true
 		: n8nExpressionConfig.compileCache;
 
+/**
+ * Whether a test file's runs share one isolate (n8n's `sharedCaller`, the one scope its editor
+ * holds) instead of each run building its own, as n8n's executions do. Building isolates was most
+ * of the tier's CPU even from the compiled bundle (badInputFuzz: 32 s of CPU, 11 s shared). The
+ * engine, its bridge and what an expression evaluates to are the same: within a run, n8n too
+ * evaluates every expression in one isolate, which the bridge resets between evaluations. What a
+ * shared isolate does not give is n8n's separation of one execution from the next, which is n8n's
+ * to test. ENGINE_ISOLATE_PER_RUN=true runs the tier with an isolate per run, as n8n does.
+ */
+const sharedCaller = process.env.ENGINE_ISOLATE_PER_RUN !== 'true';
+
 // Started as n8n's start-up starts it (base-command.js in n8n 2.41: `initExpressionEngine` with
 // its expression settings), once per test file, and disposed after the file's tests.
 beforeAll(async () => {
@@ -115,6 +126,7 @@ beforeAll(async () => {
 		idleTimeoutMs: idleTimeout === undefined ? undefined : idleTimeout * 1000,
 		lazyAcquire,
 		compileCache,
+		sharedCaller,
 	});
 	if (Expression.getActiveImplementation() !== fileEngine)
 		throw new Error(`n8n's ${fileEngine} expression engine did not start`);
