@@ -35,16 +35,16 @@ setup_started=$EPOCHREALTIME
 source scripts/setup.sh
 setup_ended=$EPOCHREALTIME
 
-# jest's default on 2 cores is one worker. The sandbox tier's test files start sandboxes of their
-# own, on ports the system picks, and share no files: two workers run them side by side. The engine
-# tier keeps one: a few of its tests count requests under way at one moment or run 100 cycles
-# within a minute, and failed with a second worker beside them on a loaded 2-core machine. The e2e
-# tier's suites each start their own n8n, sandbox and redis on free ports, and spend most of their
-# time waiting on them (starts, polls, deliveries): three suites took 222 s on two workers against
-# 512 s on one, with the same CPU time.
+# jest's default on 2 cores is one worker. The sandbox and engine tiers' test files start sandboxes
+# (and the engine tier its proxies and webhook receivers) of their own, on ports the system picks,
+# and share no files: two workers run them side by side. Their tests count requests, not time, so
+# a second worker on the same cores changes nothing they check. The e2e tier's suites each start
+# their own n8n, sandbox and redis on free ports, and spend most of their time waiting on them
+# (starts, polls, deliveries): three suites took 222 s on two workers against 512 s on one, with
+# the same CPU time.
 workers() {
   case "$1" in
-    sandbox | e2e) echo 2 ;;
+    sandbox | engine | e2e) echo 2 ;;
     *) echo 1 ;;
   esac
 }

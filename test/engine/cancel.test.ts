@@ -19,6 +19,7 @@ import {
 	sandboxCharges,
 	useEngineSandbox,
 } from './helpers';
+import { until } from '../until';
 
 const sb = useEngineSandbox();
 // A fault a test left unused must not strike the next one.
@@ -149,8 +150,18 @@ test('a read waiting to be repeated after a 503 is not repeated once the executi
 		delayMs: 10,
 	});
 	const sentBefore = sb.requests.length;
+	const reads = () =>
+		sb.requests.slice(sentBefore).filter((request) => request.path === '/v1/lists');
+	const running = run(
+		{ resource: 'list', operation: 'getMany', returnAll: true },
+		[{}],
+		stop.signal,
+	);
+	// Stopped well inside the 2 s the 503 asks for, counted from the first read (not from the run's
+	// start, which a loaded machine can delay past a fixed moment).
+	await until('the first read', () => (reads().length > 0 ? true : undefined));
 	setTimeout(() => stop.abort(), 300);
-	await run({ resource: 'list', operation: 'getMany', returnAll: true }, [{}], stop.signal);
+	await running;
 	expect(
 		sb.requests.slice(sentBefore).filter((request) => request.path === '/v1/lists'),
 	).toHaveLength(1);

@@ -85,17 +85,34 @@ const lazyAcquire =
 		? true
 		: n8nExpressionConfig.lazyAcquire;
 
+/**
+ * Whether each isolate is built from the runtime bundle compiled once (n8n's
+ * N8N_EXPRESSION_ENGINE_COMPILE_CACHE, V8's code cache of the bundle): on here unless that is set.
+ * Building an isolate is most of the tier's CPU (each run with an expression for the engine builds
+ * one); the cache cuts it by about a fifth (badInputFuzz: 42 s of CPU, 32 s with it). The bundle
+ * and what it evaluates are the same.
+ */
+const compileCache =
+	process.env.N8N_EXPRESSION_ENGINE_COMPILE_CACHE === undefined
+		? true
+		: n8nExpressionConfig.compileCache;
+
+/**
+ * Whether a test file's runs share one isolate (n8n's `sharedCaller`, the one scope its editor
+ * holds) instead of each run building its own, as n8n's executions do. Building isolates was most
+ * of the tier's CPU even from the compiled bundle (badInputFuzz: 32 s of CPU, 11 s shared). The
+ * engine, its bridge and what an expression evaluates to are the same: within a run, n8n too
+ * evaluates every expression in one isolate, which the bridge resets between evaluations. What a
+ * shared isolate does not give is n8n's separation of one execution from the next, which is n8n's
+ * to test. ENGINE_ISOLATE_PER_RUN=true runs the tier with an isolate per run, as n8n does.
+ */
+const sharedCaller = process.env.ENGINE_ISOLATE_PER_RUN !== 'true';
+
 // Started as n8n's start-up starts it (base-command.js in n8n 2.41: `initExpressionEngine` with
 // its expression settings), once per test file, and disposed after the file's tests.
 beforeAll(async () => {
-	const {
-		poolSize,
-		maxCodeCacheSize,
-		bridgeTimeout,
-		bridgeMemoryLimit,
-		idleTimeout,
-		compileCache,
-	} = n8nExpressionConfig;
+	const { poolSize, maxCodeCacheSize, bridgeTimeout, bridgeMemoryLimit, idleTimeout } =
+		n8nExpressionConfig;
 	if (fileEngine === 'legacy') {
 		Expression.setExpressionEngine('legacy');
 		return;
@@ -109,6 +126,7 @@ beforeAll(async () => {
 		idleTimeoutMs: idleTimeout === undefined ? undefined : idleTimeout * 1000,
 		lazyAcquire,
 		compileCache,
+		sharedCaller,
 	});
 	if (Expression.getActiveImplementation() !== fileEngine)
 		throw new Error(`n8n's ${fileEngine} expression engine did not start`);
@@ -165,6 +183,8 @@ export interface EngineSandbox {
 	faults: Fault[];
 	/** How many TCP connections the proxy has accepted since it started. */
 	connections(): number;
+	/** How many requests the proxy holds now: received, and not yet answered (or dropped). */
+	inFlight(): number;
 	/**
 	 * Stops listening: each new connection is refused (ECONNREFUSED) until `acceptConnections`,
 	 * while a request under way is still answered. The service unreachable from one request to the next.
@@ -318,6 +338,7 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 		requests,
 		faults,
 		connections: () => connections,
+		inFlight: () => inFlight.size,
 		refuseConnections: () => server.close(),
 		async acceptConnections() {
 			if (!server.listening)

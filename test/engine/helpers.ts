@@ -218,6 +218,7 @@ export function deferredEngineSandbox(): {
 			return current().faults;
 		},
 		connections: () => current().connections(),
+		inFlight: () => current().inFlight(),
 		refuseConnections: () => current().refuseConnections(),
 		acceptConnections: async () => await current().acceptConnections(),
 		sent: (prefix, method) => current().sent(prefix, method),

@@ -62,6 +62,46 @@ function slowRequests(pathPrefix: string, count: number): { maxInFlight: () => n
 	return { maxInFlight: () => max };
 }
 
+/**
+ * Holds the next `count` requests to `pathPrefix` in groups: each request waits until `atOnce` are
+ * held (or as many as are left of `count`), then the group is answered, the last to come first (so
+ * later items finish first). Counts the most requests the proxy had under way when one came. A node
+ * that keeps fewer under way than `atOnce` is let go after a bound against a hang (and then shows
+ * fewer); one that sends more than `atOnce` is given a moment to show it before a group goes.
+ * Unlike `slowRequests`, nothing depends on how fast the machine is: a group waits for its
+ * requests, not for a clock.
+ */
+function holdRequests(
+	pathPrefix: string,
+	count: number,
+	atOnce: number,
+): { maxInFlight: () => number } {
+	let max = 0;
+	let left = count;
+	let group: Array<() => void> = [];
+	let bound: NodeJS.Timeout | undefined;
+	const release = () => {
+		clearTimeout(bound);
+		bound = undefined;
+		const released = group.reverse();
+		group = [];
+		for (const answer of released) answer();
+	};
+	sb.faults.push({
+		pathPrefix,
+		count,
+		beforeForward: () =>
+			new Promise<void>((answer) => {
+				max = Math.max(max, sb.inFlight());
+				group.push(answer);
+				left--;
+				bound ??= setTimeout(release, 10_000);
+				if (group.length === Math.min(atOnce, group.length + left)) setTimeout(release, 100);
+			}),
+	});
+	return { maxInFlight: () => max };
+}
+
 describe('the credential', () => {
 	test('is loaded and decrypted once per node run, not for every request, and authenticates every request', async () => {
 		const getDecrypted = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
@@ -89,7 +129,7 @@ describe('the credential', () => {
 
 describe('Items at Once', () => {
 	test('works on many items at the same time by default, starting with 10 requests under way (test/engine/inFlight.test.ts); the output keeps input order and pairing', async () => {
-		const slow = slowRequests('/v1/properties/', 12);
+		const slow = holdRequests('/v1/properties/', 12, 10);
 		const output = await run(sb, getOwners, ids(12));
 		expect(output.error).toBeUndefined();
 		expect(slow.maxInFlight()).toBeGreaterThanOrEqual(10);
@@ -98,17 +138,17 @@ describe('Items at Once', () => {
 	});
 
 	test('follows the option, down to one item at a time', async () => {
-		const three = slowRequests('/v1/properties/', 8);
+		const three = holdRequests('/v1/properties/', 8, 3);
 		await runOk(sb, { ...getOwners, itemConcurrency: 3 }, ids(8));
 		expect(three.maxInFlight()).toBe(3);
 		sb.faults.length = 0;
-		const one = slowRequests('/v1/properties/', 4);
+		const one = holdRequests('/v1/properties/', 4, 1);
 		await runOk(sb, { ...getOwners, itemConcurrency: 1 }, ids(4));
 		expect(one.maxInFlight()).toBe(1);
 	});
 
 	test('with "On Error: Continue", only the item that failed becomes an error item', async () => {
-		slowRequests('/v1/properties/', 8);
+		holdRequests('/v1/properties/', 8, 8);
 		const items = ids(8);
 		items[3] = { id: 'P999999' };
 		const result = await continuing(getOwners, items);
@@ -135,7 +175,8 @@ describe('Items at Once', () => {
 	});
 
 	test('Purchase mode buys one item at a time unless Buy Items at Once is on', async () => {
-		const slow = slowRequests('/v1/properties/', 8);
+		// One at a time: a second request while one is held would show.
+		const slow = holdRequests('/v1/properties/', 8, 1);
 		const result = await run(sb, { ...getOwners, chargeMode: 'purchase', maxCost: 5 }, ids(4, 701));
 		expect(result.error).toBeUndefined();
 		expect(slow.maxInFlight()).toBe(1);

@@ -25,6 +25,7 @@ import {
 	sandboxImportList,
 	useEngineSandbox,
 } from './helpers';
+import { until } from '../until';
 
 const sb = useEngineSandbox();
 beforeEach(async () => {
@@ -1498,12 +1499,22 @@ describe.each(PRICE_SCENARIOS)(
 				status: 404,
 				body: { error: 'Resource does not exist for given id', eventid: 'tst-404-002' },
 			});
-			// The purchases under way are slow, so the failure comes before any of them ends.
+			// The purchases under way are held until the third item's quote has failed (its second
+			// quote: the first was the run's), and a moment more, so the failure comes before any of
+			// them ends, however slow the machine.
+			const failedQuoteSent = () =>
+				sb.requests.filter(
+					(request) =>
+						request.path === '/v1/properties/P000813' && request.query.get('Purchase') === '0',
+				).length >= 2 || undefined;
 			sb.faults.push({
 				pathPrefix: '/v1/properties/',
 				query: { Purchase: '1' },
 				count: 10,
-				beforeForward: () => new Promise((resolve) => setTimeout(resolve, 150)),
+				beforeForward: async () => {
+					await until("the third item's failed quote", failedQuoteSent);
+					await new Promise((resolve) => setTimeout(resolve, 150));
+				},
 			});
 			const before = (await chargeLog()).log.length;
 			const result = await run({ ...buyAtOnce, itemConcurrency: 4, maxCost: 5 }, items);
