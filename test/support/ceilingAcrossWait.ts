@@ -4,7 +4,8 @@
  * and waits; n8n restarts, the address is called, and the execution goes on to buy three more in a
  * process that has not seen it. Every record is paid for ($0.10 a property) under a $0.50 ceiling,
  * so what the execution spent before it waited must count after: the three after it need $0.30
- * where $0.20 is left, and the run is refused whole (three bought, not six).
+ * where $0.20 is left, and the run is refused whole (three bought, not six). Each three are one
+ * purchase: Property > Get over several items reads them through the search's PropID criterion.
  */
 import type { RunningSandbox } from '../../sandbox/types';
 import * as n8n from '../../scripts/n8n-host';
@@ -14,7 +15,7 @@ import { withoutFreeCredits } from './freeCredits';
 import { call, sandboxCharges, TOKENS } from './sandboxApi';
 import { propRadarNode, to } from './workflows';
 
-/** Property > Get for each of `propIds` (made by an Edit Fields node and split out), bought one at a time. */
+/** Property > Get of `propIds` (made by an Edit Fields node and split out), several items bought in one request of the search. */
 function buyEach(
 	name: string,
 	propIds: string[],
