@@ -10,7 +10,7 @@ import { createServer, request as forward, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 
-import { importWorkflows, perItemWorkflows } from '../../bench/workflows';
+import { getOwnersWorkflows, importWorkflows } from '../../bench/workflows';
 import { startEngineSandbox, type EngineSandbox } from '../engine/harness';
 import { api } from '../engine/helpers';
 import * as n8n from '../../scripts/n8n-host';
@@ -19,7 +19,8 @@ import type { N8nHost } from '../../scripts/n8n-host';
 jest.setTimeout(300_000);
 
 const ITEMS = 120;
-const WORKFLOW = 'PropRadarBnch001';
+/** Person > Get Owners, Preview Cost: one request per item (Property > Get over several items is batched). */
+const WORKFLOW = 'PropRadarBnch004';
 /** Import of 100 records in purchases of 10 (`importWorkflows` names its PropRadar workflow `${id}A`). */
 const IMPORT_WORKFLOW = 'PropRadarNetImpA';
 let importListId: number;
@@ -57,7 +58,7 @@ beforeAll(async () => {
 	host = await n8n.prepare({
 		sandboxUrl: sb.url,
 		workflows: [
-			perItemWorkflows(ITEMS, sb.url).propRadar,
+			getOwnersWorkflows(ITEMS, sb.url).propRadar,
 			importWorkflows('PropRadarNetImp', { propRadar: importListId }, 100, 10, sb.url).propRadar,
 		],
 	});
@@ -87,7 +88,7 @@ type RunData = {
 const outputOf = (run: unknown) =>
 	(run as RunData).data.resultData.runData.Measured[0].data.main[0];
 
-test(`${ITEMS} items of Property > Get: each request on a connection of its own, as n8n's request helper makes them`, async () => {
+test(`${ITEMS} items of Person > Get Owners: each request on a connection of its own, as n8n's request helper makes them`, async () => {
 	const before = sb.connections();
 	const run = await n8n.execute(host, WORKFLOW);
 	expect(outputOf(run)).toHaveLength(ITEMS);
