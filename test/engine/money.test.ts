@@ -1505,7 +1505,8 @@ describe.each(PRICE_SCENARIOS)(
 			const failedQuoteSent = () =>
 				sb.requests.filter(
 					(request) =>
-						request.path === '/v1/properties/P000813' && request.query.get('Purchase') === '0',
+						request.path.startsWith('/v1/properties/P000813') &&
+						request.query.get('Purchase') === '0',
 				).length >= 2 || undefined;
 			sb.faults.push({
 				pathPrefix: '/v1/properties/',
