@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { ChargeEntry } from '../../sandbox/charges';
 import { call } from '../support/sandboxApi';
@@ -242,3 +242,17 @@ export function useEngineSandbox(): EngineSandbox {
 	afterAll(close);
 	return sb;
 }
+
+/**
+ * Person > Get Owners in Preview, reading each input item's `id`: one request per item, the
+ * operation the item-loop tests use (Property > Get over several items is read in batches).
+ */
+export const getOwnersPreview = {
+	resource: 'person',
+	operation: 'getOwners',
+	propId: '={{ $json.id }}',
+	chargeMode: 'preview',
+};
+
+/** The input item an output item is paired to. */
+export const pairedIndex = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;

@@ -7,14 +7,16 @@
  * service's rate (the sandbox answering 429) the run slows down and finishes. No timings: what is
  * checked is what was sent, how many at once, and what came out.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import {
 	addToList,
 	api,
 	control,
 	createList,
+	getOwnersPreview,
 	listRef,
+	pairedIndex,
 	run,
 	runOk,
 	useEngineSandbox,
@@ -30,13 +32,8 @@ beforeEach(() => {
 
 const propIds = (count: number, from = 1) =>
 	Array.from({ length: count }, (_, i) => `P${String(from + i).padStart(6, '0')}`);
-const getOwners = {
-	resource: 'person',
-	operation: 'getOwners',
-	propId: '={{ $json.id }}',
-	chargeMode: 'preview',
-};
-const pairedIndex = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
+// One request per item (Property > Get over several items is read in batches: batchedGet.test.ts).
+const getOwners = getOwnersPreview;
 
 /** Holds every request to `pathPrefix` for `holdMs` before forwarding it, and counts how many were held at once. */
 function heldRequests(pathPrefix: string, count: number, holdMs: number) {

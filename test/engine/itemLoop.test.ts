@@ -5,13 +5,15 @@
  * and pairing, "On Error: Continue" fails only the failed item, and Return All reads each
  * endpoint's largest page. No timings: what is checked is what was sent and what came out.
  */
-import { Expression, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
+import { Expression, type IDataObject } from 'n8n-workflow';
 
 import { TestCredentialsHelper, TOKENS } from './harness';
 import {
 	api,
 	createList,
+	getOwnersPreview,
 	listRef,
+	pairedIndex,
 	run,
 	runOk,
 	sandboxImportList,
@@ -28,14 +30,8 @@ beforeEach(() => {
 
 const ids = (count: number, from = 201) =>
 	Array.from({ length: count }, (_, i) => ({ id: `P${String(from + i).padStart(6, '0')}` }));
-// One request per item: Person > Get Owners (Property > Get over several items is read in batches: batchedGet.test.ts).
-const getOwners = {
-	resource: 'person',
-	operation: 'getOwners',
-	propId: '={{ $json.id }}',
-	chargeMode: 'preview',
-};
-const pairedIndex = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
+// One request per item (Property > Get over several items is read in batches: batchedGet.test.ts).
+const getOwners = getOwnersPreview;
 /** Runs with "On Error: Continue". */
 const continuing = (parameters: IDataObject, items: IDataObject[]) =>
 	run(sb, parameters, items, undefined, true);
