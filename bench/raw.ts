@@ -7,6 +7,11 @@
 export type RawJob = (
 	| { kind: 'perItem'; urls: string[]; concurrency: number; token: string }
 	| { kind: 'pages'; url: string; pageSize: number; token: string }
+	/**
+	 * `url` is the properties search: `propIds` POSTed in requests of `chunk` through its PropID
+	 * criterion, all at once, as the node's Property > Get over many items reads them.
+	 */
+	| { kind: 'search'; url: string; propIds: string[]; chunk: number; token: string }
 	/** `url` is a static list's items: its PropIDs PUT `chunk` a request, one request after another. */
 	| { kind: 'addItems'; url: string; propIds: string[]; chunk: number; token: string }
 	/**
@@ -84,6 +89,27 @@ async function pages(url: string, pageSize: number, token: string): Promise<RawR
 	return { ms: 0, records: all.length, requests };
 }
 
+async function search(
+	url: string,
+	propIds: string[],
+	chunk: number,
+	token: string,
+): Promise<RawResult> {
+	const chunks: string[][] = [];
+	for (let start = 0; start < propIds.length; start += chunk)
+		chunks.push(propIds.slice(start, start + chunk));
+	const answers = await Promise.all(
+		chunks.map((ids) =>
+			call(`${url}${url.includes('?') ? '&' : '?'}Limit=${ids.length}`, token, {
+				method: 'POST',
+				body: JSON.stringify({ Criteria: [{ name: 'PropID', value: ids }] }),
+			}),
+		),
+	);
+	const records = answers.reduce((sum, answer) => sum + (answer.results?.length ?? 0), 0);
+	return { ms: 0, records, requests: chunks.length };
+}
+
 async function addItems(
 	url: string,
 	propIds: string[],
@@ -133,6 +159,7 @@ async function importBatches(
 function run(job: RawJob, purchase: boolean): Promise<RawResult> {
 	if (job.kind === 'perItem') return perItem(job.urls, job.concurrency, job.token);
 	if (job.kind === 'pages') return pages(job.url, job.pageSize, job.token);
+	if (job.kind === 'search') return search(job.url, job.propIds, job.chunk, job.token);
 	if (job.kind === 'addItems') return addItems(job.url, job.propIds, job.chunk, job.token);
 	return importBatches(
 		job.url,

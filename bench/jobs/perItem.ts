@@ -17,6 +17,10 @@ import { propIds, TOKEN } from '../sandboxApi';
 import { fmt } from '../table';
 import type { perItemWorkflows } from '../workflows';
 
+/** The raw client's batched reads in a row's raw-client cell, with the node's ratio to them. */
+const batchedNote = (rawBatched: number, propRadar: number) =>
+	`${fmt(rawBatched)} ms batched as the node reads (500 a request, all at once; PropRadar / raw batched ${fmt(propRadar / rawBatched, 2)})`;
+
 export async function perItemJob(
 	bench: Bench,
 	client: N8nClient,
@@ -26,11 +30,22 @@ export async function perItemJob(
 	console.log(`per-item: ${SIZES.perItem} items, Property > Get, Preview Cost ...`);
 	const urls = propIds(SIZES.perItem).map((id) => `${bench.apiUrl}/v1/properties/${id}?Purchase=0`);
 	await runOnceBefore(bench, client, perItem.propRadar, perItem.httpRequest, perItem.editFields);
-	// Over the link (issue 48) the node is to take at most a fifth of the HTTP Request node's time.
+	// The node reads many items through the search, 500 PropIDs a request: the raw client does the
+	// same reads, all at once on kept connections.
+	const search = {
+		kind: 'search' as const,
+		url: `${bench.apiUrl}/v1/properties?Purchase=0&Fields=PropID,Overview`,
+		propIds: propIds(SIZES.perItem),
+		chunk: 500,
+		token: TOKEN,
+	};
+	// Over the link (issue 48) the node is to take at most a fifth of the HTTP Request node's time,
+	// and at most 1.5 times the raw client's batched reads.
 	const least = wan ? 5 : 2;
-	const target = (propRadar: number, httpRequest: number) => ({
+	const mostOfBatched = 1.5;
+	const target = (propRadar: number, httpRequest: number, rawBatched: number) => ({
 		ratio: httpRequest / propRadar,
-		met: httpRequest / propRadar >= least,
+		met: httpRequest / propRadar >= least && (!wan || propRadar / rawBatched <= mostOfBatched),
 	});
 	const { medians, rounds } = await inRounds(
 		SIZES.rounds,
@@ -61,6 +76,7 @@ export async function perItemJob(
 			rawConcurrent: (
 				await raw({ kind: 'perItem', urls, concurrency: CONCURRENT_RAW, token: TOKEN, warm: true })
 			).ms,
+			rawBatched: (await raw({ ...search, warm: true })).ms,
 		}),
 		async () => ({
 			propRadarFresh: expectItems(
@@ -76,6 +92,7 @@ export async function perItemJob(
 			rawConcurrentFresh: (
 				await raw({ kind: 'perItem', urls, concurrency: CONCURRENT_RAW, token: TOKEN })
 			).ms,
+			rawBatchedFresh: (await raw(search)).ms,
 		}),
 	);
 	figures.rows.push({
@@ -83,10 +100,10 @@ export async function perItemJob(
 		propRadarMs: medians.propRadar,
 		httpRequestMs: medians.httpRequest,
 		rawMs: medians.rawConcurrent,
-		rawNote: `${wan ? '' : `${fmt(medians.rawSequential)} ms sequential, `}${fmt(medians.rawConcurrent)} ms at ${CONCURRENT_RAW} concurrent`,
-		...target(medians.propRadar, medians.httpRequest),
+		rawNote: `${wan ? '' : `${fmt(medians.rawSequential)} ms sequential, `}${fmt(medians.rawConcurrent)} ms at ${CONCURRENT_RAW} concurrent; ${batchedNote(medians.rawBatched, medians.propRadar)}`,
+		...target(medians.propRadar, medians.httpRequest, medians.rawBatched),
 		ratioOf: 'HTTP Request / PropRadar',
-		target: `>= ${least}`,
+		target: wan ? `>= ${least}, and PropRadar / raw batched <= ${mostOfBatched}` : `>= ${least}`,
 		n8nAlone: {
 			what: `The same ${fmt(SIZES.perItem)} items through n8n's own Edit Fields node, the same one expression per item and no request: what n8n itself takes`,
 			ms: medians.editFields,
@@ -94,8 +111,8 @@ export async function perItemJob(
 		fresh: {
 			propRadarMs: medians.propRadarFresh,
 			httpRequestMs: medians.httpRequestFresh,
-			rawNote: `${fmt(medians.rawConcurrentFresh)} ms at ${CONCURRENT_RAW} concurrent`,
-			...target(medians.propRadarFresh, medians.httpRequestFresh),
+			rawNote: `${fmt(medians.rawConcurrentFresh)} ms at ${CONCURRENT_RAW} concurrent; ${batchedNote(medians.rawBatchedFresh, medians.propRadarFresh)}`,
+			...target(medians.propRadarFresh, medians.httpRequestFresh, medians.rawBatchedFresh),
 		},
 		rounds,
 	});
