@@ -4,6 +4,8 @@
  * run as a second process (`fork`) so that it does not share an event loop with the sandbox. It
  * does the same jobs the workflows do and answers with how long they took.
  */
+import { Agent, fetch as undiciFetch } from 'undici';
+
 export type RawJob = (
 	| { kind: 'perItem'; urls: string[]; concurrency: number; token: string }
 	| { kind: 'pages'; url: string; pageSize: number; token: string }
@@ -33,6 +35,12 @@ export type RawJob = (
 	 * run before. Without it, the timed run is the process's first, as a fresh `n8n execute` is.
 	 */
 	warm?: boolean;
+	/**
+	 * Every request on a new connection (an undici `Agent` of its own, closed after it), as n8n's
+	 * request helper sends the node's requests: what the node's transport costs at best, where the
+	 * other runs keep their connections.
+	 */
+	newConnections?: boolean;
 };
 
 export interface RawResult {
@@ -42,24 +50,35 @@ export interface RawResult {
 	requests: number;
 }
 
+/** Set from the job: see `RawJob.newConnections`. */
+let newConnections = false;
+
 async function call(
 	url: string,
 	token: string,
-	init: RequestInit = {},
+	init: { method?: string; body?: string } = {},
 ): Promise<{ results?: unknown[] }> {
-	const response = await fetch(url, {
+	const request = {
 		...init,
 		headers: {
 			authorization: `Bearer ${token}`,
 			accept: 'application/json',
 			'content-type': 'application/json',
 		},
-	});
-	if (!response.ok)
-		throw new Error(
-			`${init.method ?? 'GET'} ${url} answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
-		);
-	return (await response.json()) as { results?: unknown[] };
+	};
+	const agent = newConnections ? new Agent({ pipelining: 0 }) : undefined;
+	try {
+		const response = agent
+			? await undiciFetch(url, { ...request, dispatcher: agent })
+			: await fetch(url, request);
+		if (!response.ok)
+			throw new Error(
+				`${init.method ?? 'GET'} ${url} answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
+			);
+		return (await response.json()) as { results?: unknown[] };
+	} finally {
+		await agent?.close();
+	}
 }
 
 async function perItem(urls: string[], concurrency: number, token: string): Promise<RawResult> {
@@ -180,6 +199,7 @@ function sandboxCollected(): Promise<void> {
 }
 
 process.once('message', (job: RawJob) => {
+	newConnections = job.newConnections === true;
 	let started = 0;
 	const done = (job.warm ? run(job, false) : Promise.resolve()).then(sandboxCollected).then(() => {
 		started = performance.now();

@@ -43,6 +43,16 @@ export async function getOwnersJob(
 				size,
 			).ms,
 			rawConcurrent: (await rawAtOnce()).ms,
+			rawNewConnections: (
+				await raw({
+					kind: 'perItem',
+					urls,
+					concurrency: MAX_IN_FLIGHT,
+					token: TOKEN,
+					warm: true,
+					newConnections: true,
+				})
+			).ms,
 		}),
 		async () => ({
 			propRadarFresh: expectItems(
@@ -65,7 +75,7 @@ export async function getOwnersJob(
 		propRadarMs: medians.propRadar,
 		httpRequestMs: medians.httpRequest,
 		rawMs: medians.rawConcurrent,
-		rawNote: `${fmt(medians.rawConcurrent)} ms at ${MAX_IN_FLIGHT} concurrent`,
+		rawNote: `${fmt(medians.rawConcurrent)} ms at ${MAX_IN_FLIGHT} concurrent; ${fmt(medians.rawNewConnections)} ms at ${MAX_IN_FLIGHT} concurrent with a new connection for every request, as n8n's request helper sends the node's`,
 		...target(medians.propRadar, medians.httpRequest),
 		ratioOf: 'HTTP Request / PropRadar',
 		target: `>= 1, at most ${MAX_IN_FLIGHT} requests in flight`,
