@@ -8,4 +8,6 @@ source "$(dirname "$0")/setup.sh"
 npm run --silent build
 npm run --silent build:sandbox
 bash scripts/n8n-install.sh
-exec node build/bench/run.js "$@"
+node build/bench/run.js "$@"
+# The published results as `npm run lint` wants them (it checks bench/ with Prettier).
+npx prettier --write --log-level warn bench/results.json bench/results-wan.json
