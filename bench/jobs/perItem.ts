@@ -77,6 +77,7 @@ export async function perItemJob(
 				await raw({ kind: 'perItem', urls, concurrency: CONCURRENT_RAW, token: TOKEN, warm: true })
 			).ms,
 			rawBatched: (await raw({ ...search, warm: true })).ms,
+			rawBatchedNewConnections: (await raw({ ...search, warm: true, newConnections: true })).ms,
 		}),
 		async () => ({
 			propRadarFresh: expectItems(
@@ -100,7 +101,7 @@ export async function perItemJob(
 		propRadarMs: medians.propRadar,
 		httpRequestMs: medians.httpRequest,
 		rawMs: medians.rawConcurrent,
-		rawNote: `${wan ? '' : `${fmt(medians.rawSequential)} ms sequential, `}${fmt(medians.rawConcurrent)} ms at ${CONCURRENT_RAW} concurrent; ${batchedNote(medians.rawBatched, medians.propRadar)}`,
+		rawNote: `${wan ? '' : `${fmt(medians.rawSequential)} ms sequential, `}${fmt(medians.rawConcurrent)} ms at ${CONCURRENT_RAW} concurrent; ${batchedNote(medians.rawBatched, medians.propRadar)}; ${fmt(medians.rawBatchedNewConnections)} ms batched with a new connection for every request, as n8n's request helper sends the node's`,
 		...target(medians.propRadar, medians.httpRequest, medians.rawBatched),
 		ratioOf: 'HTTP Request / PropRadar',
 		target: wan ? `>= ${least}, and PropRadar / raw batched <= ${mostOfBatched}` : `>= ${least}`,
