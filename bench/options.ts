@@ -26,8 +26,8 @@ const JOBS = [
 	'trigger',
 ] as const;
 /**
- * The jobs that run over the link: the growth table stays on loopback, and so do the trigger's runs
- * under other engine settings and in queue mode (bench/jobs/trigger.ts).
+ * The jobs that run over the link: the growth table stays on loopback, and so does the trigger in
+ * queue mode (bench/jobs/trigger.ts).
  */
 const WAN_JOBS = new Set<string>([
 	'perItem',

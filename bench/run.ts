@@ -22,7 +22,7 @@
  * Item > Add, Return All and Import jobs with n8n and the raw client reaching the sandbox over TLS
  * through a link of `--wan-delay` ms each way (25 by default; wanLink.ts), and the trigger's job
  * with the sandbox's deliveries and the Webhook node's events reaching n8n through a second such
- * link (its runs under other engine settings and in queue mode stay on loopback), written to
+ * link (n8n as it comes and under each engine setting; queue mode stays on loopback), written to
  * bench/results-wan.json.
  * Node time is what n8n records as the node's `executionTime`. Per-item, Return All and Import
  * are timed in the running n8n (each workflow active and called at its Webhook start node, run

@@ -4,7 +4,7 @@
  * Webhook node with the same follow-up; both again in an n8n started with each setting of its
  * expression engine, and in queue mode. Deliveries are timed from the event to the execution's
  * post to the sandbox's CRM stand-in. With --wan, the deliveries and the Webhook node's events
- * reach n8n over a link of their own (run.ts), and only the first two runs are made.
+ * reach n8n over a link of their own (run.ts), and queue mode is left out.
  */
 import { join } from 'node:path';
 
@@ -68,8 +68,9 @@ async function postJson(
  * Runs the job in `bench.host`, then stops it and starts n8n again for each run after (the one
  * running at the end is `bench.host`, for the caller to stop). `prepared`: the n8n home to start.
  * `link` (--wan): n8n's webhooks are reached over it, by the sandbox's deliveries (n8n's webhook
- * URL is the link's, run.ts) and by the Webhook node's events; only the first two runs are made,
- * the runs under other engine settings and in queue mode staying in the loopback benchmark.
+ * URL is the link's, run.ts) and by the Webhook node's events, n8n as it comes and under each
+ * engine setting; queue mode is left out, its webhook process's address being the one
+ * scripts/n8n-host.js `startQueue` gives it (the loopback run measures it).
  */
 export async function triggerJob(
 	bench: Bench,
@@ -106,27 +107,31 @@ export async function triggerJob(
 	);
 	// Deliveries are timed over the whole run: no collections asked for.
 	bench.collector.close();
-	if (link) {
-		const dispatcher = webhookDispatcher(link.ca);
-		try {
-			return { ...(await both(bench.host, link.url, dispatcher)), engineSettings: [] };
-		} finally {
-			await dispatcher?.close();
-		}
-	}
-	const { trigger, webhookNode } = await both(bench.host);
-	// n8n 2.41 evaluates expressions in an isolate it builds for every execution: the same two
-	// runs under the settings of its expression engine that change that.
+	const dispatcher = webhookDispatcher(link?.ca);
 	const engineSettings: TriggerFigures['engineSettings'] = [];
-	for (const setting of ENGINE_SETTINGS) {
-		console.log(`the same two, n8n started again with ${settingText(setting.env)} ...`);
-		await bench.host.stop();
-		bench.host = await n8n.start(
-			{ ...prepared, env: { ...prepared.env, ...setting.env } },
-			{ logFile: join(prepared.userFolder, 'n8n.log') },
-		);
-		engineSettings.push({ name: setting.name, ...(await both(bench.host)) });
+	let first: Pair;
+	try {
+		first = await both(bench.host, link?.url, dispatcher);
+		// n8n 2.41 evaluates expressions in an isolate it builds for every execution: the same two
+		// runs under the settings of its expression engine that change that (n8n keeps its port, so
+		// a link in front of it still reaches it).
+		for (const setting of ENGINE_SETTINGS) {
+			console.log(`the same two, n8n started again with ${settingText(setting.env)} ...`);
+			await bench.host.stop();
+			bench.host = await n8n.start(
+				{ ...prepared, env: { ...prepared.env, ...setting.env } },
+				{ logFile: join(prepared.userFolder, 'n8n.log') },
+			);
+			engineSettings.push({
+				name: setting.name,
+				...(await both(bench.host, link?.url, dispatcher)),
+			});
+		}
+	} finally {
+		await dispatcher?.close();
 	}
+	const { trigger, webhookNode } = first;
+	if (link) return { trigger, webhookNode, engineSettings };
 	// More processes on the same cores: n8n's queue mode, the deliveries answered by a webhook
 	// process and executed by a worker.
 	console.log(`the same two, n8n in queue mode (${QUEUE_MODE.says}) ...`);
