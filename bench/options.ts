@@ -25,8 +25,18 @@ const JOBS = [
 	'growth',
 	'trigger',
 ] as const;
-/** The jobs that run over the link: the growth table and the trigger's deliveries stay on loopback. */
-const WAN_JOBS = new Set<string>(['perItem', 'getOwners', 'listItemAdd', 'returnAll', 'import']);
+/**
+ * The jobs that run over the link: the growth table stays on loopback, and so does the trigger in
+ * queue mode (bench/jobs/trigger.ts).
+ */
+const WAN_JOBS = new Set<string>([
+	'perItem',
+	'getOwners',
+	'listItemAdd',
+	'returnAll',
+	'import',
+	'trigger',
+]);
 const onlyIndex = args.indexOf('--only');
 const only = onlyIndex >= 0 ? new Set(args[onlyIndex + 1]?.split(',')) : undefined;
 for (const job of only ?? []) {

@@ -20,7 +20,9 @@
  * import, growth, trigger), for working on one of them; its JSON then goes to
  * .tools/bench-only.json unless `--out` says otherwise. `--wan`: the per-item, Get Owners, List
  * Item > Add, Return All and Import jobs with n8n and the raw client reaching the sandbox over TLS
- * through a link of `--wan-delay` ms each way (25 by default; wanLink.ts), written to
+ * through a link of `--wan-delay` ms each way (25 by default; wanLink.ts), and the trigger's job
+ * with the sandbox's deliveries and the Webhook node's events reaching n8n through a second such
+ * link (n8n as it comes and under each engine setting; queue mode stays on loopback), written to
  * bench/results-wan.json.
  * Node time is what n8n records as the node's `executionTime`. Per-item, Return All and Import
  * are timed in the running n8n (each workflow active and called at its Webhook start node, run
@@ -55,7 +57,7 @@ import { COMMAND, OUT, profile, runs, SIZES, smoke, wan, WAN_DELAY_MS } from './
 import { summariseProfile } from './profile';
 import { createList, importList } from './sandboxApi';
 import { markdown } from './table';
-import { startWanLink } from './wanLink';
+import { makeCertificate, startWanLink } from './wanLink';
 import {
 	importN8nAloneWorkflow,
 	importWorkflows,
@@ -71,13 +73,17 @@ import {
 async function main(): Promise<void> {
 	const started = Date.now();
 	const loadBefore = loadavg();
-	const sandbox = await startSandbox({ port: 0 });
+	// With --wan, one certificate for the run's two links (wanLink.ts): the sandbox, which runs in
+	// this process, trusts it for its webhook deliveries; every process the benchmark starts from
+	// here on (n8n, its `n8n execute`s, the raw client) through NODE_EXTRA_CA_CERTS.
+	const certificateDir = wan ? mkdtempSync(join(tmpdir(), 'propradar-wan-')) : undefined;
+	const certificate = certificateDir ? makeCertificate(certificateDir) : undefined;
+	if (certificate) process.env.NODE_EXTRA_CA_CERTS = certificate.certFile;
+	const sandbox = await startSandbox({ port: 0, webhookCa: certificate?.cert });
 	wallet(sandbox.ctx, ACCOUNTS[0]).balanceCents = Number.MAX_SAFE_INTEGER;
 	// With --wan, n8n and the raw client reach the sandbox over the link; the benchmark's own set-up
-	// calls (lists, imports' lists) stay on loopback. Every process the benchmark starts from here
-	// on (n8n, its `n8n execute`s, the raw client) trusts the link's certificate.
-	const link = wan ? await startWanLink(sandbox.url, WAN_DELAY_MS) : undefined;
-	if (link) process.env.NODE_EXTRA_CA_CERTS = link.certFile;
+	// calls (lists, imports' lists) stay on loopback.
+	const link = certificate ? await startWanLink(sandbox.url, WAN_DELAY_MS, certificate) : undefined;
 	const apiUrl = link?.url ?? sandbox.url;
 	console.log(
 		`PropRadar benchmark${smoke ? ' (smoke: tiny sizes)' : ''}: sandbox ${sandbox.url}${link ? `, over a link of ${WAN_DELAY_MS} ms each way with TLS at ${link.url}` : ''}, ${cpus().length} cores, load ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
@@ -173,7 +179,24 @@ async function main(): Promise<void> {
 	];
 
 	console.log('preparing n8n (the package packed and installed as a community package) ...');
-	const prepared = await n8n.prepare({ sandboxUrl: apiUrl, workflows });
+	let prepared = await n8n.prepare({ sandboxUrl: apiUrl, workflows });
+	// With --wan, the trigger's deliveries reach n8n over a link of their own, as users' n8n is
+	// remote from the service: n8n's webhook URL is the link's, so that is what the trigger
+	// registers, and the Webhook node's events are posted there too (N8N_WEBHOOK_URL is read before
+	// WEBHOOK_URL, and prepare sets it to n8n's loopback address: both say the link's).
+	const webhookLink =
+		certificate && runs('trigger')
+			? await startWanLink(prepared.url, WAN_DELAY_MS, certificate)
+			: undefined;
+	if (webhookLink)
+		prepared = {
+			...prepared,
+			env: {
+				...prepared.env,
+				N8N_WEBHOOK_URL: `${webhookLink.url}/`,
+				WEBHOOK_URL: `${webhookLink.url}/`,
+			},
+		};
 	// With --profile, n8n's main process (which serves the trigger's deliveries) is profiled too.
 	const mainProfileDir =
 		profile && runs('trigger') ? mkdtempSync(join(tmpdir(), 'propradar-profile-')) : undefined;
@@ -234,6 +257,7 @@ async function main(): Promise<void> {
 				prepared,
 				{ trigger: trigger.id, webhookNode: webhookNode.id },
 				triggerList,
+				webhookLink && certificate && { url: webhookLink.url, ca: certificate.cert },
 			);
 	} finally {
 		bench.collector.close();
@@ -245,8 +269,10 @@ async function main(): Promise<void> {
 			rmSync(mainProfileDir, { recursive: true, force: true });
 		}
 		rmSync(prepared.userFolder, { recursive: true, force: true });
+		await webhookLink?.close();
 		await link?.close();
 		await sandbox.close();
+		if (certificateDir) rmSync(certificateDir, { recursive: true, force: true });
 	}
 
 	rows.push(sandboxRow(sandboxFigures));

@@ -96,7 +96,10 @@ export type Result = {
 	n8n: string;
 	/** How many rounds the per-item, Return All and Import times are the median of. */
 	rounds?: number;
-	/** With --wan: the link n8n and the raw client reached the sandbox over (bench/wanLink.ts). */
+	/**
+	 * With --wan: the link n8n and the raw client reached the sandbox over (bench/wanLink.ts); the
+	 * trigger's deliveries and the Webhook node's events reached n8n over a second one like it.
+	 */
 	link?: { oneWayMs: number };
 	/** Full collections of n8n's heap asked for before the runs timed in the running n8n (bench/collector.ts). */
 	collectionsBeforeRuns?: number;
@@ -116,7 +119,7 @@ export type Result = {
 		trigger: Record<string, unknown>;
 		webhookNode: Record<string, unknown>;
 	}>;
-	/** The trigger and the Webhook node again, n8n in queue mode (`QUEUE_MODE`). */
+	/** The trigger and the Webhook node again, n8n in queue mode (`QUEUE_MODE`); not run over the link. */
 	queueMode?: { trigger: Record<string, unknown>; webhookNode: Record<string, unknown> };
 	growth: Array<{ job: string; size: number; ms: number; peakMiB?: number; msPer1000: number }>;
 };
@@ -145,10 +148,19 @@ function triggerRows(
 	return rows;
 }
 
+/** With --wan, what went over the link: empty on loopback. */
+function linkText(result: Result): string {
+	if (!result.link) return '';
+	const api = ` n8n and the raw client reach the sandbox over TLS through a link of ${fmt(result.link.oneWayMs)} ms each way, a new connection one round trip more (the sandbox's own rows are on loopback).`;
+	if (result.trigger.deliveries === undefined) return api;
+	return `${api} The sandbox's deliveries to the trigger and the events posted to n8n's own Webhook node reach n8n through a second such link, TLS ended in front of n8n's webhooks (n8n's webhook URL is the link's, so that is what the trigger registers); each workflow's post to the CRM stand-in goes over the first. The trigger in queue mode is in the loopback table only.`;
+}
+
 /** The results as docs/performance.md shows them. */
 export function markdown(result: Result): string {
+	const overLink = result.link ? ', over the link' : '';
 	const lines = [
-		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n ${result.n8n}, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after.${result.link ? ` n8n and the raw client reach the sandbox over TLS through a link of ${fmt(result.link.oneWayMs)} ms each way, a new connection one round trip more (the sandbox's own rows are on loopback).` : ''} Node time is n8n's \`executionTime\` of the node${result.rounds === 1 ? '; each time is from one round' : ''}${result.rounds && result.rounds > 1 ? `; per-item, Return All and Import are each the median of ${result.rounds} rounds, the rounds in the running n8n first, each running that job's cases there and the raw client's one after another, then the rounds of fresh processes` : ''}.${result.rows.some((row) => row.fresh) ? ` Their first rows are runs in the running n8n (each workflow active and called at its Webhook node, and run once before the rounds${result.collectionsBeforeRuns ? `; a full garbage collection of n8n's heap before each run, ${fmt(result.collectionsBeforeRuns)} in all, so that no run pays for the garbage of the one before (V8's ordinary full collection, which leaves n8n's young generation as its runs grew it)` : ''}${result.sandboxCollections ? `; the sandbox's heap, in the benchmark's own process, fully collected before every timed run of the node or the raw client, ${fmt(result.sandboxCollections)} in all` : ''}) beside a raw client timed on its second run of the job (the first untimed and free); the growth table, like the rows "each workflow run in a fresh \`n8n execute\` process", runs each workflow in an \`n8n execute\` of its own, which measures its peak memory.` : ''}`,
+		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n ${result.n8n}, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after.${linkText(result)} Node time is n8n's \`executionTime\` of the node${result.rounds === 1 ? '; each time is from one round' : ''}${result.rounds && result.rounds > 1 ? `; per-item, Return All and Import are each the median of ${result.rounds} rounds, the rounds in the running n8n first, each running that job's cases there and the raw client's one after another, then the rounds of fresh processes` : ''}.${result.rows.some((row) => row.fresh) ? ` Their first rows are runs in the running n8n (each workflow active and called at its Webhook node, and run once before the rounds${result.collectionsBeforeRuns ? `; a full garbage collection of n8n's heap before each run, ${fmt(result.collectionsBeforeRuns)} in all, so that no run pays for the garbage of the one before (V8's ordinary full collection, which leaves n8n's young generation as its runs grew it)` : ''}${result.sandboxCollections ? `; the sandbox's heap, in the benchmark's own process, fully collected before every timed run of the node or the raw client, ${fmt(result.sandboxCollections)} in all` : ''}) beside a raw client timed on its second run of the job (the first untimed and free); the growth table, like the rows "each workflow run in a fresh \`n8n execute\` process", runs each workflow in an \`n8n execute\` of its own, which measures its peak memory.` : ''}`,
 		'',
 		'| job | PropRadar node | HTTP Request node | raw client (fetch) | ratio | target | met |',
 		'| --- | ---: | ---: | --- | --- | --- | --- |',
@@ -166,13 +178,13 @@ export function markdown(result: Result): string {
 					]),
 		]),
 		`| Sandbox: simple reads (GET /v1/lists/{id}, 10 connections, load from a second process) | ${fmt(result.sandbox.simpleReadsPerSecond)} /s | | a bare node:http server with the same answer: ${fmt(result.sandbox.bareServerReadsPerSecond)} /s | ${fmt(result.sandbox.simpleReadsPerSecond / result.sandbox.bareServerReadsPerSecond, 2)} (sandbox / bare server) | >= 3,000 /s | ${yes(result.sandbox.simpleReadsMet)} |`,
-		...triggerRows('', result.trigger, result.webhookNode),
+		...triggerRows(overLink, result.trigger, result.webhookNode),
 		...(result.engineSettings ?? []).flatMap(({ name, trigger, webhookNode }) => {
 			const setting = ENGINE_SETTINGS.find((candidate) => candidate.name === name);
 			return triggerRows(
 				setting
-					? `, n8n started with ${settingText(setting.env)} (${setting.says})`
-					: `, n8n started with ${name}`,
+					? `${overLink}, n8n started with ${settingText(setting.env)} (${setting.says})`
+					: `${overLink}, n8n started with ${name}`,
 				trigger,
 				webhookNode,
 			);

@@ -1,20 +1,22 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
- * The benchmark's wide-area link (`npm run bench -- --wan`): the sandbox behind TLS, with a
+ * The benchmark's wide-area link (`npm run bench -- --wan`): a server behind TLS, with a
  * self-signed certificate made for the run, reached through a TCP relay on 127.0.0.1 that delays
  * every chunk by a one-way time in each direction, in order, and a new connection's first bytes
  * by one round trip more, as the TCP handshake would. The TLS handshake's own round trips then
  * come from the delayed bytes: a request on a new connection takes three round trips, on a kept
- * one one. Latency only: no bandwidth limit and no loss.
+ * one one. Latency only: no bandwidth limit and no loss. The benchmark runs two with the same
+ * delay and certificate: one in front of the sandbox (what n8n and the raw client send to the
+ * API), one in front of n8n (the sandbox's webhook deliveries to the trigger, and the events the
+ * benchmark posts to n8n's own Webhook node beside them).
  *
- * The link runs in a process of its own (`startWanLink`), so that the sandbox's work in the
+ * A link runs in a process of its own (`startWanLink`), so that the sandbox's work in the
  * benchmark's process never holds back its timers; `listenWanLink` is the same link in the
  * calling process (test/unit/benchWanLink.test.ts).
  */
 import { execFileSync, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createTlsServer } from 'node:tls';
 
@@ -130,15 +132,14 @@ export async function listenWanLink(
 }
 
 /**
- * The link in a process of its own, with a certificate made for it: its URL, and the
- * certificate's file for `NODE_EXTRA_CA_CERTS`.
+ * The link in a process of its own, TLS ended with `certificate` (the run's, `makeCertificate`;
+ * the benchmark's two links share it): its URL.
  */
 export async function startWanLink(
 	target: string,
 	oneWayMs: number,
-): Promise<WanLink & { certFile: string }> {
-	const dir = mkdtempSync(join(tmpdir(), 'propradar-wan-'));
-	const certificate = makeCertificate(dir);
+	certificate: Pick<Certificate, 'key' | 'cert'>,
+): Promise<WanLink> {
 	const child = fork(__filename);
 	const url = await new Promise<string>((resolve, reject) => {
 		child.once('message', (answer: { url?: string; error?: string }) =>
@@ -149,10 +150,8 @@ export async function startWanLink(
 	});
 	return {
 		url,
-		certFile: certificate.certFile,
 		close: async () => {
 			child.kill();
-			rmSync(dir, { recursive: true, force: true });
 		},
 	};
 }

@@ -15,6 +15,7 @@ import { propertyRoutes } from './routes/properties';
 import { rateLimitRoutes } from './routes/rateLimit';
 import { simulateRoutes } from './routes/simulate';
 import { webhookRoutes } from './routes/webhooks';
+import { webhookDispatcher } from './webhooks/delivery';
 import type { RouteModule, RunningSandbox, SandboxContext, SandboxOptions } from './types';
 
 const ROUTE_MODULES: RouteModule[] = [
@@ -44,7 +45,11 @@ export function buildSandboxApp(options: SandboxOptions = {}): {
 	const ctx: SandboxContext = {
 		store: new SandboxStore(options.dataFile),
 		options: { allowRemoteWebhooks: options.allowRemoteWebhooks ?? false },
+		webhookDispatcher: webhookDispatcher(options.webhookCa),
 	};
+	app.addHook('onClose', async () => {
+		await ctx.webhookDispatcher?.close();
+	});
 
 	app.setErrorHandler((err: FastifyError | ApiError, _request, reply) => {
 		const eventid = newEventId();

@@ -3,6 +3,7 @@
  * here; `server.ts` composes the routes and imports nothing back from them but their registration.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Dispatcher } from 'undici';
 
 import type { RateLimit } from './routes/rateLimit';
 import type { SandboxStore } from './store';
@@ -18,11 +19,19 @@ export interface SandboxOptions {
 	allowRemoteWebhooks?: boolean;
 	/** Answer 429 above this rate (sandbox/routes/rateLimit.ts). */
 	rateLimit?: RateLimit;
+	/**
+	 * A certificate (PEM) that webhook deliveries trust beside the usual ones: for a sandbox started
+	 * in a process of its own, `NODE_EXTRA_CA_CERTS` does the same; the benchmark runs the sandbox
+	 * in its own process and delivers over TLS with a certificate made after that process started.
+	 */
+	webhookCa?: string;
 }
 
 export interface SandboxContext {
 	store: SandboxStore;
 	options: Required<Pick<SandboxOptions, 'allowRemoteWebhooks'>>;
+	/** What webhook deliveries are sent with when `webhookCa` is given; otherwise undici's global dispatcher. */
+	webhookDispatcher?: Dispatcher;
 }
 
 /** A route module registers its routes on the app; it keeps its own state in `ctx.store`. */

@@ -3,11 +3,15 @@
  * The trigger: new matches delivered by the sandbox into an activated workflow, beside n8n's own
  * Webhook node with the same follow-up; both again in an n8n started with each setting of its
  * expression engine, and in queue mode. Deliveries are timed from the event to the execution's
- * post to the sandbox's CRM stand-in.
+ * post to the sandbox's CRM stand-in. With --wan, the deliveries and the Webhook node's events
+ * reach n8n over a link of their own (run.ts), and queue mode is left out.
  */
 import { join } from 'node:path';
 
+import { request, type Dispatcher } from 'undici';
+
 import type { RunningSandbox } from '../../sandbox/types';
+import { webhookDispatcher } from '../../sandbox/webhooks/delivery';
 import type { Bench } from '../measure';
 import { n8n, type N8nHost, type RunningN8n } from '../n8n';
 import { SIZES } from '../options';
@@ -33,42 +37,101 @@ type DeliveryFigures = {
 type Pair = { trigger: DeliveryFigures; webhookNode: DeliveryFigures };
 export type TriggerFigures = Pair & {
 	engineSettings: Array<{ name: string } & Pair>;
-	queueMode: Pair;
+	/** Not run over the WAN link. */
+	queueMode?: Pair;
 };
+
+/** With --wan: the https URL that reaches n8n's webhooks over the link, and the run's certificate (PEM). */
+export interface WebhookLink {
+	url: string;
+	ca: string;
+}
+
+/** POSTs JSON to one of n8n's webhooks as the benchmark does (the Webhook node's events, the trigger's check); its status. */
+async function postJson(
+	dispatcher: Dispatcher | undefined,
+	url: string,
+	body: unknown,
+	headers: Record<string, string> = {},
+): Promise<number> {
+	const response = await request(url, {
+		dispatcher,
+		method: 'POST',
+		headers: { 'content-type': 'application/json', ...headers },
+		body: JSON.stringify(body),
+	});
+	await response.body.dump();
+	return response.statusCode;
+}
 
 /**
  * Runs the job in `bench.host`, then stops it and starts n8n again for each run after (the one
  * running at the end is `bench.host`, for the caller to stop). `prepared`: the n8n home to start.
+ * `link` (--wan): n8n's webhooks are reached over it, by the sandbox's deliveries (n8n's webhook
+ * URL is the link's, run.ts) and by the Webhook node's events, n8n as it comes and under each
+ * engine setting; queue mode is left out, its webhook process's address being the one
+ * scripts/n8n-host.js `startQueue` gives it (the loopback run measures it).
  */
 export async function triggerJob(
 	bench: Bench,
 	prepared: N8nHost,
 	workflowIds: { trigger: string; webhookNode: string },
 	triggerList: number,
+	link?: WebhookLink,
 ): Promise<TriggerFigures> {
 	const { sandbox } = bench;
-	const both = async (host: RunningN8n, webhookBase?: string): Promise<Pair> => ({
-		trigger: await triggerRun(sandbox, host, workflowIds.trigger, triggerList),
-		webhookNode: await webhookNodeRun(sandbox, host, workflowIds.webhookNode, webhookBase),
-	});
-	console.log(`Trigger: ${SIZES.trigger} deliveries into an activated workflow ...`);
+	const both = async (
+		host: RunningN8n,
+		webhookBase?: string,
+		dispatcher?: Dispatcher,
+	): Promise<Pair> => {
+		const trigger = await triggerRun(
+			sandbox,
+			host,
+			workflowIds.trigger,
+			triggerList,
+			webhookBase,
+			dispatcher,
+		);
+		const webhookNode = await webhookNodeRun(
+			sandbox,
+			host,
+			workflowIds.webhookNode,
+			webhookBase,
+			dispatcher,
+		);
+		return { trigger, webhookNode };
+	};
+	console.log(
+		`Trigger: ${SIZES.trigger} deliveries into an activated workflow, then as many events into n8n's own Webhook node${link ? `, over the link at ${link.url}` : ''} ...`,
+	);
 	// Deliveries are timed over the whole run: no collections asked for.
 	bench.collector.close();
-	const trigger = await triggerRun(sandbox, bench.host, workflowIds.trigger, triggerList);
-	console.log(`n8n's own Webhook node: ${SIZES.trigger} events into an activated workflow ...`);
-	const webhookNode = await webhookNodeRun(sandbox, bench.host, workflowIds.webhookNode);
-	// n8n 2.41 evaluates expressions in an isolate it builds for every execution: the same two
-	// runs under the settings of its expression engine that change that.
+	const dispatcher = webhookDispatcher(link?.ca);
 	const engineSettings: TriggerFigures['engineSettings'] = [];
-	for (const setting of ENGINE_SETTINGS) {
-		console.log(`the same two, n8n started again with ${settingText(setting.env)} ...`);
-		await bench.host.stop();
-		bench.host = await n8n.start(
-			{ ...prepared, env: { ...prepared.env, ...setting.env } },
-			{ logFile: join(prepared.userFolder, 'n8n.log') },
-		);
-		engineSettings.push({ name: setting.name, ...(await both(bench.host)) });
+	let first: Pair;
+	try {
+		first = await both(bench.host, link?.url, dispatcher);
+		// n8n 2.41 evaluates expressions in an isolate it builds for every execution: the same two
+		// runs under the settings of its expression engine that change that (n8n keeps its port, so
+		// a link in front of it still reaches it).
+		for (const setting of ENGINE_SETTINGS) {
+			console.log(`the same two, n8n started again with ${settingText(setting.env)} ...`);
+			await bench.host.stop();
+			bench.host = await n8n.start(
+				{ ...prepared, env: { ...prepared.env, ...setting.env } },
+				{ logFile: join(prepared.userFolder, 'n8n.log') },
+			);
+			engineSettings.push({
+				name: setting.name,
+				...(await both(bench.host, link?.url, dispatcher)),
+			});
+		}
+	} finally {
+		await dispatcher?.close();
 	}
+	const { trigger, webhookNode } = first;
+	if (link) return { trigger, webhookNode, engineSettings };
 	// More processes on the same cores: n8n's queue mode, the deliveries answered by a webhook
 	// process and executed by a worker.
 	console.log(`the same two, n8n in queue mode (${QUEUE_MODE.says}) ...`);
@@ -111,7 +174,7 @@ export const triggerResult = (figures: TriggerFigures | undefined) => ({
 					trigger: { ...run.trigger, met: triggerMet(run.trigger) },
 				}))
 			: undefined,
-	queueMode: figures
+	queueMode: figures?.queueMode
 		? {
 				...figures.queueMode,
 				trigger: { ...figures.queueMode.trigger, met: triggerMet(figures.queueMode.trigger) },
@@ -202,40 +265,49 @@ function duplicatePosts(
 	};
 }
 
-/** The PropRadar Trigger: new matches fired into the list its activated workflow listens to, delivered by the sandbox. */
+/**
+ * The PropRadar Trigger: new matches fired into the list its activated workflow listens to,
+ * delivered by the sandbox. `webhookBase`: where n8n's webhooks must be registered (--wan: the
+ * link's URL); `dispatcher` trusts its certificate.
+ */
 async function triggerRun(
 	sandbox: RunningSandbox,
 	host: RunningN8n,
 	workflowId: string,
 	listId: number,
+	webhookBase = host.url,
+	dispatcher?: Dispatcher,
 ): Promise<DeliveryFigures> {
 	const client = await n8n.login(host);
 	await n8n.activate(client, workflowId);
 	try {
 		// n8n answers the activation before the trigger has registered its webhook, and serves it with
-		// its secret a moment later: a delivery with the secret and no events then gets 400.
+		// its secret a moment later: a delivery with the secret and no events then gets 400. Its
+		// webhook must be at `webhookBase`, where the deliveries are meant to go (--wan: the link).
 		const until = Date.now() + 60_000;
 		for (;;) {
-			const hook = (
+			const hooks = (
 				await sandboxCall<{ results: Array<{ HookUrl: string; Secret: string }> }>(
 					sandbox,
 					'GET',
 					'/v1/integrations/webhooks',
 				).catch(() => ({ results: [] }))
-			).results[0];
+			).results;
+			const hook = hooks.find((candidate) => candidate.HookUrl.startsWith(`${webhookBase}/`));
 			if (
 				hook &&
-				(
-					await fetch(hook.HookUrl, {
-						method: 'POST',
-						headers: { authorization: `Bearer ${hook.Secret}`, 'content-type': 'application/json' },
-						body: '{}',
-					})
-				).status === 400
+				(await postJson(
+					dispatcher,
+					hook.HookUrl,
+					{},
+					{ authorization: `Bearer ${hook.Secret}` },
+				)) === 400
 			)
 				break;
 			if (Date.now() > until)
-				throw new Error("the trigger's webhook was not served within 60 s of activation");
+				throw new Error(
+					`the trigger's webhook at ${webhookBase} was not served within 60 s of activation (registered: ${hooks.map((candidate) => candidate.HookUrl).join(', ') || 'none'})`,
+				);
 			await new Promise((resolve) => setTimeout(resolve, 300));
 		}
 		type Delivery = {
@@ -279,40 +351,31 @@ async function triggerRun(
 /** Events posted to the Webhook node in this process: each run's keys are its own. */
 let webhookNodeEvents = 0;
 
-/** n8n's own Webhook node on the same machine, same follow-up: what n8n itself can take (events posted straight to it). */
+/**
+ * n8n's own Webhook node on the same machine, same follow-up: what n8n itself can take (events
+ * posted straight to it, at `webhookBase`; --wan: over the link, `dispatcher` trusting its certificate).
+ */
 async function webhookNodeRun(
 	sandbox: RunningSandbox,
 	host: RunningN8n,
 	workflowId: string,
 	webhookBase = host.url,
+	dispatcher?: Dispatcher,
 ): Promise<DeliveryFigures> {
 	const client = await n8n.login(host);
 	await n8n.activate(client, workflowId);
 	try {
 		const url = `${webhookBase}/webhook/${WEBHOOK_NODE_PATH}`;
 		const until = Date.now() + 60_000;
-		while (
-			(
-				await fetch(url, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ PropID: 'warm-up' }),
-				})
-			).status !== 200
-		) {
+		while ((await postJson(dispatcher, url, { PropID: 'warm-up' })) !== 200) {
 			if (Date.now() > until)
 				throw new Error('the Webhook node was not served within 60 s of activation');
 			await new Promise((resolve) => setTimeout(resolve, 300));
 		}
 		return await timeDeliveries(sandbox, async () => {
 			const key = `webhook-node-${++webhookNodeEvents}`;
-			const response = await fetch(url, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ PropID: key }),
-			});
-			await response.arrayBuffer();
-			if (response.status !== 200) throw new Error(`the Webhook node answered ${response.status}`);
+			const status = await postJson(dispatcher, url, { PropID: key });
+			if (status !== 200) throw new Error(`the Webhook node answered ${status}`);
 			return key;
 		});
 	} finally {

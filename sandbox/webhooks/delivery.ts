@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 import { isIP } from 'node:net';
+import { getCACertificates } from 'node:tls';
 
-import { request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 
 import type { SandboxContext } from '../types';
 
@@ -24,6 +25,18 @@ export interface DeliveryLogEntry {
 	statuses: Array<number | null>;
 	outcome: 'delivered' | 'failed' | 'refused';
 	error?: string;
+}
+
+/**
+ * The dispatcher of a sandbox started with `webhookCa`: a certificate trusted beside the ones Node
+ * trusts by default (as `NODE_EXTRA_CA_CERTS` adds one), for deliveries to an https webhook whose
+ * certificate was made after the sandbox's process started (the benchmark's WAN link). Without
+ * it, none: deliveries use undici's global dispatcher and trust what Node trusts.
+ */
+export function webhookDispatcher(ca: string | undefined): Dispatcher | undefined {
+	return ca === undefined
+		? undefined
+		: new Agent({ connect: { ca: [...getCACertificates(), ca] } });
 }
 
 const RETRY_DELAYS_MS = [100, 400, 1600];
@@ -49,9 +62,11 @@ async function attempt(
 	url: string,
 	body: string,
 	secret: string | undefined,
+	dispatcher: Dispatcher | undefined,
 ): Promise<{ status: number | null; error?: string }> {
 	try {
 		const response = await request(url, {
+			dispatcher,
 			method: 'POST',
 			headers: {
 				'content-type': 'application/json',
@@ -102,7 +117,12 @@ export function deliver(
 	const body = JSON.stringify(payload.length === 1 ? payload[0] : payload);
 	const run = (async () => {
 		for (let i = 0; ; i++) {
-			const result = await attempt(hook.HookUrl, body, hook.Secret || undefined);
+			const result = await attempt(
+				hook.HookUrl,
+				body,
+				hook.Secret || undefined,
+				ctx.webhookDispatcher,
+			);
 			entry.attempts = i + 1;
 			entry.statuses.push(result.status);
 			entry.status = result.status;
