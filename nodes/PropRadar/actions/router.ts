@@ -139,25 +139,20 @@ async function quoteWholeRun(
 	await assertWholeRunFits(context, spending, itemIndexes, async () => {
 		let needCents = 0;
 		let failure: { itemIndex: number; error: unknown } | undefined;
-		spending.quoting = true;
-		try {
-			await forEachItem(
-				itemIndexes,
-				itemConcurrency(context),
-				() => failure !== undefined,
-				async (itemIndex) => {
-					try {
-						for (const record of await execute.call(context, itemIndex, spending))
-							if (record.preview === true) needCents += cents(record.maxCostNeeded);
-					} catch (error) {
-						if (!continueOnFail && (!failure || itemIndex < failure.itemIndex))
-							failure = { itemIndex, error };
-					}
-				},
-			);
-		} finally {
-			spending.quoting = false;
-		}
+		await forEachItem(
+			itemIndexes,
+			itemConcurrency(context),
+			() => failure !== undefined,
+			async (itemIndex) => {
+				try {
+					for (const record of await execute.call(context, itemIndex, spending, 'quote'))
+						if (record.preview === true) needCents += cents(record.maxCostNeeded);
+				} catch (error) {
+					if (!continueOnFail && (!failure || itemIndex < failure.itemIndex))
+						failure = { itemIndex, error };
+				}
+			},
+		);
 		if (failure) throw toNodeError(context.getNode(), failure.error, failure.itemIndex);
 		return needCents;
 	});
@@ -306,7 +301,7 @@ async function runItems(
 					fields = readOutputFields(context, itemIndex, module.outputs, runsAsTool(context));
 				const records = ahead
 					? ahead.outcome(itemIndex)
-					: await module.execute.call(context, itemIndex, spending);
+					: await module.execute.call(context, itemIndex, spending, 'charge');
 				outputs[itemIndex] = outputOf(records);
 				if (boughtIn(records)) boughtItems.push(itemIndex);
 			} catch (error) {

@@ -81,7 +81,8 @@ export async function chargedBatches<R>(
 	{ kind, itemCount, groups, batchSize, settled }: BatchedCharge<R>,
 ): Promise<{ previews?: IDataObject[] }> {
 	let budget: SpendBudget | undefined;
-	if (chargeMode(context, spending, 0) === 'purchase')
+	// Never part of the whole run's quote: a batched operation takes every item at once.
+	if (chargeMode(context, 'charge', 0) === 'purchase')
 		for (let itemIndex = 0; itemIndex < itemCount; itemIndex++)
 			budget = await purchaseBudget(context, spending, itemIndex);
 	// Every list's free quote travels at once; the first failure (in list order) is the import's, once all are answered.

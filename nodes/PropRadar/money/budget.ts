@@ -196,9 +196,6 @@ export class RunSpending {
 		return this.budgetPromise;
 	}
 
-	/** Set while the run quotes every item before buying (`quoteWholeRun`): charging operations then only quote. */
-	quoting = false;
-
 	get bought(): number {
 		return this.made?.bought ?? 0;
 	}

@@ -153,7 +153,8 @@ export async function chargedIdBatches(
 		refuseFirst: (outcomes: Array<Map<string, IdOutcome>>) => void;
 	},
 ): Promise<Array<Map<string, IdOutcome>>> {
-	const purchasing = chargeMode(context, spending, 0) === 'purchase';
+	// Never part of the whole run's quote: a read ahead quotes the whole run itself.
+	const purchasing = chargeMode(context, 'charge', 0) === 'purchase';
 	const outcomes = batches.map(() => new Map<string, IdOutcome>());
 	// A batch whose quote fails (with "On Error: Continue") has none: its items are error items,
 	// nothing of it is held or bought, and the other batches go on, as items whose quote fails.

@@ -18,6 +18,7 @@ export { chargedPages, StoppedAfterBuying } from './pages';
 export { LIST_PRICES_CENTS } from './prices';
 export type { PriceKind } from './prices';
 export { chargeProperties } from './properties';
+export type { ChargePass } from './properties';
 export { assertWholeRunFits, chargedRecords, chargedRequest, withCharge } from './purchase';
 export {
 	carryOutput,

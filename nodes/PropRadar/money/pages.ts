@@ -5,7 +5,7 @@ import type { ApiRequest } from '../transport';
 import { formatCents, markMayHaveCharged, mayHaveCharged, toNodeError } from '../transport';
 import type { RunSpending } from './budget';
 import type { PriceKind } from './prices';
-import { chargeMode } from './properties';
+import { chargeMode, type ChargePass } from './properties';
 import {
 	buy,
 	purchaseBudget,
@@ -51,11 +51,12 @@ export async function chargedPages(
 	context: IExecuteFunctions,
 	spending: RunSpending,
 	itemIndex: number,
+	pass: ChargePass,
 	request: ApiRequest,
 	{ kind, pageSize, limit }: PagedCharge,
 	previewExtra: IDataObject = {},
 ): Promise<IDataObject[]> {
-	const mode = chargeMode(context, spending, itemIndex);
+	const mode = chargeMode(context, pass, itemIndex);
 	const budget =
 		mode === 'purchase' ? await purchaseBudget(context, spending, itemIndex) : undefined;
 	const pageRequest = (start: number, size: number): ApiRequest => ({

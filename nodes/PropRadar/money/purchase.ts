@@ -12,7 +12,7 @@ import {
 } from '../transport';
 import { readMaxCost, type RunSpending, type SpendBudget } from './budget';
 import { recordsCharged, type PriceKind } from './prices';
-import { chargeMode, type ChargeMode } from './properties';
+import { chargeMode, type ChargeMode, type ChargePass } from './properties';
 import {
 	fullPriceCents,
 	previewRecord,
@@ -214,10 +214,11 @@ export async function chargedRequest(
 	context: IExecuteFunctions,
 	spending: RunSpending,
 	itemIndex: number,
+	pass: ChargePass,
 	kind: PriceKind,
 	request: ApiRequest,
 ): Promise<ChargedRequestResult> {
-	const mode = chargeMode(context, spending, itemIndex);
+	const mode = chargeMode(context, pass, itemIndex);
 	const budget =
 		mode === 'purchase' ? await purchaseBudget(context, spending, itemIndex) : undefined;
 	const response = await requestQuote(context, request, itemIndex, budget !== undefined);
@@ -232,6 +233,7 @@ export async function chargedRecords(
 	context: IExecuteFunctions,
 	spending: RunSpending,
 	itemIndex: number,
+	pass: ChargePass,
 	kind: PriceKind,
 	request: ApiRequest,
 	previewExtra: IDataObject = {},
@@ -240,6 +242,7 @@ export async function chargedRecords(
 		context,
 		spending,
 		itemIndex,
+		pass,
 		kind,
 		request,
 	);

@@ -5,6 +5,7 @@ import {
 	boughtBeforeProperties,
 	chargedRecords,
 	chargeProperties,
+	type ChargePass,
 	type RunSpending,
 } from '../../money';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
@@ -36,6 +37,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	spending: RunSpending,
+	pass: ChargePass,
 ): Promise<IDataObject[]> {
 	const propId = readPropId(this, itemIndex);
 	const Fields = readFields(this, itemIndex, 'person');
@@ -43,6 +45,7 @@ export async function execute(
 		this,
 		spending,
 		itemIndex,
+		pass,
 		'person',
 		{ method: 'GET', path: paths.propertyPersons(propId), qs: { Fields } },
 		{ PropID: propId },

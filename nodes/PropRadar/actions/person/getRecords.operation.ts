@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paths, type PersonRecordPathKind } from '../../transport';
-import { chargedPages, chargeProperties, type RunSpending } from '../../money';
+import { chargedPages, chargeProperties, type ChargePass, type RunSpending } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS, PERSON_RECORD_KINDS } from '../../shared/vocabulary';
 import {
@@ -40,6 +40,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	spending: RunSpending,
+	pass: ChargePass,
 ): Promise<IDataObject[]> {
 	const personKey = readPersonKey(this, itemIndex);
 	const kind = readChoice<PersonRecordPathKind>(
@@ -57,6 +58,7 @@ export async function execute(
 		this,
 		spending,
 		itemIndex,
+		pass,
 		request,
 		{
 			kind: 'personRecord',

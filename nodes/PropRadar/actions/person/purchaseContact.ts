@@ -7,6 +7,7 @@ import {
 	chargedRequest,
 	chargeProperties,
 	withCharge,
+	type ChargePass,
 	type RunSpending,
 } from '../../money';
 import { personKeyProperty, readPersonKey } from '../../shared/parameters';
@@ -44,6 +45,7 @@ export function purchaseContactOperation(
 		this: IExecuteFunctions,
 		itemIndex: number,
 		spending: RunSpending,
+		pass: ChargePass,
 	): Promise<IDataObject[]> {
 		const personKey = readPersonKey(this, itemIndex);
 		const path = what === 'Phone' ? paths.personPhone(personKey) : paths.personEmail(personKey);
@@ -52,6 +54,7 @@ export function purchaseContactOperation(
 				this,
 				spending,
 				itemIndex,
+				pass,
 				what === 'Phone' ? 'phone' : 'email',
 				{ method: 'POST', path },
 			);

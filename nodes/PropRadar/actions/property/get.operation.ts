@@ -9,6 +9,7 @@ import {
 	idError,
 	type IdBatch,
 	type IdOutcome,
+	type ChargePass,
 	type RunSpending,
 } from '../../money';
 import {
@@ -46,6 +47,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	spending: RunSpending,
+	pass: ChargePass,
 ): Promise<IDataObject[]> {
 	const propId = readPropId(this, itemIndex);
 	const Fields = readFields(this, itemIndex, 'property') ?? PROPERTY_GET_DEFAULT_FIELDS;
@@ -53,6 +55,7 @@ export async function execute(
 		this,
 		spending,
 		itemIndex,
+		pass,
 		'property',
 		{ method: 'GET', path: paths.property(propId), qs: { Fields } },
 		{ PropID: propId },

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRecords, chargeProperties, type RunSpending } from '../../money';
+import { chargedRecords, chargeProperties, type ChargePass, type RunSpending } from '../../money';
 import {
 	propertyNamed,
 	propIdProperty,
@@ -74,6 +74,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	spending: RunSpending,
+	pass: ChargePass,
 ): Promise<IDataObject[]> {
 	const propId = readPropId(this, itemIndex);
 	const kind = readChoice<'sales' | 'forsale'>(
@@ -92,6 +93,7 @@ export async function execute(
 		this,
 		spending,
 		itemIndex,
+		pass,
 		'propertyDetail',
 		{ method: 'GET', path: paths.propertyComps(propId, kind), qs: subject },
 		{ PropID: propId, comps: kind },

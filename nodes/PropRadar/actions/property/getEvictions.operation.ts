@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRecords, chargeProperties, type RunSpending } from '../../money';
+import { chargedRecords, chargeProperties, type ChargePass, type RunSpending } from '../../money';
 import { propIdProperty, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['getEvictions'] };
@@ -17,12 +17,14 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	spending: RunSpending,
+	pass: ChargePass,
 ): Promise<IDataObject[]> {
 	const propId = readPropId(this, itemIndex);
 	return chargedRecords(
 		this,
 		spending,
 		itemIndex,
+		pass,
 		'propertyDetail',
 		{ method: 'GET', path: paths.propertyEvictions(propId) },
 		{ PropID: propId },

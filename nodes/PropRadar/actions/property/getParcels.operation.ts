@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRequest, chargeProperties, type RunSpending } from '../../money';
+import { chargedRequest, chargeProperties, type ChargePass, type RunSpending } from '../../money';
 import { propIdProperty, readPropId } from '../../shared/parameters';
 
 const show = { resource: ['property'], operation: ['getParcels'] };
@@ -25,12 +25,14 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	spending: RunSpending,
+	pass: ChargePass,
 ): Promise<IDataObject[]> {
 	const propId = readPropId(this, itemIndex);
 	const { response, preview, note } = await chargedRequest(
 		this,
 		spending,
 		itemIndex,
+		pass,
 		'propertyDetail',
 		{ method: 'GET', path: paths.propertyParcels(propId) },
 	);

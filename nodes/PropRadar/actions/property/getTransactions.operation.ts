@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRecords, chargeProperties, type RunSpending } from '../../money';
+import { chargedRecords, chargeProperties, type ChargePass, type RunSpending } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { MAX_TRANSACTION_FIELD_IDS, transactionCustomFieldIds } from '../../shared/vocabulary';
 import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
@@ -30,6 +30,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	spending: RunSpending,
+	pass: ChargePass,
 ): Promise<IDataObject[]> {
 	const propId = readPropId(this, itemIndex);
 	const customIds = String(this.getNodeParameter('customFieldIds', itemIndex, '') ?? '')
@@ -61,6 +62,7 @@ export async function execute(
 		this,
 		spending,
 		itemIndex,
+		pass,
 		'propertyDetail',
 		{ method: 'GET', path: paths.propertyTransactions(propId), qs: { Fields: names } },
 		{ PropID: propId },

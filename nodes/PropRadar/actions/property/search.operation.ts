@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedPages, chargeProperties, type RunSpending } from '../../money';
+import { chargedPages, chargeProperties, type ChargePass, type RunSpending } from '../../money';
 import { criteriaProperties } from '../../shared/criteria';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
@@ -45,6 +45,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	spending: RunSpending,
+	pass: ChargePass,
 ): Promise<IDataObject[]> {
 	const criteria = readCriteriaParameters(this, itemIndex);
 	const request = {
@@ -56,7 +57,7 @@ export async function execute(
 		},
 		body: { Criteria: criteria as unknown as IDataObject[] },
 	};
-	return chargedPages(this, spending, itemIndex, request, {
+	return chargedPages(this, spending, itemIndex, pass, request, {
 		kind: 'property',
 		pageSize: PAGE_LIMITS.properties.maxLimit,
 		limit: readLimit(this, itemIndex),
