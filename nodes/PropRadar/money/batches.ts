@@ -2,13 +2,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import type { ApiEnvelope } from '../transport';
-import { chargedNothing, formatCents, toNodeError } from '../transport';
+import { chargedNothing, toNodeError } from '../transport';
+import { formatCents, money } from './cents';
 import type { RunSpending, SpendBudget } from './budget';
 import type { PriceKind } from './prices';
 import { chargeMode } from './properties';
-import { purchaseBudget, refusal, settleAnswer, warn, type ChargeNote } from './purchase';
+import { settleAnswer, warn, type ChargeNote } from './chargeNote';
+import { purchaseBudget, refusal } from './refusal';
 import { previewRecord, readQuote, worstCaseCents, type Quote } from './quote';
-import { money } from './tally';
 
 /** The records that go to one place (an import list): quoted and sent with their own requests. */
 export interface ChargeGroup<R> {

@@ -1,10 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { getConnection, readCents } from '../transport';
+import { getConnection } from '../transport';
+import { money, readCents } from './cents';
 import { onceForEveryItem } from '../shared/parameters';
 import { ceilingTally } from './ceiling';
-import { money, Tally } from './tally';
+import { Tally } from './tally';
 
 export function readMaxCost(context: IExecuteFunctions, itemIndex: number): number {
 	const raw = onceForEveryItem(
