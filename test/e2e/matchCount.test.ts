@@ -41,7 +41,7 @@ let host: RunningN8n;
 let browser: Browser;
 let page: Page;
 
-/** The line the node shows for `count` matches (nodes/PropRadar/methods/loadOptions.ts). */
+/** The line the node shows for `count` matches (nodes/PropRadar/actions/methods/loadOptions.ts). */
 const countLine = (count: number) =>
 	`${count.toLocaleString('en-US')} ${count === 1 ? 'property matches' : 'properties match'} now (free count, nothing bought)`;
 

@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { searchLists } from '../../nodes/PropRadar/methods/listSearch';
+import { searchLists } from '../../nodes/PropRadar/shared/listSearch';
 import {
 	loadOptionsContext,
 	runNode,

@@ -25,7 +25,7 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { PropRadarPollingTrigger } from '../../nodes/PropRadarPollingTrigger/PropRadarPollingTrigger.node';
+import { PropRadarPollingTrigger } from '../../nodes/PropRadar/PropRadarPollingTrigger.node';
 import { additionalDataFor, nodeTypes, registerNodeType, type CredentialValues } from './harness';
 
 export const POLLING_TRIGGER_TYPE = 'n8n-nodes-propradar.propRadarPollingTrigger';

@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_WATCHED_PROPERTIES } from '../../nodes/PropRadarPollingTrigger/changes';
+import { MAX_WATCHED_PROPERTIES } from '../../nodes/PropRadar/pollingTrigger/changes';
 import { TOKENS } from './harness';
 import { api, control, listRef, sandboxCharges, useEngineSandbox } from './helpers';
 import { PollingWorkflow } from './pollHarness';

@@ -13,7 +13,7 @@ import {
 } from 'n8n-workflow';
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
+import { PropRadarTrigger } from '../../nodes/PropRadar/PropRadarTrigger.node';
 import { nodeTypes, registerNodeType, useExpressionEngine } from './harness';
 
 // The editor evaluates subtitles in the browser, under n8n's frontend engine: legacy by default

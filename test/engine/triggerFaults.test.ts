@@ -8,7 +8,7 @@ import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
+import type { PropRadarTrigger } from '../../nodes/PropRadar/PropRadarTrigger.node';
 import { TOKENS, type Fault } from './harness';
 import { api, control } from './helpers';
 import {
@@ -406,8 +406,8 @@ describe('two n8n processes on one list', () => {
 	beforeAll(() => {
 		jest.isolateModules(() => {
 			const module = jest.requireActual<
-				typeof import('../../nodes/PropRadarTrigger/PropRadarTrigger.node')
-			>('../../nodes/PropRadarTrigger/PropRadarTrigger.node');
+				typeof import('../../nodes/PropRadar/PropRadarTrigger.node')
+			>('../../nodes/PropRadar/PropRadarTrigger.node');
 			otherProcess = new module.PropRadarTrigger();
 		});
 	});

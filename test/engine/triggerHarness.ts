@@ -22,8 +22,8 @@ import {
 	type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
-import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
-import { registrationSlot, type Registration } from '../../nodes/PropRadarTrigger/registration';
+import { PropRadarTrigger } from '../../nodes/PropRadar/PropRadarTrigger.node';
+import { registrationSlot, type Registration } from '../../nodes/PropRadar/trigger/registration';
 import {
 	additionalDataFor,
 	nodeTypes,

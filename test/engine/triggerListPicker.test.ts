@@ -13,7 +13,7 @@ import {
 	type IWorkflowBase,
 } from 'n8n-workflow';
 
-import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
+import { PropRadarTrigger } from '../../nodes/PropRadar/PropRadarTrigger.node';
 import { additionalDataFor, nodeTypes, registerNodeType, TOKENS } from './harness';
 import { createList, useEngineSandbox } from './helpers';
 

@@ -9,7 +9,7 @@ import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Registration } from '../../nodes/PropRadarTrigger/registration';
+import type { Registration } from '../../nodes/PropRadar/trigger/registration';
 import { everyValue } from '../support/everyValue';
 import { TOKENS } from './harness';
 import { api, control } from './helpers';
@@ -115,11 +115,11 @@ test('deliveries verify in another process (another node type instance) holding 
 	try {
 		const secret = await serviceSecret(wf);
 		let nodeType:
-			import('../../nodes/PropRadarTrigger/PropRadarTrigger.node').PropRadarTrigger | undefined;
+			import('../../nodes/PropRadar/PropRadarTrigger.node').PropRadarTrigger | undefined;
 		jest.isolateModules(() => {
 			const { PropRadarTrigger } = jest.requireActual<
-				typeof import('../../nodes/PropRadarTrigger/PropRadarTrigger.node')
-			>('../../nodes/PropRadarTrigger/PropRadarTrigger.node');
+				typeof import('../../nodes/PropRadar/PropRadarTrigger.node')
+			>('../../nodes/PropRadar/PropRadarTrigger.node');
 			nodeType = new PropRadarTrigger();
 		});
 		receiver.listen(wf.path(), { trigger: wf, test: false, nodeType });

@@ -5,8 +5,8 @@
  */
 import { PropRadarApi } from '../../credentials/PropRadarApi.credentials';
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { PropRadarPollingTrigger } from '../../nodes/PropRadarPollingTrigger/PropRadarPollingTrigger.node';
-import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
+import { PropRadarPollingTrigger } from '../../nodes/PropRadar/PropRadarPollingTrigger.node';
+import { PropRadarTrigger } from '../../nodes/PropRadar/PropRadarTrigger.node';
 
 export const NODE_DESCRIPTIONS_FIXTURE = 'test/fixtures/node-descriptions.json';
 

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { DELIVERY_TRIGGER_TYPES } from '../PropRadar/shared/vocabulary';
+import { DELIVERY_TRIGGER_TYPES } from '../shared/vocabulary';
 import { sortEvents, type TriggerEvent } from './wiring';
 
 function digest(value: string): Buffer {

@@ -13,9 +13,9 @@ import {
 	type ApiEnvelope,
 	type AutomationRecord,
 	type ListRecord,
-} from '../../PropRadar/transport';
-import { readCeiling } from '../../PropRadar/money';
-import { idsFrom, readTriggerListId } from '../../PropRadar/shared/parameters';
+} from '../../transport';
+import { readCeiling } from '../../money';
+import { idsFrom, readTriggerListId } from '../../shared/parameters';
 import { deliverySecret, readDeliverySettings, sameSecret } from '../delivery';
 import {
 	baselineOf,

@@ -2,8 +2,8 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { NodeOperationError } from 'n8n-workflow';
 
-import { collectPages, paths } from '../PropRadar/transport';
-import { PAGE_LIMITS } from '../PropRadar/shared/vocabulary';
+import { collectPages, paths } from '../transport';
+import { PAGE_LIMITS } from '../shared/vocabulary';
 
 /**
  * What the trigger keeps between polls (the node's static data). `since` is when the last read that

@@ -7,9 +7,9 @@ import {
 	toNodeError,
 	type AutomationRecord,
 	type WebhookRecord,
-} from '../../PropRadar/transport';
-import { idsFrom } from '../../PropRadar/shared/parameters';
-import { TRIGGER_EVENTS } from '../../PropRadar/shared/vocabulary';
+} from '../../transport';
+import { idsFrom } from '../../shared/parameters';
+import { TRIGGER_EVENTS } from '../../shared/vocabulary';
 import { redeliveries, redeliveryKey } from '../delivery';
 import {
 	chargingActions,

@@ -1,14 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	apiRequest,
-	collectPages,
-	paths,
-	type ApiEnvelope,
-	type ListRecord,
-} from '../PropRadar/transport';
-import { FIELD_SCOPES, fieldNames, LIST_FIELDS, PAGE_LIMITS } from '../PropRadar/shared/vocabulary';
+import { apiRequest, collectPages, paths, type ApiEnvelope, type ListRecord } from '../transport';
+import { FIELD_SCOPES, fieldNames, LIST_FIELDS, PAGE_LIMITS } from '../shared/vocabulary';
 
 /**
  * What Changes in Properties keeps between polls: the watched fields' values of every property of

@@ -9,8 +9,8 @@ import {
 	type ApiEnvelope,
 	type AutomationRecord,
 	type WebhookRecord,
-} from '../../PropRadar/transport';
-import { fieldNames, PAGE_LIMITS, WEBHOOK_FIELDS } from '../../PropRadar/shared/vocabulary';
+} from '../../transport';
+import { fieldNames, PAGE_LIMITS, WEBHOOK_FIELDS } from '../../shared/vocabulary';
 import {
 	baselineOf,
 	isTriggerWebhookName,

@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { getConnection } from '../../PropRadar/transport';
+import { getConnection } from '../../transport';
 import type { Baseline, TriggerEvent } from '../wiring';
 
 export interface Registration {

@@ -1,6 +1,6 @@
-import { idsFrom } from '../PropRadar/shared/parameters';
-import { writableAutomation, type AutomationRecord } from '../PropRadar/transport';
-import { TRIGGER_EVENTS } from '../PropRadar/shared/vocabulary';
+import { idsFrom } from '../shared/parameters';
+import { writableAutomation, type AutomationRecord } from '../transport';
+import { TRIGGER_EVENTS } from '../shared/vocabulary';
 
 // Pure, so that `create` and `delete` agree on one model (docs/trigger.md). Each trigger keeps its own webhook and
 // baseline in the workflow's static data; the webhook's name tells the list's other triggers its events and the

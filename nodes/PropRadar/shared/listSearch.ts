@@ -1,10 +1,11 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { readLists, type ListRecord } from '../transport';
-import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
-import { triggerListLabel } from './listLabels';
+import { fieldNames, LIST_FIELDS } from './vocabulary';
 
-async function listsNamed(
+// The list pickers' "From List" search, which the action node and both triggers offer.
+
+export async function listsNamed(
 	context: ILoadOptionsFunctions,
 	filter: string | undefined,
 	fields: string,
@@ -24,31 +25,12 @@ const listChoice = (list: ListRecord) => ({
 
 const PICKED_LIST_FIELDS = fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount');
 
-const listsOfType = (listType?: ListRecord['ListType']) =>
+export const listsOfType = (listType?: ListRecord['ListType']) =>
 	async function (this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 		return {
 			results: (await listsNamed(this, filter, PICKED_LIST_FIELDS, listType)).map(listChoice),
 		};
 	};
 
+/** Every list of the account whose name holds the filter. */
 export const searchLists = listsOfType();
-export const searchStaticLists = listsOfType('static');
-export const searchImportLists = listsOfType('import');
-
-export async function searchTriggerLists(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	return {
-		results: (
-			await listsNamed(
-				this,
-				filter,
-				fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount', 'isMonitored'),
-			)
-		).map((list) => ({
-			name: triggerListLabel(list),
-			value: String(list.ListID),
-		})),
-	};
-}

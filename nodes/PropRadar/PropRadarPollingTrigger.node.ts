@@ -7,18 +7,18 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { searchLists } from '../PropRadar/methods/listSearch';
-import { fieldsPicker, toFieldsParam, type FieldsChoice } from '../PropRadar/shared/fieldsets';
-import { listLocator, readTriggerListId } from '../PropRadar/shared/parameters';
-import { FIELD_SCOPES } from '../PropRadar/shared/vocabulary';
+import { fieldsPicker, toFieldsParam, type FieldsChoice } from './shared/fieldsets';
+import { listLocator, readTriggerListId } from './shared/parameters';
+import { searchLists } from './shared/listSearch';
+import { FIELD_SCOPES } from './shared/vocabulary';
 import {
 	MAX_WATCHED_FIELDS,
 	MAX_WATCHED_PROPERTIES,
 	readChanges,
 	readWatchedFields,
 	type ChangesState,
-} from './changes';
-import { readNewProperties, type NewPropertiesState } from './newProperties';
+} from './pollingTrigger/changes';
+import { readNewProperties, type NewPropertiesState } from './pollingTrigger/newProperties';
 
 type Watch = 'newProperties' | 'changes';
 const WATCHES: readonly Watch[] = ['newProperties', 'changes'];

@@ -1,16 +1,14 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { apiRequest, collectPages, paths, type ListRecord } from '../transport';
-import { readCriteria, type Criterion } from '../shared/criteria';
-import { parseNumberedId } from '../shared/ids';
-import { triggerListLabel } from './listLabels';
+import { apiRequest, collectPages, paths } from '../../transport';
+import { readCriteria, type Criterion } from '../../shared/criteria';
 import {
 	fieldNames,
 	LIST_FIELDS,
 	PAGE_LIMITS,
 	PROPERTY_FIELDS,
 	WEBHOOK_FIELDS,
-} from '../shared/vocabulary';
+} from '../../shared/vocabulary';
 
 async function statusLabels(context: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const response = await apiRequest(context, { method: 'GET', path: paths.statusLabels() });
@@ -72,46 +70,6 @@ export async function getLists(this: ILoadOptionsFunctions): Promise<INodeProper
 		name: `${String(list.ListName)} (${String(list.ListID)})`,
 		value: String(list.ListID),
 	}));
-}
-
-// n8n's list picker keeps a list's name only in "From List" mode: this line names it either way. The
-// one option's value is the parameter's default, '', so nothing is saved.
-export async function getTriggerListStatus(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	const line = (name: string) => [{ name, value: '' }];
-	const chosen = this.getNodeParameter('listId', undefined, { extractValue: true }) as unknown;
-	if (chosen === undefined || chosen === null || chosen === '') return line('No list chosen yet');
-	if (typeof chosen === 'string' && chosen.startsWith('='))
-		return line('The list comes from an expression: shown when the workflow runs');
-	const parsed = parseNumberedId(typeof chosen === 'string' ? chosen.trim() : chosen, 'a list ID');
-	if ('problem' in parsed) return line(`"${String(chosen)}" ${parsed.problem}`);
-	let list: ListRecord | undefined;
-	try {
-		list = (
-			await apiRequest<{ results?: ListRecord[] }>(this, {
-				method: 'GET',
-				path: paths.list(parsed.id),
-				qs: {
-					Fields: fieldNames(
-						LIST_FIELDS,
-						'ListID',
-						'ListName',
-						'ListType',
-						'TotalCount',
-						'isMonitored',
-					),
-				},
-			})
-		).results?.[0];
-	} catch (error) {
-		return line(`List ${String(parsed.id)} could not be read: ${(error as Error).message}`);
-	}
-	return line(
-		list
-			? `${triggerListLabel(list)} (list ${String(parsed.id)})`
-			: `No list ${String(parsed.id)} in this account`,
-	);
 }
 
 // The free preview of a property search (Purchase=0 always: this line never buys) counts every match.

@@ -9,10 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { searchTriggerLists } from '../PropRadar/methods/listSearch';
-import { getTriggerListStatus } from '../PropRadar/methods/loadOptions';
-import { listLocator } from '../PropRadar/shared/parameters';
-import { accessToken } from '../PropRadar/transport';
+import { listLocator } from './shared/parameters';
+import { accessToken } from './transport';
 import {
 	bearerMatches,
 	CHANGE_KINDS,
@@ -23,8 +21,14 @@ import {
 	redeliveryKey,
 	wanted,
 	type ChangeKind,
-} from './delivery';
-import { liveRegistrations, register, registrationIsLive, unregister } from './registration';
+} from './trigger/delivery';
+import { getTriggerListStatus, searchTriggerLists } from './trigger/methods';
+import {
+	liveRegistrations,
+	register,
+	registrationIsLive,
+	unregister,
+} from './trigger/registration';
 
 /** The shared list picker, whose "From List" mode here also says whether each list is monitored. */
 const triggerListLocator: INodeProperties = (() => {
