@@ -7,13 +7,14 @@ export type { Skipping } from './boughtBefore';
 export type { ChargePass } from './properties';
 
 // An item's purchase, as the operations ask for it: one request, pages, batches, IDs in batches.
-export { chargedRecords, chargedRequest } from './purchase';
+export { chargedRequest } from './purchase';
 export { chargedPages } from './pages';
 export { chargedBatches } from './batches';
 export type { BatchOutcome } from './batches';
 export { chargedIdBatches, idError } from './idBatches';
 export type { IdBatch, IdOutcome } from './idBatches';
 export { withCharge } from './chargeNote';
+export type { ChargeNote } from './chargeNote';
 
 // The parameters money reads, and what automations may charge.
 export { chargeProperties } from './properties';

@@ -4,7 +4,7 @@ import type { ApiEnvelope, ApiRequest } from '../transport';
 import { apiRequest, chargedNothing, markMayHaveCharged, toNodeError } from '../transport';
 import type { RunSpending, SpendBudget } from './budget';
 import { formatCents } from './cents';
-import { settleAnswer, warn, withCharge, type ChargeNote } from './chargeNote';
+import { settleAnswer, warn, type ChargeNote } from './chargeNote';
 import { recordsCharged, type PriceKind } from './prices';
 import { chargeMode, type ChargeMode, type ChargePass } from './properties';
 import {
@@ -17,9 +17,9 @@ import {
 } from './quote';
 import { purchaseBudget, refusal } from './refusal';
 
-// One purchase (`buy`: one `Purchase=1` request), and an item charged by one (`chargedRequest`,
-// `chargedRecords`): quoted, checked, bought once. Pages, batches and IDs in batches are each a
-// series of such purchases (pages.ts, batches.ts, idBatches.ts).
+// One purchase (`buy`: one `Purchase=1` request), and an item charged by one (`chargedRequest`):
+// quoted, checked, bought once. Pages, batches and IDs in batches are each a series of such
+// purchases (pages.ts, batches.ts, idBatches.ts).
 
 export interface Bought {
 	response: ApiEnvelope;
@@ -110,25 +110,4 @@ export async function chargedRequest(
 	const { response: bought, note } = await buy(context, budget, kind, quote, request, itemIndex);
 	if (note.notice) warn(context, note.notice);
 	return { mode, response: bought, note };
-}
-
-export async function chargedRecords(
-	context: IExecuteFunctions,
-	spending: RunSpending,
-	itemIndex: number,
-	pass: ChargePass,
-	kind: PriceKind,
-	request: ApiRequest,
-	previewExtra: IDataObject = {},
-): Promise<IDataObject[]> {
-	const { response, preview, note } = await chargedRequest(
-		context,
-		spending,
-		itemIndex,
-		pass,
-		kind,
-		request,
-	);
-	if (preview) return [{ ...previewExtra, ...preview }];
-	return withCharge(response.results ?? [], note!);
 }
