@@ -18,7 +18,7 @@ import type { RunningSandbox } from '../../sandbox/types';
 import { editor, SCREENSHOTS, SHOWN, startEditor, stopN8n } from '../support/realN8n';
 import { call } from '../support/sandboxApi';
 import { propRadarNode, runByHand } from '../support/workflows';
-import { until } from '../until';
+import { until } from '../support/until';
 import type { RunningN8n } from '../../scripts/n8n-host';
 
 jest.setTimeout(300_000);

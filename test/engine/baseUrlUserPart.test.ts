@@ -13,8 +13,8 @@ import {
 	TOKENS,
 	type CredentialValues,
 	type NodeRun,
-} from './harness';
-import { listRef, useEngineSandbox } from './helpers';
+} from '../support/harness';
+import { listRef, useEngineSandbox } from '../support/helpers';
 
 const sb = useEngineSandbox();
 
