@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import type { ICredentialType, IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
+import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
+import { PropRadarPollingTrigger } from '../../nodes/PropRadar/PropRadarPollingTrigger.node';
+import { PropRadarTrigger } from '../../nodes/PropRadar/PropRadarTrigger.node';
 import { NODE_DESCRIPTIONS_FIXTURE, serialisedDescriptions } from '../support/nodeDescriptions';
 import { allExamples } from '../support/workflows';
 
@@ -85,4 +88,25 @@ describe('the example workflows load unchanged through the nodes package.json na
 			expect(parameters).toMatchObject(node.parameters);
 		},
 	);
+});
+
+describe('each node registers only the methods its own description names', () => {
+	const nodes: Array<[string, INodeType]> = [
+		['PropRadar', new PropRadar()],
+		['PropRadarTrigger', new PropRadarTrigger()],
+		['PropRadarPollingTrigger', new PropRadarPollingTrigger()],
+	];
+	test.each(nodes)('%s', (_name, node) => {
+		const named = new Set(
+			[
+				...JSON.stringify(node.description).matchAll(
+					/"(?:searchListMethod|loadOptionsMethod)":"(\w+)"/g,
+				),
+			].map(([, method]) => method),
+		);
+		const registered = Object.values(node.methods ?? {}).flatMap((group) =>
+			Object.keys(group as object),
+		);
+		expect(registered.sort()).toEqual([...named].sort());
+	});
 });
