@@ -5,6 +5,7 @@ const sb = useEngineSandbox();
 
 const purchases = (path: string) =>
 	sb.requests.filter((r) => r.path === path && r.query.get('Purchase') === '1');
+
 /** Buys the first 500 properties in Oregon under `maxCost`. */
 const oregonPurchase = (maxCost: number) => ({
 	resource: 'property',
