@@ -263,7 +263,7 @@ async function runItems(
 				outputs[itemIndex] = outputOf(records);
 				if (money.boughtIn(records)) boughtItems.push(itemIndex);
 			} catch (error) {
-				const bought = outputOf(money.boughtBefore(error));
+				const bought = outputOf(money.boughtBeforeFailing(error));
 				if (continueOnFail)
 					outputs[itemIndex] = [
 						...bought,

@@ -205,7 +205,7 @@ export class RunMoney {
 	}
 
 	/** What a failed item had bought before it failed (a paged purchase stopped part-way). */
-	boughtBefore(error: unknown): IDataObject[] {
+	boughtBeforeFailing(error: unknown): IDataObject[] {
 		return error instanceof StoppedAfterBuying ? error.bought : [];
 	}
 
