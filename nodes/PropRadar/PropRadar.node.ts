@@ -11,8 +11,8 @@ import { nodeSubtitle } from './actions/descriptions';
 import { resources } from './actions/resources';
 import { itemLoopProperties, route } from './actions/router';
 import { toolDescriptionProperties } from './actions/toolDescriptions';
-import * as listSearch from './methods/listSearch';
-import * as loadOptions from './methods/loadOptions';
+import * as listSearch from './actions/methods/listSearch';
+import * as loadOptions from './actions/methods/loadOptions';
 
 const resourceProperty: INodeProperties = {
 	displayName: 'Resource',

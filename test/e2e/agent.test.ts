@@ -27,7 +27,7 @@ import {
 } from '../support/modelServer';
 import { propRadarNode } from '../support/workflows';
 import { SIMPLIFIED_FIELDS } from '../../nodes/PropRadar/shared/vocabulary';
-import { until } from '../until';
+import { until } from '../support/until';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient, RunningN8n } from '../../scripts/n8n-host';
 

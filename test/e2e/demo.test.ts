@@ -17,7 +17,7 @@ import { chromium } from 'playwright-core';
 import { servedWithSecret } from '../support/realN8n';
 import { call } from '../support/sandboxApi';
 import { allExamples } from '../support/workflows';
-import { until } from '../until';
+import { until } from '../support/until';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient } from '../../scripts/n8n-host';
 

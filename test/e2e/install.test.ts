@@ -23,7 +23,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 
-import { startEngineSandbox, type EngineSandbox } from '../engine/harness';
+import { startEngineSandbox, type EngineSandbox } from '../support/harness';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nHost, RunningN8n } from '../../scripts/n8n-host';
 import * as registryTool from '../../scripts/registry';

@@ -18,7 +18,7 @@ import type { RunningSandbox } from '../../sandbox/types';
 import { editor, SCREENSHOTS, SHOWN, startEditor, stopN8n } from '../support/realN8n';
 import { call } from '../support/sandboxApi';
 import { propRadarNode, runByHand } from '../support/workflows';
-import { until } from '../until';
+import { until } from '../support/until';
 import type { RunningN8n } from '../../scripts/n8n-host';
 
 jest.setTimeout(300_000);
@@ -41,7 +41,7 @@ let host: RunningN8n;
 let browser: Browser;
 let page: Page;
 
-/** The line the node shows for `count` matches (nodes/PropRadar/methods/loadOptions.ts). */
+/** The line the node shows for `count` matches (nodes/PropRadar/actions/methods/loadOptions.ts). */
 const countLine = (count: number) =>
 	`${count.toLocaleString('en-US')} ${count === 1 ? 'property matches' : 'properties match'} now (free count, nothing bought)`;
 

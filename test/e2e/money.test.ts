@@ -9,7 +9,7 @@ import type { RunningSandbox } from '../../sandbox/types';
 import { stopN8n } from '../support/realN8n';
 import { call, sandboxCharges } from '../support/sandboxApi';
 import { manualTrigger, propRadarNode, rowItems, runByHand, to } from '../support/workflows';
-import { until } from '../until';
+import { until } from '../support/until';
 import { ceilingAcrossWaitAndRestart } from '../support/ceilingAcrossWait';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient, N8nHost, RunningN8n } from '../../scripts/n8n-host';

@@ -17,7 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 
 import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
-import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
+import { PropRadarTrigger } from '../../nodes/PropRadar/PropRadarTrigger.node';
 import {
 	editor,
 	loadedTypes,
@@ -34,7 +34,7 @@ import {
 import { call, sandboxCharges, TOKENS } from '../support/sandboxApi';
 import { takenPort } from '../support/takenPort';
 import { allExamples, manualTrigger, propRadarNode, rowItems, to } from '../support/workflows';
-import { until } from '../until';
+import { until } from '../support/until';
 import * as n8n from '../../scripts/n8n-host';
 import type { RunningN8n, N8nClient } from '../../scripts/n8n-host';
 import { seedDemoData } from '../../scripts/demo-data';

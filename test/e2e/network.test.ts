@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 
 import { getOwnersWorkflows, importWorkflows } from '../../bench/workflows';
-import { startEngineSandbox, type EngineSandbox } from '../engine/harness';
-import { api } from '../engine/helpers';
+import { startEngineSandbox, type EngineSandbox } from '../support/harness';
+import { api } from '../support/helpers';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nHost } from '../../scripts/n8n-host';
 

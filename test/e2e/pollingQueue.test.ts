@@ -21,7 +21,7 @@ import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient, RunningQueue } from '../../scripts/n8n-host';
 import { call, TOKENS } from '../support/sandboxApi';
 import { outputOf, storedExecution } from '../support/storedExecution';
-import { until } from '../until';
+import { until } from '../support/until';
 
 jest.setTimeout(600_000);
 

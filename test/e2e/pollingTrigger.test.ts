@@ -11,7 +11,7 @@
  * changes watched fields and properties are removed from the list, before, during and after a
  * restart: each change emitted once with its values before and after, each removed property as
  * having left. Two restarts and two timed polls, about five minutes with n8n's starts; failed polls
- * are the engine tier's (test/engine/pollingTrigger.test.ts, pollingTriggerChanges.test.ts).
+ * are the engine tier's (test/engine/pollingTrigger/pollingTrigger.test.ts, pollingTriggerChanges.test.ts).
  */
 import { isDeepStrictEqual } from 'node:util';
 
@@ -22,7 +22,7 @@ import type { N8nClient, N8nHost, RunningN8n } from '../../scripts/n8n-host';
 import { startN8n, stopN8n, waitFor } from '../support/realN8n';
 import { call, TOKENS } from '../support/sandboxApi';
 import { outputOf, storedExecution } from '../support/storedExecution';
-import { until } from '../until';
+import { until } from '../support/until';
 
 jest.setTimeout(480_000);
 

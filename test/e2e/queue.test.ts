@@ -17,7 +17,7 @@ import type { RunningSandbox } from '../../sandbox/types';
 import { call } from '../support/sandboxApi';
 import { takenPort } from '../support/takenPort';
 import { example } from '../support/workflows';
-import { until } from '../until';
+import { until } from '../support/until';
 import * as n8n from '../../scripts/n8n-host';
 import type { RunningN8n, N8nClient, RunningQueue } from '../../scripts/n8n-host';
 import { seedDemoData } from '../../scripts/demo-data';

@@ -19,7 +19,7 @@ import type { RunningSandbox } from '../../sandbox/types';
 import { everyValue } from '../support/everyValue';
 import { call, TOKENS } from '../support/sandboxApi';
 import { example, propRadarNode, runByHand } from '../support/workflows';
-import { until } from '../until';
+import { until } from '../support/until';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient, N8nHost, RunningN8n } from '../../scripts/n8n-host';
 import { seedDemoData } from '../../scripts/demo-data';

@@ -1,6 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { api, createList, importInto, listRef, run, runOk, useEngineSandbox } from './helpers';
+import {
+	api,
+	createList,
+	importInto,
+	listRef,
+	run,
+	runOk,
+	useEngineSandbox,
+} from '../support/helpers';
 
 /**
  * Bad input, one point at a time (issue 13, points 4 to 9): each is refused before anything is

@@ -12,8 +12,8 @@ import {
 	type EngineSandbox,
 	type NodeRun,
 	type RecordedRequest,
-} from './harness';
-import { createList, listRef } from './helpers';
+} from '../support/harness';
+import { createList, listRef } from '../support/helpers';
 
 /**
  * The bad-input tier (issue 13): every operation of the node run through n8n-core's engine with

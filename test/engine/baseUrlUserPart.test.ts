@@ -6,15 +6,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { searchLists } from '../../nodes/PropRadar/methods/listSearch';
+import { searchLists } from '../../nodes/PropRadar/shared/listSearch';
 import {
 	loadOptionsContext,
 	runNode,
 	TOKENS,
 	type CredentialValues,
 	type NodeRun,
-} from './harness';
-import { listRef, useEngineSandbox } from './helpers';
+} from '../support/harness';
+import { listRef, useEngineSandbox } from '../support/helpers';
 
 const sb = useEngineSandbox();
 

@@ -2,19 +2,19 @@
  * Skip Records Bought Before (money/boughtBefore.ts): a pipeline run again pays only for what is
  * new. Get Owners → Purchase Phone over properties given as items (as a free list read gives
  * them), each execution through n8n-core's engine with n8n's de-duplication service started as n8n
- * starts it (test/engine/processedData.ts), against the sandbox and its charge log.
+ * starts it (test/support/processedData.ts), against the sandbox and its charge log.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runChain, TOKENS, type NodeRun } from './harness';
-import { api, sandboxCharges, useEngineSandbox } from './helpers';
+import { runChain, TOKENS, type NodeRun } from '../support/harness';
+import { api, sandboxCharges, useEngineSandbox } from '../support/helpers';
 import {
 	clearProcessedData,
 	failStoreCall,
 	keepProcessed,
 	processedCount,
 	useProcessedDataStore,
-} from './processedData';
+} from '../support/processedData';
 
 const sb = useEngineSandbox();
 beforeAll(useProcessedDataStore);

@@ -9,7 +9,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode, TOKENS } from './harness';
+import { runNode, TOKENS } from '../support/harness';
 import {
 	chargedRecordsSince,
 	createImportList,
@@ -18,8 +18,8 @@ import {
 	portlandRecords,
 	sandboxCharges,
 	useEngineSandbox,
-} from './helpers';
-import { until } from '../until';
+} from '../support/helpers';
+import { until } from '../support/until';
 
 const sb = useEngineSandbox();
 // A fault a test left unused must not strike the next one.

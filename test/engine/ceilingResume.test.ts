@@ -9,8 +9,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ACCOUNTS } from '../../sandbox/accounts';
 import { wallet } from '../../sandbox/charges';
-import { runNode, TOKENS } from './harness';
-import { useEngineSandbox } from './helpers';
+import { runNode, TOKENS } from '../support/harness';
+import { useEngineSandbox } from '../support/helpers';
 
 const sb = useEngineSandbox();
 const KEPT = 'propradar_spent_cred_1';

@@ -13,9 +13,9 @@ import {
 } from 'n8n-workflow';
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { loadOptionsContext, TOKENS } from './harness';
+import { loadOptionsContext, TOKENS } from '../support/harness';
 import { allExamples } from '../support/workflows';
-import { api, runOk, sandboxCharges, useEngineSandbox } from './helpers';
+import { api, runOk, sandboxCharges, useEngineSandbox } from '../support/helpers';
 
 const sb = useEngineSandbox();
 

@@ -4,7 +4,7 @@
  * an answer of `{"deleteCount": 0}` (what the documents allow: "200: object with deleteCount") is
  * given at the HTTP level.
  */
-import { listRef, runOk, useEngineSandbox } from './helpers';
+import { listRef, runOk, useEngineSandbox } from '../support/helpers';
 
 const sb = useEngineSandbox();
 

@@ -3,7 +3,7 @@
  * `Fields=overview,Persons`, the List table's `Criteria` read back, and the fields of records whose
  * fields the documents leave open, sent as given for the service to take or refuse.
  */
-import { createList, listRef, run, runOk, useEngineSandbox } from './helpers';
+import { createList, listRef, run, runOk, useEngineSandbox } from '../support/helpers';
 
 const sb = useEngineSandbox();
 beforeEach(() => {

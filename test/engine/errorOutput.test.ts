@@ -12,7 +12,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runChain, runNode, TOKENS, type NodeRun } from './harness';
+import { runChain, runNode, TOKENS, type NodeRun } from '../support/harness';
 import {
 	chargedRecordsSince,
 	createImportList,
@@ -22,7 +22,7 @@ import {
 	propertyPurchase,
 	sandboxCharges,
 	useEngineSandbox,
-} from './helpers';
+} from '../support/helpers';
 
 const sb = useEngineSandbox();
 

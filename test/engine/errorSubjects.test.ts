@@ -1,4 +1,4 @@
-import { createImportList, importInto, listRef, run, useEngineSandbox } from './helpers';
+import { createImportList, importInto, listRef, run, useEngineSandbox } from '../support/helpers';
 
 const sb = useEngineSandbox();
 

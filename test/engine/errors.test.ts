@@ -1,5 +1,5 @@
-import { runNode, TOKENS } from './harness';
-import { listRef, run, useEngineSandbox } from './helpers';
+import { runNode, TOKENS } from '../support/harness';
+import { listRef, run, useEngineSandbox } from '../support/helpers';
 
 /** Errors of the service as a user of the node sees them, and the transport's retry rules. */
 const sb = useEngineSandbox();

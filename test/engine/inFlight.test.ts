@@ -20,7 +20,7 @@ import {
 	run,
 	runOk,
 	useEngineSandbox,
-} from './helpers';
+} from '../support/helpers';
 
 jest.setTimeout(120_000);
 
@@ -32,7 +32,7 @@ beforeEach(() => {
 
 const propIds = (count: number, from = 1) =>
 	Array.from({ length: count }, (_, i) => `P${String(from + i).padStart(6, '0')}`);
-// One request per item (Property > Get over several items is read in batches: batchedGet.test.ts).
+// One request per item (Property > Get over several items is read in batches: property/get.batched.test.ts).
 const getOwners = getOwnersPreview;
 
 /** Holds every request to `pathPrefix` for `holdMs` before forwarding it, and counts how many were held at once. */

@@ -25,8 +25,8 @@ import {
 	runNode,
 	selectExpressionEngine,
 	TOKENS,
-} from './harness';
-import { propertyPurchase, run, useEngineSandbox } from './helpers';
+} from '../support/harness';
+import { propertyPurchase, run, useEngineSandbox } from '../support/helpers';
 
 jest.setTimeout(300_000);
 

@@ -7,7 +7,7 @@
  */
 import { Expression, type IDataObject } from 'n8n-workflow';
 
-import { TestCredentialsHelper, TOKENS } from './harness';
+import { TestCredentialsHelper, TOKENS } from '../support/harness';
 import {
 	api,
 	createList,
@@ -18,7 +18,7 @@ import {
 	runOk,
 	sandboxImportList,
 	useEngineSandbox,
-} from './helpers';
+} from '../support/helpers';
 
 jest.setTimeout(60_000);
 
@@ -30,7 +30,7 @@ beforeEach(() => {
 
 const ids = (count: number, from = 201) =>
 	Array.from({ length: count }, (_, i) => ({ id: `P${String(from + i).padStart(6, '0')}` }));
-// One request per item (Property > Get over several items is read in batches: batchedGet.test.ts).
+// One request per item (Property > Get over several items is read in batches: property/get.batched.test.ts).
 const getOwners = getOwnersPreview;
 /** Runs with "On Error: Continue". */
 const continuing = (parameters: IDataObject, items: IDataObject[]) =>

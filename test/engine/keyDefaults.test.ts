@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { runChain, TOKENS } from './harness';
-import { addToList, createList, listRef, run, runOk, useEngineSandbox } from './helpers';
+import { runChain, TOKENS } from '../support/harness';
+import { addToList, createList, listRef, run, runOk, useEngineSandbox } from '../support/helpers';
 
 /**
  * The key fields of the operations keyed by one property or one person start as a read of the

@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { activeExpressionEngine, useExpressionEngine } from './harness';
-import { createList, listRef, run, runOk, useEngineSandbox } from './helpers';
+import { activeExpressionEngine, useExpressionEngine } from '../support/harness';
+import { createList, listRef, run, runOk, useEngineSandbox } from '../support/helpers';
 
 useExpressionEngine('legacy');
 

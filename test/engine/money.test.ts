@@ -12,7 +12,7 @@ import { OutboundHttp, SsrfProtectionService } from '@n8n/backend-network';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { LIST_PRICES_CENTS, type PriceKind } from '../../nodes/PropRadar/money';
-import { runChain, runNode, TOKENS, type Fault, type NodeRun } from './harness';
+import { runChain, runNode, TOKENS, type Fault, type NodeRun } from '../support/harness';
 import {
 	api,
 	control,
@@ -24,8 +24,8 @@ import {
 	sandboxCharges,
 	sandboxImportList,
 	useEngineSandbox,
-} from './helpers';
-import { until } from '../until';
+} from '../support/helpers';
+import { until } from '../support/until';
 
 const sb = useEngineSandbox();
 beforeEach(async () => {

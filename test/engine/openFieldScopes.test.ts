@@ -7,7 +7,7 @@ import {
 	run,
 	sandboxCharges,
 	useEngineSandbox,
-} from './helpers';
+} from '../support/helpers';
 
 /**
  * The documents leave the fields of lists, list items, import items and webhooks open ("not

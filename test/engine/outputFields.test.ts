@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SIMPLIFIED_FIELDS } from '../../nodes/PropRadar/shared/vocabulary';
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { registerNodeType, runNode, TOKENS, type NodeRun } from './harness';
+import { registerNodeType, runNode, TOKENS, type NodeRun } from '../support/harness';
 import {
 	addToList,
 	createImportList,
@@ -19,7 +19,7 @@ import {
 	runOk,
 	sandboxCharges,
 	useEngineSandbox,
-} from './helpers';
+} from '../support/helpers';
 
 const TOOL = 'n8n-nodes-propradar.propRadarTool';
 // Named as n8n names the tool variant it makes of a node (`convertNodeToAiTool`), so that the

@@ -1,5 +1,5 @@
-import { TOKENS } from './harness';
-import { run, useEngineSandbox } from './helpers';
+import { TOKENS } from '../support/harness';
+import { run, useEngineSandbox } from '../support/helpers';
 
 /**
  * The two 403 causes of the lists document that the sandbox's no-API and read-only accounts model:

@@ -7,8 +7,8 @@ import type {
 } from 'n8n-workflow';
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { loadOptionsContext, TOKENS } from './harness';
-import { addToList, api, createList, run, runOk, useEngineSandbox } from './helpers';
+import { loadOptionsContext, TOKENS } from '../support/harness';
+import { addToList, api, createList, run, runOk, useEngineSandbox } from '../support/helpers';
 
 const sb = useEngineSandbox();
 

@@ -7,8 +7,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runChain, TOKENS, type NodeRun } from './harness';
-import { api, createList, listRef, sandboxCharges, useEngineSandbox } from './helpers';
+import { runChain, TOKENS, type NodeRun } from '../support/harness';
+import { api, createList, listRef, sandboxCharges, useEngineSandbox } from '../support/helpers';
 
 const sb = useEngineSandbox();
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { runOk, useEngineSandbox } from './helpers';
+import { runOk, useEngineSandbox } from '../support/helpers';
 
 /**
  * The property document's input table gives no `Purchase` for the property reads, and the sandbox

@@ -9,8 +9,14 @@ import type { AddressInfo } from 'node:net';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode, startEngineSandbox, TOKENS, type EngineSandbox, type NodeRun } from './harness';
-import { listRef } from './helpers';
+import {
+	runNode,
+	startEngineSandbox,
+	TOKENS,
+	type EngineSandbox,
+	type NodeRun,
+} from '../support/harness';
+import { listRef } from '../support/helpers';
 
 let sb: EngineSandbox;
 let decoy: Server;

@@ -13,8 +13,8 @@ import {
 
 import { PropRadarApi } from '../../credentials/PropRadarApi.credentials';
 import { chargeProperties } from '../../nodes/PropRadar/money';
-import { runNode, TOKENS, type CredentialValues } from './harness';
-import { useEngineSandbox } from './helpers';
+import { runNode, TOKENS, type CredentialValues } from '../support/harness';
+import { useEngineSandbox } from '../support/helpers';
 
 const sb = useEngineSandbox();
 

@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { loadOptionsContext, TOKENS } from './harness';
-import { api, createList, listRef, runOk, useEngineSandbox } from './helpers';
+import { loadOptionsContext, TOKENS } from '../support/harness';
+import { api, createList, listRef, runOk, useEngineSandbox } from '../support/helpers';
 
 /**
  * The list pickers' "From List" as the editor fills them (issue 38): the editor calls the method

@@ -13,8 +13,8 @@ import {
 } from 'n8n-workflow';
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
-import { nodeTypes, registerNodeType, useExpressionEngine } from './harness';
+import { PropRadarTrigger } from '../../nodes/PropRadar/PropRadarTrigger.node';
+import { nodeTypes, registerNodeType, useExpressionEngine } from '../support/harness';
 
 // The editor evaluates subtitles in the browser, under n8n's frontend engine: legacy by default
 // (N8N_EXPRESSION_ENGINE_FRONTEND), whatever engine runs the workflows.

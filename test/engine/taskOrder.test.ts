@@ -7,7 +7,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { api, createList, listRef, runOk, useEngineSandbox } from './helpers';
+import { api, createList, listRef, runOk, useEngineSandbox } from '../support/helpers';
 
 const sb = useEngineSandbox();
 

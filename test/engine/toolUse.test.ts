@@ -33,8 +33,13 @@ import {
 	runNode,
 	TOKENS,
 	type CredentialValues,
-} from './harness';
-import { deferredEngineSandbox, listRef, propertyPurchase, sandboxCharges } from './helpers';
+} from '../support/harness';
+import {
+	deferredEngineSandbox,
+	listRef,
+	propertyPurchase,
+	sandboxCharges,
+} from '../support/helpers';
 
 const TOOL = 'n8n-nodes-propradar.propRadarTool';
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';

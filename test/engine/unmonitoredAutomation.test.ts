@@ -1,5 +1,5 @@
-import type { NodeRun } from './harness';
-import { api, createList, listRef, run, useEngineSandbox } from './helpers';
+import type { NodeRun } from '../support/harness';
+import { api, createList, listRef, run, useEngineSandbox } from '../support/helpers';
 
 const sb = useEngineSandbox();
 

@@ -10,7 +10,7 @@
 import type { RunningSandbox } from '../../sandbox/types';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nHost, RunningN8n } from '../../scripts/n8n-host';
-import { until } from '../until';
+import { until } from './until';
 import { withoutFreeCredits } from './freeCredits';
 import { call, sandboxCharges, TOKENS } from './sandboxApi';
 import { propRadarNode, to } from './workflows';

@@ -13,7 +13,7 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import type { RunningSandbox } from '../../sandbox/types';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient, N8nHost, PrepareOptions, RunningN8n } from '../../scripts/n8n-host';
-import { until } from '../until';
+import { until } from './until';
 
 /** Where the e2e tier's screenshots go (not tracked). */
 export const SCREENSHOTS = join(__dirname, '..', '..', '.tools', 'screenshots');

@@ -6,7 +6,7 @@
  * the index of the entry it stands for), which `unflatten` reads back.
  */
 import type { N8nClient } from '../../scripts/n8n-host';
-import { until } from '../until';
+import { until } from './until';
 
 /** The value a "flatted" text holds (objects met twice come back as one object). */
 export function unflatten(text: string): unknown {

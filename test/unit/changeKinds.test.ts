@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { wanted, type ChangeKind } from '../../nodes/PropRadarTrigger/delivery';
+import { wanted, type ChangeKind } from '../../nodes/PropRadar/trigger/delivery';
 
 const change = (...changes: string[]): IDataObject =>
 	Object.fromEntries([

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { PropRadarPollingTrigger } from '../../nodes/PropRadarPollingTrigger/PropRadarPollingTrigger.node';
-import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
+import { PropRadarPollingTrigger } from '../../nodes/PropRadar/PropRadarPollingTrigger.node';
+import { PropRadarTrigger } from '../../nodes/PropRadar/PropRadarTrigger.node';
 
 /** Every property of a description, those nested in collections and fixed collections too. */
 function allProperties(properties: INodeProperties[]): INodeProperties[] {

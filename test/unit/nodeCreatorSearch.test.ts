@@ -116,8 +116,8 @@ test("the build puts each node's codex beside it, and the packed package carries
 	expect(packedFiles).toEqual(
 		expect.arrayContaining([
 			'dist/nodes/PropRadar/PropRadar.node.json',
-			'dist/nodes/PropRadarTrigger/PropRadarTrigger.node.json',
-			'dist/nodes/PropRadarPollingTrigger/PropRadarPollingTrigger.node.json',
+			'dist/nodes/PropRadar/PropRadarTrigger.node.json',
+			'dist/nodes/PropRadar/PropRadarPollingTrigger.node.json',
 		]),
 	);
 });

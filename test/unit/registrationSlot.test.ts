@@ -2,10 +2,10 @@ import {
 	liveRegistrations,
 	registrationSlot,
 	type Registration,
-} from '../../nodes/PropRadarTrigger/registration';
+} from '../../nodes/PropRadar/trigger/registration';
 
 /**
- * Where a trigger keeps a registration in its static data (nodes/PropRadarTrigger/registration.ts):
+ * Where a trigger keeps a registration in its static data (nodes/PropRadar/trigger/registration/):
  * one slot per kind of URL (production, test), the same slot whatever host n8n is reached at.
  */
 

@@ -1,14 +1,13 @@
 import {
 	describeFailure,
 	encodeQuery,
-	formatCents,
-	readCents,
 	redact,
 	retryDelay,
 	withoutUserPart,
 } from '../../nodes/PropRadar/transport';
 import { PropRadarApi } from '../../credentials/PropRadarApi.credentials';
 import { SpendBudget } from '../../nodes/PropRadar/money/budget';
+import { formatCents, readCents } from '../../nodes/PropRadar/money/cents';
 import { Tally } from '../../nodes/PropRadar/money/tally';
 
 test('query encoding: comma lists, 1/0 booleans, empty values left out', () => {

@@ -15,10 +15,10 @@ import {
 	redeliveryKey,
 	wanted,
 	type ChangeKind,
-} from '../../nodes/PropRadarTrigger/delivery';
+} from '../../nodes/PropRadar/trigger/delivery';
 
 /**
- * What the trigger does with one delivery (nodes/PropRadarTrigger/delivery.ts), without n8n: the
+ * What the trigger does with one delivery (nodes/PropRadar/trigger/delivery.ts), without n8n: the
  * secret check, the body's shape, the event and change-kind filters and the redelivery window.
  */
 

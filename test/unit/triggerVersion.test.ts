@@ -1,4 +1,4 @@
-import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
+import { PropRadarTrigger } from '../../nodes/PropRadar/PropRadarTrigger.node';
 
 /**
  * The version a trigger added in n8n's editor gets, by the editor's own rule (n8n 2.41's

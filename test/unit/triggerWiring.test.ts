@@ -16,10 +16,10 @@ import {
 	wiringAddsFiring,
 	type Baseline,
 	type TriggerEvent,
-} from '../../nodes/PropRadarTrigger/wiring';
+} from '../../nodes/PropRadar/trigger/wiring';
 
 /**
- * The trigger's wiring model (nodes/PropRadarTrigger/wiring.ts) on its own: the webhook name that
+ * The trigger's wiring model (nodes/PropRadar/trigger/wiring.ts) on its own: the webhook name that
  * tells the list's other triggers a trigger's events and the automation's baseline, and the automation each state of the
  * list's trigger webhooks asks for. The engine tier runs the same code against the sandbox.
  */

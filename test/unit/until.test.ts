@@ -1,4 +1,4 @@
-import { until } from '../until';
+import { until } from '../support/until';
 
 /** The one polling helper (scripts/until.js), used by the demo, scripts/n8n-host.js and the tests. */
 

@@ -16,8 +16,8 @@ import type {
 
 import { PropRadarApi } from '../../credentials/PropRadarApi.credentials';
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
-import { PropRadarPollingTrigger } from '../../nodes/PropRadarPollingTrigger/PropRadarPollingTrigger.node';
-import { PropRadarTrigger } from '../../nodes/PropRadarTrigger/PropRadarTrigger.node';
+import { PropRadarPollingTrigger } from '../../nodes/PropRadar/PropRadarPollingTrigger.node';
+import { PropRadarTrigger } from '../../nodes/PropRadar/PropRadarTrigger.node';
 
 // n8n's lint's own title case, from the copy of `title-case` its rule uses.
 const fromLintPlugin = createRequire(require.resolve('eslint-plugin-n8n-nodes-base'));

@@ -7,31 +7,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { errorFields, errorItem, readCredentialAhead, toNodeError } from '../transport';
+import { readCredentialAhead, toNodeError } from '../transport';
 
-import {
-	assertWholeRunFits,
-	boughtIn,
-	carryOutput,
-	cents,
-	chargeStatement,
-	failureCharge,
-	findBoughtBefore,
-	previewRunTotal,
-	purchaseWithoutCredits,
-	readBoughtBefore,
-	recordBought,
-	RunSpending,
-	skippedHint,
-	spentSoFar,
-	StoppedAfterBuying,
-	type BoughtBefore,
-} from '../money';
+import { RunMoney, type Skipping } from '../money';
 import { shapedRecord } from '../shared/fieldsets';
 import { checkedValue, readFlag } from '../shared/parameters';
+import { errorFields, errorItem } from './errorItem';
 import { readOutputFields } from './output';
 import { resources } from './resources';
-import type { BoughtKey, ItemOperation, ItemsReadAhead } from './types';
+import type { ItemOperation, ItemsReadAhead } from './types';
 
 // As many items as a run may have requests under way (MAX_IN_FLIGHT): the transport's window, which
 // starts at 10 and grows while the service keeps up, decides how many are sent at once.
@@ -82,19 +66,19 @@ export function runsAsTool(context: IExecuteFunctions): boolean {
 // As a tool the node never throws: an agent gets a thrown error's message at best, so every failure
 // is returned as a result saying what was charged (docs/money.md, "As an AI agent's tool").
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const spending = new RunSpending(this);
-	if (!runsAsTool(this)) return runItems(this, spending, { continueOnFail: this.continueOnFail() });
+	const money = new RunMoney(this);
+	if (!runsAsTool(this)) return runItems(this, money, { continueOnFail: this.continueOnFail() });
 	const failures: IDataObject[] = [];
 	let output: INodeExecutionData[];
 	try {
-		[output] = await runItems(this, spending, { continueOnFail: true, failures });
+		[output] = await runItems(this, money, { continueOnFail: true, failures });
 	} catch (error) {
 		const json = errorFields(toNodeError(this.getNode(), error));
 		failures.push(json);
 		output = [{ json }];
 	}
 	// Said once the run is over: what it spent is known only then.
-	const charged = chargeStatement(spending);
+	const charged = money.statement();
 	for (const json of failures) json.charged = charged;
 	return [output];
 }
@@ -132,73 +116,36 @@ async function forEachItem(
 async function quoteWholeRun(
 	context: IExecuteFunctions,
 	execute: ItemOperation,
-	spending: RunSpending,
+	money: RunMoney,
 	itemIndexes: readonly number[],
 	continueOnFail: boolean,
 ): Promise<void> {
-	await assertWholeRunFits(context, spending, itemIndexes, async () => {
-		let needCents = 0;
+	await money.assertWholeRunFits(itemIndexes, async () => {
+		const records: IDataObject[] = [];
 		let failure: { itemIndex: number; error: unknown } | undefined;
-		spending.quoting = true;
-		try {
-			await forEachItem(
-				itemIndexes,
-				itemConcurrency(context),
-				() => failure !== undefined,
-				async (itemIndex) => {
-					try {
-						for (const record of await execute.call(context, itemIndex, spending))
-							if (record.preview === true) needCents += cents(record.maxCostNeeded);
-					} catch (error) {
-						if (!continueOnFail && (!failure || itemIndex < failure.itemIndex))
-							failure = { itemIndex, error };
-					}
-				},
-			);
-		} finally {
-			spending.quoting = false;
-		}
+		await forEachItem(
+			itemIndexes,
+			itemConcurrency(context),
+			() => failure !== undefined,
+			async (itemIndex) => {
+				try {
+					records.push(...(await execute.call(context, itemIndex, money.spending, 'quote')));
+				} catch (error) {
+					if (!continueOnFail && (!failure || itemIndex < failure.itemIndex))
+						failure = { itemIndex, error };
+				}
+			},
+		);
 		if (failure) throw toNodeError(context.getNode(), failure.error, failure.itemIndex);
-		return needCents;
+		return records;
 	});
-}
-
-interface Skipping {
-	ledger: BoughtBefore;
-	name: BoughtKey['name'];
-	/** Every item's key, by index (an item whose key cannot be read has none). */
-	keys: Map<number, string>;
-	/** The items left out, by index, with their keys. */
-	skipped: Map<number, string>;
-}
-
-// Skip Records Bought Before, asked of n8n's store once for the whole run, before anything is quoted or bought.
-async function skipping(
-	context: IExecuteFunctions,
-	boughtKey: BoughtKey,
-	operation: string,
-	itemCount: number,
-): Promise<Skipping | undefined> {
-	const ledger = readBoughtBefore(context, operation);
-	if (!ledger) return undefined;
-	const keyOf = new Map<number, string>();
-	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
-		try {
-			keyOf.set(itemIndex, boughtKey.read(context, itemIndex));
-		} catch {
-			// Not skipped: the item fails in its own run, as without the option.
-		}
-	}
-	const before = await findBoughtBefore(context, ledger, [...keyOf.values()]);
-	const skipped = new Map([...keyOf].filter(([, key]) => before.has(key)));
-	return { ledger, name: boughtKey.name, keys: keyOf, skipped };
 }
 
 // A run that has bought records never throws them away (docs/money.md, rule 6): after a failure no
 // further item starts, and a failing run's error carries them, since n8n keeps no output of a failed node.
 async function runItems(
 	context: IExecuteFunctions,
-	spending: RunSpending,
+	money: RunMoney,
 	{ continueOnFail, failures }: ItemLoopOptions,
 ): Promise<INodeExecutionData[][]> {
 	const resource = context.getNodeParameter('resource', 0) as string;
@@ -232,7 +179,7 @@ async function runItems(
 			return { json: fields, pairedItem: { item: itemIndex } };
 		}
 		if (chargeMode === 'purchase' && node.onError === 'continueErrorOutput')
-			fields._charge = failureCharge(spending, error);
+			fields._charge = money.failureCharge(error);
 		return errorItem(node, itemIndex, keyed(fields, itemIndex));
 	};
 
@@ -246,7 +193,7 @@ async function runItems(
 			context.addExecutionHints({
 				message:
 					`${nodeError.message}: none of the ${itemIndexes.length} items was processed` +
-					`${spending.spentCents === 0 ? ', and nothing was charged' : ''}; each is an error ` +
+					`${money.nothingCharged ? ', and nothing was charged' : ''}; each is an error ` +
 					`item ${node.onError === 'continueErrorOutput' ? 'on the Error output' : 'in the output'}.`,
 				type: 'warning',
 				location: 'outputPane',
@@ -256,7 +203,7 @@ async function runItems(
 
 	if (module.executeBatch) {
 		try {
-			return [await module.executeBatch.call(context, spending)];
+			return [await module.executeBatch.call(context, money.spending)];
 		} catch (error) {
 			return failEveryItem(error);
 		}
@@ -264,24 +211,30 @@ async function runItems(
 
 	// Read first: a value it refuses is refused before anything is sent.
 	const concurrency = itemConcurrency(context);
+	const { boughtKey } = module;
 	let skip: Skipping | undefined;
 	try {
-		skip = module.boughtKey && (await skipping(context, module.boughtKey, operation, items.length));
+		skip =
+			boughtKey &&
+			(await money.skipBoughtBefore(
+				{ name: boughtKey.name, read: (itemIndex) => boughtKey.read(context, itemIndex) },
+				operation,
+				items.length,
+			));
 	} catch (error) {
 		return failEveryItem(error);
 	}
 	const itemIndexes = allItems.filter((itemIndex) => !skip?.skipped.has(itemIndex));
-	if (skip) skippedHint(context, skip.ledger, skip.name, [...skip.skipped.values()], items.length);
 	let ahead: ItemsReadAhead | undefined;
 	if (module.readAhead && itemIndexes.length > 1) {
 		try {
-			ahead = await module.readAhead.call(context, spending, continueOnFail, itemIndexes);
+			ahead = await module.readAhead.call(context, money.spending, continueOnFail, itemIndexes);
 		} catch (error) {
 			return failEveryItem(error, itemIndexes);
 		}
 	} else if (chargeMode === 'purchase' && itemIndexes.length > 1) {
 		try {
-			await quoteWholeRun(context, module.execute, spending, itemIndexes, continueOnFail);
+			await quoteWholeRun(context, module.execute, money, itemIndexes, continueOnFail);
 		} catch (error) {
 			return failEveryItem(error, itemIndexes);
 		}
@@ -306,11 +259,11 @@ async function runItems(
 					fields = readOutputFields(context, itemIndex, module.outputs, runsAsTool(context));
 				const records = ahead
 					? ahead.outcome(itemIndex)
-					: await module.execute.call(context, itemIndex, spending);
+					: await module.execute.call(context, itemIndex, money.spending, 'charge');
 				outputs[itemIndex] = outputOf(records);
-				if (boughtIn(records)) boughtItems.push(itemIndex);
+				if (money.boughtIn(records)) boughtItems.push(itemIndex);
 			} catch (error) {
-				const bought = outputOf(error instanceof StoppedAfterBuying ? error.bought : []);
+				const bought = outputOf(money.boughtBeforeFailing(error));
 				if (continueOnFail)
 					outputs[itemIndex] = [
 						...bought,
@@ -323,35 +276,23 @@ async function runItems(
 			}
 		},
 	);
-	if (skip) {
-		await recordBought(
-			context,
-			skip.ledger,
-			boughtItems.flatMap((itemIndex) => skip.keys.get(itemIndex) ?? []),
-		);
-	}
+	if (skip) await money.recordBought(skip, boughtItems);
+	const output = outputs.flatMap((output) => output ?? []);
 	if (failed.size === 0) {
-		const output = outputs.flatMap((output) => output ?? []);
-		if (chargeMode === 'preview')
-			previewRunTotal(
-				context,
-				output.map((item) => item.json),
-				ahead ? 'items' : 'quotes',
-			);
-		if (chargeMode === 'purchase') purchaseWithoutCredits(context, spending);
+		money.finished(
+			chargeMode,
+			output.map((item) => item.json),
+			ahead ? 'items' : 'quotes',
+		);
 		return [output];
 	}
 
 	const failedAt = Math.min(...failed.keys());
 	const nodeError = toNodeError(node, failed.get(failedAt), failedAt);
-	if (spending.bought === 0) throw nodeError;
-	const bought = outputs.flatMap((output) => output ?? []).map((item) => item.json);
-	const stopped = ahead
-		? `The item at index ${failedAt} failed; the run bought ${spending.bought} records ` +
-			`(${spentSoFar(spending)}) in requests of many items, all made before any item's ` +
-			`output.`
-		: `The run stopped at the item at index ${failedAt} after buying ${spending.bought} ` +
-			`records (${spentSoFar(spending)}); the items after it were not ` +
-			`processed${concurrency > 1 ? ', except those already under way' : ''}.`;
-	throw carryOutput(nodeError, stopped, bought);
+	throw money.stoppedRun(
+		nodeError,
+		failedAt,
+		{ readAhead: ahead !== undefined, concurrent: concurrency > 1 },
+		() => output.map((item) => item.json),
+	);
 }

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { formatCents } from '../transport';
-import { LIST_PRICES_CENTS, type PriceKind } from '../money';
+import { formatCents, LIST_PRICES_CENTS, type PriceKind } from '../money';
 import { operationOptions } from './descriptions';
 import type { ResourceModule } from './types';
 

@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import type { RunSpending } from '../money';
+import type { ChargePass, RunSpending } from '../money';
 import type { SimplifiedKind } from '../shared/vocabulary';
 
 export interface BoughtKey {
@@ -18,6 +18,8 @@ export type ItemOperation = (
 	this: IExecuteFunctions,
 	itemIndex: number,
 	spending: RunSpending,
+	/** The whole run's quote, or the item loop (money/properties.ts). */
+	pass: ChargePass,
 ) => Promise<IDataObject[]>;
 
 /** Every item's records, read for all items together before the item loop (a batched read). */

@@ -2,13 +2,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import type { ApiEnvelope } from '../transport';
-import { chargedNothing, formatCents, toNodeError } from '../transport';
+import { chargedNothing, toNodeError } from '../transport';
+import { formatCents, money } from './cents';
 import type { RunSpending, SpendBudget } from './budget';
 import type { PriceKind } from './prices';
 import { chargeMode } from './properties';
-import { purchaseBudget, refusal, settleAnswer, warn, type ChargeNote } from './purchase';
+import { settleAnswer, warn, type ChargeNote } from './chargeNote';
+import { purchaseBudget, refusal } from './refusal';
 import { previewRecord, readQuote, worstCaseCents, type Quote } from './quote';
-import { money } from './tally';
 
 /** The records that go to one place (an import list): quoted and sent with their own requests. */
 export interface ChargeGroup<R> {
@@ -81,7 +82,8 @@ export async function chargedBatches<R>(
 	{ kind, itemCount, groups, batchSize, settled }: BatchedCharge<R>,
 ): Promise<{ previews?: IDataObject[] }> {
 	let budget: SpendBudget | undefined;
-	if (chargeMode(context, spending, 0) === 'purchase')
+	// Never part of the whole run's quote: a batched operation takes every item at once.
+	if (chargeMode(context, 'charge', 0) === 'purchase')
 		for (let itemIndex = 0; itemIndex < itemCount; itemIndex++)
 			budget = await purchaseBudget(context, spending, itemIndex);
 	// Every list's free quote travels at once; the first failure (in list order) is the import's, once all are answered.

@@ -177,3 +177,38 @@ export function skippedHint(
 		location: 'outputPane',
 	});
 }
+
+/** The run's Skip Records Bought Before: its store, and the items it leaves out. */
+export interface Skipping {
+	ledger: BoughtBefore;
+	/** Every item's key, by index (an item whose key cannot be read has none). */
+	keys: Map<number, string>;
+	/** The items left out, by index, with their keys. */
+	skipped: Map<number, string>;
+}
+
+/**
+ * Skip Records Bought Before, asked of n8n's store once for the whole run, before anything is
+ * quoted or bought; the items left out are named above the output.
+ */
+export async function skipBoughtBefore(
+	context: IExecuteFunctions,
+	key: { name: 'PropID' | 'PersonKey'; read: (itemIndex: number) => string },
+	operation: string,
+	itemCount: number,
+): Promise<Skipping | undefined> {
+	const ledger = readBoughtBefore(context, operation);
+	if (!ledger) return undefined;
+	const keys = new Map<number, string>();
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		try {
+			keys.set(itemIndex, key.read(itemIndex));
+		} catch {
+			// Not skipped: the item fails in its own run, as without the option.
+		}
+	}
+	const before = await findBoughtBefore(context, ledger, [...keys.values()]);
+	const skipped = new Map([...keys].filter(([, value]) => before.has(value)));
+	skippedHint(context, ledger, key.name, [...skipped.values()], itemCount);
+	return { ledger, keys, skipped };
+}

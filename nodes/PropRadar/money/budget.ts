@@ -1,10 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { getConnection, readCents } from '../transport';
+import { getConnection } from '../transport';
+import { money, readCents } from './cents';
 import { onceForEveryItem } from '../shared/parameters';
 import { ceilingTally } from './ceiling';
-import { money, Tally } from './tally';
+import { Tally } from './tally';
 
 export function readMaxCost(context: IExecuteFunctions, itemIndex: number): number {
 	const raw = onceForEveryItem(
@@ -195,9 +196,6 @@ export class RunSpending {
 		this.budgetPromise ??= createSpendBudget(this.context).then((budget) => (this.made = budget));
 		return this.budgetPromise;
 	}
-
-	/** Set while the run quotes every item before buying (`quoteWholeRun`): charging operations then only quote. */
-	quoting = false;
 
 	get bought(): number {
 		return this.made?.bought ?? 0;

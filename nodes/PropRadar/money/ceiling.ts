@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { money, Tally } from './tally';
+import { money } from './cents';
+import { Tally } from './tally';
 
 // Per execution and credential in this process (docs/money.md, "What the ceiling bounds").
 const ceilingTallies = new Map<string, Tally>();

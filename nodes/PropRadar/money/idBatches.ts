@@ -2,11 +2,14 @@ import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiEnvelope, ApiRequest } from '../transport';
-import { errorFields, formatCents, toNodeError } from '../transport';
+import { toNodeError } from '../transport';
+import { formatCents } from './cents';
 import type { RunSpending, SpendBudget } from './budget';
 import { LIST_PRICES_CENTS, type PriceKind } from './prices';
 import { chargeMode } from './properties';
-import { assertWholeRunFits, buy, warn, withCharge, type ChargeNote } from './purchase';
+import { warn, withCharge, type ChargeNote } from './chargeNote';
+import { buy } from './purchase';
+import { assertWholeRunFits } from './refusal';
 import {
 	fullPriceCents,
 	previewRecord,
@@ -30,7 +33,20 @@ export interface IdBatch {
 }
 
 /** What one ID of a batch came to: its records (bought or a preview), or why it has none. */
-export type IdOutcome = { records: IDataObject[] } | { error: IDataObject };
+export type IdOutcome = { records: IDataObject[] } | { error: IdFailure };
+
+/** Why an ID has no records, as the error of each item naming it says (`idError`). */
+export interface IdFailure {
+	message: string;
+	description?: string;
+	httpCode?: string;
+}
+
+const failureOf = (error: NodeApiError | NodeOperationError): IdFailure => ({
+	message: error.message,
+	...(error.description ? { description: error.description } : {}),
+	...((error as NodeApiError).httpCode ? { httpCode: (error as NodeApiError).httpCode! } : {}),
+});
 
 interface QuotedBatch {
 	response: ApiEnvelope;
@@ -101,7 +117,7 @@ function notFound(batch: IdBatch, id: string, subject: string): IdOutcome {
 	const named = `${subject.charAt(0).toLowerCase()}${subject.slice(1)}`;
 	return {
 		error: {
-			error: `${subject} does not exist or belongs to another account`,
+			message: `${subject} does not exist or belongs to another account`,
 			description:
 				`PropRadar's read of ${batch.ids.length === 1 ? 'it' : `${batch.ids.length} properties`} ` +
 				`by PropID in one request returned none for "${id}", so nothing was bought or ` +
@@ -115,7 +131,7 @@ function notFound(batch: IdBatch, id: string, subject: string): IdOutcome {
 /** What the IDs of a batch not sent come to. */
 const notSent = (why: string): IdOutcome => ({
 	error: {
-		error: why,
+		message: why,
 		description: 'Its purchase was not sent: nothing was bought or charged for this item.',
 	},
 });
@@ -153,7 +169,8 @@ export async function chargedIdBatches(
 		refuseFirst: (outcomes: Array<Map<string, IdOutcome>>) => void;
 	},
 ): Promise<Array<Map<string, IdOutcome>>> {
-	const purchasing = chargeMode(context, spending, 0) === 'purchase';
+	// Never part of the whole run's quote: a read ahead quotes the whole run itself.
+	const purchasing = chargeMode(context, 'charge', 0) === 'purchase';
 	const outcomes = batches.map(() => new Map<string, IdOutcome>());
 	// A batch whose quote fails (with "On Error: Continue") has none: its items are error items,
 	// nothing of it is held or bought, and the other batches go on, as items whose quote fails.
@@ -165,8 +182,8 @@ export async function chargedIdBatches(
 			} catch (error) {
 				const nodeError = toNodeError(context.getNode(), error, batch.itemIndex);
 				if (!continueOnFail) throw nodeError;
-				const fields = errorFields(nodeError);
-				for (const id of batch.ids) outcomes[index].set(id, { error: { ...fields } });
+				const failure = failureOf(nodeError);
+				for (const id of batch.ids) outcomes[index].set(id, { error: { ...failure } });
 			}
 		}
 		return quoted.reduce(
@@ -243,12 +260,12 @@ async function buyBatch(
 		));
 	} catch (error) {
 		const nodeError = toNodeError(context.getNode(), error, batch.itemIndex);
-		const fields = errorFields(nodeError);
-		fields.description = (
-			`${fields.description ?? ''} This property was one of the ${found.length} that one ` +
+		const failure = failureOf(nodeError);
+		failure.description = (
+			`${failure.description ?? ''} This property was one of the ${found.length} that one ` +
 			`purchase request asked for.`
 		).trim();
-		for (const id of found) outcome.set(id, { error: { ...fields } });
+		for (const id of found) outcome.set(id, { error: { ...failure } });
 		return { stopsBuying: budget.stopped };
 	}
 	if (note.notice) warn(context, note.notice);
@@ -285,7 +302,7 @@ async function buyBatch(
 		if (outcome.has(id)) continue;
 		outcome.set(id, {
 			error: {
-				error: `${subject(id)} was not in PropRadar's answer to its purchase`,
+				message: `${subject(id)} was not in PropRadar's answer to its purchase`,
 				description: countedMore
 					? `${bought}; the answer counts ${counted} charged records but holds ` +
 						`${results.length}, and not this one, so it may have been charged without reaching ` +
@@ -326,18 +343,10 @@ function pairById(
 /** The error of an item whose ID came to no records. */
 export function idError(
 	context: IExecuteFunctions,
-	outcome: Extract<IdOutcome, { error: IDataObject }>,
+	outcome: Extract<IdOutcome, { error: IdFailure }>,
 	itemIndex: number,
 ): NodeApiError | NodeOperationError {
-	const {
-		error: message,
-		description,
-		httpCode,
-	} = outcome.error as {
-		error: string;
-		description?: string;
-		httpCode?: string;
-	};
+	const { message, description, httpCode } = outcome.error;
 	return httpCode
 		? new NodeApiError(context.getNode(), {} as JsonObject, {
 				message,

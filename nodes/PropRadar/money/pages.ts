@@ -2,19 +2,14 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiRequest } from '../transport';
-import { formatCents, markMayHaveCharged, mayHaveCharged, toNodeError } from '../transport';
+import { markMayHaveCharged, mayHaveCharged, toNodeError } from '../transport';
+import { formatCents, money } from './cents';
 import type { RunSpending } from './budget';
 import type { PriceKind } from './prices';
-import { chargeMode } from './properties';
-import {
-	buy,
-	purchaseBudget,
-	refusal,
-	warn,
-	withCharge,
-	type Bought,
-	type ChargeNote,
-} from './purchase';
+import { chargeMode, type ChargePass } from './properties';
+import { warn, withCharge, type ChargeNote } from './chargeNote';
+import { buy, type Bought } from './purchase';
+import { purchaseBudget, refusal } from './refusal';
 import {
 	fullPriceCents,
 	previewRecord,
@@ -22,7 +17,6 @@ import {
 	requestQuote,
 	revealedPriceCents,
 } from './quote';
-import { money } from './tally';
 
 /** A purchase that stopped before it had all it was asked for: what it bought travels with its error. */
 export class StoppedAfterBuying extends NodeOperationError {
@@ -51,11 +45,12 @@ export async function chargedPages(
 	context: IExecuteFunctions,
 	spending: RunSpending,
 	itemIndex: number,
+	pass: ChargePass,
 	request: ApiRequest,
 	{ kind, pageSize, limit }: PagedCharge,
 	previewExtra: IDataObject = {},
 ): Promise<IDataObject[]> {
-	const mode = chargeMode(context, spending, itemIndex);
+	const mode = chargeMode(context, pass, itemIndex);
 	const budget =
 		mode === 'purchase' ? await purchaseBudget(context, spending, itemIndex) : undefined;
 	const pageRequest = (start: number, size: number): ApiRequest => ({

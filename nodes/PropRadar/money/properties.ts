@@ -1,9 +1,14 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { onceForEveryItem, readChoice } from '../shared/parameters';
-import type { RunSpending } from './budget';
-
 export type ChargeMode = 'preview' | 'purchase';
+
+/**
+ * Which pass over the items a charging operation runs in: `'quote'` while the router quotes every
+ * item of a purchase run before buying anything (docs/money.md, rule 2), where every purchase is only
+ * quoted; `'charge'` in the item loop, where Charge Mode decides.
+ */
+export type ChargePass = 'quote' | 'charge';
 
 export const PURCHASE_NOTICE =
 	'Purchases are charged and non-refundable. This node never repeats a purchase; with ' +
@@ -64,13 +69,13 @@ export function chargeProperties(show: Record<string, string[]>, what: string): 
 /** Charge Mode as every charging operation has it (its values are the same for all). */
 const CHARGE_MODE = chargeProperties({}, 'the records')[0];
 
-/** The item's Charge Mode; a preview while the run quotes every item first (`RunSpending.quoting`). */
+/** The item's Charge Mode in this pass: a preview in the whole run's quote. */
 export function chargeMode(
 	context: IExecuteFunctions,
-	spending: RunSpending,
+	pass: ChargePass,
 	itemIndex: number,
 ): ChargeMode {
-	if (spending.quoting) return 'preview';
+	if (pass === 'quote') return 'preview';
 	return onceForEveryItem(context, 'chargeMode', ['chargeMode'], itemIndex, () =>
 		readChoice<ChargeMode>(context, itemIndex, CHARGE_MODE),
 	);

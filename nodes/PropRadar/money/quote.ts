@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiEnvelope, ApiRequest } from '../transport';
-import { apiRequest, formatCents, readCents, toNodeError } from '../transport';
+import { apiRequest, toNodeError } from '../transport';
+import { formatCents, readCents } from './cents';
 import { LIST_PRICES_CENTS, recordsCharged, type PriceKind } from './prices';
 
 /** A quote (`Purchase=0`) as numbers; a quote that cannot be read refuses the purchase. */

@@ -5,11 +5,12 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
-import { formatCents, mayHaveCharged, readCents } from '../transport';
-import type { RunSpending } from './budget';
-import { money } from './tally';
-
-export const cents = (value: unknown) => readCents(value) ?? 0;
+import { mayHaveCharged } from '../transport';
+import { boughtIn, recordBought, skipBoughtBefore, type Skipping } from './boughtBefore';
+import { RunSpending } from './budget';
+import { cents, formatCents, money } from './cents';
+import { StoppedAfterBuying } from './pages';
+import { assertWholeRunFits } from './refusal';
 
 /** What a run has spent, as its messages say it. */
 export function spentSoFar(spending: RunSpending): string {
@@ -40,7 +41,7 @@ export function carryOutput<E extends NodeApiError | NodeOperationError>(
  * what this node did with the money for it, "0.00" unless its purchase failed after it was sent
  * ("unknown"). `runTotalCost` is the run's total so far, as on a bought record.
  */
-export function failureCharge(spending: RunSpending, error: unknown): IDataObject {
+function failureCharge(spending: RunSpending, error: unknown): IDataObject {
 	const unknown = mayHaveCharged(error);
 	return {
 		totalCost: unknown ? 'unknown' : '0.00',
@@ -57,7 +58,7 @@ export function failureCharge(spending: RunSpending, error: unknown): IDataObjec
 }
 
 /** What happened to the money in a tool call, for the model: only what the run's budget knows. */
-export function chargeStatement(spending: RunSpending): string {
+function chargeStatement(spending: RunSpending): string {
 	const { spentCents: spent, unconfirmedCents: unknown, bought } = spending;
 	const records =
 		`the ${bought} record${bought === 1 ? '' : 's'} it bought, which ` +
@@ -83,7 +84,7 @@ export function chargeStatement(spending: RunSpending): string {
 }
 
 /** `counted`: what each preview is, a quote of its own or an item of a quote of many. */
-export function previewRunTotal(
+function previewRunTotal(
 	context: IExecuteFunctions,
 	records: IDataObject[],
 	counted: 'quotes' | 'items' = 'quotes',
@@ -126,7 +127,7 @@ export function previewRunTotal(
 	});
 }
 
-export function purchaseWithoutCredits(context: IExecuteFunctions, spending: RunSpending): void {
+function purchaseWithoutCredits(context: IExecuteFunctions, spending: RunSpending): void {
 	const full = spending.atFullPriceCents;
 	if (spending.bought === 0 || full <= spending.spentCents) return;
 	context.addExecutionHints({
@@ -140,4 +141,104 @@ export function purchaseWithoutCredits(context: IExecuteFunctions, spending: Run
 		type: 'info',
 		location: 'outputPane',
 	});
+}
+
+/**
+ * What the router asks of money for one node run, and all it asks (docs/money.md): the items
+ * Skip Records Bought Before leaves out, the whole run's quote before a purchase of several items,
+ * what a failed item's charge was, what the run keeps when it stops after buying, and the hints
+ * and statement once it is over. The items' own purchases go through `spending`, which the router
+ * hands to each operation.
+ */
+export class RunMoney {
+	readonly spending: RunSpending;
+
+	constructor(private readonly context: IExecuteFunctions) {
+		this.spending = new RunSpending(context);
+	}
+
+	/** Skip Records Bought Before, when it is on and the run purchases: the items it leaves out. */
+	async skipBoughtBefore(
+		key: { name: 'PropID' | 'PersonKey'; read: (itemIndex: number) => string },
+		operation: string,
+		itemCount: number,
+	): Promise<Skipping | undefined> {
+		return skipBoughtBefore(this.context, key, operation, itemCount);
+	}
+
+	/** Records, for Skip Records Bought Before, the items whose purchase reached the output. */
+	async recordBought(skip: Skipping, itemIndexes: number[]): Promise<void> {
+		const keys = itemIndexes.flatMap((itemIndex) => skip.keys.get(itemIndex) ?? []);
+		await recordBought(this.context, skip.ledger, keys);
+	}
+
+	/** Whether an item's records include one this run bought. */
+	boughtIn(records: IDataObject[]): boolean {
+		return boughtIn(records);
+	}
+
+	/**
+	 * A purchase of several items quoted whole before anything is bought (docs/money.md, rule 2):
+	 * `quoteItems` runs every item in the quote pass and gives their records; a run that does not
+	 * fit Max Cost or the ceiling is refused with nothing bought.
+	 */
+	async assertWholeRunFits(
+		itemIndexes: readonly number[],
+		quoteItems: () => Promise<IDataObject[]>,
+	): Promise<void> {
+		await assertWholeRunFits(this.context, this.spending, itemIndexes, async () =>
+			(await quoteItems()).reduce(
+				(needCents, record) =>
+					record.preview === true ? needCents + cents(record.maxCostNeeded) : needCents,
+				0,
+			),
+		);
+	}
+
+	get nothingCharged(): boolean {
+		return this.spending.spentCents === 0;
+	}
+
+	/** The `_charge` of an item that failed in a purchase run (`failureCharge`). */
+	failureCharge(error: unknown): IDataObject {
+		return failureCharge(this.spending, error);
+	}
+
+	/** What a failed item had bought before it failed (a paged purchase stopped part-way). */
+	boughtBeforeFailing(error: unknown): IDataObject[] {
+		return error instanceof StoppedAfterBuying ? error.bought : [];
+	}
+
+	/**
+	 * The error a run throws when an item failed without "On Error: Continue": as it is when the
+	 * run bought nothing, else carrying the run's output (docs/money.md, rule 6).
+	 */
+	stoppedRun<E extends NodeApiError | NodeOperationError>(
+		nodeError: E,
+		failedAt: number,
+		how: { readAhead: boolean; concurrent: boolean },
+		output: () => IDataObject[],
+	): E {
+		const { bought } = this.spending;
+		if (bought === 0) return nodeError;
+		const stopped = how.readAhead
+			? `The item at index ${failedAt} failed; the run bought ${bought} records ` +
+				`(${spentSoFar(this.spending)}) in requests of many items, all made before any item's ` +
+				`output.`
+			: `The run stopped at the item at index ${failedAt} after buying ${bought} ` +
+				`records (${spentSoFar(this.spending)}); the items after it were not ` +
+				`processed${how.concurrent ? ', except those already under way' : ''}.`;
+		return carryOutput(nodeError, stopped, output());
+	}
+
+	/** The hints above a finished run's output: a preview's run total, or what free credits paid. */
+	finished(chargeMode: string, output: IDataObject[], counted: 'quotes' | 'items'): void {
+		if (chargeMode === 'preview') previewRunTotal(this.context, output, counted);
+		if (chargeMode === 'purchase') purchaseWithoutCredits(this.context, this.spending);
+	}
+
+	/** What happened to the money in a tool call, said once the run is over. */
+	statement(): string {
+		return chargeStatement(this.spending);
+	}
 }

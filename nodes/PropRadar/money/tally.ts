@@ -1,6 +1,4 @@
-import { formatCents } from '../transport';
-
-export const money = (cents: number) => `$${formatCents(cents)}`;
+import { money } from './cents';
 
 /** Money counted against one limit: what was spent (or may have been) and what is held for purchases under way. */
 export class Tally {

@@ -298,7 +298,7 @@ export function toFieldsParam(
 	return names.length > 0 ? names.join(',') : undefined;
 }
 
-/** Kept beside the chosen fields of every bought record: what its purchase cost (money/purchase.ts). */
+/** Kept beside the chosen fields of every bought record: what its purchase cost (money/chargeNote.ts). */
 const ALWAYS_KEPT = ['_charge'];
 
 export type OutputChoice = 'raw' | 'simplified' | 'selected';

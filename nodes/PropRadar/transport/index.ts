@@ -8,15 +8,7 @@ export { readLists } from './lists';
 export type { PagedResult, PagingOptions } from './paging';
 export { paths } from './paths';
 export type { ApiPath, PersonRecordPathKind } from './paths';
-export { encodeQuery, formatCents, readCents } from './query';
-export {
-	describeFailure,
-	errorFields,
-	errorItem,
-	redact,
-	retryDelay,
-	toNodeError,
-	withoutUserPart,
-} from './errors';
+export { encodeQuery } from './query';
+export { describeFailure, redact, retryDelay, toNodeError, withoutUserPart } from './errors';
 export type * from './types';
 export { writableAutomation } from './types';

@@ -1,24 +1,11 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
-import { apiRequest, paths } from '../../transport';
 import { resourceModule } from '../descriptions';
-
-async function getMembers(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return (
-		(await apiRequest(this, { method: 'GET', path: paths.members(), itemIndex })).results ?? []
-	);
-}
-
-async function getStatusLabels(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return (
-		(await apiRequest(this, { method: 'GET', path: paths.statusLabels(), itemIndex })).results ?? []
-	);
-}
+import * as getMembers from './getMembers.operation';
+import * as getStatusLabels from './getStatusLabels.operation';
 
 export const account = resourceModule({
 	operations: {
-		getMembers: { description: [], execute: getMembers },
-		getStatusLabels: { description: [], execute: getStatusLabels },
+		getMembers,
+		getStatusLabels,
 	},
 	selector: {
 		displayName: 'Operation',

@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { collectPages, listCount, paths } from '../../transport';
+import { paths } from '../../transport';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { PAGE_LIMITS, PERSON_STATUSES, PROPERTY_STATUSES } from '../../shared/vocabulary';
 import {
@@ -8,13 +8,13 @@ import {
 	propertyNamed,
 	readCollection,
 	readFields,
-	readLimit,
 	readListId,
 	readSort,
 	returnAllProperties,
 	sortProperty,
 } from '../../shared/parameters';
 import { filtersProperty } from '../descriptions';
+import { pagedRead } from '../shapes';
 
 const show = { resource: ['importRecord'], operation: ['getMany'] };
 
@@ -51,30 +51,29 @@ export const description: INodeProperties[] = [
 
 export const outputs = 'importItem';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const listId = readListId(this, itemIndex, 'listId', 'Import List');
-	const filters = readCollection(this, itemIndex, propertyNamed(description, 'filters'));
-	const limit = readLimit(this, itemIndex);
-	// A page of import items carries no total; a whole list's TotalImportItems checks the read.
-	const expected =
-		limit === undefined && Object.keys(filters).length === 0
-			? listCount(this, listId, 'TotalImportItems', itemIndex)
-			: undefined;
-	const { records } = await collectPages(
-		this,
-		{
-			method: 'GET',
-			path: paths.importItems(listId),
-			qs: {
-				MatchScore: filters.MatchScore as number | undefined,
-				PropertyStatus: filters.PropertyStatus as string[] | undefined,
-				PersonStatus: filters.PersonStatus as string[] | undefined,
-				Fields: readFields(this, itemIndex, 'importItem'),
-				...readSort(this, itemIndex, propertyNamed(description, 'sort')),
+// A page of import items carries no total; a whole list's TotalImportItems checks the read.
+export const execute = pagedRead({
+	pageSize: PAGE_LIMITS.importItems.maxLimit,
+	read: (context, itemIndex) => {
+		const listId = readListId(context, itemIndex, 'listId', 'Import List');
+		const filters = readCollection(context, itemIndex, propertyNamed(description, 'filters'));
+		return {
+			counted: {
+				listId,
+				count: 'TotalImportItems',
+				filtered: Object.keys(filters).length > 0,
 			},
-			itemIndex,
-		},
-		{ pageSize: PAGE_LIMITS.importItems.maxLimit, limit, expected },
-	);
-	return records;
-}
+			request: () => ({
+				method: 'GET',
+				path: paths.importItems(listId),
+				qs: {
+					MatchScore: filters.MatchScore as number | undefined,
+					PropertyStatus: filters.PropertyStatus as string[] | undefined,
+					PersonStatus: filters.PersonStatus as string[] | undefined,
+					Fields: readFields(context, itemIndex, 'importItem'),
+					...readSort(context, itemIndex, propertyNamed(description, 'sort')),
+				},
+			}),
+		};
+	},
+});

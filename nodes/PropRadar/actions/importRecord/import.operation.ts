@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, errorItem, paths, type ApiEnvelope, type ListRecord } from '../../transport';
+import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
 import {
 	carryOutput,
 	chargedBatches,
@@ -16,6 +16,7 @@ import {
 	type RunSpending,
 } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
+import { errorItem } from '../errorItem';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
 import type { NumberedId } from '../../shared/ids';
 import {

@@ -6,15 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	apiRequest,
-	errorFields,
-	errorItem,
-	paths,
-	toNodeError,
-	type ListRecord,
-} from '../../transport';
+import { apiRequest, paths, toNodeError, type ListRecord } from '../../transport';
 import { criteriaProperties, type Criterion } from '../../shared/criteria';
+import { errorFields, errorItem } from '../errorItem';
 import {
 	propertyNamed,
 	readChoice,

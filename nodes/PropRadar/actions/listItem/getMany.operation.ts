@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { collectPages, listCount, paths } from '../../transport';
+import { paths } from '../../transport';
 import { isRelativeDate, PTYPE_CODES } from '../../shared/criteria';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { AUTOMATION_LEVEL_MAX, PAGE_LIMITS } from '../../shared/vocabulary';
@@ -12,11 +12,11 @@ import {
 	propertyNamed,
 	readCollection,
 	readFields,
-	readLimit,
 	readListId,
 	returnAllProperties,
 } from '../../shared/parameters';
 import { filtersProperty } from '../descriptions';
+import { pagedRead } from '../shapes';
 
 const show = { resource: ['listItem'], operation: ['getMany'] };
 const CONTACT_FILTERS = [
@@ -137,43 +137,38 @@ const STATUS_LEVEL: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: AUTOMATION_LEVEL_MAX.SetStatusLevel },
 };
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const listId = readListId(this, itemIndex);
-	const filters = readCollection(this, itemIndex, propertyNamed(description, 'filters'));
-	const qs: Record<string, string | number | boolean | Array<string | number>> = {};
-	for (const [name, value] of Object.entries(filters)) {
-		if (name === 'LastTransferRecDate')
-			qs[name] = checkDateFilter(this, itemIndex, 'Last Transfer Date', value, false);
-		else if (CONTACT_FILTERS.includes(name))
-			qs[name] = checkDateFilter(this, itemIndex, name, value, true);
-		else if (name === 'StatusLevel')
-			qs[name] = entriesOf(value).map(
-				(level) =>
-					checkedValue(
-						this,
-						itemIndex,
-						STATUS_LEVEL,
-						level,
-						'Filters > Status Level Names or IDs',
-					) as number,
-			);
-		else qs[name] = value as string | number | boolean | Array<string | number>;
-	}
-	const limit = readLimit(this, itemIndex);
-	// A page of list items carries no total (docs/api.md); a whole list's TotalCount checks the read.
-	const expected =
-		limit === undefined && Object.keys(qs).length === 0
-			? listCount(this, listId, 'TotalCount', itemIndex)
-			: undefined;
-	const { records } = await collectPages(
-		this,
-		{
-			method: 'GET',
-			path: paths.listItems(listId),
-			qs: { ...qs, Fields: readFields(this, itemIndex, 'listItem') },
-			itemIndex,
-		},
-		{ pageSize: PAGE_LIMITS.listItems.maxLimit, limit, expected },
-	);
-	return records;
-}
+// A page of list items carries no total (docs/api.md); a whole list's TotalCount checks the read.
+export const execute = pagedRead({
+	pageSize: PAGE_LIMITS.listItems.maxLimit,
+	read: (context, itemIndex) => {
+		const listId = readListId(context, itemIndex);
+		const filters = readCollection(context, itemIndex, propertyNamed(description, 'filters'));
+		const qs: Record<string, string | number | boolean | Array<string | number>> = {};
+		for (const [name, value] of Object.entries(filters)) {
+			if (name === 'LastTransferRecDate')
+				qs[name] = checkDateFilter(context, itemIndex, 'Last Transfer Date', value, false);
+			else if (CONTACT_FILTERS.includes(name))
+				qs[name] = checkDateFilter(context, itemIndex, name, value, true);
+			else if (name === 'StatusLevel')
+				qs[name] = entriesOf(value).map(
+					(level) =>
+						checkedValue(
+							context,
+							itemIndex,
+							STATUS_LEVEL,
+							level,
+							'Filters > Status Level Names or IDs',
+						) as number,
+				);
+			else qs[name] = value as string | number | boolean | Array<string | number>;
+		}
+		return {
+			counted: { listId, count: 'TotalCount', filtered: Object.keys(qs).length > 0 },
+			request: () => ({
+				method: 'GET',
+				path: paths.listItems(listId),
+				qs: { ...qs, Fields: readFields(context, itemIndex, 'listItem') },
+			}),
+		};
+	},
+});

@@ -1,10 +1,8 @@
 import { resourceModule } from '../descriptions';
 import * as getOwners from './getOwners.operation';
 import * as getRecords from './getRecords.operation';
-import { purchaseContactOperation } from './purchaseContact';
-
-const purchasePhone = purchaseContactOperation('purchasePhone');
-const purchaseEmail = purchaseContactOperation('purchaseEmail');
+import * as purchaseEmail from './purchaseEmail.operation';
+import * as purchasePhone from './purchasePhone.operation';
 
 export const person = resourceModule({
 	operations: { getOwners, getRecords, purchaseEmail, purchasePhone },

@@ -1,14 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import {
-	boughtBeforeProperties,
-	chargedRecords,
-	chargeProperties,
-	type RunSpending,
-} from '../../money';
+import { boughtBeforeProperties, chargeProperties } from '../../money';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
+import { byPropId, chargedRead } from '../shapes';
 import type { BoughtKey } from '../types';
 
 const show = { resource: ['person'], operation: ['getOwners'] };
@@ -32,19 +28,9 @@ export const boughtKey: BoughtKey = {
 };
 export const outputs = 'person';
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	spending: RunSpending,
-): Promise<IDataObject[]> {
-	const propId = readPropId(this, itemIndex);
-	const Fields = readFields(this, itemIndex, 'person');
-	return chargedRecords(
-		this,
-		spending,
-		itemIndex,
-		'person',
-		{ method: 'GET', path: paths.propertyPersons(propId), qs: { Fields } },
-		{ PropID: propId },
-	);
-}
+export const execute = chargedRead({
+	kind: 'person',
+	read: byPropId(paths.propertyPersons, (context, itemIndex) => ({
+		Fields: readFields(context, itemIndex, 'person'),
+	})),
+});

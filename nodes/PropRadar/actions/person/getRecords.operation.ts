@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { paths, type PersonRecordPathKind } from '../../transport';
-import { chargedPages, chargeProperties, type RunSpending } from '../../money';
+import { chargeProperties } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS, PERSON_RECORD_KINDS } from '../../shared/vocabulary';
 import {
@@ -9,11 +9,11 @@ import {
 	propertyNamed,
 	readChoice,
 	readFields,
-	readLimit,
 	readPersonKey,
 	returnAllProperties,
 	vocabularyOptions,
 } from '../../shared/parameters';
+import { chargedPagedRead } from '../shapes';
 
 const show = { resource: ['person'], operation: ['getRecords'] };
 
@@ -36,33 +36,24 @@ export const description: INodeProperties[] = [
 
 export const keepsInputKeys = true;
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	spending: RunSpending,
-): Promise<IDataObject[]> {
-	const personKey = readPersonKey(this, itemIndex);
-	const kind = readChoice<PersonRecordPathKind>(
-		this,
-		itemIndex,
-		propertyNamed(description, 'recordKind'),
-	);
-	const request = {
-		method: 'GET' as const,
-		path: paths.personRecords(personKey, kind),
-		qs: { Fields: readFields(this, itemIndex, kind) },
-	};
+export const execute = chargedPagedRead({
+	kind: 'personRecord',
 	// The default page, not the largest: these pages carry no total, so a short page is the only end (docs/design.md).
-	return chargedPages(
-		this,
-		spending,
-		itemIndex,
-		request,
-		{
-			kind: 'personRecord',
-			pageSize: PAGE_LIMITS.personRecords.defaultLimit,
-			limit: readLimit(this, itemIndex),
-		},
-		{ PersonKey: personKey, records: kind },
-	);
-}
+	pageSize: PAGE_LIMITS.personRecords.defaultLimit,
+	read: (context, itemIndex) => {
+		const personKey = readPersonKey(context, itemIndex);
+		const kind = readChoice<PersonRecordPathKind>(
+			context,
+			itemIndex,
+			propertyNamed(description, 'recordKind'),
+		);
+		return {
+			request: {
+				method: 'GET',
+				path: paths.personRecords(personKey, kind),
+				qs: { Fields: readFields(context, itemIndex, kind) },
+			},
+			extra: { PersonKey: personKey, records: kind },
+		};
+	},
+});

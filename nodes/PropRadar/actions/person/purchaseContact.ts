@@ -1,16 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { paths, refusedByService, toNodeError } from '../../transport';
-import {
-	boughtBeforeProperties,
-	chargedRequest,
-	chargeProperties,
-	withCharge,
-	type RunSpending,
-} from '../../money';
+import { paths, refusedByService, toNodeError, type ApiEnvelope } from '../../transport';
+import { boughtBeforeProperties, chargeProperties, withCharge, type ChargeNote } from '../../money';
 import { personKeyProperty, readPersonKey } from '../../shared/parameters';
-import type { OperationModule } from '../types';
+import { chargedRead } from '../shapes';
+import type { BoughtKey, ItemOperation } from '../types';
 
 /**
  * The phones (or e-mail addresses) an input item from Person > Get Owners carries for this person:
@@ -29,9 +24,12 @@ function ownedOnInput(
 }
 
 /** Purchase Phone and Purchase Email: the same operation on two endpoints. */
-export function purchaseContactOperation(
-	operation: 'purchasePhone' | 'purchaseEmail',
-): OperationModule {
+export function purchaseContactOperation(operation: 'purchasePhone' | 'purchaseEmail'): {
+	description: INodeProperties[];
+	execute: ItemOperation;
+	keepsInputKeys: boolean;
+	boughtKey: BoughtKey;
+} {
 	const what = operation === 'purchasePhone' ? 'Phone' : 'Email';
 	const noun = what === 'Phone' ? 'phone number' : 'e-mail address';
 	const show = { resource: ['person'], operation: [operation] };
@@ -40,66 +38,70 @@ export function purchaseContactOperation(
 		...chargeProperties(show, `the person's ${noun}`),
 		...boughtBeforeProperties(show, 'PersonKey', `${noun}`),
 	];
-	async function execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-		spending: RunSpending,
-	): Promise<IDataObject[]> {
-		const personKey = readPersonKey(this, itemIndex);
-		const path = what === 'Phone' ? paths.personPhone(personKey) : paths.personEmail(personKey);
-		try {
-			const { response, preview, note } = await chargedRequest(
-				this,
-				spending,
-				itemIndex,
-				what === 'Phone' ? 'phone' : 'email',
-				{ method: 'POST', path },
-			);
-			if (preview) return [{ PersonKey: personKey, purchase: what, ...preview }];
-			const records = response.results ?? [];
-			if (records.length === 0) {
-				return [
-					{
-						PersonKey: personKey,
-						purchased: false,
-						message:
-							`No ${noun} of ${personKey} was bought: ` +
-							`${note!.totalCost === '0.00' ? 'PropRadar had none to sell, and nothing was charged' : 'PropRadar returned none, and charged what _charge says'}. ` +
-							`One bought before is in the ${what} field of Person > Get Owners ` +
-							`for the person's property.`,
-						_charge: note,
-					},
-				];
-			}
-			return withCharge(
-				records.map((record) => ({ ...record, purchased: true })),
-				note!,
-			);
-		} catch (error) {
-			const text =
-				error instanceof NodeApiError ? `${error.message} ${error.description ?? ''}` : '';
-			if (refusedByService(error) && /already purchased/i.test(text)) {
-				const owned = ownedOnInput(this, itemIndex, personKey, what);
-				return [
-					{
-						PersonKey: personKey,
-						...(owned ? { [what]: owned } : {}),
-						purchased: false,
-						alreadyPurchased: true,
-						message:
-							`The ${noun} of ${personKey} was already purchased, so nothing ` +
-							`was charged. ` +
-							(owned
-								? `The ${what} field is the one you own, as the input item carries it (from Person > Get Owners), read at no charge.`
-								: `The ${what} you own is in the ${what} field of Person > Get Owners for ` +
-									`the person's property (Get Owners is charged per owner returned); put this ` +
-									`node after Get Owners and this item carries it.`),
-					},
-				];
-			}
-			throw toNodeError(this.getNode(), error, itemIndex);
+	const bought = (
+		response: ApiEnvelope,
+		note: ChargeNote,
+		{ PersonKey: personKey }: IDataObject,
+	): IDataObject[] => {
+		const records = response.results ?? [];
+		if (records.length === 0) {
+			return [
+				{
+					PersonKey: personKey,
+					purchased: false,
+					message:
+						`No ${noun} of ${String(personKey)} was bought: ` +
+						`${note.totalCost === '0.00' ? 'PropRadar had none to sell, and nothing was charged' : 'PropRadar returned none, and charged what _charge says'}. ` +
+						`One bought before is in the ${what} field of Person > Get Owners ` +
+						`for the person's property.`,
+					_charge: note,
+				},
+			];
 		}
-	}
+		return withCharge(
+			records.map((record) => ({ ...record, purchased: true })),
+			note,
+		);
+	};
+	// Bought before: the service refuses, and nothing is charged.
+	const failed = (
+		context: IExecuteFunctions,
+		itemIndex: number,
+		{ PersonKey: personKey }: IDataObject,
+		error: unknown,
+	): IDataObject[] => {
+		const text = error instanceof NodeApiError ? `${error.message} ${error.description ?? ''}` : '';
+		if (!refusedByService(error) || !/already purchased/i.test(text))
+			throw toNodeError(context.getNode(), error, itemIndex);
+		const owned = ownedOnInput(context, itemIndex, String(personKey), what);
+		return [
+			{
+				PersonKey: personKey,
+				...(owned ? { [what]: owned } : {}),
+				purchased: false,
+				alreadyPurchased: true,
+				message:
+					`The ${noun} of ${String(personKey)} was already purchased, so nothing ` +
+					`was charged. ` +
+					(owned
+						? `The ${what} field is the one you own, as the input item carries it (from Person > Get Owners), read at no charge.`
+						: `The ${what} you own is in the ${what} field of Person > Get Owners for ` +
+							`the person's property (Get Owners is charged per owner returned); put this ` +
+							`node after Get Owners and this item carries it.`),
+			},
+		];
+	};
+	const execute = chargedRead({
+		kind: what === 'Phone' ? 'phone' : 'email',
+		read: (context, itemIndex) => {
+			const personKey = readPersonKey(context, itemIndex);
+			const path = what === 'Phone' ? paths.personPhone(personKey) : paths.personEmail(personKey);
+			// The preview names what it prices: `purchase: 'Phone'`.
+			return { request: { method: 'POST', path }, extra: { PersonKey: personKey, purchase: what } };
+		},
+		bought,
+		failed,
+	});
 	return {
 		description,
 		execute,

@@ -4,7 +4,6 @@ import { paths, toNodeError } from '../../transport';
 import {
 	boughtBeforeProperties,
 	chargedIdBatches,
-	chargedRecords,
 	chargeProperties,
 	idError,
 	type IdBatch,
@@ -19,6 +18,7 @@ import {
 } from '../../shared/fieldsets';
 import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
+import { byPropId, chargedRead } from '../shapes';
 import type { BoughtKey, ItemsReadAhead } from '../types';
 
 const show = { resource: ['property'], operation: ['get'] };
@@ -42,22 +42,13 @@ export const boughtKey: BoughtKey = {
 };
 export const outputs = 'property';
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	spending: RunSpending,
-): Promise<IDataObject[]> {
-	const propId = readPropId(this, itemIndex);
-	const Fields = readFields(this, itemIndex, 'property') ?? PROPERTY_GET_DEFAULT_FIELDS;
-	return chargedRecords(
-		this,
-		spending,
-		itemIndex,
-		'property',
-		{ method: 'GET', path: paths.property(propId), qs: { Fields } },
-		{ PropID: propId },
-	);
-}
+// One item: one GET; several are read ahead in batches (`readAhead`).
+export const execute = chargedRead({
+	kind: 'property',
+	read: byPropId(paths.property, (context, itemIndex) => ({
+		Fields: readFields(context, itemIndex, 'property') ?? PROPERTY_GET_DEFAULT_FIELDS,
+	})),
+});
 
 /** The items whose requests differ only in the PropID: one Fields choice. */
 interface FieldsGroup {

@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRecords, chargeProperties, type RunSpending } from '../../money';
+import { chargeProperties } from '../../money';
 import {
 	propertyNamed,
 	propIdProperty,
@@ -9,6 +9,7 @@ import {
 	readCollection,
 	readPropId,
 } from '../../shared/parameters';
+import { chargedRead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getComps'] };
 
@@ -70,30 +71,25 @@ export const description: INodeProperties[] = [
 
 export const keepsInputKeys = true;
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	spending: RunSpending,
-): Promise<IDataObject[]> {
-	const propId = readPropId(this, itemIndex);
-	const kind = readChoice<'sales' | 'forsale'>(
-		this,
-		itemIndex,
-		propertyNamed(description, 'compsKind'),
-	);
-	const { Baths, ...subject } = readCollection(
-		this,
-		itemIndex,
-		propertyNamed(description, 'subject'),
-	) as Record<string, number>;
-	// Seed 001 names the override `Bath`; the parameter keeps the name saved workflows hold.
-	if (Baths !== undefined) subject.Bath = Baths;
-	return chargedRecords(
-		this,
-		spending,
-		itemIndex,
-		'propertyDetail',
-		{ method: 'GET', path: paths.propertyComps(propId, kind), qs: subject },
-		{ PropID: propId, comps: kind },
-	);
-}
+export const execute = chargedRead({
+	kind: 'propertyDetail',
+	read: (context, itemIndex) => {
+		const propId = readPropId(context, itemIndex);
+		const kind = readChoice<'sales' | 'forsale'>(
+			context,
+			itemIndex,
+			propertyNamed(description, 'compsKind'),
+		);
+		const { Baths, ...subject } = readCollection(
+			context,
+			itemIndex,
+			propertyNamed(description, 'subject'),
+		) as Record<string, number>;
+		// Seed 001 names the override `Bath`; the parameter keeps the name saved workflows hold.
+		if (Baths !== undefined) subject.Bath = Baths;
+		return {
+			request: { method: 'GET', path: paths.propertyComps(propId, kind), qs: subject },
+			extra: { PropID: propId, comps: kind },
+		};
+	},
+});

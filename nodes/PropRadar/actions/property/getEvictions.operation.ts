@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRecords, chargeProperties, type RunSpending } from '../../money';
-import { propIdProperty, readPropId } from '../../shared/parameters';
+import { chargeProperties } from '../../money';
+import { propIdProperty } from '../../shared/parameters';
+import { byPropId, chargedRead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getEvictions'] };
 
@@ -13,18 +14,7 @@ export const description: INodeProperties[] = [
 
 export const keepsInputKeys = true;
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	spending: RunSpending,
-): Promise<IDataObject[]> {
-	const propId = readPropId(this, itemIndex);
-	return chargedRecords(
-		this,
-		spending,
-		itemIndex,
-		'propertyDetail',
-		{ method: 'GET', path: paths.propertyEvictions(propId) },
-		{ PropID: propId },
-	);
-}
+export const execute = chargedRead({
+	kind: 'propertyDetail',
+	read: byPropId(paths.propertyEvictions),
+});

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRequest, chargeProperties, type RunSpending } from '../../money';
-import { propIdProperty, readPropId } from '../../shared/parameters';
+import { chargeProperties } from '../../money';
+import { propIdProperty } from '../../shared/parameters';
+import { byPropId, chargedRead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getParcels'] };
 
@@ -21,20 +22,12 @@ export const description: INodeProperties[] = [
 
 export const keepsInputKeys = true;
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	spending: RunSpending,
-): Promise<IDataObject[]> {
-	const propId = readPropId(this, itemIndex);
-	const { response, preview, note } = await chargedRequest(
-		this,
-		spending,
-		itemIndex,
-		'propertyDetail',
-		{ method: 'GET', path: paths.propertyParcels(propId) },
-	);
-	if (preview) return [{ PropID: propId, ...preview }];
-	const parcels = response.results ?? [];
-	return [{ PropID: propId, pieceCount: parcels.length, parcels, _charge: note }];
-}
+// One item per property, every piece in `parcels`.
+export const execute = chargedRead({
+	kind: 'propertyDetail',
+	read: byPropId(paths.propertyParcels),
+	bought: (response, note, extra) => {
+		const parcels = response.results ?? [];
+		return [{ ...extra, pieceCount: parcels.length, parcels, _charge: note }];
+	},
+});

@@ -1,11 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedRecords, chargeProperties, type RunSpending } from '../../money';
+import { chargeProperties } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { MAX_TRANSACTION_FIELD_IDS, transactionCustomFieldIds } from '../../shared/vocabulary';
-import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
+import { propIdProperty, readFields } from '../../shared/parameters';
+import { byPropId, chargedRead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getTransactions'] };
 
@@ -26,43 +27,39 @@ export const description: INodeProperties[] = [
 
 export const keepsInputKeys = true;
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	spending: RunSpending,
-): Promise<IDataObject[]> {
-	const propId = readPropId(this, itemIndex);
-	const customIds = String(this.getNodeParameter('customFieldIds', itemIndex, '') ?? '')
+/** The Fields and the custom field IDs, checked and sent as one Fields value. */
+function readFieldIds(context: IExecuteFunctions, itemIndex: number): string {
+	const customIds = String(context.getNodeParameter('customFieldIds', itemIndex, '') ?? '')
 		.split(',')
 		.map((id) => id.trim())
 		.filter(Boolean);
 	const bad = customIds.find((id) => !/^[A-Za-z0-9_]+$/.test(id));
 	if (bad) {
 		throw new NodeOperationError(
-			this.getNode(),
+			context.getNode(),
 			`Custom Field IDs: "${bad}" is not a field ID (letters, digits and _ only)`,
 			{ itemIndex },
 		);
 	}
-	const names = [readFields(this, itemIndex, 'transaction'), ...customIds]
+	const names = [readFields(context, itemIndex, 'transaction'), ...customIds]
 		.filter(Boolean)
 		.join(',');
 	// Names typed in Unlisted Fields are field IDs to the service too: the limit counts them all.
 	const counted = transactionCustomFieldIds(names.split(',').filter(Boolean));
 	if (counted.length > MAX_TRANSACTION_FIELD_IDS) {
 		throw new NodeOperationError(
-			this.getNode(),
+			context.getNode(),
 			`Custom Field IDs and Fields > Unlisted Fields: ${counted.length} custom field IDs ` +
 				`given, at most ${MAX_TRANSACTION_FIELD_IDS} allowed`,
 			{ itemIndex },
 		);
 	}
-	return chargedRecords(
-		this,
-		spending,
-		itemIndex,
-		'propertyDetail',
-		{ method: 'GET', path: paths.propertyTransactions(propId), qs: { Fields: names } },
-		{ PropID: propId },
-	);
+	return names;
 }
+
+export const execute = chargedRead({
+	kind: 'propertyDetail',
+	read: byPropId(paths.propertyTransactions, (context, itemIndex) => ({
+		Fields: readFieldIds(context, itemIndex),
+	})),
+});

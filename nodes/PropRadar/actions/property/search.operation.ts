@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { chargedPages, chargeProperties, type RunSpending } from '../../money';
+import { chargeProperties } from '../../money';
 import { criteriaProperties } from '../../shared/criteria';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
@@ -9,11 +9,11 @@ import {
 	propertyNamed,
 	readCriteriaParameters,
 	readFields,
-	readLimit,
 	readSort,
 	returnAllProperties,
 	sortProperty,
 } from '../../shared/parameters';
+import { chargedPagedRead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['search'] };
 
@@ -41,24 +41,21 @@ export const description: INodeProperties[] = [
 
 export const outputs = 'property';
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	spending: RunSpending,
-): Promise<IDataObject[]> {
-	const criteria = readCriteriaParameters(this, itemIndex);
-	const request = {
-		method: 'POST' as const,
-		path: paths.properties(),
-		qs: {
-			Fields: readFields(this, itemIndex, 'property'),
-			...readSort(this, itemIndex, propertyNamed(description, 'sort')),
-		},
-		body: { Criteria: criteria as unknown as IDataObject[] },
-	};
-	return chargedPages(this, spending, itemIndex, request, {
-		kind: 'property',
-		pageSize: PAGE_LIMITS.properties.maxLimit,
-		limit: readLimit(this, itemIndex),
-	});
-}
+export const execute = chargedPagedRead({
+	kind: 'property',
+	pageSize: PAGE_LIMITS.properties.maxLimit,
+	read: (context, itemIndex) => {
+		const criteria = readCriteriaParameters(context, itemIndex);
+		return {
+			request: {
+				method: 'POST',
+				path: paths.properties(),
+				qs: {
+					Fields: readFields(context, itemIndex, 'property'),
+					...readSort(context, itemIndex, propertyNamed(description, 'sort')),
+				},
+				body: { Criteria: criteria as unknown as IDataObject[] },
+			},
+		};
+	},
+});

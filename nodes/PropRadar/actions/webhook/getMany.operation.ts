@@ -1,17 +1,17 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { collectPages, paths } from '../../transport';
+import { paths, type ApiRequest } from '../../transport';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
 import {
 	propertyNamed,
 	readFields,
 	readFlag,
-	readLimit,
 	readSort,
 	returnAllProperties,
 	sortProperty,
 } from '../../shared/parameters';
+import { pagedRead } from '../shapes';
 
 const show = { resource: ['webhook'], operation: ['getMany'] };
 
@@ -30,28 +30,28 @@ export const description: INodeProperties[] = [
 	fieldsPicker('webhook', { show }),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const includeSecret = readFlag(this, itemIndex, 'includeSecret', 'Include Secrets');
-	const { records } = await collectPages(
-		this,
-		{
+export const execute = pagedRead({
+	pageSize: PAGE_LIMITS.webhooks.defaultLimit,
+	untilEmpty: true,
+	read: (context, itemIndex) => {
+		const includeSecret = readFlag(context, itemIndex, 'includeSecret', 'Include Secrets');
+		const request: ApiRequest = {
 			method: 'GET',
 			path: paths.webhooks(),
 			qs: {
-				Fields: readFields(this, itemIndex, 'webhook'),
-				...readSort(this, itemIndex, propertyNamed(description, 'sort')),
+				Fields: readFields(context, itemIndex, 'webhook'),
+				...readSort(context, itemIndex, propertyNamed(description, 'sort')),
 			},
-			itemIndex,
-		},
-		{
-			pageSize: PAGE_LIMITS.webhooks.defaultLimit,
-			limit: readLimit(this, itemIndex),
-			untilEmpty: true,
-		},
-	);
-	if (includeSecret) return records;
-	return records.map(({ Secret, ...hook }) => {
-		void Secret;
-		return hook;
-	});
-}
+		};
+		return {
+			request: () => request,
+			output: (records) =>
+				includeSecret
+					? records
+					: records.map(({ Secret, ...hook }) => {
+							void Secret;
+							return hook;
+						}),
+		};
+	},
+});

@@ -1,0 +1,165 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import {
+	collectPages,
+	listCount,
+	type ApiEnvelope,
+	type ApiPath,
+	type ApiRequest,
+	type Query,
+} from '../transport';
+import {
+	chargedPages,
+	chargedRequest,
+	withCharge,
+	type ChargeNote,
+	type PriceKind,
+} from '../money';
+import type { NumberedId } from '../shared/ids';
+import { readLimit, readPropId } from '../shared/parameters';
+import type { ItemOperation } from './types';
+
+// The shapes operations share, each a factory that every operation of its shape uses: an item's
+// charged read in one request (by PropID or PersonKey), an item's charged read in pages, and a
+// free read of pages.
+
+/** What a charged read sends for the item, and the fields its preview carries besides the quote. */
+interface ItemRequest {
+	request: ApiRequest;
+	/** The item's key (and what it asked for) on its preview: `{ PropID }`. */
+	extra: IDataObject;
+}
+
+/**
+ * The request of a read by the item's PropID: a GET of `path`, with the query `qs` reads (after
+ * the PropID); its preview names the PropID.
+ */
+export function byPropId(
+	path: (propId: string) => ApiPath,
+	qs?: (context: IExecuteFunctions, itemIndex: number) => Query,
+): (context: IExecuteFunctions, itemIndex: number) => ItemRequest {
+	return (context, itemIndex) => {
+		const propId = readPropId(context, itemIndex);
+		return {
+			request: { method: 'GET', path: path(propId), ...(qs ? { qs: qs(context, itemIndex) } : {}) },
+			extra: { PropID: propId },
+		};
+	};
+}
+
+/**
+ * An item's records read in one charged request (money/purchase.ts, `chargedRequest`): a preview
+ * with `extra`, or the records bought, each with its `_charge`.
+ */
+export function chargedRead({
+	kind,
+	read,
+	bought = (response, note) => withCharge(response.results ?? [], note),
+	failed,
+}: {
+	kind: PriceKind;
+	/** Reads the item's parameters (refusing bad ones before anything is sent). */
+	read: (context: IExecuteFunctions, itemIndex: number) => ItemRequest;
+	/** The item's records from the purchase's answer: by default its results, each with the charge. */
+	bought?: (response: ApiEnvelope, note: ChargeNote, extra: IDataObject) => IDataObject[];
+	/** The item's records when its request fails in a way that is an answer; it throws any other failure. */
+	failed?: (
+		context: IExecuteFunctions,
+		itemIndex: number,
+		extra: IDataObject,
+		error: unknown,
+	) => IDataObject[];
+}): ItemOperation {
+	return async function (this: IExecuteFunctions, itemIndex, spending, pass) {
+		const { request, extra } = read(this, itemIndex);
+		const records = async () => {
+			const { response, preview, note } = await chargedRequest(
+				this,
+				spending,
+				itemIndex,
+				pass,
+				kind,
+				request,
+			);
+			return preview ? [{ ...extra, ...preview }] : bought(response, note!, extra);
+		};
+		if (!failed) return records();
+		try {
+			return await records();
+		} catch (error) {
+			return failed(this, itemIndex, extra, error);
+		}
+	};
+}
+
+/**
+ * An item's records read in charged pages (money/pages.ts, `chargedPages`), up to its Limit or
+ * all of them (Return All).
+ */
+export function chargedPagedRead({
+	kind,
+	pageSize,
+	read,
+}: {
+	kind: PriceKind;
+	pageSize: number;
+	/** Reads the item's parameters; its Limit is read after them. */
+	read: (
+		context: IExecuteFunctions,
+		itemIndex: number,
+	) => { request: ApiRequest; extra?: IDataObject };
+}): ItemOperation {
+	return async function (this: IExecuteFunctions, itemIndex, spending, pass) {
+		const { request, extra } = read(this, itemIndex);
+		return chargedPages(
+			this,
+			spending,
+			itemIndex,
+			pass,
+			request,
+			{ kind, pageSize, limit: readLimit(this, itemIndex) },
+			extra,
+		);
+	};
+}
+
+/** A free read's parameters, in the order the operation reads them around the Limit. */
+interface PagedReadParameters {
+	/** Read after the Limit: the request (its fields and sort). */
+	request: () => ApiRequest;
+	/**
+	 * The list whose count checks a whole read (a page of its items carries no total), when nothing
+	 * filters it.
+	 */
+	counted?: { listId: NumberedId; count: 'TotalCount' | 'TotalImportItems'; filtered: boolean };
+	/** The records as the operation outputs them. */
+	output?: (records: IDataObject[]) => IDataObject[];
+}
+
+/** An item's records read free in pages, up to its Limit or all of them (Return All). */
+export function pagedRead({
+	pageSize,
+	untilEmpty,
+	read,
+}: {
+	pageSize: number;
+	/** Pages that carry no total and no count to check them by: read until one comes back empty. */
+	untilEmpty?: boolean;
+	/** Reads the item's parameters that come before its Limit. */
+	read: (context: IExecuteFunctions, itemIndex: number) => PagedReadParameters;
+}): ItemOperation {
+	return async function (this: IExecuteFunctions, itemIndex) {
+		const { request, counted, output = (records) => records } = read(this, itemIndex);
+		const limit = readLimit(this, itemIndex);
+		const expected =
+			counted && limit === undefined && !counted.filtered
+				? listCount(this, counted.listId, counted.count, itemIndex)
+				: undefined;
+		const { records } = await collectPages(
+			this,
+			{ ...request(), itemIndex },
+			{ pageSize, limit, expected, untilEmpty },
+		);
+		return output(records);
+	};
+}

@@ -1,0 +1,301 @@
+import { randomBytes } from 'node:crypto';
+
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	accessToken,
+	apiRequest,
+	CREDENTIAL_TYPE,
+	paths,
+	refusedByService,
+	toNodeError,
+	type ApiEnvelope,
+	type AutomationRecord,
+	type ListRecord,
+} from '../../transport';
+import { readCeiling } from '../../money';
+import { idsFrom, readTriggerListId } from '../../shared/parameters';
+import { deliverySecret, readDeliverySettings, sameSecret } from '../delivery';
+import {
+	baselineOf,
+	chargingActions,
+	formatWebhookName,
+	isTriggerWebhookName,
+	parseWebhookName,
+	sortEvents,
+	wiringAddsFiring,
+	type TriggerEvent,
+} from '../wiring';
+import { oneAtATime, slotOf, type Registration } from './slot';
+import {
+	isNotFound,
+	namedBaseline,
+	ownHooks,
+	readAutomation,
+	readWebhooks,
+	settle,
+	triggerHooksOf,
+} from './settle';
+import { unregister } from './unregister';
+
+export interface TriggerSettings {
+	listId: number;
+	events: TriggerEvent[];
+	allowChargingAutomation: boolean;
+}
+
+export function readSettings(context: IHookFunctions): TriggerSettings {
+	const listId = readTriggerListId(context);
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const delivery = readDeliverySettings(context.getNodeParameter('events', []), options);
+	if ('problem' in delivery) throw new NodeOperationError(context.getNode(), delivery.problem);
+	const allowChargingAutomation = options.allowChargingAutomation ?? false;
+	if (typeof allowChargingAutomation !== 'boolean') {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Allow Charging Automation: on or off (true or false); got ` +
+				`${JSON.stringify(allowChargingAutomation)}`,
+		);
+	}
+	return { listId, events: delivery.filter.events, allowChargingAutomation };
+}
+
+/** `checkExists`: the stored registration is whole, its webhook exists with this URL, no other is left over, and it is wired. */
+export async function registrationIsLive(context: IHookFunctions): Promise<boolean> {
+	const { hookUrl, slot, registrations } = slotOf(context);
+	const registration = registrations[slot];
+	if (!registration || registration.unfinished) return false;
+	const settings = readSettings(context);
+	if (registration.listId !== settings.listId || registration.hookUrl !== hookUrl) return false;
+	if (sortEvents(registration.events).join() !== settings.events.join()) return false;
+
+	const own = ownHooks(
+		await readWebhooks(context, { withSecrets: true }),
+		hookUrl,
+		registration.webhookId,
+	);
+	if (
+		own.length !== 1 ||
+		Number(own[0].WebhookID) !== registration.webhookId ||
+		own[0].HookUrl !== hookUrl
+	)
+		return false;
+	// After the credential's token changed, the secret derived now differs from PropRadar's: registering anew hands it over.
+	if (
+		!sameSecret(
+			String(own[0].Secret ?? ''),
+			deliverySecret(await accessToken(context), registration.secretSalt),
+		)
+	)
+		return false;
+	let automation: AutomationRecord;
+	try {
+		automation = await readAutomation(context, registration.listId);
+	} catch (error) {
+		if (isNotFound(error)) return false;
+		throw toNodeError(context.getNode(), error);
+	}
+	const wired = idsFrom(automation.ExportToWebhookIDs).includes(String(registration.webhookId));
+	return wired && !wiringAddsFiring(automation, registration.events);
+}
+
+// First finishes what an earlier registration left (an unfinished deactivation, a webhook whose answer
+// was lost); refuses with nothing registered when the wiring would start charging actions not allowed.
+export async function register(context: IHookFunctions): Promise<void> {
+	const settings = readSettings(context);
+	const { hookUrl, slot, registrations } = slotOf(context);
+	await unregister(context);
+	try {
+		await oneAtATime(
+			context,
+			settings.listId,
+			async () => await wire(context, settings, hookUrl, slot, registrations),
+		);
+	} catch (error) {
+		// Whatever got registered goes again now; what cannot go yet stays marked for the next run.
+		await unregister(context).catch(() => undefined);
+		throw toNodeError(context.getNode(), error);
+	}
+}
+
+async function chargingRefusal(
+	context: IHookFunctions,
+	settings: TriggerSettings,
+	automation: AutomationRecord,
+): Promise<NodeOperationError | undefined> {
+	const charging = chargingActions(automation);
+	if (charging.length === 0 || !wiringAddsFiring(automation, settings.events)) return undefined;
+	const what =
+		`List ${settings.listId}: its automation would ${charging.join(', ')} for every ` +
+		`property that triggers it, and this trigger would make it fire`;
+	const credential = await context.getCredentials<{
+		spendingCeiling?: unknown;
+		allowChargingAutomations?: unknown;
+	}>(CREDENTIAL_TYPE);
+	const ceiling = readCeiling(
+		context,
+		credential.spendingCeiling,
+		'Nothing was registered and nothing was charged.',
+	);
+	if (ceiling !== undefined && credential.allowChargingAutomations !== true) {
+		return new NodeOperationError(
+			context.getNode(),
+			`${what}, and the PropRadar credential does not allow charging automations`,
+			{
+				description:
+					'Nothing was registered and nothing was charged. The credential has a ' +
+					'spending ceiling, and an automation charges inside PropRadar, outside ' +
+					'any node run, where no ceiling bounds it. The owner of the credential ' +
+					'can turn on its option "Allow Charging Automations" if the charges ' +
+					'are intended; otherwise remove those actions from the automation.',
+			},
+		);
+	}
+	if (settings.allowChargingAutomation) return undefined;
+	return new NodeOperationError(context.getNode(), what, {
+		description:
+			'Nothing was registered and nothing was charged. Remove those actions from ' +
+			'the automation, or turn on the option "Allow Charging Automation" if the ' +
+			'charges are intended.',
+	});
+}
+
+async function wire(
+	context: IHookFunctions,
+	settings: TriggerSettings,
+	hookUrl: string,
+	slot: string,
+	registrations: Record<string, Registration>,
+): Promise<void> {
+	const list = await apiRequest<ApiEnvelope<ListRecord>>(context, {
+		method: 'GET',
+		path: paths.list(settings.listId),
+	});
+	if (Number(list.results?.[0]?.isMonitored) === 0) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`List ${settings.listId} is not monitored, so its automation never fires`,
+			{
+				description:
+					'Nothing was registered. Turn monitoring on for the list (PropRadar > ' +
+					'List > Update, Monitored), then activate again.',
+			},
+		);
+	}
+	const automation = await readAutomation(context, settings.listId);
+	const refusal = await chargingRefusal(context, settings, automation);
+	if (refusal) throw refusal;
+	// Another trigger on the list already changed the automation: the baseline is the one its name gives.
+	const webhooks = await readWebhooks(context);
+	const others = triggerHooksOf(webhooks, settings.listId);
+	const unreadable = webhooks.find(
+		(hook) =>
+			idsFrom(automation.ExportToWebhookIDs).includes(String(hook.WebhookID)) &&
+			isTriggerWebhookName(hook.WebhookName) &&
+			parseWebhookName(hook.WebhookName) === undefined,
+	);
+	if (unreadable) {
+		// Wired on top of it, this trigger would take the automation as that trigger left it for the baseline.
+		throw new NodeOperationError(
+			context.getNode(),
+			`List ${settings.listId}: another PropRadar Trigger's webhook (${String(unreadable.WebhookID)}) ` +
+				`is wired to its automation, and its name no longer says how the automation was ` +
+				`before it`,
+			{
+				description:
+					"Nothing was registered. PropRadar shortened or changed that webhook's name. " +
+					'Deactivate the workflow that holds that trigger, then activate this one.',
+			},
+		);
+	}
+	const baseline = others[0]
+		? namedBaseline(
+				others[0].baseline,
+				automation,
+				others.map((hook) => hook.webhookId),
+			)
+		: baselineOf(automation);
+
+	const secretSalt = randomBytes(32).toString('hex');
+	const secret = deliverySecret(await accessToken(context), secretSalt);
+	if (secret === '')
+		throw new NodeOperationError(
+			context.getNode(),
+			'Access Token: the PropRadar credential has no access token',
+		);
+	const webhookName = formatWebhookName({
+		listId: settings.listId,
+		events: settings.events,
+		baseline,
+	});
+	const webhookId = await createWebhook(context, {
+		HookUrl: hookUrl,
+		WebhookName: webhookName,
+		Secret: secret,
+	});
+
+	// Remembered as unfinished before the wiring: n8n runs `delete` after a failed `create`, which takes it out.
+	registrations[slot] = {
+		webhookId,
+		listId: settings.listId,
+		hookUrl,
+		secretSalt,
+		events: settings.events,
+		baseline,
+		charging: chargingActions(automation).length > 0,
+		unfinished: { reason: 'the webhook was registered but not yet wired' },
+	};
+	const settled = await settle(context, settings.listId, [], {
+		own: { webhookId, events: settings.events },
+		baseline,
+	});
+	if (!settled || !idsFrom(settled.ExportToWebhookIDs).includes(String(webhookId))) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`List ${settings.listId}: the webhook could not be wired into the list's automation`,
+		);
+	}
+	delete registrations[slot].unfinished;
+}
+
+// A lost answer may still have created it: found by URL and secret (random, so its own), it is adopted;
+// otherwise the next `delete` or `create` finds it by URL and name and removes it.
+async function createWebhook(
+	context: IHookFunctions,
+	body: { HookUrl: string; WebhookName: string; Secret: string },
+): Promise<number> {
+	let created: ApiEnvelope<{ WebhookID: number }>;
+	try {
+		created = await apiRequest<ApiEnvelope<{ WebhookID: number }>>(context, {
+			method: 'POST',
+			path: paths.webhooks(),
+			body,
+		});
+	} catch (error) {
+		// A refusal by the service created nothing; any other failure may have.
+		if (refusedByService(error)) throw toNodeError(context.getNode(), error);
+		const adopted = await findCreated(context, body).catch(() => undefined);
+		if (adopted === undefined) throw toNodeError(context.getNode(), error);
+		return adopted;
+	}
+	const webhookId = Number(created.results?.[0]?.WebhookID);
+	if (!Number.isInteger(webhookId) || webhookId <= 0) {
+		throw new NodeOperationError(
+			context.getNode(),
+			'PropRadar did not return a WebhookID for the new webhook',
+		);
+	}
+	return webhookId;
+}
+
+async function findCreated(
+	context: IHookFunctions,
+	body: { HookUrl: string; WebhookName: string; Secret: string },
+): Promise<number | undefined> {
+	const records = await readWebhooks(context, { withSecrets: true });
+	const match = records.find(
+		(hook) => hook.HookUrl === body.HookUrl && hook.Secret === body.Secret,
+	);
+	return match ? Number(match.WebhookID) : undefined;
+}
