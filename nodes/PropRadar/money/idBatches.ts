@@ -176,15 +176,20 @@ export async function chargedIdBatches(
 	// nothing of it is held or bought, and the other batches go on, as items whose quote fails.
 	const quoted: Array<QuotedBatch | undefined> = [];
 	const quoteAll = async () => {
-		for (const [index, batch] of batches.entries()) {
-			try {
-				quoted[index] = await quoteBatch(context, batch, purchasing);
-			} catch (error) {
-				const nodeError = toNodeError(context.getNode(), error, batch.itemIndex);
-				if (!continueOnFail) throw nodeError;
-				const failure = failureOf(nodeError);
-				for (const id of batch.ids) outcomes[index].set(id, { error: { ...failure } });
+		// The quotes are free, so they travel together (within the run's window) rather than one
+		// after another; they are read in batch order, so a run stops on the first batch's failure.
+		const settled = await Promise.allSettled(
+			batches.map((batch) => quoteBatch(context, batch, purchasing)),
+		);
+		for (const [index, result] of settled.entries()) {
+			if (result.status === 'fulfilled') {
+				quoted[index] = result.value;
+				continue;
 			}
+			const nodeError = toNodeError(context.getNode(), result.reason, batches[index].itemIndex);
+			if (!continueOnFail) throw nodeError;
+			const failure = failureOf(nodeError);
+			for (const id of batches[index].ids) outcomes[index].set(id, { error: { ...failure } });
 		}
 		return quoted.reduce(
 			(sum, batch) => sum + (batch ? worstCaseCents(kind, foundQuote(batch)) : 0),

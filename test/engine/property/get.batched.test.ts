@@ -97,6 +97,51 @@ describe('Property > Get over many items', () => {
 		expect(await chargeLog()).toEqual([]);
 	});
 
+	test('the free quotes of several batches travel together, not one after another (a purchase too)', async () => {
+		// Each quote is held until all three have come (or a bound against a hang lets it go): one
+		// after another, only one is ever held at a time.
+		const holdQuotes = () => {
+			let held: Array<() => void> = [];
+			let most = 0;
+			let bound: NodeJS.Timeout | undefined;
+			sb.faults.push({
+				method: 'POST',
+				pathPrefix: '/v1/properties',
+				query: { Purchase: '0' },
+				count: 3,
+				beforeForward: () =>
+					new Promise<void>((forward) => {
+						held.push(forward);
+						most = Math.max(most, held.length);
+						const release = () => {
+							clearTimeout(bound);
+							bound = undefined;
+							const group = held;
+							held = [];
+							for (const go of group) go();
+						};
+						if (held.length === 3) release();
+						else bound ??= setTimeout(release, 5_000);
+					}),
+			});
+			return () => most;
+		};
+		const ids = propIds(1500, 2001);
+		const mostHeld = holdQuotes();
+		const preview = await run({ chargeMode: 'preview' }, itemsOf(ids));
+		expect(preview.error).toBeUndefined();
+		expect(preview.json.map((item) => item.PropID)).toEqual(ids);
+		expect(mostHeld()).toBe(3);
+
+		sb.requests.length = 0;
+		const mostHeldBuying = holdQuotes();
+		const bought = await run({ chargeMode: 'purchase', maxCost: 200 }, itemsOf(ids));
+		expect(bought.error).toBeUndefined();
+		expect(mostHeldBuying()).toBe(3);
+		// The purchases still go one after another, each once.
+		expect((await chargeLog()).map((entry) => entry.quantity)).toEqual([500, 500, 500]);
+	});
+
 	test('an ID the service does not have is that item\'s "does not exist", the others are read; found by free quotes', async () => {
 		const ids = ['P000010', 'P999998', 'P000011', 'P000012', 'P999999', 'P000013'];
 		const preview = await run({ chargeMode: 'preview' }, itemsOf(ids), { continueOnFail: true });
