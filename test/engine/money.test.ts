@@ -495,8 +495,14 @@ describe('Property > Get over many items in Purchase mode', () => {
 				preview.json.reduce((sum, quote) => sum + cents(quote.maxCostNeeded), 0) / 100;
 			const before = (await chargeLog()).log.length;
 			let drained = 0;
-			// The second batch's quote (after the first's), or its purchase (after the first's).
-			const fault: Fault = { pathPrefix: '/v1/properties', count: 1, skip: 1, ...faultCase.fault };
+			// The second batch's quote or its purchase: the requests asking for its first PropID (the
+			// quotes travel together, so which comes second is not fixed).
+			const fault: Fault = {
+				pathPrefix: '/v1/properties',
+				count: 1,
+				bodyIncludes: `"${ids[500]}"`,
+				...faultCase.fault,
+			};
 			if (faultCase.fault.beforeForward) {
 				fault.beforeForward = async () => {
 					const start = (await chargeLog()).log.length;

@@ -152,6 +152,8 @@ export interface Fault {
 	pathPrefix: string;
 	/** Query parameters the request must carry, e.g. `{ Purchase: '1' }`. */
 	query?: Record<string, string>;
+	/** Only requests whose body holds this text (a request among several sent together). */
+	bodyIncludes?: string;
 	/** Let this many matching requests through before the fault strikes. */
 	skip?: number;
 	count: number;
@@ -245,6 +247,7 @@ export async function startEngineSandbox(): Promise<EngineSandbox> {
 				candidate.count > 0 &&
 				url.pathname.startsWith(candidate.pathPrefix) &&
 				(!candidate.method || candidate.method === request.method) &&
+				(!candidate.bodyIncludes || body.toString('utf8').includes(candidate.bodyIncludes)) &&
 				Object.entries(candidate.query ?? {}).every(
 					([name, value]) => url.searchParams.get(name) === value,
 				),
