@@ -35,16 +35,16 @@ setup_started=$EPOCHREALTIME
 source scripts/setup.sh
 setup_ended=$EPOCHREALTIME
 
-# jest's default on 2 cores is one worker. The sandbox and engine tiers' test files start sandboxes
-# (and the engine tier its proxies and webhook receivers) of their own, on ports the system picks,
-# and share no files: two workers run them side by side. Their tests count requests, not time, so
-# a second worker on the same cores changes nothing they check. The e2e tier keeps one: on two
-# workers (three suites took 222 s against 512 s on one, the same CPU) it passed three clean-clone
-# runs, and in a fourth a browser test waited more than 30 s for n8n's node creator beside another
-# suite's n8n.
+# jest's default on 2 cores is one worker. The sandbox, engine and e2e tiers' test files start
+# sandboxes (the engine tier its proxies and webhook receivers, the e2e tier its own n8n) of their
+# own, on ports the system picks, and share no files: two workers run them side by side. Their tests
+# count requests and wait on states (a stored execution, a panel shown in the editor), with bounds
+# against a hang rather than budgets, so a second worker on the same cores changes nothing they
+# check. The e2e tier's suites mostly wait on n8n (starts, polls, deliveries): on two workers three
+# of them took 222 s against 512 s on one, for the same CPU.
 workers() {
   case "$1" in
-    sandbox | engine) echo 2 ;;
+    sandbox | engine | e2e) echo 2 ;;
     *) echo 1 ;;
   esac
 }

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 
 import { chromium } from 'playwright-core';
 
-import { servedWithSecret } from '../support/realN8n';
+import { servedWithSecret, SHOWN } from '../support/realN8n';
 import { call } from '../support/sandboxApi';
 import { allExamples } from '../support/workflows';
 import { until } from '../support/until';
@@ -226,12 +226,12 @@ test("first start on other ports: the examples are imported, the printed link li
 		await page.locator('input[type="email"]').first().fill(n8n.OWNER.email);
 		await page.locator('input[type="password"]').first().fill(n8n.OWNER.password);
 		await page.keyboard.press('Enter');
-		await page.waitForURL((url) => url.pathname === '/home/workflows', { timeout: 60_000 });
+		await page.waitForURL((url) => url.pathname === '/home/workflows', SHOWN);
 		for (const example of examples)
-			await page.getByText(example.name, { exact: true }).first().waitFor({ timeout: 30_000 });
+			await page.getByText(example.name, { exact: true }).first().waitFor(SHOWN);
 		// n8n's own start page, for comparison: its Assistant, not the workflows.
 		await page.goto(`${demo.n8nUrl}/`);
-		await page.waitForURL((url) => url.pathname !== '/', { timeout: 60_000 });
+		await page.waitForURL((url) => url.pathname !== '/', SHOWN);
 		expect(new URL(page.url()).pathname).toBe('/assistant');
 	} finally {
 		await browser.close();

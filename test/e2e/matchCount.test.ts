@@ -95,7 +95,7 @@ async function matchingProperties(): Promise<string> {
 	return field.inputValue();
 }
 
-/** Waits until Matching Properties shows `expected` (for up to 20 s), and says what it showed last when it does not. */
+/** Waits until Matching Properties shows `expected`, and says what it showed last when it does not. */
 async function expectMatchingProperties(expected: string | RegExp): Promise<string> {
 	let last = '';
 	try {
@@ -107,7 +107,7 @@ async function expectMatchingProperties(expected: string | RegExp): Promise<stri
 					? last
 					: undefined;
 			},
-			20_000,
+			SHOWN.timeout,
 			250,
 		);
 	} catch {

@@ -5,11 +5,12 @@
  * home. Only the main process polls (n8n 2.41 activates triggers and pollers on the leader, and a
  * main process outside multi-main is the leader; workers and webhook processes activate nothing:
  * docs/trigger.md); the executions its polls start run on the worker. Properties that enter an
- * unmonitored dynamic list over two timed polls, through a 503, are each emitted exactly once,
- * nothing charged. A second main process (multi-main) is refused by n8n without an enterprise
- * license: it exits before activating anything, and nothing is emitted twice. A second main process
- * without multi-main is a leader too, and polls too: each property is emitted twice, which is why
- * the README says to run one. About seven minutes on this machine, four of them starting the queue.
+ * unmonitored dynamic list over two polls (a minute's, then one n8n runs as the workflow is
+ * published again: `pollNow`), through a 503, are each emitted exactly once, nothing charged. A
+ * second main process (multi-main) is refused by n8n without an enterprise license: it exits before
+ * activating anything, and the minute's poll emits nothing twice. A second main process without
+ * multi-main is a leader too, and polls too on its minute: each property is emitted twice, which is
+ * why the README says to run one.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -19,9 +20,9 @@ import { startSandbox } from '../../sandbox/server';
 import type { RunningSandbox } from '../../sandbox/types';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient, RunningQueue } from '../../scripts/n8n-host';
-import { call, TOKENS } from '../support/sandboxApi';
-import { outputOf, storedExecution } from '../support/storedExecution';
+import { TOKENS } from '../support/sandboxApi';
 import { until } from '../support/until';
+import * as polling from '../support/pollingWorkflow';
 
 jest.setTimeout(600_000);
 
@@ -41,87 +42,26 @@ const waitFor = <T>(what: string, read: () => Promise<T | undefined>, limitMs = 
 		throw new Error(`${error.message}\n${queue?.outputs() ?? ''}\n--- main:\n${mainOutput}`);
 	});
 
-const sandboxCall = async (method: string, path: string, body?: unknown) =>
-	(
-		await call(sandbox.url, method, path, {
-			body,
-			token: path.startsWith('/_sandbox') ? null : TOKENS.main,
-		})
-	).body;
+const sandboxCall = (method: string, path: string, body?: unknown) =>
+	polling.sandboxCall(sandbox.url, method, path, body);
 
-async function newMatches(count: number): Promise<string[]> {
-	const propIds: string[] = [];
-	for (let i = 0; i < count; i++)
-		propIds.push(
-			(
-				(await sandboxCall('POST', '/_sandbox/simulate/new-match', { ListID: listId })) as {
-					PropID: string;
-				}
-			).PropID,
-		);
-	return propIds;
-}
+/** `count` new properties that match the polled list, one after the other. */
+const newMatches = (count: number) => polling.newMatches(sandbox.url, listId, count);
 
 /** The workflow's executions (oldest first) and the properties their trigger emitted. */
-async function emittedSoFar(): Promise<{
-	executions: Array<{ id: string; status: string }>;
-	propIds: string[];
-}> {
-	const { results } = (await client.rest(
-		'GET',
-		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }))}&limit=100`,
-	)) as { results: Array<{ id: string; status: string }> };
-	const executions = [...results].reverse();
-	const propIds: string[] = [];
-	for (const { id, status } of executions)
-		if (status === 'success')
-			propIds.push(
-				...outputOf(await storedExecution(client, id), NODE).map((item) => String(item.PropID)),
-			);
-	return { executions, propIds };
-}
+const emittedSoFar = () => polling.emittedSoFar(client, WORKFLOW_ID, NODE);
 
-const emittedAtLeast = (count: number) => async () => {
-	const emitted = await emittedSoFar();
-	return emitted.propIds.length >= count &&
-		!emitted.executions.some(({ status }) => ['new', 'running', 'waiting'].includes(status))
-		? emitted
-		: undefined;
-};
+/** The same, once they are at least `count` and no execution is still to end. */
+const emittedAtLeast = (count: number) => () =>
+	polling.emittedAtLeast(client, WORKFLOW_ID, NODE, count);
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
-	listId = (
-		(await sandboxCall('POST', '/v1/lists', {
-			ListName: 'e2e: polled in queue mode',
-			ListType: 'dynamic',
-			Criteria: [{ name: 'ZipFive', value: [97202] }],
-		})) as { results: Array<{ ListID: number }> }
-	).results[0].ListID;
+	listId = await polling.dynamicList(sandbox.url, 'e2e: polled in queue mode');
 	const prepared = await n8n.prepare({
 		sandboxUrl: sandbox.url,
 		workflows: [
-			{
-				id: WORKFLOW_ID,
-				name: 'e2e: polling trigger in queue mode',
-				nodes: [
-					{
-						id: 'poll',
-						name: NODE,
-						type: 'n8n-nodes-propradar.propRadarPollingTrigger',
-						typeVersion: 1,
-						position: [0, 0],
-						parameters: {
-							pollTimes: { item: [{ mode: 'everyMinute' }] },
-							listId: { __rl: true, mode: 'id', value: String(listId) },
-							options: {},
-						},
-						credentials: { propRadarApi: n8n.CREDENTIAL },
-					},
-				],
-				connections: {},
-				settings: { executionOrder: 'v1' },
-			},
+			polling.pollingWorkflow(WORKFLOW_ID, 'e2e: polling trigger in queue mode', NODE, listId),
 		],
 	});
 	mainLog = join(prepared.userFolder, 'main.log');
@@ -141,12 +81,9 @@ afterAll(async () => {
 
 test(`queue mode: the main process polls, ${ADDED} properties entering the list over two polls and a 503 are each emitted exactly once, by executions the worker runs; nothing is charged`, async () => {
 	await n8n.activate(client, WORKFLOW_ID);
-	await waitFor("the activation's poll", async () => {
-		const { staticData } = (await client.rest('GET', `/workflows/${WORKFLOW_ID}`)) as {
-			staticData: Record<string, { since?: number }> | null;
-		};
-		return staticData?.[`node:${NODE}`]?.since;
-	});
+	await waitFor("the activation's poll", () =>
+		polling.staticDataOf(client, WORKFLOW_ID, NODE, 'since'),
+	);
 	const first = await newMatches(ADDED / 2);
 	const firstPoll = await waitFor("a minute's poll", emittedAtLeast(first.length));
 	expect(firstPoll.propIds).toEqual(first);
@@ -158,7 +95,9 @@ test(`queue mode: the main process polls, ${ADDED} properties entering the list 
 		method: 'GET',
 		status: 503,
 	});
-	const all = await waitFor("the next minute's poll", emittedAtLeast(ADDED));
+	// The next poll, now: the main process polls as it activates the workflow again.
+	await polling.pollNow(client, WORKFLOW_ID);
+	const all = await waitFor('the poll at activation', emittedAtLeast(ADDED));
 	expect(all.propIds).toHaveLength(ADDED);
 	expect(new Set(all.propIds)).toEqual(new Set([...first, ...second]));
 	expect(all.executions.every(({ status }) => status === 'success')).toBe(true);
@@ -181,6 +120,9 @@ test(`queue mode: the main process polls, ${ADDED} properties entering the list 
 
 test('a second main process (multi-main) is refused without an enterprise license: it exits before activating anything, and the next poll emits each new property once', async () => {
 	const emittedBefore = (await emittedSoFar()).propIds.length;
+	// In the list before the second main process starts: had it activated the workflow before it
+	// exited, its poll would emit them too.
+	const added = await newMatches(10);
 	const port = await n8n.freePort();
 	const second = spawn(queue.mainHost.bin as string, ['start'], {
 		env: {
@@ -206,7 +148,7 @@ test('a second main process (multi-main) is refused without an enterprise licens
 	expect(code).not.toBeNull();
 	expect(output).toContain('Your license does not allow for feat:multipleMainInstances');
 
-	const added = await newMatches(10);
+	// The first main process's minute poll (it may have come while the second one started).
 	const all = await waitFor("the next minute's poll", emittedAtLeast(emittedBefore + 10));
 	expect(all.propIds.slice(emittedBefore)).toEqual(added);
 	expect(new Set(all.propIds).size).toBe(all.propIds.length);

@@ -10,8 +10,10 @@
  * the same n8n watches a static list for Changes in Properties while the sandbox's control route
  * changes watched fields and properties are removed from the list, before, during and after a
  * restart: each change emitted once with its values before and after, each removed property as
- * having left. Two restarts and two timed polls, about five minutes with n8n's starts; failed polls
- * are the engine tier's (test/engine/pollingTrigger/pollingTrigger.test.ts, pollingTriggerChanges.test.ts).
+ * having left. The first test waits for a poll of the Poll Times (a minute's: n8n polls no more
+ * often); the second has n8n poll by publishing the workflow again (`pollNow`): its point is what
+ * a poll emits, not when a poll comes. Failed polls are the engine tier's
+ * (test/engine/pollingTrigger/pollingTrigger.test.ts, pollingTriggerChanges.test.ts).
  */
 import { isDeepStrictEqual } from 'node:util';
 
@@ -20,9 +22,9 @@ import type { RunningSandbox } from '../../sandbox/types';
 import * as n8n from '../../scripts/n8n-host';
 import type { N8nClient, N8nHost, RunningN8n } from '../../scripts/n8n-host';
 import { startN8n, stopN8n, waitFor } from '../support/realN8n';
-import { call, TOKENS } from '../support/sandboxApi';
-import { outputOf, storedExecution } from '../support/storedExecution';
+import { TOKENS } from '../support/sandboxApi';
 import { until } from '../support/until';
+import * as polling from '../support/pollingWorkflow';
 
 jest.setTimeout(480_000);
 
@@ -49,28 +51,11 @@ function propId(n: number): string {
 	return `P${String(n).padStart(6, '0')}`;
 }
 
-const sandboxCall = async (method: string, path: string, body?: unknown) =>
-	(
-		await call(sandbox.url, method, path, {
-			body,
-			token: path.startsWith('/_sandbox') ? null : TOKENS.main,
-		})
-	).body;
+const sandboxCall = (method: string, path: string, body?: unknown) =>
+	polling.sandboxCall(sandbox.url, method, path, body);
 
-/** `count` new properties that match the list, one after the other. */
-async function newMatches(count: number): Promise<string[]> {
-	const propIds: string[] = [];
-	for (let i = 0; i < count; i++) propIds.push(await newMatch());
-	return propIds;
-}
-
-async function newMatch(): Promise<string> {
-	return (
-		(await sandboxCall('POST', '/_sandbox/simulate/new-match', { ListID: listId })) as {
-			PropID: string;
-		}
-	).PropID;
-}
+/** `count` new properties that match the polled list, one after the other. */
+const newMatches = (count: number) => polling.newMatches(sandbox.url, listId, count);
 
 const itemsPath = () => `/v1/lists/${listId}/items`;
 
@@ -130,54 +115,25 @@ async function removeFromList(ids: string[]): Promise<void> {
 const byContent = (items: Array<Record<string, unknown>>) =>
 	items.map((item) => JSON.stringify(item)).sort();
 
-/** Every item a workflow's executions emitted so far, in order, and the executions' statuses. */
-async function emittedSoFar(
-	workflowId = WORKFLOW_ID,
-	node = NODE,
-): Promise<{ items: Array<Record<string, unknown>>; propIds: string[]; statuses: string[] }> {
-	const { results } = (await client.rest(
-		'GET',
-		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=100`,
-	)) as { results: Array<{ id: string; status: string }> };
-	const items: Array<Record<string, unknown>> = [];
-	const statuses: string[] = [];
-	for (const { id, status } of [...results].reverse()) {
-		statuses.push(status);
-		if (status !== 'success') continue;
-		items.push(...outputOf(await storedExecution(client, id), node));
-	}
-	return { items, propIds: items.map((item) => String(item.PropID)), statuses };
-}
+/** What a workflow's trigger emitted so far. */
+const emittedSoFar = (workflowId = WORKFLOW_ID, node = NODE) =>
+	polling.emittedSoFar(client, workflowId, node);
 
-/** A workflow's executions once they have emitted `count` items and none is running. */
+/** A workflow's executions once they have emitted `count` items and none is still to end. */
 const emittedAtLeast =
 	(count: number, workflowId = WORKFLOW_ID, node = NODE) =>
-	async () => {
-		const emitted = await emittedSoFar(workflowId, node);
-		return emitted.items.length >= count &&
-			!emitted.statuses.some((s) => s === 'running' || s === 'new')
-			? emitted
-			: undefined;
-	};
+	() =>
+		polling.emittedAtLeast(client, workflowId, node, count);
+
+const statuses = ({ executions }: polling.Emitted) => executions.map(({ status }) => status);
 
 /** The workflow's static data once its activation's poll has written it. */
 const activationPolled = (workflowId: string, node: string, key: string) =>
-	waitFor("the activation's poll", async () => {
-		const { staticData } = (await client.rest('GET', `/workflows/${workflowId}`)) as {
-			staticData: Record<string, Record<string, unknown>> | null;
-		};
-		return staticData?.[`node:${node}`]?.[key];
-	});
+	waitFor("the activation's poll", () => polling.staticDataOf(client, workflowId, node, key));
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
-	listId = (
-		(await sandboxCall('POST', '/v1/lists', {
-			ListName: 'e2e: polled',
-			ListType: 'dynamic',
-			Criteria: [{ name: 'ZipFive', value: [97202] }],
-		})) as { results: Array<{ ListID: number }> }
-	).results[0].ListID;
+	listId = await polling.dynamicList(sandbox.url, 'e2e: polled');
 	automationBefore = (
 		(await sandboxCall('GET', `/v1/lists/${listId}/automations`)) as {
 			results: Array<Record<string, unknown>>;
@@ -197,51 +153,16 @@ beforeAll(async () => {
 			results: Array<Record<string, unknown>>;
 		}
 	).results[0];
-	const workflow = {
-		id: WORKFLOW_ID,
-		name: 'e2e: polling trigger',
-		nodes: [
-			{
-				id: 'poll',
-				name: NODE,
-				type: 'n8n-nodes-propradar.propRadarPollingTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					listId: { __rl: true, mode: 'id', value: String(listId) },
-					fields: { include: ['City'] },
-					options: {},
-				},
-				credentials: { propRadarApi: n8n.CREDENTIAL },
-			},
-		],
-		connections: {},
-		settings: { executionOrder: 'v1' },
-	};
-	const changesWorkflow = {
-		id: CHANGES_ID,
-		name: 'e2e: polling trigger, changes',
-		nodes: [
-			{
-				id: 'changes',
-				name: CHANGES_NODE,
-				type: 'n8n-nodes-propradar.propRadarPollingTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					listId: { __rl: true, mode: 'id', value: String(watchedListId) },
-					watch: 'changes',
-					watchedFields: WATCHED,
-					options: {},
-				},
-				credentials: { propRadarApi: n8n.CREDENTIAL },
-			},
-		],
-		connections: {},
-		settings: { executionOrder: 'v1' },
-	};
+	const workflow = polling.pollingWorkflow(WORKFLOW_ID, 'e2e: polling trigger', NODE, listId, {
+		fields: { include: ['City'] },
+	});
+	const changesWorkflow = polling.pollingWorkflow(
+		CHANGES_ID,
+		'e2e: polling trigger, changes',
+		CHANGES_NODE,
+		watchedListId,
+		{ watch: 'changes', watchedFields: WATCHED },
+	);
 	({ prepared, host, client } = await startN8n(
 		{ sandboxUrl: sandbox.url, workflows: [workflow, changesWorkflow] },
 		UNREACHABLE,
@@ -257,7 +178,7 @@ test('published with no reachable webhook address: 201 properties that enter the
 	// n8n 2.41 answers the activation before it activates the triggers (its publication outbox):
 	// the activation's poll has run once n8n has written where the trigger starts. It emitted nothing.
 	await activationPolled(WORKFLOW_ID, NODE, 'since');
-	expect((await emittedSoFar()).statuses).toEqual([]);
+	expect(statuses(await emittedSoFar())).toEqual([]);
 	const beforeRestart = await newMatches(100);
 	// The first read of the poll at start loses its connection (the node reads it again).
 	await sandboxCall('POST', '/_sandbox/faults', { path: itemsPath(), method: 'GET', drop: true });
@@ -282,7 +203,7 @@ test('published with no reachable webhook address: 201 properties that enter the
 	const added = [...beforeRestart, ...afterRestart];
 	expect(all.propIds).toHaveLength(added.length);
 	expect(new Set(all.propIds)).toEqual(new Set(added));
-	expect(all.statuses.every((status) => status === 'success')).toBe(true);
+	expect(statuses(all).every((status) => status === 'success')).toBe(true);
 
 	// Deactivated, three match meanwhile, published again: n8n keeps the static data, so the
 	// activation's poll emits those three, once.
@@ -316,7 +237,7 @@ test('Changes in Properties, published with no reachable webhook address: each c
 	const [gone1, gone2, gone3, gone4] = WATCHED_PROPERTIES.slice(20);
 	await n8n.activate(client, CHANGES_ID);
 	await activationPolled(CHANGES_ID, CHANGES_NODE, 'values');
-	expect((await emittedSoFar(CHANGES_ID, CHANGES_NODE)).statuses).toEqual([]);
+	expect(statuses(await emittedSoFar(CHANGES_ID, CHANGES_NODE))).toEqual([]);
 	const atStart = await watchedValues();
 	expect(Object.keys(atStart).sort()).toEqual(WATCHED_PROPERTIES);
 
@@ -367,11 +288,11 @@ test('Changes in Properties, published with no reachable webhook address: each c
 	expect(expectedAfter.map((item) => item.PropID).sort()).toEqual(
 		[w3, w8, w9, w10, w11, gone4].sort(),
 	);
-	const all = await until(
-		"the next minute's poll",
+	// The next poll, now (the first test waits for the minute's).
+	await polling.pollNow(client, CHANGES_ID);
+	const all = await waitFor(
+		'the poll at activation',
 		emittedAtLeast(expectedBefore.length + expectedAfter.length, CHANGES_ID, CHANGES_NODE),
-		200_000,
-		1_000,
 	);
 	expect(byContent(all.items)).toEqual(byContent([...expectedBefore, ...expectedAfter]));
 	expect(all.items).toContainEqual({
@@ -380,7 +301,7 @@ test('Changes in Properties, published with no reachable webhook address: each c
 		before: { ListingPrice: 123_000 },
 		after: { ListingPrice: 111_000 },
 	});
-	expect(all.statuses.every((status) => status === 'success')).toBe(true);
+	expect(statuses(all).every((status) => status === 'success')).toBe(true);
 
 	// Only free reads: nothing charged, no webhook, the list's automation untouched and unmonitored.
 	const charges = (await sandboxCall('GET', `/_sandbox/charges?token=${TOKENS.main}`)) as {

@@ -18,9 +18,19 @@ import { until } from './until';
 /** Where the e2e tier's screenshots go (not tracked). */
 export const SCREENSHOTS = join(__dirname, '..', '..', '.tools', 'screenshots');
 
-/** n8n and the sandbox act asynchronously: poll every 300 ms, for up to 30 s. */
+/**
+ * The bound on every wait of the e2e tier for a state of n8n, the sandbox or the editor: against a
+ * hang, not a budget. What works comes well within it; beside another suite's n8n on a loaded
+ * 2-core machine the editor has taken more than 30 s to open a panel.
+ */
+const BOUND_MS = 120_000;
+
+/** Playwright's own waits in the editor, for what a check looks for to appear (BOUND_MS at most). */
+export const SHOWN = { timeout: BOUND_MS };
+
+/** n8n and the sandbox act asynchronously: poll every 300 ms until `read` gives a value (BOUND_MS at most). */
 export const waitFor = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> =>
-	until(what, read, 30_000, 300);
+	until(what, read, BOUND_MS, 300);
 
 export interface StartedN8n {
 	/** The home `prepare` made, to start n8n on again. */
@@ -78,6 +88,8 @@ export async function signedInBrowser(url: string): Promise<{ browser: Browser; 
 	});
 	try {
 		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+		// Playwright's actions (a click waits for its element to show and take clicks) get the same bound.
+		page.setDefaultTimeout(BOUND_MS);
 		await page.goto(`${url}/signin`);
 		await page
 			.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]')
@@ -85,7 +97,7 @@ export async function signedInBrowser(url: string): Promise<{ browser: Browser; 
 			.fill(n8n.OWNER.email);
 		await page.locator('input[type="password"]').first().fill(n8n.OWNER.password);
 		await page.keyboard.press('Enter');
-		await page.waitForURL((address) => !address.pathname.includes('signin'), { timeout: 60_000 });
+		await page.waitForURL((address) => !address.pathname.includes('signin'), SHOWN);
 		return { browser, page };
 	} catch (error) {
 		await browser.close();
@@ -109,9 +121,6 @@ export async function startEditor(
 		throw error;
 	}
 }
-
-/** Playwright's own waits in the editor: up to this long for what a check looks for to appear. */
-export const SHOWN = { timeout: 30_000 };
 
 /** The classes and status icons n8n 2.41 gives a node on the canvas (CanvasNodeDefault and CanvasNodeStatusIcons). */
 export interface CanvasFlags {
@@ -142,11 +151,11 @@ export function editor(page: () => Page, n8nUrl: () => string, failureShot?: str
 	return {
 		canvasNode,
 		panel,
-		/** Opens a workflow in the editor, and waits (up to 60 s) for its node `nodeName` on the canvas. */
+		/** Opens a workflow in the editor, and waits for its node `nodeName` on the canvas. */
 		async openWorkflow(id: string, nodeName: string): Promise<void> {
 			await page().goto(`${n8nUrl()}/workflow/${id}`);
 			await canvasNode(nodeName)
-				.waitFor({ timeout: 60_000 })
+				.waitFor(SHOWN)
 				.catch(async (error: Error) => {
 					throw await failure(`${error.message}; the page at ${page().url()}`);
 				});
@@ -203,7 +212,7 @@ export function editor(page: () => Page, n8nUrl: () => string, failureShot?: str
 							? shown
 							: undefined;
 					},
-					60_000,
+					BOUND_MS,
 					300,
 				);
 			} catch {
