@@ -6,7 +6,7 @@
 # - `npm run test:fast` (`fast`): lint, the type check, and the unit, sandbox and engine tiers,
 #   what to run before every commit;
 # - `npm run test:<tier>` (`bash scripts/test.sh <tier> [jest arguments]`): that tier only (e2e with
-#   the build, the real n8n and the browser it needs), e.g. `npm run test:engine -- test/engine/list.test.ts`.
+#   the build, the real n8n and the browser it needs), e.g. `npm run test:engine -- test/engine/list/create.test.ts`.
 # `npm test` and `test:fast` end with a table of where their time went (scripts/test-times.js),
 # also written to .tools/test-times.md, whether they passed or not.
 set -euo pipefail
