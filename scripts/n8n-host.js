@@ -494,11 +494,27 @@ async function login(host) {
 }
 
 /** Activates a workflow through the REST API, as the editor's toggle does. */
+/**
+ * Publishes (activates) a workflow. n8n 2.41 checks every node's parameters first
+ * (`WorkflowValidationService.validateNodeParameters`, n8n/dist/workflows/workflow-validation.service.js),
+ * and a resource locator's regex is run by n8n-workflow's safe-regex in a `vm` script with a
+ * 250 ms timeout (`REGEX_TIMEOUT_MS`, safe-regex.js) measured on the wall clock: on a machine whose
+ * cores are all busy, even `^\d+$` can run out of it, and n8n refuses the publish with "Error
+ * validating node parameters" and changes nothing. That answer is asked again, twice at most; any
+ * other refusal, and the same one a third time, fails as it is.
+ */
 async function activate(client, workflowId) {
-	const workflow = await client.rest('GET', `/workflows/${workflowId}`);
-	return client.rest('POST', `/workflows/${workflowId}/activate`, {
-		versionId: workflow.versionId,
-	});
+	for (let attempt = 1; ; attempt++) {
+		const workflow = await client.rest('GET', `/workflows/${workflowId}`);
+		try {
+			return await client.rest('POST', `/workflows/${workflowId}/activate`, {
+				versionId: workflow.versionId,
+			});
+		} catch (error) {
+			if (attempt >= 3 || !/Error validating node parameters/.test(error.message)) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+		}
+	}
 }
 
 async function deactivate(client, workflowId) {
