@@ -78,6 +78,36 @@ export const importInto = (listId: number, parameters: IDataObject): IDataObject
 	...parameters,
 });
 
+/** The parameters of Import Record > Update Match on `listId`, with `parameters`. */
+export const updateMatchOf = (listId: number, parameters: IDataObject): IDataObject => ({
+	resource: 'importRecord',
+	operation: 'updateMatch',
+	listId: listRef(listId),
+	...parameters,
+});
+
+/** Records whose addresses are real sandbox properties in Oregon (read straight from the sandbox). */
+export async function realAddresses(
+	sb: EngineSandbox,
+	count: number,
+	token: string = TOKENS.main,
+): Promise<IDataObject[]> {
+	const { body } = await api<{ results: IDataObject[] }>(
+		sb,
+		'POST',
+		`/v1/properties?Purchase=1&Limit=${count}&Fields=PropID,Address,City,State,ZipFive`,
+		{ Criteria: [{ name: 'State', value: ['OR'] }] },
+		token,
+	);
+	return body.results.map(({ Address, City, State, ZipFive }) => ({
+		street: Address,
+		Address,
+		City,
+		State,
+		ZipFive: String(ZipFive),
+	}));
+}
+
 /** Records with an address in Portland, OR: `count` numbers on `street` from `first`. */
 export const portlandRecords = (count: number, street: string, first = 1) =>
 	Array.from({ length: count }, (_, i) => ({

@@ -1,47 +1,22 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { TOKENS } from '../../support/harness';
 import {
-	api,
 	createImportList,
 	importInto,
 	listRef,
+	realAddresses,
 	runOk,
+	updateMatchOf,
 	useEngineSandbox,
 } from '../../support/helpers';
 
 const sb = useEngineSandbox();
 
-/** Records whose addresses are real sandbox properties (read straight from the sandbox). */
-async function realAddresses(count: number, token: string = TOKENS.main): Promise<IDataObject[]> {
-	const { body } = await api<{ results: IDataObject[] }>(
-		sb,
-		'POST',
-		`/v1/properties?Purchase=1&Limit=${count}&Fields=PropID,Address,City,State,ZipFive`,
-		{ Criteria: [{ name: 'State', value: ['OR'] }] },
-		token,
-	);
-	return body.results.map(({ Address, City, State, ZipFive }) => ({
-		street: Address,
-		Address,
-		City,
-		State,
-		ZipFive: String(ZipFive),
-	}));
-}
-
 const importList = (token: string = TOKENS.main) => createImportList(sb, 'CSV import', token);
-const updateMatch = (listId: number, parameters: IDataObject) => ({
-	resource: 'importRecord',
-	operation: 'updateMatch',
-	listId: listRef(listId),
-	...parameters,
-});
 
 describe('Import Record', () => {
 	test('manual mapping, the X-Prop-Access-Token header, update and delete a match', async () => {
 		const listId = await importList();
-		const [record] = await realAddresses(1);
+		const [record] = await realAddresses(sb, 1);
 		const [imported] = await runOk(
 			sb,
 			importInto(listId, {
@@ -69,7 +44,7 @@ describe('Import Record', () => {
 
 		const [updated] = await runOk(
 			sb,
-			updateMatch(listId, { importItemId: imported.ListImportItemID, matchPropId: 'P000777' }),
+			updateMatchOf(listId, { importItemId: imported.ListImportItemID, matchPropId: 'P000777' }),
 		);
 		expect(updated).toMatchObject({ PropID: 'P000777', PropertyStatus: 'Selected' });
 		const [deleted] = await runOk(sb, {

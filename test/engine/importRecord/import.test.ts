@@ -2,36 +2,18 @@ import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { TOKENS } from '../../support/harness';
 import {
-	api,
 	createImportList,
 	createList,
 	importInto,
 	listRef,
 	run,
+	realAddresses,
 	runOk,
 	sandboxCharges,
 	useEngineSandbox,
 } from '../../support/helpers';
 
 const sb = useEngineSandbox();
-
-/** Records whose addresses are real sandbox properties (read straight from the sandbox). */
-async function realAddresses(count: number, token: string = TOKENS.main): Promise<IDataObject[]> {
-	const { body } = await api<{ results: IDataObject[] }>(
-		sb,
-		'POST',
-		`/v1/properties?Purchase=1&Limit=${count}&Fields=PropID,Address,City,State,ZipFive`,
-		{ Criteria: [{ name: 'State', value: ['OR'] }] },
-		token,
-	);
-	return body.results.map(({ Address, City, State, ZipFive }) => ({
-		street: Address,
-		Address,
-		City,
-		State,
-		ZipFive: String(ZipFive),
-	}));
-}
 
 const charges = (token: string) => sandboxCharges(sb, token);
 const importList = (token: string = TOKENS.main) => createImportList(sb, 'CSV import', token);
@@ -48,7 +30,7 @@ const importItems = (listId: number, parameters: IDataObject = {}) =>
 describe('Import Record', () => {
 	test('import same-named fields: one output item per record, paired, with its ListImportItemID and match', async () => {
 		const listId = await importList();
-		const records = await realAddresses(3);
+		const records = await realAddresses(sb, 3);
 		const result = await runOk(sb, importInto(listId, autoPurchase), records);
 		expect(result).toHaveLength(3);
 		for (const item of result) {
@@ -99,7 +81,7 @@ describe('Import Record', () => {
 
 	test('preview: one summary item, nothing created or charged', async () => {
 		const listId = await importList();
-		const records = await realAddresses(4);
+		const records = await realAddresses(sb, 4);
 		const before = await charges(TOKENS.main);
 		const [quote] = await runOk(sb, importInto(listId, { chargeMode: 'preview' }), records);
 		expect(quote).toMatchObject({ preview: true, resultCount: 4, records: 4, ListID: listId });
@@ -158,7 +140,7 @@ describe('Import Record', () => {
 
 	test('the list check, made while the quote travels, is answered before any purchase: a check that fails after the quote was answered buys nothing', async () => {
 		const listId = await importList();
-		const records = await realAddresses(2);
+		const records = await realAddresses(sb, 2);
 		const before = await charges(TOKENS.main);
 		sb.faults.push({
 			pathPrefix: `/v1/lists/${listId}`,
@@ -200,7 +182,7 @@ describe('Import Record > Import, items that name different import lists', () =>
 	});
 	const overTwoLists = async () => {
 		const [a, b] = [await importList(), await importList()];
-		const records = await realAddresses(4);
+		const records = await realAddresses(sb, 4);
 		// A, B, A, B, as the issue's workflow had them.
 		return {
 			a,
@@ -346,7 +328,7 @@ describe('Import Record > Import, items that name different import lists', () =>
 	test('a second list that is not an API import list is refused before anything is bought, in the first list too', async () => {
 		const a = await importList();
 		const staticList = await createList(sb, { listName: 'static', listType: 'static' });
-		const records = (await realAddresses(2)).map((record, i) => ({
+		const records = (await realAddresses(sb, 2)).map((record, i) => ({
 			...record,
 			listId: i ? staticList : a,
 		}));

@@ -1,22 +1,14 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { TOKENS } from '../../support/harness';
-import { createImportList, listRef, run, useEngineSandbox } from '../../support/helpers';
+import { createImportList, run, updateMatchOf, useEngineSandbox } from '../../support/helpers';
 
 const sb = useEngineSandbox();
 
 const importList = (token: string = TOKENS.main) => createImportList(sb, 'CSV import', token);
-const updateMatch = (listId: number, parameters: IDataObject) => ({
-	resource: 'importRecord',
-	operation: 'updateMatch',
-	listId: listRef(listId),
-	...parameters,
-});
 
 describe('Import Record', () => {
 	test('a correction without a Property ID or Person Key, or with a bad one, is refused before sending', async () => {
 		const listId = await importList();
-		const none = await run(sb, updateMatch(listId, { importItemId: 1 }));
+		const none = await run(sb, updateMatchOf(listId, { importItemId: 1 }));
 		expect(none.error?.message).toBe(
 			'Property ID or Person Key: give at least one to correct the match',
 		);
@@ -26,7 +18,7 @@ describe('Import Record', () => {
 			['matchPersonKey', 'K 1'],
 			['matchPropId', '#x'],
 		]) {
-			const refused = await run(sb, updateMatch(listId, { importItemId: 1, [name]: value }));
+			const refused = await run(sb, updateMatchOf(listId, { importItemId: 1, [name]: value }));
 			expect(refused.error?.message).toContain(
 				name === 'matchPropId' ? 'Property ID: ' : 'Person Key: ',
 			);
