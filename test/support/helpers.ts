@@ -78,6 +78,33 @@ export const importInto = (listId: number, parameters: IDataObject): IDataObject
 	...parameters,
 });
 
+/** The parameters of Import Record > Get Many of `listId`, every item (Return All), with `parameters`. */
+export const importItemsOf = (listId: number, parameters: IDataObject = {}): IDataObject => ({
+	resource: 'importRecord',
+	operation: 'getMany',
+	listId: listRef(listId),
+	returnAll: true,
+	...parameters,
+});
+
+/** Purchase mode with room for a few records: what the Person tests buy with. */
+export const buyingPersons = { chargeMode: 'purchase', maxCost: 5 };
+
+/** The parameters of Person > Get Owners of `propId` (Purchase mode by default). */
+export const ownersOf = (propId: string, parameters: IDataObject = buyingPersons): IDataObject => ({
+	resource: 'person',
+	operation: 'getOwners',
+	propId,
+	...parameters,
+});
+
+/** The parameters of Person > Purchase Phone or Purchase Email for `personKey` (Purchase mode by default). */
+export const purchaseContactOf = (
+	operation: 'purchasePhone' | 'purchaseEmail',
+	personKey: string,
+	parameters: IDataObject = buyingPersons,
+): IDataObject => ({ resource: 'person', operation, personKey, ...parameters });
+
 /** The parameters of Import Record > Update Match on `listId`, with `parameters`. */
 export const updateMatchOf = (listId: number, parameters: IDataObject): IDataObject => ({
 	resource: 'importRecord',

@@ -5,7 +5,7 @@ import {
 	api,
 	createImportList,
 	importInto,
-	listRef,
+	importItemsOf,
 	portlandRecords,
 	runOk,
 	useEngineSandbox,
@@ -16,13 +16,7 @@ const sb = useEngineSandbox();
 const importList = (token: string = TOKENS.main) => createImportList(sb, 'CSV import', token);
 const autoPurchase = { mapping: 'auto', chargeMode: 'purchase', maxCost: 10 };
 const importItems = (listId: number, parameters: IDataObject = {}) =>
-	runOk(sb, {
-		resource: 'importRecord',
-		operation: 'getMany',
-		listId: listRef(listId),
-		returnAll: true,
-		...parameters,
-	});
+	runOk(sb, importItemsOf(listId, parameters));
 
 describe('Import Record', () => {
 	test("Get Many, Return All where the service gives a page shorter than asked for though more follow: the list's TotalImportItems shows it, and paging goes on from there", async () => {

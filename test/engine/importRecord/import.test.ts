@@ -5,7 +5,7 @@ import {
 	createImportList,
 	createList,
 	importInto,
-	listRef,
+	importItemsOf,
 	run,
 	realAddresses,
 	runOk,
@@ -19,13 +19,7 @@ const charges = (token: string) => sandboxCharges(sb, token);
 const importList = (token: string = TOKENS.main) => createImportList(sb, 'CSV import', token);
 const autoPurchase = { mapping: 'auto', chargeMode: 'purchase', maxCost: 10 };
 const importItems = (listId: number, parameters: IDataObject = {}) =>
-	runOk(sb, {
-		resource: 'importRecord',
-		operation: 'getMany',
-		listId: listRef(listId),
-		returnAll: true,
-		...parameters,
-	});
+	runOk(sb, importItemsOf(listId, parameters));
 
 describe('Import Record', () => {
 	test('import same-named fields: one output item per record, paired, with its ListImportItemID and match', async () => {

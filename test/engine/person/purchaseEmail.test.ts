@@ -1,22 +1,17 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { TOKENS } from '../../support/harness';
-import { runOk, sandboxCharges, useEngineSandbox } from '../../support/helpers';
+import {
+	buyingPersons,
+	ownersOf,
+	purchaseContactOf,
+	runOk,
+	sandboxCharges,
+	useEngineSandbox,
+} from '../../support/helpers';
 
 const sb = useEngineSandbox();
 const charges = async () => (await sandboxCharges(sb)).log;
-const buying = { chargeMode: 'purchase', maxCost: 5 };
-const ownersOf = (propId: string, parameters: IDataObject = buying) => ({
-	resource: 'person',
-	operation: 'getOwners',
-	propId,
-	...parameters,
-});
-const purchase = (
-	operation: 'purchasePhone' | 'purchaseEmail',
-	personKey: string,
-	parameters: IDataObject = buying,
-) => ({ resource: 'person', operation, personKey, ...parameters });
+const buying = buyingPersons;
+const purchase = purchaseContactOf;
 
 describe('Person', () => {
 	test('purchase an e-mail: the preview charges nothing, the purchase buys it once, buying it again is a clear result; the e-mail shows in the owners', async () => {
