@@ -94,7 +94,8 @@ function circles(graph) {
 			onStack.delete(member);
 			component.push(member);
 		} while (member !== file);
-		if (component.length > 1 || (graph.get(file) ?? []).includes(file)) found.push(component.sort());
+		if (component.length > 1 || (graph.get(file) ?? []).includes(file))
+			found.push(component.sort());
 	};
 	for (const file of graph.keys()) if (!indexes.has(file)) connect(file);
 	return found;
