@@ -5,8 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Dispatcher } from 'undici';
 
-import type { RateLimit } from './routes/rateLimit';
 import type { SandboxStore } from './store';
+
+/** A rate above which the sandbox answers 429 (sandbox/routes/rateLimit.ts). */
+export interface RateLimit {
+	perSecond: number;
+	/** Requests the bucket holds; default `perSecond` (at least 1). */
+	burst?: number;
+}
 
 export interface SandboxOptions {
 	/** 0 takes a free port. Default 8787. */

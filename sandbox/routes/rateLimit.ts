@@ -1,20 +1,6 @@
 import { badRequest } from '../errors';
 import { objectBody, onlyFields } from '../http';
-import type { RouteModule } from '../types';
-
-/**
- * A service that answers 429 above a set rate, as a real one does: a bucket of `burst` requests
- * that refills at `perSecond`; a request to the API (not `/_sandbox/`) finding it empty is answered
- * 429 with `Retry-After` (whole seconds until the bucket holds a request again) and has no effect.
- * Set with `--rate-limit N` (the sandbox's CLI), the `rateLimit` option, or
- * `POST /_sandbox/rate-limit {"perSecond", "burst"?}` (`{"perSecond": null}` lifts it);
- * `GET /_sandbox/rate-limit` says how many calls it refused.
- */
-export interface RateLimit {
-	perSecond: number;
-	/** Requests the bucket holds; default `perSecond` (at least 1). */
-	burst?: number;
-}
+import type { RateLimit, RouteModule } from '../types';
 
 const EVENT_ID = 'rtl-rtl-rtl';
 const RATE_FIELDS = ['perSecond', 'burst'];
@@ -35,6 +21,14 @@ export function rateLimitOf(raw: unknown): RateLimit | undefined {
 	return { perSecond: body.perSecond as number, burst: body.burst as number | undefined };
 }
 
+/**
+ * A service that answers 429 above a set rate, as a real one does: a bucket of `burst` requests
+ * that refills at `perSecond`; a request to the API (not `/_sandbox/`) finding it empty is answered
+ * 429 with `Retry-After` (whole seconds until the bucket holds a request again) and has no effect.
+ * Set with `--rate-limit N` (the sandbox's CLI), the `rateLimit` option, or
+ * `POST /_sandbox/rate-limit {"perSecond", "burst"?}` (`{"perSecond": null}` lifts it);
+ * `GET /_sandbox/rate-limit` says how many calls it refused.
+ */
 export function rateLimitRoutes(initial: RateLimit | undefined): RouteModule {
 	return (app) => {
 		let limit = initial;
