@@ -14,12 +14,15 @@ import { personRoutes } from './routes/persons';
 import { propertyRoutes } from './routes/properties';
 import { rateLimitRoutes } from './routes/rateLimit';
 import { simulateRoutes } from './routes/simulate';
+import { variantRoutes } from './routes/variants';
 import { webhookRoutes } from './routes/webhooks';
+import { variantsOf } from './variants';
 import { webhookDispatcher } from './webhooks/delivery';
 import type { RouteModule, RunningSandbox, SandboxContext, SandboxOptions } from './types';
 
 const ROUTE_MODULES: RouteModule[] = [
 	controlRoutes, // first: its fault-injection hook must see every request
+	variantRoutes, // after it: a fault's answer is shaped by the variants too
 	accountRoutes,
 	propertyRoutes,
 	personRoutes,
@@ -46,6 +49,7 @@ export function buildSandboxApp(options: SandboxOptions = {}): {
 		store: new SandboxStore(options.dataFile),
 		options: { allowRemoteWebhooks: options.allowRemoteWebhooks ?? false },
 		webhookDispatcher: webhookDispatcher(options.webhookCa),
+		variants: new Set(variantsOf(options.variants ?? [])),
 	};
 	app.addHook('onClose', async () => {
 		await ctx.webhookDispatcher?.close();
@@ -96,7 +100,11 @@ export function buildSandboxApp(options: SandboxOptions = {}): {
 	// Dynamic lists are refreshed on a read only after a write (sandbox/lists/membership.ts).
 	trackWrites(app);
 	// After the faults' hook, before the API's routes: a refused call has no effect.
-	const routes = [ROUTE_MODULES[0], rateLimitRoutes(options.rateLimit), ...ROUTE_MODULES.slice(1)];
+	const routes = [
+		...ROUTE_MODULES.slice(0, 2),
+		rateLimitRoutes(options.rateLimit),
+		...ROUTE_MODULES.slice(2),
+	];
 	for (const register of routes) register(app, ctx);
 	return { app, ctx };
 }

@@ -14,6 +14,25 @@ export interface RateLimit {
 	burst?: number;
 }
 
+/**
+ * A way the real service may differ from what the sandbox does by default, where the API documents
+ * leave it open or the service's notes only infer it (docs/api.md, "Every guess";
+ * sandbox/variants.ts).
+ */
+export type VariantName =
+	| 'delivery-array'
+	| 'delivery-wrapper'
+	| 'delivery-keys'
+	| 'delivery-unknown-kind'
+	| 'money-numbers'
+	| 'low-limit'
+	| 'short-page'
+	| 'no-result-count'
+	| 'no-free-remaining'
+	| 'extra-fields'
+	| 'no-eventid'
+	| 'no-retry-after';
+
 export interface SandboxOptions {
 	/** 0 takes a free port. Default 8787. */
 	port?: number;
@@ -31,11 +50,15 @@ export interface SandboxOptions {
 	 * in its own process and delivers over TLS with a certificate made after that process started.
 	 */
 	webhookCa?: string;
+	/** Behave like a service that differs in these ways (sandbox/variants.ts). */
+	variants?: VariantName[];
 }
 
 export interface SandboxContext {
 	store: SandboxStore;
 	options: Required<Pick<SandboxOptions, 'allowRemoteWebhooks'>>;
+	/** The variants in force; a reset keeps them (sandbox/variants.ts). */
+	variants: Set<VariantName>;
 	/** What webhook deliveries are sent with when `webhookCa` is given; otherwise undici's global dispatcher. */
 	webhookDispatcher?: Dispatcher;
 }

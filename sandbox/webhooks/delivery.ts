@@ -5,6 +5,7 @@ import { getCACertificates } from 'node:tls';
 import { Agent, request, type Dispatcher } from 'undici';
 
 import type { SandboxContext } from '../types';
+import { deliveryBody } from '../variants';
 
 /**
  * Webhook delivery: POST JSON to the webhook's HookUrl with `Authorization: Bearer <Secret>` when it
@@ -114,7 +115,7 @@ export function deliver(
 		ctx.store.save();
 		return;
 	}
-	const body = JSON.stringify(payload.length === 1 ? payload[0] : payload);
+	const body = JSON.stringify(deliveryBody(ctx.variants, payload));
 	const run = (async () => {
 		for (let i = 0; ; i++) {
 			const result = await attempt(
