@@ -13,6 +13,7 @@ import { listRoutes } from './routes/lists';
 import { personRoutes } from './routes/persons';
 import { propertyRoutes } from './routes/properties';
 import { rateLimitRoutes } from './routes/rateLimit';
+import { requestLogRoutes } from './routes/requests';
 import { simulateRoutes } from './routes/simulate';
 import { variantRoutes } from './routes/variants';
 import { webhookRoutes } from './routes/webhooks';
@@ -21,7 +22,8 @@ import { webhookDispatcher } from './webhooks/delivery';
 import type { RouteModule, RunningSandbox, SandboxContext, SandboxOptions } from './types';
 
 const ROUTE_MODULES: RouteModule[] = [
-	controlRoutes, // first: its fault-injection hook must see every request
+	requestLogRoutes, // first: every call is logged, also one a fault or the rate limit answers
+	controlRoutes, // its fault-injection hook must see every request
 	variantRoutes, // after it: a fault's answer is shaped by the variants too
 	accountRoutes,
 	propertyRoutes,
@@ -101,9 +103,9 @@ export function buildSandboxApp(options: SandboxOptions = {}): {
 	trackWrites(app);
 	// After the faults' hook, before the API's routes: a refused call has no effect.
 	const routes = [
-		...ROUTE_MODULES.slice(0, 2),
+		...ROUTE_MODULES.slice(0, 3),
 		rateLimitRoutes(options.rateLimit),
-		...ROUTE_MODULES.slice(2),
+		...ROUTE_MODULES.slice(3),
 	];
 	for (const register of routes) register(app, ctx);
 	return { app, ctx };
