@@ -60,10 +60,7 @@ describe('messages name what they are about', () => {
 		});
 		const named = await run(sb, comps);
 		expect(named.error?.message).toBe(
-			'PropRadar refused the request for property P000020 as invalid: Invalid SqFt',
-		);
-		expect(named.error?.description).toContain(
-			'PropRadar says: Invalid SqFt: SqFt must be below 1000 for this area.',
+			'PropRadar refused the request for property P000020 as invalid: Invalid SqFt: SqFt must be below 1000 for this area',
 		);
 		expect(named.error?.description).toContain(
 			'Check SqFt: the value sent for it is what PropRadar refused.',

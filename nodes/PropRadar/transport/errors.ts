@@ -100,7 +100,7 @@ function badRequestHint(serviceWords: string, parameters: readonly string[]): st
 	return "PropRadar did not say what it refused; check this node's parameters for this item against what the operation allows.";
 }
 
-function known(status: number, name: string, words: string, request: FailedRequest): Known {
+function known(status: number, words: string, request: FailedRequest): Known {
 	const { subject } = request;
 	if (status === 404)
 		return subject
@@ -116,7 +116,7 @@ function known(status: number, name: string, words: string, request: FailedReque
 				};
 	if (status === 400)
 		return {
-			message: `PropRadar refused the request${subject ? ` for ${subject}` : ''} as invalid${name ? `: ${name}` : ''}`,
+			message: `PropRadar refused the request${subject ? ` for ${subject}` : ''} as invalid${words ? `: ${words}` : ''}`,
 			hint: badRequestHint(words, request.parameters ?? []),
 		};
 	if (status >= 500) return SERVICE_FAILED;
@@ -142,7 +142,7 @@ export function describeFailure(
 		.join(': ')
 		.replace(/\.$/, '');
 	const subject = request.subject && redact(request.subject, request.secrets);
-	let { message, hint } = known(status, clean(error.error) ?? '', words, { ...request, subject });
+	let { message, hint } = known(status, words, { ...request, subject });
 	let money = '';
 	if (request.charging && isServiceRefusal(status, body)) {
 		if (status !== 402) money = 'PropRadar refused this purchase, so nothing was charged for it.';
