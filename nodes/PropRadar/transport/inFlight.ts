@@ -1,3 +1,5 @@
+import { perRun } from './run';
+
 /**
  * The most requests one node run has under way to PropRadar at once, whatever Items at Once, paging
  * and batching ask for (docs/performance.md, "Requests in flight").
@@ -40,12 +42,5 @@ export class InFlight {
 	}
 }
 
-// Per node run, keyed by its context (n8n gives every run of a node a context of its own): the
-// one piece of a run's state the transport keeps, until a run object carries it.
-const runs = new WeakMap<object, InFlight>();
-
-export function inFlight(context: object): InFlight {
-	let run = runs.get(context);
-	if (!run) runs.set(context, (run = new InFlight()));
-	return run;
-}
+export const inFlight = (context: object): InFlight =>
+	perRun(context, 'inFlight', () => new InFlight());
