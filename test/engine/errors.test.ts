@@ -67,6 +67,39 @@ test('404: an unknown property', async () => {
 	);
 });
 
+test("an error body without eventid (issue 59): the service's words, the answer's request id as the code, and a refused purchase charged nothing", async () => {
+	sb.faults.push({
+		pathPrefix: '/v1/properties/P000004',
+		query: { Purchase: '1' },
+		count: 1,
+		status: 404,
+		headers: { 'x-prop-request-id': 'req-without-eventid' },
+		body: { error: 'Resource does not exist for given id', message: 'No such property.' },
+	});
+	const result = await run(sb, {
+		resource: 'property',
+		operation: 'get',
+		propId: 'P000004',
+		chargeMode: 'purchase',
+		maxCost: 100,
+	});
+	expect(result.error?.httpCode).toBe('404');
+	expect(result.error?.message).toBe(
+		'Property P000004 does not exist or belongs to another account',
+	);
+	expect(result.error?.description).toContain(
+		'PropRadar says: Resource does not exist for given id: No such property.',
+	);
+	expect(result.error?.description).toContain('nothing was charged');
+	expect(result.error?.description).toContain('Troubleshooting code: req-without-eventid.');
+	expect(result.error?.description).not.toContain('undefined');
+	// n8n's error view shows the answer: its status and the service's error object.
+	expect(result.error?.context?.data).toEqual({
+		error: 'Resource does not exist for given id',
+		message: 'No such property.',
+	});
+});
+
 describe('retries', () => {
 	test('a read is repeated after 503 and 429 (Retry-After), then succeeds', async () => {
 		sb.faults.push({ pathPrefix: '/v1/lists', method: 'GET', count: 1, status: 503 });
@@ -81,6 +114,49 @@ describe('retries', () => {
 		const result = await run(sb, listMany);
 		expect(result.error).toBeUndefined();
 		expect(sb.sent('/v1/lists', 'GET').length - before).toBe(3);
+	});
+
+	test('a 429 without Retry-After (issue 59) is waited out longer than a failure: a read answered it four times still succeeds', async () => {
+		sb.faults.push({
+			pathPrefix: '/v1/lists',
+			method: 'GET',
+			count: 4,
+			status: 429,
+			headers: { 'retry-after': '' },
+			body: { error: 'Too Many Requests' },
+		});
+		const before = sb.sent('/v1/lists', 'GET').length;
+		const started = Date.now();
+		const result = await run(sb, listMany);
+		expect(result.error).toBeUndefined();
+		expect(sb.sent('/v1/lists', 'GET').length - before).toBe(5);
+		// 0.5 s, then 1, 2 and 4 s: a service that gave no pace is given time.
+		expect(Date.now() - started).toBeGreaterThanOrEqual(7_000);
+	});
+
+	test('a 429 on a purchase is not sent again, and nothing was charged', async () => {
+		sb.faults.push({
+			pathPrefix: '/v1/properties/P000003',
+			query: { Purchase: '1' },
+			count: 1,
+			status: 429,
+			headers: { 'retry-after': '' },
+			body: { error: 'Too Many Requests' },
+		});
+		const result = await run(sb, {
+			resource: 'property',
+			operation: 'get',
+			propId: 'P000003',
+			chargeMode: 'purchase',
+			maxCost: 100,
+		});
+		expect(result.error?.httpCode).toBe('429');
+		expect(result.error?.message).toBe('PropRadar is rate limiting this account');
+		expect(result.error?.description).toContain('nothing was charged');
+		const purchases = sb
+			.sent('/v1/properties/P000003')
+			.filter((r) => r.query.get('Purchase') === '1');
+		expect(purchases).toHaveLength(1);
 	});
 
 	test('a read gives up after four attempts with a message about the service', async () => {

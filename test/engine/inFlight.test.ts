@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * Requests in flight (docs/performance.md, "Requests in flight"), through n8n-core's engine
- * against the sandbox: a run starts with 10 requests under way and sends more while answers come
- * back, never more than 50 however many items and pages it reads at once; Return All asks for a
+ * against the sandbox: a run has at most 50 requests under way, however many items and pages it
+ * reads at once, and sends the next as one is answered; Return All asks for a
  * whole list's pages together once it knows how many there are, and keeps their order; above a
  * service's rate (the sandbox answering 429) the run slows down and finishes. No timings: what is
  * checked is what was sent, how many at once, and what came out.
@@ -80,16 +80,16 @@ const readBigList = {
 };
 
 describe('requests in flight', () => {
-	test('a run starts with 10 requests under way and sends no more until one is answered', async () => {
+	test('a run has 50 requests under way at most, and sends no more until one is answered', async () => {
 		let arrived = 0;
 		let release = () => {};
 		const released = new Promise<void>((resolve) => (release = resolve));
 		let arrivedBeforeRelease = 0;
 		sb.faults.push({
 			pathPrefix: '/v1/properties/',
-			count: 30,
+			count: 60,
 			beforeForward: async () => {
-				if (++arrived === 10)
+				if (++arrived === 50)
 					// Time for an eleventh to arrive if one were sent without an answer.
 					setTimeout(() => {
 						arrivedBeforeRelease = arrived;
@@ -101,14 +101,14 @@ describe('requests in flight', () => {
 		const output = await run(
 			sb,
 			getOwners,
-			propIds(30, 201).map((id) => ({ id })),
+			propIds(60, 201).map((id) => ({ id })),
 		);
 		expect(output.error).toBeUndefined();
-		expect(arrivedBeforeRelease).toBe(10);
-		expect(output.items.map(pairedIndex)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+		expect(arrivedBeforeRelease).toBe(50);
+		expect(output.items.map(pairedIndex)).toEqual(Array.from({ length: 60 }, (_, i) => i));
 	});
 
-	test('Get Owners of 150 items: more than 10 under way once answers come back, never more than 50; the output keeps input order', async () => {
+	test('Get Owners of 150 items: more than 10 under way, never more than 50; the output keeps input order', async () => {
 		const held = heldRequests('/v1/properties/', 150, 100);
 		const items = propIds(150, 301).map((id) => ({ id }));
 		const output = await run(sb, getOwners, items);
@@ -171,7 +171,7 @@ describe('requests in flight', () => {
 			expect(output.json.map((item) => item.PropID)).toEqual(items.map((item) => item.id));
 			expect(output.json.every((item) => item.error === undefined)).toBe(true);
 			const { body } = await control<{ refused: number }>(sb, 'GET', '/_sandbox/rate-limit');
-			// The service did refuse some (the run's first 10 requests are twice its burst) ...
+			// The service did refuse some (the run's first requests are more than its burst) ...
 			expect(body.refused).toBeGreaterThan(0);
 			// ... and each refusal was followed by the same request again, after its Retry-After.
 			expect(sb.sent('/v1/properties/')).toHaveLength(40 + body.refused);

@@ -209,18 +209,19 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
 
 /**
  * Answers with the fault's status, headers and body (by default a 500 with an error object). A
- * fault that sets no Retry-After says 0, so the transport repeats a read at once instead of after
+ * fault that sets no Retry-After says 0 (one that sets it to '' sends none), so the transport repeats a read at once instead of after
  * its backoff (250 ms, then 500 ms, then 1 s), which the outages of these tests would otherwise
  * wait out hundreds of times; the retries and what the node does after them are the same. The
  * backoff itself is checked in test/unit/transport.test.ts (`retryDelay`), and waited out here by
  * the faults that drop a connection.
  */
 function answerWithFault(response: ServerResponse, fault: Fault): void {
-	response.writeHead(fault.status ?? 500, {
-		'content-type': 'application/json',
-		'retry-after': '0',
-		...fault.headers,
-	});
+	const headers = { 'content-type': 'application/json', 'retry-after': '0', ...fault.headers };
+	// A header given as '' is left out: a 429 without Retry-After (issue 59).
+	response.writeHead(
+		fault.status ?? 500,
+		Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== '')),
+	);
 	response.end(JSON.stringify(fault.body ?? { error: 'Injected fault', eventid: 'tst-flt-001' }));
 }
 

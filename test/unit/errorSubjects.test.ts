@@ -1,5 +1,5 @@
 import { describeFailure, paths } from '../../nodes/PropRadar/transport';
-import { subjectOf } from '../../nodes/PropRadar/transport/answer';
+import { subjectOf } from '../../nodes/PropRadar/transport/failures';
 
 test('every path with an ID names what it is about', () => {
 	expect(subjectOf(paths.importItem(12, 7))).toBe('import item 7 of list 12');

@@ -6,6 +6,8 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
+import { forget, perRun } from './run';
+
 export const CREDENTIAL_TYPE = 'propRadarApi';
 
 export type ApiContext =
@@ -31,17 +33,13 @@ export const normalizedBaseUrl = (credentials: CredentialData) =>
 		.replace(/\/+$/, '')
 		.replace(/\/v1$/, '');
 
-const credentialReads = new WeakMap<ApiContext, Promise<CredentialData>>();
-
-// Once per context (a node run, a trigger call): n8n loads and decrypts it on every read (docs/design.md).
+// Once per run (a node run, a trigger call): n8n loads and decrypts it on every read (docs/design.md).
 export function readCredential(context: ApiContext): Promise<CredentialData> {
-	let read = credentialReads.get(context);
-	if (!read) {
-		read = context.getCredentials<CredentialData>(CREDENTIAL_TYPE);
-		credentialReads.set(context, read);
-		read.catch(() => credentialReads.delete(context));
-	}
-	return read;
+	return perRun(context, 'credential', () => {
+		const read = context.getCredentials<CredentialData>(CREDENTIAL_TYPE);
+		read.catch(() => forget(context, 'credential'));
+		return read;
+	});
 }
 
 // The read overlaps the run's parameter and item reads; a failure is left to the first request.

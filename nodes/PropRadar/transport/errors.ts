@@ -20,7 +20,9 @@ export interface FailedRequest {
 	parameters?: readonly string[];
 }
 
-const HINTS: Record<number, { message: string; hint: string }> = {
+type Known = { message: string; hint: string };
+
+const HINTS: Record<number, Known> = {
 	401: {
 		message: 'PropRadar does not accept the access token',
 		hint: 'The token is invalid or expired: update the Access Token of the PropRadar credential.',
@@ -38,26 +40,35 @@ const HINTS: Record<number, { message: string; hint: string }> = {
 			"integrations entitlement, or your user may not do this. Check the account's " +
 			'plan and permissions.',
 	},
-	404: {
-		message: 'The resource does not exist or belongs to another account',
-		hint:
-			'Check the ID (list, property, person, import item or webhook) and that the ' +
-			'credential belongs to the account that owns it.',
-	},
 	429: {
 		message: 'PropRadar is rate limiting this account',
 		hint: 'Too many requests in a short time. Run fewer items at once or wait a little.',
 	},
 };
 
-const REDACTED = '[redacted]';
+const SERVICE_FAILED: Known = {
+	message: 'The PropRadar service failed',
+	hint:
+		'A fault on the service side. Try again later; if it persists, send the ' +
+		'troubleshooting code to PropRadar support.',
+};
 
 export function redact(text: string, secrets: readonly string[] = []): string {
 	let result = text;
 	for (const secret of secrets) {
-		if (secret && secret.length >= 4) result = result.split(secret).join(REDACTED);
+		if (secret && secret.length >= 4) result = result.split(secret).join('[redacted]');
 	}
 	return result;
+}
+
+/** Every text in a value (an answer's body) redacted, keys too: a server can echo what it was sent. */
+export function redactAll(value: unknown, secrets: readonly string[]): unknown {
+	if (typeof value === 'string') return redact(value, secrets);
+	if (Array.isArray(value)) return value.map((entry) => redactAll(entry, secrets));
+	if (typeof value !== 'object' || value === null) return value;
+	return Object.fromEntries(
+		Object.entries(value).map(([key, entry]) => [redact(key, secrets), redactAll(entry, secrets)]),
+	);
 }
 
 // A user part (`user:password@`) may hold a token; text that is no web address loses it all the same.
@@ -67,12 +78,14 @@ export function withoutUserPart(address: string): string {
 
 function errorObject(body: unknown): ApiErrorBody | undefined {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-	const candidate = body as ApiErrorBody;
-	return typeof candidate.error === 'string' ? candidate : undefined;
+	return typeof (body as ApiErrorBody).error === 'string' ? (body as ApiErrorBody) : undefined;
 }
 
-const text = (value: unknown): string | undefined =>
-	typeof value === 'string' && value.trim() ? value.trim() : undefined;
+// Only a 4xx carrying the service's error object means nothing was done (and nothing charged): any
+// other failure of a purchase may have come after the charge (docs/money.md, rule 3).
+export function isServiceRefusal(status: number, body: unknown): boolean {
+	return status >= 400 && status < 500 && errorObject(body) !== undefined;
+}
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -81,27 +94,40 @@ function badRequestHint(serviceWords: string, parameters: readonly string[]): st
 		new RegExp(`(^|[^\\w-])${escapeRegExp(name)}($|[^\\w-])`).test(serviceWords),
 	);
 	if (named.length > 0)
-		return (
-			`Check ${named.join(', ')}: the value sent for ` +
-			`${named.length === 1 ? 'it' : 'them'} is what PropRadar refused.`
-		);
+		return `Check ${named.join(', ')}: the value sent for ${named.length === 1 ? 'it' : 'them'} is what PropRadar refused.`;
 	if (serviceWords)
 		return "PropRadar's words above say what it refused; correct that in this node's parameters.";
-	return (
-		"PropRadar did not say what it refused; check this node's parameters for this item " +
-		'against what the operation allows.'
-	);
+	return "PropRadar did not say what it refused; check this node's parameters for this item against what the operation allows.";
 }
 
-const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-
-// Only a 4xx carrying the service's error object means nothing was done (and nothing charged): any
-// other failure of a purchase may have come after the charge (docs/money.md, rule 3).
-export function isServiceRefusal(status: number, body: unknown): boolean {
-	return status >= 400 && status < 500 && errorObject(body) !== undefined;
+function known(status: number, words: string, request: FailedRequest): Known {
+	const { subject } = request;
+	if (status === 404)
+		return subject
+			? {
+					message: `${subject.charAt(0).toUpperCase()}${subject.slice(1)} does not exist or belongs to another account`,
+					hint: `Check the ID of ${subject} and that the credential belongs to the account that owns it.`,
+				}
+			: {
+					message: 'The resource does not exist or belongs to another account',
+					hint:
+						'Check the ID (list, property, person, import item or webhook) and that the ' +
+						'credential belongs to the account that owns it.',
+				};
+	if (status === 400)
+		return {
+			message: `PropRadar refused the request${subject ? ` for ${subject}` : ''} as invalid${words ? `: ${words}` : ''}`,
+			hint: badRequestHint(words, request.parameters ?? []),
+		};
+	if (status >= 500) return SERVICE_FAILED;
+	return HINTS[status] ?? { message: `PropRadar answered with status ${status}`, hint: '' };
 }
 
-// Only the error object's fields, with every secret of the request redacted: a server can echo it.
+/**
+ * A failed answer in a person's words: the message short, the service's own words (its error
+ * object only) and the troubleshooting code in the description, every secret of the request
+ * redacted. A purchase's says what happened to the money.
+ */
 export function describeFailure(
 	status: number,
 	body: unknown,
@@ -109,67 +135,43 @@ export function describeFailure(
 	request: FailedRequest = {},
 ): FailureDescription {
 	const error = errorObject(body) ?? {};
-	const clean = (value: unknown) => {
-		const found = text(value);
-		return found && redact(found, request.secrets);
-	};
-	const subject = request.subject && redact(request.subject, request.secrets);
-	const serviceWords = [
-		...new Set(
-			[clean(error.messageTitle), clean(error.error), clean(error.message)].filter(Boolean),
-		),
-	]
+	const clean = (value: unknown) =>
+		typeof value === 'string' && value.trim() ? redact(value.trim(), request.secrets) : undefined;
+	const words = [...new Set([clean(error.messageTitle), clean(error.error), clean(error.message)])]
+		.filter(Boolean)
 		.join(': ')
 		.replace(/\.$/, '');
-	const eventId = clean(error.eventid) ?? clean(requestId);
-	const known =
-		status === 404 && subject
-			? {
-					message: `${capitalised(subject)} does not exist or belongs to another account`,
-					hint:
-						`Check the ID of ${subject} and that the credential belongs to the ` +
-						`account that owns it.`,
-				}
-			: status === 400
-				? {
-						message: `PropRadar refused the request${subject ? ` for ${subject}` : ''} as invalid`,
-						hint: badRequestHint(serviceWords, request.parameters ?? []),
-					}
-				: (HINTS[status] ??
-					(status >= 500
-						? {
-								message: 'The PropRadar service failed',
-								hint:
-									'A fault on the service side. Try again later; ' +
-									'if it persists, send the troubleshooting code ' +
-									'to PropRadar support.',
-							}
-						: { message: `PropRadar answered with status ${status}`, hint: '' }));
-	let message =
-		serviceWords && status === 400 ? `${known.message}: ${serviceWords}` : known.message;
+	const subject = request.subject && redact(request.subject, request.secrets);
+	let { message, hint } = known(status, words, { ...request, subject });
 	let money = '';
-	if (request.charging) {
-		if (isServiceRefusal(status, body)) {
-			if (status !== 402) money = 'PropRadar refused this purchase, so nothing was charged for it.';
-		} else {
-			message = `PropRadar answered ${status} to a purchase: it may have been charged`;
-			money =
-				'A purchase can fail after PropRadar has charged it, so this one may have ' +
-				'been charged. It was not sent again, and this run buys nothing more. ' +
-				"Check the account's charges in PropRadar before running it again.";
-		}
+	if (request.charging && isServiceRefusal(status, body)) {
+		if (status !== 402) money = 'PropRadar refused this purchase, so nothing was charged for it.';
+	} else if (request.charging) {
+		message = `PropRadar answered ${status} to a purchase: it may have been charged`;
+		hint = '';
+		money =
+			'A purchase can fail after PropRadar has charged it, so this one may have been ' +
+			'charged. It was not sent again, and this run buys nothing more. Check the ' +
+			"account's charges in PropRadar before running it again.";
 	}
-	const parts = [
-		serviceWords && `PropRadar says: ${serviceWords}.`,
+	// Not every error body has an `eventid` (issue 59): the answer's request id stands in for it.
+	const code = clean(error.eventid) ?? clean(requestId);
+	const description = [
+		words && `PropRadar says: ${words}.`,
 		money,
-		request.charging && !isServiceRefusal(status, body) ? '' : known.hint,
-		eventId && `Troubleshooting code: ${eventId}.`,
-	].filter(Boolean);
-	return { message, description: parts.join(' '), httpCode: String(status) };
+		hint,
+		code && `Troubleshooting code: ${code}.`,
+	];
+	return { message, description: description.filter(Boolean).join(' '), httpCode: String(status) };
 }
 
-/** Milliseconds to wait before repeating a request: `Retry-After` (seconds or a date) or backoff. */
-export function retryDelay(attempt: number, retryAfter?: string, now = Date.now()): number {
+/** Milliseconds before a request is sent again: its `Retry-After` (seconds or a date), else a backoff from `firstMs`. */
+export function retryDelay(
+	attempt: number,
+	retryAfter?: string,
+	now = Date.now(),
+	firstMs = 250,
+): number {
 	const cap = 30_000;
 	if (retryAfter) {
 		const seconds = Number(retryAfter);
@@ -177,7 +179,7 @@ export function retryDelay(attempt: number, retryAfter?: string, now = Date.now(
 		const date = Date.parse(retryAfter);
 		if (Number.isFinite(date)) return Math.min(Math.max(date - now, 0), cap);
 	}
-	return Math.min(250 * 2 ** (attempt - 1), cap);
+	return Math.min(firstMs * 2 ** (attempt - 1), cap);
 }
 
 export function toNodeError(

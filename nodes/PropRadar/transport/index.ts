@@ -2,7 +2,15 @@ export { apiRequest } from './request';
 export type { ApiRequest } from './request';
 export { accessToken, getConnection, readCredentialAhead, CREDENTIAL_TYPE } from './credential';
 export type { ApiContext, Connection } from './credential';
-export { chargedNothing, markMayHaveCharged, mayHaveCharged, refusedByService } from './outcome';
+export {
+	chargedNothing,
+	markMayHaveCharged,
+	markNeverSent,
+	mayHaveCharged,
+	refusedByService,
+	withCharge,
+} from './outcome';
+export type { Charge } from './outcome';
 export { collectPages, listCount, pageThrough } from './paging';
 export { readLists } from './lists';
 export type { PagedResult, PagingOptions } from './paging';

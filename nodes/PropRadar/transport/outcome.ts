@@ -1,37 +1,28 @@
-/** What a failed request certainly did, or did not, do with the money, marked on its error where it is made. */
+/**
+ * What a failed request did with the money, on its error as `charge` (docs/money.md, rule 3):
+ * `none` when the service refused it with its error object, or it was never sent; `unknown` when a
+ * purchase was sent and no answer says what became of it. A request that buys nothing and failed
+ * otherwise has no `charge`.
+ */
+export type Charge = 'none' | 'unknown';
 
-const refusals = new WeakSet<object>();
-const neverSent = new WeakSet<object>();
-const chargeUnknown = new WeakSet<object>();
-
-export function markRefused<T extends object>(error: T): T {
-	refusals.add(error);
-	return error;
+export function withCharge<T extends object>(error: T, charge: Charge | undefined): T {
+	return charge ? Object.assign(error, { charge }) : error;
 }
 
-export function markNeverSent<T extends object>(error: T): T {
-	neverSent.add(error);
-	return error;
-}
+const chargeOf = (error: unknown): Charge | undefined =>
+	typeof error === 'object' && error !== null ? (error as { charge?: Charge }).charge : undefined;
 
-/** A 4xx with the service's error object: nothing was done and nothing charged. */
-export function refusedByService(error: unknown): boolean {
-	return typeof error === 'object' && error !== null && refusals.has(error);
-}
+/** Refused by the service, or never sent: nothing was charged. */
+export const chargedNothing = (error: unknown): boolean => chargeOf(error) === 'none';
 
-/** Refused by the service, or never sent; any other failure of a purchase may have charged. */
-export function chargedNothing(error: unknown): boolean {
-	return (
-		refusedByService(error) || (typeof error === 'object' && error !== null && neverSent.has(error))
-	);
-}
+/** A purchase that failed after it was sent, so that it may have been charged. */
+export const mayHaveCharged = (error: unknown): boolean => chargeOf(error) === 'unknown';
 
-/** A purchase that failed after it was sent, so that it may have been charged (docs/money.md, rule 3). */
-export function markMayHaveCharged<T extends object>(error: T): T {
-	chargeUnknown.add(error);
-	return error;
-}
+export const markMayHaveCharged = <T extends object>(error: T): T => withCharge(error, 'unknown');
 
-export function mayHaveCharged(error: unknown): boolean {
-	return typeof error === 'object' && error !== null && chargeUnknown.has(error);
-}
+export const markNeverSent = <T extends object>(error: T): T => withCharge(error, 'none');
+
+/** A 4xx with the service's error object: nothing was done. Only an answer gives an `httpCode`. */
+export const refusedByService = (error: unknown): boolean =>
+	chargedNothing(error) && Boolean((error as { httpCode?: unknown }).httpCode);

@@ -1,28 +1,32 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
-	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { exchange, failedAnswer, type Answer } from './answer';
 import {
-	abortedBy,
-	connectionFailed,
-	networkErrorCode,
-	retriesAfter,
-	ssrfBlock,
-	ssrfBlocked,
-} from './connection';
-import { normalizedBaseUrl, readCredential, type ApiContext } from './credential';
+	CREDENTIAL_TYPE,
+	normalizedBaseUrl,
+	readCredential,
+	type ApiContext,
+	type CredentialData,
+} from './credential';
 import { redact, retryDelay, withoutUserPart } from './errors';
+import {
+	answerError,
+	connectionError,
+	networkErrorCode,
+	stopped,
+	type Answer,
+	type Sending,
+} from './failures';
 import { inFlight } from './inFlight';
 import { markNeverSent } from './outcome';
 import type { ApiPath } from './paths';
 import { encodeQuery } from './query';
 import type { ApiEnvelope, Query } from './types';
-import { pause, stopped, stopSignal } from './waits';
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -35,159 +39,181 @@ export interface ApiRequest {
 	itemIndex?: number;
 }
 
+/** Sends of a repeatable request that failed with a 5xx or a dropped connection. */
 const MAX_ATTEMPTS = 4;
-// A 429 that says when to come back (Retry-After) is the service pacing the run, not failing: a
-// read waits as told up to this many times before it gives up (docs/performance.md, "Requests in flight").
-const MAX_PACED_WAITS = 10;
+/** Sends of a repeatable request the service answers 429: it is pacing the run, not failing. */
+const MAX_RATE_LIMITED = 10;
+/** A 429 without `Retry-After` (issue 59) waits 0.5 s, then twice as long each time (8 s at most). */
+const RATE_LIMITED_FIRST_MS = 500;
+const RATE_LIMITED_MAX_MS = 8_000;
 const TIMEOUT_MS = 60_000;
+const RETRIED_CODES = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'ECONNABORTED',
+	'ETIMEDOUT',
+	'EPIPE',
+	'EAI_AGAIN',
+]);
 
-// A key `Secret` is written `"Secret":` (inside a text value the quote is escaped), so a body without
-// that text, such as an import's thousands of records, is not parsed again.
-function bodySecrets(sent: string | undefined): string[] {
-	return sent?.includes('"Secret":') ? secretValues(JSON.parse(sent)) : [];
-}
-
-function secretValues(body: unknown, found: string[] = []): string[] {
-	if (typeof body !== 'object' || body === null) return found;
-	if (Array.isArray(body)) {
-		for (const entry of body) secretValues(entry, found);
-		return found;
-	}
-	for (const key in body) {
-		if (!Object.hasOwn(body, key)) continue;
-		const value = (body as Record<string, unknown>)[key];
-		if (key === 'Secret' && typeof value === 'string') found.push(value);
-		else if (typeof value === 'object' && value !== null) secretValues(value, found);
-	}
+// The `Secret` of a webhook's body; only a body with that key is parsed again (not an import's records).
+function bodySecrets(body: unknown, found: string[] = []): string[] {
+	if (Array.isArray(body)) for (const entry of body) bodySecrets(entry, found);
+	else if (typeof body === 'object' && body !== null)
+		for (const [key, value] of Object.entries(body)) {
+			if (key === 'Secret' && typeof value === 'string') found.push(value);
+			else if (typeof value === 'object') bodySecrets(value, found);
+		}
 	return found;
 }
 
-// No redirect is followed: the token and a purchase go only to the configured Base URL.
+/** The request as n8n's helper takes it; refused, with nothing sent, when the Base URL cannot be one. */
+function prepare(context: ApiContext, credentials: CredentialData, request: ApiRequest) {
+	const baseUrl = normalizedBaseUrl(credentials);
+	const qs = encodeQuery(request.qs);
+	const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+	const secrets = [
+		credentials.accessToken ?? '',
+		...Object.values(request.headers ?? {}),
+		...(body?.includes('"Secret":') ? bodySecrets(request.body) : []),
+	];
+	const query = new URLSearchParams(qs).toString();
+	const url = `${baseUrl}${request.path}${query ? `?${query}` : ''}`;
+	const address = withoutUserPart(baseUrl);
+	const refuse = (message: string, description: string) =>
+		markNeverSent(
+			new NodeOperationError(context.getNode(), message, {
+				description: `${description} Nothing was sent.`,
+				itemIndex: request.itemIndex,
+			}),
+		);
+	// A user part would be sent as Basic authentication in place of the token (n8n's request helper
+	// does so), and shown back in every message that names the address: refused, and never shown.
+	if (address !== baseUrl)
+		throw refuse(
+			'The Base URL of the PropRadar credential holds a user name or password',
+			`Base URL: PropRadar takes the token in the credential's Access Token, never in the ` +
+				`address; remove the part before "@" (the address is then ${redact(address, secrets)}).`,
+		);
+	if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(baseUrl) || !URL.canParse(url))
+		throw refuse(
+			'The Base URL of the PropRadar credential is not a web address',
+			`Base URL "${redact(withoutUserPart(String(credentials.baseUrl ?? '').trim()), secrets)}": ` +
+				`allowed is an http:// or https:// address, without a query, such as ` +
+				`http://127.0.0.1:8787 for the local sandbox.`,
+		);
+	const sending: Sending = {
+		address,
+		path: request.path,
+		qs,
+		body: request.body,
+		charging: qs.Purchase === '1',
+		secrets,
+		itemIndex: request.itemIndex,
+	};
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url,
+		headers: {
+			Accept: 'application/json',
+			'User-Agent': 'n8n-nodes-propradar',
+			...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+			...request.headers,
+		},
+		body,
+		timeout: TIMEOUT_MS,
+		returnFullResponse: true,
+		// Every status is an answer to read: the helper would re-send a request answered 401
+		// (`httpRequestWithAuthentication` in n8n-core's request-helpers/authentication.ts).
+		ignoreHttpStatusErrors: true,
+		// Nor is a redirect followed: the token and a purchase go only to the configured Base URL.
+		disableFollowRedirect: true,
+	};
+	return { sending, options };
+}
+
+type Sent = { answer: Answer } | { failure: unknown };
+
+async function send(
+	context: ApiContext,
+	credentials: CredentialData,
+	options: IHttpRequestOptions,
+): Promise<Sent> {
+	try {
+		const answer = await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			CREDENTIAL_TYPE,
+			options,
+			// The credential read for the run (credential.ts): n8n would load and decrypt it again for
+			// every request (`getCredentials` in n8n-core's request-helpers/authentication.ts).
+			{
+				credentialsDecrypted: {
+					id: '',
+					name: '',
+					type: CREDENTIAL_TYPE,
+					data: credentials as ICredentialDataDecryptedObject,
+				},
+			},
+		);
+		return { answer: answer as Answer };
+	} catch (failure) {
+		return { failure };
+	}
+}
+
+/** How long to wait before sending a request again, or undefined when it is not sent again. */
+function waitBeforeAgain(attempt: number, sent: Sent): number | undefined {
+	if ('failure' in sent) {
+		const code = networkErrorCode(sent.failure);
+		return code && RETRIED_CODES.has(code) && attempt < MAX_ATTEMPTS
+			? retryDelay(attempt)
+			: undefined;
+	}
+	const { statusCode: status, headers } = sent.answer;
+	const retryAfter = typeof headers?.['retry-after'] === 'string' ? headers['retry-after'] : '';
+	if (status === 429 && attempt < MAX_RATE_LIMITED)
+		return retryAfter
+			? retryDelay(attempt, retryAfter)
+			: Math.min(retryDelay(attempt, '', 0, RATE_LIMITED_FIRST_MS), RATE_LIMITED_MAX_MS);
+	return status >= 500 && attempt < MAX_ATTEMPTS ? retryDelay(attempt, retryAfter) : undefined;
+}
+
+async function pause(ms: number, stop: AbortSignal | undefined): Promise<void> {
+	if (stop?.aborted) return;
+	let onStop = () => {};
+	const stopping = new Promise<void>((resolve) =>
+		stop?.addEventListener('abort', (onStop = () => resolve())),
+	);
+	await Promise.race([sleep(ms), stopping]);
+	stop?.removeEventListener('abort', onStop);
+}
+
+/**
+ * One request to PropRadar through n8n's request helper (its proxy settings and SSRF protection),
+ * sent again after a 429, a 5xx or a dropped connection only when it buys nothing.
+ */
 export async function apiRequest<T = ApiEnvelope>(
 	context: ApiContext,
 	request: ApiRequest,
 ): Promise<T> {
 	const credentials = await readCredential(context);
-	const baseUrl = normalizedBaseUrl(credentials);
-	const qs = encodeQuery(request.qs);
-	const charging = qs.Purchase === '1';
-	const repeatable = request.repeatable ?? (request.method === 'GET' && !charging);
-	if (charging && request.repeatable) {
-		throw new Error('A purchase is never repeatable');
-	}
-	const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-	const secrets = [
-		credentials.accessToken ?? '',
-		...Object.values(request.headers ?? {}),
-		...bodySecrets(body),
-	];
-	const query = new URLSearchParams(qs).toString();
-	const url = `${baseUrl}${request.path}${query ? `?${query}` : ''}`;
-	const headers: Record<string, string> = {
-		Accept: 'application/json',
-		'User-Agent': 'n8n-nodes-propradar',
-		...request.headers,
-	};
-	if (body !== undefined) headers['Content-Type'] = 'application/json';
-
-	// A user part would be sent as Basic authentication in place of the token (n8n's request helper
-	// does so), and shown back in every message that names the address: refused, and never shown.
-	const address = withoutUserPart(baseUrl);
-	if (address !== baseUrl) {
-		const refused = new NodeOperationError(
-			context.getNode(),
-			'The Base URL of the PropRadar credential holds a user name or password',
-			{
-				description:
-					`Base URL: PropRadar takes the token in the credential's Access Token, ` +
-					`never in the address; remove the part before "@" (the address is then ` +
-					`${redact(address, secrets)}). Nothing was sent.`,
-				itemIndex: request.itemIndex,
-			},
-		);
-		throw markNeverSent(refused);
-	}
-	if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(baseUrl) || !URL.canParse(url)) {
-		const refused = new NodeApiError(context.getNode(), {} as JsonObject, {
-			message: 'The Base URL of the PropRadar credential is not a web address',
-			description:
-				`Base URL "${redact(withoutUserPart(String(credentials.baseUrl ?? '').trim()), secrets)}": ` +
-				`allowed is an http:// or https:// address, without a query, such as ` +
-				`http://127.0.0.1:8787 for the local sandbox. Nothing was sent.`,
-			itemIndex: request.itemIndex,
-		});
-		throw markNeverSent(refused);
-	}
-	const stop = stopSignal(context);
-	const options: IHttpRequestOptions = {
-		method: request.method,
-		url,
-		headers,
-		body,
-		timeout: TIMEOUT_MS,
-		encoding: 'text',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		disableFollowRedirect: true,
-		abortSignal: stop,
-	};
-
-	const window = inFlight(context);
-	// `attempt` counts the sends that failed otherwise than by a paced 429.
-	for (let attempt = 1, paced = 0; ; attempt++) {
-		const place = await window.enter(stop);
-		if (!place) throw stopped(context, { charging, sent: false, itemIndex: request.itemIndex });
-		let response: Answer;
-		try {
-			response = await exchange(context, credentials, { ...options });
-		} catch (error) {
-			window.leave(place, 'failed');
-			const blocked = ssrfBlock(error);
-			if (blocked)
-				throw ssrfBlocked(context, blocked, {
-					baseUrl: address,
-					secrets,
-					charging,
-					itemIndex: request.itemIndex,
-				});
-			if (abortedBy(stop, error))
-				throw stopped(context, { charging, sent: true, itemIndex: request.itemIndex });
-			const code = networkErrorCode(error);
-			if (repeatable && attempt < MAX_ATTEMPTS && retriesAfter(code)) {
-				await pause(retryDelay(attempt), stop);
-				continue;
-			}
-			throw connectionFailed(context, code, { address, charging, itemIndex: request.itemIndex });
-		}
-		const status = response.statusCode;
-		const retryAfter = response.headers?.['retry-after'];
-		const wait = retryDelay(attempt, typeof retryAfter === 'string' ? retryAfter : undefined);
-		const pacedWait = status === 429 && typeof retryAfter === 'string';
-		// A 429 or 503 says the service is busy: the run's window halves, and its Retry-After holds every request.
-		const busy = status === 429 || status === 503;
-		window.leave(
-			place,
-			busy ? 'busy' : 'answered',
-			busy && typeof retryAfter === 'string' ? wait : undefined,
-		);
-		if (status >= 200 && status < 300) return response.body as T;
-		if (repeatable && pacedWait && ++paced < MAX_PACED_WAITS) {
-			await pause(wait, stop);
-			attempt--;
-			continue;
-		}
-		if (repeatable && !pacedWait && attempt < MAX_ATTEMPTS && (status === 429 || status >= 500)) {
-			await pause(wait, stop);
-			continue;
-		}
-		throw failedAnswer(context, response, {
-			address,
-			path: request.path,
-			qs,
-			body: request.body,
-			charging,
-			secrets,
-			itemIndex: request.itemIndex,
-		});
+	const { sending, options } = prepare(context, credentials, request);
+	// The one rule of money here: a purchase (Purchase=1) is sent once, whatever became of it.
+	if (sending.charging && request.repeatable) throw new Error('A purchase is never repeatable');
+	const repeatable = !sending.charging && (request.repeatable ?? request.method === 'GET');
+	const stop =
+		'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+	const run = inFlight(context);
+	for (let attempt = 1; ; attempt++) {
+		if (!(await run.enter(stop))) throw stopped(context, sending, false);
+		const sent = await send(context, credentials, { ...options, abortSignal: stop });
+		run.leave();
+		if ('answer' in sent && sent.answer.statusCode >= 200 && sent.answer.statusCode < 300)
+			return sent.answer.body as T;
+		if ('failure' in sent && stop?.aborted) throw stopped(context, sending, true);
+		const wait = repeatable ? waitBeforeAgain(attempt, sent) : undefined;
+		if (wait !== undefined) await pause(wait, stop);
+		else if ('answer' in sent) throw answerError(context, sent.answer, sending);
+		else throw connectionError(context, sent.failure, sending);
 	}
 }
