@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	INode,
 	INodeExecutionData,
 	INodeProperties,
 	NodeApiError,
@@ -15,10 +16,9 @@ import { checkedValue, readFlag } from '../shared/parameters';
 import { errorFields, errorItem } from './errorItem';
 import { readOutputFields } from './output';
 import { resources } from './resources';
-import type { ItemOperation, ItemsReadAhead } from './types';
+import type { ItemModule, ItemsReadAhead, OperationModule } from './types';
 
-// As many items as a run may have requests under way (MAX_IN_FLIGHT): the transport's window, which
-// starts at 10 and grows while the service keeps up, decides how many are sent at once.
+// As many items as a run may have requests under way (MAX_IN_FLIGHT in transport/).
 const MAX_ITEM_CONCURRENCY = 50;
 export const DEFAULT_ITEM_CONCURRENCY = MAX_ITEM_CONCURRENCY;
 
@@ -32,7 +32,7 @@ export const itemLoopProperties: INodeProperties[] = [
 		displayOptions: { hide: { operation: ['import', 'add'] } },
 		default: DEFAULT_ITEM_CONCURRENCY,
 		description:
-			'How many input items the node works on at the same time (each item\'s own requests go one after another). The node starts with 10 requests under way and sends more while PropRadar keeps up, fewer when it answers 429 or slows down. The output keeps the order of the input items. In Purchase mode items are bought one at a time unless "Buy Items at Once" is on.',
+			'How many input items the node works on at the same time; the output keeps their order. Purchases go one item at a time unless "Buy Items at Once" is on.',
 	},
 	{
 		displayName: 'Buy Items at Once',
@@ -41,7 +41,7 @@ export const itemLoopProperties: INodeProperties[] = [
 		displayOptions: { show: { chargeMode: ['purchase'] }, hide: { operation: ['import'] } },
 		default: false,
 		description:
-			'Whether to buy for up to "Items at Once" items at the same time. Max Cost and the credential\'s ceiling hold exactly as one at a time; which items get what is left of the cap is then not the input order. When an item fails without "On Error: Continue", the items already under way finish and keep what they bought, and no further item is started.',
+			'Whether to buy for up to "Items at Once" items at the same time. Max Cost and the ceiling still hold, but which items fit the cap no longer follows the input order.',
 	},
 ];
 
@@ -52,13 +52,15 @@ function itemConcurrency(context: IExecuteFunctions): number {
 		itemLoopProperties[0],
 		context.getNodeParameter('itemConcurrency', 0, DEFAULT_ITEM_CONCURRENCY),
 	) as number;
-	// Charge Mode holds no expression (n8n strips one: `noDataExpression`), so the first item's is every item's.
+	// Charge Mode holds no expression (`noDataExpression`), so the first item's is every item's.
 	const purchasing = context.getNodeParameter('chargeMode', 0, 'preview') === 'purchase';
 	if (purchasing && !readFlag(context, 0, 'concurrentPurchases', 'Buy Items at Once')) return 1;
 	return concurrency;
 }
 
-// As an agent's tool, n8n runs the node's tool variant, whose type name ends in "Tool".
+// n8n runs a node as an agent's tool through its tool variant, named `<type>Tool`
+// (`convertNodeToAiTool`, n8n's packages/workflow/src/node-helpers.ts, which tells tools apart
+// the same way, `isToolType`). test/engine/toolUse.test.ts fails without it.
 export function runsAsTool(context: IExecuteFunctions): boolean {
 	return context.getNode().type.endsWith('Tool');
 }
@@ -89,14 +91,77 @@ interface ItemLoopOptions {
 	failures?: IDataObject[];
 }
 
+/** What one node run of the item loop works with. */
+interface Run extends ItemLoopOptions {
+	context: IExecuteFunctions;
+	money: RunMoney;
+	operation: string;
+	// n8n hands out a copy of the node on every call.
+	node: INode;
+	items: INodeExecutionData[];
+	/** Charge Mode holds no expression, so the first item's is every item's. */
+	chargeMode: string;
+	keepsInputKeys: boolean;
+}
+
+function operationOf(context: IExecuteFunctions): { module: OperationModule; operation: string } {
+	const resource = context.getNodeParameter('resource', 0) as string;
+	const operation = context.getNodeParameter('operation', 0) as string;
+	const operations = Object.hasOwn(resources, resource) ? resources[resource].operations : {};
+	const module = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
+	if (!module) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The operation "${operation}" of resource "${resource}" is not known`,
+		);
+	}
+	return { module, operation };
+}
+
 // The keys a pipeline carries from node to node: an output item of a keyed operation keeps the input's.
 const INPUT_KEYS = ['PropID', 'PersonKey', 'ListID'];
 
-function withInputKeys(fields: IDataObject, input: IDataObject): IDataObject {
+function keyed(run: Run, fields: IDataObject, itemIndex: number): IDataObject {
+	if (!run.keepsInputKeys) return fields;
+	const input = run.items[itemIndex]?.json ?? {};
 	const keys: IDataObject = {};
 	for (const key of INPUT_KEYS)
 		if (input[key] !== undefined && fields[key] === undefined) keys[key] = input[key];
 	return { ...keys, ...fields };
+}
+
+// On the Error output an item that failed in a purchase run says under `details` what this node
+// did with the money for it (`errorItem`); elsewhere a `_charge` marks a record this node bought.
+function failedItem(
+	run: Run,
+	itemIndex: number,
+	error: NodeApiError | NodeOperationError,
+): INodeExecutionData {
+	const fields = errorFields(error);
+	if (run.failures) {
+		run.failures.push(fields);
+		return { json: fields, pairedItem: { item: itemIndex } };
+	}
+	if (run.chargeMode === 'purchase' && run.node.onError === 'continueErrorOutput')
+		fields._charge = run.money.failureCharge(error);
+	return errorItem(run.node, itemIndex, keyed(run, fields, itemIndex));
+}
+
+// Thrown with "On Error: Continue", n8n would hand the input items on as this node's output.
+function failEveryItem(run: Run, error: unknown, itemIndexes: number[]): INodeExecutionData[][] {
+	const nodeError = toNodeError(run.node, error);
+	if (!run.continueOnFail) throw nodeError;
+	// n8n counts such a run a success: the hint is what shows above the output that it did nothing.
+	if (!run.failures)
+		run.context.addExecutionHints({
+			message:
+				`${nodeError.message}: none of the ${itemIndexes.length} items was processed` +
+				`${run.money.nothingCharged ? ', and nothing was charged' : ''}; each is an error ` +
+				`item ${run.node.onError === 'continueErrorOutput' ? 'on the Error output' : 'in the output'}.`,
+			type: 'warning',
+			location: 'outputPane',
+		});
+	return [itemIndexes.map((itemIndex) => failedItem(run, itemIndex, nodeError))];
 }
 
 async function forEachItem(
@@ -112,187 +177,178 @@ async function forEachItem(
 	await Promise.all(Array.from({ length: Math.min(concurrency, itemIndexes.length) }, worker));
 }
 
-// A purchase of several items is quoted whole before anything is bought (docs/money.md, rule 2).
-async function quoteWholeRun(
-	context: IExecuteFunctions,
-	execute: ItemOperation,
-	money: RunMoney,
-	itemIndexes: readonly number[],
-	continueOnFail: boolean,
-): Promise<void> {
-	await money.assertWholeRunFits(itemIndexes, async () => {
-		const records: IDataObject[] = [];
-		let failure: { itemIndex: number; error: unknown } | undefined;
-		await forEachItem(
-			itemIndexes,
-			itemConcurrency(context),
-			() => failure !== undefined,
-			async (itemIndex) => {
-				try {
-					records.push(...(await execute.call(context, itemIndex, money.spending, 'quote')));
-				} catch (error) {
-					if (!continueOnFail && (!failure || itemIndex < failure.itemIndex))
-						failure = { itemIndex, error };
-				}
-			},
-		);
-		if (failure) throw toNodeError(context.getNode(), failure.error, failure.itemIndex);
-		return records;
-	});
+/** Skip Records Bought Before: the router reads every item's key and asks money which to leave out. */
+async function skipBoughtBefore(run: Run, module: ItemModule): Promise<Skipping | undefined> {
+	const { boughtKey } = module;
+	const ledger = boughtKey && run.money.boughtBefore(run.operation);
+	if (!ledger) return undefined;
+	const keys = new Map<number, string>();
+	for (let itemIndex = 0; itemIndex < run.items.length; itemIndex++) {
+		try {
+			keys.set(itemIndex, boughtKey.read(run.context, itemIndex));
+		} catch {
+			// Not skipped: the item fails in its own run, as without the option.
+		}
+	}
+	return run.money.skipBoughtBefore(ledger, boughtKey.name, keys, run.items.length);
 }
 
-// A run that has bought records never throws them away (docs/money.md, rule 6): after a failure no
-// further item starts, and a failing run's error carries them, since n8n keeps no output of a failed node.
-async function runItems(
-	context: IExecuteFunctions,
-	money: RunMoney,
-	{ continueOnFail, failures }: ItemLoopOptions,
-): Promise<INodeExecutionData[][]> {
-	const resource = context.getNodeParameter('resource', 0) as string;
-	const operation = context.getNodeParameter('operation', 0) as string;
-	const operations = Object.hasOwn(resources, resource) ? resources[resource].operations : {};
-	const module = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
-	if (!module) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`The operation "${operation}" of resource "${resource}" is not known`,
-		);
-	}
-	readCredentialAhead(context);
-	// n8n hands out a copy of the node on every call.
-	const node = context.getNode();
-	const items = context.getInputData();
-	const keyed = (fields: IDataObject, itemIndex: number) =>
-		module.keepsInputKeys ? withInputKeys(fields, items[itemIndex]?.json ?? {}) : fields;
-	// Charge Mode holds no expression (n8n strips one: `noDataExpression`), so the first item's is every item's.
-	const chargeMode = context.getNodeParameter('chargeMode', 0, '') as string;
-	// On the Error output an item that failed in a purchase run says under `details` what this node
-	// did with the money for it, and carries no other node's `_charge` (`errorItem`). Elsewhere a
-	// `_charge` beside the item's fields stays the mark of a record this node bought.
-	const failedItem = (
-		itemIndex: number,
-		error: NodeApiError | NodeOperationError,
-	): INodeExecutionData => {
-		const fields = errorFields(error);
-		if (failures) {
-			failures.push(fields);
-			return { json: fields, pairedItem: { item: itemIndex } };
-		}
-		if (chargeMode === 'purchase' && node.onError === 'continueErrorOutput')
-			fields._charge = money.failureCharge(error);
-		return errorItem(node, itemIndex, keyed(fields, itemIndex));
-	};
-
-	// Thrown with "On Error: Continue", n8n would hand the input items on as this node's output.
-	const allItems = items.map((_, itemIndex) => itemIndex);
-	const failEveryItem = (error: unknown, itemIndexes = allItems): INodeExecutionData[][] => {
-		const nodeError = toNodeError(node, error);
-		if (!continueOnFail) throw nodeError;
-		// n8n counts such a run a success: the hint is what shows above the output that it did nothing.
-		if (!failures)
-			context.addExecutionHints({
-				message:
-					`${nodeError.message}: none of the ${itemIndexes.length} items was processed` +
-					`${money.nothingCharged ? ', and nothing was charged' : ''}; each is an error ` +
-					`item ${node.onError === 'continueErrorOutput' ? 'on the Error output' : 'in the output'}.`,
-				type: 'warning',
-				location: 'outputPane',
-			});
-		return [itemIndexes.map((itemIndex) => failedItem(itemIndex, nodeError))];
-	};
-
-	if (module.executeBatch) {
-		try {
-			return [await module.executeBatch.call(context, money.spending)];
-		} catch (error) {
-			return failEveryItem(error);
-		}
-	}
-
-	// Read first: a value it refuses is refused before anything is sent.
-	const concurrency = itemConcurrency(context);
-	const { boughtKey } = module;
-	let skip: Skipping | undefined;
-	try {
-		skip =
-			boughtKey &&
-			(await money.skipBoughtBefore(
-				{ name: boughtKey.name, read: (itemIndex) => boughtKey.read(context, itemIndex) },
-				operation,
-				items.length,
-			));
-	} catch (error) {
-		return failEveryItem(error);
-	}
-	const itemIndexes = allItems.filter((itemIndex) => !skip?.skipped.has(itemIndex));
-	let ahead: ItemsReadAhead | undefined;
-	if (module.readAhead && itemIndexes.length > 1) {
-		try {
-			ahead = await module.readAhead.call(context, money.spending, continueOnFail, itemIndexes);
-		} catch (error) {
-			return failEveryItem(error, itemIndexes);
-		}
-	} else if (chargeMode === 'purchase' && itemIndexes.length > 1) {
-		try {
-			await quoteWholeRun(context, module.execute, money, itemIndexes, continueOnFail);
-		} catch (error) {
-			return failEveryItem(error, itemIndexes);
-		}
-	}
-	const outputs: Array<INodeExecutionData[] | undefined> = new Array(items.length);
-	const failed = new Map<number, unknown>();
-	// The items whose purchase is charged and whose records are in the output: recorded for Skip Records Bought Before.
-	const boughtItems: number[] = [];
-	// Read ahead, every request is made: each item is only handed its part, and a failed item stops none.
+// A purchase of several items is quoted whole before anything is bought (docs/money.md, rule 2).
+async function quoteWholeRun(
+	run: Run,
+	module: ItemModule,
+	itemIndexes: readonly number[],
+): Promise<void> {
+	const { context, money } = run;
+	await money.checkPurchases(itemIndexes);
+	const records: IDataObject[] = [];
+	let failure: { itemIndex: number; error: unknown } | undefined;
 	await forEachItem(
 		itemIndexes,
-		ahead ? 1 : concurrency,
-		() => !ahead && failed.size > 0,
+		itemConcurrency(context),
+		() => failure !== undefined,
 		async (itemIndex) => {
-			// Not n8n's returnJsonArray and constructExecutionMetaData, which copy every item (docs/design.md).
-			const pairedItem = { item: itemIndex };
-			let fields: readonly string[] | undefined;
-			const outputOf = (records: IDataObject[]) =>
-				records.map((json) => ({ json: keyed(shapedRecord(json, fields), itemIndex), pairedItem }));
 			try {
-				if (module.outputs)
-					fields = readOutputFields(context, itemIndex, module.outputs, runsAsTool(context));
-				const records = ahead
-					? ahead.outcome(itemIndex)
-					: await module.execute.call(context, itemIndex, money.spending, 'charge');
-				outputs[itemIndex] = outputOf(records);
-				if (money.boughtIn(records)) boughtItems.push(itemIndex);
+				records.push(...(await module.execute.call(context, itemIndex, money, 'quote')));
 			} catch (error) {
-				const bought = outputOf(money.boughtBeforeFailing(error));
-				if (continueOnFail)
-					outputs[itemIndex] = [
-						...bought,
-						failedItem(itemIndex, toNodeError(node, error, itemIndex)),
-					];
-				else {
-					outputs[itemIndex] = bought;
-					failed.set(itemIndex, error);
-				}
+				if (!run.continueOnFail && (!failure || itemIndex < failure.itemIndex))
+					failure = { itemIndex, error };
 			}
 		},
 	);
+	if (failure) throw toNodeError(context.getNode(), failure.error, failure.itemIndex);
+	await money.assertRunFits(itemIndexes.length, records);
+}
+
+/** Before the item loop: a read ahead of every item, or a purchase's whole-run quote. */
+async function beforeTheLoop(
+	run: Run,
+	module: ItemModule,
+	itemIndexes: readonly number[],
+): Promise<ItemsReadAhead | undefined> {
+	if (itemIndexes.length < 2) return undefined;
+	if (module.readAhead)
+		return module.readAhead.call(run.context, run.money, run.continueOnFail, itemIndexes);
+	if (run.chargeMode === 'purchase') await quoteWholeRun(run, module, itemIndexes);
+	return undefined;
+}
+
+interface LoopResult {
+	outputs: Array<INodeExecutionData[] | undefined>;
+	failed: Map<number, unknown>;
+	/** The items whose purchase is charged and in the output: recorded for Skip Records Bought Before. */
+	boughtItems: number[];
+}
+
+// A run that has bought records never throws them away (docs/money.md, rule 6): after a failure no
+// further item starts. Read ahead, every request is made: each item is only handed its part.
+async function itemLoop(
+	run: Run,
+	module: ItemModule,
+	itemIndexes: readonly number[],
+	ahead: ItemsReadAhead | undefined,
+	concurrency: number,
+): Promise<LoopResult> {
+	const { context, money } = run;
+	const result: LoopResult = {
+		outputs: new Array(run.items.length),
+		failed: new Map(),
+		boughtItems: [],
+	};
+	const work = async (itemIndex: number) => {
+		// Not n8n's returnJsonArray and constructExecutionMetaData, which copy every item (docs/design.md).
+		const pairedItem = { item: itemIndex };
+		let fields: readonly string[] | undefined;
+		const outputOf = (records: IDataObject[]) =>
+			records.map((json) => ({
+				json: keyed(run, shapedRecord(json, fields), itemIndex),
+				pairedItem,
+			}));
+		try {
+			if (module.outputs)
+				fields = readOutputFields(context, itemIndex, module.outputs, runsAsTool(context));
+			const records = ahead
+				? ahead.outcome(itemIndex)
+				: await module.execute.call(context, itemIndex, money, 'charge');
+			result.outputs[itemIndex] = outputOf(records);
+			if (money.boughtIn(records)) result.boughtItems.push(itemIndex);
+		} catch (error) {
+			const bought = outputOf(money.boughtBeforeFailing(error));
+			if (run.continueOnFail) {
+				const failed = failedItem(run, itemIndex, toNodeError(run.node, error, itemIndex));
+				result.outputs[itemIndex] = [...bought, failed];
+			} else {
+				result.outputs[itemIndex] = bought;
+				result.failed.set(itemIndex, error);
+			}
+		}
+	};
+	await forEachItem(
+		itemIndexes,
+		ahead ? 1 : concurrency,
+		() => !ahead && result.failed.size > 0,
+		work,
+	);
+	return result;
+}
+
+async function runItems(
+	context: IExecuteFunctions,
+	money: RunMoney,
+	options: ItemLoopOptions,
+): Promise<INodeExecutionData[][]> {
+	const { module, operation } = operationOf(context);
+	readCredentialAhead(context);
+	const items = context.getInputData();
+	const run: Run = {
+		...options,
+		context,
+		money,
+		operation,
+		node: context.getNode(),
+		items,
+		chargeMode: context.getNodeParameter('chargeMode', 0, '') as string,
+		keepsInputKeys: module.keepsInputKeys === true,
+	};
+	const allItems = items.map((_, itemIndex) => itemIndex);
+	if (module.executeBatch) {
+		try {
+			return [await module.executeBatch.call(context, money)];
+		} catch (error) {
+			return failEveryItem(run, error, allItems);
+		}
+	}
+	// Read first: a value it refuses is refused before anything is sent.
+	const concurrency = itemConcurrency(context);
+	let skip: Skipping | undefined;
+	try {
+		skip = await skipBoughtBefore(run, module);
+	} catch (error) {
+		return failEveryItem(run, error, allItems);
+	}
+	const itemIndexes = allItems.filter((itemIndex) => !skip?.skipped.has(itemIndex));
+	let ahead: ItemsReadAhead | undefined;
+	try {
+		ahead = await beforeTheLoop(run, module, itemIndexes);
+	} catch (error) {
+		return failEveryItem(run, error, itemIndexes);
+	}
+	const { outputs, failed, boughtItems } = await itemLoop(
+		run,
+		module,
+		itemIndexes,
+		ahead,
+		concurrency,
+	);
 	if (skip) await money.recordBought(skip, boughtItems);
-	const output = outputs.flatMap((output) => output ?? []);
+	const output = outputs.flatMap((items) => items ?? []);
 	if (failed.size === 0) {
-		money.finished(
-			chargeMode,
-			output.map((item) => item.json),
-			ahead ? 'items' : 'quotes',
-		);
+		const json = output.map((item) => item.json);
+		money.finished(run.chargeMode, json, ahead ? 'items' : 'quotes');
 		return [output];
 	}
-
 	const failedAt = Math.min(...failed.keys());
-	const nodeError = toNodeError(node, failed.get(failedAt), failedAt);
-	throw money.stoppedRun(
-		nodeError,
-		failedAt,
-		{ readAhead: ahead !== undefined, concurrent: concurrency > 1 },
-		() => output.map((item) => item.json),
-	);
+	const nodeError = toNodeError(run.node, failed.get(failedAt), failedAt);
+	const how = { readAhead: ahead !== undefined, concurrent: concurrency > 1 };
+	throw money.stoppedRun(nodeError, failedAt, how, () => output.map((item) => item.json));
 }

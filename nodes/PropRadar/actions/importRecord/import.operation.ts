@@ -7,14 +7,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
-import {
-	carryOutput,
-	chargedBatches,
-	chargeProperties,
-	spentSoFar,
-	type BatchOutcome,
-	type RunSpending,
-} from '../../money';
+import { chargeProperties, type BatchOutcome, type RunMoney } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { errorItem } from '../errorItem';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
@@ -230,7 +223,7 @@ function oneForTheImport<T>(
 // sent, quoted or charged, and becomes an error item. One output item per input item.
 export async function executeBatch(
 	this: IExecuteFunctions,
-	spending: RunSpending,
+	money: RunMoney,
 ): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const options = oneForTheImport(
@@ -294,7 +287,7 @@ export async function executeBatch(
 	// n8n hands out a copy of the node on every call.
 	const node = this.getNode();
 	let failed: Extract<BatchOutcome, { bought: false }> | undefined;
-	const result = await chargedBatches(this, spending, {
+	const result = await money.importBatches({
 		kind: 'importRecord',
 		itemCount: items.length,
 		groups: lists.map(({ listId, records }) => ({
@@ -369,10 +362,8 @@ export async function executeBatch(
 		const error = failed.httpCode
 			? new NodeApiError(this.getNode(), {}, { ...options, httpCode: failed.httpCode })
 			: new NodeOperationError(this.getNode(), failed.error, options);
-		if (spending.bought === 0) throw error;
-		throw carryOutput(
+		throw money.stoppedImport(
 			error,
-			`The import stopped after ${spending.bought} records were imported (${spentSoFar(spending)}).`,
 			output.map((item) => item.json),
 		);
 	}
