@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { ApiRequest } from '../transport';
-import { chargedBatches, type BatchedCharge } from './batches';
+import { chargedBatches, importPurchasing, type BatchedCharge } from './batches';
 import {
 	boughtIn,
 	readBoughtBefore,
@@ -115,9 +115,14 @@ export class RunMoney {
 		return buyIdBatches(this.context, this.spending, run);
 	}
 
+	/** Whether Import Record > Import purchases; refused before anything is sent if it may not. */
+	async importPurchasing(itemCount: number): Promise<boolean> {
+		return importPurchasing(this.context, this.spending, itemCount);
+	}
+
 	/** Import Record > Import: every list quoted and held, then its batches bought in turn. */
-	async importBatches<R>(charge: BatchedCharge<R>) {
-		return chargedBatches(this.context, this.spending, charge);
+	async importBatches(purchasing: boolean, charge: BatchedCharge) {
+		return chargedBatches(this.context, this.spending, purchasing, charge);
 	}
 
 	/** An import that stopped after importing records carries the output in its error. */
