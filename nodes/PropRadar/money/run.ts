@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	NodeApiError,
-	NodeOperationError,
-} from 'n8n-workflow';
+import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiRequest } from '../transport';
 import { chargedBatches, importPurchasing, type BatchedCharge } from './batches';
@@ -40,20 +35,9 @@ import {
  * operations call. An operation asks for a quote, then buys (`quote`, `buy`), or hands over a
  * paged, batched or by-ID purchase whole; money never calls back into an operation.
  */
-export class RunMoney {
-	private readonly spending: RunSpending;
-
-	constructor(private readonly context: IExecuteFunctions) {
-		this.spending = new RunSpending(context);
-	}
-
-	/** Records the run bought and handed on. */
-	get bought(): number {
-		return this.spending.bought;
-	}
-
+export class RunMoney extends RunSpending {
 	get nothingCharged(): boolean {
-		return this.spending.spentCents === 0;
+		return this.spentCents === 0;
 	}
 
 	// An item's purchase.
@@ -65,7 +49,7 @@ export class RunMoney {
 		kind: PriceKind,
 		request: ApiRequest,
 	): Promise<ItemQuote> {
-		return quoteItem(this.context, this.spending, itemIndex, pass, kind, request);
+		return quoteItem(this.context, this, itemIndex, pass, kind, request);
 	}
 
 	/** One `Purchase=1` request for what `quote` counted, held at full price. */
@@ -75,7 +59,7 @@ export class RunMoney {
 		request: ApiRequest,
 		quote: Quote,
 	): Promise<Bought> {
-		const budget = await this.spending.budget();
+		const budget = await this.budget();
 		const bought = await buy(this.context, budget, kind, quote, request, itemIndex);
 		if (bought.note.notice) warn(this.context, bought.note.notice);
 		return bought;
@@ -89,15 +73,7 @@ export class RunMoney {
 		charge: PagedCharge,
 		previewExtra?: IDataObject,
 	): Promise<IDataObject[]> {
-		return chargedPages(
-			this.context,
-			this.spending,
-			itemIndex,
-			pass,
-			request,
-			charge,
-			previewExtra,
-		);
+		return chargedPages(this.context, this, itemIndex, pass, request, charge, previewExtra);
 	}
 
 	/** Property > Get over many items: every batch quoted, the whole run checked. */
@@ -107,29 +83,29 @@ export class RunMoney {
 		batches: IdBatch[];
 		continueOnFail: boolean;
 	}): Promise<QuotedIdRun> {
-		return quoteIdBatches(this.context, this.spending, options);
+		return quoteIdBatches(this.context, this, options);
 	}
 
 	/** The quoted batches bought (a preview's outcomes as they are). */
 	async buyIdBatches(run: QuotedIdRun) {
-		return buyIdBatches(this.context, this.spending, run);
+		return buyIdBatches(this.context, this, run);
 	}
 
 	/** Whether Import Record > Import purchases; refused before anything is sent if it may not. */
 	async importPurchasing(itemCount: number): Promise<boolean> {
-		return importPurchasing(this.context, this.spending, itemCount);
+		return importPurchasing(this.context, this, itemCount);
 	}
 
 	/** Import Record > Import: every list quoted and held, then its batches bought in turn. */
 	async importBatches(purchasing: boolean, charge: BatchedCharge) {
-		return chargedBatches(this.context, this.spending, purchasing, charge);
+		return chargedBatches(this.context, this, purchasing, charge);
 	}
 
 	/** An import that stopped after importing records carries the output in its error. */
 	stoppedImport<E extends NodeApiError | NodeOperationError>(error: E, output: IDataObject[]): E {
-		const { bought } = this.spending;
+		const { bought } = this;
 		if (bought === 0) return error;
-		const stopped = `The import stopped after ${bought} records were imported (${spentSoFar(this.spending)}).`;
+		const stopped = `The import stopped after ${bought} records were imported (${spentSoFar(this)}).`;
 		return carryOutput(error, stopped, output);
 	}
 
@@ -163,7 +139,7 @@ export class RunMoney {
 
 	/** A purchase of several items: every item's checks, before the whole run is quoted. */
 	async checkPurchases(itemIndexes: readonly number[]): Promise<void> {
-		await checkPurchases(this.context, this.spending, itemIndexes);
+		await checkPurchases(this.context, this, itemIndexes);
 	}
 
 	/** The whole run's previews against Max Cost and the ceiling (docs/money.md, rule 2). */
@@ -172,12 +148,12 @@ export class RunMoney {
 			(sum, record) => (record.preview === true ? sum + cents(record.maxCostNeeded) : sum),
 			0,
 		);
-		await assertRunFits(this.context, this.spending, itemCount, needCents);
+		await assertRunFits(this.context, this, itemCount, needCents);
 	}
 
 	/** The `_charge` of an item that failed in a purchase run. */
 	failureCharge(error: unknown): IDataObject {
-		return failureCharge(this.spending, error);
+		return failureCharge(this, error);
 	}
 
 	/** What a failed item had bought before it failed (a paged purchase stopped part-way). */
@@ -195,9 +171,9 @@ export class RunMoney {
 		how: { readAhead: boolean; concurrent: boolean },
 		output: () => IDataObject[],
 	): E {
-		const { bought } = this.spending;
+		const { bought } = this;
 		if (bought === 0) return nodeError;
-		const spent = spentSoFar(this.spending);
+		const spent = spentSoFar(this);
 		const stopped = how.readAhead
 			? `The item at index ${failedAt} failed; the run bought ${bought} records ` +
 				`(${spent}) in requests of many items, all made before any item's output.`
@@ -210,11 +186,11 @@ export class RunMoney {
 	/** The hints above a finished run's output: a preview's run total, or what free credits paid. */
 	finished(chargeMode: string, output: IDataObject[], counted: 'quotes' | 'items'): void {
 		if (chargeMode === 'preview') previewRunTotal(this.context, output, counted);
-		if (chargeMode === 'purchase') purchaseWithoutCredits(this.context, this.spending);
+		if (chargeMode === 'purchase') purchaseWithoutCredits(this.context, this);
 	}
 
 	/** What happened to the money in a tool call, said once the run is over. */
 	statement(): string {
-		return chargeStatement(this.spending);
+		return chargeStatement(this);
 	}
 }

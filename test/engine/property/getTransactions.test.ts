@@ -14,7 +14,7 @@ describe('Property', () => {
 			chargeMode: 'preview',
 		});
 		expect(result.error?.message).toBe(
-			'Custom Field IDs and Fields > Unlisted Fields: 51 custom field IDs given, at most 50 allowed',
+			'Too many custom field IDs: 51, at most 50',
 		);
 		expect(sb.requests.length).toBe(before);
 	});
