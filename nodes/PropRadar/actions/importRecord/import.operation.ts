@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 	listLocator(show, 'Import List', 'listId', 'searchImportLists'),
 	{
 		displayName:
-			'Each input item is one record, sent as it is: a ZIP+4 or a ZIP that lost its leading zero is sent as five digits and a full US state name as its code (each change is noted in the item). An item with no record field is not sent or charged and becomes an error item. The list must be an import list created with Import Source "API" (List > Create).',
+			'Each input item is one record, sent as it is except ZIPs and state names put in the API\'s form (each change noted). The list must be an import list with Import Source "API"; an item with no record field is not sent or charged.',
 		name: 'importNotice',
 		type: 'notice',
 		default: '',
