@@ -66,13 +66,16 @@ export function chargedRead({
 }): ItemOperation {
 	return async function (this: IExecuteFunctions, itemIndex, money, pass) {
 		const { request, extra } = read(this, itemIndex);
-		try {
+		const records = async () => {
 			const quoted = await money.quote(itemIndex, pass, kind, request);
 			if ('preview' in quoted) return [{ ...extra, ...quoted.preview }];
 			const { response, note } = await money.buy(itemIndex, kind, request, quoted.quote);
 			return bought(response, note, extra);
+		};
+		if (!failed) return records();
+		try {
+			return await records();
 		} catch (error) {
-			if (!failed) throw error;
 			return failed(this, itemIndex, extra, error);
 		}
 	};
