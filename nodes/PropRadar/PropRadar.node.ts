@@ -9,7 +9,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { nodeSubtitle } from './actions/descriptions';
 import { resources } from './actions/resources';
-import { itemLoopProperties, route } from './actions/router';
+import { itemLoopProperties } from './actions/itemLoop';
+import { route } from './actions/router';
 import { toolDescriptionProperties } from './actions/toolDescriptions';
 import * as listSearch from './actions/methods/listSearch';
 import * as loadOptions from './actions/methods/loadOptions';

@@ -15,11 +15,11 @@ export function errorFields(error: NodeApiError | NodeOperationError): IDataObje
 	return fields;
 }
 
-// n8n moves to the Error output only an item holding nothing but `error`, `message` and `details`,
-// and merges into it the json of the input item its pairing names as an object: another node's
-// fields, `_charge` among them. Paired by the item's index alone (n8n-workflow's number form, which
-// its paired-item lookups read as `{ item }`), it is moved as it is (docs/design.md, "On Error:
-// Continue (using error output)").
+// n8n itself moves error items to the Error output (`handleNodeErrorOutput`,
+// packages/core/src/execution-engine/workflow-execute.ts): an item holding only `error` and
+// `details`. It merges in the input item's json when the pairing is an object, which would bring
+// another node's `_charge`; paired by the index alone (n8n-workflow's number form) it is moved as it
+// is. test/engine/errorOutput.test.ts fails without it.
 export function errorItem(node: INode, itemIndex: number, fields: IDataObject): INodeExecutionData {
 	if (node.onError !== 'continueErrorOutput')
 		return { json: fields, pairedItem: { item: itemIndex } };

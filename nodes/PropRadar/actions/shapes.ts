@@ -8,13 +8,7 @@ import {
 	type ApiRequest,
 	type Query,
 } from '../transport';
-import {
-	chargedPages,
-	chargedRequest,
-	withCharge,
-	type ChargeNote,
-	type PriceKind,
-} from '../money';
+import { withCharge, type ChargeNote, type PriceKind } from '../money';
 import type { NumberedId } from '../shared/ids';
 import { readLimit, readPropId } from '../shared/parameters';
 import type { ItemOperation } from './types';
@@ -48,8 +42,8 @@ export function byPropId(
 }
 
 /**
- * An item's records read in one charged request (money/purchase.ts, `chargedRequest`): a preview
- * with `extra`, or the records bought, each with its `_charge`.
+ * An item's records read in one charged request: its quote, then its purchase. A preview carries
+ * `extra`; the records bought each carry their `_charge`.
  */
 export function chargedRead({
 	kind,
@@ -70,18 +64,13 @@ export function chargedRead({
 		error: unknown,
 	) => IDataObject[];
 }): ItemOperation {
-	return async function (this: IExecuteFunctions, itemIndex, spending, pass) {
+	return async function (this: IExecuteFunctions, itemIndex, money, pass) {
 		const { request, extra } = read(this, itemIndex);
 		const records = async () => {
-			const { response, preview, note } = await chargedRequest(
-				this,
-				spending,
-				itemIndex,
-				pass,
-				kind,
-				request,
-			);
-			return preview ? [{ ...extra, ...preview }] : bought(response, note!, extra);
+			const quoted = await money.quote(itemIndex, pass, kind, request);
+			if ('preview' in quoted) return [{ ...extra, ...quoted.preview }];
+			const { response, note } = await money.buy(itemIndex, kind, request, quoted.quote);
+			return bought(response, note, extra);
 		};
 		if (!failed) return records();
 		try {
@@ -93,8 +82,7 @@ export function chargedRead({
 }
 
 /**
- * An item's records read in charged pages (money/pages.ts, `chargedPages`), up to its Limit or
- * all of them (Return All).
+ * An item's records read in charged pages, up to its Limit or all of them (Return All).
  */
 export function chargedPagedRead({
 	kind,
@@ -109,17 +97,10 @@ export function chargedPagedRead({
 		itemIndex: number,
 	) => { request: ApiRequest; extra?: IDataObject };
 }): ItemOperation {
-	return async function (this: IExecuteFunctions, itemIndex, spending, pass) {
+	return async function (this: IExecuteFunctions, itemIndex, money, pass) {
 		const { request, extra } = read(this, itemIndex);
-		return chargedPages(
-			this,
-			spending,
-			itemIndex,
-			pass,
-			request,
-			{ kind, pageSize, limit: readLimit(this, itemIndex) },
-			extra,
-		);
+		const limit = readLimit(this, itemIndex);
+		return money.pages(itemIndex, pass, request, { kind, pageSize, limit }, extra);
 	};
 }
 

@@ -5,19 +5,19 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import type { ChargePass, RunSpending } from '../money';
+import type { ChargePass, RunMoney } from '../money';
 import type { SimplifiedKind } from '../shared/vocabulary';
 
 export interface BoughtKey {
 	name: 'PropID' | 'PersonKey';
-	/** The item's key as the operation reads it; a bad one throws, and the item fails as without the option. */
+	/** The item's key; a bad one throws, and the item fails as without the option. */
 	read: (context: IExecuteFunctions, itemIndex: number) => string;
 }
 
 export type ItemOperation = (
 	this: IExecuteFunctions,
 	itemIndex: number,
-	spending: RunSpending,
+	money: RunMoney,
 	/** The whole run's quote, or the item loop (money/properties.ts). */
 	pass: ChargePass,
 ) => Promise<IDataObject[]>;
@@ -31,41 +31,45 @@ export interface ItemsReadAhead {
 /** Takes all input items at once, and returns output items already paired to them. */
 export type BatchOperation = (
 	this: IExecuteFunctions,
-	spending: RunSpending,
+	money: RunMoney,
 ) => Promise<INodeExecutionData[]>;
 
-export type OperationModule =
-	| {
-			description: INodeProperties[];
-			execute: ItemOperation;
-			/**
-			 * With more than one input item: reads every item in few requests, before the item loop
-			 * (Property > Get). Its purchases are quoted and held whole, as the item loop does.
-			 */
-			readAhead?: (
-				this: IExecuteFunctions,
-				spending: RunSpending,
-				continueOnFail: boolean,
-				/** The items it reads for: every input item but those Skip Records Bought Before leaves out. */
-				itemIndexes: readonly number[],
-			) => Promise<ItemsReadAhead>;
-			executeBatch?: never;
-			/** Whether each output item keeps the input item's PropID, PersonKey and ListID where it has none of its own. */
-			keepsInputKeys?: boolean;
-			/** The kind of record it outputs, which Simplify and the tool's Output shape (actions/output.ts). */
-			outputs?: SimplifiedKind;
-			/** The key a purchase of the item is recorded under for Skip Records Bought Before (money/boughtBefore.ts). */
-			boughtKey?: BoughtKey;
-	  }
-	| {
-			description: INodeProperties[];
-			executeBatch: BatchOperation;
-			execute?: never;
-			readAhead?: never;
-			keepsInputKeys?: never;
-			outputs?: never;
-			boughtKey?: never;
-	  };
+/** An operation the router calls item by item. */
+export interface ItemModule {
+	description: INodeProperties[];
+	execute: ItemOperation;
+	/**
+	 * With more than one input item: reads every item in few requests, before the item loop
+	 * (Property > Get). Its purchases are quoted and held whole, as the item loop does.
+	 */
+	readAhead?: (
+		this: IExecuteFunctions,
+		money: RunMoney,
+		continueOnFail: boolean,
+		/** Every input item but those Skip Records Bought Before leaves out. */
+		itemIndexes: readonly number[],
+	) => Promise<ItemsReadAhead>;
+	executeBatch?: never;
+	/** Whether each output item keeps the input item's PropID, PersonKey and ListID where it has none of its own. */
+	keepsInputKeys?: boolean;
+	/** The kind of record it outputs, which Simplify and the tool's Output shape (actions/output.ts). */
+	outputs?: SimplifiedKind;
+	/** The key a purchase of the item is recorded under for Skip Records Bought Before. */
+	boughtKey?: BoughtKey;
+}
+
+/** An operation that takes all input items at once. */
+export interface BatchModule {
+	description: INodeProperties[];
+	executeBatch: BatchOperation;
+	execute?: never;
+	readAhead?: never;
+	keepsInputKeys?: never;
+	outputs?: never;
+	boughtKey?: never;
+}
+
+export type OperationModule = ItemModule | BatchModule;
 
 export interface ResourceModule {
 	description: INodeProperties[];

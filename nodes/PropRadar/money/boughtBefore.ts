@@ -189,26 +189,18 @@ export interface Skipping {
 
 /**
  * Skip Records Bought Before, asked of n8n's store once for the whole run, before anything is
- * quoted or bought; the items left out are named above the output.
+ * quoted or bought. `keys`: every item's key, by index (an item whose key cannot be read has none,
+ * and fails in its own run, as without the option).
  */
 export async function skipBoughtBefore(
 	context: IExecuteFunctions,
-	key: { name: 'PropID' | 'PersonKey'; read: (itemIndex: number) => string },
-	operation: string,
+	ledger: BoughtBefore,
+	keyName: 'PropID' | 'PersonKey',
+	keys: Map<number, string>,
 	itemCount: number,
-): Promise<Skipping | undefined> {
-	const ledger = readBoughtBefore(context, operation);
-	if (!ledger) return undefined;
-	const keys = new Map<number, string>();
-	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
-		try {
-			keys.set(itemIndex, key.read(itemIndex));
-		} catch {
-			// Not skipped: the item fails in its own run, as without the option.
-		}
-	}
+): Promise<Skipping> {
 	const before = await findBoughtBefore(context, ledger, [...keys.values()]);
 	const skipped = new Map([...keys].filter(([, value]) => before.has(value)));
-	skippedHint(context, ledger, key.name, [...skipped.values()], itemCount);
+	skippedHint(context, ledger, keyName, [...skipped.values()], itemCount);
 	return { ledger, keys, skipped };
 }

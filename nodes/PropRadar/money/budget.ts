@@ -190,7 +190,7 @@ export class RunSpending {
 
 	private made: SpendBudget | undefined;
 
-	constructor(private readonly context: IExecuteFunctions) {}
+	constructor(protected readonly context: IExecuteFunctions) {}
 
 	budget(): Promise<SpendBudget> {
 		this.budgetPromise ??= createSpendBudget(this.context).then((budget) => (this.made = budget));

@@ -4,15 +4,19 @@ import { NodeOperationError } from 'n8n-workflow';
 import { money } from './cents';
 import { Tally } from './tally';
 
-// Per execution and credential in this process (docs/money.md, "What the ceiling bounds").
+// The one state outside a run: an execution spans several node runs (a loop, two nodes, an agent's
+// tool calls), so the ceiling's tally lives per execution and credential in this process, evicted
+// after a day idle (docs/money.md, "What the ceiling bounds").
 const ceilingTallies = new Map<string, Tally>();
 const TALLY_IDLE_MS = 24 * 60 * 60 * 1000;
 
 // Also kept in the execution's custom data: an execution resumed after a Wait or a restart may run in another process.
 const SPENT_KEY_PREFIX = 'propradar_spent_';
 
-// n8n's getter throws where there is no execution data. Early 2.x releases (2.0.0 among them) give
-// nodes no `customData`: the same store is `$execution.customData`.
+// n8n's getter throws where there is no execution data. n8n 2.0.0 gives nodes no `customData`
+// (packages/core/src/execution-engine/node-execution-context/execute-context.ts); the same store is
+// `$execution.customData` (packages/workflow/src/workflow-data-proxy.ts). Without this fallback the
+// ceiling forgets a Wait on 2.0.0: test/e2e/compatibility.test.ts ("across a Wait node").
 function executionCustomData(
 	context: IExecuteFunctions,
 ): IExecuteFunctions['customData'] | undefined {
@@ -41,7 +45,9 @@ function keptSpent(context: IExecuteFunctions, key: string, ceilingCents: number
 	return Number.isSafeInteger(cents) && cents >= 0 ? cents : ceilingCents;
 }
 
-/** n8n's MCP Server Trigger runs every tool call as an execution of its own. */
+// In queue mode n8n's MCP Server Trigger runs every tool call as an execution of its own, which names
+// the trigger (`triggerNode`, packages/core/src/execution-engine/execution-context.ts); no other
+// field tells it apart. test/engine/toolUse.test.ts fails without it.
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 
 /** The caller's execution in a sub-workflow; undefined where no one execution holds an agent's calls. */

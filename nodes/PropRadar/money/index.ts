@@ -1,17 +1,11 @@
 // The one home of money (docs/money.md), above transport/ and below actions/.
 
-// The run, as the router asks for it; a batched operation (Import) says what it spent itself.
-export { RunMoney, carryOutput, spentSoFar } from './run';
-export { RunSpending } from './budget';
+// The run's money: the service the router and the operations call.
+export { RunMoney } from './run';
 export type { Skipping } from './boughtBefore';
 export type { ChargePass } from './properties';
-
-// An item's purchase, as the operations ask for it: one request, pages, batches, IDs in batches.
-export { chargedRequest } from './purchase';
-export { chargedPages } from './pages';
-export { chargedBatches } from './batches';
 export type { BatchOutcome } from './batches';
-export { chargedIdBatches, idError } from './idBatches';
+export { idError } from './idPurchase';
 export type { IdBatch, IdOutcome } from './idBatches';
 export { withCharge } from './chargeNote';
 export type { ChargeNote } from './chargeNote';

@@ -11,18 +11,12 @@ export type ChargeMode = 'preview' | 'purchase';
 export type ChargePass = 'quote' | 'charge';
 
 export const PURCHASE_NOTICE =
-	'Purchases are charged and non-refundable. This node never repeats a purchase; with ' +
-	'n8n\'s "Retry On Fail" on (node settings) it refuses to purchase, since a retry would ' +
-	'send a purchase that may already have been charged again. In the editor, Execute step ' +
-	'runs this node again, and buys again, unless its output is pinned.';
+	'Purchases are charged, non-refundable and never repeated: with "Retry On Fail" on, this ' +
+	'node refuses to buy. Execute step runs it again, and buys again, unless its output is pinned.';
 
 const MAX_COST_HELP =
-	'Most this node may spend in one run, all input items together: one value for the run ' +
-	'(an expression that differs between items is refused). Every purchase is quoted first ' +
-	'for free and counted at full price, as if no free export credits were left, so the ' +
-	'cap holds even when credits run out before the purchase; one that does not fit what ' +
-	'is left is refused and nothing is charged. The preview tells the Max Cost a purchase ' +
-	'needs (maxCostNeeded). 0 buys nothing.';
+	'Most this node may spend in one run, all input items together. Every record counts at ' +
+	'full price, so the cap holds even when free export credits run out.';
 
 export function chargeProperties(show: Record<string, string[]>, what: string): INodeProperties[] {
 	return [

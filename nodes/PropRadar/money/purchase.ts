@@ -4,9 +4,9 @@ import type { ApiEnvelope, ApiRequest } from '../transport';
 import { apiRequest, chargedNothing, markMayHaveCharged, toNodeError } from '../transport';
 import type { RunSpending, SpendBudget } from './budget';
 import { formatCents } from './cents';
-import { settleAnswer, warn, type ChargeNote } from './chargeNote';
+import { settleAnswer, type ChargeNote } from './chargeNote';
 import { recordsCharged, type PriceKind } from './prices';
-import { chargeMode, type ChargeMode, type ChargePass } from './properties';
+import { chargeMode, type ChargePass } from './properties';
 import {
 	fullPriceCents,
 	previewRecord,
@@ -17,9 +17,8 @@ import {
 } from './quote';
 import { purchaseBudget, refusal } from './refusal';
 
-// One purchase (`buy`: one `Purchase=1` request), and an item charged by one (`chargedRequest`):
-// quoted, checked, bought once. Pages, batches and IDs in batches are each a series of such
-// purchases (pages.ts, batches.ts, idBatches.ts).
+// One purchase (`buy`: one `Purchase=1` request) and an item's quote before it (`quoteItem`).
+// Pages, batches and IDs in batches are each a series of such purchases.
 
 export interface Bought {
 	response: ApiEnvelope;
@@ -85,29 +84,21 @@ export async function buy(
 	};
 }
 
-export interface ChargedRequestResult {
-	mode: ChargeMode;
-	/** The answer of the purchase, or of the quote. */
-	response: ApiEnvelope;
-	preview?: IDataObject;
-	note?: ChargeNote;
-}
+/** An item's charged request before anything is bought: its preview, or the quote a purchase buys. */
+export type ItemQuote = { preview: IDataObject } | { quote: Quote };
 
-export async function chargedRequest(
+/** The item's Charge Mode, the refusals before anything is sent, then the free quote. */
+export async function quoteItem(
 	context: IExecuteFunctions,
 	spending: RunSpending,
 	itemIndex: number,
 	pass: ChargePass,
 	kind: PriceKind,
 	request: ApiRequest,
-): Promise<ChargedRequestResult> {
-	const mode = chargeMode(context, pass, itemIndex);
-	const budget =
-		mode === 'purchase' ? await purchaseBudget(context, spending, itemIndex) : undefined;
-	const response = await requestQuote(context, request, itemIndex, budget !== undefined);
+): Promise<ItemQuote> {
+	const purchasing = chargeMode(context, pass, itemIndex) === 'purchase';
+	if (purchasing) await purchaseBudget(context, spending, itemIndex);
+	const response = await requestQuote(context, request, itemIndex, purchasing);
 	const quote = readQuote(context, response, itemIndex);
-	if (!budget) return { mode, response, preview: previewRecord(kind, response, quote, {}) };
-	const { response: bought, note } = await buy(context, budget, kind, quote, request, itemIndex);
-	if (note.notice) warn(context, note.notice);
-	return { mode, response: bought, note };
+	return purchasing ? { quote } : { preview: previewRecord(kind, response, quote, {}) };
 }

@@ -47,19 +47,26 @@ export async function purchaseBudget(
 	return budget;
 }
 
-/** The whole run (the items it buys for: not those Skip Records Bought Before leaves out) quoted before anything is bought, so that it never stops part-way for want of budget (docs/money.md, rule 2). */
-export async function assertWholeRunFits(
+/** Every item's purchase checks, before the whole run is quoted (docs/money.md, rule 2). */
+export async function checkPurchases(
 	context: IExecuteFunctions,
 	spending: RunSpending,
 	itemIndexes: readonly number[],
-	quoteRun: () => Promise<number>,
 ): Promise<void> {
 	for (const itemIndex of itemIndexes) await purchaseBudget(context, spending, itemIndex);
-	const needCents = await quoteRun();
+}
+
+/** The whole run's quote against Max Cost and the ceiling: a run that does not fit buys nothing. */
+export async function assertRunFits(
+	context: IExecuteFunctions,
+	spending: RunSpending,
+	itemCount: number,
+	needCents: number,
+): Promise<void> {
 	const budget = await spending.budget();
 	const refused = budget.refusalFor(
 		needCents,
-		`This run needs up to ${money(needCents)} for its ${itemIndexes.length} items (every record ` +
+		`This run needs up to ${money(needCents)} for its ${itemCount} items (every record ` +
 			`at full price, the run total of the preview)`,
 	);
 	if (refused)

@@ -52,9 +52,7 @@ test('custom field IDs and Unlisted Fields count together against the 50: refuse
 		chargeMode: 'purchase',
 		maxCost: 5,
 	});
-	expect(result.error?.message).toBe(
-		'Custom Field IDs and Fields > Unlisted Fields: 51 custom field IDs given, at most 50 allowed',
-	);
+	expect(result.error?.message).toBe('Too many custom field IDs: 51, at most 50');
 	expect(sb.requests.length).toBe(before);
 
 	// 50 in all, a suppressed one not counted: sent, and each comes back.

@@ -13,9 +13,7 @@ describe('Property', () => {
 			customFieldIds: ids,
 			chargeMode: 'preview',
 		});
-		expect(result.error?.message).toBe(
-			'Custom Field IDs and Fields > Unlisted Fields: 51 custom field IDs given, at most 50 allowed',
-		);
+		expect(result.error?.message).toBe('Too many custom field IDs: 51, at most 50');
 		expect(sb.requests.length).toBe(before);
 	});
 });

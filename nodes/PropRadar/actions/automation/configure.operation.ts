@@ -175,7 +175,7 @@ export const description: INodeProperties[] = [
 				typeOptions: { loadOptionsMethod: 'getStatusLevels' },
 				default: 0,
 				description:
-					'Status given to every triggering property, with the account\'s own labels (0 = status None). Leave this field out to leave statuses alone. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Status given to every triggering property (0 = None); leave it out to keep statuses. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 		],
 	},
@@ -186,7 +186,7 @@ export const description: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether this node may write an enabled automation that buys: Purchase Phone, Purchase Email (charged per triggered record, non-refundable, with no Max Cost), a direct-mail or an e-mail marketing order. Without it such a configuration is refused and nothing is changed. A credential with a spending ceiling also needs its own "Allow Charging Automations".',
+			'Whether this node may enable an automation that buys (phones, e-mails, mail orders), charged later with no Max Cost. Under a credential with a spending ceiling, the credential must allow it too.',
 		displayOptions: { show },
 	},
 ];

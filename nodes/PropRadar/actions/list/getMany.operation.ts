@@ -47,7 +47,7 @@ export const description: INodeProperties[] = [
 	sortProperty(
 		show,
 		['ListName', 'TotalCount', 'DisplayOrder'],
-		'Display Order is always ascending. Without a rule, lists come by count, then by name.',
+		'Display Order is always ascending; without a rule, lists come by count, then by name.',
 	),
 	fieldsPicker('list', { show }),
 	...outputProperties('list', show, false),

@@ -119,111 +119,116 @@ const putCriteria = (
 		itemIndex,
 	});
 
-// All items at once: every item checked first, each list's type read once, and the PropIDs of all
-// items adding to one list sent together, in chunks of PROP_IDS_PER_REQUEST.
-export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const items = this.getInputData();
-	const outputs = new Map<number, INodeExecutionData>();
-	const fail = (itemIndex: number, error: unknown) => {
-		if (!this.continueOnFail()) throw toNodeError(this.getNode(), error, itemIndex);
-		outputs.set(
-			itemIndex,
-			errorItem(
-				this.getNode(),
-				itemIndex,
-				errorFields(toNodeError(this.getNode(), error, itemIndex)),
-			),
-		);
-	};
-	const requests: Request[] = [];
-	items.forEach((_, itemIndex) => {
-		try {
-			requests.push(readRequest(this, itemIndex));
-		} catch (error) {
-			fail(itemIndex, error);
-		}
-	});
+/** What a run of List Item > Add builds: each item's output, or its error item. */
+interface AddRun {
+	context: IExecuteFunctions;
+	outputs: Map<number, INodeExecutionData>;
+}
 
-	const byList = new Map<string, Request[]>();
-	for (const request of requests)
-		byList.set(String(request.listId), [...(byList.get(String(request.listId)) ?? []), request]);
-	for (const listRequests of byList.values()) {
-		const { listId } = listRequests[0];
-		let problem: unknown;
+function fail(run: AddRun, itemIndex: number, error: unknown): void {
+	const { context } = run;
+	const nodeError = toNodeError(context.getNode(), error, itemIndex);
+	if (!context.continueOnFail()) throw nodeError;
+	run.outputs.set(itemIndex, errorItem(context.getNode(), itemIndex, errorFields(nodeError)));
+}
+
+type ByPropIds = Request & { propIds: string[] };
+
+/** The PropIDs of every item adding to one list, sent together in chunks of PROP_IDS_PER_REQUEST. */
+async function addPropIds(run: AddRun, listId: ListId, requests: ByPropIds[]): Promise<void> {
+	const { context } = run;
+	const propIds = [...new Set(requests.flatMap((request) => request.propIds))];
+	const chunkOf = new Map(
+		propIds.map((propId, position) => [propId, Math.floor(position / PROP_IDS_PER_REQUEST)]),
+	);
+	const answers: Array<{ updateCount: number } | { error: unknown }> = [];
+	for (let start = 0; start < propIds.length; start += PROP_IDS_PER_REQUEST) {
+		const chunk = propIds.slice(start, start + PROP_IDS_PER_REQUEST);
+		const firstItem = requests.find((request) =>
+			request.propIds.some((propId) => chunkOf.get(propId) === start / PROP_IDS_PER_REQUEST),
+		)!.itemIndex;
 		try {
-			problem = await staticListProblem(this, listId, listRequests[0].itemIndex);
+			const criteria = [{ name: 'PropID', value: chunk }];
+			const response = await putCriteria(context, listId, criteria, firstItem);
+			answers.push({ updateCount: response.updateCount ?? 0 });
 		} catch (error) {
-			problem = error;
-		}
-		if (problem) {
-			for (const request of listRequests) fail(request.itemIndex, problem);
-			continue;
-		}
-		for (const request of listRequests) {
-			if (!('criteria' in request)) continue;
-			try {
-				const response = await putCriteria(this, listId, request.criteria, request.itemIndex);
-				outputs.set(request.itemIndex, {
-					json: { ListID: listId, updateCount: response.updateCount ?? 0 },
-					pairedItem: { item: request.itemIndex },
-				});
-			} catch (error) {
-				fail(request.itemIndex, error);
-			}
-		}
-		const byPropIds = listRequests.filter(
-			(request): request is Request & { propIds: string[] } => 'propIds' in request,
-		);
-		const propIds = [...new Set(byPropIds.flatMap((request) => request.propIds))];
-		const chunkOf = new Map(
-			propIds.map((propId, position) => [propId, Math.floor(position / PROP_IDS_PER_REQUEST)]),
-		);
-		const answers: Array<{ updateCount: number } | { error: unknown }> = [];
-		for (let start = 0; start < propIds.length; start += PROP_IDS_PER_REQUEST) {
-			const chunk = propIds.slice(start, start + PROP_IDS_PER_REQUEST);
-			const firstItem = byPropIds.find((request) =>
-				request.propIds.some((propId) => chunkOf.get(propId) === start / PROP_IDS_PER_REQUEST),
-			)!.itemIndex;
-			try {
-				answers.push({
-					updateCount:
-						(await putCriteria(this, listId, [{ name: 'PropID', value: chunk }], firstItem))
-							.updateCount ?? 0,
-				});
-			} catch (error) {
-				if (!this.continueOnFail()) throw toNodeError(this.getNode(), error, firstItem);
-				answers.push({ error });
-			}
-		}
-		for (const request of byPropIds) {
-			const chunks = [...new Set(request.propIds.map((propId) => chunkOf.get(propId)!))];
-			const failed = chunks
-				.map((chunk) => answers[chunk])
-				.find((answer): answer is { error: unknown } => 'error' in answer);
-			if (failed) {
-				fail(request.itemIndex, failed.error);
-				continue;
-			}
-			const sent = chunks.map((chunk) =>
-				Math.min(PROP_IDS_PER_REQUEST, propIds.length - chunk * PROP_IDS_PER_REQUEST),
-			);
-			outputs.set(request.itemIndex, {
-				json: {
-					ListID: listId,
-					PropIDs: request.propIds,
-					// The service counts what a request added, not what each item's PropIDs did: these are the counts of the request(s) that carried them.
-					batch: {
-						requests: chunks.length,
-						propIds: sent.reduce((sum, count) => sum + count, 0),
-						updateCount: chunks.reduce(
-							(sum, chunk) => sum + (answers[chunk] as { updateCount: number }).updateCount,
-							0,
-						),
-					},
-				},
-				pairedItem: { item: request.itemIndex },
-			});
+			if (!context.continueOnFail()) throw toNodeError(context.getNode(), error, firstItem);
+			answers.push({ error });
 		}
 	}
-	return items.map((_, itemIndex) => outputs.get(itemIndex)!);
+	for (const request of requests) {
+		const chunks = [...new Set(request.propIds.map((propId) => chunkOf.get(propId)!))];
+		const failed = chunks
+			.map((chunk) => answers[chunk])
+			.find((answer): answer is { error: unknown } => 'error' in answer);
+		if (failed) {
+			fail(run, request.itemIndex, failed.error);
+			continue;
+		}
+		const sent = chunks.map((chunk) =>
+			Math.min(PROP_IDS_PER_REQUEST, propIds.length - chunk * PROP_IDS_PER_REQUEST),
+		);
+		const updateCount = chunks.reduce(
+			(sum, chunk) => sum + (answers[chunk] as { updateCount: number }).updateCount,
+			0,
+		);
+		// The service counts what a request added, not what each item's PropIDs did: these are the counts of the request(s) that carried them.
+		const batch = {
+			requests: chunks.length,
+			propIds: sent.reduce((a, b) => a + b, 0),
+			updateCount,
+		};
+		run.outputs.set(request.itemIndex, {
+			json: { ListID: listId, PropIDs: request.propIds, batch },
+			pairedItem: { item: request.itemIndex },
+		});
+	}
+}
+
+/** Every item adding to one list: its type read once, criteria sent one by one, PropIDs together. */
+async function addToList(run: AddRun, requests: Request[]): Promise<void> {
+	const { context } = run;
+	const { listId } = requests[0];
+	let problem: unknown;
+	try {
+		problem = await staticListProblem(context, listId, requests[0].itemIndex);
+	} catch (error) {
+		problem = error;
+	}
+	if (problem) {
+		for (const request of requests) fail(run, request.itemIndex, problem);
+		return;
+	}
+	for (const request of requests) {
+		if (!('criteria' in request)) continue;
+		try {
+			const response = await putCriteria(context, listId, request.criteria, request.itemIndex);
+			run.outputs.set(request.itemIndex, {
+				json: { ListID: listId, updateCount: response.updateCount ?? 0 },
+				pairedItem: { item: request.itemIndex },
+			});
+		} catch (error) {
+			fail(run, request.itemIndex, error);
+		}
+	}
+	const byPropIds = requests.filter((request): request is ByPropIds => 'propIds' in request);
+	await addPropIds(run, listId, byPropIds);
+}
+
+// All items at once: every item checked first, each list's type read once, and the PropIDs of all
+// items adding to one list sent together.
+export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const items = this.getInputData();
+	const run: AddRun = { context: this, outputs: new Map() };
+	const byList = new Map<string, Request[]>();
+	items.forEach((_, itemIndex) => {
+		try {
+			const request = readRequest(this, itemIndex);
+			byList.set(String(request.listId), [...(byList.get(String(request.listId)) ?? []), request]);
+		} catch (error) {
+			fail(run, itemIndex, error);
+		}
+	});
+	for (const requests of byList.values()) await addToList(run, requests);
+	return items.map((_, itemIndex) => run.outputs.get(itemIndex)!);
 }

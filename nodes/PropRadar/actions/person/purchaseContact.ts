@@ -23,6 +23,68 @@ function ownedOnInput(
 	return Array.isArray(owned) && owned.length > 0 ? (owned as IDataObject[]) : undefined;
 }
 
+interface Contact {
+	what: 'Phone' | 'Email';
+	noun: string;
+}
+
+/** The item's records from the purchase's answer: each contact bought, or why there is none. */
+function boughtContact(
+	{ what, noun }: Contact,
+	response: ApiEnvelope,
+	note: ChargeNote,
+	personKey: string,
+): IDataObject[] {
+	const records = response.results ?? [];
+	if (records.length > 0)
+		return withCharge(
+			records.map((record) => ({ ...record, purchased: true })),
+			note,
+		);
+	return [
+		{
+			PersonKey: personKey,
+			purchased: false,
+			message:
+				`No ${noun} of ${String(personKey)} was bought: ` +
+				`${note.totalCost === '0.00' ? 'PropRadar had none to sell, and nothing was charged' : 'PropRadar returned none, and charged what _charge says'}. ` +
+				`One bought before is in the ${what} field of Person > Get Owners ` +
+				`for the person's property.`,
+			_charge: note,
+		},
+	];
+}
+
+/** Bought before: the service refuses, and nothing is charged. Any other failure is thrown. */
+function alreadyPurchased(
+	{ what, noun }: Contact,
+	context: IExecuteFunctions,
+	itemIndex: number,
+	personKey: string,
+	error: unknown,
+): IDataObject[] {
+	const text = error instanceof NodeApiError ? `${error.message} ${error.description ?? ''}` : '';
+	if (!refusedByService(error) || !/already purchased/i.test(text))
+		throw toNodeError(context.getNode(), error, itemIndex);
+	const owned = ownedOnInput(context, itemIndex, personKey, what);
+	return [
+		{
+			PersonKey: personKey,
+			...(owned ? { [what]: owned } : {}),
+			purchased: false,
+			alreadyPurchased: true,
+			message:
+				`The ${noun} of ${personKey} was already purchased, so nothing ` +
+				`was charged. ` +
+				(owned
+					? `The ${what} field is the one you own, as the input item carries it (from Person > Get Owners), read at no charge.`
+					: `The ${what} you own is in the ${what} field of Person > Get Owners for ` +
+						`the person's property (Get Owners is charged per owner returned); put this ` +
+						`node after Get Owners and this item carries it.`),
+		},
+	];
+}
+
 /** Purchase Phone and Purchase Email: the same operation on two endpoints. */
 export function purchaseContactOperation(operation: 'purchasePhone' | 'purchaseEmail'): {
 	description: INodeProperties[];
@@ -31,66 +93,8 @@ export function purchaseContactOperation(operation: 'purchasePhone' | 'purchaseE
 	boughtKey: BoughtKey;
 } {
 	const what = operation === 'purchasePhone' ? 'Phone' : 'Email';
-	const noun = what === 'Phone' ? 'phone number' : 'e-mail address';
+	const contact: Contact = { what, noun: what === 'Phone' ? 'phone number' : 'e-mail address' };
 	const show = { resource: ['person'], operation: [operation] };
-	const description: INodeProperties[] = [
-		personKeyProperty(show),
-		...chargeProperties(show, `the person's ${noun}`),
-		...boughtBeforeProperties(show, 'PersonKey', `${noun}`),
-	];
-	const bought = (
-		response: ApiEnvelope,
-		note: ChargeNote,
-		{ PersonKey: personKey }: IDataObject,
-	): IDataObject[] => {
-		const records = response.results ?? [];
-		if (records.length === 0) {
-			return [
-				{
-					PersonKey: personKey,
-					purchased: false,
-					message:
-						`No ${noun} of ${String(personKey)} was bought: ` +
-						`${note.totalCost === '0.00' ? 'PropRadar had none to sell, and nothing was charged' : 'PropRadar returned none, and charged what _charge says'}. ` +
-						`One bought before is in the ${what} field of Person > Get Owners ` +
-						`for the person's property.`,
-					_charge: note,
-				},
-			];
-		}
-		return withCharge(
-			records.map((record) => ({ ...record, purchased: true })),
-			note,
-		);
-	};
-	// Bought before: the service refuses, and nothing is charged.
-	const failed = (
-		context: IExecuteFunctions,
-		itemIndex: number,
-		{ PersonKey: personKey }: IDataObject,
-		error: unknown,
-	): IDataObject[] => {
-		const text = error instanceof NodeApiError ? `${error.message} ${error.description ?? ''}` : '';
-		if (!refusedByService(error) || !/already purchased/i.test(text))
-			throw toNodeError(context.getNode(), error, itemIndex);
-		const owned = ownedOnInput(context, itemIndex, String(personKey), what);
-		return [
-			{
-				PersonKey: personKey,
-				...(owned ? { [what]: owned } : {}),
-				purchased: false,
-				alreadyPurchased: true,
-				message:
-					`The ${noun} of ${String(personKey)} was already purchased, so nothing ` +
-					`was charged. ` +
-					(owned
-						? `The ${what} field is the one you own, as the input item carries it (from Person > Get Owners), read at no charge.`
-						: `The ${what} you own is in the ${what} field of Person > Get Owners for ` +
-							`the person's property (Get Owners is charged per owner returned); put this ` +
-							`node after Get Owners and this item carries it.`),
-			},
-		];
-	};
 	const execute = chargedRead({
 		kind: what === 'Phone' ? 'phone' : 'email',
 		read: (context, itemIndex) => {
@@ -99,16 +103,19 @@ export function purchaseContactOperation(operation: 'purchasePhone' | 'purchaseE
 			// The preview names what it prices: `purchase: 'Phone'`.
 			return { request: { method: 'POST', path }, extra: { PersonKey: personKey, purchase: what } };
 		},
-		bought,
-		failed,
+		bought: (response, note, extra) =>
+			boughtContact(contact, response, note, String(extra.PersonKey)),
+		failed: (context, itemIndex, extra, error) =>
+			alreadyPurchased(contact, context, itemIndex, String(extra.PersonKey), error),
 	});
 	return {
-		description,
+		description: [
+			personKeyProperty(show),
+			...chargeProperties(show, `the person's ${contact.noun}`),
+			...boughtBeforeProperties(show, 'PersonKey', contact.noun),
+		],
 		execute,
 		keepsInputKeys: true,
-		boughtKey: {
-			name: 'PersonKey',
-			read: (context, itemIndex) => readPersonKey(context, itemIndex),
-		},
+		boughtKey: { name: 'PersonKey', read: readPersonKey },
 	};
 }

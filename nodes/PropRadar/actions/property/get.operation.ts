@@ -3,12 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { paths, toNodeError } from '../../transport';
 import {
 	boughtBeforeProperties,
-	chargedIdBatches,
 	chargeProperties,
 	idError,
 	type IdBatch,
 	type IdOutcome,
-	type RunSpending,
+	type RunMoney,
 } from '../../money';
 import {
 	fieldsPicker,
@@ -56,113 +55,130 @@ interface FieldsGroup {
 	showsPropId: boolean;
 	/** Each ID once, in the order of the first item naming it, with that item. */
 	firstItemOf: Map<string, number>;
+	/** The index of each ID's batch in the run. */
+	batchOf: Map<string, number>;
 }
+
+type Place = { group: FieldsGroup; propId: string };
 
 const BATCH_SIZE = PAGE_LIMITS.properties.maxLimit;
 
-/**
- * Many items read through the search's PropID criterion, up to 500 properties a request, instead
- * of one GET each (docs/money.md, "Property > Get over many items"): each item then gets the
- * record of its own PropID, in input order; an ID the service does not have is that item's "does
- * not exist", as a GET's 404 would be. Items are grouped by their Fields, the one other part of
- * the request an expression can change per item.
- */
-export async function readAhead(
-	this: IExecuteFunctions,
-	spending: RunSpending,
-	continueOnFail: boolean,
+/** Each item's place (its Fields group and PropID); an item whose parameters are refused has none. */
+function placeItems(
+	context: IExecuteFunctions,
 	itemIndexes: readonly number[],
-): Promise<ItemsReadAhead> {
+	continueOnFail: boolean,
+): { placeOf: Array<Place | undefined>; failedItems: Map<number, unknown>; groups: FieldsGroup[] } {
 	const failedItems = new Map<number, unknown>();
 	const groups = new Map<string | undefined, FieldsGroup>();
-	const placeOf: Array<{ group: FieldsGroup; propId: string } | undefined> = [];
+	const placeOf: Array<Place | undefined> = [];
 	for (const itemIndex of itemIndexes) {
 		let propId: string;
 		let fields: string | undefined;
 		try {
-			propId = readPropId(this, itemIndex);
-			fields = readFields(this, itemIndex, 'property');
+			propId = readPropId(context, itemIndex);
+			fields = readFields(context, itemIndex, 'property');
 		} catch (error) {
 			// Refused before any request: bad input never costs a request, nor anything else.
-			if (!continueOnFail) throw toNodeError(this.getNode(), error, itemIndex);
+			if (!continueOnFail) throw toNodeError(context.getNode(), error, itemIndex);
 			failedItems.set(itemIndex, error);
 			continue;
 		}
 		let group = groups.get(fields);
-		if (!group)
-			groups.set(fields, (group = { ...propertyFieldsWithPropId(fields), firstItemOf: new Map() }));
+		if (!group) {
+			group = { ...propertyFieldsWithPropId(fields), firstItemOf: new Map(), batchOf: new Map() };
+			groups.set(fields, group);
+		}
 		if (!group.firstItemOf.has(propId)) group.firstItemOf.set(propId, itemIndex);
 		placeOf[itemIndex] = { group, propId };
 	}
+	return { placeOf, failedItems, groups: [...groups.values()] };
+}
 
+/** Each group's PropIDs in requests of up to BATCH_SIZE. */
+function batchesOf(groups: FieldsGroup[]): IdBatch[] {
 	const batches: IdBatch[] = [];
-	// Where each item's PropID is read: its batch, by group and ID.
-	const batchOf = new Map<FieldsGroup, Map<string, number>>();
-	for (const group of groups.values()) {
+	for (const group of groups) {
 		const ids = [...group.firstItemOf.keys()];
-		batchOf.set(
-			group,
-			new Map(ids.map((id, index) => [id, batches.length + Math.floor(index / BATCH_SIZE)])),
+		ids.forEach((id, index) =>
+			group.batchOf.set(id, batches.length + Math.floor(index / BATCH_SIZE)),
 		);
 		for (let start = 0; start < ids.length; start += BATCH_SIZE) {
 			const asked = ids.slice(start, start + BATCH_SIZE);
 			batches.push({
 				ids: asked,
 				itemIndex: group.firstItemOf.get(asked[0])!,
-				request: (ids) => ({
-					method: 'POST',
-					path: paths.properties(),
-					qs: { Fields: group.fields, Limit: ids.length },
-					body: { Criteria: [{ name: 'PropID', value: ids }] },
-				}),
+				request: { method: 'POST', path: paths.properties(), qs: { Fields: group.fields } },
 			});
 		}
 	}
-	const outcomeOf = (outcomes: Array<Map<string, IdOutcome>>, itemIndex: number) => {
-		const { group, propId } = placeOf[itemIndex]!;
-		return outcomes[batchOf.get(group)!.get(propId)!].get(propId);
-	};
-	const outcomes = await chargedIdBatches(this, spending, {
+	return batches;
+}
+
+/** The item's records: its PropID's, the preview of one an earlier item names priced at nothing. */
+function recordsOf(
+	outcome: IdOutcome & { records: IDataObject[] },
+	place: Place,
+	itemIndex: number,
+) {
+	const { group, propId } = place;
+	const first = group.firstItemOf.get(propId)!;
+	return outcome.records.map((record) => {
+		if (record.preview !== true) {
+			const own: IDataObject = { ...record };
+			if (!group.showsPropId) delete own.PropID;
+			return own;
+		}
+		if (first === itemIndex) return record;
+		// A PropID an earlier item names (with the same Fields) is bought once, with that item.
+		return {
+			...record,
+			totalCost: '0.00',
+			resultCount: 0,
+			maxCostNeeded: '0.00',
+			sameAsItem: first,
+		};
+	});
+}
+
+/**
+ * Many items read through the search's PropID criterion, up to 500 properties a request, instead
+ * of one GET each (docs/money.md, "Property > Get over many items"). Items are grouped by their
+ * Fields, the one other part of the request an expression can change per item.
+ */
+export async function readAhead(
+	this: IExecuteFunctions,
+	money: RunMoney,
+	continueOnFail: boolean,
+	itemIndexes: readonly number[],
+): Promise<ItemsReadAhead> {
+	const { placeOf, failedItems, groups } = placeItems(this, itemIndexes, continueOnFail);
+	const batches = batchesOf(groups);
+	const quoted = await money.quoteIdBatches({
 		kind: 'property',
 		itemIndexes,
 		batches,
-		subject: (propId) => `Property ${propId}`,
-		extra: (propId) => ({ PropID: propId }),
 		continueOnFail,
-		// As a whole purchase quoted first: an item that fails ends the run before anything is bought.
-		refuseFirst: (outcomes) => {
-			if (continueOnFail) return;
-			for (const itemIndex of itemIndexes) {
-				// Only the IDs found missing have an outcome yet.
-				const outcome = placeOf[itemIndex] && outcomeOf(outcomes, itemIndex);
-				if (outcome && 'error' in outcome) throw idError(this, outcome, itemIndex);
-			}
-		},
 	});
-
+	const outcomeOf = (itemIndex: number) => {
+		const { group, propId } = placeOf[itemIndex]!;
+		return quoted.outcomes[group.batchOf.get(propId)!].get(propId);
+	};
+	// As a whole purchase quoted first: an item that fails ends the run before anything is bought.
+	if (quoted.purchasing && !continueOnFail) {
+		for (const itemIndex of itemIndexes) {
+			// Only the IDs found missing have an outcome yet.
+			const outcome = placeOf[itemIndex] && outcomeOf(itemIndex);
+			if (outcome && 'error' in outcome) throw idError(this, outcome, itemIndex);
+		}
+	}
+	await money.buyIdBatches(quoted);
 	return {
 		outcome: (itemIndex) => {
 			if (failedItems.has(itemIndex)) throw failedItems.get(itemIndex);
-			const outcome = outcomeOf(outcomes, itemIndex)!;
+			const outcome = outcomeOf(itemIndex)!;
 			if ('error' in outcome) throw idError(this, outcome, itemIndex);
-			const { group, propId } = placeOf[itemIndex]!;
-			const first = group.firstItemOf.get(propId)!;
-			return outcome.records.map((record) => {
-				if (record.preview !== true) {
-					const own: IDataObject = { ...record };
-					if (!group.showsPropId) delete own.PropID;
-					return own;
-				}
-				if (first === itemIndex) return record;
-				// A PropID an earlier item names (with the same Fields) is bought once, with that item.
-				return {
-					...record,
-					totalCost: '0.00',
-					resultCount: 0,
-					maxCostNeeded: '0.00',
-					sameAsItem: first,
-				};
-			});
+			return recordsOf(outcome, placeOf[itemIndex]!, itemIndex);
 		},
 	};
 }

@@ -37,8 +37,8 @@ function readFieldIds(context: IExecuteFunctions, itemIndex: number): string {
 	if (bad) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Custom Field IDs: "${bad}" is not a field ID (letters, digits and _ only)`,
-			{ itemIndex },
+			`Custom Field IDs: "${bad}" is not a field ID`,
+			{ itemIndex, description: 'A field ID holds letters, digits and _ only.' },
 		);
 	}
 	const names = [readFields(context, itemIndex, 'transaction'), ...customIds]
@@ -49,9 +49,11 @@ function readFieldIds(context: IExecuteFunctions, itemIndex: number): string {
 	if (counted.length > MAX_TRANSACTION_FIELD_IDS) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Custom Field IDs and Fields > Unlisted Fields: ${counted.length} custom field IDs ` +
-				`given, at most ${MAX_TRANSACTION_FIELD_IDS} allowed`,
-			{ itemIndex },
+			`Too many custom field IDs: ${counted.length}, at most ${MAX_TRANSACTION_FIELD_IDS}`,
+			{
+				itemIndex,
+				description: 'Custom Field IDs and Fields > Unlisted Fields count together.',
+			},
 		);
 	}
 	return names;

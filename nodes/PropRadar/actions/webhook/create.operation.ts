@@ -42,7 +42,7 @@ export const description: INodeProperties[] = [
 		typeOptions: { password: true },
 		default: '',
 		description:
-			'Sent by PropRadar as "Authorization: Bearer &lt;secret&gt;" with every delivery, so the receiver can check it. Leave empty to have a random 256-bit secret made, output once in this node\'s result (Secret): copy it to the receiver from there. A secret typed here is stored in plain text in this workflow and in its exports.',
+			'Sent as "Authorization: Bearer &lt;secret&gt;" with every delivery; empty makes a random one, output once as Secret. A secret typed here is stored in plain text in the workflow.',
 		displayOptions: { show },
 	},
 	{
