@@ -10,7 +10,7 @@ import {
 } from '../../transport';
 import { idsFrom } from '../../shared/parameters';
 import { TRIGGER_EVENTS } from '../../shared/vocabulary';
-import { redeliveries, redeliveryKey } from '../delivery';
+import { redeliveries, redeliveryKey } from '../redelivery';
 import {
 	chargingActions,
 	listIdInName,
