@@ -110,7 +110,7 @@ export interface DeliverySettings {
 export function readDeliverySettings(
 	events: unknown,
 	options: IDataObject,
-): DeliverySettings | { problem: string } {
+): DeliverySettings | { problem: string; detail?: string } {
 	const chosen = listOf(events);
 	const known = sortEvents(
 		(chosen ?? []).filter(
@@ -125,21 +125,15 @@ export function readDeliverySettings(
 		};
 	}
 	const kinds = listOf(options.changeKinds);
-	if (!kinds) {
+	const notAKind = kinds?.find((kind) => !Object.hasOwn(CHANGE_KINDS, kind));
+	if (!kinds || notAKind !== undefined) {
 		return {
-			problem: `Change Kinds: a list of ${Object.values(CHANGE_KINDS)
-				.map((kind) => kind.name)
-				.join(', ')}; got ${JSON.stringify(options.changeKinds)}`,
-		};
-	}
-	const notAKind = kinds.find((kind) => !Object.hasOwn(CHANGE_KINDS, kind));
-	if (notAKind !== undefined) {
-		return {
-			problem: `Change Kinds: "${notAKind}" is no kind of change; use any of ${Object.keys(
-				CHANGE_KINDS,
-			)
-				.map((kind) => `"${kind}"`)
-				.join(', ')}`,
+			problem: kinds
+				? `Change Kinds: "${notAKind}" is no kind of change`
+				: `Change Kinds: a list of kinds of change; got ${JSON.stringify(options.changeKinds)}`,
+			detail: `Use any of ${Object.entries(CHANGE_KINDS)
+				.map(([value, kind]) => `"${value}" (${kind.name})`)
+				.join(', ')}.`,
 		};
 	}
 	const window = options.redeliveryWindowSeconds ?? 600;

@@ -90,7 +90,10 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 		context.getNodeParameter('events', []),
 		context.getNodeParameter('options', {}) as IDataObject,
 	);
-	if ('problem' in settings) throw new NodeOperationError(context.getNode(), settings.problem);
+	if ('problem' in settings)
+		throw new NodeOperationError(context.getNode(), settings.problem, {
+			description: settings.detail,
+		});
 	const sorted = sortDelivered(delivery.events, settings.filter);
 	logPassedOver(context, sorted.unknown, sorted.notChosen);
 	const triggerKey = redeliveryKey(
