@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	IHookFunctions,
 	INodeProperties,
 	INodeType,
@@ -7,28 +6,13 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listLocator } from './shared/parameters';
-import { accessToken } from './transport';
-import {
-	bearerMatches,
-	CHANGE_KINDS,
-	deliverySecret,
-	parseDelivery,
-	readDeliverySettings,
-	redeliveries,
-	redeliveryKey,
-	wanted,
-	type ChangeKind,
-} from './trigger/delivery';
+import { CHANGE_KINDS, type ChangeKind } from './trigger/delivery';
 import { getTriggerListStatus, searchTriggerLists } from './trigger/methods';
-import {
-	liveRegistrations,
-	register,
-	registrationIsLive,
-	unregister,
-} from './trigger/registration';
+import { register, registrationIsLive, unregister } from './trigger/registration';
+import { receiveDelivery } from './trigger/webhook';
 
 /** The shared list picker, whose "From List" mode here also says whether each list is monitored. */
 const triggerListLocator: INodeProperties = (() => {
@@ -42,34 +26,6 @@ const triggerListLocator: INodeProperties = (() => {
 		),
 	};
 })();
-
-/** When each trigger node last warned of a refused delivery: once in a while, not for every one a stranger sends. */
-const refusalWarnings = new Map<string, number>();
-const REFUSAL_WARNING_EVERY_MS = 10 * 60_000;
-const MAX_REFUSAL_WARNINGS = 1_000;
-
-function warnOfRefusal(context: IWebhookFunctions): void {
-	const workflowId = context.getWorkflow().id;
-	const node = context.getNode();
-	const key = `${workflowId ?? ''}/${node.id}`;
-	const now = Date.now();
-	if ((refusalWarnings.get(key) ?? -Infinity) > now - REFUSAL_WARNING_EVERY_MS) return;
-	refusalWarnings.delete(key);
-	refusalWarnings.set(key, now);
-	while (refusalWarnings.size > MAX_REFUSAL_WARNINGS)
-		refusalWarnings.delete(refusalWarnings.keys().next().value as string);
-	context.logger.warn(
-		`PropRadar Trigger refused a delivery whose Authorization does not carry this ` +
-			`trigger's secret (401; nothing started), in workflow ${workflowId ?? ''}, ` +
-			`node "${node.name}". ` +
-			'The secret is derived from the access token of the PropRadar credential: if that ' +
-			'token was changed since the workflow was published, PropRadar still signs with ' +
-			'the secret made from the old one, and its deliveries are refused until the ' +
-			'trigger registers anew: publish the workflow again (deactivate and activate it). ' +
-			'Otherwise the delivery did not come from PropRadar.',
-		{ workflowId, node: node.name },
-	);
-}
 
 // Named, not written in place: n8n's lint takes dynamic options for an ID picker ("... Name or ID"), and this is a line to read.
 const CHOSEN_LIST_OPTIONS = {
@@ -201,73 +157,6 @@ export class PropRadarTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		// Production and test registrations may both be live: a delivery carries the secret of one of them.
-		const authorization = this.getHeaderData().authorization;
-		const registrations = liveRegistrations(this.getWorkflowStaticData('node'));
-		const response = this.getResponseObject();
-		if (registrations.length === 0) {
-			// n8n stores the registration only once `create` returns, but PropRadar may deliver as soon as it is wired.
-			response.setHeader('Retry-After', '2');
-			response
-				.status(503)
-				.json({ message: 'This trigger is not registered yet; deliver again later' });
-			return { noWebhookResponse: true };
-		}
-		// The secrets are derived now: the static data holds only their salts (see `deliverySecret`).
-		const token = await accessToken(this);
-		const registration = registrations.find((candidate) =>
-			bearerMatches(authorization, deliverySecret(token, candidate.secretSalt)),
-		);
-		if (!registration) {
-			if (typeof authorization === 'string' && /^Bearer\s+\S/i.test(authorization))
-				warnOfRefusal(this);
-			response.status(401).json({ message: 'Authorization failed' });
-			return { noWebhookResponse: true };
-		}
-		const delivery = parseDelivery(this.getRequestObject().body);
-		if ('malformed' in delivery) {
-			response.status(400).json({
-				message:
-					`${delivery.malformed}: expected a JSON object, or an array of objects, ` +
-					`each with a TriggerType`,
-			});
-			return { noWebhookResponse: true };
-		}
-
-		// Checked at activation; an expression could still give something else now.
-		const settings = readDeliverySettings(
-			this.getNodeParameter('events', []),
-			this.getNodeParameter('options', {}) as IDataObject,
-		);
-		if ('problem' in settings) throw new NodeOperationError(this.getNode(), settings.problem);
-		const triggerKey = redeliveryKey(
-			this.getWorkflow().id,
-			this.getNode().id,
-			registration.webhookId,
-		);
-		const admission = redeliveries.admit(
-			triggerKey,
-			delivery.events.filter((event) => wanted(event, settings.filter)),
-			settings.windowMs,
-			Date.now(),
-		);
-		if ('unsettled' in admission) {
-			// Whether their execution started is not known yet: dropping them could lose them.
-			response.setHeader('Retry-After', '1');
-			response.status(503).json({
-				message: 'An earlier delivery of these events is still being started; deliver again later',
-			});
-			return { noWebhookResponse: true };
-		}
-		const fresh = admission.fresh;
-		if (fresh.length === 0)
-			return { webhookResponse: { received: delivery.events.length, started: false } };
-		// n8n answers 200 once the execution is created, 500 when that failed (docs/design.md). It ends its
-		// answer even after the service hung up, and then only 'prefinish' is emitted, not 'finish'.
-		response.once('prefinish', () =>
-			redeliveries.settle(triggerKey, fresh, response.statusCode < 300),
-		);
-		const items = settings.splitIntoItems ? fresh : [{ events: fresh }];
-		return { workflowData: [this.helpers.returnJsonArray(items)] };
+		return await receiveDelivery(this);
 	}
 }

@@ -2,20 +2,22 @@ import { createHmac } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { eventOfTriggerType, parseDelivery } from '../../nodes/PropRadar/trigger/body';
 import {
-	ANSWER_WAIT_MS,
 	bearerMatches,
-	changeLabels,
+	changesOf,
 	CHANGE_KINDS,
 	deliverySecret,
 	sameSecret,
-	eventOfTriggerType,
-	parseDelivery,
-	RedeliveryWindow,
-	redeliveryKey,
+	sortDelivered,
 	wanted,
 	type ChangeKind,
 } from '../../nodes/PropRadar/trigger/delivery';
+import {
+	ANSWER_WAIT_MS,
+	RedeliveryWindow,
+	redeliveryKey,
+} from '../../nodes/PropRadar/trigger/redelivery';
 
 /**
  * What the trigger does with one delivery (nodes/PropRadar/trigger/delivery.ts), without n8n: the
@@ -97,23 +99,73 @@ describe('the body', () => {
 		expect(parseDelivery(Buffer.from(JSON.stringify(match)))).toEqual({ events: [match] });
 	});
 
+	test('an object with the events in an array: named, or its only array of objects', () => {
+		expect(parseDelivery({ results: [match], resultCount: 1 })).toEqual({
+			events: [{ ...match, resultCount: 1 }],
+		});
+		expect(parseDelivery({ Properties: [] })).toEqual({ events: [] });
+		expect(parseDelivery({ hook: 'x', rows: [match] })).toEqual({
+			events: [{ hook: 'x', ...match }],
+		});
+		// An event with a list of objects in it stays one event.
+		const withOwners = { ...match, Owners: [{ Name: 'A' }] };
+		expect(parseDelivery(withOwners)).toEqual({ events: [withOwners] });
+		expect(parseDelivery({ ListID: 3, events: [{ PropID: 'P1', ListID: 4 }] })).toEqual({
+			events: [{ PropID: 'P1', ListID: 4 }],
+		});
+	});
+
+	test('an event without a TriggerType is read', () => {
+		expect(parseDelivery({ PropID: 'P000001' })).toEqual({ events: [{ PropID: 'P000001' }] });
+	});
+
 	test.each([
 		['text that is not JSON', 'not json', 'The body is not JSON'],
 		['bytes that are not JSON', Buffer.from('{"TriggerType":'), 'The body is not JSON'],
 		['nothing', null, 'The body is empty'],
 		['JSON null', 'null', 'The body is empty'],
 		['a number', 5, 'The body is not a JSON object'],
+		['an empty object', {}, 'The body holds no event'],
 		['an element that is no object', [match, 'x'], 'Element 1 is not a JSON object'],
 		['an element that is an array', [[match]], 'Element 0 is not a JSON object'],
-		['an event without TriggerType', { PropID: 'P000001' }, 'The body has no TriggerType'],
-		[
-			'an element with a blank TriggerType',
-			[match, { TriggerType: '  ' }],
-			'Element 1 has no TriggerType',
-		],
-		['a TriggerType that is not text', { TriggerType: 1 }, 'The body has no TriggerType'],
+		['a wrapped element that is no object', { results: [1] }, 'Element 0 is not a JSON object'],
 	])('refused, saying what is wrong: %s', (_what, body, malformed) => {
 		expect(parseDelivery(body)).toEqual({ malformed });
+	});
+});
+
+describe('what starts the workflow', () => {
+	const match = { TriggerType: 'New Match', PropID: 'P1' };
+	const sale = { TriggerType: 'Change', PropID: 'P2', Change1: 'Last Sale Date:a:b' };
+	const unknown = { TriggerType: 'Price Drop', PropID: 'P3' };
+
+	test('an event of no known kind passes, named unknown, when no Change Kinds are chosen', () => {
+		expect(
+			sortDelivered([match, sale, unknown, { PropID: 'P4' }], {
+				events: ['newMatches'],
+				changeKinds: [],
+			}),
+		).toEqual({
+			passed: [match, { kind: 'unknown', ...unknown }, { kind: 'unknown', PropID: 'P4' }],
+			unknown: 0,
+			notChosen: 1,
+		});
+	});
+
+	test('its own kind field is kept as it arrived', () => {
+		expect(
+			sortDelivered([{ kind: 'x', PropID: 'P5' }], { events: ['newMatches'], changeKinds: [] })
+				.passed,
+		).toEqual([{ kind: 'x', PropID: 'P5' }]);
+	});
+
+	test('with Change Kinds chosen, it is counted, not passed', () => {
+		expect(
+			sortDelivered([match, sale, unknown], {
+				events: ['newMatches', 'statusChanges'],
+				changeKinds: ['newTransfer'],
+			}),
+		).toEqual({ passed: [match, sale], unknown: 1, notChosen: 0 });
 	});
 });
 
@@ -127,6 +179,7 @@ describe('which events a workflow wants', () => {
 		['STATUS CHANGES', 'statusChanges'],
 		['Price Drop', undefined],
 		['', undefined],
+		[1, undefined],
 		[undefined, undefined],
 	])('TriggerType %j is %s', (triggerType, event) => {
 		expect(eventOfTriggerType(triggerType)).toBe(event);
@@ -134,14 +187,14 @@ describe('which events a workflow wants', () => {
 
 	test('the field labels of Change1..Change3, lower case, nothing else', () => {
 		expect(
-			changeLabels({
+			changesOf({
 				TriggerType: 'Change',
 				Change1: 'Listing Status:Active:Pending',
 				Change2: ' Foreclosure Stage :NOD:Auction',
 				Change3: '',
 				Changes: 'x:y:z',
 				Other: 'Price:1:2',
-			}),
+			}).map((change) => change.label),
 		).toEqual(['listing status', 'foreclosure stage']);
 	});
 

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { DELIVERY_TRIGGER_TYPES } from '../shared/vocabulary';
+import { eventOf } from './body';
 import { sortEvents, type TriggerEvent } from './wiring';
 
 function digest(value: string): Buffer {
@@ -28,35 +28,6 @@ export function bearerMatches(header: unknown, secret: string): boolean {
 	const presented =
 		typeof header === 'string' ? (/^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? '') : '';
 	return timingSafeEqual(digest(presented), digest(secret)) && presented !== '';
-}
-
-export type ParsedDelivery = { events: IDataObject[] } | { malformed: string };
-
-// A body n8n could not parse as JSON arrives as text or bytes.
-export function parseDelivery(body: unknown): ParsedDelivery {
-	let value = body;
-	if (typeof value === 'string' || value instanceof Uint8Array) {
-		try {
-			value = JSON.parse(
-				typeof value === 'string' ? value : new TextDecoder().decode(value),
-			) as unknown;
-		} catch {
-			return { malformed: 'The body is not JSON' };
-		}
-	}
-	const events = Array.isArray(value) ? value : [value];
-	if (value === null || value === undefined) return { malformed: 'The body is empty' };
-	for (const [index, event] of events.entries()) {
-		const where = Array.isArray(value) ? `Element ${index}` : 'The body';
-		if (typeof event !== 'object' || event === null || Array.isArray(event)) {
-			return { malformed: `${where} is not a JSON object` };
-		}
-		const triggerType = (event as IDataObject).TriggerType;
-		if (typeof triggerType !== 'string' || triggerType.trim() === '') {
-			return { malformed: `${where} has no TriggerType` };
-		}
-	}
-	return { events: events as IDataObject[] };
 }
 
 /** Whether a change's old value says there was none: a status that was `None` (or empty) is new. */
@@ -102,20 +73,8 @@ export const CHANGE_KINDS = {
 
 export type ChangeKind = keyof typeof CHANGE_KINDS;
 
-/** The field labels of a change event's `Change1`..`Change3` (`"<Field label>:<old>:<new>"`). */
-export function changeLabels(event: IDataObject): string[] {
-	return Object.keys(event)
-		.filter((key) => /^Change\d+$/.test(key))
-		.map((key) =>
-			String(event[key] ?? '')
-				.split(':')[0]
-				.trim()
-				.toLowerCase(),
-		)
-		.filter(Boolean);
-}
-
-function changesOf(event: IDataObject): Array<{ label: string; from: string | undefined }> {
+/** The changes of `Change1`..`Change3` (`"<Field label>:<old>:<new>"`), labels in lower case. */
+export function changesOf(event: IDataObject): Array<{ label: string; from: string | undefined }> {
 	return Object.keys(event)
 		.filter((key) => /^Change\d+$/.test(key))
 		.map((key) => String(event[key] ?? '').split(':'))
@@ -151,7 +110,7 @@ export interface DeliverySettings {
 export function readDeliverySettings(
 	events: unknown,
 	options: IDataObject,
-): DeliverySettings | { problem: string } {
+): DeliverySettings | { problem: string; detail?: string } {
 	const chosen = listOf(events);
 	const known = sortEvents(
 		(chosen ?? []).filter(
@@ -166,21 +125,15 @@ export function readDeliverySettings(
 		};
 	}
 	const kinds = listOf(options.changeKinds);
-	if (!kinds) {
+	const notAKind = kinds?.find((kind) => !Object.hasOwn(CHANGE_KINDS, kind));
+	if (!kinds || notAKind !== undefined) {
 		return {
-			problem: `Change Kinds: a list of ${Object.values(CHANGE_KINDS)
-				.map((kind) => kind.name)
-				.join(', ')}; got ${JSON.stringify(options.changeKinds)}`,
-		};
-	}
-	const notAKind = kinds.find((kind) => !Object.hasOwn(CHANGE_KINDS, kind));
-	if (notAKind !== undefined) {
-		return {
-			problem: `Change Kinds: "${notAKind}" is no kind of change; use any of ${Object.keys(
-				CHANGE_KINDS,
-			)
-				.map((kind) => `"${kind}"`)
-				.join(', ')}`,
+			problem: kinds
+				? `Change Kinds: "${notAKind}" is no kind of change`
+				: `Change Kinds: a list of kinds of change; got ${JSON.stringify(options.changeKinds)}`,
+			detail: `Use any of ${Object.entries(CHANGE_KINDS)
+				.map(([value, kind]) => `"${value}" (${kind.name})`)
+				.join(', ')}.`,
 		};
 	}
 	const window = options.redeliveryWindowSeconds ?? 600;
@@ -207,20 +160,8 @@ export function readDeliverySettings(
 	};
 }
 
-/** Spelling variants such as "New Matches" or "Status Change" are accepted too. */
-export function eventOfTriggerType(triggerType: unknown): TriggerEvent | undefined {
-	if (triggerType === DELIVERY_TRIGGER_TYPES.newMatch) return 'newMatches';
-	if (triggerType === DELIVERY_TRIGGER_TYPES.change) return 'statusChanges';
-	const word = String(triggerType ?? '')
-		.toLowerCase()
-		.replace(/[^a-z]/g, '');
-	if (/^newmatch(es)?$/.test(word)) return 'newMatches';
-	if (/^(status)?changes?$/.test(word)) return 'statusChanges';
-	return undefined;
-}
-
 export function wanted(event: IDataObject, filter: DeliveryFilter): boolean {
-	const matched = eventOfTriggerType(event.TriggerType);
+	const matched = eventOf(event);
 	if (!matched || !filter.events.includes(matched)) return false;
 	if (matched !== 'statusChanges' || filter.changeKinds.length === 0) return true;
 	const changes = changesOf(event);
@@ -229,80 +170,23 @@ export function wanted(event: IDataObject, filter: DeliveryFilter): boolean {
 	);
 }
 
-const MAX_REMEMBERED = 10_000;
-
-// n8n's answer comes once the execution is created or failed to be (late while it waits for its database
-// or a production slot); past this the execution is taken as started.
-export const ANSWER_WAIT_MS = 120_000;
-
-const hashOf = (event: IDataObject) => digest(JSON.stringify(event)).toString('base64');
-
-interface Remembered {
-	expires: number;
-	/** Until when n8n's answer to the delivery that admitted it is awaited; 0 once n8n answered that it started the execution. */
-	answerBy: number;
+/** The events a workflow starts with, and how many it passed over, by why. */
+export interface SortedEvents {
+	passed: IDataObject[];
+	/** Of a kind it cannot tell, while Change Kinds narrows what the user receives. */
+	unknown: number;
+	notChosen: number;
 }
 
-/** `unsettled`: an event came in a delivery n8n has not answered yet, so whether its execution started is
- * not known; nothing is admitted, and the service is to deliver again later. */
-export type Admission = { fresh: IDataObject[] } | { unsettled: true };
-
-// A redelivery (same JSON) within the window is dropped once n8n started the first one's execution, asked
-// for later until n8n answered, and admitted again when n8n could not start it. In this process's memory.
-export class RedeliveryWindow {
-	private readonly seen = new Map<string, Map<string, Remembered>>();
-
-	admit(triggerKey: string, events: IDataObject[], windowMs: number, now: number): Admission {
-		if (windowMs <= 0) return { fresh: events };
-		const seen = this.seen.get(triggerKey) ?? new Map<string, Remembered>();
-		this.seen.set(triggerKey, seen);
-		for (const [hash, remembered] of seen) {
-			if (remembered.expires > now) break;
-			seen.delete(hash);
-		}
-		const hashes = events.map(hashOf);
-		for (const hash of hashes) {
-			const remembered = seen.get(hash);
-			if (remembered && remembered.expires > now && remembered.answerBy > now)
-				return { unsettled: true };
-		}
-		const fresh: IDataObject[] = [];
-		hashes.forEach((hash, index) => {
-			const remembered = seen.get(hash);
-			if (remembered && remembered.expires > now) return;
-			seen.delete(hash);
-			seen.set(hash, { expires: now + windowMs, answerBy: now + ANSWER_WAIT_MS });
-			fresh.push(events[index]);
-		});
-		while (seen.size > MAX_REMEMBERED) seen.delete(seen.keys().next().value as string);
-		return { fresh };
+// An event it cannot tell passes, named `unknown`, unless Change Kinds is chosen: it might be of another kind.
+export function sortDelivered(events: IDataObject[], filter: DeliveryFilter): SortedEvents {
+	const sorted: SortedEvents = { passed: [], unknown: 0, notChosen: 0 };
+	for (const event of events) {
+		if (eventOf(event) === undefined) {
+			if (filter.changeKinds.length > 0) sorted.unknown++;
+			else sorted.passed.push({ kind: 'unknown', ...event });
+		} else if (wanted(event, filter)) sorted.passed.push(event);
+		else sorted.notChosen++;
 	}
-
-	/** Not started: the events are forgotten, so that their redelivery is admitted again. */
-	settle(triggerKey: string, events: IDataObject[], started: boolean): void {
-		const seen = this.seen.get(triggerKey);
-		if (!seen) return;
-		for (const event of events) {
-			const hash = hashOf(event);
-			const remembered = seen.get(hash);
-			if (!remembered) continue;
-			if (started) remembered.answerBy = 0;
-			else seen.delete(hash);
-		}
-	}
-
-	forget(triggerKey: string): void {
-		this.seen.delete(triggerKey);
-	}
-}
-
-/** The one window of this process, shared by every PropRadar Trigger. */
-export const redeliveries = new RedeliveryWindow();
-
-export function redeliveryKey(
-	workflowId: string | undefined,
-	nodeId: string,
-	webhookId: number,
-): string {
-	return `${workflowId ?? ''}/${nodeId}/${webhookId}`;
+	return sorted;
 }

@@ -340,7 +340,6 @@ describe('deliveries through webhook()', () => {
 			'null',
 			'[1, 2]',
 			'[{"TriggerType": "New Match"}, "x"]',
-			'{"PropID": "P1"}',
 			'{}',
 		];
 		for (const body of bodies) {

@@ -148,14 +148,12 @@ describe('deactivation under an outage', () => {
 		let error: Error | undefined;
 		await wf.deactivate().catch((caught: Error) => (error = caught));
 		sb.faults.length = 0;
-		expect(error?.message).toMatch(
-			new RegExp(
-				`^PropRadar Trigger: the clean-up of list ${listId} could not finish: the automation of list ${listId} could not be written`,
-			),
+		expect(error?.message).toBe(
+			`PropRadar Trigger: the clean-up of list ${listId} could not finish`,
 		);
 		expect((error as Error & { description?: string }).description).toMatch(
 			new RegExp(
-				`Monitoring of list ${listId} was turned off so that its automation cannot charge for this trigger.*Activating or deactivating this workflow again finishes the clean-up`,
+				`^The automation of list ${listId} could not be written.*Monitoring of list ${listId} was turned off so that its automation cannot charge for this trigger.*Activating or deactivating this workflow again finishes the clean-up`,
 			),
 		);
 		const logLines = logged.mock.calls.map((call) => JSON.stringify(call));
@@ -195,8 +193,10 @@ describe('deactivation under an outage', () => {
 		let error: (Error & { description?: string }) | undefined;
 		await wf.deactivate().catch((caught: Error) => (error = caught));
 		sb.faults.length = 0;
-		expect(error?.description).toBe(
-			`The automation of list ${listId} may still fire for this trigger, but buys nothing when it does. Activating or deactivating this workflow again finishes the clean-up.`,
+		expect(error?.description).toMatch(
+			new RegExp(
+				`^The automation of list ${listId} could not be written \\(.+\\)\\. The automation of list ${listId} may still fire for this trigger, but buys nothing when it does\\. Activating or deactivating this workflow again finishes the clean-up\\.$`,
+			),
 		);
 		expect((await listOf(listId)).isMonitored).toBe(1);
 		await wf.deactivate();

@@ -1,5 +1,4 @@
 export { liveRegistrations, registrationSlot } from './slot';
-export type { Registration } from './slot';
+export type { Registration, TriggerSettings } from './slot';
 export { readSettings, register, registrationIsLive } from './register';
-export type { TriggerSettings } from './register';
 export { unregister } from './unregister';

@@ -6,7 +6,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import {
 	accessToken,
 	apiRequest,
-	CREDENTIAL_TYPE,
 	paths,
 	refusedByService,
 	toNodeError,
@@ -14,20 +13,20 @@ import {
 	type AutomationRecord,
 	type ListRecord,
 } from '../../transport';
-import { readCeiling } from '../../money';
 import { idsFrom, readTriggerListId } from '../../shared/parameters';
 import { deliverySecret, readDeliverySettings, sameSecret } from '../delivery';
 import {
 	baselineOf,
 	chargingActions,
+	type Baseline,
 	formatWebhookName,
 	isTriggerWebhookName,
 	parseWebhookName,
 	sortEvents,
 	wiringAddsFiring,
-	type TriggerEvent,
 } from '../wiring';
-import { oneAtATime, slotOf, type Registration } from './slot';
+import { chargingRefusal } from './charging';
+import { oneAtATime, slotOf, type Registration, type TriggerSettings } from './slot';
 import {
 	isNotFound,
 	namedBaseline,
@@ -39,17 +38,14 @@ import {
 } from './settle';
 import { unregister } from './unregister';
 
-export interface TriggerSettings {
-	listId: number;
-	events: TriggerEvent[];
-	allowChargingAutomation: boolean;
-}
-
 export function readSettings(context: IHookFunctions): TriggerSettings {
 	const listId = readTriggerListId(context);
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const delivery = readDeliverySettings(context.getNodeParameter('events', []), options);
-	if ('problem' in delivery) throw new NodeOperationError(context.getNode(), delivery.problem);
+	if ('problem' in delivery)
+		throw new NodeOperationError(context.getNode(), delivery.problem, {
+			description: delivery.detail,
+		});
 	const allowChargingAutomation = options.allowChargingAutomation ?? false;
 	if (typeof allowChargingAutomation !== 'boolean') {
 		throw new NodeOperationError(
@@ -119,46 +115,57 @@ export async function register(context: IHookFunctions): Promise<void> {
 	}
 }
 
-async function chargingRefusal(
+/** The list's automation as it was before any trigger; refuses an unmonitored list and charging not allowed. */
+async function baselineFor(
 	context: IHookFunctions,
 	settings: TriggerSettings,
-	automation: AutomationRecord,
-): Promise<NodeOperationError | undefined> {
-	const charging = chargingActions(automation);
-	if (charging.length === 0 || !wiringAddsFiring(automation, settings.events)) return undefined;
-	const what =
-		`List ${settings.listId}: its automation would ${charging.join(', ')} for every ` +
-		`property that triggers it, and this trigger would make it fire`;
-	const credential = await context.getCredentials<{
-		spendingCeiling?: unknown;
-		allowChargingAutomations?: unknown;
-	}>(CREDENTIAL_TYPE);
-	const ceiling = readCeiling(
-		context,
-		credential.spendingCeiling,
-		'Nothing was registered and nothing was charged.',
-	);
-	if (ceiling !== undefined && credential.allowChargingAutomations !== true) {
-		return new NodeOperationError(
+): Promise<{ automation: AutomationRecord; baseline: Baseline }> {
+	const { listId } = settings;
+	const list = await apiRequest<ApiEnvelope<ListRecord>>(context, {
+		method: 'GET',
+		path: paths.list(listId),
+	});
+	if (Number(list.results?.[0]?.isMonitored) === 0) {
+		throw new NodeOperationError(
 			context.getNode(),
-			`${what}, and the PropRadar credential does not allow charging automations`,
+			`List ${listId} is not monitored, so its automation never fires`,
 			{
 				description:
-					'Nothing was registered and nothing was charged. The credential has a ' +
-					'spending ceiling, and an automation charges inside PropRadar, outside ' +
-					'any node run, where no ceiling bounds it. The owner of the credential ' +
-					'can turn on its option "Allow Charging Automations" if the charges ' +
-					'are intended; otherwise remove those actions from the automation.',
+					'Nothing was registered. Turn monitoring on for the list (PropRadar > List > Update, Monitored), then activate again.',
 			},
 		);
 	}
-	if (settings.allowChargingAutomation) return undefined;
-	return new NodeOperationError(context.getNode(), what, {
-		description:
-			'Nothing was registered and nothing was charged. Remove those actions from ' +
-			'the automation, or turn on the option "Allow Charging Automation" if the ' +
-			'charges are intended.',
-	});
+	const automation = await readAutomation(context, listId);
+	const refusal = await chargingRefusal(context, settings, automation);
+	if (refusal) throw refusal;
+	// Another trigger on the list already changed the automation: the baseline is the one its name gives.
+	const webhooks = await readWebhooks(context);
+	const others = triggerHooksOf(webhooks, listId);
+	const unreadable = webhooks.find(
+		(hook) =>
+			idsFrom(automation.ExportToWebhookIDs).includes(String(hook.WebhookID)) &&
+			isTriggerWebhookName(hook.WebhookName) &&
+			parseWebhookName(hook.WebhookName) === undefined,
+	);
+	// Wired on top of it, this trigger would take the automation as that trigger left it for the baseline.
+	if (unreadable)
+		throw new NodeOperationError(
+			context.getNode(),
+			`List ${listId}: another PropRadar Trigger's webhook (${String(unreadable.WebhookID)}) is wired to its automation`,
+			{
+				description:
+					"Nothing was registered. PropRadar shortened or changed that webhook's name, so it no longer says how the automation was. " +
+					'Deactivate the workflow that holds that trigger, then activate this one.',
+			},
+		);
+	const baseline = others[0]
+		? namedBaseline(
+				others[0].baseline,
+				automation,
+				others.map((hook) => hook.webhookId),
+			)
+		: baselineOf(automation);
+	return { automation, baseline };
 }
 
 async function wire(
@@ -168,62 +175,11 @@ async function wire(
 	slot: string,
 	registrations: Record<string, Registration>,
 ): Promise<void> {
-	const list = await apiRequest<ApiEnvelope<ListRecord>>(context, {
-		method: 'GET',
-		path: paths.list(settings.listId),
-	});
-	if (Number(list.results?.[0]?.isMonitored) === 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`List ${settings.listId} is not monitored, so its automation never fires`,
-			{
-				description:
-					'Nothing was registered. Turn monitoring on for the list (PropRadar > ' +
-					'List > Update, Monitored), then activate again.',
-			},
-		);
-	}
-	const automation = await readAutomation(context, settings.listId);
-	const refusal = await chargingRefusal(context, settings, automation);
-	if (refusal) throw refusal;
-	// Another trigger on the list already changed the automation: the baseline is the one its name gives.
-	const webhooks = await readWebhooks(context);
-	const others = triggerHooksOf(webhooks, settings.listId);
-	const unreadable = webhooks.find(
-		(hook) =>
-			idsFrom(automation.ExportToWebhookIDs).includes(String(hook.WebhookID)) &&
-			isTriggerWebhookName(hook.WebhookName) &&
-			parseWebhookName(hook.WebhookName) === undefined,
-	);
-	if (unreadable) {
-		// Wired on top of it, this trigger would take the automation as that trigger left it for the baseline.
-		throw new NodeOperationError(
-			context.getNode(),
-			`List ${settings.listId}: another PropRadar Trigger's webhook (${String(unreadable.WebhookID)}) ` +
-				`is wired to its automation, and its name no longer says how the automation was ` +
-				`before it`,
-			{
-				description:
-					"Nothing was registered. PropRadar shortened or changed that webhook's name. " +
-					'Deactivate the workflow that holds that trigger, then activate this one.',
-			},
-		);
-	}
-	const baseline = others[0]
-		? namedBaseline(
-				others[0].baseline,
-				automation,
-				others.map((hook) => hook.webhookId),
-			)
-		: baselineOf(automation);
-
+	const { automation, baseline } = await baselineFor(context, settings);
 	const secretSalt = randomBytes(32).toString('hex');
 	const secret = deliverySecret(await accessToken(context), secretSalt);
 	if (secret === '')
-		throw new NodeOperationError(
-			context.getNode(),
-			'Access Token: the PropRadar credential has no access token',
-		);
+		throw new NodeOperationError(context.getNode(), 'The PropRadar credential has no access token');
 	const webhookName = formatWebhookName({
 		listId: settings.listId,
 		events: settings.events,
@@ -253,7 +209,7 @@ async function wire(
 	if (!settled || !idsFrom(settled.ExportToWebhookIDs).includes(String(webhookId))) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`List ${settings.listId}: the webhook could not be wired into the list's automation`,
+			`List ${settings.listId}: the webhook could not be wired into its automation`,
 		);
 	}
 	delete registrations[slot].unfinished;

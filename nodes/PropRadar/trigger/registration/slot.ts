@@ -4,6 +4,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { getConnection } from '../../transport';
 import type { Baseline, TriggerEvent } from '../wiring';
 
+export interface TriggerSettings {
+	listId: number;
+	events: TriggerEvent[];
+	allowChargingAutomation: boolean;
+}
+
 export interface Registration {
 	webhookId: number;
 	listId: number;
@@ -67,7 +73,8 @@ export function slotOf(context: IHookFunctions): {
 
 const listQueues = new Map<string, Promise<unknown>>();
 
-/** One list's work at a time in this process; across processes, `settle` makes the writes converge. */
+// Module-level on purpose: activations of several workflows on one list overlap in one n8n process, and no
+// run's state spans them. One list's work at a time here; across processes, `settle` makes writes converge.
 export async function oneAtATime<T>(
 	context: IHookFunctions,
 	listId: number,

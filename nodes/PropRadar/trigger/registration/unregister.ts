@@ -1,33 +1,12 @@
 import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	apiRequest,
-	paths,
-	toNodeError,
-	type AutomationRecord,
-	type WebhookRecord,
-} from '../../transport';
-import { idsFrom } from '../../shared/parameters';
-import { TRIGGER_EVENTS } from '../../shared/vocabulary';
-import { redeliveries, redeliveryKey } from '../delivery';
-import {
-	chargingActions,
-	listIdInName,
-	parseWebhookName,
-	triggerSet,
-	type TriggerHook,
-} from '../wiring';
+import { apiRequest, paths, toNodeError, type WebhookRecord } from '../../transport';
+import { redeliveries, redeliveryKey } from '../redelivery';
+import { listIdInName, parseWebhookName, type TriggerHook } from '../wiring';
+import { mayStillCharge } from './charging';
 import { oneAtATime, slotOf, type Registration } from './slot';
-import {
-	isNotFound,
-	ownHooks,
-	persist,
-	readAutomation,
-	readWebhooks,
-	settle,
-	triggerHooksOf,
-} from './settle';
+import { isNotFound, ownHooks, persist, readWebhooks, settle } from './settle';
 
 async function deleteWebhook(context: IHookFunctions, webhookId: number): Promise<void> {
 	try {
@@ -54,22 +33,20 @@ async function setMonitoring(
 	});
 }
 
-// When an automation still cannot be written and would go on charging for this trigger, monitoring of the
-// list is turned off (automations only run on monitored lists); the registration stays, marked
-// unfinished, for the next `create` or `delete` to finish.
-export async function unregister(context: IHookFunctions): Promise<void> {
-	const { hookUrl, slot, registrations } = slotOf(context);
-	const registration = registrations[slot];
-	const leftovers = ownHooks(
-		await persist(context, async () => await readWebhooks(context)),
-		hookUrl,
-		registration?.webhookId,
-	);
-	if (!registration && leftovers.length === 0) return;
+/** What a deactivation met on its way, for its error. */
+interface CleanUp {
+	registration: Registration | undefined;
+	problems: string[];
+	monitoringPaused: boolean;
+	stillFiring: boolean;
+	chargeRisk: boolean;
+}
 
-	const leaving = new Map<number, TriggerHook[]>();
+/** This trigger's webhooks by list; those whose list no name says, apart. */
+function webhooksByList(registration: Registration | undefined, leftovers: WebhookRecord[]) {
+	const byList = new Map<number, TriggerHook[]>();
 	const add = (listId: number, hook: TriggerHook) =>
-		leaving.set(listId, [...(leaving.get(listId) ?? []), hook]);
+		byList.set(listId, [...(byList.get(listId) ?? []), hook]);
 	if (registration)
 		add(registration.listId, { webhookId: registration.webhookId, events: registration.events });
 	// Found by name: a cut name may no longer say its events (none taken) or even its list.
@@ -82,110 +59,127 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 		if (listId === undefined) listless.push(webhookId);
 		else add(listId, { webhookId, events: parsed?.events ?? [] });
 	}
+	return { byList, listless };
+}
 
-	const problems: string[] = [];
-	let monitoringPaused = registration?.unfinished?.monitoringPaused === true;
-	let stillFiring = false;
-	let chargeRisk = false;
-	for (const [listId, hooks] of leaving) {
-		await oneAtATime(context, listId, async () => {
-			// Unwired first, so the automation stops firing for them; settled again after the deletion, in case
-			// another process wired them again meanwhile (their ids then dangle, and are dropped).
-			const settleList = async () =>
-				await persist(
-					context,
-					async () =>
-						await settle(
-							context,
-							listId,
-							hooks,
-							registration?.listId === listId ? { baseline: registration.baseline } : {},
-						),
-				);
-			let settleError: unknown;
-			await settleList().catch((error: unknown) => (settleError = error));
-			for (const hook of hooks) {
-				try {
-					await persist(context, async () => await deleteWebhook(context, hook.webhookId));
-				} catch (error) {
-					problems.push(`webhook ${hook.webhookId} could not be deleted (${describe(error)})`);
-				}
-			}
-			if (settleError === undefined)
-				await settleList().catch((error: unknown) => (settleError = error));
-			const unwired = settleError === undefined;
-			if (!unwired) {
-				problems.push(
-					`the automation of list ${listId} could not be written (${describe(settleError)})`,
-				);
-				stillFiring = true;
-				// Left-over webhooks without a registration: whether their automation charges is not known here.
-				const charges =
-					registration?.listId === listId ? await mayStillCharge(context, registration) : true;
-				if (charges && registration?.listId === listId && !monitoringPaused) {
-					try {
-						await persist(context, async () => await setMonitoring(context, listId, 0));
-						monitoringPaused = true;
-					} catch (error) {
-						problems.push(
-							`monitoring of list ${listId} could not be turned off either ` +
-								`(${describe(error)})`,
-						);
-						chargeRisk = true;
-					}
-				} else if (charges && !monitoringPaused) {
-					chargeRisk = true;
-				}
-			}
-			if (unwired && registration?.listId === listId && monitoringPaused) {
-				try {
-					await persist(context, async () => await setMonitoring(context, listId, 1));
-					monitoringPaused = false;
-				} catch (error) {
-					problems.push(
-						`monitoring of list ${listId}, turned off by an earlier ` +
-							`deactivation, could not be turned on again (${describe(error)})`,
-					);
-				}
-			}
-		});
-	}
-
-	// Its list unknown: a registration whose answer was lost, never wired (wiring waits for its ID), so only deleted.
-	for (const webhookId of listless) {
+async function deleteEach(context: IHookFunctions, webhookIds: number[], cleanUp: CleanUp) {
+	for (const webhookId of webhookIds) {
 		try {
 			await persist(context, async () => await deleteWebhook(context, webhookId));
 		} catch (error) {
-			problems.push(`webhook ${webhookId} could not be deleted (${describe(error)})`);
+			cleanUp.problems.push(`webhook ${webhookId} could not be deleted (${describe(error)})`);
 		}
 	}
+}
+
+async function switchMonitoring(
+	context: IHookFunctions,
+	listId: number,
+	on: boolean,
+	cleanUp: CleanUp,
+): Promise<boolean> {
+	try {
+		await persist(context, async () => await setMonitoring(context, listId, on ? 1 : 0));
+		cleanUp.monitoringPaused = !on;
+		return true;
+	} catch (error) {
+		cleanUp.problems.push(
+			`monitoring of list ${listId} could not be turned ${on ? 'on' : 'off'} (${describe(error)})`,
+		);
+		return false;
+	}
+}
+
+// Unwired first, so the automation stops firing for them; settled again after the deletion, in case
+// another process wired them again meanwhile (their ids then dangle, and are dropped).
+async function cleanList(
+	context: IHookFunctions,
+	listId: number,
+	hooks: TriggerHook[],
+	cleanUp: CleanUp,
+): Promise<void> {
+	const { registration } = cleanUp;
+	const own = registration?.listId === listId ? registration : undefined;
+	const settleList = async () =>
+		await persist(
+			context,
+			async () => await settle(context, listId, hooks, own ? { baseline: own.baseline } : {}),
+		);
+	let settleError: unknown;
+	await settleList().catch((error: unknown) => (settleError = error));
+	await deleteEach(
+		context,
+		hooks.map((hook) => hook.webhookId),
+		cleanUp,
+	);
+	if (settleError === undefined)
+		await settleList().catch((error: unknown) => (settleError = error));
+	if (settleError === undefined) {
+		if (own && cleanUp.monitoringPaused) await switchMonitoring(context, listId, true, cleanUp);
+		return;
+	}
+	cleanUp.problems.push(
+		`the automation of list ${listId} could not be written (${describe(settleError)})`,
+	);
+	cleanUp.stillFiring = true;
+	// Left-over webhooks without a registration: whether their automation charges is not known here.
+	const charges = own ? await mayStillCharge(context, own) : true;
+	if (!charges || cleanUp.monitoringPaused) return;
+	if (!own || !(await switchMonitoring(context, listId, false, cleanUp))) cleanUp.chargeRisk = true;
+}
+
+function safetyOf(cleanUp: CleanUp, listId: number | undefined): string {
+	if (cleanUp.monitoringPaused)
+		return (
+			`Monitoring of list ${listId} was turned off so that its automation cannot charge ` +
+			`for this trigger; it is turned on again once the clean-up is finished.`
+		);
+	if (!cleanUp.stillFiring) return 'The automation no longer fires for this trigger.';
+	return cleanUp.chargeRisk
+		? `The automation of list ${listId} may still fire, and charge, for this trigger.`
+		: `The automation of list ${listId} may still fire for this trigger, but buys nothing when it does.`;
+}
+
+// When an automation still cannot be written and would go on charging for this trigger, monitoring of the
+// list is turned off (automations only run on monitored lists); the registration stays, marked
+// unfinished, for the next `create` or `delete` to finish.
+export async function unregister(context: IHookFunctions): Promise<void> {
+	const { hookUrl, slot, registrations } = slotOf(context);
+	const registration = registrations[slot];
+	const leftovers = ownHooks(
+		await persist(context, async () => await readWebhooks(context)),
+		hookUrl,
+		registration?.webhookId,
+	);
+	if (!registration && leftovers.length === 0) return;
+	const { byList, listless } = webhooksByList(registration, leftovers);
+	const cleanUp: CleanUp = {
+		registration,
+		problems: [],
+		monitoringPaused: registration?.unfinished?.monitoringPaused === true,
+		stillFiring: false,
+		chargeRisk: false,
+	};
+	for (const [listId, hooks] of byList)
+		await oneAtATime(context, listId, async () => await cleanList(context, listId, hooks, cleanUp));
+	// Its list unknown: a registration whose answer was lost, never wired (wiring waits for its ID), so only deleted.
+	await deleteEach(context, listless, cleanUp);
 	if (registration)
 		redeliveries.forget(
 			redeliveryKey(context.getWorkflow().id, context.getNode().id, registration.webhookId),
 		);
-	if (problems.length === 0) {
+	if (cleanUp.problems.length === 0) {
 		delete registrations[slot];
 		return;
 	}
-	const listId = registration?.listId ?? [...leaving.keys()][0];
-	const safety = monitoringPaused
-		? `Monitoring of list ${listId} was turned off so that its automation cannot charge ` +
-			`for this trigger; it is turned on again once the clean-up is finished.`
-		: !stillFiring
-			? 'The automation no longer fires for this trigger.'
-			: chargeRisk
-				? `The automation of list ${listId} may still fire, and charge, for this trigger.`
-				: `The automation of list ${listId} may still fire for this trigger, but ` +
-					`buys nothing when it does.`;
-	const message =
-		`PropRadar Trigger: the clean-up of ${listId === undefined ? 'its webhooks' : `list ${listId}`} ` +
-		`could not finish: ` +
-		`${problems.join('; ')}`;
-	const description = `${safety} Activating or deactivating this workflow again finishes the clean-up.`;
+	const listId = registration?.listId ?? [...byList.keys()][0];
+	const reason = cleanUp.problems.join('; ');
+	const message = `PropRadar Trigger: the clean-up of ${listId === undefined ? 'its webhooks' : `list ${listId}`} could not finish`;
+	const description = `${reason[0].toUpperCase()}${reason.slice(1)}. ${safetyOf(cleanUp, listId)} Activating or deactivating this workflow again finishes the clean-up.`;
 	if (registration)
 		registrations[slot] = {
 			...registration,
-			unfinished: { reason: problems.join('; '), monitoringPaused },
+			unfinished: { reason, monitoringPaused: cleanUp.monitoringPaused },
 		};
 	context.logger.error(`${message}. ${description}`, {
 		workflowId: context.getWorkflow().id,
@@ -193,39 +187,6 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 		listId,
 	});
 	throw new NodeOperationError(context.getNode(), message, { description });
-}
-
-async function mayStillCharge(
-	context: IHookFunctions,
-	registration: Registration,
-): Promise<boolean> {
-	let automation: AutomationRecord;
-	try {
-		automation = await readAutomation(context, registration.listId);
-	} catch {
-		return registration.charging;
-	}
-	if (chargingActions(automation).length === 0 || Number(automation.isEnabled) !== 1) return false;
-	// Without this trigger the automation would fire for the baseline's triggers (if it was on) and the other triggers' events.
-	const firingWithout =
-		registration.baseline.isEnabled === 1
-			? triggerSet(registration.baseline.triggers)
-			: new Set<string>();
-	let webhooks: WebhookRecord[] = [];
-	try {
-		webhooks = await readWebhooks(context);
-	} catch {
-		return true;
-	}
-	for (const hook of triggerHooksOf(webhooks, registration.listId)) {
-		if (
-			hook.webhookId === registration.webhookId ||
-			!idsFrom(automation.ExportToWebhookIDs).includes(String(hook.webhookId))
-		)
-			continue;
-		for (const event of hook.events) firingWithout.add(TRIGGER_EVENTS[event]);
-	}
-	return [...triggerSet(automation.Triggers)].some((trigger) => !firingWithout.has(trigger));
 }
 
 /** Nothing secret: the transport redacts. */
