@@ -1,4 +1,5 @@
 export {
+	ADD_AS_PRIMARY_CONTACT,
 	listLocator,
 	personKeyProperty,
 	propIdProperty,
