@@ -369,7 +369,7 @@ describe('PropID and PersonKey', () => {
 		},
 	);
 
-	test('an expression reading a field the input item lacks says so, and how to get one, whether the node reads it or n8n evaluates it', async () => {
+	test('an empty key from an input item without the field says so, and how to get one', async () => {
 		// As after a Manual Trigger, whose one item is empty.
 		for (const [parameters, field, source] of [
 			[
@@ -389,7 +389,7 @@ describe('PropID and PersonKey', () => {
 			],
 			[
 				{ resource: 'person', operation: 'purchasePhone', personKey: '={{ ($json.owner.key) }}' },
-				'owner.key',
+				'PersonKey',
 				'Person > Get Owners',
 			],
 		] as const) {

@@ -29,5 +29,5 @@ export {
 	readSort,
 	readText,
 } from './readers';
-export { keyParameterValue, readPersonKey, readPropId, readPropIds } from './keys';
+export { readPersonKey, readPropId, readPropIds } from './keys';
 export { onceForEveryItem } from './runReads';
