@@ -41,34 +41,25 @@ function readKey(
 			: keyProblem(text);
 	if (!problem) return text!;
 	const item = context.getInputData()[itemIndex]?.json ?? {};
-	fail(
-		context,
-		itemIndex,
-		text === '' && !Object.hasOwn(item, kind.field)
-			? `${label}: "" is empty: the input item at index ${itemIndex} has no ${kind.field} field ` +
-					`(an item from a Manual Trigger has none); run this node after one that gives ` +
-					`${kind.field}, such as ${kind.source}, or enter the key itself; ${kind.rule}`
-			: `${label}: "${shownValue(text ?? value)}" ${problem}; ${kind.rule}`,
-	);
+	if (text === '' && !Object.hasOwn(item, kind.field))
+		fail(
+			context,
+			itemIndex,
+			`${label}: "" is empty: the input item has no ${kind.field}`,
+			`The input item at index ${itemIndex} has no ${kind.field} field (an item from a Manual ` +
+				`Trigger has none). Run this node after one that gives ${kind.field}, such as ` +
+				`${kind.source}, or enter the key itself.`,
+		);
+	fail(context, itemIndex, `${label}: "${shownValue(text ?? value)}" ${problem}; ${kind.rule}`);
 }
 
-export function readPropId(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	name = 'propId',
-	label = PROP_ID.label,
-): string {
-	return readKey(context, itemIndex, name, PROP_ID, label);
-}
+const keyReader =
+	(kind: KeyKind, defaultName: string) =>
+	(context: IExecuteFunctions, itemIndex: number, name = defaultName, label = kind.label) =>
+		readKey(context, itemIndex, name, kind, label);
 
-export function readPersonKey(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	name = 'personKey',
-	label = PERSON_KEY.label,
-): string {
-	return readKey(context, itemIndex, name, PERSON_KEY, label);
-}
+export const readPropId = keyReader(PROP_ID, 'propId');
+export const readPersonKey = keyReader(PERSON_KEY, 'personKey');
 
 export function readPropIds(
 	context: IExecuteFunctions,
