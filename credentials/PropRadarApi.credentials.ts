@@ -40,7 +40,7 @@ export class PropRadarApi implements ICredentialType {
 			placeholder: 'http://127.0.0.1:8787',
 			// The sandbox's default port, kept as the default: n8n stores no value equal to its default, so a
 			// credential saved with it holds no Base URL, and another default would change where it points.
-			hint: 'For the local sandbox, the address npm run sandbox or npm run demo prints.',
+			hint: "Your PropRadar service's address; for the local sandbox, what npm run sandbox or npm run demo prints.",
 			description:
 				'Address of the PropRadar API, without /v1. Use the address your PropRadar account gives.',
 		},
