@@ -74,7 +74,7 @@ export class PropRadarApi implements ICredentialType {
 			typeOptions: { minValue: 0.01, numberPrecision: 2 },
 			default: 10,
 			displayOptions: { show: { spendingCeilingMode: ['ceiling'] } },
-			hint: 'For no ceiling, choose No Ceiling above (a 0 saved earlier also means none).',
+			hint: 'For none, choose No Ceiling above (a 0 saved earlier also means none).',
 			description:
 				'The most one execution may spend through PropRadar nodes with this credential, all together. A purchase that does not fit what is left is refused, nothing charged.',
 		},
