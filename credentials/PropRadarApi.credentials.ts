@@ -29,8 +29,7 @@ export class PropRadarApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'The API access token of your PropRadar account. For the local ' +
-				'sandbox use sandbox-token.',
+				'The API access token of your PropRadar account. For the local sandbox use sandbox-token.',
 		},
 		{
 			displayName: 'Base URL',
@@ -41,14 +40,9 @@ export class PropRadarApi implements ICredentialType {
 			placeholder: 'http://127.0.0.1:8787',
 			// The sandbox's default port, kept as the default: n8n stores no value equal to its default, so a
 			// credential saved with it holds no Base URL, and another default would change where it points.
-			hint:
-				'Enter the address of your PropRadar service. For the local sandbox, the ' +
-				'address npm run demo or npm run sandbox prints (http://127.0.0.1:8787 unless ' +
-				'another port was chosen).',
+			hint: "Your PropRadar service's address; for the local sandbox, what npm run sandbox or npm run demo prints.",
 			description:
-				'Address of the PropRadar API without /v1. The local sandbox (npm run ' +
-				'sandbox) listens on http://127.0.0.1:8787; use the address your PropRadar ' +
-				'account gives for the live service.',
+				'Address of the PropRadar API, without /v1. Use the address your PropRadar account gives.',
 		},
 		{
 			displayName: 'Spending Ceiling',
@@ -59,8 +53,7 @@ export class PropRadarApi implements ICredentialType {
 					name: 'Ceiling per Execution',
 					value: 'ceiling',
 					description:
-						'One workflow execution spends at most the amount below through ' +
-						'PropRadar nodes with this credential',
+						'One execution spends at most the amount below through PropRadar nodes with this credential',
 				},
 				{
 					name: 'No Ceiling',
@@ -72,10 +65,7 @@ export class PropRadarApi implements ICredentialType {
 			// its amount keeps working as it did (0 there meant no ceiling, and still does).
 			default: 'ceiling',
 			description:
-				'Set a ceiling when workflows or AI agents you do not control use ' +
-				"this credential: it bounds all of an execution's PropRadar nodes " +
-				"together (several nodes, loops, an AI agent's tool calls), " +
-				'whatever their Max Cost says',
+				"Set one when workflows or AI agents you do not control use this credential. It bounds all of an execution's PropRadar nodes together, whatever their Max Cost says.",
 		},
 		{
 			displayName: 'Spending Ceiling per Execution (USD)',
@@ -84,13 +74,9 @@ export class PropRadarApi implements ICredentialType {
 			typeOptions: { minValue: 0.01, numberPrecision: 2 },
 			default: 10,
 			displayOptions: { show: { spendingCeilingMode: ['ceiling'] } },
-			hint:
-				'The most one execution may spend through this credential. For none, choose No ' +
-				'Ceiling above (a 0 saved by an earlier version also means none).',
+			hint: 'For none, choose No Ceiling above (a 0 saved earlier also means none).',
 			description:
-				'Most that one workflow execution may spend through PropRadar nodes with ' +
-				'this credential, all of them together, whatever their Max Cost says. A ' +
-				'purchase that does not fit what is left is refused and nothing is charged.',
+				'The most one execution may spend through PropRadar nodes with this credential, all together. A purchase that does not fit what is left is refused, nothing charged.',
 		},
 		{
 			displayName: 'Allow Charging Automations',
@@ -99,12 +85,7 @@ export class PropRadarApi implements ICredentialType {
 			default: false,
 			displayOptions: { show: { spendingCeilingMode: ['ceiling'] } },
 			description:
-				'Whether workflows using this credential may set up list automations that ' +
-				'buy (Purchase Phone, Purchase Email, direct-mail or e-mail marketing ' +
-				'orders). Those charges happen later, inside PropRadar, outside any node ' +
-				'run, so no spending ceiling can bound them. Only asked when a spending ' +
-				"ceiling is set; without a ceiling the node's own Allow Charging " +
-				'Automation option decides.',
+				'Whether workflows using this credential may set up list automations that buy (phones, e-mails, marketing orders). PropRadar charges for those later, where no ceiling can bound them.',
 		},
 	];
 
@@ -115,11 +96,9 @@ export class PropRadarApi implements ICredentialType {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		if (USER_PART.test(String(credentials.baseUrl ?? '').trim())) {
-			throw new UserError(
-				'Base URL: an address with a user name or password (the part ' +
-					'before "@") is not accepted; enter the address without it, and ' +
-					'the token in Access Token',
-			);
+			throw new UserError('Base URL: remove the user name or password (before "@")', {
+				description: 'Enter the address without it; the token goes in Access Token.',
+			});
 		}
 		return {
 			...requestOptions,
@@ -141,18 +120,14 @@ export class PropRadarApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message:
-						'PropRadar does not accept this access token (invalid or expired). ' +
-						'Copy a current token from your PropRadar account settings.',
+					message: 'PropRadar does not accept this access token (invalid or expired)',
 				},
 			},
 			{
 				type: 'responseCode',
 				properties: {
 					value: 403,
-					message:
-						'The token is valid but PropRadar refuses it: the subscription is ' +
-						"inactive or lacks the API entitlement. Check the account's plan.",
+					message: 'Token refused: the subscription is inactive or lacks API access',
 				},
 			},
 		],

@@ -436,7 +436,7 @@ test('a choice and a switch that an expression gives are checked as the node des
 	const before = await sandboxApi<{ results: unknown[] }>('GET', '/v1/lists/1/automations');
 	const run = (await n8n.runWorkflow(client, 'PropRadarE2eChoices')) as RunData;
 	expect(output(run, 'Configure').map((item) => item.error)).toEqual([
-		'Mode: "merge" is not allowed; use "update" or "replace"',
+		'Mode: "merge" is not allowed',
 		'Allow Charging Automation: must be on or off (true or false), got "false"',
 	]);
 	expect(await sandboxApi<{ results: unknown[] }>('GET', '/v1/lists/1/automations')).toEqual(

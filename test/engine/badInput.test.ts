@@ -217,8 +217,9 @@ describe('names are looked up as own names', () => {
 			recordKind: '={{ "constructor" }}',
 			returnAll: true,
 		});
-		expect(result.error?.message).toBe(
-			'Records: "constructor" is not allowed; use "bankruptcies", "divorces", "liens", "probates" or "relatives"',
+		expect(result.error?.message).toBe('Records: "constructor" is not allowed');
+		expect(result.error?.description).toBe(
+			'Use "bankruptcies", "divorces", "liens", "probates" or "relatives".',
 		);
 		expect(result.sent).toEqual([]);
 	});
@@ -369,7 +370,7 @@ describe('PropID and PersonKey', () => {
 		},
 	);
 
-	test('an expression reading a field the input item lacks says so, and how to get one, whether the node reads it or n8n evaluates it', async () => {
+	test('an empty key from an input item without the field says so, and how to get one', async () => {
 		// As after a Manual Trigger, whose one item is empty.
 		for (const [parameters, field, source] of [
 			[
@@ -389,13 +390,16 @@ describe('PropID and PersonKey', () => {
 			],
 			[
 				{ resource: 'person', operation: 'purchasePhone', personKey: '={{ ($json.owner.key) }}' },
-				'owner.key',
+				'PersonKey',
 				'Person > Get Owners',
 			],
 		] as const) {
 			const result = await attempt(parameters, [{}]);
-			expect(result.error?.message).toContain(
-				`"" is empty: the input item at index 0 has no ${field} field (an item from a Manual Trigger has none); run this node after one that gives ${field}, such as ${source}, or enter the key itself`,
+			expect(result.error?.message).toMatch(
+				new RegExp(`^[A-Za-z ]+: "" is empty: the input item has no ${field}$`),
+			);
+			expect(result.error?.description).toBe(
+				`The input item at index 0 has no ${field} field (an item from a Manual Trigger has none). Run this node after one that gives ${field}, such as ${source}, or enter the key itself.`,
 			);
 			expect(result.sent).toEqual([]);
 		}
@@ -844,9 +848,12 @@ describe("options, numbers and switches from expressions are checked against the
 		],
 	])(
 		'%s: refused naming the field and what it allows, nothing sent',
-		async (_name, parameters, message) => {
+		async (_name, parameters, refusal) => {
 			const result = await attempt(parameters);
+			// What is allowed follows in the description.
+			const [message, allowed] = refusal.split('; use ');
 			expect(result.error?.message).toBe(message);
+			if (allowed) expect(result.error?.description).toBe(`Use ${allowed}.`);
 			expect(result.sent).toEqual([]);
 		},
 	);

@@ -5,7 +5,7 @@
  * and pairing, "On Error: Continue" fails only the failed item, and Return All reads each
  * endpoint's largest page. No timings: what is checked is what was sent and what came out.
  */
-import { Expression, type IDataObject } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { TestCredentialsHelper, TOKENS } from '../support/harness';
 import {
@@ -292,9 +292,7 @@ describe('parameters read once for every item', () => {
 });
 
 describe('a key given as {{ $json.field }}', () => {
-	// n8n evaluates every expression in its expression engine, which costs more per item than the
-	// request the key is for; the node reads such a key from the item instead, and must give what
-	// n8n's evaluation gives. `{{ ($json.id) }}` is the same expression in a form left to n8n.
+	// n8n evaluates the key for each item; `{{ ($json.id) }}` is the same expression in another form.
 	const messy: IDataObject[] = [
 		{ id: 'P000201' },
 		{ id: ' P000202 ' },
@@ -366,22 +364,6 @@ describe('a key given as {{ $json.field }}', () => {
 		);
 		expect(comparable(read.json)).toEqual(comparable(evaluated.json));
 		expect(read.json.filter((item) => item.error)).toHaveLength(3);
-	});
-
-	test('is read from the item without n8n evaluating the expression for each item; any other expression is evaluated', async () => {
-		const evaluate = jest.spyOn(Expression.prototype, 'resolveSimpleParameterValue');
-		try {
-			await runOk(sb, getOwners, ids(5));
-			const evaluatedKeys = () =>
-				evaluate.mock.calls.filter(
-					([expression]) => typeof expression === 'string' && expression.includes('$json.id'),
-				).length;
-			expect(evaluatedKeys()).toBe(0);
-			await runOk(sb, { ...getOwners, propId: '={{ ($json.id) }}' }, ids(5));
-			expect(evaluatedKeys()).toBe(5);
-		} finally {
-			evaluate.mockRestore();
-		}
 	});
 });
 

@@ -259,7 +259,8 @@ describe('Output, as an AI tool', () => {
 		});
 		expect(result.json).toEqual([
 			expect.objectContaining({
-				error: expect.stringMatching(/^Output Fields: "Appraisal" is not allowed; use any of /),
+				error: 'Output Fields: "Appraisal" is not allowed',
+				description: expect.stringMatching(/^Use any of /),
 				charged: 'Nothing was charged in this call.',
 			}),
 		]);

@@ -109,8 +109,9 @@ describe('the credential', () => {
 					{ url: 'http://127.0.0.1:8787/v1/lists' },
 				)
 				.catch((caught: Error) => (error = caught));
-			expect(error?.message).toBe(
-				'Base URL: an address with a user name or password (the part before "@") is not accepted; enter the address without it, and the token in Access Token',
+			expect(error?.message).toBe('Base URL: remove the user name or password (before "@")');
+			expect((error as { description?: string } | undefined)?.description).toBe(
+				'Enter the address without it; the token goes in Access Token.',
 			);
 			expect(JSON.stringify({ message: error?.message, stack: error?.stack })).not.toContain(
 				'tok3n-abcd',

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, paths, readLists, type ListRecord } from '../../transport';
 import { CRITERIA_MODE, criteriaProperties } from '../../shared/criteria';
 import {
+	ADD_AS_PRIMARY_CONTACT,
 	propertyNamed,
 	readChoice,
 	readCollection,
@@ -119,14 +120,7 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: { ...show, listType: ['import'] } },
 		options: [
-			{
-				displayName: 'Add as Primary Contact',
-				name: 'add_as_primary_contact',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether an imported person not found at the matched property is added as its primary contact',
-			},
+			ADD_AS_PRIMARY_CONTACT,
 			{
 				displayName: 'Import Type',
 				name: 'ImportType',

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
 import { shownValue } from '../../shared/ids';
 import {
+	ADD_AS_PRIMARY_CONTACT,
 	listLocator,
 	propertyNamed,
 	readCollection,
@@ -26,14 +27,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 		description: 'Criteria cannot be changed after creation',
 		options: [
-			{
-				displayName: 'Add as Primary Contact',
-				name: 'add_as_primary_contact',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether (import lists) an imported person not found at the property is added as primary contact',
-			},
+			ADD_AS_PRIMARY_CONTACT,
 			{
 				displayName: 'Display Order',
 				name: 'DisplayOrder',

@@ -13,13 +13,15 @@ function criteriaWhere(test: (criterion: BuilderCriterion) => boolean): string[]
 	return Object.keys(BUILDER_CRITERIA).filter((name) => test(BUILDER_CRITERIA[name]));
 }
 
-// n8n's lint wants a row's fields in alphabetical order of their shown names, so the names carry the
-// reading order ("Criterion", then "From" before "To"). min, max and values come once per kind of
-// value, each shown only for its criteria, so that each has an example of its kind.
-function criterionRowFields(): INodeProperties[] {
-	const ranges = (Object.keys(RANGE_UNITS) as RangeUnit[]).flatMap((unit): INodeProperties[] => {
+const showFor = (test: (criterion: BuilderCriterion) => boolean) => ({
+	show: { name: criteriaWhere(test) },
+});
+
+function rangeFields(): INodeProperties[] {
+	return (Object.keys(RANGE_UNITS) as RangeUnit[]).flatMap((unit): INodeProperties[] => {
 		const { min, max, what } = RANGE_UNITS[unit];
-		const show = { name: criteriaWhere((criterion) => criterion.unit === unit) };
+		const displayOptions = showFor((criterion) => criterion.unit === unit);
+		const unknownSize = unit === 'area' ? ' (also matches properties of unknown size)' : '';
 		return [
 			{
 				displayName: 'From (Minimum)',
@@ -27,8 +29,8 @@ function criterionRowFields(): INodeProperties[] {
 				type: 'string',
 				default: '',
 				placeholder: min,
-				description: `The smallest value that matches, in ${what}; empty for no minimum${unit === 'area' ? ' (which also matches properties whose size is unknown)' : ''}`,
-				displayOptions: { show },
+				description: `The smallest value that matches, in ${what}; empty for no minimum${unknownSize}`,
+				displayOptions,
 			},
 			{
 				displayName: 'To (Maximum)',
@@ -37,90 +39,97 @@ function criterionRowFields(): INodeProperties[] {
 				default: '',
 				placeholder: max,
 				description: `The largest value that matches, in ${what}; empty for no maximum`,
-				displayOptions: { show },
+				displayOptions,
 			},
 		];
 	});
-	const valueFields = criteriaWhere((criterion) =>
-		['values', 'beginsWith', 'listIds'].includes(criterion.kind),
-	).map((name): INodeProperties => ({
+}
+
+const VALUES_DESCRIPTION = {
+	beginsWith: 'Comma-separated: properties whose APN begins with one of them match',
+	listIds: 'Comma-separated list IDs: properties in any of these lists match',
+	values: 'Comma-separated: properties with any of these match',
+};
+
+function valueFields(): INodeProperties[] {
+	return criteriaWhere((criterion) => criterion.kind in VALUES_DESCRIPTION).map((name) => ({
 		displayName: 'Values',
 		name: 'values',
 		type: 'string',
 		default: '',
 		placeholder: BUILDER_CRITERIA[name].example,
-		description: {
-			beginsWith: 'Comma-separated: properties whose APN begins with one of them match',
-			listIds: 'Comma-separated list IDs: properties in any of these lists match',
-			values: 'Comma-separated: properties with any of these match',
-		}[BUILDER_CRITERIA[name].kind as 'values' | 'beginsWith' | 'listIds'],
+		description: VALUES_DESCRIPTION[BUILDER_CRITERIA[name].kind as keyof typeof VALUES_DESCRIPTION],
 		displayOptions: { show: { name: [name] } },
 	}));
-	const fields: INodeProperties[] = [
-		{
-			displayName: 'Criterion',
-			name: 'name',
-			type: 'options',
-			options: Object.entries(BUILDER_CRITERIA)
-				.map(([value, { label, description }]) => ({
-					name: label,
-					value,
-					...(description ? { description } : {}),
-				}))
-				.sort((a, b) => a.name.localeCompare(b.name)),
-			default: 'State',
-			description:
-				'What to match. Lead filters (Absentee Owner, Free and Clear, High Equity, Listed for Sale, Pre-Foreclosure, Tax-Delinquent, Vacant) are complete in one choice.',
-		},
-		{
-			displayName: 'Date',
-			name: 'date',
-			type: 'string',
-			default: 'Last 30 Days',
-			placeholder: 'Last 30 Days',
-			description: `A preset (${DATE_PRESETS.slice(0, 4).join(', ')}, Last/Next 7|30|90|365 Days ...), a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY"`,
-			displayOptions: { show: { name: criteriaWhere((criterion) => criterion.kind === 'date') } },
-		},
-		...ranges,
-		{
-			// Off is "must not have", not "either": the name says both (the stored values are unchanged).
-			displayName: 'Must Have (Off: Must Not Have)',
-			name: 'has',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether matching properties must have it (on) or must not have it (off). To match properties either way, remove this criterion.',
-			displayOptions: {
-				show: { name: criteriaWhere((criterion) => criterion.kind === 'boolean') },
-			},
-		},
-		{
-			displayName: 'Property Types',
-			name: 'propertyTypes',
-			type: 'multiOptions',
-			options: Object.entries(PTYPE_CODES)
-				.map(([value, label]) => ({ name: `${label} (${value})`, value }))
-				.sort((a, b) => a.name.localeCompare(b.name)),
-			default: [],
-			displayOptions: {
-				show: { name: criteriaWhere((criterion) => criterion.kind === 'propertyType') },
-			},
-		},
-		{
-			displayName: 'Property Types (Advanced)',
-			name: 'advancedPropertyTypes',
-			type: 'string',
-			default: '',
-			placeholder: 'Duplex, Single Family Residence',
-			description:
-				'Comma-separated AdvancedPropertyType values, matched with the property types above (either one matches)',
-			displayOptions: {
-				show: { name: criteriaWhere((criterion) => criterion.kind === 'propertyType') },
-			},
-		},
-		...valueFields,
-	];
-	return fields.sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+const CRITERION_FIELD: INodeProperties = {
+	displayName: 'Criterion',
+	name: 'name',
+	type: 'options',
+	options: Object.entries(BUILDER_CRITERIA)
+		.map(([value, { label, description }]) => ({
+			name: label,
+			value,
+			...(description ? { description } : {}),
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name)),
+	default: 'State',
+	description:
+		'What to match. Lead filters (Absentee Owner, Free and Clear, High Equity, Listed for Sale, Pre-Foreclosure, Tax-Delinquent, Vacant) are complete in one choice.',
+};
+
+const isPropertyType = (criterion: BuilderCriterion) => criterion.kind === 'propertyType';
+
+const OTHER_FIELDS: INodeProperties[] = [
+	{
+		displayName: 'Date',
+		name: 'date',
+		type: 'string',
+		default: 'Last 30 Days',
+		placeholder: 'Last 30 Days',
+		description: `A preset (${DATE_PRESETS.slice(0, 4).join(', ')}, Last/Next 7|30|90|365 Days ...), a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY"`,
+		displayOptions: showFor((criterion) => criterion.kind === 'date'),
+	},
+	{
+		// Off is "must not have", not "either": the name says both (the stored values are unchanged).
+		displayName: 'Must Have (Off: Must Not Have)',
+		name: 'has',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether matching properties must have it (on) or must not have it (off). To match properties either way, remove this criterion.',
+		displayOptions: showFor((criterion) => criterion.kind === 'boolean'),
+	},
+	{
+		displayName: 'Property Types',
+		name: 'propertyTypes',
+		type: 'multiOptions',
+		options: Object.entries(PTYPE_CODES)
+			.map(([value, label]) => ({ name: `${label} (${value})`, value }))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+		default: [],
+		displayOptions: showFor(isPropertyType),
+	},
+	{
+		displayName: 'Property Types (Advanced)',
+		name: 'advancedPropertyTypes',
+		type: 'string',
+		default: '',
+		placeholder: 'Duplex, Single Family Residence',
+		description:
+			'Comma-separated AdvancedPropertyType values, matched with the property types above (either one matches)',
+		displayOptions: showFor(isPropertyType),
+	},
+];
+
+// n8n's lint wants a row's fields in alphabetical order of their shown names, so the names carry the
+// reading order ("Criterion", then "From" before "To"). min, max and values come once per kind of
+// value, each shown only for its criteria, so that each has an example of its kind.
+function criterionRowFields(): INodeProperties[] {
+	return [CRITERION_FIELD, ...OTHER_FIELDS, ...rangeFields(), ...valueFields()].sort((a, b) =>
+		a.displayName.localeCompare(b.displayName),
+	);
 }
 
 /** How many builder rows Matching Properties follows field by field: more than the builder's criteria, each once. */

@@ -62,134 +62,146 @@ function mustHave(value: unknown, label: string): boolean {
 	);
 }
 
+type Entries = (field: unknown, what: string, numberText?: (number: number) => string) => string[];
+
+function valuesRow(name: string, row: BuilderRow, label: string, entries: Entries): Criterion {
+	// A ZIP code that came as a number lost its leading zeros: 2134 is 02134.
+	const values = entries(
+		row.values,
+		'values',
+		name === 'ZipFive' ? (zip) => String(zip).padStart(5, '0') : undefined,
+	);
+	if (values.length === 0)
+		throw new CriteriaError(`${label}: enter at least one value, comma-separated`);
+	if (name === 'ZipFive') {
+		if (values.some((value) => !/^\d{5}$/.test(value)))
+			throw new CriteriaError(`${label}: ZIP codes are five digits, comma-separated`);
+		return { name, value: values.map(Number) };
+	}
+	if (name === 'State') {
+		if (values.some((value) => !/^[A-Za-z]{2}$/.test(value)))
+			throw new CriteriaError(`${label}: states are two-letter codes such as OR, comma-separated`);
+		return { name, value: values.map((value) => value.toUpperCase()) };
+	}
+	if (name === 'PropID') {
+		for (const value of values) {
+			const problem = keyProblem(value);
+			if (problem) throw new CriteriaError(`${label}: "${value}" ${problem}; ${PROP_ID_RULE}`);
+		}
+	}
+	return { name, value: values };
+}
+
+function listIdsRow(name: string, row: BuilderRow, label: string, entries: Entries): Criterion {
+	// A number past 2^53 from an expression has already lost digits: refused, not sent rounded.
+	const rounded = (Array.isArray(row.values) ? row.values : [row.values]).find(
+		(value) => typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value),
+	);
+	if (rounded !== undefined) {
+		const parsed = parseNumberedId(rounded, 'a list ID');
+		throw new CriteriaError(
+			`${label}: "${shownValue(rounded)}" ${'problem' in parsed ? parsed.problem : ''}`,
+		);
+	}
+	const ids = entries(row.values, 'values');
+	if (ids.length === 0)
+		throw new CriteriaError(`${label}: enter list IDs (whole numbers), comma-separated`);
+	return {
+		name,
+		value: ids.map((id) => {
+			const parsed = parseNumberedId(id, 'a list ID');
+			if ('problem' in parsed) throw new CriteriaError(`${label}: "${id}" ${parsed.problem}`);
+			return parsed.id;
+		}),
+	};
+}
+
+function rangeRow(name: string, row: BuilderRow, label: string): Criterion {
+	const range: CriterionRange = [rangeEnd(row.min, label, 'min'), rangeEnd(row.max, label, 'max')];
+	if (!isRange(range))
+		throw new CriteriaError(
+			`${label}: give a minimum, a maximum or both, the minimum not above the maximum`,
+		);
+	return { name, value: [range] };
+}
+
+function dateRow(name: string, row: BuilderRow, label: string): Criterion {
+	const date = typeof row.date === 'string' ? row.date.trim() : '';
+	if (!isRelativeDate(date))
+		throw new CriteriaError(
+			`${label}: use a preset such as "Last 30 Days", a date M/D/YYYY, ` +
+				`or "from: M/D/YYYY to: M/D/YYYY"`,
+		);
+	return { name, value: [date] };
+}
+
+function propertyTypeRow(
+	name: string,
+	row: BuilderRow,
+	label: string,
+	entries: Entries,
+): Criterion {
+	const codes = entries(row.propertyTypes, 'property types');
+	const unknownCode = codes.find((code) => !Object.hasOwn(PTYPE_CODES, code));
+	if (unknownCode !== undefined)
+		throw new CriteriaError(
+			`${label}: "${unknownCode}" is not a property type code; codes: ` +
+				`${Object.keys(PTYPE_CODES).join(', ')}`,
+		);
+	const advanced = entries(row.advancedPropertyTypes, 'advanced property types');
+	if (codes.length === 0 && advanced.length === 0)
+		throw new CriteriaError(
+			`${label}: choose at least one property type or give advanced property types`,
+		);
+	const parts: Criterion[] = [];
+	if (codes.length > 0) parts.push({ name: 'PType', value: codes });
+	if (advanced.length > 0) parts.push({ name: 'AdvancedPropertyType', value: advanced });
+	return { name, value: parts };
+}
+
+function builderRow(given: unknown, index: number): Criterion {
+	const row = (typeof given === 'object' && given !== null ? given : {}) as BuilderRow;
+	const name =
+		typeof row.name === 'string'
+			? row.name
+			: row.name === undefined || row.name === null
+				? ''
+				: shownValue(row.name);
+	if (!Object.hasOwn(BUILDER_CRITERIA, name))
+		throw new CriteriaError(
+			`Criteria row ${index + 1}: "${name}" is not a builder criterion; use JSON ` +
+				`mode for other criteria`,
+		);
+	const known = BUILDER_CRITERIA[name];
+	const label = `Criteria row ${index + 1} (${known.label})`;
+	const entries: Entries = (field, what, numberText) => {
+		const list = listEntries(field, numberText);
+		if (!list)
+			throw new CriteriaError(`${label}: ${what} must be text, a number or a list of them`);
+		return list;
+	};
+	switch (known.kind) {
+		case 'values':
+		case 'beginsWith':
+			return valuesRow(name, row, label, entries);
+		case 'listIds':
+			return listIdsRow(name, row, label, entries);
+		case 'boolean':
+			return { name, value: [mustHave(row.has, label) ? 1 : 0] };
+		case 'range':
+			return rangeRow(name, row, label);
+		case 'date':
+			return dateRow(name, row, label);
+		case 'leadFilter':
+			return JSON.parse(JSON.stringify(known.criterion)) as Criterion;
+		case 'propertyType':
+			return propertyTypeRow(name, row, label, entries);
+	}
+}
+
 export function buildCriteria(rows: BuilderRow[]): Criterion[] {
 	if (!Array.isArray(rows)) throw new CriteriaError('Criteria: the builder rows must be a list');
-	return rows.map((given, index) => {
-		const row = (typeof given === 'object' && given !== null ? given : {}) as BuilderRow;
-		const name =
-			typeof row.name === 'string'
-				? row.name
-				: row.name === undefined || row.name === null
-					? ''
-					: shownValue(row.name);
-		if (!Object.hasOwn(BUILDER_CRITERIA, name)) {
-			throw new CriteriaError(
-				`Criteria row ${index + 1}: "${name}" is not a builder criterion; use JSON ` +
-					`mode for other criteria`,
-			);
-		}
-		const known = BUILDER_CRITERIA[name];
-		const label = `Criteria row ${index + 1} (${known.label})`;
-		const entries = (field: unknown, what: string, numberText?: (number: number) => string) => {
-			const list = listEntries(field, numberText);
-			if (!list)
-				throw new CriteriaError(`${label}: ${what} must be text, a number or a list of them`);
-			return list;
-		};
-		switch (known.kind) {
-			case 'values':
-			case 'beginsWith': {
-				// A ZIP code that came as a number lost its leading zeros: 2134 is 02134.
-				const values = entries(
-					row.values,
-					'values',
-					name === 'ZipFive' ? (zip) => String(zip).padStart(5, '0') : undefined,
-				);
-				if (values.length === 0)
-					throw new CriteriaError(`${label}: enter at least one value, comma-separated`);
-				if (name === 'ZipFive') {
-					if (values.some((value) => !/^\d{5}$/.test(value))) {
-						throw new CriteriaError(`${label}: ZIP codes are five digits, comma-separated`);
-					}
-					return { name, value: values.map(Number) };
-				}
-				if (name === 'State') {
-					if (values.some((value) => !/^[A-Za-z]{2}$/.test(value))) {
-						throw new CriteriaError(
-							`${label}: states are two-letter codes such as OR, comma-separated`,
-						);
-					}
-					return { name, value: values.map((value) => value.toUpperCase()) };
-				}
-				if (name === 'PropID') {
-					for (const value of values) {
-						const problem = keyProblem(value);
-						if (problem)
-							throw new CriteriaError(`${label}: "${value}" ${problem}; ${PROP_ID_RULE}`);
-					}
-				}
-				return { name, value: values };
-			}
-			case 'listIds': {
-				// A number past 2^53 from an expression has already lost digits: refused, not sent rounded.
-				const rounded = (Array.isArray(row.values) ? row.values : [row.values]).find(
-					(value) =>
-						typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value),
-				);
-				if (rounded !== undefined) {
-					const parsed = parseNumberedId(rounded, 'a list ID');
-					throw new CriteriaError(
-						`${label}: "${shownValue(rounded)}" ${'problem' in parsed ? parsed.problem : ''}`,
-					);
-				}
-				const ids = entries(row.values, 'values');
-				if (ids.length === 0)
-					throw new CriteriaError(`${label}: enter list IDs (whole numbers), comma-separated`);
-				return {
-					name,
-					value: ids.map((id) => {
-						const parsed = parseNumberedId(id, 'a list ID');
-						if ('problem' in parsed) throw new CriteriaError(`${label}: "${id}" ${parsed.problem}`);
-						return parsed.id;
-					}),
-				};
-			}
-			case 'boolean':
-				return { name, value: [mustHave(row.has, label) ? 1 : 0] };
-			case 'range': {
-				const min = rangeEnd(row.min, label, 'min');
-				const max = rangeEnd(row.max, label, 'max');
-				const range: CriterionRange = [min, max];
-				if (!isRange(range))
-					throw new CriteriaError(
-						`${label}: give a minimum, a maximum or both, the minimum not above the maximum`,
-					);
-				return { name, value: [range] };
-			}
-			case 'date': {
-				const date = typeof row.date === 'string' ? row.date.trim() : '';
-				if (!isRelativeDate(date)) {
-					throw new CriteriaError(
-						`${label}: use a preset such as "Last 30 Days", a date M/D/YYYY, ` +
-							`or "from: M/D/YYYY to: M/D/YYYY"`,
-					);
-				}
-				return { name, value: [date] };
-			}
-			case 'leadFilter':
-				return JSON.parse(JSON.stringify(known.criterion)) as Criterion;
-			case 'propertyType': {
-				const codes = entries(row.propertyTypes, 'property types');
-				const unknownCode = codes.find((code) => !Object.hasOwn(PTYPE_CODES, code));
-				if (unknownCode !== undefined) {
-					throw new CriteriaError(
-						`${label}: "${unknownCode}" is not a property type code; codes: ` +
-							`${Object.keys(PTYPE_CODES).join(', ')}`,
-					);
-				}
-				const advanced = entries(row.advancedPropertyTypes, 'advanced property types');
-				if (codes.length === 0 && advanced.length === 0) {
-					throw new CriteriaError(
-						`${label}: choose at least one property type or give advanced property types`,
-					);
-				}
-				const parts: Criterion[] = [];
-				if (codes.length > 0) parts.push({ name: 'PType', value: codes });
-				if (advanced.length > 0) parts.push({ name: 'AdvancedPropertyType', value: advanced });
-				return { name, value: parts };
-			}
-		}
-	});
+	return rows.map(builderRow);
 }
 
 export function readCriteria(parameters: {

@@ -3,8 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { shownValue } from '../ids';
 
-export function fail(context: IExecuteFunctions, itemIndex: number, message: string): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex });
+export function fail(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+	description?: string,
+): never {
+	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
 }
 
 export type OptionValue = string | number | boolean;
@@ -73,7 +78,8 @@ export function checkedValue(
 				fail(
 					context,
 					itemIndex,
-					`${label}: "${shownValue(value)}" is not allowed; use ${alternatives(allowed)}`,
+					`${label}: "${shownValue(value)}" is not allowed`,
+					`Use ${alternatives(allowed)}.`,
 				);
 			return option;
 		}
@@ -85,8 +91,8 @@ export function checkedValue(
 					fail(
 						context,
 						itemIndex,
-						`${label}: "${shownValue(entry)}" is not allowed; use any of ` +
-							`${alternatives(allowed)}`,
+						`${label}: "${shownValue(entry)}" is not allowed`,
+						`Use any of ${alternatives(allowed)}.`,
 					);
 				return option;
 			});
@@ -141,8 +147,8 @@ function isoDate(
 		fail(
 			context,
 			itemIndex,
-			`${label}: "${shownValue(value)}" is not a date and time; use one such as ` +
-				`2026-11-01 or 2026-11-01T08:30:00Z`,
+			`${label}: "${shownValue(value)}" is not a date and time`,
+			'Use one such as 2026-11-01 or 2026-11-01T08:30:00Z.',
 		);
 	return date.toISOString();
 }

@@ -1,5 +1,15 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+/** An import list's contact option, in List > Create and List > Update. */
+export const ADD_AS_PRIMARY_CONTACT: INodeProperties = {
+	displayName: 'Add as Primary Contact',
+	name: 'add_as_primary_contact',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether an imported person not found at the matched property is added as its primary contact (import lists only)',
+};
+
 export function listLocator(
 	show: IDisplayOptions['show'],
 	displayName = 'List',

@@ -1,4 +1,5 @@
 export {
+	ADD_AS_PRIMARY_CONTACT,
 	listLocator,
 	personKeyProperty,
 	propIdProperty,
@@ -28,5 +29,5 @@ export {
 	readSort,
 	readText,
 } from './readers';
-export { keyParameterValue, readPersonKey, readPropId, readPropIds } from './keys';
+export { readPersonKey, readPropId, readPropIds } from './keys';
 export { onceForEveryItem } from './runReads';

@@ -12,7 +12,6 @@ import { toFieldsParam, type FieldsChoice } from '../fieldsets';
 import { parseNumberedId, shownValue, type NumberedId } from '../ids';
 import type { FieldScopeName } from '../vocabulary';
 import { checkedValue, fail, readChoice, readFlag } from './checked';
-import { onceForEveryItem } from './runReads';
 
 function readNumberedId(
 	context: IExecuteFunctions,
@@ -119,14 +118,12 @@ export function readFields(
 	itemIndex: number,
 	scope: FieldScopeName,
 ): string | undefined {
-	return onceForEveryItem(context, `fields of ${scope}`, ['fields'], itemIndex, () => {
-		const choice = context.getNodeParameter('fields', itemIndex, {}) as FieldsChoice;
-		try {
-			return toFieldsParam(scope, choice);
-		} catch (error) {
-			fail(context, itemIndex, (error as Error).message);
-		}
-	});
+	const choice = context.getNodeParameter('fields', itemIndex, {}) as FieldsChoice;
+	try {
+		return toFieldsParam(scope, choice);
+	} catch (error) {
+		fail(context, itemIndex, (error as Error).message);
+	}
 }
 
 export function readCriteriaParameters(context: IExecuteFunctions, itemIndex: number): Criterion[] {

@@ -1,44 +1,11 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
-/** Whether a parameter's stored value holds an expression anywhere (n8n marks one with a leading "="). */
-function holdsExpression(value: unknown): boolean {
-	if (typeof value === 'string') return value.startsWith('=');
-	if (typeof value === 'object' && value !== null)
-		return Object.values(value).some(holdsExpression);
-	return false;
-}
-
-const runReads = new WeakMap<IExecuteFunctions, Map<string, { value: unknown } | 'each item'>>();
-
-export function runReadsOf(
-	context: IExecuteFunctions,
-): Map<string, { value: unknown } | 'each item'> {
-	let reads = runReads.get(context);
-	if (!reads) {
-		reads = new Map();
-		runReads.set(context, reads);
-	}
-	return reads;
-}
-
-// n8n resolves and looks up a parameter on every read, which thousands of items would each pay.
-// A read that fails is not kept: every item fails alike.
+// Kept so that its callers in money/ and actions/ build while they are rewritten: each item's
+// parameters are n8n's to read (`getNodeParameter(name, itemIndex)`), so this only runs `read`.
 export function onceForEveryItem<T>(
-	context: IExecuteFunctions,
-	key: string,
-	names: string[],
-	itemIndex: number,
+	_context: unknown,
+	_key: string,
+	_names: string[],
+	_itemIndex: number,
 	read: () => T,
 ): T {
-	const reads = runReadsOf(context);
-	const kept = reads.get(key);
-	if (kept !== undefined && kept !== 'each item') return kept.value as T;
-	const value = read();
-	if (kept === undefined) {
-		const perItem = names.some((name) =>
-			holdsExpression(context.getNodeParameter(name, itemIndex, null, { rawExpressions: true })),
-		);
-		reads.set(key, perItem ? 'each item' : { value });
-	}
-	return value;
+	return read();
 }
