@@ -399,7 +399,12 @@ module.exports = {
 	median,
 };
 
-if (require.main === module) {
+if (require.main === module && process.argv[2] === '--long') {
+	// `node scripts/copy.js --long FILE [WORDS]`: the sentences of FILE longer than WORDS (default 40).
+	const most = Number(process.argv[4] ?? 40);
+	for (const sentence of texts(read(process.argv[3])).flatMap(sentences))
+		if (sentence.length > most) console.log(`${sentence.length}\t${sentence.join(' ')}\n`);
+} else if (require.main === module) {
 	const readme = measureReadme(read('README.md'));
 	console.log(
 		`README.md: ${readme.lines} lines, quick start at line ${readme.quickStartLine ?? '(none)'}`,
