@@ -7,6 +7,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 import { markdown } from '../../bench/table';
 import { PropRadarApi } from '../../credentials/PropRadarApi.credentials';
 import { sentences } from '../../scripts/copy';
+import { TOKENS } from '../support/sandboxApi';
 import { newest, oldest } from '../../scripts/n8n-versions';
 import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
 import {
@@ -102,6 +103,46 @@ test("the links in the nodes' panels and the credential dialog land on a heading
 	].filter((url) => url.startsWith('https://github.com/propradar/n8n-nodes-propradar#'));
 	expect(links.length).toBeGreaterThanOrEqual(4);
 	for (const url of links) expect(headings).toContain(url.split('#')[1]);
+});
+
+describe("the README's quick start", () => {
+	const quickStart = README.slice(
+		README.indexOf('## Quick start'),
+		README.indexOf('\n## ', README.indexOf('## Quick start') + 1),
+	);
+
+	test("gives the sandbox's token and the credential's default Base URL", () => {
+		const baseUrl = new PropRadarApi().properties.find((property) => property.name === 'baseUrl');
+		expect(quickStart).toContain(`\`${TOKENS.main}\``);
+		expect(quickStart).toContain(`\`${String(baseUrl?.default)}\``);
+	});
+
+	test('names the fields as the node shows them: Charge Mode and its two choices, Max Cost (USD)', () => {
+		const charging = new PropRadar().description.properties.filter(
+			(property) => property.name === 'chargeMode' || property.name === 'maxCost',
+		);
+		const chargeMode = charging.find((property) => property.name === 'chargeMode');
+		const maxCost = charging.find((property) => property.name === 'maxCost');
+		expect(quickStart).toContain(`**${chargeMode?.displayName}**`);
+		for (const option of (chargeMode?.options ?? []) as INodePropertyOptions[])
+			expect(quickStart).toContain(`**${option.name}**`);
+		expect(quickStart).toContain(`**${maxCost?.displayName}**`);
+		expect(chargeMode?.default).toBe('preview');
+	});
+
+	test("its preview-then-purchase is proven: Search's preview buys nothing, and its maxCostNeeded buys the records", () => {
+		for (const [file, title] of [
+			[
+				'test/engine/property/search.test.ts',
+				'search: preview gives the total and the quote, nothing bought',
+			],
+			[
+				'test/engine/money.test.ts',
+				'the preview estimates what the purchase really costs, and the Max Cost it needs',
+			],
+		])
+			expect(readFileSync(join(ROOT, file), 'utf8')).toContain(title);
+	});
 });
 
 /**
