@@ -12,8 +12,8 @@ export interface ProseMeasure {
 export function measureProse(markdown: string): ProseMeasure;
 /** The README's line count and the line of its quick start heading (undefined without one). */
 export function measureReadme(markdown: string): { lines: number; quickStartLine?: number };
-/** The sentences of a text, each as its words (fragments under three words left out). */
-export function sentences(text: string): string[][];
+/** The sentences of a text, each as its words (those under `least` words, default three, left out as labels). */
+export function sentences(text: string, least?: number): string[][];
 /** The prose texts of a Markdown document: paragraphs, list items and table cells. */
 export function texts(markdown: string): string[];
 /** README.md, CONTRIBUTING.md and every docs/*.md, relative to the repository. */
@@ -26,4 +26,5 @@ export function errorMessages(): {
 	sites: number;
 	messages: Array<{ where: string; text: string; words: number }>;
 	unresolved: string[];
+	descriptions: Array<{ where: string; text: string; words: number; sentences: number }>;
 };

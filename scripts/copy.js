@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The copy's measures (issue 58, step 6): the README's length and where its quick start begins; for
 // the README and each docs/*.md, how many sentences, their average length in words and the longest;
-// and the word counts of the error messages the nodes construct. `node scripts/copy.js` prints them
-// (`--messages` lists every message, longest first); test/unit/copy.test.ts holds the limits.
+// and the word counts of the error messages the nodes construct and of the parameters' descriptions.
+// `node scripts/copy.js` prints them (`--messages` lists every message, longest first;
+// `--descriptions` the descriptions over two sentences); test/unit/copy.test.ts holds the limits.
 //
 // How Markdown counts, so that a measure reads prose as a user reads it:
 // - Fenced code blocks, HTML comments, headings and image lines are not prose: left out.
@@ -86,8 +87,8 @@ function texts(markdown) {
 	return found.flat().map(plain);
 }
 
-/** The sentences of a text, each as its words. */
-function sentences(text) {
+/** The sentences of a text, each as its words (those under `least` words left out as labels). */
+function sentences(text, least = MIN_SENTENCE_WORDS) {
 	const found = [];
 	let start = 0;
 	const end = /[.!?]["')\]]*\s+(?=[\p{Lu}\p{N}`"'(\[$]|n8n)/gu;
@@ -99,12 +100,12 @@ function sentences(text) {
 		start = match.index + match[0].length;
 	}
 	found.push(text.slice(start));
-	return found.map(words).filter((counted) => counted.length >= MIN_SENTENCE_WORDS);
+	return found.map(words).filter((counted) => counted.length >= least);
 }
 
 /** Sentences, average words a sentence and the longest sentence of a Markdown document. */
 function measureProse(markdown) {
-	const all = texts(markdown).flatMap(sentences);
+	const all = texts(markdown).flatMap((text) => sentences(text));
 	const total = all.reduce((sum, sentence) => sum + sentence.length, 0);
 	const longest = all.reduce(
 		(most, sentence) => (sentence.length > most.length ? sentence : most),
@@ -317,6 +318,9 @@ function errorMessages() {
 
 	const messages = [];
 	const unresolved = [];
+	// Parameter descriptions: the `description` of an object with a `displayName` (a parameter, an
+	// option), which the panel shows under the field; issue 58 asks for two sentences at most.
+	const descriptions = [];
 	let sites = 0;
 	for (const file of sourceFiles) {
 		const source = program.getSourceFile(file);
@@ -354,6 +358,22 @@ function errorMessages() {
 					errorShaped(node.parent) &&
 					!isConstructorOptions(node) &&
 					node.initializer);
+			if (
+				ts.isObjectLiteralExpression(node) &&
+				node.properties.some((property) => property.name?.getText() === 'displayName')
+			) {
+				const description = node.properties.find(
+					(property) =>
+						ts.isPropertyAssignment(property) && property.name.getText() === 'description',
+				);
+				for (const text of new Set(resolve(description?.initializer, 0) ?? []))
+					descriptions.push({
+						where: where(node),
+						text,
+						words: words(text).length,
+						sentences: sentences(text, 1).length,
+					});
+			}
 			if (assigned) {
 				const texts = resolve(assigned, 0);
 				for (const text of new Set(texts ?? []))
@@ -363,7 +383,7 @@ function errorMessages() {
 		};
 		visit(source);
 	}
-	return { sites, messages, unresolved };
+	return { sites, messages, unresolved, descriptions };
 }
 
 function findNode(ts, source, position) {
@@ -402,7 +422,7 @@ module.exports = {
 if (require.main === module && process.argv[2] === '--long') {
 	// `node scripts/copy.js --long FILE [WORDS]`: the sentences of FILE longer than WORDS (default 40).
 	const most = Number(process.argv[4] ?? 40);
-	for (const sentence of texts(read(process.argv[3])).flatMap(sentences))
+	for (const sentence of texts(read(process.argv[3])).flatMap((text) => sentences(text)))
 		if (sentence.length > most) console.log(`${sentence.length}\t${sentence.join(' ')}\n`);
 } else if (require.main === module) {
 	const readme = measureReadme(read('README.md'));
@@ -422,6 +442,15 @@ if (require.main === module && process.argv[2] === '--long') {
 		`\nerror messages: ${counts.length} (from ${found.sites} constructions; ${found.unresolved.length} not literal text)` +
 			`\n  median ${median(counts, 0.5)} words, p90 ${median(counts, 0.9)}, longest ${Math.max(0, ...counts)}`,
 	);
+	const long = found.descriptions.filter((description) => description.sentences > 2);
+	const described = found.descriptions.map((description) => description.words);
+	console.log(
+		`\nparameter descriptions: ${described.length}, median ${median(described, 0.5)} words,` +
+			` longest ${Math.max(0, ...described)}; ${long.length} over two sentences`,
+	);
+	if (process.argv.includes('--descriptions'))
+		for (const description of long.sort((a, b) => b.words - a.words))
+			console.log(`  ${description.words}\t${description.where}\t${description.text}`);
 	if (process.argv.includes('--messages')) {
 		for (const message of [...found.messages].sort((a, b) => b.words - a.words))
 			console.log(`  ${message.words}\t${message.where}\t${message.text}`);
