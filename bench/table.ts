@@ -130,37 +130,68 @@ const yes = (met: boolean) => (met ? 'yes' : '**no**');
 const httpRequestCell = (row: Row, ms: number | undefined) =>
 	ms !== undefined ? `${fmt(ms)} ms` : row.fresh ? 'not run' : '';
 
-/** The trigger's row and the Webhook node's beside it; `setting` says how n8n was started, when not as it comes. */
+/**
+ * The trigger's row and the Webhook node's beside it; `setting` says how n8n was started, when not
+ * as it comes, and `note` what that setting does, as a sentence of its own.
+ */
 function triggerRows(
 	setting: string,
 	trigger: Record<string, unknown>,
 	webhookNode: Record<string, unknown> | undefined,
+	note = '',
 ): string[] {
 	if (trigger.deliveries === undefined) return [];
+	const after = note ? ` ${note}` : '';
 	const rows = [
-		`| Trigger${setting}: ${String(trigger.deliveries)} deliveries into an activated workflow (${TRIGGER_IN_FLIGHT} events at a time; ${String(trigger.deliveredAgain)} delivered again after a 5xx or timeout) | ${fmt(Number(trigger.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(trigger.p50Ms))} ms, p95 ${fmt(Number(trigger.p95Ms))} ms from the event to the execution's CRM post; ${String(trigger.lost)} lost, ${String(trigger.duplicated)} duplicated | | | | >= 50 /s, 0 lost, 0 duplicated | ${yes(Boolean(trigger.met))} |`,
+		`| Trigger${setting}: ${String(trigger.deliveries)} deliveries into an activated workflow (${TRIGGER_IN_FLIGHT} events at a time; ${String(trigger.deliveredAgain)} delivered again after a 5xx or timeout).${after} | ${fmt(Number(trigger.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(trigger.p50Ms))} ms, p95 ${fmt(Number(trigger.p95Ms))} ms from the event to the execution's CRM post; ${String(trigger.lost)} lost, ${String(trigger.duplicated)} duplicated | | | | >= 50 /s, 0 lost, 0 duplicated | ${yes(Boolean(trigger.met))} |`,
 	];
 	if (webhookNode?.deliveries !== undefined) {
 		rows.push(
-			`| The same follow-up behind n8n's own Webhook node${setting} (${String(webhookNode.deliveries)} events posted to it, ${TRIGGER_IN_FLIGHT} at a time): what n8n itself takes on this machine | ${fmt(Number(webhookNode.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(webhookNode.p50Ms))} ms, p95 ${fmt(Number(webhookNode.p95Ms))} ms; ${String(webhookNode.lost)} lost, ${String(webhookNode.duplicated)} duplicated | | | ${fmt(Number(trigger.deliveriesPerSecond) / Number(webhookNode.deliveriesPerSecond), 2)} (PropRadar Trigger / Webhook node) | | |`,
+			`| The same follow-up behind n8n's own Webhook node${setting} (${String(webhookNode.deliveries)} events posted to it, ${TRIGGER_IN_FLIGHT} at a time): what n8n itself takes on this machine.${after} | ${fmt(Number(webhookNode.deliveriesPerSecond), 1)} /s; p50 ${fmt(Number(webhookNode.p50Ms))} ms, p95 ${fmt(Number(webhookNode.p95Ms))} ms; ${String(webhookNode.lost)} lost, ${String(webhookNode.duplicated)} duplicated | | | ${fmt(Number(trigger.deliveriesPerSecond) / Number(webhookNode.deliveriesPerSecond), 2)} (PropRadar Trigger / Webhook node) | | |`,
 		);
 	}
 	return rows;
 }
 
+/** A phrase as a sentence of its own: a capital first, a full stop last. */
+const sentence = (phrase: string) => `${phrase[0].toUpperCase()}${phrase.slice(1)}.`;
+
 /** With --wan, what went over the link: empty on loopback. */
 function linkText(result: Result): string {
 	if (!result.link) return '';
-	const api = ` n8n and the raw client reach the sandbox over TLS through a link of ${fmt(result.link.oneWayMs)} ms each way, a new connection one round trip more (the sandbox's own rows are on loopback).`;
+	const api = ` n8n and the raw client reach the sandbox over TLS, through a link of ${fmt(result.link.oneWayMs)} ms each way; a new connection takes one round trip more. The sandbox's own rows are on loopback.`;
 	if (result.trigger.deliveries === undefined) return api;
-	return `${api} The sandbox's deliveries to the trigger and the events posted to n8n's own Webhook node reach n8n through a second such link, TLS ended in front of n8n's webhooks (n8n's webhook URL is the link's, so that is what the trigger registers); each workflow's post to the CRM stand-in goes over the first. The trigger in queue mode is in the loopback table only.`;
+	return `${api} The sandbox's deliveries to the trigger, and the events posted to n8n's own Webhook node, reach n8n through a second such link. TLS ends in front of n8n's webhooks, and n8n's webhook URL is the link's, so that is what the trigger registers. Each workflow's post to the CRM stand-in goes over the first link. The trigger in queue mode is in the loopback table only.`;
+}
+
+/** How the rows were run, in sentences: rounds, heap collections, the raw client, fresh processes. */
+function methodText(result: Result): string {
+	const rounds =
+		result.rounds && result.rounds > 1
+			? ` Per-item, Return All and Import are each the median of ${result.rounds} rounds. The rounds in the running n8n come first, each running that job's cases there and the raw client's one after another; then come the rounds of fresh processes.`
+			: result.rounds === 1
+				? ' Each time is from one round.'
+				: '';
+	if (!result.rows.some((row) => row.fresh)) return rounds;
+	return [
+		rounds,
+		' Their first rows are runs in the running n8n: each workflow active, called at its Webhook node, and run once before the rounds.',
+		result.collectionsBeforeRuns
+			? ` Before each run, n8n's heap had a full garbage collection (${fmt(result.collectionsBeforeRuns)} in all), so that no run pays for the garbage of the one before. That is V8's ordinary full collection, which leaves n8n's young generation as its runs grew it.`
+			: '',
+		result.sandboxCollections
+			? ` The sandbox's heap, in the benchmark's own process, was fully collected before every timed run of the node or the raw client (${fmt(result.sandboxCollections)} in all).`
+			: '',
+		' Beside them, a raw client is timed on its second run of the job; the first is untimed and free.',
+		' The growth table, like the rows "each workflow run in a fresh `n8n execute` process", runs each workflow in an `n8n execute` of its own, which measures its peak memory.',
+	].join('');
 }
 
 /** The results as docs/performance.md shows them. */
 export function markdown(result: Result): string {
 	const overLink = result.link ? ', over the link' : '';
 	const lines = [
-		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n ${result.n8n}, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB; load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after.${linkText(result)} Node time is n8n's \`executionTime\` of the node${result.rounds === 1 ? '; each time is from one round' : ''}${result.rounds && result.rounds > 1 ? `; per-item, Return All and Import are each the median of ${result.rounds} rounds, the rounds in the running n8n first, each running that job's cases there and the raw client's one after another, then the rounds of fresh processes` : ''}.${result.rows.some((row) => row.fresh) ? ` Their first rows are runs in the running n8n (each workflow active and called at its Webhook node, and run once before the rounds${result.collectionsBeforeRuns ? `; a full garbage collection of n8n's heap before each run, ${fmt(result.collectionsBeforeRuns)} in all, so that no run pays for the garbage of the one before (V8's ordinary full collection, which leaves n8n's young generation as its runs grew it)` : ''}${result.sandboxCollections ? `; the sandbox's heap, in the benchmark's own process, fully collected before every timed run of the node or the raw client, ${fmt(result.sandboxCollections)} in all` : ''}) beside a raw client timed on its second run of the job (the first untimed and free); the growth table, like the rows "each workflow run in a fresh \`n8n execute\` process", runs each workflow in an \`n8n execute\` of its own, which measures its peak memory.` : ''}`,
+		`\`${result.command}\`, ${result.date.slice(0, 10)}: n8n ${result.n8n}, ${result.machine.node}, ${result.machine.cpus} cores (${result.machine.cpu ?? 'unknown CPU'}), ${result.machine.memoryGiB} GiB. Load average ${result.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after.${linkText(result)} Node time is n8n's \`executionTime\` of the node.${methodText(result)}`,
 		'',
 		'| job | PropRadar node | HTTP Request node | raw client (fetch) | ratio | target | met |',
 		'| --- | ---: | ---: | --- | --- | --- | --- |',
@@ -181,19 +212,21 @@ export function markdown(result: Result): string {
 		...triggerRows(overLink, result.trigger, result.webhookNode),
 		...(result.engineSettings ?? []).flatMap(({ name, trigger, webhookNode }) => {
 			const setting = ENGINE_SETTINGS.find((candidate) => candidate.name === name);
-			return triggerRows(
-				setting
-					? `${overLink}, n8n started with ${settingText(setting.env)} (${setting.says})`
-					: `${overLink}, n8n started with ${name}`,
-				trigger,
-				webhookNode,
-			);
+			return setting
+				? triggerRows(
+						`${overLink}, n8n started with ${settingText(setting.env)}`,
+						trigger,
+						webhookNode,
+						sentence(setting.says),
+					)
+				: triggerRows(`${overLink}, n8n started with ${name}`, trigger, webhookNode);
 		}),
 		...(result.queueMode
 			? triggerRows(
-					`, n8n in queue mode (${QUEUE_MODE.says})`,
+					', n8n in queue mode',
 					result.queueMode.trigger,
 					result.queueMode.webhookNode,
+					sentence(QUEUE_MODE.says),
 				)
 			: []),
 		'',
