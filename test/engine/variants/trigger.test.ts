@@ -54,3 +54,25 @@ test('extra-fields: an event with a field no document names starts the workflow,
 		expect.objectContaining({ PropID: propId, ServiceExtra: 'event' }),
 	]);
 });
+
+test("delivery-wrapper: events inside an object's array start the workflow with each event", async () => {
+	const { propId, deliveries } = await deliveredNewMatch(['delivery-wrapper']);
+	expect(deliveries.map((delivery) => delivery.status)).toEqual([200]);
+	expect(started(deliveries[0].items)).toEqual([propId]);
+});
+
+test('delivery-keys: an event whose kind has another key name starts the workflow with the event', async () => {
+	const { propId, deliveries } = await deliveredNewMatch(['delivery-keys']);
+	expect(deliveries.map((delivery) => delivery.status)).toEqual([200]);
+	expect(deliveries[0].items).toEqual([
+		expect.objectContaining({ PropID: propId, EventType: 'New Match' }),
+	]);
+});
+
+test('delivery-unknown-kind: an event of a kind the node does not know starts the workflow as it arrived', async () => {
+	const { propId, deliveries } = await deliveredNewMatch(['delivery-unknown-kind']);
+	expect(deliveries.map((delivery) => delivery.status)).toEqual([200]);
+	expect(deliveries[0].items).toEqual([
+		expect.objectContaining({ PropID: propId, kind: 'unknown' }),
+	]);
+});
