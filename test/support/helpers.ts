@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { ChargeEntry } from '../../sandbox/charges';
+import type { VariantName } from '../../sandbox/types';
 import { call } from './sandboxApi';
 import {
 	runNode,
@@ -245,6 +246,11 @@ export async function control<T = IDataObject>(
 ): Promise<{ status: number; body: T }> {
 	const answer = await call(sb.sandbox.url, method, path, { body, token: null });
 	return { status: answer.status, body: (answer.body ?? {}) as T };
+}
+
+/** Switches the sandbox to `variants` of the service (docs/sandbox.md); `[]` is the default. */
+export function useVariants(sb: EngineSandbox, variants: VariantName[]) {
+	return control(sb, 'PUT', '/_sandbox/variants', { variants });
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { VariantName } from '../../../sandbox/types';
 import { TOKENS } from '../../support/harness';
 import {
 	control,
@@ -9,16 +8,15 @@ import {
 	runOk,
 	sandboxCharges,
 	useEngineSandbox,
+	useVariants,
 } from '../../support/helpers';
 
 // Errors and 429 against the sandbox's variants (docs/api.md, "Every guess"): an error body
 // without `eventid` (`no-eventid`), a 429 without `Retry-After` (`no-retry-after`).
 const sb = useEngineSandbox();
 
-const useVariants = (variants: VariantName[]) =>
-	control(sb, 'PUT', '/_sandbox/variants', { variants });
 afterEach(async () => {
-	await useVariants([]);
+	await useVariants(sb, []);
 	await control(sb, 'DELETE', '/_sandbox/faults');
 });
 
@@ -28,7 +26,7 @@ const tooManyRequests = (path: string, count: number, query: Record<string, stri
 
 describe('no-eventid: an error without eventid and X-Prop-Request-Id', () => {
 	test('List > Get of a missing list says which list, with no troubleshooting code', async () => {
-		await useVariants(['no-eventid']);
+		await useVariants(sb, ['no-eventid']);
 		const result = await run(sb, { resource: 'list', operation: 'get', listId: listRef(987654) });
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.error?.message).toContain('987654');
@@ -39,7 +37,7 @@ describe('no-eventid: an error without eventid and X-Prop-Request-Id', () => {
 describe('no-retry-after: a 429 without Retry-After', () => {
 	test('a read is sent again after its backoff and succeeds', async () => {
 		const listId = await createList(sb, { listName: 'Busy service', listType: 'static' });
-		await useVariants(['no-retry-after']);
+		await useVariants(sb, ['no-retry-after']);
 		await tooManyRequests(`/v1/lists/${listId}`, 2);
 		const from = sb.requests.length;
 		const [list] = await runOk(sb, { resource: 'list', operation: 'get', listId: listRef(listId) });
@@ -48,7 +46,7 @@ describe('no-retry-after: a 429 without Retry-After', () => {
 	});
 
 	test('a purchase answered 429 is never sent again: the item fails, nothing charged, and says so', async () => {
-		await useVariants(['no-retry-after']);
+		await useVariants(sb, ['no-retry-after']);
 		await tooManyRequests('/v1/properties/P000901', 1, { Purchase: '1' });
 		const before = await sandboxCharges(sb, TOKENS.second);
 		const from = sb.requests.length;

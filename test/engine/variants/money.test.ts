@@ -1,9 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { VariantName } from '../../../sandbox/types';
 import { TOKENS } from '../../support/harness';
 import {
-	control,
 	createImportList,
 	importInto,
 	ownersOf,
@@ -13,6 +11,7 @@ import {
 	runOk,
 	sandboxCharges,
 	useEngineSandbox,
+	useVariants,
 } from '../../support/helpers';
 
 // The charging operations against the sandbox's variants of a charge answer (docs/api.md, "Every
@@ -20,9 +19,7 @@ import {
 // naming what it could not read, before anything is bought.
 const sb = useEngineSandbox();
 
-const useVariants = (variants: VariantName[]) =>
-	control(sb, 'PUT', '/_sandbox/variants', { variants });
-afterEach(() => useVariants([]));
+afterEach(() => useVariants(sb, []));
 
 const purchasesOf = (path: string) =>
 	sb.requests.filter((r) => r.path === path && r.query.get('Purchase') === '1').length;
@@ -55,7 +52,7 @@ async function spending<T>(work: () => Promise<T>, token: string = TOKENS.second
 const chargeOf = (record: IDataObject) => record._charge as IDataObject;
 
 describe('money-numbers: totalCost a JSON number', () => {
-	beforeEach(() => useVariants(['money-numbers']));
+	beforeEach(() => useVariants(sb, ['money-numbers']));
 
 	test('Property > Search buys every record asked for, each with its charge, under Max Cost', async () => {
 		const { result, cents } = await spending(() =>
@@ -96,7 +93,7 @@ describe('money-numbers: totalCost a JSON number', () => {
 });
 
 describe('no-result-count: a charge answer without resultCount', () => {
-	beforeEach(() => useVariants(['no-result-count']));
+	beforeEach(() => useVariants(sb, ['no-result-count']));
 
 	test('Property > Search stops at the quote, naming resultCount; nothing bought', async () => {
 		const bought = purchasesOf('/v1/properties');
@@ -123,7 +120,7 @@ describe('no-result-count: a charge answer without resultCount', () => {
 });
 
 describe('no-free-remaining: a quote without quantityFreeRemaining', () => {
-	beforeEach(() => useVariants(['no-free-remaining']));
+	beforeEach(() => useVariants(sb, ['no-free-remaining']));
 
 	test('Property > Search buys every record asked for, under Max Cost', async () => {
 		const { result, cents } = await spending(() =>
@@ -135,7 +132,7 @@ describe('no-free-remaining: a quote without quantityFreeRemaining', () => {
 });
 
 describe('extra-fields: fields no document names', () => {
-	beforeEach(() => useVariants(['extra-fields']));
+	beforeEach(() => useVariants(sb, ['extra-fields']));
 
 	test('Property > Search buys and outputs each record with the unknown field', async () => {
 		const { result } = await spending(() =>

@@ -11,18 +11,16 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { VariantName } from '../../../sandbox/types';
 import { TOKENS, type Fault, type NodeRun } from '../../support/harness';
-import { api, control, sandboxCharges, useEngineSandbox } from '../../support/helpers';
+import { api, control, sandboxCharges, useEngineSandbox, useVariants } from '../../support/helpers';
 import { cents, chargedInOutput, pairedTo, runCharging } from '../../support/moneyMatrix';
 
 const sb = useEngineSandbox();
-const useVariants = (variants: VariantName[]) =>
-	control(sb, 'PUT', '/_sandbox/variants', { variants });
 beforeEach(async () => {
 	sb.faults.length = 0;
 	sb.requests.length = 0;
 	await control(sb, 'POST', '/_sandbox/reset');
 });
-afterEach(() => useVariants([]));
+afterEach(() => useVariants(sb, []));
 
 const chargeLog = () => sandboxCharges(sb, TOKENS.main);
 
@@ -193,7 +191,7 @@ describe.each(VARIANTS)('variant $variant', ({ variant, buys }) => {
 	describe.each(OPERATIONS)('$name in Purchase mode', (operation) => {
 		test.each(FAULT_CASES)('$name', async (faultCase) => {
 			const maxCost = await maxCostOf(operation);
-			await useVariants([variant]);
+			await useVariants(sb, [variant]);
 			const from = { requests: sb.requests.length, charges: (await chargeLog()).log.length };
 			// On the second item: after the run's quotes (one per item) and the first item's own.
 			const skip = faultCase.fault.query?.Purchase === '0' ? operation.items.length + 1 : 1;
@@ -249,7 +247,7 @@ describe.each(VARIANTS)('variant $variant', ({ variant, buys }) => {
 		});
 
 		test('Retry On Fail on: the purchase is refused before anything is sent', async () => {
-			await useVariants([variant]);
+			await useVariants(sb, [variant]);
 			const from = { requests: sb.requests.length, charges: (await chargeLog()).log.length };
 			const result = await runCharging(
 				sb,
@@ -281,7 +279,7 @@ describe('variant no-retry-after: 429s without Retry-After', () => {
 		'$name: a quote answered 429 twice is asked again; all three bought once',
 		async (operation) => {
 			const maxCost = await maxCostOf(operation);
-			await useVariants(['no-retry-after']);
+			await useVariants(sb, ['no-retry-after']);
 			const from = { requests: sb.requests.length, charges: (await chargeLog()).log.length };
 			await tooManyRequests(operation.target(operation.items[1]), { Purchase: '0' }, 2);
 			const result = await runCharging(
@@ -300,7 +298,7 @@ describe('variant no-retry-after: 429s without Retry-After', () => {
 		'$name: a purchase answered 429 is not sent again; nothing charged for it',
 		async (operation) => {
 			const maxCost = await maxCostOf(operation);
-			await useVariants(['no-retry-after']);
+			await useVariants(sb, ['no-retry-after']);
 			const from = { requests: sb.requests.length, charges: (await chargeLog()).log.length };
 			await tooManyRequests(operation.target(operation.items[1]), { Purchase: '1' }, 1);
 			const result = await runCharging(

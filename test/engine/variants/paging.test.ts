@@ -1,25 +1,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { VariantName } from '../../../sandbox/types';
 import { TOKENS } from '../../support/harness';
 import {
 	addToList,
-	control,
 	createList,
 	listRef,
 	run,
 	runOk,
 	sandboxCharges,
 	useEngineSandbox,
+	useVariants,
 } from '../../support/helpers';
 
 // Paging against the sandbox's variants (docs/api.md, "Every guess"): a lower Limit maximum
 // (`low-limit`: refused) and pages cut short (`short-page`: at most 20 records, whatever Limit asks).
 const sb = useEngineSandbox();
 
-const useVariants = (variants: VariantName[]) =>
-	control(sb, 'PUT', '/_sandbox/variants', { variants });
-afterEach(() => useVariants([]));
+afterEach(() => useVariants(sb, []));
 
 const PROP_IDS = Array.from({ length: 45 }, (_, i) => `P00${String(2001 + i).padStart(4, '0')}`);
 
@@ -52,7 +49,7 @@ const searchPurchase = (limit: number, maxCost = 100) => ({
 describe('short-page: at most 20 records a page, without saying so', () => {
 	test('List Item > Get Many of a whole list pages on to the list count: every item', async () => {
 		const listId = await listOf45('Short pages');
-		await useVariants(['short-page']);
+		await useVariants(sb, ['short-page']);
 		const items = await runOk(sb, itemsOf(listId));
 		expect(items.map((item) => item.PropID).sort()).toEqual(PROP_IDS);
 	});
@@ -65,7 +62,7 @@ describe('short-page: at most 20 records a page, without saying so', () => {
 				hookUrl: `http://127.0.0.1:9/h${i}`,
 				webhookName: `Short ${i}`,
 			});
-		await useVariants(['short-page']);
+		await useVariants(sb, ['short-page']);
 		const hooks = await runOk(sb, { resource: 'webhook', operation: 'getMany', returnAll: true });
 		expect(hooks.filter((hook) => String(hook.WebhookName).startsWith('Short '))).toHaveLength(25);
 	});
@@ -74,7 +71,7 @@ describe('short-page: at most 20 records a page, without saying so', () => {
 describe('low-limit: a Limit above 20 refused with 400', () => {
 	test('List Item > Get Many stops with the service saying what Limit it takes', async () => {
 		const listId = await listOf45('Low limit');
-		await useVariants(['low-limit']);
+		await useVariants(sb, ['low-limit']);
 		const result = await run(sb, itemsOf(listId));
 		expect(result.error).toBeDefined();
 		expect(`${result.error?.message} ${result.error?.description}`).toContain(
@@ -83,7 +80,7 @@ describe('low-limit: a Limit above 20 refused with 400', () => {
 	});
 
 	test('Property > Search stops at the refused quote: nothing bought', async () => {
-		await useVariants(['low-limit']);
+		await useVariants(sb, ['low-limit']);
 		const before = await sandboxCharges(sb, TOKENS.second);
 		const from = sb.requests.length;
 		const result = await run(sb, searchPurchase(45), undefined, TOKENS.second);

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { VariantName } from '../../../sandbox/types';
-import { control } from '../../support/helpers';
+import { control, useVariants } from '../../support/helpers';
 import { createMonitoredList, useTriggerSandbox } from '../../support/triggerHarness';
 
 // The PropRadar Trigger against the sandbox's variants of the delivery body (docs/api.md, "Every guess"):
@@ -10,9 +10,7 @@ jest.setTimeout(30_000);
 
 const { sb, receiver, trigger } = useTriggerSandbox();
 
-const useVariants = (variants: VariantName[]) =>
-	control(sb, 'PUT', '/_sandbox/variants', { variants });
-afterEach(() => useVariants([]));
+afterEach(() => useVariants(sb, []));
 
 /** Activates a trigger on a new monitored list, turns `variants` on, and has the service deliver one new match. */
 async function deliveredNewMatch(variants: VariantName[]) {
@@ -20,13 +18,13 @@ async function deliveredNewMatch(variants: VariantName[]) {
 	const wf = trigger(listId, { events: ['newMatches'] });
 	await wf.activate();
 	try {
-		await useVariants(variants);
+		await useVariants(sb, variants);
 		const fired = await control<{ PropID: string }>(sb, 'POST', '/_sandbox/simulate/new-match', {
 			ListID: listId,
 		});
 		return { listId, propId: fired.body.PropID, deliveries: receiver.deliveriesOf(wf.id) };
 	} finally {
-		await useVariants([]);
+		await useVariants(sb, []);
 		await wf.deactivate();
 	}
 }
