@@ -27,24 +27,14 @@ const SEEN_FOR_MS = 2 * OVERLAP_MS;
 const SAMPLE_SIZE = 5;
 const SAMPLE_DAYS = 30;
 
-// A service paging at fewer than this is not expected: a shorter page ends the read, so a poll that
-// finds little sends one GET. A longer page, short of what was asked, may be the service's cap.
-const SMALLEST_PAGE_CAP = 100;
-
 // The poll reads list items and the list itself, both free (docs/money.md): no request it can send
 // buys anything or changes anything in PropRadar.
-async function readItems(context: IPollFunctions, listId: number, qs: IDataObject, limit?: number) {
-	const request = {
-		method: 'GET' as const,
-		path: paths.listItems(listId),
-		qs: qs as Record<string, string>,
-	};
-	const pageSize = PAGE_LIMITS.listItems.maxLimit;
-	const read = await collectPages<IDataObject>(context, request, { pageSize, limit });
-	const found = read.records.length;
-	if (limit !== undefined || found < SMALLEST_PAGE_CAP || found >= pageSize) return read;
-	const rest = await collectPages<IDataObject>(context, request, { pageSize: found, start: found });
-	return { records: [...read.records, ...rest.records] };
+function readItems(context: IPollFunctions, listId: number, qs: IDataObject, limit?: number) {
+	return collectPages<IDataObject>(
+		context,
+		{ method: 'GET', path: paths.listItems(listId), qs: qs as Record<string, string> },
+		{ pageSize: PAGE_LIMITS.listItems.maxLimit, limit, untilEmpty: limit === undefined },
+	);
 }
 
 function distinctByPropId(records: IDataObject[]): IDataObject[] {

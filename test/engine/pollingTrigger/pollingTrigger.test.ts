@@ -69,36 +69,6 @@ test('activation emits nothing and records where it starts; each property added 
 	).toEqual([]);
 });
 
-test('a poll that finds nothing new reads the list once: one GET, even when the overlap returns properties read before', async () => {
-	const listId = await staticList('poll: one read');
-	const workflow = trigger(listId);
-	await workflow.activate();
-	await addProperties(listId, [151, 152]);
-	expect(emitted(await workflow.poll())).toEqual([propId(151), propId(152)]);
-	for (let poll = 0; poll < 3; poll++) {
-		const sent = sb.requests.length;
-		expect(await workflow.poll()).toEqual({});
-		expect(requestsSince(sent)).toEqual([`GET /v1/lists/${listId}/items`]);
-	}
-});
-
-test('a page the service cuts short at 100 is read on from where it stopped: every new property is emitted', async () => {
-	const listId = await staticList('poll: page cut short');
-	const workflow = trigger(listId);
-	await workflow.activate();
-	const numbers = Array.from({ length: 150 }, (_, i) => 1001 + i);
-	await addProperties(listId, numbers);
-	sb.faults.push({
-		method: 'GET',
-		pathPrefix: `/v1/lists/${listId}/items`,
-		count: 1,
-		rewrite: (body) => ({ ...body, results: (body.results as unknown[]).slice(0, 100) }),
-	});
-	const sent = sb.requests.length;
-	expect(emitted(await workflow.poll())).toEqual(numbers.map(propId));
-	expect(requestsSince(sent).length).toBeGreaterThan(1);
-});
-
 test('with Split Into Items off, a poll that finds new properties emits one item holding them all', async () => {
 	const listId = await staticList('poll: one item');
 	const workflow = trigger(listId, { options: { splitIntoItems: false } });
