@@ -10,7 +10,7 @@ const QUICK_START_BY_LINE = 60;
 const MAX_AVERAGE_WORDS = 16;
 const MAX_SENTENCE_WORDS = 40;
 
-/** The documents held to the limits; docs/api.md, trigger.md and design.md join once rewritten. */
+/** The documents held to the limits; docs/api.md and design.md join once rewritten. */
 const DOCUMENTS = [
 	'README.md',
 	'CONTRIBUTING.md',
@@ -19,6 +19,7 @@ const DOCUMENTS = [
 	'docs/performance.md',
 	'docs/sandbox.md',
 	'docs/scale.md',
+	'docs/trigger.md',
 	'docs/verification.md',
 ];
 
