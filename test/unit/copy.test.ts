@@ -10,10 +10,12 @@ const QUICK_START_BY_LINE = 60;
 const MAX_AVERAGE_WORDS = 16;
 const MAX_SENTENCE_WORDS = 40;
 
-/** The documents held to the limits; docs/api.md and design.md join once rewritten. */
+/** The documents held to the limits: the README, CONTRIBUTING and every document in docs/. */
 const DOCUMENTS = [
 	'README.md',
 	'CONTRIBUTING.md',
+	'docs/api.md',
+	'docs/design.md',
 	'docs/money.md',
 	'docs/operations.md',
 	'docs/performance.md',
