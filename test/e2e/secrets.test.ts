@@ -274,9 +274,7 @@ describe('a Base URL with a user part', () => {
 				},
 			})) as { status: string; message: string };
 			expect(result.status).toBe('Error');
-			expect(result.message).toBe(
-				'Base URL: an address with a user name or password (the part before "@") is not accepted; enter the address without it, and the token in Access Token',
-			);
+			expect(result.message).toBe('Base URL: remove the user name or password (before "@")');
 			expect(JSON.stringify(result)).not.toContain(URL_TOKEN);
 		},
 	);
