@@ -48,7 +48,7 @@ function pagedPreview(
 	kind: PriceKind,
 	response: ApiEnvelope,
 	first: Quote,
-	{ pageSize, wanted }: { pageSize: number; wanted?: number },
+	{ pageSize, firstSize, wanted }: { pageSize: number; firstSize: number; wanted?: number },
 	extra: IDataObject,
 ): IDataObject {
 	const total = first.totalResultCount;
@@ -68,13 +68,18 @@ function pagedPreview(
 	const paid = Math.max(0, wanted - (first.freeRemaining ?? 0));
 	// The estimate is at the price the quote shows; the Max Cost needed at full price.
 	const each = revealedPriceCents(kind, first) ?? price;
+	// A page cut short tells how many PropRadar gives a request, whatever Limit asks.
+	const perRequest =
+		first.count < firstSize
+			? `PropRadar's first page held ${first.count} of the ${firstSize} asked`
+			: `bought ${pageSize} per request`;
 	Object.assign(record, {
 		resultCount: wanted,
 		totalCost: formatCents(paid * each),
 		estimated: true,
 		maxCostNeeded: formatCents(wanted * price),
 		note:
-			`${wanted} records are wanted, bought ${pageSize} per request, each page ` +
+			`${wanted} records are wanted, ${perRequest}, each page ` +
 			`quoted before it is bought. Estimate: free export credits ` +
 			`(${first.freeRemaining ?? 0} left) pay for the first ones, the other ${paid} ` +
 			`cost ${money(each)} each, ${money(paid * each)} in all. A purchase needs Max ` +
@@ -101,6 +106,7 @@ async function buyPages(
 ): Promise<{ records: IDataObject[]; stopped?: string; mayHaveCharged?: boolean }> {
 	const { context, budget, itemIndex, request, charge, wanted } = run;
 	const records: IDataObject[] = [];
+	const total = first.totalResultCount;
 	for (let start = 0, size = firstSize, quote = first; ;) {
 		let bought: Bought;
 		try {
@@ -117,7 +123,10 @@ async function buyPages(
 		records.push(...withCharge(results, bought.note));
 		start += results.length;
 		const remaining = Math.min(charge.limit ?? Infinity, wanted ?? Infinity) - records.length;
-		if (results.length < size || remaining <= 0) {
+		// A page shorter than asked ends the read only when no total says more are there: PropRadar
+		// may hold fewer records a page than Limit asks for.
+		const cutShort = results.length < size && total === undefined;
+		if (results.length === 0 || cutShort || remaining <= 0) {
 			if (bought.note.notice) warn(context, bought.note.notice);
 			return { records };
 		}
@@ -160,7 +169,9 @@ export async function chargedPages(
 	const known = first.totalResultCount ?? (first.count < firstSize ? first.count : undefined);
 	const wanted = known === undefined ? limit : Math.min(limit ?? known, known);
 	if (!budget)
-		return [pagedPreview(kind, firstResponse, first, { pageSize, wanted }, previewExtra)];
+		return [
+			pagedPreview(kind, firstResponse, first, { pageSize, firstSize, wanted }, previewExtra),
+		];
 
 	if (wanted !== undefined && wanted > first.count) {
 		const all = wanted * fullPriceCents(kind, first);

@@ -68,6 +68,62 @@ describe('short-page: at most 20 records a page, without saying so', () => {
 	});
 });
 
+/** Each record once in the output, every purchase quoted first, and the charge log's records: as many. */
+async function boughtOnce(from: number, charges: number, records: IDataObject[]) {
+	const sent = sb.requests.slice(from).filter((r) => r.path === '/v1/properties');
+	const modes = sent.map((r) => r.query.get('Purchase'));
+	modes.forEach((mode, index) => {
+		if (mode === '1') expect(modes[index - 1]).toBe('0');
+	});
+	const log = (await sandboxCharges(sb, TOKENS.second)).log.slice(charges);
+	expect(log.reduce((sum, entry) => sum + entry.quantity, 0)).toBe(records.length);
+	expect(new Set(records.map((record) => record.PropID)).size).toBe(records.length);
+	return modes.filter((mode) => mode === '1').length;
+}
+
+describe('short-page: a charging read past pages cut short', () => {
+	beforeEach(() => useVariants(sb, ['short-page']));
+
+	test('Property > Search with Purchase buys all 45 wanted, each page quoted, none twice', async () => {
+		const charges = (await sandboxCharges(sb, TOKENS.second)).log.length;
+		const from = sb.requests.length;
+		const records = await runOk(sb, searchPurchase(45), undefined, TOKENS.second);
+		expect(records.map((record) => record.PropID).sort()).toEqual(PROP_IDS);
+		expect(await boughtOnce(from, charges, records)).toBe(3);
+	});
+
+	test('Property > Search in Preview says the first page holds 20 of the 45 wanted', async () => {
+		const [preview] = await runOk(
+			sb,
+			{ ...searchPurchase(45), chargeMode: 'preview' },
+			undefined,
+			TOKENS.second,
+		);
+		expect(preview).toMatchObject({ wanted: 45, resultCount: 45, estimated: true });
+		expect(preview.note).toContain("PropRadar's first page held 20 of the 45 asked");
+	});
+
+	test('Property > Get over 45 items with Purchase buys each once, paired to its item', async () => {
+		const charges = (await sandboxCharges(sb, TOKENS.second)).log.length;
+		const from = sb.requests.length;
+		const items = PROP_IDS.map((id) => ({ id }));
+		const records = await runOk(
+			sb,
+			{
+				resource: 'property',
+				operation: 'get',
+				propId: '={{ $json.id }}',
+				chargeMode: 'purchase',
+				maxCost: 100,
+			},
+			items,
+			TOKENS.second,
+		);
+		expect(records.map((record) => record.PropID)).toEqual(PROP_IDS);
+		await boughtOnce(from, charges, records);
+	});
+});
+
 describe('low-limit: a Limit above 20 refused with 400', () => {
 	test('List Item > Get Many stops with the service saying what Limit it takes', async () => {
 		const listId = await listOf45('Low limit');
