@@ -93,17 +93,23 @@ async function foundIds(
 	if (count >= ids.length) return ids;
 	const first = ids.slice(0, Math.ceil(ids.length / 2));
 	const second = ids.slice(first.length);
-	const response = await requestQuote(
-		context,
-		idRequest(batch, first),
-		batch.itemIndex,
-		purchasing,
-	);
-	const inFirst = Math.min(readQuote(context, response, batch.itemIndex).count, first.length);
+	const { quote } = await quoteIds(context, batch, first, purchasing);
+	const inFirst = Math.min(quote.count, first.length);
 	return [
 		...(await foundIds(context, batch, first, inFirst, purchasing)),
 		...(await foundIds(context, batch, second, count - inFirst, purchasing)),
 	];
+}
+
+/** The free quote of a batch's `ids`: the answer, and its figures. */
+export async function quoteIds(
+	context: IExecuteFunctions,
+	batch: IdBatch,
+	ids: string[],
+	purchasing: boolean,
+): Promise<{ response: ApiEnvelope; quote: Quote }> {
+	const response = await requestQuote(context, idRequest(batch, ids), batch.itemIndex, purchasing);
+	return { response, quote: readQuote(context, response, batch.itemIndex) };
 }
 
 async function quoteBatch(
@@ -111,27 +117,42 @@ async function quoteBatch(
 	batch: IdBatch,
 	purchasing: boolean,
 ): Promise<QuotedBatch> {
-	const request = idRequest(batch, batch.ids);
-	const response = await requestQuote(context, request, batch.itemIndex, purchasing);
-	const quote = readQuote(context, response, batch.itemIndex);
-	const found = await foundIds(context, batch, batch.ids, quote.count, purchasing);
-	return { response, quote, found };
+	const { response, quote } = await quoteIds(context, batch, batch.ids, purchasing);
+	const found = new Set(await foundIds(context, batch, batch.ids, quote.count, purchasing));
+	// A page cut short (a total above the count, or no total) counts fewer than exist: the PropIDs
+	// not found are asked again, in a further quote, until one finds none of them.
+	let missing = batch.ids.filter((id) => !found.has(id));
+	while (missing.length > 0 && quote.totalResultCount !== quote.count) {
+		const again = await quoteIds(context, batch, missing, purchasing);
+		const more = await foundIds(context, batch, missing, again.quote.count, purchasing);
+		if (more.length === 0) break;
+		for (const id of more) found.add(id);
+		missing = missing.filter((id) => !found.has(id));
+	}
+	return { response, quote, found: batch.ids.filter((id) => found.has(id)) };
 }
 
-/** The quote of the batch's records the service has: what is held for them, and what the purchase asks for. */
-export const foundQuote = ({ quote, found }: QuotedBatch): Quote => ({
-	...quote,
-	count: found.length,
-});
+/**
+ * The quote of the batch's records the service has: what is held for them, and what the purchase
+ * asks for. Those a page cut short left out of the quote's count are added at full price.
+ */
+export function foundQuote(kind: PriceKind, { quote, found }: QuotedBatch): Quote {
+	const uncounted = Math.max(0, found.length - quote.count);
+	return {
+		...quote,
+		cents: quote.cents + uncounted * fullPriceCents(kind, quote),
+		count: found.length,
+	};
+}
 
 /** One PropID's preview, as a quote of that one record would give it; the price is the batch's. */
 function previewOf(kind: PriceKind, quoted: QuotedBatch, propId: string): IDataObject {
 	const { quote, response } = quoted;
-	const full = fullPriceCents(kind, foundQuote(quoted));
+	const full = fullPriceCents(kind, foundQuote(kind, quoted));
 	const itemCents =
 		(quote.freeRemaining ?? 0) > 0
 			? 0
-			: (revealedPriceCents(kind, foundQuote(quoted)) ?? LIST_PRICES_CENTS[kind]);
+			: (revealedPriceCents(kind, foundQuote(kind, quoted)) ?? LIST_PRICES_CENTS[kind]);
 	const one = { ...quote, cents: itemCents, count: 1 };
 	return {
 		...previewRecord(kind, response, one, { PropID: propId }, full),
@@ -171,7 +192,7 @@ async function quoteAll(context: IExecuteFunctions, run: QuotedIdRun): Promise<n
 		for (const id of batch.ids) run.outcomes[index].set(id, { error: failureOf(nodeError) });
 	}
 	return run.quoted.reduce(
-		(sum, batch) => sum + (batch ? worstCaseCents(run.kind, foundQuote(batch)) : 0),
+		(sum, batch) => sum + (batch ? worstCaseCents(run.kind, foundQuote(run.kind, batch)) : 0),
 		0,
 	);
 }

@@ -9,6 +9,7 @@ import {
 	failureOf,
 	foundQuote,
 	idRequest,
+	quoteIds,
 	type IdBatch,
 	type IdFailure,
 	type IdOutcome,
@@ -60,7 +61,11 @@ export async function buyIdBatches(
 	return outcomes;
 }
 
-/** One batch's purchase: whether it failed, and whether the run may buy nothing more. */
+/**
+ * One batch's purchase: whether it failed, and whether the run may buy nothing more. PropIDs a
+ * shorter answer left out are quoted and bought again, in a further request, before any is called
+ * missing: PropRadar may hold fewer records a page than `Limit` asks for.
+ */
 async function buyBatch(
 	context: IExecuteFunctions,
 	budget: SpendBudget,
@@ -69,41 +74,61 @@ async function buyBatch(
 	quoted: QuotedBatch,
 	outcome: Map<string, IdOutcome>,
 ): Promise<{ stopsBuying: boolean } | undefined> {
-	const { found } = quoted;
-	if (found.length === 0) return undefined;
-	let response: ApiEnvelope;
-	let note: ChargeNote;
-	try {
-		const request = idRequest(batch, found);
-		({ response, note } = await buy(
-			context,
-			budget,
-			kind,
-			foundQuote(quoted),
-			request,
-			batch.itemIndex,
-		));
-	} catch (error) {
-		const failure = failureOf(toNodeError(context.getNode(), error, batch.itemIndex));
-		failure.description = (
-			`${failure.description ?? ''} This property was one of the ${found.length} that one ` +
-			`purchase request asked for.`
-		).trim();
-		for (const id of found) outcome.set(id, { error: { ...failure } });
-		return { stopsBuying: budget.stopped };
+	for (let asked = quoted; asked.found.length > 0;) {
+		const { found } = asked;
+		let response: ApiEnvelope;
+		let note: ChargeNote;
+		try {
+			const request = idRequest(batch, found);
+			({ response, note } = await buy(
+				context,
+				budget,
+				kind,
+				foundQuote(kind, asked),
+				request,
+				batch.itemIndex,
+			));
+		} catch (error) {
+			const failure = failureOf(toNodeError(context.getNode(), error, batch.itemIndex));
+			failure.description = (
+				`${failure.description ?? ''} This property was one of the ${found.length} that one ` +
+				`purchase request asked for.`
+			).trim();
+			for (const id of found) outcome.set(id, { error: { ...failure } });
+			return { stopsBuying: budget.stopped };
+		}
+		if (note.notice) warn(context, note.notice);
+		const settled = settleBatch(budget, found, response, note, outcome);
+		if (settled.absent.length === 0) return undefined;
+		if (settled.cutShort) {
+			try {
+				const again = await quoteIds(context, batch, settled.absent, true);
+				asked = { ...again, found: again.quote.count > 0 ? settled.absent : [] };
+				if (asked.found.length > 0) continue;
+			} catch {
+				// The PropIDs stay as the answer left them: not bought, and nothing charged for them.
+			}
+		}
+		for (const id of settled.absent) {
+			const message = `Property ${id} was not in PropRadar's answer to its purchase`;
+			outcome.set(id, { error: { message, description: settled.why } });
+		}
+		return settled.stopsBuying ? { stopsBuying: true } : undefined;
 	}
-	if (note.notice) warn(context, note.notice);
-	return settleBatch(budget, found, response, note, outcome);
+	return undefined;
 }
 
-/** Each bought record to its PropID; a PropID the answer left out says what it cost. */
+/**
+ * Each bought record to its PropID; the PropIDs the answer left out, and why. An answer that holds
+ * fewer records than asked, each charged and each for a PropID asked, was cut short.
+ */
 function settleBatch(
 	budget: SpendBudget,
 	found: string[],
 	response: ApiEnvelope,
 	note: ChargeNote,
 	outcome: Map<string, IdOutcome>,
-): { stopsBuying: boolean } | undefined {
+): { absent: string[]; why: string; cutShort: boolean; stopsBuying: boolean } {
 	const results = Array.isArray(response.results) ? response.results : [];
 	const { byId, unpaired } = pairById(found, results);
 	const counted = typeof response.resultCount === 'number' ? response.resultCount : results.length;
@@ -145,12 +170,9 @@ function settleBatch(
 			: `${bought}; the answer holds ${results.length} records and counts as many ` +
 				`charged, and not this one, so nothing was charged for it (it existed when ` +
 				`quoted).`;
-	for (const id of found) {
-		if (outcome.has(id)) continue;
-		const message = `Property ${id} was not in PropRadar's answer to its purchase`;
-		outcome.set(id, { error: { message, description: why } });
-	}
-	return countedMore ? { stopsBuying: true } : undefined;
+	const absent = found.filter((id) => !outcome.has(id));
+	const cutShort = !countedMore && unpaired.length === 0 && byId.size > 0 && !budget.stopped;
+	return { absent, why, cutShort, stopsBuying: countedMore };
 }
 
 /** Each record to the ID it is for: as asked, or else in another case or with spaces around it. */

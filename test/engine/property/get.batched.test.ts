@@ -331,6 +331,14 @@ describe('Property > Get over many items', () => {
 				resultCount: 2,
 			}),
 		});
+		// Gone, it is gone for the further quote that asks for it again too.
+		sb.faults.push({
+			pathPrefix: '/v1/properties',
+			query: { Purchase: '0' },
+			bodyIncludes: '["P000061"]',
+			count: 1,
+			rewrite: (body) => ({ ...body, resultCount: 0, totalResultCount: 0 }),
+		});
 		const result = await run({ chargeMode: 'purchase', maxCost: 1 }, itemsOf(ids), {
 			continueOnFail: true,
 		});
