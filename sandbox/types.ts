@@ -29,6 +29,8 @@ export type VariantName =
 	| 'short-page'
 	| 'no-result-count'
 	| 'no-free-remaining'
+	| 'no-total-result-count'
+	| 'no-results-array'
 	| 'extra-fields'
 	| 'no-eventid'
 	| 'no-retry-after';

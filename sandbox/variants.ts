@@ -21,6 +21,8 @@ export const VARIANTS: Record<VariantName, string> = {
 	'short-page': `a page holds at most ${VARIANT_PAGE_MAX} records, whatever \`Limit\` asks, without saying so`,
 	'no-result-count': 'charging answers carry no `resultCount`',
 	'no-free-remaining': 'quotes carry no `quantityFreeRemaining`',
+	'no-total-result-count': 'searches carry no `totalResultCount`',
+	'no-results-array': 'answers carry no `results` array, also those that charge for records',
 	'extra-fields': 'answers, their records and deliveries carry fields no document names',
 	'no-eventid': 'error bodies carry no `eventid` and no `X-Prop-Request-Id` header',
 	'no-retry-after': 'a 429 carries no `Retry-After`',
@@ -61,6 +63,8 @@ export function variantBody(
 		out.totalCost = Number(out.totalCost);
 	if (variants.has('no-result-count')) delete out.resultCount;
 	if (variants.has('no-free-remaining')) delete out.quantityFreeRemaining;
+	if (variants.has('no-total-result-count')) delete out.totalResultCount;
+	if (variants.has('no-results-array') && status < 400) delete out.results;
 	if (variants.has('no-eventid') && status >= 400) delete out.eventid;
 	if (variants.has('extra-fields') && status < 400) {
 		out[EXTRA_FIELD] = 'envelope';

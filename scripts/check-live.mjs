@@ -210,7 +210,7 @@ async function checkProperties(propId) {
 	if (quote) {
 		const total = quote.totalResultCount;
 		if (!Number.isInteger(total))
-			row('property search: totalResultCount', 'different', shown(total));
+			row('property search: totalResultCount', 'different', `totalResultCount ${shown(total)}`);
 		else if (quote.resultCount < Math.min(max, total))
 			row(
 				`property search: Limit ${max} taken`,

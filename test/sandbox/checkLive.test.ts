@@ -128,6 +128,8 @@ const NAMED: Record<VariantName, RegExp | null> = {
 	'short-page': /quoted 20 of \d+: a page cut short/,
 	'no-result-count': /resultCount undefined/,
 	'no-free-remaining': /quantityFreeRemaining undefined/,
+	'no-total-result-count': /totalResultCount undefined/,
+	'no-results-array': /no results array: keys/,
 	'extra-fields': /fields the node does not know: ServiceExtra/,
 	'no-eventid': /eventid undefined/,
 	'no-retry-after': null,

@@ -131,6 +131,35 @@ describe('no-free-remaining: a quote without quantityFreeRemaining', () => {
 	});
 });
 
+describe('no-total-result-count: a search without totalResultCount', () => {
+	beforeEach(() => useVariants(sb, ['no-total-result-count']));
+
+	test('Property > Search with Return All quotes each further page before buying it; nothing past Max Cost', async () => {
+		const from = sb.requests.length;
+		const { result, cents, records } = await spending(() =>
+			run(
+				sb,
+				{
+					...searchPurchase('OR', 0, 100),
+					criteriaJson: JSON.stringify([{ name: 'State', value: ['OR', 'WA', 'CA'] }]),
+					returnAll: true,
+				},
+				undefined,
+				TOKENS.second,
+			),
+		);
+		expect(cents).toBeLessThanOrEqual(10000);
+		expect(result.error?.message).toBe('Purchase stopped after 1000 records');
+		expect(result.error?.description).toContain('over Max Cost');
+		const sent = sb.requests
+			.slice(from)
+			.filter((r) => r.path === '/v1/properties')
+			.map((r) => `${r.query.get('Purchase')} ${r.query.get('Start')}`);
+		expect(sent).toEqual(['0 0', '1 0', '0 500', '1 500', '0 1000']);
+		expect(records).toBe(2);
+	});
+});
+
 describe('extra-fields: fields no document names', () => {
 	beforeEach(() => useVariants(sb, ['extra-fields']));
 
