@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import type { ApiEnvelope, ApiRequest } from '../transport';
-import { apiRequest, chargedNothing, toNodeError } from '../transport';
+import { apiRequest, chargedNothing, noResultsArray, toNodeError } from '../transport';
 import { formatCents, money } from './cents';
 import type { RunSpending, SpendBudget } from './budget';
 import type { PriceKind } from './prices';
@@ -225,13 +225,18 @@ async function buyGroup(
 	for (let start = 0; start < records.length; start += batchSize) {
 		const heldForBatch = Math.min(heldLeft, perRecord * batch.length);
 		let answer: ApiEnvelope;
+		const sent = { start, size: batch.length, heldLeft, heldForBatch };
 		try {
 			answer = await sending;
 		} catch (error) {
-			const sent = { start, size: batch.length, heldLeft, heldForBatch };
 			return batchFailed(context, budget, group, sent, place, error);
 		}
-		const results = Array.isArray(answer?.results) ? answer.results : [];
+		if (!Array.isArray(answer?.results)) {
+			const what = `an import batch of ${batch.length} records`;
+			const error = noResultsArray(context.getNode(), answer, what, 'Its charge is unknown.');
+			return batchFailed(context, budget, group, sent, place, error);
+		}
+		const results = answer.results;
 		heldLeft -= heldForBatch;
 		const what = `a batch of ${batch.length} records`;
 		const { charged, notice } = settleAnswer(budget, heldForBatch, answer, results.length, what);

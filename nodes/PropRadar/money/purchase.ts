@@ -1,9 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ApiEnvelope, ApiRequest } from '../transport';
-import { apiRequest, chargedNothing, markMayHaveCharged, toNodeError } from '../transport';
+import {
+	apiRequest,
+	chargedNothing,
+	markMayHaveCharged,
+	noResultsArray,
+	toNodeError,
+} from '../transport';
 import type { RunSpending, SpendBudget } from './budget';
-import { formatCents } from './cents';
+import { formatCents, money } from './cents';
 import { settleAnswer, type ChargeNote } from './chargeNote';
 import { recordsCharged, type PriceKind } from './prices';
 import { chargeMode, type ChargePass } from './properties';
@@ -64,14 +70,17 @@ export async function buy(
 		}
 		throw nodeError;
 	}
-	const records = Array.isArray(response?.results) ? response.results.length : 0;
-	const { charged, notice } = settleAnswer(
-		budget,
-		held,
-		response,
-		records,
-		`a purchase (${request.method} ${request.path})`,
-	);
+	const what = `a purchase (${request.method} ${request.path})`;
+	if (!Array.isArray(response?.results)) {
+		budget.keepUnconfirmed(held, `${what} whose answer had no results array`);
+		const lost =
+			`The purchase was sent and may have been charged (up to ${money(held)}, totalCost ` +
+			`${JSON.stringify(response?.totalCost ?? null)}) for records that did not reach the ` +
+			`output. This run buys nothing more: check the account's charges in PropRadar first.`;
+		throw markMayHaveCharged(noResultsArray(context.getNode(), response, what, lost, itemIndex));
+	}
+	const records = response.results.length;
+	const { charged, notice } = settleAnswer(budget, held, response, records, what);
 	budget.atFullPriceCents += recordsCharged(kind, records) * fullPriceCents(kind, quote);
 	return {
 		response,

@@ -193,3 +193,26 @@ export function toNodeError(
 	}
 	return new NodeOperationError(node, error as Error, { itemIndex });
 }
+
+/**
+ * An answer without the `results` array its records are read from (docs/api.md, "Every guess":
+ * Answer envelope): it stops, naming what arrived, rather than read as no records.
+ */
+export function noResultsArray(
+	node: INode,
+	answer: unknown,
+	what: string,
+	money: string,
+	itemIndex?: number,
+): NodeOperationError {
+	const arrived =
+		typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+			? `an object with the keys ${Object.keys(answer).join(', ') || '(none)'}`
+			: `${JSON.stringify(answer) ?? String(answer)}`.slice(0, 120);
+	return new NodeOperationError(node, "PropRadar's answer had no results array", {
+		itemIndex,
+		description:
+			`The node reads records from the results array of PropRadar's answers. The answer to ` +
+			`${what} was ${arrived}. ${money}`,
+	});
+}

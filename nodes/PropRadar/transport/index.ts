@@ -17,6 +17,13 @@ export type { PagedResult, PagingOptions } from './paging';
 export { paths } from './paths';
 export type { ApiPath, PersonRecordPathKind } from './paths';
 export { encodeQuery } from './query';
-export { describeFailure, redact, retryDelay, toNodeError, withoutUserPart } from './errors';
+export {
+	describeFailure,
+	noResultsArray,
+	redact,
+	retryDelay,
+	toNodeError,
+	withoutUserPart,
+} from './errors';
 export type * from './types';
 export { writableAutomation } from './types';

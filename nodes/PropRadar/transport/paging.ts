@@ -5,6 +5,7 @@ import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
 import { paths } from './paths';
 import type { ApiContext } from './credential';
 import type { ApiRequest } from './request';
+import { noResultsArray } from './errors';
 import { apiRequest } from './request';
 import type { ApiEnvelope, ListRecord } from './types';
 
@@ -151,11 +152,16 @@ export async function collectPages<T = IDataObject>(
 	request: ApiRequest,
 	options: PagingOptions & { expected?: Promise<number | undefined>; untilEmpty?: boolean },
 ): Promise<PagedResult<T>> {
-	const fetchPage = (start: number, limit: number) =>
-		apiRequest<ApiEnvelope<T>>(context, {
+	const fetchPage = async (start: number, limit: number) => {
+		const answer = await apiRequest<ApiEnvelope<T>>(context, {
 			...request,
 			qs: { ...request.qs, Start: start, Limit: limit },
 		});
+		if (Array.isArray(answer?.results)) return answer;
+		const what = `a read (${request.method} ${request.path})`;
+		const free = 'It was a free read: nothing was charged.';
+		throw noResultsArray(context.getNode(), answer, what, free, request.itemIndex);
+	};
 	const read = await pageThrough(fetchPage, { ...options, total: options.expected });
 	const expected = await options.expected;
 	const found = read.records.length;

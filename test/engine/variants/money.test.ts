@@ -24,6 +24,9 @@ afterEach(() => useVariants(sb, []));
 const purchasesOf = (path: string) =>
 	sb.requests.filter((r) => r.path === path && r.query.get('Purchase') === '1').length;
 
+const purchasesOfSince = (from: number, path: string) =>
+	sb.requests.slice(from).filter((r) => r.path === path && r.query.get('Purchase') === '1').length;
+
 /** Property > Search buying `limit` properties of `state` under `maxCost`, PropID only. */
 const searchPurchase = (state: string, limit: number, maxCost = 100) => ({
 	resource: 'property',
@@ -157,6 +160,69 @@ describe('no-total-result-count: a search without totalResultCount', () => {
 			.map((r) => `${r.query.get('Purchase')} ${r.query.get('Start')}`);
 		expect(sent).toEqual(['0 0', '1 0', '0 500', '1 500', '0 1000']);
 		expect(records).toBe(2);
+	});
+});
+
+describe('no-results-array: an answer without results', () => {
+	beforeEach(() => useVariants(sb, ['no-results-array']));
+
+	const NO_RESULTS = "PropRadar's answer had no results array";
+
+	test('Property > Search over pages stops at its first purchase, saying it may have been charged; nothing more bought', async () => {
+		const from = sb.requests.length;
+		const { result } = await spending(() =>
+			run(sb, { ...searchPurchase('OR', 1200, 1000) }, undefined, TOKENS.second),
+		);
+		expect(result.error?.message).toBe(NO_RESULTS);
+		expect(result.error?.description).toContain('totalCost');
+		expect(result.error?.description).toContain('may have been charged');
+		expect(purchasesOfSince(from, '/v1/properties')).toBe(1);
+	});
+
+	test('Property > Get over several items stops after one purchase, no item read as empty', async () => {
+		const from = sb.requests.length;
+		const items = [{ id: 'P000811' }, { id: 'P000812' }, { id: 'P000813' }];
+		const result = await run(
+			sb,
+			{ ...propertyPurchase('={{ $json.id }}'), maxCost: 10 },
+			items,
+			TOKENS.second,
+		);
+		expect(result.error?.message).toBe(NO_RESULTS);
+		expect(result.error?.description).toContain('may have been charged');
+		expect(purchasesOfSince(from, '/v1/properties')).toBe(1);
+	});
+
+	test('Import Record > Import stops at its first batch, saying it may have been imported and charged', async () => {
+		// The import reads its list first, free: only its purchases lose results here.
+		await useVariants(sb, []);
+		const listId = await createImportList(sb, 'No results import', TOKENS.second);
+		sb.faults.push({
+			pathPrefix: `/v1/lists/${listId}/import/items`,
+			query: { Purchase: '1' },
+			count: 1,
+			rewrite: (body) => {
+				const answer = { ...body };
+				delete answer.results;
+				return answer;
+			},
+		});
+		const from = sb.requests.length;
+		const result = await run(
+			sb,
+			importInto(listId, { mapping: 'auto', chargeMode: 'purchase', maxCost: 10 }),
+			portlandRecords(3, 'Envelope Ave'),
+			TOKENS.second,
+		);
+		expect(result.error?.message).toBe(NO_RESULTS);
+		expect(result.error?.description).toContain('may have been imported and charged');
+		expect(purchasesOfSince(from, `/v1/lists/${listId}/import/items`)).toBe(1);
+	});
+
+	test('a free read (Webhook > Get Many) stops naming it, not read as no webhooks', async () => {
+		const result = await run(sb, { resource: 'webhook', operation: 'getMany', returnAll: true });
+		expect(result.error?.message).toBe(NO_RESULTS);
+		expect(result.error?.description).toContain('free read: nothing was charged');
 	});
 });
 
