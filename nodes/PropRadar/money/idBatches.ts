@@ -1,9 +1,5 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	NodeApiError,
-	NodeOperationError,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, JsonObject, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import type { ApiEnvelope, ApiRequest } from '../transport';
 import { toNodeError } from '../transport';
@@ -38,18 +34,21 @@ export interface IdBatch {
 /** What one PropID of a batch came to: its records (bought or a preview), or why it has none. */
 export type IdOutcome = { records: IDataObject[] } | { error: IdFailure };
 
-/** Why a PropID has no records, as the error of each item naming it says (`idError`). */
-export interface IdFailure {
-	message: string;
-	description?: string;
-	httpCode?: string;
-}
+/**
+ * Why a PropID has no records, as the error of each item naming it says (`idError`). An answer's
+ * failure keeps its HTTP code and what the service answered.
+ */
+export type IdFailure = { message: string; description?: string } & (
+	{ httpCode?: undefined } | { httpCode: string; errorResponse: JsonObject }
+);
 
-export const failureOf = (error: NodeApiError | NodeOperationError): IdFailure => ({
-	message: error.message,
-	...(error.description ? { description: error.description } : {}),
-	...((error as NodeApiError).httpCode ? { httpCode: (error as NodeApiError).httpCode! } : {}),
-});
+export function failureOf(error: NodeApiError | NodeOperationError): IdFailure {
+	const { message, description } = error;
+	const said = description ? { message, description } : { message };
+	return error instanceof NodeApiError && error.httpCode
+		? { ...said, httpCode: error.httpCode, errorResponse: error.errorResponse ?? {} }
+		: said;
+}
 
 export interface QuotedBatch {
 	response: ApiEnvelope;
@@ -171,6 +170,7 @@ function notFound(batch: IdBatch, id: string): IdOutcome {
 				`charged for it. Check the ID of property ${id} and that the credential belongs to the ` +
 				`account that owns it.`,
 			httpCode: '404',
+			errorResponse: { PropID: id, resultCount: 0 },
 		},
 	};
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiEnvelope } from '../transport';
@@ -200,12 +200,13 @@ export function idError(
 	outcome: Extract<IdOutcome, { error: IdFailure }>,
 	itemIndex: number,
 ): NodeApiError | NodeOperationError {
-	const { message, description, httpCode } = outcome.error;
-	return httpCode
-		? new NodeApiError(context.getNode(), {} as JsonObject, {
+	const failure = outcome.error;
+	const { message, description } = failure;
+	return failure.httpCode
+		? new NodeApiError(context.getNode(), failure.errorResponse, {
 				message,
 				description,
-				httpCode,
+				httpCode: failure.httpCode,
 				itemIndex,
 			})
 		: new NodeOperationError(context.getNode(), message, { description, itemIndex });
