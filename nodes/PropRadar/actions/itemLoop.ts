@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { toNodeError } from '../transport';
-import type { RunMoney } from '../money';
+import { boughtIn, type RunMoney } from '../money';
 import { shapedRecord } from '../shared/fieldsets';
 import { checkedValue, readFlag } from '../shared/parameters';
 import { errorFields, errorItem } from './errorItem';
@@ -164,7 +164,7 @@ export async function itemLoop(
 				? ahead.outcome(itemIndex)
 				: await module.execute.call(context, itemIndex, money, 'charge');
 			result.outputs[itemIndex] = outputOf(records);
-			if (money.boughtIn(records)) result.boughtItems.push(itemIndex);
+			if (boughtIn(records)) result.boughtItems.push(itemIndex);
 		} catch (error) {
 			const bought = outputOf(money.boughtBeforeFailing(error));
 			if (run.continueOnFail) {

@@ -8,7 +8,7 @@ import {
 	type ApiRequest,
 	type Query,
 } from '../transport';
-import { withCharge, type ChargeNote, type PriceKind } from '../money';
+import { chargedPages, quoteItem, withCharge, type ChargeNote, type PriceKind } from '../money';
 import type { NumberedId } from '../shared/ids';
 import { readLimit, readPropId } from '../shared/parameters';
 import type { ItemOperation } from './types';
@@ -67,7 +67,7 @@ export function chargedRead({
 	return async function (this: IExecuteFunctions, itemIndex, money, pass) {
 		const { request, extra } = read(this, itemIndex);
 		const records = async () => {
-			const quoted = await money.quote(itemIndex, pass, kind, request);
+			const quoted = await quoteItem(this, money, itemIndex, pass, kind, request);
 			if ('preview' in quoted) return [{ ...extra, ...quoted.preview }];
 			const { response, note } = await money.buy(itemIndex, kind, request, quoted.quote);
 			return bought(response, note, extra);
@@ -100,7 +100,7 @@ export function chargedPagedRead({
 	return async function (this: IExecuteFunctions, itemIndex, money, pass) {
 		const { request, extra } = read(this, itemIndex);
 		const limit = readLimit(this, itemIndex);
-		return money.pages(itemIndex, pass, request, { kind, pageSize, limit }, extra);
+		return chargedPages(this, money, itemIndex, pass, request, { kind, pageSize, limit }, extra);
 	};
 }
 

@@ -1,7 +1,13 @@
 // The one home of money (docs/money.md), above transport/ and below actions/.
 
-// The run's money: the service the router and the operations call.
+// The run's money, and the purchases the operations hand over whole.
 export { RunMoney } from './run';
+export { chargedBatches, importPurchasing } from './batches';
+export { boughtIn } from './boughtBefore';
+export { quoteIdBatches } from './idBatches';
+export { buyIdBatches } from './idPurchase';
+export { chargedPages } from './pages';
+export { quoteItem } from './purchase';
 export type { Skipping } from './boughtBefore';
 export type { ChargePass } from './properties';
 export type { BatchOutcome } from './batches';

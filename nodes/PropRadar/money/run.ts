@@ -1,9 +1,7 @@
 import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiRequest } from '../transport';
-import { chargedBatches, importPurchasing, type BatchedCharge } from './batches';
 import {
-	boughtIn,
 	readBoughtBefore,
 	recordBought,
 	skipBoughtBefore,
@@ -13,12 +11,9 @@ import {
 import { RunSpending } from './budget';
 import { warn } from './chargeNote';
 import { cents } from './cents';
-import { quoteIdBatches, type IdBatch, type QuotedIdRun } from './idBatches';
-import { buyIdBatches } from './idPurchase';
-import { chargedPages, StoppedAfterBuying, type PagedCharge } from './pages';
+import { StoppedAfterBuying } from './pages';
 import type { PriceKind } from './prices';
-import type { ChargePass } from './properties';
-import { buy, quoteItem, type Bought, type ItemQuote } from './purchase';
+import { buy, type Bought } from './purchase';
 import type { Quote } from './quote';
 import { assertRunFits, checkPurchases } from './refusal';
 import {
@@ -32,8 +27,8 @@ import {
 
 /**
  * The money of one node run (docs/money.md): its budget, and the service the router and the
- * operations call. An operation asks for a quote, then buys (`quote`, `buy`), or hands over a
- * paged, batched or by-ID purchase whole; money never calls back into an operation.
+ * operations call. An operation asks for a quote (`quoteItem`), then buys (`buy`), or hands over
+ * a paged, batched or by-ID purchase whole; money never calls back into an operation.
  */
 export class RunMoney extends RunSpending {
 	get nothingCharged(): boolean {
@@ -41,16 +36,6 @@ export class RunMoney extends RunSpending {
 	}
 
 	// An item's purchase.
-
-	/** The item's preview, or the quote its purchase buys (refused first if it may not buy). */
-	async quote(
-		itemIndex: number,
-		pass: ChargePass,
-		kind: PriceKind,
-		request: ApiRequest,
-	): Promise<ItemQuote> {
-		return quoteItem(this.context, this, itemIndex, pass, kind, request);
-	}
 
 	/** One `Purchase=1` request for what `quote` counted, held at full price. */
 	async buy(
@@ -63,42 +48,6 @@ export class RunMoney extends RunSpending {
 		const bought = await buy(this.context, budget, kind, quote, request, itemIndex);
 		if (bought.note.notice) warn(this.context, bought.note.notice);
 		return bought;
-	}
-
-	/** An item's records bought page by page (or previewed), up to its Limit. */
-	async pages(
-		itemIndex: number,
-		pass: ChargePass,
-		request: ApiRequest,
-		charge: PagedCharge,
-		previewExtra?: IDataObject,
-	): Promise<IDataObject[]> {
-		return chargedPages(this.context, this, itemIndex, pass, request, charge, previewExtra);
-	}
-
-	/** Property > Get over many items: every batch quoted, the whole run checked. */
-	async quoteIdBatches(options: {
-		kind: PriceKind;
-		itemIndexes: readonly number[];
-		batches: IdBatch[];
-		continueOnFail: boolean;
-	}): Promise<QuotedIdRun> {
-		return quoteIdBatches(this.context, this, options);
-	}
-
-	/** The quoted batches bought (a preview's outcomes as they are). */
-	async buyIdBatches(run: QuotedIdRun) {
-		return buyIdBatches(this.context, this, run);
-	}
-
-	/** Whether Import Record > Import purchases; refused before anything is sent if it may not. */
-	async importPurchasing(itemCount: number): Promise<boolean> {
-		return importPurchasing(this.context, this, itemCount);
-	}
-
-	/** Import Record > Import: every list quoted and held, then its batches bought in turn. */
-	async importBatches(purchasing: boolean, charge: BatchedCharge) {
-		return chargedBatches(this.context, this, purchasing, charge);
 	}
 
 	/** An import that stopped after importing records carries the output in its error. */
@@ -130,11 +79,6 @@ export class RunMoney extends RunSpending {
 	async recordBought(skip: Skipping, itemIndexes: number[]): Promise<void> {
 		const keys = itemIndexes.flatMap((itemIndex) => skip.keys.get(itemIndex) ?? []);
 		await recordBought(this.context, skip.ledger, keys);
-	}
-
-	/** Whether an item's records include one this run bought. */
-	boughtIn(records: IDataObject[]): boolean {
-		return boughtIn(records);
 	}
 
 	/** A purchase of several items: every item's checks, before the whole run is quoted. */

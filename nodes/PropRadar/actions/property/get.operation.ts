@@ -3,8 +3,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { paths, toNodeError } from '../../transport';
 import {
 	boughtBeforeProperties,
+	buyIdBatches,
 	chargeProperties,
 	idError,
+	quoteIdBatches,
 	type IdBatch,
 	type IdOutcome,
 	type RunMoney,
@@ -154,7 +156,7 @@ export async function readAhead(
 ): Promise<ItemsReadAhead> {
 	const { placeOf, failedItems, groups } = placeItems(this, itemIndexes, continueOnFail);
 	const batches = batchesOf(groups);
-	const quoted = await money.quoteIdBatches({
+	const quoted = await quoteIdBatches(this, money, {
 		kind: 'property',
 		itemIndexes,
 		batches,
@@ -172,7 +174,7 @@ export async function readAhead(
 			if (outcome && 'error' in outcome) throw idError(this, outcome, itemIndex);
 		}
 	}
-	await money.buyIdBatches(quoted);
+	await buyIdBatches(this, money, quoted);
 	return {
 		outcome: (itemIndex) => {
 			if (failedItems.has(itemIndex)) throw failedItems.get(itemIndex);
