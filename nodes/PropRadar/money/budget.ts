@@ -3,18 +3,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { getConnection } from '../transport';
 import { money, readCents } from './cents';
-import { onceForEveryItem } from '../shared/parameters';
 import { ceilingTally } from './ceiling';
 import { Tally } from './tally';
 
 export function readMaxCost(context: IExecuteFunctions, itemIndex: number): number {
-	const raw = onceForEveryItem(
-		context,
-		'maxCost',
-		['maxCost'],
-		itemIndex,
-		() => context.getNodeParameter('maxCost', itemIndex, 0) as unknown,
-	);
+	const raw = context.getNodeParameter('maxCost', itemIndex, 0) as unknown;
 	const cents = readCents(typeof raw === 'string' && raw.trim() === '' ? 0 : raw);
 	if (cents === undefined) {
 		throw new NodeOperationError(

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { onceForEveryItem, readChoice } from '../shared/parameters';
+import { readChoice } from '../shared/parameters';
 export type ChargeMode = 'preview' | 'purchase';
 
 /**
@@ -70,7 +70,5 @@ export function chargeMode(
 	itemIndex: number,
 ): ChargeMode {
 	if (pass === 'quote') return 'preview';
-	return onceForEveryItem(context, 'chargeMode', ['chargeMode'], itemIndex, () =>
-		readChoice<ChargeMode>(context, itemIndex, CHARGE_MODE),
-	);
+	return readChoice<ChargeMode>(context, itemIndex, CHARGE_MODE);
 }
