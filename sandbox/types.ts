@@ -31,7 +31,9 @@ export type VariantName =
 	| 'no-free-remaining'
 	| 'extra-fields'
 	| 'no-eventid'
-	| 'no-retry-after';
+	| 'no-retry-after'
+	| 'webhook-answer'
+	| 'automation-answer';
 
 export interface SandboxOptions {
 	/** 0 takes a free port. Default 8787. */

@@ -13,6 +13,7 @@ import {
 	type AutomationRecord,
 	type ListRecord,
 } from '../../transport';
+import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
 import { idsFrom, readTriggerListId } from '../../shared/parameters';
 import { deliverySecret, readDeliverySettings, sameSecret } from '../delivery';
 import {
@@ -31,7 +32,6 @@ import {
 	isNotFound,
 	namedBaseline,
 	ownHooks,
-	readAutomation,
 	readWebhooks,
 	settle,
 	triggerHooksOf,
@@ -215,15 +215,15 @@ async function wire(
 	delete registrations[slot].unfinished;
 }
 
-// A lost answer may still have created it: found by URL and secret (random, so its own), it is adopted;
-// otherwise the next `delete` or `create` finds it by URL and name and removes it.
+// A lost or unreadable answer may still have created it: found by URL and secret (random, so its own),
+// it is adopted; otherwise the next `delete` or `create` finds it by URL and name and removes it.
 async function createWebhook(
 	context: IHookFunctions,
 	body: { HookUrl: string; WebhookName: string; Secret: string },
 ): Promise<number> {
-	let created: ApiEnvelope<{ WebhookID: number }>;
+	let created: unknown;
 	try {
-		created = await apiRequest<ApiEnvelope<{ WebhookID: number }>>(context, {
+		created = await apiRequest<unknown>(context, {
 			method: 'POST',
 			path: paths.webhooks(),
 			body,
@@ -235,13 +235,17 @@ async function createWebhook(
 		if (adopted === undefined) throw toNodeError(context.getNode(), error);
 		return adopted;
 	}
-	const webhookId = Number(created.results?.[0]?.WebhookID);
-	if (!Number.isInteger(webhookId) || webhookId <= 0) {
-		throw new NodeOperationError(
+	const webhookId =
+		webhookIdOf(created) ?? (await findCreated(context, body).catch(() => undefined));
+	if (webhookId === undefined)
+		throw unreadableWebhookId(
 			context.getNode(),
-			'PropRadar did not return a WebhookID for the new webhook',
+			created,
+			`Nothing was wired. The webhook "${body.WebhookName}" for ${body.HookUrl} may exist in ` +
+				'PropRadar without this trigger knowing its ID. This activation and the next deactivation ' +
+				'delete it, found by its URL and name; if Webhook > Get Many still shows it, delete it ' +
+				'(Webhook > Delete).',
 		);
-	}
 	return webhookId;
 }
 

@@ -6,7 +6,6 @@ import {
 	collectPages,
 	paths,
 	toNodeError,
-	type ApiEnvelope,
 	type AutomationRecord,
 	type WebhookRecord,
 } from '../../transport';
@@ -21,30 +20,13 @@ import {
 	type TriggerHook,
 	type TriggerWebhookName,
 } from '../wiring';
+import { readAutomation } from '../../shared/answers';
 import { urlPath } from './slot';
 
 /** Writes of one list's automation before giving up on it settling (other processes keep changing it). */
 const MAX_SETTLE_WRITES = 6;
 /** Pauses between rounds of a clean-up step that failed transiently, on top of the transport's own retries. */
 const TEARDOWN_PAUSES_MS = [500, 2_000];
-
-export async function readAutomation(
-	context: IHookFunctions,
-	listId: number,
-): Promise<AutomationRecord> {
-	const response = await apiRequest<ApiEnvelope<AutomationRecord>>(context, {
-		method: 'GET',
-		path: paths.automation(listId),
-	});
-	const automation = response.results?.[0];
-	if (!automation) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`List: PropRadar returned no automation for list ${listId}`,
-		);
-	}
-	return automation;
-}
 
 export async function readWebhooks(
 	context: IHookFunctions,
