@@ -85,13 +85,17 @@ async function sample(
 	const added = await readItems(context, listId, { ...qs, AddedSince: recent }, SAMPLE_SIZE);
 	if (added.records.length > 0) return distinctByPropId(added.records);
 	const any = (await readItems(context, listId, qs, SAMPLE_SIZE)).records;
-	if (any.length === 0)
-		throw new NodeOperationError(
-			context.getNode(),
-			`List ${listId} has no properties yet, so there is no event to show`,
-			{ description: 'Add a property to the list, then fetch a test event again.' },
-		);
+	if (any.length === 0) throw noPropertiesYet(context, listId);
 	return distinctByPropId(any);
+}
+
+/** "Fetch Test Event" on a list without properties. */
+export function noPropertiesYet(context: IPollFunctions, listId: number): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`List ${listId} has no properties yet, so there is no event to show`,
+		{ description: 'Add a property to the list, then fetch a test event again.' },
+	);
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { switchProblem } from '../shared/triggerOptions';
 import { eventOf } from './body';
 import { sortEvents, type TriggerEvent } from './wiring';
 
@@ -151,12 +152,12 @@ export function readDeliverySettings(
 		};
 	}
 	const split = options.splitIntoItems ?? true;
-	if (typeof split !== 'boolean')
-		return { problem: `Split Into Items: on or off (true or false); got ${JSON.stringify(split)}` };
+	const problem = switchProblem('Split Into Items', split);
+	if (problem) return { problem };
 	return {
 		filter: { events: known, changeKinds: kinds as ChangeKind[] },
 		windowMs: seconds * 1000,
-		splitIntoItems: split,
+		splitIntoItems: split === true,
 	};
 }
 

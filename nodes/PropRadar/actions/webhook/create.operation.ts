@@ -77,24 +77,31 @@ function readSecret(
 		: { value: randomBytes(32).toString('hex'), generated: true };
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const hookUrl = readRequiredString(this, itemIndex, 'hookUrl', 'Hook URL');
-	let protocol = '';
+function readHookUrl(context: IExecuteFunctions, itemIndex: number): string {
+	const hookUrl = readRequiredString(context, itemIndex, 'hookUrl', 'Hook URL');
+	let protocol: string;
 	try {
 		protocol = new URL(hookUrl).protocol;
 	} catch (error) {
-		throw new NodeOperationError(this.getNode(), `Hook URL: "${hookUrl}" is not an absolute URL`, {
-			itemIndex,
-			description: (error as Error).message,
-		});
-	}
-	if (protocol !== 'http:' && protocol !== 'https:') {
 		throw new NodeOperationError(
-			this.getNode(),
-			`Hook URL: must start with http:// or https://, got "${protocol}"`,
-			{ itemIndex },
+			context.getNode(),
+			`Hook URL: "${hookUrl}" is not an absolute URL`,
+			{
+				itemIndex,
+				description: (error as Error).message,
+			},
 		);
 	}
+	if (protocol === 'http:' || protocol === 'https:') return hookUrl;
+	throw new NodeOperationError(
+		context.getNode(),
+		`Hook URL: must start with http:// or https://, got "${protocol}"`,
+		{ itemIndex },
+	);
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const hookUrl = readHookUrl(this, itemIndex);
 	const webhookName = readRequiredString(this, itemIndex, 'webhookName', 'Webhook Name');
 	const secret = readSecret(this, itemIndex);
 	const lists = readListIds(this, itemIndex, 'lists', 'Lists');

@@ -15,6 +15,7 @@ import {
 } from '../../transport';
 import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
 import { idsFrom, readTriggerListId } from '../../shared/parameters';
+import { switchProblem } from '../../shared/triggerOptions';
 import { deliverySecret, readDeliverySettings, sameSecret } from '../delivery';
 import {
 	baselineOf,
@@ -47,14 +48,13 @@ export function readSettings(context: IHookFunctions): TriggerSettings {
 			description: delivery.detail,
 		});
 	const allowChargingAutomation = options.allowChargingAutomation ?? false;
-	if (typeof allowChargingAutomation !== 'boolean') {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Allow Charging Automation: on or off (true or false); got ` +
-				`${JSON.stringify(allowChargingAutomation)}`,
-		);
-	}
-	return { listId, events: delivery.filter.events, allowChargingAutomation };
+	const problem = switchProblem('Allow Charging Automation', allowChargingAutomation);
+	if (problem) throw new NodeOperationError(context.getNode(), problem);
+	return {
+		listId,
+		events: delivery.filter.events,
+		allowChargingAutomation: allowChargingAutomation === true,
+	};
 }
 
 /** `checkExists`: the stored registration is whole, its webhook exists with this URL, no other is left over, and it is wired. */
