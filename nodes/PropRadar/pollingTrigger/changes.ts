@@ -131,18 +131,12 @@ export async function readChanges(
 			if (!before) continue;
 			const changed = fields.filter((_, index) => !same(before[index], after[index]));
 			if (changed.length === 0) continue;
-			found.push({
-				PropID,
-				change: 'changed',
-				before: named(
+			const ofChanged = (values: ReadonlyArray<unknown>) =>
+				named(
 					changed,
-					changed.map((field) => before[fields.indexOf(field)]),
-				),
-				after: named(
-					changed,
-					changed.map((field) => after[fields.indexOf(field)]),
-				),
-			});
+					changed.map((field) => values[fields.indexOf(field)]),
+				);
+			found.push({ PropID, change: 'changed', before: ofChanged(before), after: ofChanged(after) });
 		}
 		for (const [PropID, before] of Object.entries(previous))
 			if (!Object.hasOwn(current, PropID))
