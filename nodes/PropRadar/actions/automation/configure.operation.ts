@@ -22,28 +22,14 @@ import {
 
 const show = { resource: ['automation'], operation: ['configure'] };
 
-/** A field of IDs picked from `loadOptionsMethod`'s list. */
-const idsPicker = (
-	displayName: string,
-	name: string,
-	loadOptionsMethod: string,
-	description: string,
-): INodeProperties => ({
+const memberPicker = (displayName: string, name: string, description: string): INodeProperties => ({
 	displayName,
 	name,
 	type: 'multiOptions',
-	typeOptions: { loadOptionsMethod },
+	typeOptions: { loadOptionsMethod: 'getMembers' },
 	default: [],
-	description: `${description} Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	description: `${description}; the list has the members who have joined (one still invited shows once they accept). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 });
-
-const memberPicker = (displayName: string, name: string, description: string) =>
-	idsPicker(
-		displayName,
-		name,
-		'getMembers',
-		`${description}; the list has the members who have joined (one still invited shows once they accept).`,
-	);
 
 export const description: INodeProperties[] = [
 	listLocator(show),
@@ -112,23 +98,29 @@ export const description: INodeProperties[] = [
 				default: '',
 				description: 'E-mail marketing order used (may cost per e-mail)',
 			},
-			idsPicker(
-				'Then Add to List Names or IDs',
-				'AddToLists',
-				'getLists',
-				'Lists the triggering properties are added to (not this list).',
-			),
+			{
+				displayName: 'Then Add to List Names or IDs',
+				name: 'AddToLists',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getLists' },
+				default: [],
+				description:
+					'Lists the triggering properties are added to (not this list). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
 			memberPicker(
 				'Then Daily Email to Member Names or IDs',
 				'DailyEmailMemberIDs',
 				'Members who get a daily e-mail',
 			),
-			idsPicker(
-				'Then Export to Webhook Names or IDs',
-				'ExportToWebhookIDs',
-				'getWebhooks',
-				'Webhooks called for each triggering property.',
-			),
+			{
+				displayName: 'Then Export to Webhook Names or IDs',
+				name: 'ExportToWebhookIDs',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getWebhooks' },
+				default: [],
+				description:
+					'Webhooks called for each triggering property. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
 			memberPicker(
 				'Then Immediate Email to Member Names or IDs',
 				'ImmediateEmailMemberIDs',
@@ -155,12 +147,15 @@ export const description: INodeProperties[] = [
 				description:
 					"Whether to buy the owners' phone numbers. Charged per triggered record, non-refundable, with no Max Cost.",
 			},
-			idsPicker(
-				'Then Remove From List Names or IDs',
-				'RemoveFromLists',
-				'getLists',
-				'Lists the triggering properties are removed from (not this list).',
-			),
+			{
+				displayName: 'Then Remove From List Names or IDs',
+				name: 'RemoveFromLists',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getLists' },
+				default: [],
+				description:
+					'Lists the triggering properties are removed from (not this list). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
 			{
 				displayName: 'Then Set Interest Level',
 				name: 'SetInterestLevel',
