@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { switchProblem } from '../shared/triggerOptions';
 import { eventOf } from './body';
@@ -159,6 +160,19 @@ export function readDeliverySettings(
 		windowMs: seconds * 1000,
 		splitIntoItems: split === true,
 	};
+}
+
+/** The node's settings now: checked at activation, yet an expression could give something else later. */
+export function deliverySettingsOf(context: IHookFunctions | IWebhookFunctions): DeliverySettings {
+	const settings = readDeliverySettings(
+		context.getNodeParameter('events', []),
+		context.getNodeParameter('options', {}) as IDataObject,
+	);
+	if ('problem' in settings)
+		throw new NodeOperationError(context.getNode(), settings.problem, {
+			description: settings.detail,
+		});
+	return settings;
 }
 
 export function wanted(event: IDataObject, filter: DeliveryFilter): boolean {

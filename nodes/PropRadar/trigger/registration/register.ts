@@ -16,9 +16,8 @@ import {
 import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
 import { idsFrom, readTriggerListId } from '../../shared/parameters';
 import { switchProblem } from '../../shared/triggerOptions';
-import { deliverySecret, readDeliverySettings, sameSecret } from '../delivery';
+import { deliverySecret, deliverySettingsOf, sameSecret } from '../delivery';
 import {
-	baselineOf,
 	chargingActions,
 	type Baseline,
 	formatWebhookName,
@@ -29,24 +28,13 @@ import {
 } from '../wiring';
 import { chargingRefusal } from './charging';
 import { oneAtATime, slotOf, type Registration, type TriggerSettings } from './slot';
-import {
-	isNotFound,
-	namedBaseline,
-	ownHooks,
-	readWebhooks,
-	settle,
-	triggerHooksOf,
-} from './settle';
+import { isNotFound, listBaseline, ownHooks, readWebhooks, settle, triggerHooksOf } from './settle';
 import { unregister } from './unregister';
 
 export function readSettings(context: IHookFunctions): TriggerSettings {
 	const listId = readTriggerListId(context);
+	const delivery = deliverySettingsOf(context);
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const delivery = readDeliverySettings(context.getNodeParameter('events', []), options);
-	if ('problem' in delivery)
-		throw new NodeOperationError(context.getNode(), delivery.problem, {
-			description: delivery.detail,
-		});
 	const allowChargingAutomation = options.allowChargingAutomation ?? false;
 	const problem = switchProblem('Allow Charging Automation', allowChargingAutomation);
 	if (problem) throw new NodeOperationError(context.getNode(), problem);
@@ -158,13 +146,11 @@ async function baselineFor(
 					'Deactivate the workflow that holds that trigger, then activate this one.',
 			},
 		);
-	const baseline = others[0]
-		? namedBaseline(
-				others[0].baseline,
-				automation,
-				others.map((hook) => hook.webhookId),
-			)
-		: baselineOf(automation);
+	const baseline = listBaseline(
+		automation,
+		others,
+		others.map((hook) => hook.webhookId),
+	);
 	return { automation, baseline };
 }
 

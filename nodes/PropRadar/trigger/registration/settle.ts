@@ -86,18 +86,19 @@ export function triggerHooksOf(
 }
 
 /**
- * The baseline another trigger's name gives. A name without the baseline's webhook IDs (all but the
- * oldest) leaves them to be read off the automation: its IDs but those of trigger webhooks, which
- * were appended to them.
+ * The baseline the list's other triggers' names give; the automation as it is when none does. A name
+ * without the baseline's webhook IDs (all but the oldest) leaves them to be read off the automation:
+ * its IDs but those of trigger webhooks, which were appended to them.
  */
-export function namedBaseline(
-	named: TriggerWebhookName['baseline'],
+export function listBaseline(
 	automation: AutomationRecord,
+	named: Array<{ baseline: TriggerWebhookName['baseline'] }>,
 	triggerIds: Iterable<number>,
 ): Baseline {
+	if (!named[0]) return baselineOf(automation);
 	let webhookIds = String(automation.ExportToWebhookIDs ?? '');
 	for (const id of triggerIds) webhookIds = removeWebhookId(webhookIds, id);
-	return { ...named, webhookIds: named.webhookIds ?? webhookIds };
+	return { ...named[0].baseline, webhookIds: named[0].baseline.webhookIds ?? webhookIds };
 }
 
 /**
@@ -151,12 +152,7 @@ export async function settle(
 		const staying = listHooks.filter((hook) => !leavingIds.has(hook.webhookId));
 		const baseline =
 			remembered.baseline ??
-			(named[0]
-				? namedBaseline(named[0].baseline, automation, [
-						...listHooks.map((hook) => hook.webhookId),
-						...leavingIds,
-					])
-				: baselineOf(automation));
+			listBaseline(automation, named, [...listHooks.map((hook) => hook.webhookId), ...leavingIds]);
 		const next = settleAutomation({
 			automation,
 			baseline,
