@@ -33,7 +33,9 @@ export type VariantName =
 	| 'no-results-array'
 	| 'extra-fields'
 	| 'no-eventid'
-	| 'no-retry-after';
+	| 'no-retry-after'
+	| 'webhook-answer'
+	| 'automation-answer';
 
 export interface SandboxOptions {
 	/** 0 takes a free port. Default 8787. */

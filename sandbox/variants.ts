@@ -26,6 +26,9 @@ export const VARIANTS: Record<VariantName, string> = {
 	'extra-fields': 'answers, their records and deliveries carry fields no document names',
 	'no-eventid': 'error bodies carry no `eventid` and no `X-Prop-Request-Id` header',
 	'no-retry-after': 'a 429 carries no `Retry-After`',
+	'webhook-answer':
+		'a created webhook is answered `{"webhook": {"WebhookID": …}}`, not in `results`',
+	'automation-answer': 'a list\'s automation is answered `{"automation": {…}}`, not in `results`',
 };
 
 /** The unknown field `extra-fields` adds to answers, records and delivered events. */
@@ -51,14 +54,33 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** An API answer's body as the variants in force change it. */
+/** The record of `results[0]`, moved into an object named `key` (`webhook-answer`, `automation-answer`). */
+function wrapped(body: Json, key: string): Json {
+	const { results, ...rest } = body;
+	return { ...rest, [key]: Array.isArray(results) ? results[0] : results };
+}
+
+/** An API answer's body as the variants in force change it; `endpoint` is "METHOD /path". */
 export function variantBody(
 	variants: ReadonlySet<VariantName>,
 	body: unknown,
 	status: number,
+	endpoint = '',
 ): unknown {
 	if (!isObject(body)) return body;
-	const out: Json = { ...body };
+	let out: Json = { ...body };
+	if (
+		status < 400 &&
+		variants.has('webhook-answer') &&
+		endpoint === 'POST /v1/integrations/webhooks'
+	)
+		out = wrapped(out, 'webhook');
+	if (
+		status < 400 &&
+		variants.has('automation-answer') &&
+		/^GET \/v1\/lists\/[^/]+\/automations$/.test(endpoint)
+	)
+		out = wrapped(out, 'automation');
 	if (variants.has('money-numbers') && typeof out.totalCost === 'string')
 		out.totalCost = Number(out.totalCost);
 	if (variants.has('no-result-count')) delete out.resultCount;

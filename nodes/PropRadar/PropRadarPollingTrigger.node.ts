@@ -10,6 +10,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { fieldsPicker, toFieldsParam, type FieldsChoice } from './shared/fieldsets';
 import { listLocator, readTriggerListId } from './shared/parameters';
 import { searchLists } from './shared/listSearch';
+import { splitIntoItems, switchProblem, triggerOptions } from './shared/triggerOptions';
 import { FIELD_SCOPES } from './shared/vocabulary';
 import {
 	MAX_WATCHED_FIELDS,
@@ -42,14 +43,10 @@ function readFieldsParam(context: IPollFunctions): string | undefined {
 }
 
 function readSplit(context: IPollFunctions): boolean {
-	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const split = options.splitIntoItems ?? true;
-	if (typeof split !== 'boolean')
-		throw new NodeOperationError(
-			context.getNode(),
-			`Split Into Items: on or off (true or false); got ${JSON.stringify(split)}`,
-		);
-	return split;
+	const split = (context.getNodeParameter('options', {}) as IDataObject).splitIntoItems ?? true;
+	const problem = switchProblem('Split Into Items', split);
+	if (problem) throw new NodeOperationError(context.getNode(), problem);
+	return split as boolean;
 }
 
 export class PropRadarPollingTrigger implements INodeType {
@@ -113,23 +110,9 @@ export class PropRadarPollingTrigger implements INodeType {
 				description: `Property fields whose changes start the workflow, such as ListingStatus, ForeclosureStage, LastTransferRecDate or ListingPrice (1 to ${MAX_WATCHED_FIELDS})`,
 				displayOptions: { show: { watch: ['changes'] } },
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Split Into Items',
-						name: 'splitIntoItems',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to output one item per property; off, each poll that finds something outputs one item with a "properties" array',
-					},
-				],
-			},
+			triggerOptions([
+				splitIntoItems('each poll that finds something outputs one item with a "properties" array'),
+			]),
 		],
 	};
 

@@ -9,6 +9,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listLocator } from './shared/parameters';
+import { splitIntoItems, triggerOptions } from './shared/triggerOptions';
 import { CHANGE_KINDS, type ChangeKind } from './trigger/delivery';
 import { getTriggerListStatus, searchTriggerLists } from './trigger/methods';
 import { register, registrationIsLive, unregister } from './trigger/registration';
@@ -90,51 +91,37 @@ export class PropRadarTrigger implements INodeType {
 					},
 				],
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Allow Charging Automation',
-						name: 'allowChargingAutomation',
-						type: 'boolean',
-						default: false,
-						description:
-							"Whether to go ahead when this trigger would make the list's automation fire while it buys phones or e-mail addresses or adds properties to a direct-mail or e-mail marketing order: each triggering property is then charged. Off, activation is refused with nothing registered.",
-					},
-					{
-						displayName: 'Change Kinds',
-						name: 'changeKinds',
-						type: 'multiOptions',
-						default: [],
-						options: (Object.keys(CHANGE_KINDS) as ChangeKind[])
-							.map((kind) => ({ name: CHANGE_KINDS[kind].name, value: kind }))
-							.sort((a, b) => a.name.localeCompare(b.name)),
-						description:
-							'Status changes to pass on; none chosen passes every change. New matches always pass.',
-					},
-					{
-						displayName: 'Redelivery Window (Seconds)',
-						name: 'redeliveryWindowSeconds',
-						type: 'number',
-						typeOptions: { minValue: 0 },
-						default: 600,
-						description:
-							'A delivery of the same event (same body) within this many seconds is dropped. 0 keeps every delivery.',
-					},
-					{
-						displayName: 'Split Into Items',
-						name: 'splitIntoItems',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to output one item per property; off, a delivery becomes one item with an "events" array',
-					},
-				],
-			},
+			triggerOptions([
+				{
+					displayName: 'Allow Charging Automation',
+					name: 'allowChargingAutomation',
+					type: 'boolean',
+					default: false,
+					description:
+						"Whether to go ahead when this trigger would make the list's automation fire while it buys phones or e-mail addresses or adds properties to a direct-mail or e-mail marketing order: each triggering property is then charged. Off, activation is refused with nothing registered.",
+				},
+				{
+					displayName: 'Change Kinds',
+					name: 'changeKinds',
+					type: 'multiOptions',
+					default: [],
+					options: (Object.keys(CHANGE_KINDS) as ChangeKind[])
+						.map((kind) => ({ name: CHANGE_KINDS[kind].name, value: kind }))
+						.sort((a, b) => a.name.localeCompare(b.name)),
+					description:
+						'Status changes to pass on; none chosen passes every change, and an event of a kind the node does not know starts the workflow with kind "unknown". Once kinds are chosen, such an event is passed over; new matches always pass.',
+				},
+				{
+					displayName: 'Redelivery Window (Seconds)',
+					name: 'redeliveryWindowSeconds',
+					type: 'number',
+					typeOptions: { minValue: 0 },
+					default: 600,
+					description:
+						'A delivery of the same event (same body) within this many seconds is dropped. 0 keeps every delivery.',
+				},
+				splitIntoItems('a delivery becomes one item with an "events" array'),
+			]),
 		],
 	};
 

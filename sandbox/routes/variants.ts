@@ -28,7 +28,8 @@ export const variantRoutes: RouteModule = (app, ctx) => {
 		if (status >= 400 && ctx.variants.has('no-eventid')) reply.removeHeader('X-Prop-Request-Id');
 		if (status === 429 && ctx.variants.has('no-retry-after')) reply.removeHeader('Retry-After');
 		if (typeof payload !== 'string' || !payload.startsWith('{')) return payload;
-		return JSON.stringify(variantBody(ctx.variants, JSON.parse(payload), status));
+		const endpoint = `${request.method} ${request.url.split('?')[0]}`;
+		return JSON.stringify(variantBody(ctx.variants, JSON.parse(payload), status, endpoint));
 	});
 
 	const current = () => ({ variants: [...ctx.variants], known: VARIANTS });

@@ -86,6 +86,20 @@ describe('variants of the answers', () => {
 		);
 	});
 
+	test('webhook-answer and automation-answer: the record in an object of its own, not in results', async () => {
+		const listId = (await sb.ok('POST', '/v1/lists', { body: { ListName: 'Answers' } })).results[0]
+			.ListID as number;
+		await setVariants(['webhook-answer', 'automation-answer']);
+		const created = await sb.ok('POST', '/v1/integrations/webhooks', {
+			body: { HookUrl: 'https://example.com/a', WebhookName: 'a' },
+		});
+		expect(created).toEqual({ webhook: { WebhookID: expect.any(Number) } });
+		const automation = await sb.ok('GET', `/v1/lists/${listId}/automations`);
+		expect(automation).toEqual({ automation: expect.objectContaining({ Name: 'Answers' }) });
+		// Other answers keep their envelope.
+		expect(await sb.ok('GET', '/v1/integrations/webhooks')).toHaveProperty('results');
+	});
+
 	test('no-retry-after: a 429 of the rate limit or of a fault carries no Retry-After', async () => {
 		await sb.ok('POST', '/_sandbox/faults', {
 			token: null,

@@ -1,8 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, collectPages, paths, type ApiEnvelope, type ListRecord } from '../transport';
-import { FIELD_SCOPES, fieldNames, LIST_FIELDS, PAGE_LIMITS } from '../shared/vocabulary';
+import { collectPages, listCount, paths } from '../transport';
+import { FIELD_SCOPES, PAGE_LIMITS } from '../shared/vocabulary';
+import { noPropertiesYet } from './newProperties';
 
 /**
  * What Changes in Properties keeps between polls: the watched fields' values of every property of
@@ -68,18 +69,6 @@ function tooLarge(context: IPollFunctions, listId: number, count: number): NodeO
 	);
 }
 
-async function listSize(context: IPollFunctions, listId: number): Promise<number | undefined> {
-	const list = (
-		await apiRequest<ApiEnvelope<ListRecord>>(context, {
-			method: 'GET',
-			path: paths.list(listId),
-			qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'TotalCount') },
-		})
-	).results?.[0];
-	const count = Number(list?.TotalCount);
-	return Number.isSafeInteger(count) ? count : undefined;
-}
-
 const valueOf = (record: IDataObject, field: string) => record[field] ?? null;
 // A field may hold a list or an object (a property's Persons): compared by what it holds.
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -97,7 +86,7 @@ export async function readChanges(
 	state: ChangesState,
 	{ listId, fields, manual }: { listId: number; fields: string[]; manual: boolean },
 ): Promise<IDataObject[]> {
-	const size = manual ? undefined : await listSize(context, listId);
+	const size = manual ? undefined : await listCount(context, listId, 'TotalCount');
 	if (size !== undefined && size > MAX_WATCHED_PROPERTIES) throw tooLarge(context, listId, size);
 	// Free: list items, whatever their fields (docs/money.md).
 	const { records } = await collectPages<IDataObject>(
@@ -120,12 +109,7 @@ export async function readChanges(
 		if (propId !== '') current[propId] = fields.map((field) => valueOf(record, field));
 	}
 	if (manual) {
-		if (Object.keys(current).length === 0)
-			throw new NodeOperationError(
-				context.getNode(),
-				`List ${listId} has no properties yet, so there is no event to show`,
-				{ description: 'Add a property to the list, then fetch a test event again.' },
-			);
+		if (Object.keys(current).length === 0) throw noPropertiesYet(context, listId);
 		// A sample in the shape of a change: each property's values now, as before and after.
 		return Object.entries(current).map(([PropID, values]) => ({
 			PropID,
@@ -147,18 +131,12 @@ export async function readChanges(
 			if (!before) continue;
 			const changed = fields.filter((_, index) => !same(before[index], after[index]));
 			if (changed.length === 0) continue;
-			found.push({
-				PropID,
-				change: 'changed',
-				before: named(
+			const ofChanged = (values: ReadonlyArray<unknown>) =>
+				named(
 					changed,
-					changed.map((field) => before[fields.indexOf(field)]),
-				),
-				after: named(
-					changed,
-					changed.map((field) => after[fields.indexOf(field)]),
-				),
-			});
+					changed.map((field) => values[fields.indexOf(field)]),
+				);
+			found.push({ PropID, change: 'changed', before: ofChanged(before), after: ofChanged(after) });
 		}
 		for (const [PropID, before] of Object.entries(previous))
 			if (!Object.hasOwn(current, PropID))

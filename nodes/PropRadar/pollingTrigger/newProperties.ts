@@ -2,18 +2,20 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { NodeOperationError } from 'n8n-workflow';
 
-import { collectPages, paths } from '../transport';
+import { apiRequest, collectPages, pageThrough, paths, type ApiEnvelope } from '../transport';
 import { PAGE_LIMITS } from '../shared/vocabulary';
 
 /**
  * What the trigger keeps between polls (the node's static data). `since` is when the last read that
  * succeeded began; `seen` holds the PropIDs read since a little before it, with when each was first
- * read, so that a property read twice in the overlap of two reads is emitted once.
+ * read, so that a property read twice in the overlap of two reads is emitted once. `pageHeld` is
+ * the most records one page of the list's items has held.
  */
 export interface NewPropertiesState extends IDataObject {
 	listId?: number;
 	since?: number;
 	seen?: Record<string, number>;
+	pageHeld?: number;
 }
 
 /**
@@ -29,12 +31,38 @@ const SAMPLE_DAYS = 30;
 
 // The poll reads list items and the list itself, both free (docs/money.md): no request it can send
 // buys anything or changes anything in PropRadar.
-function readItems(context: IPollFunctions, listId: number, qs: IDataObject, limit?: number) {
+function readItems(context: IPollFunctions, listId: number, qs: IDataObject, limit: number) {
 	return collectPages<IDataObject>(
 		context,
 		{ method: 'GET', path: paths.listItems(listId), qs: qs as Record<string, string> },
-		{ pageSize: PAGE_LIMITS.listItems.maxLimit, limit, untilEmpty: limit === undefined },
+		{ pageSize: PAGE_LIMITS.listItems.maxLimit, limit },
 	);
+}
+
+/**
+ * Every item `qs` selects. A page short of its Limit may be the service's own page size (docs/api.md):
+ * it ends the read only when a page of this list held more records before (`pageHeld`), since the
+ * service's page is no shorter than that. Otherwise the read goes on in pages of that size, to an
+ * empty or a shorter page. So a poll that finds nothing new reads once.
+ */
+async function readAll(
+	context: IPollFunctions,
+	listId: number,
+	qs: IDataObject,
+	pageHeld: number,
+): Promise<{ records: IDataObject[]; pageHeld: number }> {
+	const fetchPage = async (start: number, limit: number) =>
+		await apiRequest<ApiEnvelope<IDataObject>>(context, {
+			method: 'GET',
+			path: paths.listItems(listId),
+			qs: { ...(qs as Record<string, string>), Start: start, Limit: limit },
+		});
+	const records = (await fetchPage(0, PAGE_LIMITS.listItems.maxLimit)).results ?? [];
+	const held = Math.max(pageHeld, records.length);
+	if (records.length === 0 || records.length < pageHeld) return { records, pageHeld: held };
+	const pageSize = records.length;
+	const rest = await pageThrough(fetchPage, { pageSize, start: pageSize });
+	return { records: [...records, ...rest.records], pageHeld: held };
 }
 
 function distinctByPropId(records: IDataObject[]): IDataObject[] {
@@ -57,13 +85,17 @@ async function sample(
 	const added = await readItems(context, listId, { ...qs, AddedSince: recent }, SAMPLE_SIZE);
 	if (added.records.length > 0) return distinctByPropId(added.records);
 	const any = (await readItems(context, listId, qs, SAMPLE_SIZE)).records;
-	if (any.length === 0)
-		throw new NodeOperationError(
-			context.getNode(),
-			`List ${listId} has no properties yet, so there is no event to show`,
-			{ description: 'Add a property to the list, then fetch a test event again.' },
-		);
+	if (any.length === 0) throw noPropertiesYet(context, listId);
 	return distinctByPropId(any);
+}
+
+/** "Fetch Test Event" on a list without properties. */
+export function noPropertiesYet(context: IPollFunctions, listId: number): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`List ${listId} has no properties yet, so there is no event to show`,
+		{ description: 'Add a property to the list, then fetch a test event again.' },
+	);
 }
 
 /**
@@ -82,10 +114,23 @@ export async function readNewProperties(
 	// A new trigger, or another list chosen: it starts from now.
 	const starting = state.listId !== listId || typeof state.since !== 'number';
 	const since = starting ? startedAt : (state.since as number);
-	const { records } = await readItems(context, listId, {
-		...(fields === undefined ? {} : { Fields: fields }),
-		AddedSince: new Date(since - OVERLAP_MS).toISOString(),
-	});
+	const qs = fields === undefined ? {} : { Fields: fields };
+	const pageHeld = starting || typeof state.pageHeld !== 'number' ? undefined : state.pageHeld;
+	// Unknown: the list's first page, with the same fields, says how many records a page holds at least.
+	const firstPage =
+		pageHeld === undefined
+			? readItems(context, listId, qs, PAGE_LIMITS.listItems.maxLimit)
+			: undefined;
+	const [known, read] = await Promise.all([
+		firstPage?.then(({ records }) => records.length),
+		readAll(
+			context,
+			listId,
+			{ ...qs, AddedSince: new Date(since - OVERLAP_MS).toISOString() },
+			pageHeld ?? 0,
+		),
+	]);
+	const { records } = read;
 	const readAt = Date.now();
 	const seen = starting ? {} : (state.seen ?? {});
 	const fresh = distinctByPropId(records).filter(
@@ -98,5 +143,6 @@ export async function readNewProperties(
 	state.listId = listId;
 	state.since = startedAt;
 	state.seen = kept;
+	state.pageHeld = Math.max(read.pageHeld, known ?? 0);
 	return starting ? [] : fresh;
 }

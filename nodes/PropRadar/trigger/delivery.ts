@@ -1,7 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { switchProblem } from '../shared/triggerOptions';
 import { eventOf } from './body';
 import { sortEvents, type TriggerEvent } from './wiring';
 
@@ -151,13 +153,26 @@ export function readDeliverySettings(
 		};
 	}
 	const split = options.splitIntoItems ?? true;
-	if (typeof split !== 'boolean')
-		return { problem: `Split Into Items: on or off (true or false); got ${JSON.stringify(split)}` };
+	const problem = switchProblem('Split Into Items', split);
+	if (problem) return { problem };
 	return {
 		filter: { events: known, changeKinds: kinds as ChangeKind[] },
 		windowMs: seconds * 1000,
-		splitIntoItems: split,
+		splitIntoItems: split === true,
 	};
+}
+
+/** The node's settings now: checked at activation, yet an expression could give something else later. */
+export function deliverySettingsOf(context: IHookFunctions | IWebhookFunctions): DeliverySettings {
+	const settings = readDeliverySettings(
+		context.getNodeParameter('events', []),
+		context.getNodeParameter('options', {}) as IDataObject,
+	);
+	if ('problem' in settings)
+		throw new NodeOperationError(context.getNode(), settings.problem, {
+			description: settings.detail,
+		});
+	return settings;
 }
 
 export function wanted(event: IDataObject, filter: DeliveryFilter): boolean {

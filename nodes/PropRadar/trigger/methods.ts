@@ -11,6 +11,15 @@ import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
 
 // The trigger's own list methods: its picker and its line saying whether the list is monitored.
 
+const LABEL_FIELDS = fieldNames(
+	LIST_FIELDS,
+	'ListID',
+	'ListName',
+	'ListType',
+	'TotalCount',
+	'isMonitored',
+);
+
 // Monitoring is shown because activation refuses an unmonitored list.
 function triggerListLabel(list: ListRecord): string {
 	const monitoring =
@@ -25,13 +34,7 @@ export async function searchTriggerLists(
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	return {
-		results: (
-			await listsNamed(
-				this,
-				filter,
-				fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount', 'isMonitored'),
-			)
-		).map((list) => ({
+		results: (await listsNamed(this, filter, LABEL_FIELDS)).map((list) => ({
 			name: triggerListLabel(list),
 			value: String(list.ListID),
 		})),
@@ -56,16 +59,7 @@ export async function getTriggerListStatus(
 			await apiRequest<{ results?: ListRecord[] }>(this, {
 				method: 'GET',
 				path: paths.list(parsed.id),
-				qs: {
-					Fields: fieldNames(
-						LIST_FIELDS,
-						'ListID',
-						'ListName',
-						'ListType',
-						'TotalCount',
-						'isMonitored',
-					),
-				},
+				qs: { Fields: LABEL_FIELDS },
 			})
 		).results?.[0];
 	} catch (error) {

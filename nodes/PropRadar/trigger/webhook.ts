@@ -1,9 +1,8 @@
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { accessToken } from '../transport';
 import { parseDelivery } from './body';
-import { bearerMatches, deliverySecret, readDeliverySettings, sortDelivered } from './delivery';
+import { bearerMatches, deliverySecret, deliverySettingsOf, sortDelivered } from './delivery';
 import { redeliveries, redeliveryKey } from './redelivery';
 import { liveRegistrations } from './registration';
 
@@ -85,15 +84,7 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 	if ('malformed' in delivery)
 		return answer(context, 400, `${delivery.malformed}: expected JSON objects`);
 
-	// Checked at activation; an expression could still give something else now.
-	const settings = readDeliverySettings(
-		context.getNodeParameter('events', []),
-		context.getNodeParameter('options', {}) as IDataObject,
-	);
-	if ('problem' in settings)
-		throw new NodeOperationError(context.getNode(), settings.problem, {
-			description: settings.detail,
-		});
+	const settings = deliverySettingsOf(context);
 	const sorted = sortDelivered(delivery.events, settings.filter);
 	logPassedOver(context, sorted.unknown, sorted.notChosen);
 	const triggerKey = redeliveryKey(

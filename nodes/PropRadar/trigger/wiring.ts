@@ -86,7 +86,7 @@ export function parseWebhookName(name: unknown): TriggerWebhookName | undefined 
 	}
 	const long = LONG_NAME_PATTERN.exec(name);
 	if (!long) return undefined;
-	const events = long[2].split(' + ').map((label) => eventOfTrigger(label.trim()));
+	const events = long[2].split(' + ').map((label) => eventsOfTriggers(label)[0]);
 	if (events.some((event) => event === undefined)) return undefined;
 	return {
 		listId: Number(long[1]),
@@ -109,12 +109,6 @@ export function listIdInName(name: unknown): number | undefined {
 	const match = typeof name === 'string' ? NAME_START.exec(name) : null;
 	const digits = match?.[1] ?? match?.[2];
 	return digits === undefined ? undefined : Number(digits);
-}
-
-function eventOfTrigger(label: string): TriggerEvent | undefined {
-	return (Object.keys(TRIGGER_EVENTS) as TriggerEvent[]).find(
-		(event) => TRIGGER_EVENTS[event] === label,
-	);
 }
 
 export function sortEvents(events: TriggerEvent[]): TriggerEvent[] {

@@ -5,6 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { sleep } from 'n8n-workflow';
+
+import { OVERLAP_MS } from '../../../nodes/PropRadar/pollingTrigger/newProperties';
 import { TOKENS } from '../../support/harness';
 import { api, control, listRef, sandboxCharges, useEngineSandbox } from '../../support/helpers';
 import { PollingWorkflow, type PollOutcome } from '../../support/pollHarness';
@@ -67,6 +70,55 @@ test('activation emits nothing and records where it starts; each property added 
 	expect(
 		(await api<{ results: unknown[] }>(sb, 'GET', '/v1/integrations/webhooks')).body.results,
 	).toEqual([]);
+});
+
+/** The API calls the sandbox received since `from` (its request log), as "METHOD path". */
+async function sandboxRequestsSince(from: number): Promise<string[]> {
+	const log = await control<{ results: Array<{ method: string; path: string }> }>(
+		sb,
+		'GET',
+		'/_sandbox/requests',
+	);
+	return log.body.results.slice(from).map((request) => `${request.method} ${request.path}`);
+}
+
+/**
+ * n8n's clock, as the node reads it (`Date.now`), set so that the next poll's overlap begins at
+ * `at` (the sandbox stamps items with its own `new Date()`, which this leaves alone).
+ */
+function overlapFrom(at: number): () => void {
+	const realNow = Date.now.bind(Date);
+	const offset = at + OVERLAP_MS - realNow();
+	const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+	return () => clock.mockRestore();
+}
+
+test("a poll that finds nothing new reads once: one GET of the list items in the sandbox's request log", async () => {
+	const listId = await staticList('poll: reads once');
+	await addProperties(
+		listId,
+		Array.from({ length: 10 }, (_, i) => 1101 + i),
+	);
+	await sleep(20);
+	const afterOlder = Date.now();
+	const workflow = trigger(listId);
+	expect(await workflow.activate()).toEqual({});
+	await sleep(1_500);
+	// The ten older items fall before the overlap of the polls below; the two added now within it.
+	const restore = overlapFrom(afterOlder);
+	try {
+		await addProperties(listId, [1111, 1112]);
+		expect(emitted(await workflow.poll())).toEqual([propId(1111), propId(1112)]);
+		for (let poll = 0; poll < 2; poll++) {
+			const from = (await sandboxRequestsSince(0)).length;
+			expect(await workflow.poll()).toEqual({});
+			expect(await sandboxRequestsSince(from)).toEqual([`GET /v1/lists/${listId}/items`]);
+		}
+		await addProperties(listId, [1113]);
+		expect(emitted(await workflow.poll())).toEqual([propId(1113)]);
+	} finally {
+		restore();
+	}
 });
 
 test('with Split Into Items off, a poll that finds new properties emits one item holding them all', async () => {

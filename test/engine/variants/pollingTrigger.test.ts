@@ -5,9 +5,10 @@
  * Each property added to the list is emitted exactly once, across polls and a restart of n8n; none
  * is lost, none starts the workflow twice, nothing is charged.
  */
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import type { VariantName } from '../../../sandbox/types';
+import { OVERLAP_MS } from '../../../nodes/PropRadar/pollingTrigger/newProperties';
 import { TOKENS } from '../../support/harness';
 import { api, control, listRef, sandboxCharges, useEngineSandbox } from '../../support/helpers';
 import { PollingWorkflow, type PollOutcome } from '../../support/pollHarness';
@@ -114,4 +115,35 @@ describe('variant low-limit: a Limit above 20 refused', () => {
 		expect(tally(added, emittedIds)).toEqual({ lost: [], duplicated: [] });
 		expect(emittedIds).toHaveLength(added.length);
 	});
+});
+
+test("short-page: with the page size learned, a page of the service's own size is still read on; nothing is lost", async () => {
+	const listId = await staticList('poll under short-page, reads once');
+	const older = await addProperties(listId, 8001, 45);
+	await useVariants(['short-page']);
+	const workflow = new PollingWorkflow(
+		{ baseUrl: sb.url, accessToken: TOKENS.main },
+		{ listId: listRef(listId) },
+	);
+	expect(await workflow.activate()).toEqual({});
+	await sleep(1_500);
+	// n8n's clock set so that the polls' overlap begins after the 45 older items.
+	const realNow = Date.now.bind(Date);
+	const offset = Date.now() - 1_000 + OVERLAP_MS - realNow();
+	const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+	try {
+		const added = await addProperties(listId, 8101, 25);
+		const emittedIds = emitted(await workflow.poll());
+		expect(tally(added, emittedIds)).toEqual({ lost: [], duplicated: [] });
+		expect(emittedIds).not.toEqual(expect.arrayContaining(older));
+		const logged = async () =>
+			(await control<{ results: unknown[] }>(sb, 'GET', '/_sandbox/requests')).body.results.length;
+		const from = await logged();
+		await sleep(10);
+		expect(await workflow.poll()).toEqual({});
+		// The overlap holds the 25: a page of 20, the service's size, is read on.
+		expect((await logged()) - from).toBeGreaterThan(1);
+	} finally {
+		clock.mockRestore();
+	}
 });

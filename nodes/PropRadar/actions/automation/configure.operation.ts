@@ -12,8 +12,8 @@ import { assertChargingAutomationAllowed, automationCharges } from '../../money'
 import { listLocator, propertyNamed, readChoice, readListId } from '../../shared/parameters';
 import { EMPTY_AUTOMATION } from '../../shared/vocabulary';
 import { automationFields } from './fields';
+import { readAutomation } from '../../shared/answers';
 import {
-	currentAutomation,
 	readAutomationOptIns,
 	turnOnMonitoring,
 	turnOnMonitoringProperty,
@@ -221,8 +221,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { allowCharging, turnOn } = readAutomationOptIns(this, itemIndex);
 	let base: Omit<AutomationRecord, 'Name'> = { ...EMPTY_AUTOMATION };
 	if (mode === 'update') {
-		const current = await currentAutomation(this, listId, itemIndex);
-		if (current) base = { ...base, ...writableAutomation(current) };
+		base = { ...base, ...writableAutomation(await readAutomation(this, listId, itemIndex)) };
 	}
 	const written = { ...base, ...fields };
 	await assertChargingAutomationAllowed(

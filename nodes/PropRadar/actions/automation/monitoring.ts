@@ -1,13 +1,7 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	apiRequest,
-	paths,
-	type ApiEnvelope,
-	type AutomationRecord,
-	type ListRecord,
-} from '../../transport';
+import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
 import { fieldNames, LIST_FIELDS } from '../../shared/vocabulary';
 import { readFlag } from '../../shared/parameters';
 
@@ -41,19 +35,6 @@ export function readAutomationOptIns(context: IExecuteFunctions, itemIndex: numb
 }
 
 type ListId = Parameters<typeof paths.list>[0];
-
-export async function currentAutomation(
-	context: IExecuteFunctions,
-	listId: ListId,
-	itemIndex: number,
-): Promise<AutomationRecord | undefined> {
-	const response = await apiRequest<ApiEnvelope<AutomationRecord>>(context, {
-		method: 'GET',
-		path: paths.automation(listId),
-		itemIndex,
-	});
-	return response.results?.[0];
-}
 
 /** Refuses unmonitored lists unless `turnOn`; the caller turns them on once every other check has passed. */
 export async function unmonitoredLists(

@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths, type WebhookRecord } from '../../transport';
+import { apiRequest, paths } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../money';
 import { readListIds, readRequiredString, readText } from '../../shared/parameters';
+import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
 import {
-	currentAutomation,
 	readAutomationOptIns,
 	turnOnMonitoring,
 	turnOnMonitoringProperty,
@@ -77,39 +77,45 @@ function readSecret(
 		: { value: randomBytes(32).toString('hex'), generated: true };
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const hookUrl = readRequiredString(this, itemIndex, 'hookUrl', 'Hook URL');
-	let protocol = '';
+function readHookUrl(context: IExecuteFunctions, itemIndex: number): string {
+	const hookUrl = readRequiredString(context, itemIndex, 'hookUrl', 'Hook URL');
+	let protocol: string;
 	try {
 		protocol = new URL(hookUrl).protocol;
 	} catch (error) {
-		throw new NodeOperationError(this.getNode(), `Hook URL: "${hookUrl}" is not an absolute URL`, {
-			itemIndex,
-			description: (error as Error).message,
-		});
-	}
-	if (protocol !== 'http:' && protocol !== 'https:') {
 		throw new NodeOperationError(
-			this.getNode(),
-			`Hook URL: must start with http:// or https://, got "${protocol}"`,
-			{ itemIndex },
+			context.getNode(),
+			`Hook URL: "${hookUrl}" is not an absolute URL`,
+			{
+				itemIndex,
+				description: (error as Error).message,
+			},
 		);
 	}
+	if (protocol === 'http:' || protocol === 'https:') return hookUrl;
+	throw new NodeOperationError(
+		context.getNode(),
+		`Hook URL: must start with http:// or https://, got "${protocol}"`,
+		{ itemIndex },
+	);
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const hookUrl = readHookUrl(this, itemIndex);
 	const webhookName = readRequiredString(this, itemIndex, 'webhookName', 'Webhook Name');
 	const secret = readSecret(this, itemIndex);
 	const lists = readListIds(this, itemIndex, 'lists', 'Lists');
 	// Turning a list's automation on starts whatever it buys: the same opt-in as Automation > Configure.
 	const { allowCharging, turnOn } = readAutomationOptIns(this, itemIndex);
 	for (const listId of lists) {
-		const current = await currentAutomation(this, listId, itemIndex);
-		if (current)
-			await assertChargingAutomationAllowed(
-				this,
-				`The automation of list ${listId}`,
-				automationCharges({ ...current, isEnabled: 1 }),
-				allowCharging,
-				itemIndex,
-			);
+		const current = await readAutomation(this, listId, itemIndex);
+		await assertChargingAutomationAllowed(
+			this,
+			`The automation of list ${listId}`,
+			automationCharges({ ...current, isEnabled: 1 }),
+			allowCharging,
+			itemIndex,
+		);
 	}
 	const unmonitored = await unmonitoredLists(
 		this,
@@ -122,12 +128,22 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: IDataObject = { HookUrl: hookUrl, WebhookName: webhookName };
 	if (secret.value) body.Secret = secret.value;
 	if (lists.length > 0) body.Lists = lists;
-	const response = await apiRequest<{ results?: Array<Pick<WebhookRecord, 'WebhookID'>> }>(this, {
+	const response = await apiRequest<unknown>(this, {
 		method: 'POST',
 		path: paths.webhooks(),
 		body,
 		itemIndex,
 	});
+	const webhookId = webhookIdOf(response);
+	if (webhookId === undefined)
+		throw unreadableWebhookId(
+			this.getNode(),
+			response,
+			`PropRadar most likely created webhook "${webhookName}" for ${hookUrl}` +
+				`${lists.length > 0 ? ` and wired lists ${lists.join(', ')} to it` : ''}. ` +
+				'Find its ID with Webhook > Get Many before creating it again; delete it there if unwanted.',
+			itemIndex,
+		);
 	if (lists.length === 0) {
 		this.addExecutionHints({
 			message:
@@ -140,7 +156,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	return [
 		{
-			WebhookID: response.results?.[0]?.WebhookID,
+			WebhookID: webhookId,
 			HookUrl: hookUrl,
 			WebhookName: webhookName,
 			Lists: lists,

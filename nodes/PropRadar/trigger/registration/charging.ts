@@ -6,7 +6,8 @@ import { idsFrom } from '../../shared/parameters';
 import { TRIGGER_EVENTS } from '../../shared/vocabulary';
 import { CREDENTIAL_TYPE, type AutomationRecord, type WebhookRecord } from '../../transport';
 import { chargingActions, triggerSet, wiringAddsFiring } from '../wiring';
-import { readAutomation, readWebhooks, triggerHooksOf } from './settle';
+import { readAutomation } from '../../shared/answers';
+import { readWebhooks, triggerHooksOf } from './settle';
 import type { Registration, TriggerSettings } from './slot';
 
 // Activation refuses, with nothing registered, to make an automation fire that charges, unless allowed.

@@ -13,10 +13,11 @@ import {
 	type AutomationRecord,
 	type ListRecord,
 } from '../../transport';
+import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
 import { idsFrom, readTriggerListId } from '../../shared/parameters';
-import { deliverySecret, readDeliverySettings, sameSecret } from '../delivery';
+import { switchProblem } from '../../shared/triggerOptions';
+import { deliverySecret, deliverySettingsOf, sameSecret } from '../delivery';
 import {
-	baselineOf,
 	chargingActions,
 	type Baseline,
 	formatWebhookName,
@@ -27,34 +28,21 @@ import {
 } from '../wiring';
 import { chargingRefusal } from './charging';
 import { oneAtATime, slotOf, type Registration, type TriggerSettings } from './slot';
-import {
-	isNotFound,
-	namedBaseline,
-	ownHooks,
-	readAutomation,
-	readWebhooks,
-	settle,
-	triggerHooksOf,
-} from './settle';
+import { isNotFound, listBaseline, ownHooks, readWebhooks, settle, triggerHooksOf } from './settle';
 import { unregister } from './unregister';
 
 export function readSettings(context: IHookFunctions): TriggerSettings {
 	const listId = readTriggerListId(context);
+	const delivery = deliverySettingsOf(context);
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const delivery = readDeliverySettings(context.getNodeParameter('events', []), options);
-	if ('problem' in delivery)
-		throw new NodeOperationError(context.getNode(), delivery.problem, {
-			description: delivery.detail,
-		});
 	const allowChargingAutomation = options.allowChargingAutomation ?? false;
-	if (typeof allowChargingAutomation !== 'boolean') {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Allow Charging Automation: on or off (true or false); got ` +
-				`${JSON.stringify(allowChargingAutomation)}`,
-		);
-	}
-	return { listId, events: delivery.filter.events, allowChargingAutomation };
+	const problem = switchProblem('Allow Charging Automation', allowChargingAutomation);
+	if (problem) throw new NodeOperationError(context.getNode(), problem);
+	return {
+		listId,
+		events: delivery.filter.events,
+		allowChargingAutomation: allowChargingAutomation === true,
+	};
 }
 
 /** `checkExists`: the stored registration is whole, its webhook exists with this URL, no other is left over, and it is wired. */
@@ -158,13 +146,11 @@ async function baselineFor(
 					'Deactivate the workflow that holds that trigger, then activate this one.',
 			},
 		);
-	const baseline = others[0]
-		? namedBaseline(
-				others[0].baseline,
-				automation,
-				others.map((hook) => hook.webhookId),
-			)
-		: baselineOf(automation);
+	const baseline = listBaseline(
+		automation,
+		others,
+		others.map((hook) => hook.webhookId),
+	);
 	return { automation, baseline };
 }
 
@@ -215,15 +201,15 @@ async function wire(
 	delete registrations[slot].unfinished;
 }
 
-// A lost answer may still have created it: found by URL and secret (random, so its own), it is adopted;
-// otherwise the next `delete` or `create` finds it by URL and name and removes it.
+// A lost or unreadable answer may still have created it: found by URL and secret (random, so its own),
+// it is adopted; otherwise the next `delete` or `create` finds it by URL and name and removes it.
 async function createWebhook(
 	context: IHookFunctions,
 	body: { HookUrl: string; WebhookName: string; Secret: string },
 ): Promise<number> {
-	let created: ApiEnvelope<{ WebhookID: number }>;
+	let created: unknown;
 	try {
-		created = await apiRequest<ApiEnvelope<{ WebhookID: number }>>(context, {
+		created = await apiRequest<unknown>(context, {
 			method: 'POST',
 			path: paths.webhooks(),
 			body,
@@ -235,13 +221,17 @@ async function createWebhook(
 		if (adopted === undefined) throw toNodeError(context.getNode(), error);
 		return adopted;
 	}
-	const webhookId = Number(created.results?.[0]?.WebhookID);
-	if (!Number.isInteger(webhookId) || webhookId <= 0) {
-		throw new NodeOperationError(
+	const webhookId =
+		webhookIdOf(created) ?? (await findCreated(context, body).catch(() => undefined));
+	if (webhookId === undefined)
+		throw unreadableWebhookId(
 			context.getNode(),
-			'PropRadar did not return a WebhookID for the new webhook',
+			created,
+			`Nothing was wired. The webhook "${body.WebhookName}" for ${body.HookUrl} may exist in ` +
+				'PropRadar without this trigger knowing its ID. This activation and the next deactivation ' +
+				'delete it, found by its URL and name; if Webhook > Get Many still shows it, delete it ' +
+				'(Webhook > Delete).',
 		);
-	}
 	return webhookId;
 }
 

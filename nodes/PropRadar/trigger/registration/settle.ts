@@ -6,7 +6,6 @@ import {
 	collectPages,
 	paths,
 	toNodeError,
-	type ApiEnvelope,
 	type AutomationRecord,
 	type WebhookRecord,
 } from '../../transport';
@@ -21,30 +20,13 @@ import {
 	type TriggerHook,
 	type TriggerWebhookName,
 } from '../wiring';
+import { readAutomation } from '../../shared/answers';
 import { urlPath } from './slot';
 
 /** Writes of one list's automation before giving up on it settling (other processes keep changing it). */
 const MAX_SETTLE_WRITES = 6;
 /** Pauses between rounds of a clean-up step that failed transiently, on top of the transport's own retries. */
 const TEARDOWN_PAUSES_MS = [500, 2_000];
-
-export async function readAutomation(
-	context: IHookFunctions,
-	listId: number,
-): Promise<AutomationRecord> {
-	const response = await apiRequest<ApiEnvelope<AutomationRecord>>(context, {
-		method: 'GET',
-		path: paths.automation(listId),
-	});
-	const automation = response.results?.[0];
-	if (!automation) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`List: PropRadar returned no automation for list ${listId}`,
-		);
-	}
-	return automation;
-}
 
 export async function readWebhooks(
 	context: IHookFunctions,
@@ -104,18 +86,19 @@ export function triggerHooksOf(
 }
 
 /**
- * The baseline another trigger's name gives. A name without the baseline's webhook IDs (all but the
- * oldest) leaves them to be read off the automation: its IDs but those of trigger webhooks, which
- * were appended to them.
+ * The baseline the list's other triggers' names give; the automation as it is when none does. A name
+ * without the baseline's webhook IDs (all but the oldest) leaves them to be read off the automation:
+ * its IDs but those of trigger webhooks, which were appended to them.
  */
-export function namedBaseline(
-	named: TriggerWebhookName['baseline'],
+export function listBaseline(
 	automation: AutomationRecord,
+	named: Array<{ baseline: TriggerWebhookName['baseline'] }>,
 	triggerIds: Iterable<number>,
 ): Baseline {
+	if (!named[0]) return baselineOf(automation);
 	let webhookIds = String(automation.ExportToWebhookIDs ?? '');
 	for (const id of triggerIds) webhookIds = removeWebhookId(webhookIds, id);
-	return { ...named, webhookIds: named.webhookIds ?? webhookIds };
+	return { ...named[0].baseline, webhookIds: named[0].baseline.webhookIds ?? webhookIds };
 }
 
 /**
@@ -169,12 +152,7 @@ export async function settle(
 		const staying = listHooks.filter((hook) => !leavingIds.has(hook.webhookId));
 		const baseline =
 			remembered.baseline ??
-			(named[0]
-				? namedBaseline(named[0].baseline, automation, [
-						...listHooks.map((hook) => hook.webhookId),
-						...leavingIds,
-					])
-				: baselineOf(automation));
+			listBaseline(automation, named, [...listHooks.map((hook) => hook.webhookId), ...leavingIds]);
 		const next = settleAutomation({
 			automation,
 			baseline,

@@ -1,37 +1,12 @@
 import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths, toNodeError, type WebhookRecord } from '../../transport';
+import { apiRequest, paths, type WebhookRecord } from '../../transport';
 import { redeliveries, redeliveryKey } from '../redelivery';
 import { listIdInName, parseWebhookName, type TriggerHook } from '../wiring';
 import { mayStillCharge } from './charging';
 import { oneAtATime, slotOf, type Registration } from './slot';
 import { isNotFound, ownHooks, persist, readWebhooks, settle } from './settle';
-
-async function deleteWebhook(context: IHookFunctions, webhookId: number): Promise<void> {
-	try {
-		await apiRequest(context, {
-			method: 'DELETE',
-			path: paths.webhook(webhookId),
-			repeatable: true,
-		});
-	} catch (error) {
-		if (!isNotFound(error)) throw toNodeError(context.getNode(), error);
-	}
-}
-
-async function setMonitoring(
-	context: IHookFunctions,
-	listId: number,
-	isMonitored: 0 | 1,
-): Promise<void> {
-	await apiRequest(context, {
-		method: 'PATCH',
-		path: paths.list(listId),
-		body: { isMonitored },
-		repeatable: true,
-	});
-}
 
 /** What a deactivation met on its way, for its error. */
 interface CleanUp {
@@ -65,7 +40,14 @@ function webhooksByList(registration: Registration | undefined, leftovers: Webho
 async function deleteEach(context: IHookFunctions, webhookIds: number[], cleanUp: CleanUp) {
 	for (const webhookId of webhookIds) {
 		try {
-			await persist(context, async () => await deleteWebhook(context, webhookId));
+			await persist(context, async () => {
+				const path = paths.webhook(webhookId);
+				await apiRequest(context, { method: 'DELETE', path, repeatable: true }).catch(
+					(error: unknown) => {
+						if (!isNotFound(error)) throw error;
+					},
+				);
+			});
 		} catch (error) {
 			cleanUp.problems.push(`webhook ${webhookId} could not be deleted (${describe(error)})`);
 		}
@@ -79,7 +61,15 @@ async function switchMonitoring(
 	cleanUp: CleanUp,
 ): Promise<boolean> {
 	try {
-		await persist(context, async () => await setMonitoring(context, listId, on ? 1 : 0));
+		const body = { isMonitored: on ? 1 : 0 };
+		await persist(context, async () => {
+			await apiRequest(context, {
+				method: 'PATCH',
+				path: paths.list(listId),
+				body,
+				repeatable: true,
+			});
+		});
 		cleanUp.monitoringPaused = !on;
 		return true;
 	} catch (error) {

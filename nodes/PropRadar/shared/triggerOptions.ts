@@ -1,0 +1,27 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** The Options collection of both triggers. */
+export const triggerOptions = (options: INodeProperties[]): INodeProperties => ({
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options,
+});
+
+/** Split Into Items, as both triggers offer it; `off` says what one item then holds. */
+export const splitIntoItems = (off: string): INodeProperties => ({
+	displayName: 'Split Into Items',
+	name: 'splitIntoItems',
+	type: 'boolean',
+	default: true,
+	description: `Whether to output one item per property; off, ${off}`,
+});
+
+/** What is wrong with a switch an expression gave, if anything. */
+export function switchProblem(label: string, value: unknown): string | undefined {
+	return typeof value === 'boolean'
+		? undefined
+		: `${label}: on or off (true or false); got ${JSON.stringify(value)}`;
+}
