@@ -39,6 +39,15 @@ export function truncateListName(name: string): { name: string; notice?: string 
 	};
 }
 
+/** The import list's contact options (ImportContactOptions) among the options given, if any. */
+export function contactOptions(options: IDataObject): IDataObject | undefined {
+	const chosen: IDataObject = {};
+	for (const key of ['add_as_primary_contact', 'set_as_primary_contact']) {
+		if (options[key] !== undefined) chosen[key] = options[key];
+	}
+	return Object.keys(chosen).length > 0 ? chosen : undefined;
+}
+
 const LIST_TYPE_HELP: Record<ListType, string> = {
 	dynamic: 'Membership follows criteria',
 	import: 'Built by matching records you import',
@@ -194,11 +203,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (options.ImportType !== undefined) body.ImportType = options.ImportType;
 		if (options.ImportMatchThreshold !== undefined)
 			body.ImportMatchThreshold = options.ImportMatchThreshold;
-		const contactOptions: IDataObject = {};
-		for (const key of ['add_as_primary_contact', 'set_as_primary_contact']) {
-			if (options[key] !== undefined) contactOptions[key] = options[key];
-		}
-		if (Object.keys(contactOptions).length > 0) body.ImportContactOptions = contactOptions;
+		const contact = contactOptions(options);
+		if (contact) body.ImportContactOptions = contact;
 	}
 	const useExisting =
 		readChoice(this, itemIndex, propertyNamed(description, 'whenNameExists')) === 'useExisting';
