@@ -256,26 +256,18 @@ export const WEBHOOK_FIELDS = [
  * other kinds' fields are the sandbox's documented choice, each a `Table` fieldset of the same shape. */
 export const PERSON_RECORD_FIELDSETS = {
 	bankruptcies: {
-		Table: [
-			'BankruptcyID',
-			'BankruptcyCaseNumber',
-			'BankruptcyRecordingDate',
-			'BankruptcyChapter',
-			'BankruptcyStatus',
-		],
+		Table: words(
+			`BankruptcyID BankruptcyCaseNumber BankruptcyRecordingDate BankruptcyChapter BankruptcyStatus`,
+		),
 	},
 	divorces: {
-		Table: ['DivorceID', 'DivorceCaseNumber', 'DivorceFilingDate', 'DivorceCourt', 'DivorceStatus'],
+		Table: words(`DivorceID DivorceCaseNumber DivorceFilingDate DivorceCourt DivorceStatus`),
 	},
-	liens: {
-		Table: ['LienID', 'LienType', 'LienRecordingDate', 'LienAmount', 'LienHolder', 'LienStatus'],
-	},
+	liens: { Table: words(`LienID LienType LienRecordingDate LienAmount LienHolder LienStatus`) },
 	probates: {
-		Table: ['ProbateID', 'ProbateCaseNumber', 'ProbateFilingDate', 'ProbateCourt', 'ProbateStatus'],
+		Table: words(`ProbateID ProbateCaseNumber ProbateFilingDate ProbateCourt ProbateStatus`),
 	},
-	relatives: {
-		Table: ['RelativeKey', 'FirstName', 'LastName', 'Relationship', 'Age'],
-	},
+	relatives: { Table: words(`RelativeKey FirstName LastName Relationship Age`) },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
 export type PersonRecordKind = keyof typeof PERSON_RECORD_FIELDSETS;
@@ -420,28 +412,9 @@ export const PERSON_STATUSES = [
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 export type PersonStatus = (typeof PERSON_STATUSES)[number];
 
-/** The automation of a list (the lists document, "Automation"): every field the PUT writes. */
-export interface AutomationFields {
-	isEnabled: number;
-	Triggers: string;
-	DailyEmailMemberIDs: string;
-	ImmediateEmailMemberIDs: string;
-	ExportToWebhookIDs: string;
-	DirectMailOrderID: string;
-	EmailMarketingOrderID: string;
-	MobileNotificationMemberIDs: string;
-	/** 1 to 5 stars; 0 unsets interest; null sets nothing. */
-	SetInterestLevel: number | null;
-	/** 1 to 9; 0 sets status None; null sets nothing. */
-	SetStatusLevel: number | null;
-	AddToLists: string;
-	RemoveFromLists: string;
-	PurchasePhone: number;
-	PurchaseEmail: number;
-}
-
-/** Every automation field and what it is when nothing is set (levels: null, since 0 is an action: "unset"). */
-export const EMPTY_AUTOMATION: Readonly<AutomationFields> = {
+// The automation of a list (the lists document, "Automation"): every field the PUT writes, as it is
+// when nothing is set (levels: null, since 0 is an action: "unset").
+const emptyAutomation = {
 	isEnabled: 0,
 	Triggers: '',
 	DailyEmailMemberIDs: '',
@@ -450,13 +423,17 @@ export const EMPTY_AUTOMATION: Readonly<AutomationFields> = {
 	DirectMailOrderID: '',
 	EmailMarketingOrderID: '',
 	MobileNotificationMemberIDs: '',
-	SetInterestLevel: null,
-	SetStatusLevel: null,
+	/** 1 to 5 stars; 0 unsets interest; null sets nothing. */
+	SetInterestLevel: null as number | null,
+	/** 1 to 9; 0 sets status None; null sets nothing. */
+	SetStatusLevel: null as number | null,
 	AddToLists: '',
 	RemoveFromLists: '',
 	PurchasePhone: 0,
 	PurchaseEmail: 0,
 };
+export type AutomationFields = typeof emptyAutomation;
+export const EMPTY_AUTOMATION: Readonly<AutomationFields> = emptyAutomation;
 
 export const AUTOMATION_FLAG_FIELDS = ['isEnabled', 'PurchasePhone', 'PurchaseEmail'] as const;
 export const AUTOMATION_ID_FIELDS = [
