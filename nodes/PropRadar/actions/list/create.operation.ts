@@ -48,6 +48,15 @@ export function contactOptions(options: IDataObject): IDataObject | undefined {
 	return Object.keys(chosen).length > 0 ? chosen : undefined;
 }
 
+/** An import list's ImportType, in List > Create, Update and Get Many. */
+export const IMPORT_TYPE: INodeProperties = {
+	displayName: 'Import Type',
+	name: 'ImportType',
+	type: 'options',
+	options: vocabularyOptions(IMPORT_TYPES),
+	default: 'property',
+};
+
 const LIST_TYPE_HELP: Record<ListType, string> = {
 	dynamic: 'Membership follows criteria',
 	import: 'Built by matching records you import',
@@ -130,14 +139,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { ...show, listType: ['import'] } },
 		options: [
 			ADD_AS_PRIMARY_CONTACT,
-			{
-				displayName: 'Import Type',
-				name: 'ImportType',
-				type: 'options',
-				options: vocabularyOptions(IMPORT_TYPES),
-				default: 'property',
-				description: 'Whether matching focuses on the property or on the person',
-			},
+			{ ...IMPORT_TYPE, description: 'Whether matching focuses on the property or on the person' },
 			{
 				displayName: 'Match Threshold',
 				name: 'ImportMatchThreshold',

@@ -9,10 +9,9 @@ import {
 	propertyNamed,
 	readCollection,
 	readListId,
-	vocabularyOptions,
 } from '../../shared/parameters';
-import { fieldNames, IMPORT_TYPES, LIST_FIELDS } from '../../shared/vocabulary';
-import { contactOptions, truncateListName } from './create.operation';
+import { fieldNames, LIST_FIELDS } from '../../shared/vocabulary';
+import { contactOptions, IMPORT_TYPE, truncateListName } from './create.operation';
 
 const show = { resource: ['list'], operation: ['update'] };
 
@@ -42,13 +41,7 @@ export const description: INodeProperties[] = [
 				typeOptions: { minValue: 0, maxValue: 100 },
 				default: 80,
 			},
-			{
-				displayName: 'Import Type',
-				name: 'ImportType',
-				type: 'options',
-				options: vocabularyOptions(IMPORT_TYPES),
-				default: 'property',
-			},
+			IMPORT_TYPE,
 			{
 				displayName: 'List Name',
 				name: 'ListName',
