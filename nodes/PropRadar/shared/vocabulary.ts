@@ -233,15 +233,10 @@ export const IMPORT_RECORD_FIELDS = words(`
 	FirstName LastName FullName Email EmailStatus Phone PhoneType PhoneStatus Address City State ZipFive County APN
 `);
 export const IMPORT_ITEM_FIELDS = [
-	'ListID',
-	'ListImportItemID',
+	...words('ListID ListImportItemID'),
 	...IMPORT_RECORD_FIELDS,
-	'PropertyStatus',
-	'PersonStatus',
-	'MatchScore',
-	'PropID',
-	'PersonKey',
-] as const;
+	...words('PropertyStatus PersonStatus MatchScore PropID PersonKey'),
+];
 
 /** Webhook record fields (docs/api.md "Webhooks"). */
 export const WEBHOOK_FIELDS = [

@@ -16,13 +16,13 @@ import { hasField, NO_FIELDS, readRecord, type ImportRecord } from './records';
 // output items made from what each record came to.
 
 /** The records bound for one import list, and the input items they come from. */
-export interface ListGroup {
+interface ListGroup {
 	listId: NumberedId;
 	records: ImportRecord[];
 	itemOf: number[];
 }
 
-export interface ImportItems {
+interface ImportItems {
 	lists: ListGroup[];
 	/** The items with no record field: not sent, quoted or charged. */
 	skipped: number[];
