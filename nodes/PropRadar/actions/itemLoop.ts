@@ -16,8 +16,6 @@ import { errorFields, errorItem } from './errorItem';
 import { readOutputFields } from './output';
 import type { ItemModule, ItemsReadAhead } from './types';
 
-// The item loop: one operation call per input item, each output item paired to its input item.
-
 // As many items as a run may have requests under way (MAX_IN_FLIGHT in transport/), the default too.
 const MAX_ITEM_CONCURRENCY = 50;
 
@@ -78,7 +76,6 @@ export interface Run extends ItemLoopOptions {
 	// n8n hands out a copy of the node on every call.
 	node: INode;
 	items: INodeExecutionData[];
-	/** Charge Mode holds no expression, so the first item's is every item's. */
 	chargeMode: string;
 	keepsInputKeys: boolean;
 }

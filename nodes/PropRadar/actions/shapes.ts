@@ -77,9 +77,7 @@ export function chargedRead({
 	};
 }
 
-/**
- * An item's records read in charged pages, up to its Limit or all of them (Return All).
- */
+/** An item's records read in charged pages, up to its Limit or all of them (Return All). */
 export function chargedPagedRead({
 	kind,
 	pageSize,
