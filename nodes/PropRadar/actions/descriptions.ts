@@ -19,6 +19,23 @@ export function resourceModule({
 	};
 }
 
+/** A resource's operation selector, shown for that resource only. */
+export function operationSelector(
+	resource: string,
+	defaultOperation: string,
+	options: INodePropertyOptions[],
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: defaultOperation,
+	};
+}
+
 export function operationOptions(
 	resource: ResourceModule,
 	resourceName: string,

@@ -16,11 +16,8 @@ import { errorFields, errorItem } from './errorItem';
 import { readOutputFields } from './output';
 import type { ItemModule, ItemsReadAhead } from './types';
 
-// The item loop: one operation call per input item, each output item paired to its input item.
-
-// As many items as a run may have requests under way (MAX_IN_FLIGHT in transport/).
+// As many items as a run may have requests under way (MAX_IN_FLIGHT in transport/), the default too.
 const MAX_ITEM_CONCURRENCY = 50;
-export const DEFAULT_ITEM_CONCURRENCY = MAX_ITEM_CONCURRENCY;
 
 // Hidden for the batched operations, Import Record > Import and List Item > Add.
 export const itemLoopProperties: INodeProperties[] = [
@@ -30,7 +27,7 @@ export const itemLoopProperties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: MAX_ITEM_CONCURRENCY, numberPrecision: 0 },
 		displayOptions: { hide: { operation: ['import', 'add'] } },
-		default: DEFAULT_ITEM_CONCURRENCY,
+		default: MAX_ITEM_CONCURRENCY,
 		description:
 			'How many input items the node works on at the same time; the output keeps their order. Purchases go one item at a time unless "Buy Items at Once" is on.',
 	},
@@ -50,7 +47,7 @@ export function itemConcurrency(context: IExecuteFunctions): number {
 		context,
 		0,
 		itemLoopProperties[0],
-		context.getNodeParameter('itemConcurrency', 0, DEFAULT_ITEM_CONCURRENCY),
+		context.getNodeParameter('itemConcurrency', 0, MAX_ITEM_CONCURRENCY),
 	) as number;
 	// Charge Mode holds no expression (`noDataExpression`), so the first item's is every item's.
 	const purchasing = context.getNodeParameter('chargeMode', 0, 'preview') === 'purchase';
@@ -79,7 +76,6 @@ export interface Run extends ItemLoopOptions {
 	// n8n hands out a copy of the node on every call.
 	node: INode;
 	items: INodeExecutionData[];
-	/** Charge Mode holds no expression, so the first item's is every item's. */
 	chargeMode: string;
 	keepsInputKeys: boolean;
 }

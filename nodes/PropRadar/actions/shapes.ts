@@ -13,10 +13,6 @@ import type { NumberedId } from '../shared/ids';
 import { readLimit, readPropId } from '../shared/parameters';
 import type { ItemOperation } from './types';
 
-// The shapes operations share, each a factory that every operation of its shape uses: an item's
-// charged read in one request (by PropID or PersonKey), an item's charged read in pages, and a
-// free read of pages.
-
 /** What a charged read sends for the item, and the fields its preview carries besides the quote. */
 interface ItemRequest {
 	request: ApiRequest;
@@ -81,9 +77,7 @@ export function chargedRead({
 	};
 }
 
-/**
- * An item's records read in charged pages, up to its Limit or all of them (Return All).
- */
+/** An item's records read in charged pages, up to its Limit or all of them (Return All). */
 export function chargedPagedRead({
 	kind,
 	pageSize,

@@ -145,8 +145,6 @@ export const PROPERTY_FIELDSETS = {
 	`),
 } as const satisfies Record<string, readonly string[]>;
 
-export type PropertyFieldsetName = keyof typeof PROPERTY_FIELDSETS;
-
 function unique(lists: ReadonlyArray<readonly string[]>): string[] {
 	return [...new Set(lists.flat())];
 }
@@ -203,27 +201,10 @@ export const PERSON_FIELDSETS = {
 } as const satisfies Record<string, readonly string[]>;
 
 /** The single person fields the lists document allows in `Fields` (each may also be suppressed with `-`). */
-export const PERSON_FIELDS = [
-	'PropID',
-	'PersonKey',
-	'isPrimaryContact',
-	'OwnershipRole',
-	'PrimaryResidence',
-	'OtherProperties',
-	'Status',
-	'PersonType',
-	'FirstName',
-	'MiddleName',
-	'LastName',
-	'Suffix',
-	'EntityName',
-	'Age',
-	'Gender',
-	'MailAddress',
-	'Occupation',
-	'Phone',
-	'Email',
-] as const;
+export const PERSON_FIELDS = words(`
+	PropID PersonKey isPrimaryContact OwnershipRole PrimaryResidence OtherProperties Status PersonType FirstName MiddleName LastName Suffix
+	EntityName Age Gender MailAddress Occupation Phone Email
+`);
 
 /** The lists document's "List" table, then the read fields docs/api.md ("Lists and list items") names
  * from the service's notes. The documents name no list fieldsets. */
@@ -248,32 +229,14 @@ export const LIST_FIELDS = [
 ] as const;
 
 /** Import item fields: the posted record fields of the lists document and the match fields of docs/api.md. */
-export const IMPORT_RECORD_FIELDS = [
-	'FirstName',
-	'LastName',
-	'FullName',
-	'Email',
-	'EmailStatus',
-	'Phone',
-	'PhoneType',
-	'PhoneStatus',
-	'Address',
-	'City',
-	'State',
-	'ZipFive',
-	'County',
-	'APN',
-] as const;
+export const IMPORT_RECORD_FIELDS = words(`
+	FirstName LastName FullName Email EmailStatus Phone PhoneType PhoneStatus Address City State ZipFive County APN
+`);
 export const IMPORT_ITEM_FIELDS = [
-	'ListID',
-	'ListImportItemID',
+	...words('ListID ListImportItemID'),
 	...IMPORT_RECORD_FIELDS,
-	'PropertyStatus',
-	'PersonStatus',
-	'MatchScore',
-	'PropID',
-	'PersonKey',
-] as const;
+	...words('PropertyStatus PersonStatus MatchScore PropID PersonKey'),
+];
 
 /** Webhook record fields (docs/api.md "Webhooks"). */
 export const WEBHOOK_FIELDS = [
@@ -288,26 +251,18 @@ export const WEBHOOK_FIELDS = [
  * other kinds' fields are the sandbox's documented choice, each a `Table` fieldset of the same shape. */
 export const PERSON_RECORD_FIELDSETS = {
 	bankruptcies: {
-		Table: [
-			'BankruptcyID',
-			'BankruptcyCaseNumber',
-			'BankruptcyRecordingDate',
-			'BankruptcyChapter',
-			'BankruptcyStatus',
-		],
+		Table: words(
+			`BankruptcyID BankruptcyCaseNumber BankruptcyRecordingDate BankruptcyChapter BankruptcyStatus`,
+		),
 	},
 	divorces: {
-		Table: ['DivorceID', 'DivorceCaseNumber', 'DivorceFilingDate', 'DivorceCourt', 'DivorceStatus'],
+		Table: words(`DivorceID DivorceCaseNumber DivorceFilingDate DivorceCourt DivorceStatus`),
 	},
-	liens: {
-		Table: ['LienID', 'LienType', 'LienRecordingDate', 'LienAmount', 'LienHolder', 'LienStatus'],
-	},
+	liens: { Table: words(`LienID LienType LienRecordingDate LienAmount LienHolder LienStatus`) },
 	probates: {
-		Table: ['ProbateID', 'ProbateCaseNumber', 'ProbateFilingDate', 'ProbateCourt', 'ProbateStatus'],
+		Table: words(`ProbateID ProbateCaseNumber ProbateFilingDate ProbateCourt ProbateStatus`),
 	},
-	relatives: {
-		Table: ['RelativeKey', 'FirstName', 'LastName', 'Relationship', 'Age'],
-	},
+	relatives: { Table: words(`RelativeKey FirstName LastName Relationship Age`) },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
 export type PersonRecordKind = keyof typeof PERSON_RECORD_FIELDSETS;
@@ -316,18 +271,9 @@ export const PERSON_RECORD_KINDS = Object.keys(PERSON_RECORD_FIELDSETS) as Perso
 /** The property document: `Fields` defaults to `Standard`; custom field lists are field IDs, at most
  * 50 (`MAX_TRANSACTION_FIELD_IDS`). */
 export const TRANSACTION_FIELDSETS = {
-	Standard: [
-		'TransactionID',
-		'RecordingDate',
-		'DocumentType',
-		'DocumentNumber',
-		'Amount',
-		'Buyer',
-		'Seller',
-		'Lender',
-		'LoanAmount',
-		'LoanType',
-	],
+	Standard: words(`
+		TransactionID RecordingDate DocumentType DocumentNumber Amount Buyer Seller Lender LoanAmount LoanType
+	`),
 } as const satisfies Record<string, readonly string[]>;
 export const MAX_TRANSACTION_FIELD_IDS = 50;
 
@@ -338,6 +284,24 @@ export interface FieldScope {
 	 * service's notes name, or the sandbox's choice (docs/api.md), and the node sends other names as given. */
 	open?: boolean;
 }
+
+// Each kind of person record is a scope of its own: its one fieldset, Table, and Table's fields.
+const personRecordScopes = Object.fromEntries(
+	PERSON_RECORD_KINDS.map((kind) => [
+		kind,
+		{
+			fieldsets: PERSON_RECORD_FIELDSETS[kind],
+			fields: PERSON_RECORD_FIELDSETS[kind].Table,
+			open: true,
+		},
+	]),
+) as {
+	[Kind in PersonRecordKind]: {
+		fieldsets: (typeof PERSON_RECORD_FIELDSETS)[Kind];
+		fields: (typeof PERSON_RECORD_FIELDSETS)[Kind]['Table'];
+		open: true;
+	};
+};
 
 export const FIELD_SCOPES = {
 	property: { fieldsets: PROPERTY_FIELDSETS, fields: PROPERTY_FIELDS },
@@ -351,31 +315,7 @@ export const FIELD_SCOPES = {
 		fields: unique(Object.values(TRANSACTION_FIELDSETS)),
 		open: true,
 	},
-	bankruptcies: {
-		fieldsets: PERSON_RECORD_FIELDSETS.bankruptcies,
-		fields: PERSON_RECORD_FIELDSETS.bankruptcies.Table,
-		open: true,
-	},
-	divorces: {
-		fieldsets: PERSON_RECORD_FIELDSETS.divorces,
-		fields: PERSON_RECORD_FIELDSETS.divorces.Table,
-		open: true,
-	},
-	liens: {
-		fieldsets: PERSON_RECORD_FIELDSETS.liens,
-		fields: PERSON_RECORD_FIELDSETS.liens.Table,
-		open: true,
-	},
-	probates: {
-		fieldsets: PERSON_RECORD_FIELDSETS.probates,
-		fields: PERSON_RECORD_FIELDSETS.probates.Table,
-		open: true,
-	},
-	relatives: {
-		fieldsets: PERSON_RECORD_FIELDSETS.relatives,
-		fields: PERSON_RECORD_FIELDSETS.relatives.Table,
-		open: true,
-	},
+	...personRecordScopes,
 } as const satisfies Record<string, FieldScope>;
 
 export type FieldScopeName = keyof typeof FIELD_SCOPES;
@@ -467,28 +407,9 @@ export const PERSON_STATUSES = [
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 export type PersonStatus = (typeof PERSON_STATUSES)[number];
 
-/** The automation of a list (the lists document, "Automation"): every field the PUT writes. */
-export interface AutomationFields {
-	isEnabled: number;
-	Triggers: string;
-	DailyEmailMemberIDs: string;
-	ImmediateEmailMemberIDs: string;
-	ExportToWebhookIDs: string;
-	DirectMailOrderID: string;
-	EmailMarketingOrderID: string;
-	MobileNotificationMemberIDs: string;
-	/** 1 to 5 stars; 0 unsets interest; null sets nothing. */
-	SetInterestLevel: number | null;
-	/** 1 to 9; 0 sets status None; null sets nothing. */
-	SetStatusLevel: number | null;
-	AddToLists: string;
-	RemoveFromLists: string;
-	PurchasePhone: number;
-	PurchaseEmail: number;
-}
-
-/** Every automation field and what it is when nothing is set (levels: null, since 0 is an action: "unset"). */
-export const EMPTY_AUTOMATION: Readonly<AutomationFields> = {
+// The automation of a list (the lists document, "Automation"): every field the PUT writes, as it is
+// when nothing is set (levels: null, since 0 is an action: "unset").
+const emptyAutomation = {
 	isEnabled: 0,
 	Triggers: '',
 	DailyEmailMemberIDs: '',
@@ -497,13 +418,17 @@ export const EMPTY_AUTOMATION: Readonly<AutomationFields> = {
 	DirectMailOrderID: '',
 	EmailMarketingOrderID: '',
 	MobileNotificationMemberIDs: '',
-	SetInterestLevel: null,
-	SetStatusLevel: null,
+	/** 1 to 5 stars; 0 unsets interest; null sets nothing. */
+	SetInterestLevel: null as number | null,
+	/** 1 to 9; 0 sets status None; null sets nothing. */
+	SetStatusLevel: null as number | null,
 	AddToLists: '',
 	RemoveFromLists: '',
 	PurchasePhone: 0,
 	PurchaseEmail: 0,
 };
+export type AutomationFields = typeof emptyAutomation;
+export const EMPTY_AUTOMATION: Readonly<AutomationFields> = emptyAutomation;
 
 export const AUTOMATION_FLAG_FIELDS = ['isEnabled', 'PurchasePhone', 'PurchaseEmail'] as const;
 export const AUTOMATION_ID_FIELDS = [

@@ -1,4 +1,4 @@
-import { resourceModule } from '../descriptions';
+import { operationSelector, resourceModule } from '../descriptions';
 import * as getMembers from './getMembers.operation';
 import * as getStatusLabels from './getStatusLabels.operation';
 
@@ -7,26 +7,18 @@ export const account = resourceModule({
 		getMembers,
 		getStatusLabels,
 	},
-	selector: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['account'] } },
-		options: [
-			{
-				name: 'Get Members',
-				value: 'getMembers',
-				action: 'Get the members of the account',
-				description: 'Members with the MemberKey that automations use',
-			},
-			{
-				name: 'Get Status Level Labels',
-				value: 'getStatusLabels',
-				action: 'Get the status level labels',
-				description: "The account's labels of status levels 1 to 9",
-			},
-		],
-		default: 'getMembers',
-	},
+	selector: operationSelector('account', 'getMembers', [
+		{
+			name: 'Get Members',
+			value: 'getMembers',
+			action: 'Get the members of the account',
+			description: 'Members with the MemberKey that automations use',
+		},
+		{
+			name: 'Get Status Level Labels',
+			value: 'getStatusLabels',
+			action: 'Get the status level labels',
+			description: "The account's labels of status levels 1 to 9",
+		},
+	]),
 });

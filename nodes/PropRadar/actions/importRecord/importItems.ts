@@ -16,13 +16,13 @@ import { hasField, NO_FIELDS, readRecord, type ImportRecord } from './records';
 // output items made from what each record came to.
 
 /** The records bound for one import list, and the input items they come from. */
-export interface ListGroup {
+interface ListGroup {
 	listId: NumberedId;
 	records: ImportRecord[];
 	itemOf: number[];
 }
 
-export interface ImportItems {
+interface ImportItems {
 	lists: ListGroup[];
 	/** The items with no record field: not sent, quoted or charged. */
 	skipped: number[];
@@ -116,7 +116,7 @@ export function readImportItems(
 	return { lists: [...groups.values()], skipped, notesOf };
 }
 
-function notSent({ notesOf }: ImportItems, itemIndex: number): IDataObject {
+function notSent(notesOf: string[][], itemIndex: number): IDataObject {
 	return {
 		imported: false,
 		error: `Not imported: the item at index ${itemIndex} has no record field to send`,
@@ -139,7 +139,7 @@ export function previewItems(
 		);
 		const notSentItems = skipped.map((itemIndex) => ({
 			itemIndex,
-			...notSent({ lists, skipped, notesOf }, itemIndex),
+			...notSent(notesOf, itemIndex),
 		}));
 		return {
 			json: {
@@ -189,7 +189,7 @@ export function importedItems(
 		}),
 	);
 	for (const itemIndex of items.skipped)
-		output[itemIndex] = errorItem(node, itemIndex, notSent(items, itemIndex));
+		output[itemIndex] = errorItem(node, itemIndex, notSent(items.notesOf, itemIndex));
 	if (!failed || context.continueOnFail()) return output;
 	const options = { message: failed.error, description: failed.description };
 	const error = failed.httpCode

@@ -4,66 +4,27 @@ import { IMPORT_RECORD_FIELDS } from '../../shared/vocabulary';
 // record is sent as the user has it: only what has one reading is normalised, and each change noted.
 export type ImportRecord = Record<string, string>;
 
-const STATE_CODES: Record<string, string> = {
-	alabama: 'AL',
-	alaska: 'AK',
-	arizona: 'AZ',
-	arkansas: 'AR',
-	california: 'CA',
-	colorado: 'CO',
-	connecticut: 'CT',
-	delaware: 'DE',
-	'district of columbia': 'DC',
-	florida: 'FL',
-	georgia: 'GA',
-	hawaii: 'HI',
-	idaho: 'ID',
-	illinois: 'IL',
-	indiana: 'IN',
-	iowa: 'IA',
-	kansas: 'KS',
-	kentucky: 'KY',
-	louisiana: 'LA',
-	maine: 'ME',
-	maryland: 'MD',
-	massachusetts: 'MA',
-	michigan: 'MI',
-	minnesota: 'MN',
-	mississippi: 'MS',
-	missouri: 'MO',
-	montana: 'MT',
-	nebraska: 'NE',
-	nevada: 'NV',
-	'new hampshire': 'NH',
-	'new jersey': 'NJ',
-	'new mexico': 'NM',
-	'new york': 'NY',
-	'north carolina': 'NC',
-	'north dakota': 'ND',
-	ohio: 'OH',
-	oklahoma: 'OK',
-	oregon: 'OR',
-	pennsylvania: 'PA',
-	'rhode island': 'RI',
-	'south carolina': 'SC',
-	'south dakota': 'SD',
-	tennessee: 'TN',
-	texas: 'TX',
-	utah: 'UT',
-	vermont: 'VT',
-	virginia: 'VA',
-	washington: 'WA',
-	'west virginia': 'WV',
-	wisconsin: 'WI',
-	wyoming: 'WY',
-	'puerto rico': 'PR',
-	guam: 'GU',
-	'u.s. virgin islands': 'VI',
-	'us virgin islands': 'VI',
-	'virgin islands': 'VI',
-	'american samoa': 'AS',
-	'northern mariana islands': 'MP',
-};
+// Each state's or territory's code and name; names are matched in lower case.
+const STATE_CODES: Record<string, string> = Object.fromEntries(
+	`
+	AL Alabama, AK Alaska, AZ Arizona, AR Arkansas, CA California, CO Colorado,
+	CT Connecticut, DE Delaware, DC District of Columbia, FL Florida, GA Georgia, HI Hawaii,
+	ID Idaho, IL Illinois, IN Indiana, IA Iowa, KS Kansas, KY Kentucky, LA Louisiana,
+	ME Maine, MD Maryland, MA Massachusetts, MI Michigan, MN Minnesota, MS Mississippi,
+	MO Missouri, MT Montana, NE Nebraska, NV Nevada, NH New Hampshire, NJ New Jersey,
+	NM New Mexico, NY New York, NC North Carolina, ND North Dakota, OH Ohio, OK Oklahoma,
+	OR Oregon, PA Pennsylvania, RI Rhode Island, SC South Carolina, SD South Dakota,
+	TN Tennessee, TX Texas, UT Utah, VT Vermont, VA Virginia, WA Washington,
+	WV West Virginia, WI Wisconsin, WY Wyoming, PR Puerto Rico, GU Guam,
+	VI U.S. Virgin Islands, VI US Virgin Islands, VI Virgin Islands, AS American Samoa,
+	MP Northern Mariana Islands
+`
+		.split(',')
+		.map((entry) => {
+			const [code, ...name] = entry.trim().split(' ');
+			return [name.join(' ').toLowerCase(), code];
+		}),
+);
 const CODES = new Set(Object.values(STATE_CODES));
 
 const FIVE_DIGITS = /^\d{5}$/;

@@ -39,6 +39,24 @@ export function truncateListName(name: string): { name: string; notice?: string 
 	};
 }
 
+/** The import list's contact options (ImportContactOptions) among the options given, if any. */
+export function contactOptions(options: IDataObject): IDataObject | undefined {
+	const chosen: IDataObject = {};
+	for (const key of ['add_as_primary_contact', 'set_as_primary_contact']) {
+		if (options[key] !== undefined) chosen[key] = options[key];
+	}
+	return Object.keys(chosen).length > 0 ? chosen : undefined;
+}
+
+/** An import list's ImportType, in List > Create, Update and Get Many. */
+export const IMPORT_TYPE: INodeProperties = {
+	displayName: 'Import Type',
+	name: 'ImportType',
+	type: 'options',
+	options: vocabularyOptions(IMPORT_TYPES),
+	default: 'property',
+};
+
 const LIST_TYPE_HELP: Record<ListType, string> = {
 	dynamic: 'Membership follows criteria',
 	import: 'Built by matching records you import',
@@ -121,14 +139,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { ...show, listType: ['import'] } },
 		options: [
 			ADD_AS_PRIMARY_CONTACT,
-			{
-				displayName: 'Import Type',
-				name: 'ImportType',
-				type: 'options',
-				options: vocabularyOptions(IMPORT_TYPES),
-				default: 'property',
-				description: 'Whether matching focuses on the property or on the person',
-			},
+			{ ...IMPORT_TYPE, description: 'Whether matching focuses on the property or on the person' },
 			{
 				displayName: 'Match Threshold',
 				name: 'ImportMatchThreshold',
@@ -194,11 +205,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (options.ImportType !== undefined) body.ImportType = options.ImportType;
 		if (options.ImportMatchThreshold !== undefined)
 			body.ImportMatchThreshold = options.ImportMatchThreshold;
-		const contactOptions: IDataObject = {};
-		for (const key of ['add_as_primary_contact', 'set_as_primary_contact']) {
-			if (options[key] !== undefined) contactOptions[key] = options[key];
-		}
-		if (Object.keys(contactOptions).length > 0) body.ImportContactOptions = contactOptions;
+		const contact = contactOptions(options);
+		if (contact) body.ImportContactOptions = contact;
 	}
 	const useExisting =
 		readChoice(this, itemIndex, propertyNamed(description, 'whenNameExists')) === 'useExisting';

@@ -12,7 +12,8 @@ import {
 	sortProperty,
 	vocabularyOptions,
 } from '../../shared/parameters';
-import { IMPORT_TYPES, LIST_TYPES } from '../../shared/vocabulary';
+import { LIST_TYPES } from '../../shared/vocabulary';
+import { IMPORT_TYPE } from './create.operation';
 import { filtersProperty } from '../descriptions';
 
 const show = { resource: ['list'], operation: ['getMany'] };
@@ -22,13 +23,7 @@ export const description: INodeProperties[] = [
 	filtersProperty(show, [
 		{ displayName: 'Display Order', name: 'DisplayOrder', type: 'number', default: 0 },
 		{ displayName: 'Group Name', name: 'GroupName', type: 'string', default: '' },
-		{
-			displayName: 'Import Type',
-			name: 'ImportType',
-			type: 'options',
-			options: vocabularyOptions(IMPORT_TYPES),
-			default: 'property',
-		},
+		IMPORT_TYPE,
 		{
 			displayName: 'List Type',
 			name: 'ListType',

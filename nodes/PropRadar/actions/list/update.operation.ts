@@ -9,10 +9,9 @@ import {
 	propertyNamed,
 	readCollection,
 	readListId,
-	vocabularyOptions,
 } from '../../shared/parameters';
-import { fieldNames, IMPORT_TYPES, LIST_FIELDS } from '../../shared/vocabulary';
-import { truncateListName } from './create.operation';
+import { fieldNames, LIST_FIELDS } from '../../shared/vocabulary';
+import { contactOptions, IMPORT_TYPE, truncateListName } from './create.operation';
 
 const show = { resource: ['list'], operation: ['update'] };
 
@@ -42,13 +41,7 @@ export const description: INodeProperties[] = [
 				typeOptions: { minValue: 0, maxValue: 100 },
 				default: 80,
 			},
-			{
-				displayName: 'Import Type',
-				name: 'ImportType',
-				type: 'options',
-				options: vocabularyOptions(IMPORT_TYPES),
-				default: 'property',
-			},
+			IMPORT_TYPE,
 			{
 				displayName: 'List Name',
 				name: 'ListName',
@@ -103,11 +96,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body.ListName = kept.name;
 		if (kept.notice) notices.push(kept.notice);
 	}
-	const contactOptions: IDataObject = {};
-	for (const key of ['add_as_primary_contact', 'set_as_primary_contact']) {
-		if (fields[key] !== undefined) contactOptions[key] = fields[key];
-	}
-	if (Object.keys(contactOptions).length > 0) {
+	const contact = contactOptions(fields);
+	if (contact) {
 		// The documents do not say the service merges ImportContactOptions: send the list's current
 		// options with the changed ones, so that the other option stays whatever the service does.
 		const list = (
@@ -121,7 +111,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const kept = list?.ImportContactOptions;
 		body.ImportContactOptions = {
 			...(typeof kept === 'object' && kept !== null && !Array.isArray(kept) ? kept : {}),
-			...contactOptions,
+			...contact,
 		};
 	}
 	if (Object.keys(body).length === 0) {

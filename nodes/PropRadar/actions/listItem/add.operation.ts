@@ -141,7 +141,7 @@ async function addPropIds(run: AddRun, listId: ListId, requests: ByPropIds[]): P
 	const chunkOf = new Map(
 		propIds.map((propId, position) => [propId, Math.floor(position / PROP_IDS_PER_REQUEST)]),
 	);
-	const answers: Array<{ updateCount: number } | { error: unknown }> = [];
+	const answers: Array<{ updateCount: number; propIds: number } | { error: unknown }> = [];
 	for (let start = 0; start < propIds.length; start += PROP_IDS_PER_REQUEST) {
 		const chunk = propIds.slice(start, start + PROP_IDS_PER_REQUEST);
 		const firstItem = requests.find((request) =>
@@ -150,7 +150,7 @@ async function addPropIds(run: AddRun, listId: ListId, requests: ByPropIds[]): P
 		try {
 			const criteria = [{ name: 'PropID', value: chunk }];
 			const response = await putCriteria(context, listId, criteria, firstItem);
-			answers.push({ updateCount: response.updateCount ?? 0 });
+			answers.push({ updateCount: response.updateCount ?? 0, propIds: chunk.length });
 		} catch (error) {
 			if (!context.continueOnFail()) throw toNodeError(context.getNode(), error, firstItem);
 			answers.push({ error });
@@ -158,25 +158,18 @@ async function addPropIds(run: AddRun, listId: ListId, requests: ByPropIds[]): P
 	}
 	for (const request of requests) {
 		const chunks = [...new Set(request.propIds.map((propId) => chunkOf.get(propId)!))];
-		const failed = chunks
-			.map((chunk) => answers[chunk])
-			.find((answer): answer is { error: unknown } => 'error' in answer);
+		const answered = chunks.map((chunk) => answers[chunk]);
+		const failed = answered.find((answer) => 'error' in answer);
 		if (failed) {
 			fail(run, request.itemIndex, failed.error);
 			continue;
 		}
-		const sent = chunks.map((chunk) =>
-			Math.min(PROP_IDS_PER_REQUEST, propIds.length - chunk * PROP_IDS_PER_REQUEST),
-		);
-		const updateCount = chunks.reduce(
-			(sum, chunk) => sum + (answers[chunk] as { updateCount: number }).updateCount,
-			0,
-		);
+		const sent = answered as Array<{ updateCount: number; propIds: number }>;
 		// The service counts what a request added, not what each item's PropIDs did: these are the counts of the request(s) that carried them.
 		const batch = {
 			requests: chunks.length,
-			propIds: sent.reduce((a, b) => a + b, 0),
-			updateCount,
+			propIds: sent.reduce((total, answer) => total + answer.propIds, 0),
+			updateCount: sent.reduce((total, answer) => total + answer.updateCount, 0),
 		};
 		run.outputs.set(request.itemIndex, {
 			json: { ListID: listId, PropIDs: request.propIds, batch },

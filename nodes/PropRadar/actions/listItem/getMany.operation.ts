@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { paths } from '../../transport';
-import { isRelativeDate, PTYPE_CODES } from '../../shared/criteria';
+import { isRelativeDate, PTYPE_OPTIONS } from '../../shared/criteria';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { AUTOMATION_LEVEL_MAX, PAGE_LIMITS } from '../../shared/vocabulary';
 import {
@@ -84,9 +84,7 @@ export const description: INodeProperties[] = [
 			displayName: 'Property Types',
 			name: 'PType',
 			type: 'multiOptions',
-			options: Object.entries(PTYPE_CODES)
-				.map(([value, label]) => ({ name: `${label} (${value})`, value }))
-				.sort((a, b) => a.name.localeCompare(b.name)),
+			options: PTYPE_OPTIONS,
 			default: [],
 		},
 		{

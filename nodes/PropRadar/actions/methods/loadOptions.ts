@@ -10,8 +10,11 @@ import {
 	WEBHOOK_FIELDS,
 } from '../../shared/vocabulary';
 
-async function statusLabels(context: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const response = await apiRequest(context, { method: 'GET', path: paths.statusLabels() });
+// Without None (0): the filter takes 1 to 9.
+export async function getStatusLevelFilters(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const response = await apiRequest(this, { method: 'GET', path: paths.statusLabels() });
 	return (response.results ?? []).map((status: IDataObject) => ({
 		name: `${String(status.Value)}: ${String(status.Label)}`,
 		value: Number(status.Value),
@@ -21,14 +24,7 @@ async function statusLabels(context: ILoadOptionsFunctions): Promise<INodeProper
 export async function getStatusLevels(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return [{ name: 'None', value: 0 }, ...(await statusLabels(this))];
-}
-
-// Without None (0): the filter takes 1 to 9.
-export async function getStatusLevelFilters(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return statusLabels(this);
+	return [{ name: 'None', value: 0 }, ...(await getStatusLevelFilters.call(this))];
 }
 
 // A member still Invited has not accepted yet and cannot receive an automation's messages.

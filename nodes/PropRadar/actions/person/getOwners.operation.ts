@@ -22,10 +22,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const keepsInputKeys = true;
-export const boughtKey: BoughtKey = {
-	name: 'PropID',
-	read: (context, itemIndex) => readPropId(context, itemIndex),
-};
+export const boughtKey: BoughtKey = { name: 'PropID', read: readPropId };
 export const outputs = 'person';
 
 export const execute = chargedRead({

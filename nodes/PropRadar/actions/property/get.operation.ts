@@ -37,10 +37,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const keepsInputKeys = true;
-export const boughtKey: BoughtKey = {
-	name: 'PropID',
-	read: (context, itemIndex) => readPropId(context, itemIndex),
-};
+export const boughtKey: BoughtKey = { name: 'PropID', read: readPropId };
 export const outputs = 'property';
 
 // One item: one GET; several are read ahead in batches (`readAhead`).

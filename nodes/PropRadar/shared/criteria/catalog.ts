@@ -129,27 +129,17 @@ export const PTYPE_CODES: Record<string, string> = {
 	AGR: 'Agricultural',
 };
 
+// This, Last and Next of each period, then the last and next 7, 30, 90 and 365 days.
 export const DATE_PRESETS = [
 	'Today',
 	'Yesterday',
-	'This Week',
-	'Last Week',
-	'Next Week',
-	'This Month',
-	'Last Month',
-	'Next Month',
-	'This Quarter',
-	'Last Quarter',
-	'Next Quarter',
-	'This Year',
-	'Last Year',
-	'Next Year',
-	'Last 7 Days',
-	'Last 30 Days',
-	'Last 90 Days',
-	'Last 365 Days',
-	'Next 7 Days',
-	'Next 30 Days',
-	'Next 90 Days',
-	'Next 365 Days',
+	...['Week', 'Month', 'Quarter', 'Year'].flatMap((period) =>
+		['This', 'Last', 'Next'].map((when) => `${when} ${period}`),
+	),
+	...['Last', 'Next'].flatMap((when) => [7, 30, 90, 365].map((days) => `${when} ${days} Days`)),
 ];
+
+/** The Property Types choices, by name. */
+export const PTYPE_OPTIONS = Object.entries(PTYPE_CODES)
+	.map(([value, label]) => ({ name: `${label} (${value})`, value }))
+	.sort((a, b) => a.name.localeCompare(b.name));

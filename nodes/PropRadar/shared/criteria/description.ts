@@ -3,7 +3,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import {
 	BUILDER_CRITERIA,
 	DATE_PRESETS,
-	PTYPE_CODES,
+	PTYPE_OPTIONS,
 	RANGE_UNITS,
 	type BuilderCriterion,
 	type RangeUnit,
@@ -105,9 +105,7 @@ const OTHER_FIELDS: INodeProperties[] = [
 		displayName: 'Property Types',
 		name: 'propertyTypes',
 		type: 'multiOptions',
-		options: Object.entries(PTYPE_CODES)
-			.map(([value, label]) => ({ name: `${label} (${value})`, value }))
-			.sort((a, b) => a.name.localeCompare(b.name)),
+		options: PTYPE_OPTIONS,
 		default: [],
 		displayOptions: showFor(isPropertyType),
 	},

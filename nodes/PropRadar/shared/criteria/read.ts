@@ -45,17 +45,13 @@ function rangeEnd(value: unknown, label: string, end: 'min' | 'max'): number | n
 	return number;
 }
 
+// What Must Have holds, as a switch or as an expression may give it (no value: the default, on).
+const MUST_HAVE: unknown[] = [undefined, null, true, 1, 'true', '1'];
+const MUST_NOT_HAVE: unknown[] = [false, 0, 'false', '0'];
+
 function mustHave(value: unknown, label: string): boolean {
-	if (
-		value === undefined ||
-		value === null ||
-		value === true ||
-		value === 1 ||
-		value === 'true' ||
-		value === '1'
-	)
-		return true;
-	if (value === false || value === 0 || value === 'false' || value === '0') return false;
+	if (MUST_HAVE.includes(value)) return true;
+	if (MUST_NOT_HAVE.includes(value)) return false;
 	throw new CriteriaError(
 		`${label}: Must Have (Off: Must Not Have) is on (true: must have it) or off (false: must ` +
 			`not have it), got ${JSON.stringify(value)}`,
