@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { outputFields, outputProperties, type OutputChoice } from '../shared/fieldsets';
-import { checkedValue, onceForEveryItem, readChoice, readFlag } from '../shared/parameters';
+import { checkedValue, readChoice, readFlag } from '../shared/parameters';
 import type { SimplifiedKind } from '../shared/vocabulary';
 
 /**
@@ -15,26 +15,18 @@ export function readOutputFields(
 	kind: SimplifiedKind,
 	asTool: boolean,
 ): readonly string[] | undefined {
-	return onceForEveryItem(
+	if (!asTool)
+		return readFlag(context, itemIndex, 'simple', 'Simplify')
+			? outputFields(kind, 'simplified')
+			: undefined;
+	const [, output, fields] = outputProperties(kind, {}, false);
+	const choice = readChoice<OutputChoice>(context, itemIndex, output);
+	if (choice !== 'selected') return outputFields(kind, choice);
+	const selected = checkedValue(
 		context,
-		'outputFields',
-		asTool ? ['output', 'outputFields'] : ['simple'],
 		itemIndex,
-		() => {
-			if (!asTool)
-				return readFlag(context, itemIndex, 'simple', 'Simplify')
-					? outputFields(kind, 'simplified')
-					: undefined;
-			const [, output, fields] = outputProperties(kind, {}, false);
-			const choice = readChoice<OutputChoice>(context, itemIndex, output);
-			if (choice !== 'selected') return outputFields(kind, choice);
-			const selected = checkedValue(
-				context,
-				itemIndex,
-				fields,
-				context.getNodeParameter(fields.name, itemIndex, []),
-			) as string[];
-			return outputFields(kind, choice, selected);
-		},
-	);
+		fields,
+		context.getNodeParameter(fields.name, itemIndex, []),
+	) as string[];
+	return outputFields(kind, choice, selected);
 }

@@ -6,13 +6,7 @@ import { chargedBatches, chargeProperties, importPurchasing, type RunMoney } fro
 import { fieldsPicker } from '../../shared/fieldsets';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
 import type { NumberedId } from '../../shared/ids';
-import {
-	listLocator,
-	onceForEveryItem,
-	propertyNamed,
-	readCollection,
-	readFields,
-} from '../../shared/parameters';
+import { listLocator, propertyNamed, readCollection, readFields } from '../../shared/parameters';
 import { importedItems, oneForTheImport, previewItems, readImportItems } from './importItems';
 
 const show = { resource: ['importRecord'], operation: ['import'] };
@@ -155,9 +149,10 @@ function readImportSettings(context: IExecuteFunctions, itemCount: number) {
 		itemCount,
 		'Options',
 		(itemIndex) =>
-			onceForEveryItem(context, 'importOptions', ['importOptions'], itemIndex, () =>
-				readCollection(context, itemIndex, propertyNamed(description, 'importOptions')),
-			) as { batchSize?: number; accessTokenHeader?: boolean },
+			readCollection(context, itemIndex, propertyNamed(description, 'importOptions')) as {
+				batchSize?: number;
+				accessTokenHeader?: boolean;
+			},
 	);
 	const fields = oneForTheImport(context, itemCount, 'Fields', (itemIndex) =>
 		readFields(context, itemIndex, 'importItem'),

@@ -8,7 +8,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome, RunMoney } from '../../money';
 import type { NumberedId } from '../../shared/ids';
-import { checkedValue, onceForEveryItem, readChoice, readListId } from '../../shared/parameters';
+import { checkedValue, readChoice, readListId } from '../../shared/parameters';
 import { errorItem } from '../errorItem';
 import { hasField, NO_FIELDS, readRecord, type ImportRecord } from './records';
 
@@ -86,12 +86,8 @@ export function readImportItems(
 	const notesOf: string[][] = [];
 	const found: string[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		const listId = onceForEveryItem(context, 'importList', ['listId'], itemIndex, () =>
-			readListId(context, itemIndex, 'listId', 'Import List'),
-		);
-		const mapped = onceForEveryItem(context, 'mapping', ['mapping'], itemIndex, () =>
-			readChoice<'auto' | 'manual'>(context, itemIndex, mapping),
-		);
+		const listId = readListId(context, itemIndex, 'listId', 'Import List');
+		const mapped = readChoice<'auto' | 'manual'>(context, itemIndex, mapping);
 		const record =
 			mapped === 'manual'
 				? mappedRecord(context, itemIndex, recordField, found)

@@ -30,4 +30,3 @@ export {
 	readText,
 } from './readers';
 export { readPersonKey, readPropId, readPropIds } from './keys';
-export { onceForEveryItem } from './runReads';
