@@ -67,6 +67,7 @@ export async function readAutomation(
 	const body = await apiRequest<unknown>(context, {
 		method: 'GET',
 		path: paths.automation(listId),
+		envelope: false,
 		itemIndex,
 	});
 	const found = candidates(body, 'automation');

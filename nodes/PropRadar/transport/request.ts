@@ -13,7 +13,7 @@ import {
 	type ApiContext,
 	type CredentialData,
 } from './credential';
-import { redact, retryDelay, withoutUserPart } from './errors';
+import { noResultsArray, redact, retryDelay, withoutUserPart } from './errors';
 import {
 	answerError,
 	connectionError,
@@ -36,6 +36,8 @@ export interface ApiRequest {
 	headers?: Record<string, string>;
 	/** Sent again after a 429, a 5xx or a dropped connection; by default GETs that buy nothing, never `Purchase=1`. */
 	repeatable?: boolean;
+	/** False: the answer is read whatever its shape (a free GET is otherwise refused without `results`). */
+	envelope?: false;
 	itemIndex?: number;
 }
 
@@ -192,6 +194,20 @@ async function pause(ms: number, stop: AbortSignal | undefined): Promise<void> {
  * One request to PropRadar through n8n's request helper (its proxy settings and SSRF protection),
  * sent again after a 429, a 5xx or a dropped connection only when it buys nothing.
  */
+/**
+ * A free read's records come from its `results` array (docs/api.md, "Every guess": Answer
+ * envelope): one without it stops, rather than read as no records. Writes and charges are read
+ * where they are sent.
+ */
+function checkedEnvelope(context: ApiContext, request: ApiRequest, body: unknown): unknown {
+	const free = request.method === 'GET' && request.qs?.Purchase === undefined;
+	if (!free || request.envelope === false || Array.isArray((body as ApiEnvelope)?.results))
+		return body;
+	const what = `a read (GET ${request.path})`;
+	const money = 'It was a free read: nothing was charged.';
+	throw noResultsArray(context.getNode(), body, what, money, request.itemIndex);
+}
+
 export async function apiRequest<T = ApiEnvelope>(
 	context: ApiContext,
 	request: ApiRequest,
@@ -209,7 +225,7 @@ export async function apiRequest<T = ApiEnvelope>(
 		const sent = await send(context, credentials, { ...options, abortSignal: stop });
 		run.leave();
 		if ('answer' in sent && sent.answer.statusCode >= 200 && sent.answer.statusCode < 300)
-			return sent.answer.body as T;
+			return checkedEnvelope(context, request, sent.answer.body) as T;
 		if ('failure' in sent && stop?.aborted) throw stopped(context, sending, true);
 		const wait = repeatable ? waitBeforeAgain(attempt, sent) : undefined;
 		if (wait !== undefined) await pause(wait, stop);

@@ -219,6 +219,32 @@ describe('no-results-array: an answer without results', () => {
 		expect(purchasesOfSince(from, `/v1/lists/${listId}/import/items`)).toBe(1);
 	});
 
+	test.each([
+		['Account > Get Members', { resource: 'account', operation: 'getMembers' }],
+		['Account > Get Status Labels', { resource: 'account', operation: 'getStatusLabels' }],
+		['List > Get Many', { resource: 'list', operation: 'getMany', returnAll: true }],
+	])('a free single read (%s) stops naming it, not read as nothing there', async (_, parameters) => {
+		const result = await run(sb, parameters);
+		expect(result.error?.message).toBe(NO_RESULTS);
+		expect(result.error?.description).toContain('free read: nothing was charged');
+	});
+
+	test('Import Record > Import stops at the free read of its list, naming it; nothing sent to buy', async () => {
+		await useVariants(sb, []);
+		const listId = await createImportList(sb, 'No results list read', TOKENS.second);
+		await useVariants(sb, ['no-results-array']);
+		const from = sb.requests.length;
+		const result = await run(
+			sb,
+			importInto(listId, { mapping: 'auto', chargeMode: 'purchase', maxCost: 10 }),
+			portlandRecords(2, 'Envelope Way'),
+			TOKENS.second,
+		);
+		expect(result.error?.message).toBe(NO_RESULTS);
+		expect(result.error?.description).toContain(`GET /v1/lists/${listId}`);
+		expect(purchasesOfSince(from, `/v1/lists/${listId}/import/items`)).toBe(0);
+	});
+
 	test('a free read (Webhook > Get Many) stops naming it, not read as no webhooks', async () => {
 		const result = await run(sb, { resource: 'webhook', operation: 'getMany', returnAll: true });
 		expect(result.error?.message).toBe(NO_RESULTS);
