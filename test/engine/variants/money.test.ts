@@ -223,11 +223,14 @@ describe('no-results-array: an answer without results', () => {
 		['Account > Get Members', { resource: 'account', operation: 'getMembers' }],
 		['Account > Get Status Labels', { resource: 'account', operation: 'getStatusLabels' }],
 		['List > Get Many', { resource: 'list', operation: 'getMany', returnAll: true }],
-	])('a free single read (%s) stops naming it, not read as nothing there', async (_, parameters) => {
-		const result = await run(sb, parameters);
-		expect(result.error?.message).toBe(NO_RESULTS);
-		expect(result.error?.description).toContain('free read: nothing was charged');
-	});
+	])(
+		'a free single read (%s) stops naming it, not read as nothing there',
+		async (_, parameters) => {
+			const result = await run(sb, parameters);
+			expect(result.error?.message).toBe(NO_RESULTS);
+			expect(result.error?.description).toContain('free read: nothing was charged');
+		},
+	);
 
 	test('Import Record > Import stops at the free read of its list, naming it; nothing sent to buy', async () => {
 		await useVariants(sb, []);
