@@ -67,7 +67,7 @@ function envelopeDifference(answer) {
 	if (answer.status !== 200) return `status ${answer.status}: ${shown(answer.body ?? answer.text)}`;
 	if (!isObject(answer.body)) return `not a JSON object: ${shown(answer.body ?? answer.text)}`;
 	if (!Array.isArray(answer.body.results))
-		return `no results array: keys ${Object.keys(answer.body).join(', ')}`;
+		return `no results array: keys ${Object.keys(answer.body).join(', ') || '(none)'}`;
 	return '';
 }
 
