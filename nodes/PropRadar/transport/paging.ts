@@ -2,12 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { NumberedId } from '../shared/ids';
 import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
-import { paths } from './paths';
 import type { ApiContext } from './credential';
 import type { ApiRequest } from './request';
 import { noResultsArray } from './errors';
 import { apiRequest } from './request';
-import type { ApiEnvelope, ListRecord } from './types';
+import { readList } from './lists';
+import type { ApiEnvelope } from './types';
 
 export interface PagingOptions {
 	pageSize: number;
@@ -188,14 +188,10 @@ export async function listCount(
 	itemIndex?: number,
 ): Promise<number | undefined> {
 	try {
-		const list = (
-			await apiRequest<ApiEnvelope<ListRecord>>(context, {
-				method: 'GET',
-				path: paths.list(listId),
-				qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', count) },
-				itemIndex,
-			})
-		).results?.[0];
+		const list = await readList(context, listId, {
+			fields: fieldNames(LIST_FIELDS, 'ListID', count),
+			itemIndex,
+		});
 		const value = Number(list?.[count]);
 		return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 	} catch {
