@@ -12,7 +12,7 @@ export {
 } from './outcome';
 export type { Charge } from './outcome';
 export { collectPages, listCount, pageThrough } from './paging';
-export { readLists } from './lists';
+export { readList, readLists } from './lists';
 export type { PagedResult, PagingOptions } from './paging';
 export { paths } from './paths';
 export type { ApiPath, PersonRecordPathKind } from './paths';

@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
+import type { NumberedId } from '../shared/ids';
+import type { ApiContext } from './credential';
 import { paths } from './paths';
 import { apiRequest } from './request';
 import type { ListRecord } from './types';
@@ -23,4 +25,19 @@ export async function readLists(
 		itemIndex,
 	});
 	return (response.results ?? []).filter((list) => !listType || list.ListType === listType);
+}
+
+/** One list by ID, with `fields` only when given; undefined when the service has no such list. */
+export async function readList(
+	context: ApiContext,
+	listId: NumberedId,
+	{ fields, itemIndex }: { fields?: string; itemIndex?: number } = {},
+): Promise<ListRecord | undefined> {
+	const response = await apiRequest<{ results?: ListRecord[] }>(context, {
+		method: 'GET',
+		path: paths.list(listId),
+		qs: fields === undefined ? undefined : { Fields: fields },
+		itemIndex,
+	});
+	return response.results?.[0];
 }

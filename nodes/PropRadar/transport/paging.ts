@@ -2,12 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { NumberedId } from '../shared/ids';
 import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
-import { paths } from './paths';
 import type { ApiContext } from './credential';
 import type { ApiRequest } from './request';
 import { noResultsArray } from './errors';
 import { apiRequest } from './request';
-import type { ApiEnvelope, ListRecord } from './types';
+import { readList } from './lists';
+import type { ApiEnvelope } from './types';
 
 export interface PagingOptions {
 	pageSize: number;
@@ -47,6 +47,7 @@ export async function pageThrough<T>(
 	fetchPage: FetchPage<T>,
 	{ pageSize, limit, start: first = 0, total }: PagingOptions,
 ): Promise<PagedResult<T>> {
+	// Records to ask for from `start`, by every page reader: a whole page, none past the Limit.
 	const wantedAt = (start: number) =>
 		limit === undefined ? pageSize : Math.min(pageSize, limit - (start - first));
 	if (wantedAt(first) <= 0) return { records: [] };
@@ -61,26 +62,28 @@ export async function pageThrough<T>(
 		return { records: [...results], totalResultCount: page.totalResultCount };
 	const rest =
 		last === undefined
-			? await pageAhead(fetchPage, { pageSize, limit, first, start: end }, page.totalResultCount)
-			: await pagesAtOnce(fetchPage, { start: end, last, end: limitEnd, pageSize });
+			? await pageAhead(fetchPage, wantedAt, end, page.totalResultCount)
+			: await pagesAtOnce(fetchPage, wantedAt, end, last);
 	return {
 		records: [...results, ...rest.records],
 		totalResultCount: rest.totalResultCount ?? page.totalResultCount,
 	};
 }
 
-// The pages from `start` to the total (`last`) asked for together, each a whole page but none past
-// the user's Limit (`end`). A page shorter than asked before the last (a service answering fewer a
-// page, or records gone meanwhile) is followed by a read of what it left out, so that no record is
-// skipped; a page longer than asked keeps only its share, the next page holding the rest. Records
-// past the total are read only by collectPages, when the total says more than came.
+// The pages from `start` to the total (`last`) asked for together. A page shorter than asked before
+// the last (a service answering fewer a page, or records gone meanwhile) is followed by a read of
+// what it left out, so that no record is skipped; a page longer than asked keeps only its share, the
+// next page holding the rest. Records past the total are read only by collectPages, when the total
+// says more than came.
 async function pagesAtOnce<T>(
 	fetchPage: FetchPage<T>,
-	{ start, last, end, pageSize }: { start: number; last: number; end: number; pageSize: number },
+	wantedAt: (start: number) => number,
+	start: number,
+	last: number,
 ): Promise<PagedResult<T>> {
 	const asked: Array<PageAsked<T>> = [];
-	for (let at = start; at < last; at += pageSize)
-		asked.push(askPage(fetchPage, at, Math.min(pageSize, end - at)));
+	for (let at = start; at < last; at += wantedAt(at))
+		asked.push(askPage(fetchPage, at, wantedAt(at)));
 	const records: T[] = [];
 	let totalResultCount: number | undefined;
 	try {
@@ -109,18 +112,14 @@ async function pagesAtOnce<T>(
 // Without a total: from the second page on, the next page is asked for while the current one travels.
 async function pageAhead<T>(
 	fetchPage: FetchPage<T>,
-	{
-		pageSize,
-		limit,
-		first,
-		start,
-	}: { pageSize: number; limit?: number; first: number; start: number },
+	wantedAt: (start: number) => number,
+	start: number,
 	known: number | undefined,
 ): Promise<PagedResult<T>> {
 	const records: T[] = [];
 	let totalResultCount = known;
 	const ask = (at: number): PageAsked<T> | undefined => {
-		const wanted = limit === undefined ? pageSize : Math.min(pageSize, limit - (at - first));
+		const wanted = wantedAt(at);
 		if (wanted <= 0 || (totalResultCount !== undefined && at >= totalResultCount)) return undefined;
 		return askPage(fetchPage, at, wanted);
 	};
@@ -188,14 +187,10 @@ export async function listCount(
 	itemIndex?: number,
 ): Promise<number | undefined> {
 	try {
-		const list = (
-			await apiRequest<ApiEnvelope<ListRecord>>(context, {
-				method: 'GET',
-				path: paths.list(listId),
-				qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', count) },
-				itemIndex,
-			})
-		).results?.[0];
+		const list = await readList(context, listId, {
+			fields: fieldNames(LIST_FIELDS, 'ListID', count),
+			itemIndex,
+		});
 		const value = Number(list?.[count]);
 		return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 	} catch {

@@ -4,7 +4,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { apiRequest, paths, type ListRecord } from '../transport';
+import { readList, type ListRecord } from '../transport';
 import { parseNumberedId } from '../shared/ids';
 import { listsNamed } from '../shared/listSearch';
 import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
@@ -55,13 +55,7 @@ export async function getTriggerListStatus(
 	if ('problem' in parsed) return line(`"${String(chosen)}" ${parsed.problem}`);
 	let list: ListRecord | undefined;
 	try {
-		list = (
-			await apiRequest<{ results?: ListRecord[] }>(this, {
-				method: 'GET',
-				path: paths.list(parsed.id),
-				qs: { Fields: LABEL_FIELDS },
-			})
-		).results?.[0];
+		list = await readList(this, parsed.id, { fields: LABEL_FIELDS });
 	} catch (error) {
 		return line(`List ${String(parsed.id)} could not be read: ${(error as Error).message}`);
 	}

@@ -1,7 +1,7 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
+import { apiRequest, paths, readList } from '../../transport';
 import { fieldNames, LIST_FIELDS } from '../../shared/vocabulary';
 import { readFlag } from '../../shared/parameters';
 
@@ -46,14 +46,10 @@ export async function unmonitoredLists(
 ): Promise<ListId[]> {
 	const unmonitored: ListId[] = [];
 	for (const listId of listIds) {
-		const list = (
-			await apiRequest<ApiEnvelope<ListRecord>>(context, {
-				method: 'GET',
-				path: paths.list(listId),
-				qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'isMonitored') },
-				itemIndex,
-			})
-		).results?.[0];
+		const list = await readList(context, listId, {
+			fields: fieldNames(LIST_FIELDS, 'ListID', 'isMonitored'),
+			itemIndex,
+		});
 		if (Number(list?.isMonitored) === 0) unmonitored.push(listId);
 	}
 	if (unmonitored.length === 0 || turnOn) return unmonitored;

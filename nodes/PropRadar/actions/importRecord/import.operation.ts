@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths, type ListRecord } from '../../transport';
+import { paths, readList } from '../../transport';
 import { chargedBatches, chargeProperties, importPurchasing, type RunMoney } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
@@ -121,13 +121,9 @@ const PARAMETERS = {
 };
 
 async function assertApiImportList(context: IExecuteFunctions, listId: NumberedId): Promise<void> {
-	const list = (
-		await apiRequest<{ results?: ListRecord[] }>(context, {
-			method: 'GET',
-			path: paths.list(listId),
-			qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType', 'ImportSource') },
-		})
-	).results?.[0];
+	const list = await readList(context, listId, {
+		fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType', 'ImportSource'),
+	});
 	if (list?.ListType === 'import' && list.ImportSource === 'api') return;
 	throw new NodeOperationError(
 		context.getNode(),

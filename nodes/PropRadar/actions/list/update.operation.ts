@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths, type ApiEnvelope, type ListRecord } from '../../transport';
+import { apiRequest, paths, readList } from '../../transport';
 import { shownValue } from '../../shared/ids';
 import {
 	ADD_AS_PRIMARY_CONTACT,
@@ -100,14 +100,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (contact) {
 		// The documents do not say the service merges ImportContactOptions: send the list's current
 		// options with the changed ones, so that the other option stays whatever the service does.
-		const list = (
-			await apiRequest<ApiEnvelope<ListRecord>>(this, {
-				method: 'GET',
-				path: paths.list(listId),
-				qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ImportContactOptions') },
-				itemIndex,
-			})
-		).results?.[0];
+		const list = await readList(this, listId, {
+			fields: fieldNames(LIST_FIELDS, 'ListID', 'ImportContactOptions'),
+			itemIndex,
+		});
 		const kept = list?.ImportContactOptions;
 		body.ImportContactOptions = {
 			...(typeof kept === 'object' && kept !== null && !Array.isArray(kept) ? kept : {}),

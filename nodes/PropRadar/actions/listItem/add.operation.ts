@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths, toNodeError, type ListRecord } from '../../transport';
+import { apiRequest, paths, readList, toNodeError } from '../../transport';
 import { criteriaProperties, type Criterion } from '../../shared/criteria';
 import { errorFields, errorItem } from '../errorItem';
 import {
@@ -83,14 +83,10 @@ async function staticListProblem(
 	listId: ListId,
 	itemIndex: number,
 ): Promise<NodeOperationError | undefined> {
-	const list = (
-		await apiRequest<{ results?: ListRecord[] }>(context, {
-			method: 'GET',
-			path: paths.list(listId),
-			qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType') },
-			itemIndex,
-		})
-	).results?.[0];
+	const list = await readList(context, listId, {
+		fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType'),
+		itemIndex,
+	});
 	if (!list?.ListType || list.ListType === 'static') return undefined;
 	return new NodeOperationError(
 		context.getNode(),

@@ -7,11 +7,10 @@ import {
 	accessToken,
 	apiRequest,
 	paths,
+	readList,
 	refusedByService,
 	toNodeError,
-	type ApiEnvelope,
 	type AutomationRecord,
-	type ListRecord,
 } from '../../transport';
 import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
 import { idsFrom, readTriggerListId } from '../../shared/parameters';
@@ -109,11 +108,8 @@ async function baselineFor(
 	settings: TriggerSettings,
 ): Promise<{ automation: AutomationRecord; baseline: Baseline }> {
 	const { listId } = settings;
-	const list = await apiRequest<ApiEnvelope<ListRecord>>(context, {
-		method: 'GET',
-		path: paths.list(listId),
-	});
-	if (Number(list.results?.[0]?.isMonitored) === 0) {
+	const list = await readList(context, listId);
+	if (Number(list?.isMonitored) === 0) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`List ${listId} is not monitored, so its automation never fires`,
