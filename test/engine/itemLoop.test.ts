@@ -124,7 +124,7 @@ describe('the credential', () => {
 });
 
 describe('Items at Once', () => {
-	test('works on many items at the same time by default, starting with 10 requests under way (test/engine/inFlight.test.ts); the output keeps input order and pairing', async () => {
+	test('works on many items at the same time by default, with at least 10 of 12 requests under way (at most 50 a run: test/engine/inFlight.test.ts); the output keeps input order and pairing', async () => {
 		const slow = holdRequests('/v1/properties/', 12, 10);
 		const output = await run(sb, getOwners, ids(12));
 		expect(output.error).toBeUndefined();
