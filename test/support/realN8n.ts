@@ -244,8 +244,14 @@ export async function loadedTypes(
 	client: N8nClient,
 	kind: 'nodes' | 'credentials',
 ): Promise<string[]> {
-	const response = await fetch(`${url}/types/${kind}.json`, { headers: { cookie: client.cookie } });
-	return ((await response.json()) as Array<{ name: string }>).map((type) => type.name);
+	// Asked again when the connection drops: n8n just started on a loaded machine closed it twice.
+	const types = await waitFor(`n8n's ${kind} types`, async () => {
+		const response = await fetch(`${url}/types/${kind}.json`, {
+			headers: { cookie: client.cookie },
+		}).catch(() => undefined);
+		return response?.ok ? ((await response.json()) as Array<{ name: string }>) : undefined;
+	});
+	return types.map((type) => type.name);
 }
 
 /** A finished execution as `n8n execute --rawOutput` prints it (scripts/n8n-host.js `execute`), and as `runWorkflow` gives a run in the running n8n: each node's runs. */
