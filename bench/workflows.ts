@@ -42,7 +42,7 @@ function uuidOf(text: string): string {
 }
 
 /**
- * Manual trigger -> Edit Fields (`{ values: <expression> }`) -> Split Out -> the nodes given, in a
+ * Manual trigger -> Edit Fields (`{ values: <expression> }`) -> Split Out (one item a value, as `PropID`) -> the nodes given, in a
  * chain. A Webhook node (answering when the run has ended, with no body) starts the same chain, so
  * that the workflow runs both in a fresh `n8n execute` (from the manual trigger) and in a running
  * n8n where it is active (from the webhook).
@@ -73,7 +73,7 @@ function chain(
 						name: 'Items',
 						type: 'n8n-nodes-base.splitOut',
 						typeVersion: 1,
-						parameters: { fieldToSplitOut: 'values', options: {} },
+						parameters: { fieldToSplitOut: 'values', options: { destinationFieldName: 'PropID' } },
 					},
 				];
 	const all: Array<Record<string, unknown>> = [
@@ -177,7 +177,6 @@ export function getOwnersWorkflows(
 				propRadar({
 					resource: 'person',
 					operation: 'getOwners',
-					propId: '={{ $json.values }}',
 					chargeMode: 'preview',
 				}),
 			],
@@ -189,7 +188,7 @@ export function getOwnersWorkflows(
 			[
 				httpRequest({
 					method: 'GET',
-					url: `=${sandboxUrl}/v1/properties/{{ $json.values }}/persons?Purchase=0`,
+					url: `=${sandboxUrl}/v1/properties/{{ $json.PropID }}/persons?Purchase=0`,
 				}),
 			],
 		),
@@ -216,7 +215,6 @@ export function listItemAddWorkflows(
 					operation: 'add',
 					listId: { __rl: true, mode: 'id', value: String(listIds.propRadar) },
 					addBy: 'propIds',
-					propIds: '={{ $json.values }}',
 				}),
 			],
 		),
@@ -231,7 +229,7 @@ export function listItemAddWorkflows(
 					sendBody: true,
 					specifyBody: 'json',
 					jsonBody:
-						'={{ JSON.stringify({ Criteria: [{ name: "PropID", value: [$json.values] }] }) }}',
+						'={{ JSON.stringify({ Criteria: [{ name: "PropID", value: [$json.PropID] }] }) }}',
 				}),
 			],
 		),
@@ -258,7 +256,7 @@ export function perItemWorkflows(
 						mode: 'manual',
 						assignments: {
 							assignments: [
-								{ id: 'propid', name: 'PropID', value: '={{ $json.values }}', type: 'string' },
+								{ id: 'propid', name: 'PropID', value: '={{ $json.PropID }}', type: 'string' },
 							],
 						},
 						options: {},
@@ -274,7 +272,6 @@ export function perItemWorkflows(
 				propRadar({
 					resource: 'property',
 					operation: 'get',
-					propId: '={{ $json.values }}',
 					chargeMode: 'preview',
 				}),
 			],
@@ -286,7 +283,7 @@ export function perItemWorkflows(
 			[
 				httpRequest({
 					method: 'GET',
-					url: `=${sandboxUrl}/v1/properties/{{ $json.values }}?Purchase=0`,
+					url: `=${sandboxUrl}/v1/properties/{{ $json.PropID }}?Purchase=0`,
 				}),
 			],
 		),

@@ -373,6 +373,7 @@ describe('PropID and PersonKey', () => {
 	test('an empty key from an input item without the field says so, and how to get one', async () => {
 		// As after a Manual Trigger, whose one item is empty.
 		for (const [parameters, field, source] of [
+			[{ resource: 'property', operation: 'get', propId: '' }, 'PropID', 'Property > Search'],
 			[
 				{ resource: 'property', operation: 'get', propId: '={{ $json.PropID }}' },
 				'PropID',
@@ -396,15 +397,17 @@ describe('PropID and PersonKey', () => {
 		] as const) {
 			const result = await attempt(parameters, [{}]);
 			expect(result.error?.message).toMatch(
-				new RegExp(`^[A-Za-z ]+: "" is empty: the input item has no ${field}$`),
+				new RegExp(`^(Property ID|Person Key) is empty and the input item has no ${field}$`),
 			);
-			expect(result.error?.description).toBe(
-				`The input item at index 0 has no ${field} field (an item from a Manual Trigger has none). Run this node after one that gives ${field}, such as ${source}, or enter the key itself.`,
+			expect(result.error?.description).toMatch(
+				new RegExp(
+					`the item at index 0 has none \\(an item from a Manual Trigger has none\\)\\. Run this node after one that gives ${field}, such as ${source}, or enter the key itself\\.$`,
+				),
 			);
 			expect(result.sent).toEqual([]);
 		}
 		// A field that is there but empty is only empty.
-		for (const propId of ['={{ $json.PropID }}', '={{ ($json.PropID) }}']) {
+		for (const propId of ['', '={{ $json.PropID }}', '={{ ($json.PropID) }}']) {
 			const empty = await attempt({ resource: 'property', operation: 'get', propId }, [
 				{ PropID: '' },
 			]);

@@ -4,9 +4,9 @@ import { runChain, TOKENS } from '../support/harness';
 import { addToList, createList, listRef, run, runOk, useEngineSandbox } from '../support/helpers';
 
 /**
- * The key fields of the operations keyed by one property or one person start as a read of the
- * input item (issue 38): a Property ID as `{{ $json.PropID }}`, a Person Key as
- * `{{ $json.PersonKey }}`, as List Item > Add's Property IDs does. A node dropped after one that
+ * The key fields of the operations keyed by one property or one person start empty, and empty reads
+ * the input item (issue 38): a Property ID its `PropID`, a Person Key its `PersonKey`, as List
+ * Item > Add's Property IDs does. A node dropped after one that
  * gives properties or owners works on each of them without the field being filled in. The
  * parameters below leave the key out, as a node freshly added in the editor has it.
  */
@@ -77,6 +77,29 @@ test.each([
 	},
 );
 
+test("a Property ID and a Person Key set empty read the input item's own field, and the old default still works", async () => {
+	const before = sb.requests.length;
+	for (const propId of ['', '={{ $json.PropID }}']) {
+		const [quote] = await runOk(
+			sb,
+			{ resource: 'property', operation: 'get', propId, chargeMode: 'preview' },
+			[{ PropID: 'P000713' }],
+		);
+		expect(quote).toMatchObject({ preview: true });
+	}
+	const [phone] = await runOk(
+		sb,
+		{ resource: 'person', operation: 'purchasePhone', personKey: '', chargeMode: 'preview' },
+		[{ PersonKey: 'K000713A' }],
+	);
+	expect(phone).toMatchObject({ preview: true, PersonKey: 'K000713A' });
+	expect(pathsSince(before)).toEqual([
+		'/v1/properties/P000713',
+		'/v1/properties/P000713',
+		'/v1/persons/K000713A/Phone',
+	]);
+});
+
 test("List Item > Remove without a Property ID removes each input item's PropID", async () => {
 	const listId = await createList(sb, { listName: 'Key defaults', listType: 'static' });
 	await addToList(sb, listId, 'P000713,P000714,P000715');
@@ -128,12 +151,14 @@ test('an input item without the key is refused naming the field, nothing sent', 
 		{ resource: 'person', operation: 'getOwners', chargeMode: 'preview' },
 		[{ id: 'P000717' }],
 	);
-	expect(noPropId.error?.message).toMatch(/^Property ID: "" is empty/);
+	expect(noPropId.error?.message).toBe('Property ID is empty and the input item has no PropID');
 	const noPersonKey = await run(
 		sb,
 		{ resource: 'person', operation: 'purchasePhone', chargeMode: 'preview' },
 		[{ PropID: 'P000717' }],
 	);
-	expect(noPersonKey.error?.message).toMatch(/^Person Key: "" is empty/);
+	expect(noPersonKey.error?.message).toBe(
+		'Person Key is empty and the input item has no PersonKey',
+	);
 	expect(pathsSince(before)).toEqual([]);
 });

@@ -50,12 +50,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: IDataObject = {};
 	const given = (name: string) =>
 		String(this.getNodeParameter(name, itemIndex, '') ?? '').trim() !== '';
-	const propId = given('matchPropId')
-		? readPropId(this, itemIndex, 'matchPropId', 'Property ID')
-		: '';
-	const personKey = given('matchPersonKey')
-		? readPersonKey(this, itemIndex, 'matchPersonKey', 'Person Key')
-		: '';
+	const propId = given('matchPropId') ? readPropId(this, itemIndex, 'matchPropId') : '';
+	const personKey = given('matchPersonKey') ? readPersonKey(this, itemIndex, 'matchPersonKey') : '';
 	if (propId) body.PropID = propId;
 	if (personKey) body.PersonKey = personKey;
 	if (!propId && !personKey) {

@@ -42,9 +42,10 @@ export const description: INodeProperties[] = [
 		displayName: 'Property IDs',
 		name: 'propIds',
 		type: 'string',
-		default: '={{ $json.PropID }}',
-		required: true,
-		description: 'One PropID or several, comma-separated (or a list from an expression)',
+		default: '',
+		placeholder: 'P000123, P000124',
+		description:
+			"One PropID or several, comma-separated, or a list. Leave empty to use the input item's PropID.",
 		displayOptions: { show: { ...show, addBy: ['propIds'] } },
 	},
 	...criteriaProperties({ ...show, addBy: ['criteria'] }, true),
@@ -62,7 +63,7 @@ type Request = { itemIndex: number; listId: ListId } & (
 function readRequest(context: IExecuteFunctions, itemIndex: number): Request {
 	const listId = readListId(context, itemIndex, 'listId', 'Static List');
 	if (readChoice(context, itemIndex, propertyNamed(description, 'addBy')) === 'propIds') {
-		const propIds = readPropIds(context, itemIndex, 'propIds', 'Property IDs');
+		const propIds = readPropIds(context, itemIndex);
 		if (propIds.length === 0) {
 			throw new NodeOperationError(context.getNode(), 'Property IDs: give at least one PropID', {
 				itemIndex,

@@ -59,11 +59,10 @@ export function propIdProperty(show: IDisplayOptions['show']): INodeProperties {
 		displayName: 'Property ID',
 		name: 'propId',
 		type: 'string',
-		required: true,
-		// The input item's PropID, as List Item > Add's Property IDs: what Property > Search, List Item > Get Many and Get Owners give.
-		default: '={{ $json.PropID }}',
+		// Empty: the input item's PropID, what Property > Search, List Item > Get Many and Get Owners give.
+		default: '',
 		placeholder: 'P000123',
-		description: "The PropID of the property. By default the input item's PropID.",
+		description: "The PropID of the property. Leave empty to use the input item's PropID.",
 		...(show ? { displayOptions: { show } } : {}),
 	};
 }
@@ -73,12 +72,11 @@ export function personKeyProperty(show: IDisplayOptions['show']): INodePropertie
 		displayName: 'Person Key',
 		name: 'personKey',
 		type: 'string',
-		required: true,
-		// The input item's PersonKey: what Person > Get Owners gives, one item per owner.
-		default: '={{ $json.PersonKey }}',
+		// Empty: the input item's PersonKey, what Person > Get Owners gives, one item per owner.
+		default: '',
 		placeholder: 'K000123A',
 		description:
-			"The PersonKey of an owner, from Person > Get Owners. By default the input item's PersonKey.",
+			"The PersonKey of an owner, from Person > Get Owners. Leave empty to use the input item's PersonKey.",
 		...(show ? { displayOptions: { show } } : {}),
 	};
 }
