@@ -286,22 +286,8 @@ export interface FieldScope {
 }
 
 // Each kind of person record is a scope of its own: its one fieldset, Table, and Table's fields.
-const personRecordScopes = Object.fromEntries(
-	PERSON_RECORD_KINDS.map((kind) => [
-		kind,
-		{
-			fieldsets: PERSON_RECORD_FIELDSETS[kind],
-			fields: PERSON_RECORD_FIELDSETS[kind].Table,
-			open: true,
-		},
-	]),
-) as {
-	[Kind in PersonRecordKind]: {
-		fieldsets: (typeof PERSON_RECORD_FIELDSETS)[Kind];
-		fields: (typeof PERSON_RECORD_FIELDSETS)[Kind]['Table'];
-		open: true;
-	};
-};
+const recordScope = <Fieldsets extends { Table: readonly string[] }>(fieldsets: Fieldsets) =>
+	({ fieldsets, fields: fieldsets.Table, open: true }) as const;
 
 export const FIELD_SCOPES = {
 	property: { fieldsets: PROPERTY_FIELDSETS, fields: PROPERTY_FIELDS },
@@ -315,7 +301,11 @@ export const FIELD_SCOPES = {
 		fields: unique(Object.values(TRANSACTION_FIELDSETS)),
 		open: true,
 	},
-	...personRecordScopes,
+	bankruptcies: recordScope(PERSON_RECORD_FIELDSETS.bankruptcies),
+	divorces: recordScope(PERSON_RECORD_FIELDSETS.divorces),
+	liens: recordScope(PERSON_RECORD_FIELDSETS.liens),
+	probates: recordScope(PERSON_RECORD_FIELDSETS.probates),
+	relatives: recordScope(PERSON_RECORD_FIELDSETS.relatives),
 } as const satisfies Record<string, FieldScope>;
 
 export type FieldScopeName = keyof typeof FIELD_SCOPES;
@@ -431,18 +421,16 @@ export type AutomationFields = typeof emptyAutomation;
 export const EMPTY_AUTOMATION: Readonly<AutomationFields> = emptyAutomation;
 
 export const AUTOMATION_FLAG_FIELDS = ['isEnabled', 'PurchasePhone', 'PurchaseEmail'] as const;
-export const AUTOMATION_ID_FIELDS = [
-	'DailyEmailMemberIDs',
-	'ImmediateEmailMemberIDs',
-	'MobileNotificationMemberIDs',
-	'ExportToWebhookIDs',
-	'AddToLists',
-	'RemoveFromLists',
-] as const;
 export const AUTOMATION_NUMBERED_ID_FIELDS = [
 	'ExportToWebhookIDs',
 	'AddToLists',
 	'RemoveFromLists',
+] as const;
+export const AUTOMATION_ID_FIELDS = [
+	'DailyEmailMemberIDs',
+	'ImmediateEmailMemberIDs',
+	'MobileNotificationMemberIDs',
+	...AUTOMATION_NUMBERED_ID_FIELDS,
 ] as const;
 /** The highest level each Set field takes (0 is the lowest: unset stars, status None). */
 export const AUTOMATION_LEVEL_MAX = { SetInterestLevel: 5, SetStatusLevel: 9 } as const;

@@ -112,7 +112,7 @@ export const description: INodeProperties[] = [
 		default: 'static',
 		displayOptions: { show },
 	},
-	...criteriaProperties({ ...show, listType: ['dynamic'] }, true),
+	...criteriaProperties({ ...show, listType: ['dynamic'] }),
 	{
 		displayName: 'Monitored',
 		name: 'isMonitored',

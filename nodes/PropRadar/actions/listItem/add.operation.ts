@@ -48,7 +48,7 @@ export const description: INodeProperties[] = [
 			"One PropID or several, comma-separated, or a list. Leave empty to use the input item's PropID.",
 		displayOptions: { show: { ...show, addBy: ['propIds'] } },
 	},
-	...criteriaProperties({ ...show, addBy: ['criteria'] }, true),
+	...criteriaProperties({ ...show, addBy: ['criteria'] }),
 ];
 
 /** PropIDs per request: the most the property endpoints take in one page (docs/api.md, Paging). */

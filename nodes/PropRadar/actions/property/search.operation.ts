@@ -18,7 +18,7 @@ import { chargedPagedRead } from '../shapes';
 const show = { resource: ['property'], operation: ['search'] };
 
 export const description: INodeProperties[] = [
-	...criteriaProperties(show, true),
+	...criteriaProperties(show),
 	...returnAllProperties(show),
 	sortProperty(show, [
 		'PropID',

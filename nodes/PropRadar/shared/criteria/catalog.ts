@@ -139,7 +139,6 @@ export const DATE_PRESETS = [
 	...['Last', 'Next'].flatMap((when) => [7, 30, 90, 365].map((days) => `${when} ${days} Days`)),
 ];
 
-/** The Property Types choices, by name. */
 export const PTYPE_OPTIONS = Object.entries(PTYPE_CODES)
 	.map(([value, label]) => ({ name: `${label} (${value})`, value }))
 	.sort((a, b) => a.name.localeCompare(b.name));

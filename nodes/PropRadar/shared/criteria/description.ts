@@ -164,10 +164,7 @@ export const CRITERIA_MODE: INodeProperties = {
 	default: 'builder',
 };
 
-export function criteriaProperties(
-	show: IDisplayOptions['show'],
-	required: boolean,
-): INodeProperties[] {
+export function criteriaProperties(show: IDisplayOptions['show']): INodeProperties[] {
 	return [
 		{ ...CRITERIA_MODE, displayOptions: { show } },
 		{
@@ -188,7 +185,8 @@ export function criteriaProperties(
 			typeOptions: { multipleValues: true },
 			displayOptions: { show: { ...show, criteriaMode: ['builder'] } },
 			default: {},
-			description: `${required ? '' : 'Optional. '}Properties must match every criterion; the values inside one criterion are alternatives`,
+			description:
+				'Properties must match every criterion; the values inside one criterion are alternatives',
 			options: [
 				{
 					displayName: 'Criterion',

@@ -54,24 +54,19 @@ export function fieldsPicker(
 	defaultNote = '',
 ): INodeProperties {
 	const { fieldsets, fields } = FIELD_SCOPES[scope] as FieldScope;
-	const options: INodeProperties[] = [
-		{
-			displayName: CHOICE_PARTS.include,
-			name: 'include',
-			type: 'multiOptions',
-			options: sortedOptions(fields),
-			default: [],
-			description: 'Fields returned in addition to the chosen fieldsets',
-		},
-		{
-			displayName: CHOICE_PARTS.exclude,
-			name: 'exclude',
-			type: 'multiOptions',
-			options: sortedOptions(fields),
-			default: [],
-			description: 'Fields left out even when a chosen fieldset contains them',
-		},
-	];
+	const options = (
+		[
+			['include', 'Fields returned in addition to the chosen fieldsets'],
+			['exclude', 'Fields left out even when a chosen fieldset contains them'],
+		] as const
+	).map(([name, description]): INodeProperties => ({
+		displayName: CHOICE_PARTS[name],
+		name,
+		type: 'multiOptions',
+		options: sortedOptions(fields),
+		default: [],
+		description,
+	}));
 	if ((FIELD_SCOPES[scope] as FieldScope).open) {
 		options.push({
 			displayName: CHOICE_PARTS.other,

@@ -71,31 +71,22 @@ export function checkedValue(
 	)
 		return value;
 	switch (property.type) {
-		case 'options': {
-			const allowed = optionValues(property);
-			const option = optionOf(allowed, value);
-			if (option === undefined)
-				fail(
-					context,
-					itemIndex,
-					`${label}: "${shownValue(value)}" is not allowed`,
-					`Use ${alternatives(allowed)}.`,
-				);
-			return option;
-		}
+		case 'options':
 		case 'multiOptions': {
 			const allowed = optionValues(property);
-			return entriesOf(value).map((entry) => {
+			const single = property.type === 'options';
+			const checked = (single ? [value] : entriesOf(value)).map((entry) => {
 				const option = optionOf(allowed, entry);
 				if (option === undefined)
 					fail(
 						context,
 						itemIndex,
 						`${label}: "${shownValue(entry)}" is not allowed`,
-						`Use any of ${alternatives(allowed)}.`,
+						`Use ${single ? '' : 'any of '}${alternatives(allowed)}.`,
 					);
 				return option;
 			});
+			return single ? checked[0] : checked;
 		}
 		case 'number': {
 			const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;

@@ -187,7 +187,6 @@ export function readSort(
 	};
 }
 
-/** A list parameter's entries: an array as it is, text split at commas. */
 function listEntries(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
 	if (typeof value === 'string') return value.split(',');
