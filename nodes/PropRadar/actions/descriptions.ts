@@ -19,11 +19,14 @@ export function resourceModule({
 	};
 }
 
-/** A resource's operation selector, shown for that resource only. */
+/** An operation's action and description in the panel, and its name when not its value's words. */
+type OperationText = [action: string, description: string, name?: string];
+
+/** A resource's operation selector, shown for that resource only: "getMany" is named "Get Many". */
 export function operationSelector(
 	resource: string,
 	defaultOperation: string,
-	options: INodePropertyOptions[],
+	operations: Record<string, OperationText>,
 ): INodeProperties {
 	return {
 		displayName: 'Operation',
@@ -31,7 +34,12 @@ export function operationSelector(
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource] } },
-		options,
+		options: Object.entries(operations).map(([value, [action, description, name]]) => ({
+			name: name ?? value.charAt(0).toUpperCase() + value.slice(1).replace(/([A-Z])/g, ' $1'),
+			value,
+			action,
+			description,
+		})),
 		default: defaultOperation,
 	};
 }
