@@ -44,6 +44,23 @@ export function operationSelector(
 	};
 }
 
+/** Several IDs, picked from what `loadOptionsMethod` lists or given by an expression. */
+export function idsPicker(
+	displayName: string,
+	name: string,
+	loadOptionsMethod: string,
+	description: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod },
+		default: [],
+		description: `${description}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
+}
+
 export function operationOptions(
 	resource: ResourceModule,
 	resourceName: string,
