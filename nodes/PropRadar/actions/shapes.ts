@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import {
+	apiRequest,
 	collectPages,
 	listCount,
 	type ApiEnvelope,
@@ -18,6 +19,29 @@ interface ItemRequest {
 	request: ApiRequest;
 	/** The item's key (and what it asked for) on its preview: `{ PropID }`. */
 	extra: IDataObject;
+}
+
+type ReadItem<T> = (context: IExecuteFunctions, itemIndex: number) => T;
+
+/** A free request of the item's parameters: its records are the answer's results. */
+export function freeRequest(read: ReadItem<ApiRequest>): ItemOperation {
+	return async function (this: IExecuteFunctions, itemIndex) {
+		return (await apiRequest(this, { ...read(this, itemIndex), itemIndex })).results ?? [];
+	};
+}
+
+/**
+ * A DELETE of the record the item's parameters name. It returns `deleted` first (n8n's UX
+ * guidelines), then the IDs and PropRadar's `deleteCount`. A count of 0 is PropRadar saying it
+ * deleted nothing, so `deleted` is false then.
+ */
+export function deleteRecord(read: ReadItem<{ path: ApiPath; ids: IDataObject }>): ItemOperation {
+	return async function (this: IExecuteFunctions, itemIndex) {
+		const { path, ids } = read(this, itemIndex);
+		const response = await apiRequest(this, { method: 'DELETE', path, itemIndex });
+		const deleteCount = response.deleteCount ?? 0;
+		return [{ deleted: Number(deleteCount) > 0, ...ids, deleteCount }];
+	};
 }
 
 /**
