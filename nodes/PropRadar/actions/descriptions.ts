@@ -61,6 +61,13 @@ export function idsPicker(
 	};
 }
 
+/** Interest levels 0 to 5: 0 named `zero`, the others by their stars. */
+export const starOptions = (zero: string): INodePropertyOptions[] =>
+	[0, 1, 2, 3, 4, 5].map((level) => ({
+		name: level === 0 ? zero : `${level} Star${level > 1 ? 's' : ''}`,
+		value: level,
+	}));
+
 export function operationOptions(
 	resource: ResourceModule,
 	resourceName: string,

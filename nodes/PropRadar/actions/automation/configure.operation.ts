@@ -11,7 +11,7 @@ import {
 import { assertChargingAutomationAllowed, automationCharges } from '../../money';
 import { listLocator, propertyNamed, readChoice, readListId } from '../../shared/parameters';
 import { EMPTY_AUTOMATION } from '../../shared/vocabulary';
-import { idsPicker } from '../descriptions';
+import { idsPicker, starOptions } from '../descriptions';
 import { automationFields } from './fields';
 import { readAutomation } from '../../shared/answers';
 import { monitorLists, readAutomationOptIns, turnOnMonitoringProperty } from './monitoring';
@@ -146,10 +146,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Then Set Interest Level',
 				name: 'SetInterestLevel',
 				type: 'options',
-				options: [0, 1, 2, 3, 4, 5].map((level) => ({
-					name: level === 0 ? 'Unset Stars (0)' : `${level} Star${level > 1 ? 's' : ''}`,
-					value: level,
-				})),
+				options: starOptions('Unset Stars (0)'),
 				default: 0,
 				description:
 					'Stars given to every triggering property; 0 takes their stars away. Leave this field out to leave stars alone.',
