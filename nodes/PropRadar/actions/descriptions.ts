@@ -68,16 +68,9 @@ export const starOptions = (zero: string): INodePropertyOptions[] =>
 		value: level,
 	}));
 
-export function operationOptions(
-	resource: ResourceModule,
-	resourceName: string,
-): INodePropertyOptions[] {
-	const selector = resource.description.find(
-		(property) =>
-			property.name === 'operation' &&
-			property.displayOptions?.show?.resource?.includes(resourceName),
-	);
-	return (selector?.options ?? []) as INodePropertyOptions[];
+/** The options of the resource's operation selector, its first parameter (`resourceModule`). */
+export function operationOptions(resource: ResourceModule): INodePropertyOptions[] {
+	return resource.description[0].options as INodePropertyOptions[];
 }
 
 // "Get Owners · Person": the names the panel shows, looked up by the saved values in one flat map,
@@ -89,7 +82,7 @@ export function nodeSubtitle(
 	const names: Record<string, string> = {};
 	for (const { name: resourceName, value } of resourceProperty.options as INodePropertyOptions[]) {
 		const resource = String(value);
-		for (const operation of operationOptions(resources[resource], resource)) {
+		for (const operation of operationOptions(resources[resource])) {
 			names[`${resource}.${String(operation.value)}`] = `${operation.name} · ${resourceName}`;
 		}
 	}

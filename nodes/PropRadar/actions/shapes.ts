@@ -21,6 +21,7 @@ interface ItemRequest {
 	extra: IDataObject;
 }
 
+/** Reads the item's parameters (refusing bad ones before anything is sent). */
 type ReadItem<T> = (context: IExecuteFunctions, itemIndex: number) => T;
 
 /** A free request of the item's parameters: its records are the answer's results. */
@@ -50,8 +51,8 @@ export function deleteRecord(read: ReadItem<{ path: ApiPath; ids: IDataObject }>
  */
 export function byPropId(
 	path: (propId: string) => ApiPath,
-	qs?: (context: IExecuteFunctions, itemIndex: number) => Query,
-): (context: IExecuteFunctions, itemIndex: number) => ItemRequest {
+	qs?: ReadItem<Query>,
+): ReadItem<ItemRequest> {
 	return (context, itemIndex) => {
 		const propId = readPropId(context, itemIndex);
 		return {
@@ -73,7 +74,7 @@ export function chargedRead({
 }: {
 	kind: PriceKind;
 	/** Reads the item's parameters (refusing bad ones before anything is sent). */
-	read: (context: IExecuteFunctions, itemIndex: number) => ItemRequest;
+	read: ReadItem<ItemRequest>;
 	/** The item's records from the purchase's answer: by default its results, each with the charge. */
 	bought?: (response: ApiEnvelope, note: ChargeNote, extra: IDataObject) => IDataObject[];
 	/** The item's records when its request fails in a way that is an answer; it throws any other failure. */
@@ -110,10 +111,7 @@ export function chargedPagedRead({
 	kind: PriceKind;
 	pageSize: number;
 	/** Reads the item's parameters; its Limit is read after them. */
-	read: (
-		context: IExecuteFunctions,
-		itemIndex: number,
-	) => { request: ApiRequest; extra?: IDataObject };
+	read: ReadItem<{ request: ApiRequest; extra?: IDataObject }>;
 }): ItemOperation {
 	return async function (this: IExecuteFunctions, itemIndex, money, pass) {
 		const { request, extra } = read(this, itemIndex);
@@ -145,7 +143,7 @@ export function pagedRead({
 	/** Pages that carry no total and no count to check them by: read until one comes back empty. */
 	untilEmpty?: boolean;
 	/** Reads the item's parameters that come before its Limit. */
-	read: (context: IExecuteFunctions, itemIndex: number) => PagedReadParameters;
+	read: ReadItem<PagedReadParameters>;
 }): ItemOperation {
 	return async function (this: IExecuteFunctions, itemIndex) {
 		const { request, counted, output = (records) => records } = read(this, itemIndex);
