@@ -19,11 +19,14 @@ export function resourceModule({
 	};
 }
 
-/** A resource's operation selector, shown for that resource only. */
+/** An operation's action and description in the panel, and its name when not its value's words. */
+type OperationText = [action: string, description: string, name?: string];
+
+/** A resource's operation selector, shown for that resource only: "getMany" is named "Get Many". */
 export function operationSelector(
 	resource: string,
 	defaultOperation: string,
-	options: INodePropertyOptions[],
+	operations: Record<string, OperationText>,
 ): INodeProperties {
 	return {
 		displayName: 'Operation',
@@ -31,21 +34,43 @@ export function operationSelector(
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource] } },
-		options,
+		options: Object.entries(operations).map(([value, [action, description, name]]) => ({
+			name: name ?? value.charAt(0).toUpperCase() + value.slice(1).replace(/([A-Z])/g, ' $1'),
+			value,
+			action,
+			description,
+		})),
 		default: defaultOperation,
 	};
 }
 
-export function operationOptions(
-	resource: ResourceModule,
-	resourceName: string,
-): INodePropertyOptions[] {
-	const selector = resource.description.find(
-		(property) =>
-			property.name === 'operation' &&
-			property.displayOptions?.show?.resource?.includes(resourceName),
-	);
-	return (selector?.options ?? []) as INodePropertyOptions[];
+/** Several IDs, picked from what `loadOptionsMethod` lists or given by an expression. */
+export function idsPicker(
+	displayName: string,
+	name: string,
+	loadOptionsMethod: string,
+	description: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod },
+		default: [],
+		description: `${description}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
+}
+
+/** Interest levels 0 to 5: 0 named `zero`, the others by their stars. */
+export const starOptions = (zero: string): INodePropertyOptions[] =>
+	[0, 1, 2, 3, 4, 5].map((level) => ({
+		name: level === 0 ? zero : `${level} Star${level > 1 ? 's' : ''}`,
+		value: level,
+	}));
+
+/** The options of the resource's operation selector, its first parameter (`resourceModule`). */
+export function operationOptions(resource: ResourceModule): INodePropertyOptions[] {
+	return resource.description[0].options as INodePropertyOptions[];
 }
 
 // "Get Owners · Person": the names the panel shows, looked up by the saved values in one flat map,
@@ -57,7 +82,7 @@ export function nodeSubtitle(
 	const names: Record<string, string> = {};
 	for (const { name: resourceName, value } of resourceProperty.options as INodePropertyOptions[]) {
 		const resource = String(value);
-		for (const operation of operationOptions(resources[resource], resource)) {
+		for (const operation of operationOptions(resources[resource])) {
 			names[`${resource}.${String(operation.value)}`] = `${operation.name} · ${resourceName}`;
 		}
 	}

@@ -10,10 +10,15 @@ import type {
 
 import { toNodeError } from '../transport';
 import { boughtIn, type RunMoney } from '../money';
-import { shapedRecord } from '../shared/fieldsets';
-import { checkedValue, readFlag } from '../shared/parameters';
+import {
+	outputFields,
+	outputProperties,
+	shapedRecord,
+	type OutputChoice,
+} from '../shared/fieldsets';
+import { checkedValue, readChoice, readFlag } from '../shared/parameters';
+import type { SimplifiedKind } from '../shared/vocabulary';
 import { errorFields, errorItem } from './errorItem';
-import { readOutputFields } from './output';
 import type { ItemModule, ItemsReadAhead } from './types';
 
 // As many items as a run may have requests under way (MAX_IN_FLIGHT in transport/), the default too.
@@ -120,6 +125,33 @@ export async function forEachItem(
 		while (!stopped() && next < itemIndexes.length) await work(itemIndexes[next++]);
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, itemIndexes.length) }, worker));
+}
+
+/**
+ * The fields each record of the item keeps (undefined: all): Simplify on the node, Output on its
+ * tool variant. Read before the item's requests, so that a bad value is refused before anything is
+ * sent, and never after a purchase.
+ */
+function readOutputFields(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	kind: SimplifiedKind,
+	asTool: boolean,
+): readonly string[] | undefined {
+	if (!asTool)
+		return readFlag(context, itemIndex, 'simple', 'Simplify')
+			? outputFields(kind, 'simplified')
+			: undefined;
+	const [, output, fields] = outputProperties(kind, {}, false);
+	const choice = readChoice<OutputChoice>(context, itemIndex, output);
+	if (choice !== 'selected') return outputFields(kind, choice);
+	const selected = checkedValue(
+		context,
+		itemIndex,
+		fields,
+		context.getNodeParameter(fields.name, itemIndex, []),
+	) as string[];
+	return outputFields(kind, choice, selected);
 }
 
 interface LoopResult {

@@ -110,19 +110,6 @@ async function quoteWholeRun(
 	await money.assertRunFits(itemIndexes.length, records);
 }
 
-/** Before the item loop: a read ahead of every item, or a purchase's whole-run quote. */
-async function beforeTheLoop(
-	run: Run,
-	module: ItemModule,
-	itemIndexes: readonly number[],
-): Promise<ItemsReadAhead | undefined> {
-	if (itemIndexes.length < 2) return undefined;
-	if (module.readAhead)
-		return module.readAhead.call(run.context, run.money, run.continueOnFail, itemIndexes);
-	if (run.chargeMode === 'purchase') await quoteWholeRun(run, module, itemIndexes);
-	return undefined;
-}
-
 async function runItems(
 	context: IExecuteFunctions,
 	money: RunMoney,
@@ -158,9 +145,14 @@ async function runItems(
 		return failEveryItem(run, error, allItems);
 	}
 	const itemIndexes = allItems.filter((itemIndex) => !skip?.skipped.has(itemIndex));
+	// Before the item loop: a read ahead of every item, or a purchase's whole-run quote.
+	const several = itemIndexes.length > 1;
 	let ahead: ItemsReadAhead | undefined;
 	try {
-		ahead = await beforeTheLoop(run, module, itemIndexes);
+		if (several && module.readAhead)
+			ahead = await module.readAhead.call(context, money, run.continueOnFail, itemIndexes);
+		else if (several && run.chargeMode === 'purchase')
+			await quoteWholeRun(run, module, itemIndexes);
 	} catch (error) {
 		return failEveryItem(run, error, itemIndexes);
 	}

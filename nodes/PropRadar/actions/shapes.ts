@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import {
+	apiRequest,
 	collectPages,
 	listCount,
 	type ApiEnvelope,
@@ -20,14 +21,38 @@ interface ItemRequest {
 	extra: IDataObject;
 }
 
+/** Reads the item's parameters (refusing bad ones before anything is sent). */
+type ReadItem<T> = (context: IExecuteFunctions, itemIndex: number) => T;
+
+/** A free request of the item's parameters: its records are the answer's results. */
+export function freeRequest(read: ReadItem<ApiRequest>): ItemOperation {
+	return async function (this: IExecuteFunctions, itemIndex) {
+		return (await apiRequest(this, { ...read(this, itemIndex), itemIndex })).results ?? [];
+	};
+}
+
+/**
+ * A DELETE of the record the item's parameters name. It returns `deleted` first (n8n's UX
+ * guidelines), then the IDs and PropRadar's `deleteCount`. A count of 0 is PropRadar saying it
+ * deleted nothing, so `deleted` is false then.
+ */
+export function deleteRecord(read: ReadItem<{ path: ApiPath; ids: IDataObject }>): ItemOperation {
+	return async function (this: IExecuteFunctions, itemIndex) {
+		const { path, ids } = read(this, itemIndex);
+		const response = await apiRequest(this, { method: 'DELETE', path, itemIndex });
+		const deleteCount = response.deleteCount ?? 0;
+		return [{ deleted: Number(deleteCount) > 0, ...ids, deleteCount }];
+	};
+}
+
 /**
  * The request of a read by the item's PropID: a GET of `path`, with the query `qs` reads (after
  * the PropID); its preview names the PropID.
  */
 export function byPropId(
 	path: (propId: string) => ApiPath,
-	qs?: (context: IExecuteFunctions, itemIndex: number) => Query,
-): (context: IExecuteFunctions, itemIndex: number) => ItemRequest {
+	qs?: ReadItem<Query>,
+): ReadItem<ItemRequest> {
 	return (context, itemIndex) => {
 		const propId = readPropId(context, itemIndex);
 		return {
@@ -49,7 +74,7 @@ export function chargedRead({
 }: {
 	kind: PriceKind;
 	/** Reads the item's parameters (refusing bad ones before anything is sent). */
-	read: (context: IExecuteFunctions, itemIndex: number) => ItemRequest;
+	read: ReadItem<ItemRequest>;
 	/** The item's records from the purchase's answer: by default its results, each with the charge. */
 	bought?: (response: ApiEnvelope, note: ChargeNote, extra: IDataObject) => IDataObject[];
 	/** The item's records when its request fails in a way that is an answer; it throws any other failure. */
@@ -86,10 +111,7 @@ export function chargedPagedRead({
 	kind: PriceKind;
 	pageSize: number;
 	/** Reads the item's parameters; its Limit is read after them. */
-	read: (
-		context: IExecuteFunctions,
-		itemIndex: number,
-	) => { request: ApiRequest; extra?: IDataObject };
+	read: ReadItem<{ request: ApiRequest; extra?: IDataObject }>;
 }): ItemOperation {
 	return async function (this: IExecuteFunctions, itemIndex, money, pass) {
 		const { request, extra } = read(this, itemIndex);
@@ -121,7 +143,7 @@ export function pagedRead({
 	/** Pages that carry no total and no count to check them by: read until one comes back empty. */
 	untilEmpty?: boolean;
 	/** Reads the item's parameters that come before its Limit. */
-	read: (context: IExecuteFunctions, itemIndex: number) => PagedReadParameters;
+	read: ReadItem<PagedReadParameters>;
 }): ItemOperation {
 	return async function (this: IExecuteFunctions, itemIndex) {
 		const { request, counted, output = (records) => records } = read(this, itemIndex);

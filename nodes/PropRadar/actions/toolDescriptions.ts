@@ -104,7 +104,7 @@ export function toolDescriptionProperties(
 	resources: Record<string, ResourceModule>,
 ): INodeProperties[] {
 	return Object.entries(resources).flatMap(([resourceName, resource]) => {
-		return operationOptions(resource, resourceName).flatMap((option) => {
+		return operationOptions(resource).flatMap((option) => {
 			const operation = String(option.value);
 			const key = `${resourceName}.${operation}`;
 			const action = option.action ?? `${option.name} ${resourceName}`;

@@ -52,7 +52,7 @@ export interface ItemModule {
 	executeBatch?: never;
 	/** Whether each output item keeps the input item's PropID, PersonKey and ListID where it has none of its own. */
 	keepsInputKeys?: boolean;
-	/** The kind of record it outputs, which Simplify and the tool's Output shape (actions/output.ts). */
+	/** The kind of record it outputs, which Simplify and the tool's Output shape (readOutputFields, actions/itemLoop.ts). */
 	outputs?: SimplifiedKind;
 	/** The key a purchase of the item is recorded under for Skip Records Bought Before. */
 	boughtKey?: BoughtKey;

@@ -1,11 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, paths } from '../../transport';
+import { paths } from '../../transport';
+import { freeRequest } from '../shapes';
 
 export const description: INodeProperties[] = [];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return (
-		(await apiRequest(this, { method: 'GET', path: paths.members(), itemIndex })).results ?? []
-	);
-}
+export const execute = freeRequest(() => ({ method: 'GET', path: paths.members() }));

@@ -1,29 +1,14 @@
-import { resourceModule } from '../descriptions';
+import { operationSelector, resourceModule } from '../descriptions';
 import * as configure from './configure.operation';
 import * as get from './get.operation';
 
 export const automation = resourceModule({
 	operations: { configure, get },
-	selector: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['automation'] } },
-		options: [
-			{
-				name: 'Configure',
-				value: 'configure',
-				action: 'Configure a list automation',
-				description: 'Update the given fields, or replace the whole configuration',
-			},
-			{
-				name: 'Get',
-				value: 'get',
-				action: 'Get a list automation',
-				description: 'Retrieve the automation of a list',
-			},
+	selector: operationSelector('automation', 'get', {
+		configure: [
+			'Configure a list automation',
+			'Update the given fields, or replace the whole configuration',
 		],
-		default: 'get',
-	},
+		get: ['Get a list automation', 'Retrieve the automation of a list'],
+	}),
 });

@@ -11,25 +11,20 @@ import {
 import { assertChargingAutomationAllowed, automationCharges } from '../../money';
 import { listLocator, propertyNamed, readChoice, readListId } from '../../shared/parameters';
 import { EMPTY_AUTOMATION } from '../../shared/vocabulary';
+import { idsPicker, starOptions } from '../descriptions';
 import { automationFields } from './fields';
 import { readAutomation } from '../../shared/answers';
-import {
-	readAutomationOptIns,
-	turnOnMonitoring,
-	turnOnMonitoringProperty,
-	unmonitoredLists,
-} from './monitoring';
+import { monitorLists, readAutomationOptIns, turnOnMonitoringProperty } from './monitoring';
 
 const show = { resource: ['automation'], operation: ['configure'] };
 
-const memberPicker = (displayName: string, name: string, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'multiOptions',
-	typeOptions: { loadOptionsMethod: 'getMembers' },
-	default: [],
-	description: `${description}; the list has the members who have joined (one still invited shows once they accept). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
-});
+const memberPicker = (displayName: string, name: string, description: string) =>
+	idsPicker(
+		displayName,
+		name,
+		'getMembers',
+		`${description}; the list has the members who have joined (one still invited shows once they accept)`,
+	);
 
 export const description: INodeProperties[] = [
 	listLocator(show),
@@ -98,29 +93,23 @@ export const description: INodeProperties[] = [
 				default: '',
 				description: 'E-mail marketing order used (may cost per e-mail)',
 			},
-			{
-				displayName: 'Then Add to List Names or IDs',
-				name: 'AddToLists',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getLists' },
-				default: [],
-				description:
-					'Lists the triggering properties are added to (not this list). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			idsPicker(
+				'Then Add to List Names or IDs',
+				'AddToLists',
+				'getLists',
+				'Lists the triggering properties are added to (not this list)',
+			),
 			memberPicker(
 				'Then Daily Email to Member Names or IDs',
 				'DailyEmailMemberIDs',
 				'Members who get a daily e-mail',
 			),
-			{
-				displayName: 'Then Export to Webhook Names or IDs',
-				name: 'ExportToWebhookIDs',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getWebhooks' },
-				default: [],
-				description:
-					'Webhooks called for each triggering property. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			idsPicker(
+				'Then Export to Webhook Names or IDs',
+				'ExportToWebhookIDs',
+				'getWebhooks',
+				'Webhooks called for each triggering property',
+			),
 			memberPicker(
 				'Then Immediate Email to Member Names or IDs',
 				'ImmediateEmailMemberIDs',
@@ -147,23 +136,17 @@ export const description: INodeProperties[] = [
 				description:
 					"Whether to buy the owners' phone numbers. Charged per triggered record, non-refundable, with no Max Cost.",
 			},
-			{
-				displayName: 'Then Remove From List Names or IDs',
-				name: 'RemoveFromLists',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getLists' },
-				default: [],
-				description:
-					'Lists the triggering properties are removed from (not this list). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			idsPicker(
+				'Then Remove From List Names or IDs',
+				'RemoveFromLists',
+				'getLists',
+				'Lists the triggering properties are removed from (not this list)',
+			),
 			{
 				displayName: 'Then Set Interest Level',
 				name: 'SetInterestLevel',
 				type: 'options',
-				options: [0, 1, 2, 3, 4, 5].map((level) => ({
-					name: level === 0 ? 'Unset Stars (0)' : `${level} Star${level > 1 ? 's' : ''}`,
-					value: level,
-				})),
+				options: starOptions('Unset Stars (0)'),
 				default: 0,
 				description:
 					'Stars given to every triggering property; 0 takes their stars away. Leave this field out to leave stars alone.',
@@ -233,9 +216,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const enabled = Number(written.isEnabled) === 1;
 	const unmonitored = enabled
-		? await unmonitoredLists(this, [listId], turnOn, itemIndex, 'the automation was not written')
+		? await monitorLists(this, [listId], turnOn, itemIndex, 'the automation was not written')
 		: [];
-	await turnOnMonitoring(this, unmonitored, itemIndex);
 	let response: IDataObject;
 	try {
 		response = await apiRequest(this, {

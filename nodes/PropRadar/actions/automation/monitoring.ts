@@ -36,8 +36,11 @@ export function readAutomationOptIns(context: IExecuteFunctions, itemIndex: numb
 
 type ListId = Parameters<typeof paths.list>[0];
 
-/** Refuses unmonitored lists unless `turnOn`; the caller turns them on once every other check has passed. */
-export async function unmonitoredLists(
+/**
+ * Refuses unmonitored lists unless `turnOn`, and then turns them on: called once every other check
+ * has passed. Returns the lists turned on.
+ */
+export async function monitorLists(
 	context: IExecuteFunctions,
 	listIds: ListId[],
 	turnOn: boolean,
@@ -52,30 +55,26 @@ export async function unmonitoredLists(
 		});
 		if (Number(list?.isMonitored) === 0) unmonitored.push(listId);
 	}
-	if (unmonitored.length === 0 || turnOn) return unmonitored;
-	const which =
-		unmonitored.length === 1 ? `List ${unmonitored[0]} is` : `Lists ${unmonitored.join(', ')} are`;
-	throw new NodeOperationError(
-		context.getNode(),
-		`${which} not monitored, so ` +
-			`${unmonitored.length === 1 ? 'its automation' : 'their automations'} ` +
-			`would never fire`,
-		{
-			itemIndex,
-			description:
-				`Nothing was changed (${doing}). Automations only run on monitored lists. Turn ` +
-				`on the option "Turn On Monitoring" of this node to switch monitoring on as ` +
-				`well, or switch it on with PropRadar > List > Update (Monitored).`,
-		},
-	);
-}
-
-export async function turnOnMonitoring(
-	context: IExecuteFunctions,
-	listIds: ListId[],
-	itemIndex: number,
-): Promise<void> {
-	for (const listId of listIds) {
+	if (unmonitored.length > 0 && !turnOn) {
+		const which =
+			unmonitored.length === 1
+				? `List ${unmonitored[0]} is`
+				: `Lists ${unmonitored.join(', ')} are`;
+		throw new NodeOperationError(
+			context.getNode(),
+			`${which} not monitored, so ` +
+				`${unmonitored.length === 1 ? 'its automation' : 'their automations'} ` +
+				`would never fire`,
+			{
+				itemIndex,
+				description:
+					`Nothing was changed (${doing}). Automations only run on monitored lists. Turn ` +
+					`on the option "Turn On Monitoring" of this node to switch monitoring on as ` +
+					`well, or switch it on with PropRadar > List > Update (Monitored).`,
+			},
+		);
+	}
+	for (const listId of unmonitored)
 		await apiRequest(context, {
 			method: 'PATCH',
 			path: paths.list(listId),
@@ -83,5 +82,5 @@ export async function turnOnMonitoring(
 			repeatable: true,
 			itemIndex,
 		});
-	}
+	return unmonitored;
 }

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, paths } from '../../transport';
-import { deletedRecord } from '../deleted';
+import { paths } from '../../transport';
 import { listLocator, readListId, readPositiveInteger } from '../../shared/parameters';
+import { deleteRecord } from '../shapes';
 import { importItemIdProperty } from './updateMatch.operation';
 
 const show = { resource: ['importRecord'], operation: ['deleteMatch'] };
@@ -12,13 +12,11 @@ export const description: INodeProperties[] = [
 	importItemIdProperty(show),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const listId = readListId(this, itemIndex, 'listId', 'Import List');
-	const itemId = readPositiveInteger(this, itemIndex, 'importItemId', 'Import Item ID');
-	const response = await apiRequest(this, {
-		method: 'DELETE',
+export const execute = deleteRecord((context, itemIndex) => {
+	const listId = readListId(context, itemIndex, 'listId', 'Import List');
+	const itemId = readPositiveInteger(context, itemIndex, 'importItemId', 'Import Item ID');
+	return {
 		path: paths.importItem(listId, itemId),
-		itemIndex,
-	});
-	return [deletedRecord({ ListID: listId, ListImportItemID: itemId }, response)];
-}
+		ids: { ListID: listId, ListImportItemID: itemId },
+	};
+});

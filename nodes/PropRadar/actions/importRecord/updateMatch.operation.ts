@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, paths } from '../../transport';
+import { paths } from '../../transport';
 import {
 	listLocator,
 	readListId,
@@ -9,6 +9,7 @@ import {
 	readPositiveInteger,
 	readPropId,
 } from '../../shared/parameters';
+import { freeRequest } from '../shapes';
 
 const show = { resource: ['importRecord'], operation: ['updateMatch'] };
 
@@ -44,29 +45,24 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const listId = readListId(this, itemIndex, 'listId', 'Import List');
-	const itemId = readPositiveInteger(this, itemIndex, 'importItemId', 'Import Item ID');
+export const execute = freeRequest((context, itemIndex) => {
+	const listId = readListId(context, itemIndex, 'listId', 'Import List');
+	const itemId = readPositiveInteger(context, itemIndex, 'importItemId', 'Import Item ID');
 	const body: IDataObject = {};
 	const given = (name: string) =>
-		String(this.getNodeParameter(name, itemIndex, '') ?? '').trim() !== '';
-	const propId = given('matchPropId') ? readPropId(this, itemIndex, 'matchPropId') : '';
-	const personKey = given('matchPersonKey') ? readPersonKey(this, itemIndex, 'matchPersonKey') : '';
+		String(context.getNodeParameter(name, itemIndex, '') ?? '').trim() !== '';
+	const propId = given('matchPropId') ? readPropId(context, itemIndex, 'matchPropId') : '';
+	const personKey = given('matchPersonKey')
+		? readPersonKey(context, itemIndex, 'matchPersonKey')
+		: '';
 	if (propId) body.PropID = propId;
 	if (personKey) body.PersonKey = personKey;
 	if (!propId && !personKey) {
 		throw new NodeOperationError(
-			this.getNode(),
+			context.getNode(),
 			'Property ID or Person Key: give at least one to correct the match',
 			{ itemIndex },
 		);
 	}
-	const response = await apiRequest(this, {
-		method: 'PATCH',
-		path: paths.importItem(listId, itemId),
-		body,
-		repeatable: true,
-		itemIndex,
-	});
-	return response.results ?? [];
-}
+	return { method: 'PATCH', path: paths.importItem(listId, itemId), body, repeatable: true };
+});

@@ -1,19 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, paths } from '../../transport';
-import { deletedRecord } from '../deleted';
+import { paths } from '../../transport';
 import { listLocator, readListId } from '../../shared/parameters';
+import { deleteRecord } from '../shapes';
 
 const show = { resource: ['list'], operation: ['delete'] };
 
 export const description: INodeProperties[] = [listLocator(show)];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const listId = readListId(this, itemIndex);
-	const response = await apiRequest(this, {
-		method: 'DELETE',
-		path: paths.list(listId),
-		itemIndex,
-	});
-	return [deletedRecord({ ListID: listId }, response)];
-}
+export const execute = deleteRecord((context, itemIndex) => {
+	const listId = readListId(context, itemIndex);
+	return { path: paths.list(listId), ids: { ListID: listId } };
+});

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, paths } from '../../transport';
+import { paths } from '../../transport';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { listLocator, readFields, readListId } from '../../shared/parameters';
+import { freeRequest } from '../shapes';
 
 const show = { resource: ['list'], operation: ['get'] };
 
@@ -14,14 +15,8 @@ export const description: INodeProperties[] = [
 
 export const outputs = 'list';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const listId = readListId(this, itemIndex);
-	const Fields = readFields(this, itemIndex, 'list');
-	const response = await apiRequest(this, {
-		method: 'GET',
-		path: paths.list(listId),
-		qs: { Fields },
-		itemIndex,
-	});
-	return response.results ?? [];
-}
+export const execute = freeRequest((context, itemIndex) => {
+	const listId = readListId(context, itemIndex);
+	const Fields = readFields(context, itemIndex, 'list');
+	return { method: 'GET', path: paths.list(listId), qs: { Fields } };
+});

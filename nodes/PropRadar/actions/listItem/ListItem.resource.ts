@@ -5,24 +5,15 @@ import * as remove from './remove.operation';
 
 export const listItem = resourceModule({
 	operations: { add, getMany, remove },
-	selector: operationSelector('listItem', 'getMany', [
-		{
-			name: 'Add',
-			value: 'add',
-			action: 'Add properties to a static list',
-			description: 'Add properties to a static list by PropID or by criteria',
-		},
-		{
-			name: 'Get Many',
-			value: 'getMany',
-			action: 'Get many items of a list',
-			description: 'List the properties in a list, filtered, with chosen fields',
-		},
-		{
-			name: 'Remove',
-			value: 'remove',
-			action: 'Remove a property from a list',
-			description: 'Take one property out of a static list',
-		},
-	]),
+	selector: operationSelector('listItem', 'getMany', {
+		add: [
+			'Add properties to a static list',
+			'Add properties to a static list by PropID or by criteria',
+		],
+		getMany: [
+			'Get many items of a list',
+			'List the properties in a list, filtered, with chosen fields',
+		],
+		remove: ['Remove a property from a list', 'Take one property out of a static list'],
+	}),
 });

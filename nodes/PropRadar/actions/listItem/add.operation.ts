@@ -179,12 +179,9 @@ async function addPropIds(run: AddRun, listId: ListId, requests: ByPropIds[]): P
 async function addToList(run: AddRun, requests: Request[]): Promise<void> {
 	const { context } = run;
 	const { listId } = requests[0];
-	let problem: unknown;
-	try {
-		problem = await staticListProblem(context, listId, requests[0].itemIndex);
-	} catch (error) {
-		problem = error;
-	}
+	const problem = await staticListProblem(context, listId, requests[0].itemIndex).catch(
+		(error: unknown) => error,
+	);
 	if (problem) {
 		for (const request of requests) fail(run, request.itemIndex, problem);
 		return;

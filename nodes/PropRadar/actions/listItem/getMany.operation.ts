@@ -15,7 +15,7 @@ import {
 	readListId,
 	returnAllProperties,
 } from '../../shared/parameters';
-import { filtersProperty } from '../descriptions';
+import { filtersProperty, starOptions } from '../descriptions';
 import { pagedRead } from '../shapes';
 
 const show = { resource: ['listItem'], operation: ['getMany'] };
@@ -55,11 +55,7 @@ export const description: INodeProperties[] = [
 			displayName: 'Interest Levels',
 			name: 'InterestLevel',
 			type: 'multiOptions',
-			options: [0, 1, 2, 3, 4, 5].map((level) => ({
-				name:
-					level === 0 ? 'Not Starred (With Saved Data)' : `${level} Star${level > 1 ? 's' : ''}`,
-				value: level,
-			})),
+			options: starOptions('Not Starred (With Saved Data)'),
 			default: [],
 		},
 		{

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { apiRequest, collectPages, paths } from '../../transport';
+import { apiRequest, collectPages, paths, readLists } from '../../transport';
 import { readCriteria, type Criterion } from '../../shared/criteria';
 import {
 	fieldNames,
@@ -57,12 +57,8 @@ export async function getWebhooks(this: ILoadOptionsFunctions): Promise<INodePro
 }
 
 export async function getLists(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const response = await apiRequest(this, {
-		method: 'GET',
-		path: paths.lists(),
-		qs: { Fields: fieldNames(LIST_FIELDS, 'ListID', 'ListName'), Sort: 'ListName', Dir: 'asc' },
-	});
-	return (response.results ?? []).map((list: IDataObject) => ({
+	const lists = await readLists(this, fieldNames(LIST_FIELDS, 'ListID', 'ListName'));
+	return lists.map((list) => ({
 		name: `${String(list.ListName)} (${String(list.ListID)})`,
 		value: String(list.ListID),
 	}));

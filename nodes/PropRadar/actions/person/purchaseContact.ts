@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { paths, refusedByService, toNodeError, type ApiEnvelope } from '../../transport';
 import { boughtBeforeProperties, chargeProperties, withCharge, type ChargeNote } from '../../money';
 import { personKeyProperty, readPersonKey } from '../../shared/parameters';
 import { chargedRead } from '../shapes';
-import type { BoughtKey, ItemOperation } from '../types';
+import type { ItemModule } from '../types';
 
 /**
  * The phones (or e-mail addresses) an input item from Person > Get Owners carries for this person:
@@ -86,12 +86,9 @@ function alreadyPurchased(
 }
 
 /** Purchase Phone and Purchase Email: the same operation on two endpoints. */
-export function purchaseContactOperation(operation: 'purchasePhone' | 'purchaseEmail'): {
-	description: INodeProperties[];
-	execute: ItemOperation;
-	keepsInputKeys: boolean;
-	boughtKey: BoughtKey;
-} {
+export function purchaseContactOperation(
+	operation: 'purchasePhone' | 'purchaseEmail',
+): Required<Pick<ItemModule, 'description' | 'execute' | 'keepsInputKeys' | 'boughtKey'>> {
 	const what = operation === 'purchasePhone' ? 'Phone' : 'Email';
 	const contact: Contact = { what, noun: what === 'Phone' ? 'phone number' : 'e-mail address' };
 	const show = { resource: ['person'], operation: [operation] };

@@ -1,36 +1,13 @@
-import { resourceModule } from '../descriptions';
+import { operationSelector, resourceModule } from '../descriptions';
 import * as create from './create.operation';
 import * as del from './delete.operation';
 import * as getMany from './getMany.operation';
 
 export const webhook = resourceModule({
 	operations: { create, delete: del, getMany },
-	selector: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['webhook'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				action: 'Create a webhook',
-				description: 'Register a URL that list exports are posted to',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				action: 'Delete a webhook',
-				description: 'Delete a webhook from the account',
-			},
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				action: 'Get many webhooks',
-				description: 'Retrieve the webhooks of the account',
-			},
-		],
-		default: 'getMany',
-	},
+	selector: operationSelector('webhook', 'getMany', {
+		create: ['Create a webhook', 'Register a URL that list exports are posted to'],
+		delete: ['Delete a webhook', 'Delete a webhook from the account'],
+		getMany: ['Get many webhooks', 'Retrieve the webhooks of the account'],
+	}),
 });

@@ -7,11 +7,11 @@ import { apiRequest, paths } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../money';
 import { readListIds, readRequiredString, readText } from '../../shared/parameters';
 import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
+import { idsPicker } from '../descriptions';
 import {
+	monitorLists,
 	readAutomationOptIns,
-	turnOnMonitoring,
 	turnOnMonitoringProperty,
-	unmonitoredLists,
 } from '../automation/monitoring';
 
 const show = { resource: ['webhook'], operation: ['create'] };
@@ -46,13 +46,12 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	{
-		displayName: 'List Names or IDs',
-		name: 'lists',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getLists' },
-		default: [],
-		description:
-			'Lists whose automation is turned on and exports to this webhook (their other automation settings are kept). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		...idsPicker(
+			'List Names or IDs',
+			'lists',
+			'getLists',
+			'Lists whose automation is turned on and exports to this webhook (their other automation settings are kept)',
+		),
 		displayOptions: { show },
 	},
 	turnOnMonitoringProperty(show, 'each list given in Lists'),
@@ -117,14 +116,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		);
 	}
-	const unmonitored = await unmonitoredLists(
-		this,
-		lists,
-		turnOn,
-		itemIndex,
-		'no webhook was created',
-	);
-	await turnOnMonitoring(this, unmonitored, itemIndex);
+	const unmonitored = await monitorLists(this, lists, turnOn, itemIndex, 'no webhook was created');
 	const body: IDataObject = { HookUrl: hookUrl, WebhookName: webhookName };
 	if (secret.value) body.Secret = secret.value;
 	if (lists.length > 0) body.Lists = lists;

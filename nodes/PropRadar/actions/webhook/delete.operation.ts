@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, paths } from '../../transport';
-import { deletedRecord } from '../deleted';
+import { paths } from '../../transport';
 import { readPositiveInteger } from '../../shared/parameters';
+import { deleteRecord } from '../shapes';
 
 const show = { resource: ['webhook'], operation: ['delete'] };
 
@@ -19,12 +19,7 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const webhookId = readPositiveInteger(this, itemIndex, 'webhookId', 'Webhook ID');
-	const response = await apiRequest(this, {
-		method: 'DELETE',
-		path: paths.webhook(webhookId),
-		itemIndex,
-	});
-	return [deletedRecord({ WebhookID: webhookId }, response)];
-}
+export const execute = deleteRecord((context, itemIndex) => {
+	const webhookId = readPositiveInteger(context, itemIndex, 'webhookId', 'Webhook ID');
+	return { path: paths.webhook(webhookId), ids: { WebhookID: webhookId } };
+});
