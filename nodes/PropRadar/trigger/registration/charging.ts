@@ -18,7 +18,12 @@ export async function chargingRefusal(
 ): Promise<NodeOperationError | undefined> {
 	const charging = chargingActions(automation);
 	if (charging.length === 0 || !wiringAddsFiring(automation, settings.events)) return undefined;
-	const fires = `Its automation would ${charging.join(', ')} for every property that triggers it, and this trigger would make it fire.`;
+	const refusal = (message: string, advice: string) =>
+		new NodeOperationError(context.getNode(), `List ${settings.listId}: ${message}`, {
+			description:
+				`Its automation would ${charging.join(', ')} for every property that triggers it, and ` +
+				`this trigger would make it fire. Nothing was registered and nothing was charged. ${advice}`,
+		});
 	const credential = await context.getCredentials<{
 		spendingCeiling?: unknown;
 		allowChargingAutomations?: unknown;
@@ -29,29 +34,19 @@ export async function chargingRefusal(
 		'Nothing was registered and nothing was charged.',
 	);
 	if (ceiling !== undefined && credential.allowChargingAutomations !== true) {
-		return new NodeOperationError(
-			context.getNode(),
-			`List ${settings.listId}: the PropRadar credential does not allow charging automations`,
-			{
-				description:
-					`${fires} Nothing was registered and nothing was charged. The credential has a ` +
-					'spending ceiling, and an automation charges inside PropRadar, outside ' +
-					'any node run, where no ceiling bounds it. The owner of the credential ' +
-					'can turn on its option "Allow Charging Automations" if the charges ' +
-					'are intended; otherwise remove those actions from the automation.',
-			},
+		return refusal(
+			'the PropRadar credential does not allow charging automations',
+			'The credential has a spending ceiling, and an automation charges inside PropRadar, outside ' +
+				'any node run, where no ceiling bounds it. The owner of the credential can turn on its ' +
+				'option "Allow Charging Automations" if the charges are intended; otherwise remove those ' +
+				'actions from the automation.',
 		);
 	}
 	if (settings.allowChargingAutomation) return undefined;
-	return new NodeOperationError(
-		context.getNode(),
-		`List ${settings.listId}: its automation would ${charging.join(', ')} for each triggering property`,
-		{
-			description:
-				`${fires} Nothing was registered and nothing was charged. Remove those actions from ` +
-				'the automation, or turn on the option "Allow Charging Automation" if the ' +
-				'charges are intended.',
-		},
+	return refusal(
+		`its automation would ${charging.join(', ')} for each triggering property`,
+		'Remove those actions from the automation, or turn on the option "Allow Charging Automation" ' +
+			'if the charges are intended.',
 	);
 }
 
