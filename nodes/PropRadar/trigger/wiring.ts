@@ -116,12 +116,7 @@ export function sortEvents(events: TriggerEvent[]): TriggerEvent[] {
 }
 
 export function triggerSet(triggers: unknown): Set<string> {
-	return new Set(
-		String(triggers ?? '')
-			.split(',')
-			.map((part) => part.trim())
-			.filter(Boolean),
-	);
+	return new Set(idsFrom(String(triggers ?? '')));
 }
 
 export function formatTriggers(set: Set<string>): string {
