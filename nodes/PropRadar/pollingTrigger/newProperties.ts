@@ -26,16 +26,22 @@ export const OVERLAP_MS = 5 * 60_000;
 /** A PropID is forgotten once no later read can return it again (its read ended before the next read's window). */
 const SEEN_FOR_MS = 2 * OVERLAP_MS;
 /** "Fetch Test Event": up to this many of the list's properties, added in the last 30 days if any were. */
-const SAMPLE_SIZE = 5;
+export const SAMPLE_SIZE = 5;
 const SAMPLE_DAYS = 30;
 
-// The poll reads list items and the list itself, both free (docs/money.md): no request it can send
-// buys anything or changes anything in PropRadar.
-function readItems(context: IPollFunctions, listId: number, qs: IDataObject, limit: number) {
+// Both polling triggers read only list items and the list itself, both free (docs/money.md): no
+// request they can send buys anything or changes anything in PropRadar.
+export function readItems(
+	context: IPollFunctions,
+	listId: number,
+	qs: IDataObject,
+	limit: number,
+	expected?: number,
+) {
 	return collectPages<IDataObject>(
 		context,
 		{ method: 'GET', path: paths.listItems(listId), qs: qs as Record<string, string> },
-		{ pageSize: PAGE_LIMITS.listItems.maxLimit, limit },
+		{ pageSize: PAGE_LIMITS.listItems.maxLimit, limit, expected: Promise.resolve(expected) },
 	);
 }
 
