@@ -84,10 +84,9 @@ function distinctByPropId(records: IDataObject[]): IDataObject[] {
 async function sample(
 	context: IPollFunctions,
 	listId: number,
-	fields: string | undefined,
+	qs: IDataObject,
 ): Promise<IDataObject[]> {
 	const recent = new Date(Date.now() - SAMPLE_DAYS * 86_400_000).toISOString();
-	const qs = fields === undefined ? {} : { Fields: fields };
 	const added = await readItems(context, listId, { ...qs, AddedSince: recent }, SAMPLE_SIZE);
 	if (added.records.length > 0) return distinctByPropId(added.records);
 	const any = (await readItems(context, listId, qs, SAMPLE_SIZE)).records;
@@ -115,12 +114,12 @@ export async function readNewProperties(
 	state: NewPropertiesState,
 	{ listId, fields, manual }: { listId: number; fields: string | undefined; manual: boolean },
 ): Promise<IDataObject[]> {
-	if (manual) return await sample(context, listId, fields);
+	const qs = fields === undefined ? {} : { Fields: fields };
+	if (manual) return await sample(context, listId, qs);
 	const startedAt = Date.now();
 	// A new trigger, or another list chosen: it starts from now.
 	const starting = state.listId !== listId || typeof state.since !== 'number';
 	const since = starting ? startedAt : (state.since as number);
-	const qs = fields === undefined ? {} : { Fields: fields };
 	const pageHeld = starting || typeof state.pageHeld !== 'number' ? undefined : state.pageHeld;
 	// Unknown: the list's first page, with the same fields, says how many records a page holds at least.
 	const firstPage =
