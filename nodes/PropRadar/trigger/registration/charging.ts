@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { readCeiling } from '../../money';
 import { idsFrom } from '../../shared/parameters';
 import { TRIGGER_EVENTS } from '../../shared/vocabulary';
-import { CREDENTIAL_TYPE, type AutomationRecord, type WebhookRecord } from '../../transport';
+import { CREDENTIAL_TYPE, type AutomationRecord } from '../../transport';
 import { chargingActions, triggerSet, wiringAddsFiring } from '../wiring';
 import { readAutomation } from '../../shared/answers';
 import { readWebhooks, triggerHooksOf } from './settle';
@@ -55,24 +55,16 @@ export async function mayStillCharge(
 	context: IHookFunctions,
 	registration: Registration,
 ): Promise<boolean> {
-	let automation: AutomationRecord;
-	try {
-		automation = await readAutomation(context, registration.listId);
-	} catch {
-		return registration.charging;
-	}
+	const automation = await readAutomation(context, registration.listId).catch(() => undefined);
+	if (!automation) return registration.charging;
 	if (chargingActions(automation).length === 0 || Number(automation.isEnabled) !== 1) return false;
 	// Without this trigger the automation would fire for the baseline's triggers (if it was on) and the other triggers' events.
 	const firingWithout =
 		registration.baseline.isEnabled === 1
 			? triggerSet(registration.baseline.triggers)
 			: new Set<string>();
-	let webhooks: WebhookRecord[] = [];
-	try {
-		webhooks = await readWebhooks(context);
-	} catch {
-		return true;
-	}
+	const webhooks = await readWebhooks(context).catch(() => undefined);
+	if (!webhooks) return true;
 	for (const hook of triggerHooksOf(webhooks, registration.listId)) {
 		if (
 			hook.webhookId === registration.webhookId ||

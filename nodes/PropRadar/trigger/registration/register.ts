@@ -37,7 +37,7 @@ import {
 } from './settle';
 import { unregister } from './unregister';
 
-export function readSettings(context: IHookFunctions): TriggerSettings {
+function readSettings(context: IHookFunctions): TriggerSettings {
 	const listId = readTriggerListId(context);
 	const delivery = deliverySettingsOf(context);
 	const options = context.getNodeParameter('options', {}) as IDataObject;
