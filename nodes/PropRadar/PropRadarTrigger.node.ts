@@ -1,6 +1,5 @@
 import type {
 	IHookFunctions,
-	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -14,19 +13,6 @@ import { CHANGE_KINDS, type ChangeKind } from './trigger/delivery';
 import { getTriggerListStatus, searchTriggerLists } from './trigger/methods';
 import { register, registrationIsLive, unregister } from './trigger/registration';
 import { receiveDelivery } from './trigger/webhook';
-
-/** The shared list picker, whose "From List" mode here also says whether each list is monitored. */
-const triggerListLocator: INodeProperties = (() => {
-	const locator = listLocator(undefined);
-	return {
-		...locator,
-		modes: locator.modes?.map((mode) =>
-			mode.name === 'list'
-				? { ...mode, typeOptions: { ...mode.typeOptions, searchListMethod: 'searchTriggerLists' } }
-				: mode,
-		),
-	};
-})();
 
 // Named, not written in place: n8n's lint takes dynamic options for an ID picker ("... Name or ID"), and this is a line to read.
 const CHOSEN_LIST_OPTIONS = {
@@ -65,7 +51,8 @@ export class PropRadarTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			triggerListLocator,
+			// Its "From List" mode also says whether each list is monitored.
+			listLocator(undefined, 'List', 'listId', 'searchTriggerLists'),
 			{
 				displayName: 'Chosen List',
 				name: 'listStatus',

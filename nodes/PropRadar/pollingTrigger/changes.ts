@@ -1,9 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { collectPages, listCount, paths } from '../transport';
-import { FIELD_SCOPES, PAGE_LIMITS } from '../shared/vocabulary';
-import { noPropertiesYet } from './newProperties';
+import { listCount } from '../transport';
+import { FIELD_SCOPES } from '../shared/vocabulary';
+import { noPropertiesYet, readItems, SAMPLE_SIZE } from './newProperties';
 
 /**
  * What Changes in Properties keeps between polls: the watched fields' values of every property of
@@ -19,7 +19,6 @@ export interface ChangesState extends IDataObject {
 /** The largest list watched for changes: its values are kept whole in the workflow's static data. */
 export const MAX_WATCHED_PROPERTIES = 5_000;
 export const MAX_WATCHED_FIELDS = 10;
-const SAMPLE_SIZE = 5;
 
 const WATCHABLE: readonly string[] = FIELD_SCOPES.listItem.fields.filter(
 	(field) => field !== 'PropID',
@@ -88,19 +87,12 @@ export async function readChanges(
 ): Promise<IDataObject[]> {
 	const size = manual ? undefined : await listCount(context, listId, 'TotalCount');
 	if (size !== undefined && size > MAX_WATCHED_PROPERTIES) throw tooLarge(context, listId, size);
-	// Free: list items, whatever their fields (docs/money.md).
-	const { records } = await collectPages<IDataObject>(
+	const { records } = await readItems(
 		context,
-		{
-			method: 'GET',
-			path: paths.listItems(listId),
-			qs: { Fields: ['PropID', ...fields].join(',') },
-		},
-		{
-			pageSize: PAGE_LIMITS.listItems.maxLimit,
-			limit: manual ? SAMPLE_SIZE : MAX_WATCHED_PROPERTIES + 1,
-			expected: size === undefined ? undefined : Promise.resolve(size),
-		},
+		listId,
+		{ Fields: ['PropID', ...fields].join(',') },
+		manual ? SAMPLE_SIZE : MAX_WATCHED_PROPERTIES + 1,
+		size,
 	);
 	if (records.length > MAX_WATCHED_PROPERTIES) throw tooLarge(context, listId, records.length);
 	const current: NonNullable<ChangesState['values']> = {};

@@ -26,16 +26,22 @@ export const OVERLAP_MS = 5 * 60_000;
 /** A PropID is forgotten once no later read can return it again (its read ended before the next read's window). */
 const SEEN_FOR_MS = 2 * OVERLAP_MS;
 /** "Fetch Test Event": up to this many of the list's properties, added in the last 30 days if any were. */
-const SAMPLE_SIZE = 5;
+export const SAMPLE_SIZE = 5;
 const SAMPLE_DAYS = 30;
 
-// The poll reads list items and the list itself, both free (docs/money.md): no request it can send
-// buys anything or changes anything in PropRadar.
-function readItems(context: IPollFunctions, listId: number, qs: IDataObject, limit: number) {
+// Both polling triggers read only list items and the list itself, both free (docs/money.md): no
+// request they can send buys anything or changes anything in PropRadar.
+export function readItems(
+	context: IPollFunctions,
+	listId: number,
+	qs: IDataObject,
+	limit: number,
+	expected?: number,
+) {
 	return collectPages<IDataObject>(
 		context,
 		{ method: 'GET', path: paths.listItems(listId), qs: qs as Record<string, string> },
-		{ pageSize: PAGE_LIMITS.listItems.maxLimit, limit },
+		{ pageSize: PAGE_LIMITS.listItems.maxLimit, limit, expected: Promise.resolve(expected) },
 	);
 }
 
@@ -78,10 +84,9 @@ function distinctByPropId(records: IDataObject[]): IDataObject[] {
 async function sample(
 	context: IPollFunctions,
 	listId: number,
-	fields: string | undefined,
+	qs: IDataObject,
 ): Promise<IDataObject[]> {
 	const recent = new Date(Date.now() - SAMPLE_DAYS * 86_400_000).toISOString();
-	const qs = fields === undefined ? {} : { Fields: fields };
 	const added = await readItems(context, listId, { ...qs, AddedSince: recent }, SAMPLE_SIZE);
 	if (added.records.length > 0) return distinctByPropId(added.records);
 	const any = (await readItems(context, listId, qs, SAMPLE_SIZE)).records;
@@ -109,12 +114,12 @@ export async function readNewProperties(
 	state: NewPropertiesState,
 	{ listId, fields, manual }: { listId: number; fields: string | undefined; manual: boolean },
 ): Promise<IDataObject[]> {
-	if (manual) return await sample(context, listId, fields);
+	const qs = fields === undefined ? {} : { Fields: fields };
+	if (manual) return await sample(context, listId, qs);
 	const startedAt = Date.now();
 	// A new trigger, or another list chosen: it starts from now.
 	const starting = state.listId !== listId || typeof state.since !== 'number';
 	const since = starting ? startedAt : (state.since as number);
-	const qs = fields === undefined ? {} : { Fields: fields };
 	const pageHeld = starting || typeof state.pageHeld !== 'number' ? undefined : state.pageHeld;
 	// Unknown: the list's first page, with the same fields, says how many records a page holds at least.
 	const firstPage =

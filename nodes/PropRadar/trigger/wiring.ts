@@ -9,6 +9,7 @@ import { TRIGGER_EVENTS } from '../shared/vocabulary';
 export type TriggerEvent = keyof typeof TRIGGER_EVENTS;
 
 const TRIGGER_ORDER: readonly string[] = Object.values(TRIGGER_EVENTS);
+const EVENTS = Object.keys(TRIGGER_EVENTS) as TriggerEvent[];
 
 /** The automation before any PropRadar Trigger was wired to it, exactly as the service wrote it. */
 export interface Baseline {
@@ -58,16 +59,12 @@ function letters(events: TriggerEvent[]): string {
 
 function eventsOfLetters(text: string): TriggerEvent[] {
 	const wanted = new Set(text.toUpperCase().split(/\s*\+\s*/));
-	return (Object.keys(EVENT_LETTERS) as TriggerEvent[]).filter((event) =>
-		wanted.has(EVENT_LETTERS[event]),
-	);
+	return EVENTS.filter((event) => wanted.has(EVENT_LETTERS[event]));
 }
 
 function eventsOfTriggers(triggers: string): TriggerEvent[] {
 	const set = triggerSet(triggers);
-	return (Object.keys(TRIGGER_EVENTS) as TriggerEvent[]).filter((event) =>
-		set.has(TRIGGER_EVENTS[event]),
-	);
+	return EVENTS.filter((event) => set.has(TRIGGER_EVENTS[event]));
 }
 
 export function parseWebhookName(name: unknown): TriggerWebhookName | undefined {
@@ -112,16 +109,11 @@ export function listIdInName(name: unknown): number | undefined {
 }
 
 export function sortEvents(events: TriggerEvent[]): TriggerEvent[] {
-	return (Object.keys(TRIGGER_EVENTS) as TriggerEvent[]).filter((event) => events.includes(event));
+	return EVENTS.filter((event) => events.includes(event));
 }
 
 export function triggerSet(triggers: unknown): Set<string> {
-	return new Set(
-		String(triggers ?? '')
-			.split(',')
-			.map((part) => part.trim())
-			.filter(Boolean),
-	);
+	return new Set(idsFrom(String(triggers ?? '')));
 }
 
 export function formatTriggers(set: Set<string>): string {

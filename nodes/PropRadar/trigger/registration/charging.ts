@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { readCeiling } from '../../money';
 import { idsFrom } from '../../shared/parameters';
 import { TRIGGER_EVENTS } from '../../shared/vocabulary';
-import { CREDENTIAL_TYPE, type AutomationRecord, type WebhookRecord } from '../../transport';
+import { CREDENTIAL_TYPE, type AutomationRecord } from '../../transport';
 import { chargingActions, triggerSet, wiringAddsFiring } from '../wiring';
 import { readAutomation } from '../../shared/answers';
 import { readWebhooks, triggerHooksOf } from './settle';
@@ -18,7 +18,12 @@ export async function chargingRefusal(
 ): Promise<NodeOperationError | undefined> {
 	const charging = chargingActions(automation);
 	if (charging.length === 0 || !wiringAddsFiring(automation, settings.events)) return undefined;
-	const fires = `Its automation would ${charging.join(', ')} for every property that triggers it, and this trigger would make it fire.`;
+	const refusal = (message: string, advice: string) =>
+		new NodeOperationError(context.getNode(), `List ${settings.listId}: ${message}`, {
+			description:
+				`Its automation would ${charging.join(', ')} for every property that triggers it, and ` +
+				`this trigger would make it fire. Nothing was registered and nothing was charged. ${advice}`,
+		});
 	const credential = await context.getCredentials<{
 		spendingCeiling?: unknown;
 		allowChargingAutomations?: unknown;
@@ -29,29 +34,19 @@ export async function chargingRefusal(
 		'Nothing was registered and nothing was charged.',
 	);
 	if (ceiling !== undefined && credential.allowChargingAutomations !== true) {
-		return new NodeOperationError(
-			context.getNode(),
-			`List ${settings.listId}: the PropRadar credential does not allow charging automations`,
-			{
-				description:
-					`${fires} Nothing was registered and nothing was charged. The credential has a ` +
-					'spending ceiling, and an automation charges inside PropRadar, outside ' +
-					'any node run, where no ceiling bounds it. The owner of the credential ' +
-					'can turn on its option "Allow Charging Automations" if the charges ' +
-					'are intended; otherwise remove those actions from the automation.',
-			},
+		return refusal(
+			'the PropRadar credential does not allow charging automations',
+			'The credential has a spending ceiling, and an automation charges inside PropRadar, outside ' +
+				'any node run, where no ceiling bounds it. The owner of the credential can turn on its ' +
+				'option "Allow Charging Automations" if the charges are intended; otherwise remove those ' +
+				'actions from the automation.',
 		);
 	}
 	if (settings.allowChargingAutomation) return undefined;
-	return new NodeOperationError(
-		context.getNode(),
-		`List ${settings.listId}: its automation would ${charging.join(', ')} for each triggering property`,
-		{
-			description:
-				`${fires} Nothing was registered and nothing was charged. Remove those actions from ` +
-				'the automation, or turn on the option "Allow Charging Automation" if the ' +
-				'charges are intended.',
-		},
+	return refusal(
+		`its automation would ${charging.join(', ')} for each triggering property`,
+		'Remove those actions from the automation, or turn on the option "Allow Charging Automation" ' +
+			'if the charges are intended.',
 	);
 }
 
@@ -60,24 +55,16 @@ export async function mayStillCharge(
 	context: IHookFunctions,
 	registration: Registration,
 ): Promise<boolean> {
-	let automation: AutomationRecord;
-	try {
-		automation = await readAutomation(context, registration.listId);
-	} catch {
-		return registration.charging;
-	}
+	const automation = await readAutomation(context, registration.listId).catch(() => undefined);
+	if (!automation) return registration.charging;
 	if (chargingActions(automation).length === 0 || Number(automation.isEnabled) !== 1) return false;
 	// Without this trigger the automation would fire for the baseline's triggers (if it was on) and the other triggers' events.
 	const firingWithout =
 		registration.baseline.isEnabled === 1
 			? triggerSet(registration.baseline.triggers)
 			: new Set<string>();
-	let webhooks: WebhookRecord[] = [];
-	try {
-		webhooks = await readWebhooks(context);
-	} catch {
-		return true;
-	}
+	const webhooks = await readWebhooks(context).catch(() => undefined);
+	if (!webhooks) return true;
 	for (const hook of triggerHooksOf(webhooks, registration.listId)) {
 		if (
 			hook.webhookId === registration.webhookId ||

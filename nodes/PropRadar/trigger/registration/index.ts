@@ -1,4 +1,4 @@
 export { liveRegistrations, registrationSlot } from './slot';
 export type { Registration, TriggerSettings } from './slot';
-export { readSettings, register, registrationIsLive } from './register';
+export { register, registrationIsLive } from './register';
 export { unregister } from './unregister';

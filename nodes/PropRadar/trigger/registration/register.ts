@@ -27,10 +27,17 @@ import {
 } from '../wiring';
 import { chargingRefusal } from './charging';
 import { oneAtATime, slotOf, type Registration, type TriggerSettings } from './slot';
-import { isNotFound, listBaseline, ownHooks, readWebhooks, settle, triggerHooksOf } from './settle';
+import {
+	automationOf,
+	listBaseline,
+	ownHooks,
+	readWebhooks,
+	settle,
+	triggerHooksOf,
+} from './settle';
 import { unregister } from './unregister';
 
-export function readSettings(context: IHookFunctions): TriggerSettings {
+function readSettings(context: IHookFunctions): TriggerSettings {
 	const listId = readTriggerListId(context);
 	const delivery = deliverySettingsOf(context);
 	const options = context.getNodeParameter('options', {}) as IDataObject;
@@ -72,13 +79,8 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 		)
 	)
 		return false;
-	let automation: AutomationRecord;
-	try {
-		automation = await readAutomation(context, registration.listId);
-	} catch (error) {
-		if (isNotFound(error)) return false;
-		throw toNodeError(context.getNode(), error);
-	}
+	const automation = await automationOf(context, registration.listId);
+	if (!automation) return false;
 	const wired = idsFrom(automation.ExportToWebhookIDs).includes(String(registration.webhookId));
 	return wired && !wiringAddsFiring(automation, registration.events);
 }
@@ -122,9 +124,7 @@ async function baselineFor(
 	const automation = await readAutomation(context, listId);
 	const refusal = await chargingRefusal(context, settings, automation);
 	if (refusal) throw refusal;
-	// Another trigger on the list already changed the automation: the baseline is the one its name gives.
 	const webhooks = await readWebhooks(context);
-	const others = triggerHooksOf(webhooks, listId);
 	const unreadable = webhooks.find(
 		(hook) =>
 			idsFrom(automation.ExportToWebhookIDs).includes(String(hook.WebhookID)) &&
@@ -142,12 +142,8 @@ async function baselineFor(
 					'Deactivate the workflow that holds that trigger, then activate this one.',
 			},
 		);
-	const baseline = listBaseline(
-		automation,
-		others,
-		others.map((hook) => hook.webhookId),
-	);
-	return { automation, baseline };
+	// Another trigger on the list already changed the automation: the baseline is the one its name gives.
+	return { automation, baseline: listBaseline(automation, triggerHooksOf(webhooks, listId)) };
 }
 
 async function wire(
@@ -213,12 +209,11 @@ async function createWebhook(
 	} catch (error) {
 		// A refusal by the service created nothing; any other failure may have.
 		if (refusedByService(error)) throw toNodeError(context.getNode(), error);
-		const adopted = await findCreated(context, body).catch(() => undefined);
+		const adopted = await findCreated(context, body);
 		if (adopted === undefined) throw toNodeError(context.getNode(), error);
 		return adopted;
 	}
-	const webhookId =
-		webhookIdOf(created) ?? (await findCreated(context, body).catch(() => undefined));
+	const webhookId = webhookIdOf(created) ?? (await findCreated(context, body));
 	if (webhookId === undefined)
 		throw unreadableWebhookId(
 			context.getNode(),
@@ -231,11 +226,12 @@ async function createWebhook(
 	return webhookId;
 }
 
+/** Undefined also when the webhooks cannot be read. */
 async function findCreated(
 	context: IHookFunctions,
 	body: { HookUrl: string; WebhookName: string; Secret: string },
 ): Promise<number | undefined> {
-	const records = await readWebhooks(context, { withSecrets: true });
+	const records = await readWebhooks(context, { withSecrets: true }).catch(() => []);
 	const match = records.find(
 		(hook) => hook.HookUrl === body.HookUrl && hook.Secret === body.Secret,
 	);

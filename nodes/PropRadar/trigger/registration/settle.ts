@@ -51,6 +51,17 @@ export function isNotFound(error: unknown): boolean {
 	return error instanceof NodeApiError && error.httpCode === '404';
 }
 
+/** The list's automation; undefined when the list is gone. */
+export async function automationOf(
+	context: IHookFunctions,
+	listId: number,
+): Promise<AutomationRecord | undefined> {
+	return await readAutomation(context, listId).catch((error: unknown) => {
+		if (isNotFound(error)) return undefined;
+		throw toNodeError(context.getNode(), error);
+	});
+}
+
 function isTransient(error: unknown): boolean {
 	if (!(error instanceof NodeApiError)) return false;
 	const code = error.httpCode;
@@ -92,8 +103,8 @@ export function triggerHooksOf(
  */
 export function listBaseline(
 	automation: AutomationRecord,
-	named: Array<{ baseline: TriggerWebhookName['baseline'] }>,
-	triggerIds: Iterable<number>,
+	named: Array<TriggerHook & { baseline: TriggerWebhookName['baseline'] }>,
+	triggerIds: Iterable<number> = named.map((hook) => hook.webhookId),
 ): Baseline {
 	if (!named[0]) return baselineOf(automation);
 	let webhookIds = String(automation.ExportToWebhookIDs ?? '');
@@ -134,13 +145,8 @@ export async function settle(
 ): Promise<AutomationRecord | undefined> {
 	const leavingIds = new Set(leaving.map((hook) => hook.webhookId));
 	for (let writes = 0; ; writes++) {
-		let automation: AutomationRecord;
-		try {
-			automation = await readAutomation(context, listId);
-		} catch (error) {
-			if (isNotFound(error)) return undefined;
-			throw toNodeError(context.getNode(), error);
-		}
+		const automation = await automationOf(context, listId);
+		if (!automation) return undefined;
 		const webhooks = await readWebhooks(context);
 		const named = triggerHooksOf(webhooks, listId);
 		const { own } = remembered;

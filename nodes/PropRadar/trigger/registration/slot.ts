@@ -42,12 +42,6 @@ export function urlPath(url: string): string {
 	return String(url ?? '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
 }
 
-function registrationsOf(staticData: IDataObject): Record<string, Registration> {
-	if (typeof staticData.registrations !== 'object' || staticData.registrations === null)
-		staticData.registrations = {};
-	return staticData.registrations as Record<string, Registration>;
-}
-
 /** Read only: a delivery changes nothing in the static data. */
 export function liveRegistrations(staticData: IDataObject): Registration[] {
 	const registrations = staticData.registrations;
@@ -64,11 +58,11 @@ export function slotOf(context: IHookFunctions): {
 	const hookUrl = context.getNodeWebhookUrl('default');
 	if (!hookUrl)
 		throw new NodeOperationError(context.getNode(), 'n8n gave this trigger no webhook URL');
-	return {
-		hookUrl,
-		slot: registrationSlot(hookUrl, context.getNode().webhookId),
-		registrations: registrationsOf(context.getWorkflowStaticData('node')),
-	};
+	const staticData = context.getWorkflowStaticData('node');
+	if (typeof staticData.registrations !== 'object' || staticData.registrations === null)
+		staticData.registrations = {};
+	const registrations = staticData.registrations as Record<string, Registration>;
+	return { hookUrl, slot: registrationSlot(hookUrl, context.getNode().webhookId), registrations };
 }
 
 const listQueues = new Map<string, Promise<unknown>>();
