@@ -42,7 +42,7 @@ function uuidOf(text: string): string {
 }
 
 /**
- * Manual trigger -> Edit Fields (`{ values: <expression> }`) -> Split Out (one item a value, as `PropID`) -> the nodes given, in a
+ * Manual trigger -> Edit Fields (`{ values: <expression> }`) -> Split Out (one item a record) -> the nodes given, in a
  * chain. A Webhook node (answering when the run has ended, with no body) starts the same chain, so
  * that the workflow runs both in a fresh `n8n execute` (from the manual trigger) and in a running
  * n8n where it is active (from the webhook).
@@ -73,7 +73,7 @@ function chain(
 						name: 'Items',
 						type: 'n8n-nodes-base.splitOut',
 						typeVersion: 1,
-						parameters: { fieldToSplitOut: 'values', options: { destinationFieldName: 'PropID' } },
+						parameters: { fieldToSplitOut: 'values', options: {} },
 					},
 				];
 	const all: Array<Record<string, unknown>> = [
@@ -143,9 +143,9 @@ const httpRequest = (parameters: Record<string, unknown>) => ({
 	},
 });
 
-/** `count` PropIDs from P000001, as an expression. */
+/** `count` records `{ PropID }` from P000001, as an expression: one item each after Split Out. */
 export const propIdsExpression = (count: number) =>
-	`Array.from({ length: ${count} }, (_, i) => 'P' + String(i + 1).padStart(6, '0'))`;
+	`Array.from({ length: ${count} }, (_, i) => ({ PropID: 'P' + String(i + 1).padStart(6, '0') }))`;
 /** `count` address records, as an expression (the records the raw client imports: `importRecords`). */
 export const recordsExpression = (count: number) =>
 	`Array.from({ length: ${count} }, (_, i) => ({ Address: (i + 1) + ' Oak St', City: 'Portland', State: 'OR', ZipFive: '97201' }))`;

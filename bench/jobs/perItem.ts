@@ -101,7 +101,7 @@ export async function perItemJob(
 		propRadarMs: medians.propRadar,
 		httpRequestMs: medians.httpRequest,
 		rawMs: medians.rawConcurrent,
-		rawNote: `${wan ? '' : `${fmt(medians.rawSequential)} ms sequential, `}${fmt(medians.rawConcurrent)} ms at ${CONCURRENT_RAW} concurrent; ${batchedNote(medians.rawBatched, medians.propRadar)}; ${fmt(medians.rawBatchedNewConnections)} ms batched with a new connection for every request, as n8n's request helper sends the node's`,
+		rawNote: `${wan ? '' : `${fmt(medians.rawSequential)} ms sequential, `}${fmt(medians.rawConcurrent)} ms at ${CONCURRENT_RAW} concurrent; ${batchedNote(medians.rawBatched, medians.propRadar)}; ${fmt(medians.rawBatchedNewConnections)} ms batched on a new connection a request, as n8n's helper sends`,
 		...target(medians.propRadar, medians.httpRequest, medians.rawBatched),
 		ratioOf: 'HTTP Request / PropRadar',
 		target: wan ? `>= ${least}, and PropRadar / raw batched <= ${mostOfBatched}` : `>= ${least}`,
