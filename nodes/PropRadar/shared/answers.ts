@@ -8,7 +8,7 @@ import { EMPTY_AUTOMATION } from './vocabulary';
 // Answers whose shape the API documents do not show (docs/api.md, "Every guess"). Each is read in
 // the shapes that cannot be mistaken for another; anything else stops, naming what arrived.
 
-const isObject = (value: unknown): value is IDataObject =>
+export const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The body, where the documented `results[0]` and the likely other places would hold the record. */

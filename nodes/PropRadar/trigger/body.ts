@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isObject } from '../shared/answers';
 import { DELIVERY_TRIGGER_TYPES } from '../shared/vocabulary';
 import type { TriggerEvent } from './wiring';
 
@@ -9,9 +10,6 @@ export type ParsedDelivery = { events: IDataObject[] } | { malformed: string };
 const WRAPPER_KEYS =
 	/^(results|events|properties|data|items|records|deliveries|matches|changes|payload)$/i;
 const TYPE_KEYS = /^(trigger_?type|event_?type|trigger|event|type)$/i;
-
-const isObject = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function eventsInside(body: IDataObject): unknown[] | undefined {
 	const keys = Object.keys(body);
