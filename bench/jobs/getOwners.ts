@@ -10,7 +10,7 @@ import { inRounds } from '../rounds';
 import { propIds, TOKEN } from '../sandboxApi';
 import { fmt } from '../table';
 import type { getOwnersWorkflows } from '../workflows';
-import { MAX_IN_FLIGHT } from '../../nodes/PropRadar/transport/inFlight';
+import { MAX_IN_FLIGHT } from '../../nodes/PropRadar/transport/run';
 
 export async function getOwnersJob(
 	bench: Bench,

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
-import { InFlight, MAX_IN_FLIGHT } from '../../nodes/PropRadar/transport/inFlight';
+import { InFlight, MAX_IN_FLIGHT } from '../../nodes/PropRadar/transport/run';
 
 async function settle() {
 	for (let tick = 0; tick < 5; tick++) await new Promise((resolve) => setImmediate(resolve));

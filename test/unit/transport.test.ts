@@ -7,8 +7,8 @@ import {
 } from '../../nodes/PropRadar/transport';
 import { PropRadarApi } from '../../credentials/PropRadarApi.credentials';
 import { SpendBudget } from '../../nodes/PropRadar/money/budget';
-import { formatCents, readCents } from '../../nodes/PropRadar/money/cents';
-import { Tally } from '../../nodes/PropRadar/money/tally';
+import { formatCents, readCents } from '../../nodes/PropRadar/money/quote';
+import { Tally } from '../../nodes/PropRadar/money/ceiling';
 
 test('query encoding: comma lists, 1/0 booleans, empty values left out', () => {
 	expect(

@@ -1,15 +1,12 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { sleep, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import type { ApiEnvelope, ApiRequest } from '../transport';
 import { apiRequest, chargedNothing, noResultsArray, toNodeError } from '../transport';
-import { formatCents, money } from './cents';
+import type { ApiEnvelope, ApiRequest } from '../transport';
 import type { RunSpending, SpendBudget } from './budget';
-import type { PriceKind } from './prices';
 import { chargeMode } from './properties';
-import { settleAnswer, warn, type ChargeNote } from './chargeNote';
-import { purchaseBudget, refusal } from './refusal';
-import { previewRecord, readQuote, worstCaseCents, type Quote } from './quote';
+import { purchaseBudget, refusal, settleAnswer, warn, type ChargeNote } from './purchase';
+import { formatCents, money, previewRecord, readQuote, worstCaseCents } from './quote';
+import type { PriceKind, Quote } from './quote';
 
 // Import Record > Import (docs/money.md, rule 6): every group (an import list) quoted at once and
 // the whole import held at once, then each group's batches, each sent once the one before is settled.

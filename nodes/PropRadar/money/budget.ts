@@ -1,10 +1,8 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
 import { getConnection } from '../transport';
-import { money, readCents } from './cents';
-import { ceilingTally } from './ceiling';
-import { Tally } from './tally';
+import { ceilingTally, readCeiling, Tally } from './ceiling';
+import { money, readCents } from './quote';
 
 export function readMaxCost(context: IExecuteFunctions, itemIndex: number): number {
 	const raw = context.getNodeParameter('maxCost', itemIndex, 0) as unknown;
@@ -21,27 +19,6 @@ export function readMaxCost(context: IExecuteFunctions, itemIndex: number): numb
 		);
 	}
 	return cents;
-}
-
-/** Undefined when no ceiling is set (0 or empty); one that is no amount is refused (fail closed). */
-export function readCeiling(
-	context: Pick<IExecuteFunctions, 'getNode'>,
-	raw: unknown,
-	done = 'Nothing was sent and nothing was charged.',
-): number | undefined {
-	if (raw === undefined || raw === null || raw === '' || raw === 0) return undefined;
-	const cents = readCents(raw);
-	if (cents === undefined) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Spending Ceiling per Execution of the PropRadar credential: must be an amount ` +
-				`in USD, 0 (no ceiling) or more with at most two decimals, got "${String(raw)}"`,
-			{
-				description: `${done} Ask the credential's owner to correct it.`,
-			},
-		);
-	}
-	return cents === 0 ? undefined : cents;
 }
 
 /** Max Cost bounds this run; the ceiling's tally is shared with every other run of the execution. */

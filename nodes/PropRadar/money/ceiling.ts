@@ -1,8 +1,54 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
-import { money } from './cents';
-import { Tally } from './tally';
+import { getConnection, type AutomationRecord } from '../transport';
+import { money, readCents } from './quote';
+
+/** Money counted against one limit: what was spent (or may have been) and what is held for purchases under way. */
+export class Tally {
+	spentCents = 0;
+
+	heldCents = 0;
+
+	touchedAt = Date.now();
+
+	/** Keeps `spentCents` where it outlives this process, after each change (the ceiling's tally). */
+	keepSpent?: () => void;
+
+	constructor(readonly capCents: number) {}
+
+	get leftCents(): number {
+		return this.capCents - this.spentCents - this.heldCents;
+	}
+
+	describe(): string {
+		return (
+			`has ${money(this.leftCents)} of ${money(this.capCents)} left ` +
+			`(${money(this.spentCents)} spent, ${money(this.heldCents)} held for ` +
+			`purchases under way)`
+		);
+	}
+}
+
+/** Undefined when no ceiling is set (0 or empty); one that is no amount is refused (fail closed). */
+export function readCeiling(
+	context: Pick<IExecuteFunctions, 'getNode'>,
+	raw: unknown,
+	done = 'Nothing was sent and nothing was charged.',
+): number | undefined {
+	if (raw === undefined || raw === null || raw === '' || raw === 0) return undefined;
+	const cents = readCents(raw);
+	if (cents === undefined) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Spending Ceiling per Execution of the PropRadar credential: must be an amount ` +
+				`in USD, 0 (no ceiling) or more with at most two decimals, got "${String(raw)}"`,
+			{
+				description: `${done} Ask the credential's owner to correct it.`,
+			},
+		);
+	}
+	return cents === 0 ? undefined : cents;
+}
 
 // The one state outside a run: an execution spans several node runs (a loop, two nodes, an agent's
 // tool calls), so the ceiling's tally lives per execution and credential in this process, evicted
@@ -95,4 +141,63 @@ export function ceilingTally(context: IExecuteFunctions, ceilingCents: number): 
 	tally.touchedAt = now;
 	ceilingTallies.set(key, tally);
 	return tally;
+}
+
+export function automationCharges(automation: Partial<AutomationRecord>): string[] {
+	if (Number(automation.isEnabled) !== 1) return [];
+	return [
+		Number(automation.PurchasePhone) === 1 && 'Purchase Phone',
+		Number(automation.PurchaseEmail) === 1 && 'Purchase Email',
+		String(automation.DirectMailOrderID ?? '').trim() && 'Direct Mail Order',
+		String(automation.EmailMarketingOrderID ?? '').trim() && 'Email Marketing Order',
+	].filter((name): name is string => Boolean(name));
+}
+
+// An automation charges later inside PropRadar, outside any node run, where no ceiling bounds it: it needs
+// the node's option and, under a credential with a ceiling, the owner's consent in the credential too.
+export async function assertChargingAutomationAllowed(
+	context: IExecuteFunctions,
+	what: string,
+	charges: string[],
+	optionOn: boolean,
+	itemIndex: number,
+): Promise<void> {
+	if (charges.length === 0) return;
+	const buys =
+		`${what} would buy (${charges.join(', ')}) for every property that triggers it, ` +
+		`non-refundable and with no Max Cost`;
+	if (!optionOn) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`${what} would buy: turn on "Allow Charging Automation" to configure it`,
+			{
+				itemIndex,
+				description:
+					`The ${buys}. Nothing was changed. Turn on the option ` +
+					`"Allow Charging Automation" of this node if that is what you want.`,
+			},
+		);
+	}
+	const connection = await getConnection(context);
+	if (
+		readCeiling(
+			context,
+			connection.spendingCeiling,
+			'Nothing was changed and nothing was charged.',
+		) !== undefined &&
+		!connection.allowChargingAutomations
+	) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`${what} would buy, and the PropRadar credential does not allow charging automations`,
+			{
+				itemIndex,
+				description:
+					`The ${buys}. Those charges happen later inside PropRadar, where the ` +
+					`credential's Spending Ceiling cannot bound them, so a credential with a ` +
+					`ceiling refuses them unless its owner turns on ` +
+					`"Allow Charging Automations" in the credential. Nothing was changed.`,
+			},
+		);
+	}
 }

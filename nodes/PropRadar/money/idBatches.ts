@@ -1,22 +1,21 @@
 import type { IDataObject, IExecuteFunctions, JsonObject, NodeOperationError } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { ApiEnvelope, ApiRequest } from '../transport';
-import { toNodeError } from '../transport';
+import { toNodeError, type ApiEnvelope, type ApiRequest } from '../transport';
 import type { RunSpending } from './budget';
-import { formatCents } from './cents';
-import { LIST_PRICES_CENTS, type PriceKind } from './prices';
 import { chargeMode } from './properties';
+import { assertRunFits, checkPurchases } from './purchase';
 import {
+	formatCents,
 	fullPriceCents,
+	LIST_PRICES_CENTS,
 	previewRecord,
 	readQuote,
 	requestQuote,
 	revealedPriceCents,
 	worstCaseCents,
-	type Quote,
 } from './quote';
-import { assertRunFits, checkPurchases } from './refusal';
+import type { PriceKind, Quote } from './quote';
 
 // Properties read by PropID, many a request, through the property search's PropID criterion
 // (docs/money.md, "Property > Get over many items"). The quotes come first (`quoteIdBatches`),

@@ -1,23 +1,12 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ApiEnvelope } from '../transport';
-import { toNodeError } from '../transport';
+import { toNodeError, type ApiEnvelope } from '../transport';
 import type { RunSpending, SpendBudget } from './budget';
-import { warn, withCharge, type ChargeNote } from './chargeNote';
-import {
-	failureOf,
-	foundQuote,
-	idRequest,
-	quoteIds,
-	type IdBatch,
-	type IdFailure,
-	type IdOutcome,
-	type QuotedBatch,
-	type QuotedIdRun,
-} from './idBatches';
-import type { PriceKind } from './prices';
-import { buy } from './purchase';
+import { failureOf, foundQuote, idRequest, quoteIds } from './idBatches';
+import type { IdBatch, IdFailure, IdOutcome, QuotedBatch, QuotedIdRun } from './idBatches';
+import { buy, warn, withCharge, type ChargeNote } from './purchase';
+import type { PriceKind } from './quote';
 
 const notSent = (why: string): IdOutcome => ({
 	error: {

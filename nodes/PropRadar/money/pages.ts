@@ -1,23 +1,22 @@
-import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import type { ApiEnvelope, ApiRequest } from '../transport';
 import { markMayHaveCharged, mayHaveCharged, toNodeError } from '../transport';
-import { formatCents, money } from './cents';
+import type { ApiEnvelope, ApiRequest } from '../transport';
 import type { RunSpending, SpendBudget } from './budget';
-import type { PriceKind } from './prices';
 import { chargeMode, type ChargePass } from './properties';
-import { warn, withCharge, type ChargeNote } from './chargeNote';
-import { buy, type Bought } from './purchase';
-import { purchaseBudget, refusal } from './refusal';
+import { buy, purchaseBudget, refusal, warn, withCharge } from './purchase';
+import type { Bought, ChargeNote } from './purchase';
 import {
+	formatCents,
 	fullPriceCents,
+	money,
 	previewRecord,
 	readQuote,
 	requestQuote,
 	revealedPriceCents,
-	type Quote,
 } from './quote';
+import type { PriceKind, Quote } from './quote';
 
 /** A purchase that stopped before it had all it was asked for: what it bought travels with its error. */
 export class StoppedAfterBuying extends NodeOperationError {

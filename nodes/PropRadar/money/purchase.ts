@@ -1,6 +1,6 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ApiEnvelope, ApiRequest } from '../transport';
 import {
 	apiRequest,
 	chargedNothing,
@@ -8,23 +8,147 @@ import {
 	noResultsArray,
 	toNodeError,
 } from '../transport';
-import type { RunSpending, SpendBudget } from './budget';
-import { formatCents, money } from './cents';
-import { settleAnswer, type ChargeNote } from './chargeNote';
-import { recordsCharged, type PriceKind } from './prices';
+import type { ApiEnvelope, ApiRequest } from '../transport';
+import { readMaxCost, type RunSpending, type SpendBudget } from './budget';
 import { chargeMode, type ChargePass } from './properties';
 import {
+	formatCents,
 	fullPriceCents,
+	money,
 	previewRecord,
+	readCents,
 	readQuote,
+	recordsCharged,
 	requestQuote,
 	worstCaseCents,
-	type Quote,
 } from './quote';
-import { purchaseBudget, refusal } from './refusal';
+import type { PriceKind, Quote } from './quote';
 
-// One purchase (`buy`: one `Purchase=1` request) and an item's quote before it (`quoteItem`).
-// Pages, batches and IDs in batches are each a series of such purchases.
+// One purchase (`buy`: one `Purchase=1` request), an item's quote before it (`quoteItem`), and what
+// every shape of purchase (pages, batches, IDs in batches) shares: the refusals before anything is
+// sent, what an answer settles and how its records say what they cost.
+
+export interface ChargeNote extends IDataObject {
+	/** What the purchase (one request) the record came from cost, and how many records it charged. */
+	totalCost: string;
+	resultCount: number;
+	runTotalCost: string;
+	/** Set when the run stopped buying before it had everything that was asked for. */
+	notice?: string;
+}
+
+export function settleAnswer(
+	budget: SpendBudget,
+	heldCents: number,
+	response: ApiEnvelope,
+	records: number,
+	what: string,
+): { charged?: number; notice?: string } {
+	const charged = readCents(response?.totalCost);
+	if (charged === undefined) {
+		budget.keepUnconfirmed(heldCents, `${what} whose answer gave no readable totalCost`);
+		budget.settle(0, 0, records);
+		return {
+			notice:
+				`PropRadar's answer did not say what this purchase cost; up to ` +
+				`${money(heldCents)} is counted as spent and this run buys nothing more.`,
+		};
+	}
+	return { charged, notice: budget.settle(heldCents, charged, records) };
+}
+
+export function withCharge(records: IDataObject[], note: ChargeNote): IDataObject[] {
+	return records.map((record) => ({ ...record, _charge: note }));
+}
+
+export function warn(context: IExecuteFunctions, message: string): void {
+	context.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
+}
+
+/** Refuses, before anything is sent, a purchase that n8n could repeat or whose Max Cost differs by item. */
+export async function purchaseBudget(
+	context: IExecuteFunctions,
+	spending: RunSpending,
+	itemIndex: number,
+): Promise<SpendBudget> {
+	if (context.getNode().retryOnFail === true) {
+		throw new NodeOperationError(
+			context.getNode(),
+			'Purchase refused: "Retry On Fail" is on for this node',
+			{
+				itemIndex,
+				description:
+					"n8n's Retry On Fail runs the whole node again after a failure, which " +
+					'would send a purchase that may already have been charged a second ' +
+					'time. Nothing was sent and nothing was charged. Turn Retry On Fail ' +
+					"off in this node's settings (the node itself repeats the requests " +
+					'that are safe to repeat), or use Charge Mode "Preview Cost (Free)".',
+			},
+		);
+	}
+	const budget = await spending.budget();
+	const itemMaxCost = readMaxCost(context, itemIndex);
+	if (itemMaxCost !== budget.maxCostCents) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Max Cost: one value for the whole run; the item at index ${itemIndex} gives ` +
+				`${money(itemMaxCost)} where the first item gave ${money(budget.maxCostCents)}`,
+			{
+				itemIndex,
+				description:
+					'Max Cost caps the whole run, all items together, so it cannot change ' +
+					'from item to item. Nothing was charged for this item. Use a fixed ' +
+					'value, or an expression that gives the same value for every item.',
+			},
+		);
+	}
+	return budget;
+}
+
+/** Every item's purchase checks, before the whole run is quoted (docs/money.md, rule 2). */
+export async function checkPurchases(
+	context: IExecuteFunctions,
+	spending: RunSpending,
+	itemIndexes: readonly number[],
+): Promise<void> {
+	for (const itemIndex of itemIndexes) await purchaseBudget(context, spending, itemIndex);
+}
+
+/** The whole run's quote against Max Cost and the ceiling: a run that does not fit buys nothing. */
+export async function assertRunFits(
+	context: IExecuteFunctions,
+	spending: RunSpending,
+	itemCount: number,
+	needCents: number,
+): Promise<void> {
+	const budget = await spending.budget();
+	const refused = budget.refusalFor(
+		needCents,
+		`This run needs up to ${money(needCents)} for its ${itemCount} items (every record ` +
+			`at full price, the run total of the preview)`,
+	);
+	if (refused)
+		throw refusal(
+			context,
+			`${refused} Nothing was bought: every item was quoted (free) before buying, so ` +
+				`that the run does not stop with only some items bought.`,
+		);
+}
+
+/** A refusal by the budget; without `itemIndex` it is the whole run's. */
+export function refusal(
+	context: IExecuteFunctions,
+	reason: string,
+	itemIndex?: number,
+): NodeOperationError {
+	let message = `Purchase refused: over ${reason.includes('Spending Ceiling per Execution') ? "the credential's spending ceiling" : 'Max Cost'}`;
+	if (reason.startsWith('This run buys nothing more')) {
+		message = reason.includes('may have been charged')
+			? 'Purchase refused: an earlier purchase of this run may have been charged'
+			: 'Purchase refused: an earlier purchase of this run cost more than its quote';
+	}
+	return new NodeOperationError(context.getNode(), message, { itemIndex, description: reason });
+}
 
 export interface Bought {
 	response: ApiEnvelope;

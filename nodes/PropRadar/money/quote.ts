@@ -1,10 +1,55 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import type { ApiEnvelope, ApiRequest } from '../transport';
-import { apiRequest, toNodeError } from '../transport';
-import { formatCents, readCents } from './cents';
-import { LIST_PRICES_CENTS, recordsCharged, type PriceKind } from './prices';
+import { apiRequest, toNodeError, type ApiEnvelope, type ApiRequest } from '../transport';
+
+// Money is counted in integer cents and written as the API writes it ("12.34").
+
+/** Cents per charged record once free credits are gone: the node's assumption, the documents give no prices (docs/money.md). */
+export const LIST_PRICES_CENTS = {
+	property: 10,
+	/** Evictions, comps, parcels, transactions (per call that returns data). */
+	propertyDetail: 25,
+	/** Person > Get Owners (per owner returned). */
+	person: 15,
+	/** Bankruptcies, divorces, liens, probates, relatives (per record returned). */
+	personRecord: 20,
+	phone: 40,
+	email: 30,
+	importRecord: 5,
+} as const;
+
+export type PriceKind = keyof typeof LIST_PRICES_CENTS;
+
+/** The property details are charged once per call that returns data, whatever its number of records. */
+export function recordsCharged(kind: PriceKind, records: number): number {
+	return kind === 'propertyDetail' ? Math.min(records, 1) : records;
+}
+
+// Integer cents, or undefined for anything but a non-negative amount with at most two decimals:
+// money code refuses what is unreadable, never reads it as $0 (docs/money.md, rule 5).
+export function readCents(amount: unknown): number | undefined {
+	if (typeof amount === 'string') {
+		const text = amount.trim();
+		if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) return undefined;
+		const [units, decimals = ''] = text.split('.');
+		return Number(units) * 100 + Number(decimals.padEnd(2, '0'));
+	}
+	if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) return undefined;
+	const cents = Math.round(amount * 100);
+	return Math.abs(cents - amount * 100) < 1e-6 && cents <= Number.MAX_SAFE_INTEGER
+		? cents
+		: undefined;
+}
+
+export function formatCents(cents: number): string {
+	return (cents / 100).toFixed(2);
+}
+
+/** An amount a preview gives, in cents; 0 when it gives none. */
+export const cents = (value: unknown) => readCents(value) ?? 0;
+
+/** An amount as the node's messages say it: "$12.34". */
+export const money = (cents: number) => `$${formatCents(cents)}`;
 
 /** A quote (`Purchase=0`) as numbers; a quote that cannot be read refuses the purchase. */
 export interface Quote {

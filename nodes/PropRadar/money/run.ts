@@ -1,29 +1,29 @@
 import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ApiRequest } from '../transport';
-import {
-	readBoughtBefore,
-	recordBought,
-	skipBoughtBefore,
-	type BoughtBefore,
-	type Skipping,
-} from './boughtBefore';
+import { mayHaveCharged, type ApiRequest } from '../transport';
+import { readBoughtBefore, recordBought, skipBoughtBefore } from './boughtBefore';
+import type { BoughtBefore, Skipping } from './boughtBefore';
 import { RunSpending } from './budget';
-import { warn } from './chargeNote';
-import { cents } from './cents';
 import { StoppedAfterBuying } from './pages';
-import type { PriceKind } from './prices';
-import { buy, type Bought } from './purchase';
-import type { Quote } from './quote';
-import { assertRunFits, checkPurchases } from './refusal';
-import {
-	carryOutput,
-	chargeStatement,
-	failureCharge,
-	previewRunTotal,
-	purchaseWithoutCredits,
-	spentSoFar,
-} from './statements';
+import { assertRunFits, buy, checkPurchases, warn, type Bought } from './purchase';
+import { cents, formatCents, money, type PriceKind, type Quote } from './quote';
+
+/** A run that fails after buying carries its output in its error: n8n keeps no output of a node that fails. */
+function carryOutput<E extends NodeApiError | NodeOperationError>(
+	nodeError: E,
+	stopped: string,
+	output: IDataObject[],
+): E {
+	nodeError.description = (
+		`${nodeError.description ?? ''} ${stopped} The ${output.length} output items of the run, ` +
+		"every record bought among them, are in this error's data (Error data, under Details; " +
+		'saved with the execution, in Executions), since n8n keeps no output of a node that fails. ' +
+		"To get them as items instead, set this node's On Error setting to " +
+		'"Continue (using error output)".'
+	).trim();
+	nodeError.context.data = output;
+	return nodeError;
+}
 
 /**
  * The money of one node run (docs/money.md): its budget, and the service the router and the
@@ -35,7 +35,12 @@ export class RunMoney extends RunSpending {
 		return this.spentCents === 0;
 	}
 
-	// An item's purchase.
+	/** What the run has spent, as its messages say it. */
+	private get spentSoFar(): string {
+		return this.unconfirmedCents > 0
+			? `charged or may have been charged ${money(this.spentCents)}`
+			: `charged ${money(this.spentCents)}`;
+	}
 
 	/** One `Purchase=1` request for what `quote` counted, held at full price. */
 	async buy(
@@ -54,11 +59,9 @@ export class RunMoney extends RunSpending {
 	stoppedImport<E extends NodeApiError | NodeOperationError>(error: E, output: IDataObject[]): E {
 		const { bought } = this;
 		if (bought === 0) return error;
-		const stopped = `The import stopped after ${bought} records were imported (${spentSoFar(this)}).`;
+		const stopped = `The import stopped after ${bought} records were imported (${this.spentSoFar}).`;
 		return carryOutput(error, stopped, output);
 	}
-
-	// The run, as the router asks for it.
 
 	/** Skip Records Bought Before, when it is on and the run purchases. */
 	boughtBefore(operation: string): BoughtBefore | undefined {
@@ -95,9 +98,21 @@ export class RunMoney extends RunSpending {
 		await assertRunFits(this.context, this, itemCount, needCents);
 	}
 
-	/** The `_charge` of an item that failed in a purchase run. */
+	/** A failed item's `_charge` in a purchase run: "0.00", or "unknown" when its purchase failed after it was sent. */
 	failureCharge(error: unknown): IDataObject {
-		return failureCharge(this, error);
+		const unknown = mayHaveCharged(error);
+		return {
+			totalCost: unknown ? 'unknown' : '0.00',
+			resultCount: 0,
+			runTotalCost: formatCents(this.spentCents),
+			...(unknown
+				? {
+						notice:
+							"This item's purchase failed after it was sent, so it may have been charged. " +
+							"Check the account's charges in PropRadar before buying it again.",
+					}
+				: {}),
+		};
 	}
 
 	/** What a failed item had bought before it failed (a paged purchase stopped part-way). */
@@ -105,10 +120,7 @@ export class RunMoney extends RunSpending {
 		return error instanceof StoppedAfterBuying ? error.bought : [];
 	}
 
-	/**
-	 * The error a run throws when an item failed without "On Error: Continue": as it is when the
-	 * run bought nothing, else carrying the run's output (docs/money.md, rule 6).
-	 */
+	/** An item failed without "On Error: Continue": a run that bought carries its output (docs/money.md, rule 6). */
 	stoppedRun<E extends NodeApiError | NodeOperationError>(
 		nodeError: E,
 		failedAt: number,
@@ -117,7 +129,7 @@ export class RunMoney extends RunSpending {
 	): E {
 		const { bought } = this;
 		if (bought === 0) return nodeError;
-		const spent = spentSoFar(this);
+		const spent = this.spentSoFar;
 		const stopped = how.readAhead
 			? `The item at index ${failedAt} failed; the run bought ${bought} records ` +
 				`(${spent}) in requests of many items, all made before any item's output.`
@@ -127,14 +139,85 @@ export class RunMoney extends RunSpending {
 		return carryOutput(nodeError, stopped, output());
 	}
 
-	/** The hints above a finished run's output: a preview's run total, or what free credits paid. */
-	finished(chargeMode: string, output: IDataObject[], counted: 'quotes' | 'items'): void {
-		if (chargeMode === 'preview') previewRunTotal(this.context, output, counted);
-		if (chargeMode === 'purchase') purchaseWithoutCredits(this.context, this);
+	private hint(message: string): void {
+		this.context.addExecutionHints({ message, type: 'info', location: 'outputPane' });
 	}
 
-	/** What happened to the money in a tool call, said once the run is over. */
+	/** The hints above a finished run's output: a preview's run total, or what free credits paid. */
+	finished(chargeMode: string, output: IDataObject[], counted: 'quotes' | 'items'): void {
+		if (chargeMode === 'preview') this.previewRunTotal(output, counted);
+		const full = this.atFullPriceCents;
+		if (chargeMode !== 'purchase' || this.bought === 0 || full <= this.spentCents) return;
+		this.hint(
+			(this.spentCents === 0
+				? `Free export credits paid for all of this run: nothing was charged. `
+				: `Free export credits paid for part of this run: it was charged ` +
+					`${money(this.spentCents)}. `) +
+				`Without them the same run costs ${money(full)} at full price, the Max Cost it ` +
+				`needs once the credits are used up.`,
+		);
+	}
+
+	/** `counted`: what each preview is, a quote of its own or an item of a quote of many. */
+	private previewRunTotal(records: IDataObject[], counted: 'quotes' | 'items'): void {
+		const previews = records.filter(
+			(record) => record.preview === true && record.maxCostNeeded !== undefined,
+		);
+		if (previews.length < 2) return;
+		let needCents = 0;
+		let charged = 0;
+		const prices = new Set<number>();
+		let freeLeft: number | undefined;
+		for (const preview of previews) {
+			const price = cents(preview.pricePerRecord);
+			needCents += cents(preview.maxCostNeeded);
+			if (price > 0) charged += Math.round(cents(preview.maxCostNeeded) / price);
+			prices.add(price);
+			if (typeof preview.quantityFreeRemaining === 'number')
+				freeLeft = Math.min(freeLeft ?? Infinity, preview.quantityFreeRemaining);
+		}
+		const [price] = prices;
+		const each = prices.size === 1 ? ` at ${money(price)} each` : '';
+		let credits = '';
+		if (freeLeft !== undefined && freeLeft > 0 && prices.size === 1) {
+			const free = Math.min(freeLeft, charged);
+			credits =
+				` Free export credits (${freeLeft} left) would pay for ` +
+				(free === charged
+					? `all ${charged} of them today, so nothing would be charged`
+					: `${free} of them today, so the charge would be about ${money((charged - free) * price)}`) +
+				`; Max Cost still needs the full ${money(needCents)}, in case the credits run out first.`;
+		}
+		this.hint(
+			`Run total of this preview: ${previews.length} ${counted}, ${charged} charged ` +
+				`record${charged === 1 ? '' : 's'}${each}. A purchase of the same items needs Max ` +
+				`Cost of at least ${money(needCents)}.${credits}`,
+		);
+	}
+
+	/** What happened to the money in a tool call, for the model: only what the run's budget knows. */
 	statement(): string {
-		return chargeStatement(this);
+		const { spentCents: spent, unconfirmedCents: unknown, bought } = this;
+		const records =
+			`the ${bought} record${bought === 1 ? '' : 's'} it bought, which ` +
+			`${bought === 1 ? 'is' : 'are'} in this result`;
+		if (unknown > 0) {
+			const confirmed = spent - unknown;
+			return (
+				`This call may have been charged up to ${money(spent)}: ` +
+				`${bought > 0 ? `${money(confirmed)} for ${records}, and ` : ''}up to ` +
+				`${money(unknown)} for a purchase whose answer was lost or failed, which may ` +
+				`or may not have been charged. Check the account's charges in PropRadar ` +
+				`before buying that again.`
+			);
+		}
+		if (spent > 0)
+			return (
+				`This call was charged ${money(spent)} for ${records} (each record's _charge says ` +
+				`what its purchase cost).`
+			);
+		if (bought > 0)
+			return `Nothing was charged in this call: free export credits paid for ${records}.`;
+		return 'Nothing was charged in this call.';
 	}
 }

@@ -1,7 +1,30 @@
-import type { INode } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type INode } from 'n8n-workflow';
 
-import type { ApiErrorBody } from './types';
+import type { ApiErrorBody } from './api';
+
+// What a failed request did with the money, on its error as `charge` (docs/money.md, rule 3): `none`
+// when the service refused it with its error object, or it was never sent; `unknown` when a purchase
+// was sent and no answer says what became of it. A failed request that buys nothing has no `charge`.
+export type Charge = 'none' | 'unknown';
+
+export function withCharge<T extends object>(error: T, charge: Charge | undefined): T {
+	return charge ? Object.assign(error, { charge }) : error;
+}
+
+const chargeOf = (error: unknown): Charge | undefined =>
+	typeof error === 'object' && error !== null ? (error as { charge?: Charge }).charge : undefined;
+
+export const chargedNothing = (error: unknown): boolean => chargeOf(error) === 'none';
+
+export const mayHaveCharged = (error: unknown): boolean => chargeOf(error) === 'unknown';
+
+export const markMayHaveCharged = <T extends object>(error: T): T => withCharge(error, 'unknown');
+
+export const markNeverSent = <T extends object>(error: T): T => withCharge(error, 'none');
+
+/** A 4xx with the service's error object: nothing was done. Only an answer gives an `httpCode`. */
+export const refusedByService = (error: unknown): boolean =>
+	chargedNothing(error) && Boolean((error as { httpCode?: unknown }).httpCode);
 
 export interface FailureDescription {
 	message: string;
@@ -123,11 +146,8 @@ function known(status: number, words: string, request: FailedRequest): Known {
 	return HINTS[status] ?? { message: `PropRadar answered with status ${status}`, hint: '' };
 }
 
-/**
- * A failed answer in a person's words: the message short, the service's own words (its error
- * object only) and the troubleshooting code in the description, every secret of the request
- * redacted. A purchase's says what happened to the money.
- */
+// A failed answer in a person's words: the service's own words (its error object only) and the
+// troubleshooting code in the description, secrets redacted; a purchase's says what became of the money.
 export function describeFailure(
 	status: number,
 	body: unknown,
@@ -194,10 +214,8 @@ export function toNodeError(
 	return new NodeOperationError(node, error as Error, { itemIndex });
 }
 
-/**
- * An answer without the `results` array its records are read from (docs/api.md, "Every guess":
- * Answer envelope): it stops, naming what arrived, rather than read as no records.
- */
+// An answer without its `results` array (docs/api.md, "Every guess": Answer envelope) stops, naming
+// what arrived, rather than read as no records.
 export function noResultsArray(
 	node: INode,
 	answer: unknown,

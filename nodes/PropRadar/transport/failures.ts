@@ -1,9 +1,15 @@
-import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, UserError } from 'n8n-workflow';
+import type { IDataObject, JsonObject } from 'n8n-workflow';
 
-import type { ApiContext } from './credential';
-import { describeFailure, isServiceRefusal, redact, redactAll, withoutUserPart } from './errors';
-import { withCharge } from './outcome';
+import {
+	describeFailure,
+	isServiceRefusal,
+	redact,
+	redactAll,
+	withCharge,
+	withoutUserPart,
+} from './errors';
+import type { ApiContext } from './run';
 
 /** A request as its failure describes it: where it went, what it carried, and whether it buys. */
 export interface Sending {
@@ -45,10 +51,8 @@ const fieldNames = (value: unknown): string[] =>
 			? Object.keys(value)
 			: [];
 
-/**
- * An answer that is no success, with the answer in it: n8n shows its status and the service's error
- * object (`context.data`, taken from `response.data`). Redacted first: a server can echo the token.
- */
+// n8n shows the answer's status and error object (`context.data`, from `response.data`), redacted
+// first: a server can echo the token.
 export function answerError(context: ApiContext, answer: Answer, sending: Sending): NodeApiError {
 	const { statusCode: status, body } = answer;
 	const { charging, secrets } = sending;
@@ -112,10 +116,8 @@ const NOT_CONNECTED = new Set([
 	'EHOSTUNREACH',
 ]);
 
-/**
- * A request that got no answer. The error given to NodeApiError is what failed (its name and
- * message), not its `code`: n8n would put its own generic sentence in place of the message.
- */
+// A request that got no answer. NodeApiError is given what failed (name and message), not its
+// `code`: n8n would put its own generic sentence in place of the message.
 export function connectionError(
 	context: ApiContext,
 	error: unknown,

@@ -1,13 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import type { NumberedId } from '../shared/ids';
 import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
-import type { ApiContext } from './credential';
-import type { ApiRequest } from './request';
+import { paths, type ApiEnvelope, type ListRecord } from './api';
 import { noResultsArray } from './errors';
-import { apiRequest } from './request';
-import { readList } from './lists';
-import type { ApiEnvelope } from './types';
+import { apiRequest, type ApiRequest } from './request';
+import type { ApiContext } from './run';
 
 export interface PagingOptions {
 	pageSize: number;
@@ -196,4 +194,40 @@ export async function listCount(
 	} catch {
 		return undefined;
 	}
+}
+
+/** The account's lists, sorted by name, of one type when `listType` is given (checked here too: a service that ignored the filter gives no other list). */
+export async function readLists(
+	context: IExecuteFunctions | ILoadOptionsFunctions,
+	fields: string,
+	listType?: ListRecord['ListType'],
+	itemIndex?: number,
+): Promise<ListRecord[]> {
+	const response = await apiRequest<{ results?: ListRecord[] }>(context, {
+		method: 'GET',
+		path: paths.lists(),
+		qs: {
+			Fields: fields,
+			Sort: 'ListName',
+			Dir: 'asc',
+			...(listType ? { ListType: listType } : {}),
+		},
+		itemIndex,
+	});
+	return (response.results ?? []).filter((list) => !listType || list.ListType === listType);
+}
+
+/** One list by ID, with `fields` only when given; undefined when the service has no such list. */
+export async function readList(
+	context: ApiContext,
+	listId: NumberedId,
+	{ fields, itemIndex }: { fields?: string; itemIndex?: number } = {},
+): Promise<ListRecord | undefined> {
+	const response = await apiRequest<{ results?: ListRecord[] }>(context, {
+		method: 'GET',
+		path: paths.list(listId),
+		qs: fields === undefined ? undefined : { Fields: fields },
+		itemIndex,
+	});
+	return response.results?.[0];
 }

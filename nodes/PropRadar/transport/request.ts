@@ -1,32 +1,17 @@
+import { NodeOperationError, sleep } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import {
-	CREDENTIAL_TYPE,
-	normalizedBaseUrl,
-	readCredential,
-	type ApiContext,
-	type CredentialData,
-} from './credential';
-import { noResultsArray, redact, retryDelay, withoutUserPart } from './errors';
-import {
-	answerError,
-	connectionError,
-	networkErrorCode,
-	stopped,
-	type Answer,
-	type Sending,
-} from './failures';
-import { inFlight } from './inFlight';
-import { markNeverSent } from './outcome';
-import type { ApiPath } from './paths';
-import { encodeQuery } from './query';
-import type { ApiEnvelope, Query } from './types';
+import { encodeQuery, type ApiEnvelope, type ApiPath, type Query } from './api';
+import { markNeverSent, noResultsArray, redact, retryDelay, withoutUserPart } from './errors';
+import { answerError, connectionError, networkErrorCode, stopped } from './failures';
+import type { Answer, Sending } from './failures';
+import { CREDENTIAL_TYPE, inFlight, normalizedBaseUrl, readCredential } from './run';
+import type { ApiContext, CredentialData } from './run';
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -41,11 +26,10 @@ export interface ApiRequest {
 	itemIndex?: number;
 }
 
-/** Sends of a repeatable request that failed with a 5xx or a dropped connection. */
+// Sends of a repeatable request after a 5xx or a dropped connection; after a 429 (the service
+// pacing the run, not failing). A 429 without `Retry-After` (issue 59) waits 0.5 s, doubling to 8 s.
 const MAX_ATTEMPTS = 4;
-/** Sends of a repeatable request the service answers 429: it is pacing the run, not failing. */
 const MAX_RATE_LIMITED = 10;
-/** A 429 without `Retry-After` (issue 59) waits 0.5 s, then twice as long each time (8 s at most). */
 const RATE_LIMITED_FIRST_MS = 500;
 const RATE_LIMITED_MAX_MS = 8_000;
 const TIMEOUT_MS = 60_000;
@@ -190,15 +174,8 @@ async function pause(ms: number, stop: AbortSignal | undefined): Promise<void> {
 	stop?.removeEventListener('abort', onStop);
 }
 
-/**
- * One request to PropRadar through n8n's request helper (its proxy settings and SSRF protection),
- * sent again after a 429, a 5xx or a dropped connection only when it buys nothing.
- */
-/**
- * A free read's records come from its `results` array (docs/api.md, "Every guess": Answer
- * envelope): one without it stops, rather than read as no records. Writes and charges are read
- * where they are sent.
- */
+// A free read without its `results` array stops (docs/api.md, "Every guess": Answer envelope);
+// writes and charges are read where they are sent.
 function checkedEnvelope(context: ApiContext, request: ApiRequest, body: unknown): unknown {
 	const free = request.method === 'GET' && request.qs?.Purchase === undefined;
 	if (!free || request.envelope === false || Array.isArray((body as ApiEnvelope)?.results))
@@ -208,6 +185,10 @@ function checkedEnvelope(context: ApiContext, request: ApiRequest, body: unknown
 	throw noResultsArray(context.getNode(), body, what, money, request.itemIndex);
 }
 
+/**
+ * One request to PropRadar through n8n's request helper (its proxy settings and SSRF protection),
+ * sent again after a 429, a 5xx or a dropped connection only when it buys nothing.
+ */
 export async function apiRequest<T = ApiEnvelope>(
 	context: ApiContext,
 	request: ApiRequest,
