@@ -82,10 +82,8 @@ async function quoteGroup(
 		await group.checked;
 		const nodeError = toNodeError(context.getNode(), error);
 		if (purchasing)
-			nodeError.description = (
-				`${nodeError.description ?? ''} This was the free quote before the import: ` +
-				`no record was sent for import, and nothing was charged.`
-			).trim();
+			nodeError.description =
+				`${nodeError.description ?? ''} This was the free quote before the import: no record was sent for import, and nothing was charged.`.trim();
 		throw nodeError;
 	}
 	await group.checked;
@@ -176,15 +174,11 @@ function batchFailed(
 		budget.release(heldLeft - heldForBatch);
 	}
 	const first = importedBefore + start;
-	const before =
-		`${first} records were imported and charged before this batch ` +
-		`(${money(budget.spent - (nothingCharged ? 0 : heldForBatch))} spent).`;
+	const before = `${first} records were imported and charged before this batch (${money(budget.spent - (nothingCharged ? 0 : heldForBatch))} spent).`;
 	const httpCode = (nodeError as { httpCode?: string | null }).httpCode ?? undefined;
 	const notSent = {
 		error: 'Not imported: an earlier batch of this import failed',
-		description:
-			`This record was not sent and not charged: the batch with records ` +
-			`${first} to ${first + size - 1} failed (${nodeError.message}). ${before}`,
+		description: `This record was not sent and not charged: the batch with records ${first} to ${first + size - 1} failed (${nodeError.message}). ${before}`,
 	};
 	const inBatch = nothingCharged
 		? `The ${size} records of this batch were not imported and not charged.`
@@ -200,8 +194,7 @@ function batchFailed(
 			index < start + size ? { ...failed } : { bought: false, httpCode, ...notSent };
 	warn(
 		context,
-		`Import stopped at record ${first}: ${first} records ` +
-			`imported, ${recordsInAll - first} not (see the error items).`,
+		`Import stopped at record ${first}: ${first} records imported, ${recordsInAll - first} not (see the error items).`,
 	);
 	return notSent;
 }
@@ -260,9 +253,7 @@ async function buyGroup(
 				: {
 						bought: false,
 						error: 'PropRadar returned no import item for this record',
-						description:
-							`The answer to its batch had ${results.length} items for ` +
-							`${answered} records; check the import list.`,
+						description: `The answer to its batch had ${results.length} items for ${answered} records; check the import list.`,
 					};
 		}
 		if (notice) {

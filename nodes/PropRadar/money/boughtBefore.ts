@@ -34,11 +34,7 @@ export function boughtBeforeProperties(
 			noDataExpression: true,
 			displayOptions: { show: purchasing },
 			default: false,
-			description:
-				`Whether to leave out the items whose ${what} this workflow bought in an earlier ` +
-				`execution: nothing is sent or charged for them, and a note above the output names ` +
-				`them. n8n keeps the ${key} of each purchase (the store its Remove Duplicates node ` +
-				`uses) once it is charged and in the output, the last ${BOUGHT_HISTORY.toLocaleString('en-US')}.`,
+			description: `Whether to leave out the items whose ${what} this workflow bought in an earlier execution: nothing is sent or charged for them, and a note above the output names them. n8n keeps the ${key} of each purchase (the store its Remove Duplicates node uses) once it is charged and in the output, the last ${BOUGHT_HISTORY.toLocaleString('en-US')}.`,
 		},
 		{
 			displayName: 'Bought Before By',
@@ -90,9 +86,7 @@ export function readBoughtBefore(
 			"Skip Records Bought Before needs n8n's de-duplication store, which is not available here",
 			{
 				description:
-					'Nothing was sent and nothing was charged. Switch Skip Records Bought Before off, ' +
-					'or run the workflow in n8n itself (the store is where n8n keeps its Remove ' +
-					'Duplicates node’s values).',
+					'Nothing was sent and nothing was charged. Switch Skip Records Bought Before off, or run the workflow in n8n itself (the store is where n8n keeps its Remove Duplicates node’s values).',
 			},
 		);
 	return { scope, operation };
@@ -130,20 +124,14 @@ export async function recordBought(
 		const forgotten = kept + values.length - BOUGHT_HISTORY;
 		if (forgotten > 0)
 			context.addExecutionHints({
-				message:
-					`n8n keeps the last ${BOUGHT_HISTORY.toLocaleString('en-US')} purchases for Skip ` +
-					`Records Bought Before: recording this run's ${values.length} forgets the oldest ` +
-					`${Math.min(forgotten, kept)}, which a later execution buys again if they come back.`,
+				message: `n8n keeps the last ${BOUGHT_HISTORY.toLocaleString('en-US')} purchases for Skip Records Bought Before: recording this run's ${values.length} forgets the oldest ${Math.min(forgotten, kept)}, which a later execution buys again if they come back.`,
 				type: 'warning',
 				location: 'outputPane',
 			});
 		await context.helpers.checkProcessedAndRecord(values, ledger.scope, RECORD);
 	} catch (error) {
 		context.addExecutionHints({
-			message:
-				`What this run bought (${keys.join(', ')}) is in the output, but n8n's ` +
-				`de-duplication store could not record it (${(error as Error).message}), so a ` +
-				`later execution buys it again.`,
+			message: `What this run bought (${keys.join(', ')}) is in the output, but n8n's de-duplication store could not record it (${(error as Error).message}), so a later execution buys it again.`,
 			type: 'warning',
 			location: 'outputPane',
 		});
@@ -168,11 +156,7 @@ export function skippedHint(
 ): void {
 	if (skipped.length === 0) return;
 	context.addExecutionHints({
-		message:
-			`${skipped.length} of the ${itemCount} items left out, nothing sent or charged for ` +
-			`them: bought in an earlier execution by ` +
-			`${ledger.scope === 'node' ? 'this node' : 'this workflow'} (Skip Records Bought ` +
-			`Before), ${key} ${skipped.join(', ')}.`,
+		message: `${skipped.length} of the ${itemCount} items left out, nothing sent or charged for them: bought in an earlier execution by ${ledger.scope === 'node' ? 'this node' : 'this workflow'} (Skip Records Bought Before), ${key} ${skipped.join(', ')}.`,
 		type: 'info',
 		location: 'outputPane',
 	});

@@ -10,8 +10,7 @@ export function readMaxCost(context: IExecuteFunctions, itemIndex: number): numb
 	if (cents === undefined) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Max Cost: must be an amount in USD, 0 or more with at most two decimals (such ` +
-				`as 2.50), got "${String(raw)}"`,
+			`Max Cost: must be an amount in USD, 0 or more with at most two decimals (such as 2.50), got "${String(raw)}"`,
 			{
 				itemIndex,
 				description: 'Nothing was sent and nothing was charged.',
@@ -68,20 +67,10 @@ export class SpendBudget {
 		if (this.stopReason)
 			return `This run buys nothing more: ${this.stopReason} Nothing was charged for this item.`;
 		if (this.ceiling && cents > this.ceiling.leftCents) {
-			return (
-				`${needs}, and the PropRadar credential's Spending Ceiling per ` +
-				`Execution ${this.ceiling.describe()} in this execution. Nothing was ` +
-				`charged. The ceiling is set by the credential's owner; ask them to ` +
-				`raise it, or buy fewer records.`
-			);
+			return `${needs}, and the PropRadar credential's Spending Ceiling per Execution ${this.ceiling.describe()} in this execution. Nothing was charged. The ceiling is set by the credential's owner; ask them to raise it, or buy fewer records.`;
 		}
 		if (cents > this.run.leftCents) {
-			return (
-				`${needs}, and Max Cost ${this.run.describe()} for this run. ` +
-				`Nothing was charged. Set Max Cost to at least ` +
-				`${money(this.run.capCents - this.run.leftCents + cents)}, ` +
-				`or buy fewer records.`
-			);
+			return `${needs}, and Max Cost ${this.run.describe()} for this run. Nothing was charged. Set Max Cost to at least ${money(this.run.capCents - this.run.leftCents + cents)}, or buy fewer records.`;
 		}
 		return undefined;
 	}
@@ -105,13 +94,8 @@ export class SpendBudget {
 		}
 		this.boughtRecords += records;
 		if (chargedCents > heldCents) {
-			this.stopReason =
-				`a purchase cost ${money(chargedCents)}, more than the ${money(heldCents)} ` +
-				`its quote allowed for.`;
-			return (
-				`PropRadar charged ${money(chargedCents)} for a purchase quoted at up to ` +
-				`${money(heldCents)}; this run buys nothing more.`
-			);
+			this.stopReason = `a purchase cost ${money(chargedCents)}, more than the ${money(heldCents)} its quote allowed for.`;
+			return `PropRadar charged ${money(chargedCents)} for a purchase quoted at up to ${money(heldCents)}; this run buys nothing more.`;
 		}
 		return undefined;
 	}
@@ -139,9 +123,7 @@ export class SpendBudget {
 			tally.keepSpent?.();
 		}
 		this.unconfirmed += heldCents;
-		this.stopReason =
-			`${what} may have been charged (up to ${money(heldCents)}), so nothing more is ` +
-			`bought until that is checked.`;
+		this.stopReason = `${what} may have been charged (up to ${money(heldCents)}), so nothing more is bought until that is checked.`;
 	}
 }
 

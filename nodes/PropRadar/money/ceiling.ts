@@ -21,11 +21,7 @@ export class Tally {
 	}
 
 	describe(): string {
-		return (
-			`has ${money(this.leftCents)} of ${money(this.capCents)} left ` +
-			`(${money(this.spentCents)} spent, ${money(this.heldCents)} held for ` +
-			`purchases under way)`
-		);
+		return `has ${money(this.leftCents)} of ${money(this.capCents)} left (${money(this.spentCents)} spent, ${money(this.heldCents)} held for purchases under way)`;
 	}
 }
 
@@ -40,8 +36,7 @@ export function readCeiling(
 	if (cents === undefined) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Spending Ceiling per Execution of the PropRadar credential: must be an amount ` +
-				`in USD, 0 (no ceiling) or more with at most two decimals, got "${String(raw)}"`,
+			`Spending Ceiling per Execution of the PropRadar credential: must be an amount in USD, 0 (no ceiling) or more with at most two decimals, got "${String(raw)}"`,
 			{
 				description: `${done} Ask the credential's owner to correct it.`,
 			},
@@ -111,19 +106,9 @@ export function ceilingTally(context: IExecuteFunctions, ceilingCents: number): 
 	if (!executionId) {
 		throw new NodeOperationError(
 			context.getNode(),
-			"Purchase refused: no n8n execution holds this call, so the credential's " +
-				'spending ceiling cannot count it',
+			"Purchase refused: no n8n execution holds this call, so the credential's spending ceiling cannot count it",
 			{
-				description:
-					`The PropRadar credential has a Spending Ceiling per Execution of ` +
-					`${money(ceilingCents)}, which adds up every purchase of one execution. ` +
-					`n8n ran this call outside an execution that holds the other calls of the ` +
-					`same agent run (n8n's Agents module, and the MCP Server Trigger, run each ` +
-					`tool call on its own), so each call would have the whole ceiling. Nothing ` +
-					`was sent and nothing was charged. Preview Cost (Free) works here. To buy, ` +
-					`give the PropRadar tool to an AI Agent node in a workflow, whose calls ` +
-					`share one execution; or the credential's owner may choose No Ceiling, and ` +
-					`Max Cost alone bounds each call.`,
+				description: `The PropRadar credential has a Spending Ceiling per Execution of ${money(ceilingCents)}, which adds up every purchase of one execution. n8n ran this call outside an execution that holds the other calls of the same agent run (n8n's Agents module, and the MCP Server Trigger, run each tool call on its own), so each call would have the whole ceiling. Nothing was sent and nothing was charged. Preview Cost (Free) works here. To buy, give the PropRadar tool to an AI Agent node in a workflow, whose calls share one execution; or the credential's owner may choose No Ceiling, and Max Cost alone bounds each call.`,
 			},
 		);
 	}
@@ -163,18 +148,14 @@ export async function assertChargingAutomationAllowed(
 	itemIndex: number,
 ): Promise<void> {
 	if (charges.length === 0) return;
-	const buys =
-		`${what} would buy (${charges.join(', ')}) for every property that triggers it, ` +
-		`non-refundable and with no Max Cost`;
+	const buys = `${what} would buy (${charges.join(', ')}) for every property that triggers it, non-refundable and with no Max Cost`;
 	if (!optionOn) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`${what} would buy: turn on "Allow Charging Automation" to configure it`,
 			{
 				itemIndex,
-				description:
-					`The ${buys}. Nothing was changed. Turn on the option ` +
-					`"Allow Charging Automation" of this node if that is what you want.`,
+				description: `The ${buys}. Nothing was changed. Turn on the option "Allow Charging Automation" of this node if that is what you want.`,
 			},
 		);
 	}
@@ -192,11 +173,7 @@ export async function assertChargingAutomationAllowed(
 			`${what} would buy, and the PropRadar credential does not allow charging automations`,
 			{
 				itemIndex,
-				description:
-					`The ${buys}. Those charges happen later inside PropRadar, where the ` +
-					`credential's Spending Ceiling cannot bound them, so a credential with a ` +
-					`ceiling refuses them unless its owner turns on ` +
-					`"Allow Charging Automations" in the credential. Nothing was changed.`,
+				description: `The ${buys}. Those charges happen later inside PropRadar, where the credential's Spending Ceiling cannot bound them, so a credential with a ceiling refuses them unless its owner turns on "Allow Charging Automations" in the credential. Nothing was changed.`,
 			},
 		);
 	}

@@ -163,11 +163,7 @@ function notFound(batch: IdBatch, id: string): IdOutcome {
 	return {
 		error: {
 			message: `Property ${id} does not exist or belongs to another account`,
-			description:
-				`PropRadar's read of ${batch.ids.length === 1 ? 'it' : `${batch.ids.length} properties`} ` +
-				`by PropID in one request returned none for "${id}", so nothing was bought or ` +
-				`charged for it. Check the ID of property ${id} and that the credential belongs to the ` +
-				`account that owns it.`,
+			description: `PropRadar's read of ${batch.ids.length === 1 ? 'it' : `${batch.ids.length} properties`} by PropID in one request returned none for "${id}", so nothing was bought or charged for it. Check the ID of property ${id} and that the credential belongs to the account that owns it.`,
 			httpCode: '404',
 			errorResponse: { PropID: id, resultCount: 0 },
 		},

@@ -79,10 +79,8 @@ async function buyBatch(
 			));
 		} catch (error) {
 			const failure = failureOf(toNodeError(context.getNode(), error, batch.itemIndex));
-			failure.description = (
-				`${failure.description ?? ''} This property was one of the ${found.length} that one ` +
-				`purchase request asked for.`
-			).trim();
+			failure.description =
+				`${failure.description ?? ''} This property was one of the ${found.length} that one purchase request asked for.`.trim();
 			for (const id of found) outcome.set(id, { error: { ...failure } });
 			return { stopsBuying: budget.stopped };
 		}
@@ -124,8 +122,7 @@ function settleBatch(
 	const countedMore = counted > results.length;
 	if (countedMore)
 		budget.stopBuying(
-			`a purchase of ${found.length} properties whose answer counted ${counted} charged ` +
-				`records and held ${results.length} may have been charged for records it did not return.`,
+			`a purchase of ${found.length} properties whose answer counted ${counted} charged records and held ${results.length} may have been charged for records it did not return.`,
 		);
 	for (const id of found) {
 		const record = byId.get(id);
@@ -135,9 +132,7 @@ function settleBatch(
 	// request, saying so (docs/money.md, rule 6).
 	const holder = found.find((id) => outcome.has(id)) ?? found[0];
 	if (unpaired.length > 0) {
-		const notice =
-			`PropRadar returned this record for none of the PropIDs its request asked for; it was ` +
-			`charged with them, and is output with the item of ${holder}.`;
+		const notice = `PropRadar returned this record for none of the PropIDs its request asked for; it was charged with them, and is output with the item of ${holder}.`;
 		const held = outcome.get(holder);
 		outcome.set(holder, {
 			records: [
@@ -148,17 +143,10 @@ function settleBatch(
 	}
 	const bought = `It was one of ${found.length} properties bought in one request (totalCost ${note.totalCost})`;
 	const why = countedMore
-		? `${bought}; the answer counts ${counted} charged records but holds ` +
-			`${results.length}, and not this one, so it may have been charged without reaching ` +
-			`the output. This run buys nothing more. Check the account's charges in ` +
-			`PropRadar before buying it again.`
+		? `${bought}; the answer counts ${counted} charged records but holds ${results.length}, and not this one, so it may have been charged without reaching the output. This run buys nothing more. Check the account's charges in PropRadar before buying it again.`
 		: unpaired.length > 0
-			? `${bought}; the answer holds no record for this PropID and ${unpaired.length} ` +
-				`for PropIDs not asked for, which are output with the item of ${holder}: one ` +
-				`of them may be this property's, and may have been charged.`
-			: `${bought}; the answer holds ${results.length} records and counts as many ` +
-				`charged, and not this one, so nothing was charged for it (it existed when ` +
-				`quoted).`;
+			? `${bought}; the answer holds no record for this PropID and ${unpaired.length} for PropIDs not asked for, which are output with the item of ${holder}: one of them may be this property's, and may have been charged.`
+			: `${bought}; the answer holds ${results.length} records and counts as many charged, and not this one, so nothing was charged for it (it existed when quoted).`;
 	const absent = found.filter((id) => !outcome.has(id));
 	const cutShort = !countedMore && unpaired.length === 0 && byId.size > 0 && !budget.stopped;
 	return { absent, why, cutShort, stopsBuying: countedMore };

@@ -56,9 +56,7 @@ function pagedPreview(
 		...(total === undefined ? {} : { totalResultCount: total }),
 	});
 	if (wanted === undefined) {
-		record.note =
-			`The quote covers the first page of ${first.count}; how many more there are is ` +
-			`not known before buying, and each further page is quoted before it is bought.`;
+		record.note = `The quote covers the first page of ${first.count}; how many more there are is not known before buying, and each further page is quoted before it is bought.`;
 		return record;
 	}
 	record.wanted = wanted;
@@ -77,13 +75,7 @@ function pagedPreview(
 		totalCost: formatCents(paid * each),
 		estimated: true,
 		maxCostNeeded: formatCents(wanted * price),
-		note:
-			`${wanted} records are wanted, ${perRequest}, each page ` +
-			`quoted before it is bought. Estimate: free export credits ` +
-			`(${first.freeRemaining ?? 0} left) pay for the first ones, the other ${paid} ` +
-			`cost ${money(each)} each, ${money(paid * each)} in all. A purchase needs Max ` +
-			`Cost of at least ${money(wanted * price)}: every record counted at full ` +
-			`price, in case the credits run out first.`,
+		note: `${wanted} records are wanted, ${perRequest}, each page quoted before it is bought. Estimate: free export credits (${first.freeRemaining ?? 0} left) pay for the first ones, the other ${paid} cost ${money(each)} each, ${money(paid * each)} in all. A purchase needs Max Cost of at least ${money(wanted * price)}: every record counted at full price, in case the credits run out first.`,
 	});
 	return record;
 }
@@ -136,9 +128,7 @@ async function buyPages(
 			quote = readQuote(context, next, itemIndex);
 		} catch (error) {
 			const nodeError = toNodeError(context.getNode(), error, itemIndex);
-			const stopped =
-				`Stopped after ${records.length} records: the quote of the next page failed ` +
-				`(${nodeError.message}), so nothing more was bought.`;
+			const stopped = `Stopped after ${records.length} records: the quote of the next page failed (${nodeError.message}), so nothing more was bought.`;
 			return { records, stopped };
 		}
 	}
@@ -178,9 +168,7 @@ export async function chargedPages(
 		if (refused) {
 			throw refusal(
 				context,
-				`${refused.replace('This purchase needs', `All ${wanted} records need`)} ` +
-					`Nothing was bought, since buying only some pages of the ` +
-					`result was not asked for.`,
+				`${refused.replace('This purchase needs', `All ${wanted} records need`)} Nothing was bought, since buying only some pages of the result was not asked for.`,
 				itemIndex,
 			);
 		}

@@ -11,12 +11,10 @@ export type ChargeMode = 'preview' | 'purchase';
 export type ChargePass = 'quote' | 'charge';
 
 export const PURCHASE_NOTICE =
-	'Purchases are charged, non-refundable and never repeated: with "Retry On Fail" on, this ' +
-	'node refuses to buy. Execute step runs it again, and buys again, unless its output is pinned.';
+	'Purchases are charged, non-refundable and never repeated: with "Retry On Fail" on, this node refuses to buy. Execute step runs it again, and buys again, unless its output is pinned.';
 
 const MAX_COST_HELP =
-	'Most this node may spend in one run, all input items together. Every record counts at ' +
-	'full price, so the cap holds even when free export credits run out.';
+	'Most this node may spend in one run, all input items together. Every record counts at full price, so the cap holds even when free export credits run out.';
 
 export function chargeProperties(show: Record<string, string[]>, what: string): INodeProperties[] {
 	return [

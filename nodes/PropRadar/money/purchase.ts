@@ -49,9 +49,7 @@ export function settleAnswer(
 		budget.keepUnconfirmed(heldCents, `${what} whose answer gave no readable totalCost`);
 		budget.settle(0, 0, records);
 		return {
-			notice:
-				`PropRadar's answer did not say what this purchase cost; up to ` +
-				`${money(heldCents)} is counted as spent and this run buys nothing more.`,
+			notice: `PropRadar's answer did not say what this purchase cost; up to ${money(heldCents)} is counted as spent and this run buys nothing more.`,
 		};
 	}
 	return { charged, notice: budget.settle(heldCents, charged, records) };
@@ -78,11 +76,7 @@ export async function purchaseBudget(
 			{
 				itemIndex,
 				description:
-					"n8n's Retry On Fail runs the whole node again after a failure, which " +
-					'would send a purchase that may already have been charged a second ' +
-					'time. Nothing was sent and nothing was charged. Turn Retry On Fail ' +
-					"off in this node's settings (the node itself repeats the requests " +
-					'that are safe to repeat), or use Charge Mode "Preview Cost (Free)".',
+					'n8n\'s Retry On Fail runs the whole node again after a failure, which would send a purchase that may already have been charged a second time. Nothing was sent and nothing was charged. Turn Retry On Fail off in this node\'s settings (the node itself repeats the requests that are safe to repeat), or use Charge Mode "Preview Cost (Free)".',
 			},
 		);
 	}
@@ -91,14 +85,11 @@ export async function purchaseBudget(
 	if (itemMaxCost !== budget.maxCostCents) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Max Cost: one value for the whole run; the item at index ${itemIndex} gives ` +
-				`${money(itemMaxCost)} where the first item gave ${money(budget.maxCostCents)}`,
+			`Max Cost: one value for the whole run; the item at index ${itemIndex} gives ${money(itemMaxCost)} where the first item gave ${money(budget.maxCostCents)}`,
 			{
 				itemIndex,
 				description:
-					'Max Cost caps the whole run, all items together, so it cannot change ' +
-					'from item to item. Nothing was charged for this item. Use a fixed ' +
-					'value, or an expression that gives the same value for every item.',
+					'Max Cost caps the whole run, all items together, so it cannot change from item to item. Nothing was charged for this item. Use a fixed value, or an expression that gives the same value for every item.',
 			},
 		);
 	}
@@ -124,14 +115,12 @@ export async function assertRunFits(
 	const budget = await spending.budget();
 	const refused = budget.refusalFor(
 		needCents,
-		`This run needs up to ${money(needCents)} for its ${itemCount} items (every record ` +
-			`at full price, the run total of the preview)`,
+		`This run needs up to ${money(needCents)} for its ${itemCount} items (every record at full price, the run total of the preview)`,
 	);
 	if (refused)
 		throw refusal(
 			context,
-			`${refused} Nothing was bought: every item was quoted (free) before buying, so ` +
-				`that the run does not stop with only some items bought.`,
+			`${refused} Nothing was bought: every item was quoted (free) before buying, so that the run does not stop with only some items bought.`,
 		);
 }
 
@@ -197,10 +186,7 @@ export async function buy(
 	const what = `a purchase (${request.method} ${request.path})`;
 	if (!Array.isArray(response?.results)) {
 		budget.keepUnconfirmed(held, `${what} whose answer had no results array`);
-		const lost =
-			`The purchase was sent and may have been charged (up to ${money(held)}, totalCost ` +
-			`${JSON.stringify(response?.totalCost ?? null)}) for records that did not reach the ` +
-			`output. This run buys nothing more: check the account's charges in PropRadar first.`;
+		const lost = `The purchase was sent and may have been charged (up to ${money(held)}, totalCost ${JSON.stringify(response?.totalCost ?? null)}) for records that did not reach the output. This run buys nothing more: check the account's charges in PropRadar first.`;
 		throw markMayHaveCharged(noResultsArray(context.getNode(), response, what, lost, itemIndex));
 	}
 	const records = response.results.length;

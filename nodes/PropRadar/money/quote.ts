@@ -69,11 +69,7 @@ export function readQuote(
 	if (cents === undefined || typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
 		throw new NodeOperationError(context.getNode(), "PropRadar's quote could not be read", {
 			itemIndex,
-			description:
-				`The free quote (Purchase=0) came back without a readable totalCost and ` +
-				`resultCount (totalCost ${JSON.stringify(response?.totalCost ?? null)}, ` +
-				`resultCount ${JSON.stringify(count ?? null)}), so nothing was bought and ` +
-				`nothing was charged.`,
+			description: `The free quote (Purchase=0) came back without a readable totalCost and resultCount (totalCost ${JSON.stringify(response?.totalCost ?? null)}, resultCount ${JSON.stringify(count ?? null)}), so nothing was bought and nothing was charged.`,
 		});
 	}
 	const free = response.quantityFreeRemaining;
@@ -118,11 +114,8 @@ export async function requestQuote(
 	} catch (error) {
 		const nodeError = toNodeError(context.getNode(), error, itemIndex);
 		if (purchasing)
-			nodeError.description = (
-				`${nodeError.description ?? ''} This was the free quote before ` +
-				`the purchase: the purchase was not sent, and nothing was ` +
-				`bought or charged for it.`
-			).trim();
+			nodeError.description =
+				`${nodeError.description ?? ''} This was the free quote before the purchase: the purchase was not sent, and nothing was bought or charged for it.`.trim();
 		throw nodeError;
 	}
 }

@@ -14,13 +14,8 @@ function carryOutput<E extends NodeApiError | NodeOperationError>(
 	stopped: string,
 	output: IDataObject[],
 ): E {
-	nodeError.description = (
-		`${nodeError.description ?? ''} ${stopped} The ${output.length} output items of the run, ` +
-		"every record bought among them, are in this error's data (Error data, under Details; " +
-		'saved with the execution, in Executions), since n8n keeps no output of a node that fails. ' +
-		"To get them as items instead, set this node's On Error setting to " +
-		'"Continue (using error output)".'
-	).trim();
+	nodeError.description =
+		`${nodeError.description ?? ''} ${stopped} The ${output.length} output items of the run, every record bought among them, are in this error's data (Error data, under Details; saved with the execution, in Executions), since n8n keeps no output of a node that fails. To get them as items instead, set this node's On Error setting to "Continue (using error output)".`.trim();
 	nodeError.context.data = output;
 	return nodeError;
 }
@@ -108,8 +103,7 @@ export class RunMoney extends RunSpending {
 			...(unknown
 				? {
 						notice:
-							"This item's purchase failed after it was sent, so it may have been charged. " +
-							"Check the account's charges in PropRadar before buying it again.",
+							"This item's purchase failed after it was sent, so it may have been charged. Check the account's charges in PropRadar before buying it again.",
 					}
 				: {}),
 		};
@@ -131,11 +125,8 @@ export class RunMoney extends RunSpending {
 		if (bought === 0) return nodeError;
 		const spent = this.spentSoFar;
 		const stopped = how.readAhead
-			? `The item at index ${failedAt} failed; the run bought ${bought} records ` +
-				`(${spent}) in requests of many items, all made before any item's output.`
-			: `The run stopped at the item at index ${failedAt} after buying ${bought} ` +
-				`records (${spent}); the items after it were not ` +
-				`processed${how.concurrent ? ', except those already under way' : ''}.`;
+			? `The item at index ${failedAt} failed; the run bought ${bought} records (${spent}) in requests of many items, all made before any item's output.`
+			: `The run stopped at the item at index ${failedAt} after buying ${bought} records (${spent}); the items after it were not processed${how.concurrent ? ', except those already under way' : ''}.`;
 		return carryOutput(nodeError, stopped, output());
 	}
 
@@ -151,8 +142,7 @@ export class RunMoney extends RunSpending {
 		this.hint(
 			(this.spentCents === 0
 				? `Free export credits paid for all of this run: nothing was charged. `
-				: `Free export credits paid for part of this run: it was charged ` +
-					`${money(this.spentCents)}. `) +
+				: `Free export credits paid for part of this run: it was charged ${money(this.spentCents)}. `) +
 				`Without them the same run costs ${money(full)} at full price, the Max Cost it ` +
 				`needs once the credits are used up.`,
 		);
@@ -189,33 +179,20 @@ export class RunMoney extends RunSpending {
 				`; Max Cost still needs the full ${money(needCents)}, in case the credits run out first.`;
 		}
 		this.hint(
-			`Run total of this preview: ${previews.length} ${counted}, ${charged} charged ` +
-				`record${charged === 1 ? '' : 's'}${each}. A purchase of the same items needs Max ` +
-				`Cost of at least ${money(needCents)}.${credits}`,
+			`Run total of this preview: ${previews.length} ${counted}, ${charged} charged record${charged === 1 ? '' : 's'}${each}. A purchase of the same items needs Max Cost of at least ${money(needCents)}.${credits}`,
 		);
 	}
 
 	/** What happened to the money in a tool call, for the model: only what the run's budget knows. */
 	statement(): string {
 		const { spentCents: spent, unconfirmedCents: unknown, bought } = this;
-		const records =
-			`the ${bought} record${bought === 1 ? '' : 's'} it bought, which ` +
-			`${bought === 1 ? 'is' : 'are'} in this result`;
+		const records = `the ${bought} record${bought === 1 ? '' : 's'} it bought, which ${bought === 1 ? 'is' : 'are'} in this result`;
 		if (unknown > 0) {
 			const confirmed = spent - unknown;
-			return (
-				`This call may have been charged up to ${money(spent)}: ` +
-				`${bought > 0 ? `${money(confirmed)} for ${records}, and ` : ''}up to ` +
-				`${money(unknown)} for a purchase whose answer was lost or failed, which may ` +
-				`or may not have been charged. Check the account's charges in PropRadar ` +
-				`before buying that again.`
-			);
+			return `This call may have been charged up to ${money(spent)}: ${bought > 0 ? `${money(confirmed)} for ${records}, and ` : ''}up to ${money(unknown)} for a purchase whose answer was lost or failed, which may or may not have been charged. Check the account's charges in PropRadar before buying that again.`;
 		}
 		if (spent > 0)
-			return (
-				`This call was charged ${money(spent)} for ${records} (each record's _charge says ` +
-				`what its purchase cost).`
-			);
+			return `This call was charged ${money(spent)} for ${records} (each record's _charge says what its purchase cost).`;
 		if (bought > 0)
 			return `Nothing was charged in this call: free export credits paid for ${records}.`;
 		return 'Nothing was charged in this call.';

@@ -103,8 +103,7 @@ function key(name: 'PropID' | 'PersonKey', value: string): string {
 	const problem = text === undefined ? 'is not text' : keyProblem(text);
 	if (problem)
 		throw new Error(
-			`${name}: "${shownValue(value)}" ${problem}; ` +
-				`${name === 'PropID' ? PROP_ID_RULE : PERSON_KEY_RULE}`,
+			`${name}: "${shownValue(value)}" ${problem}; ${name === 'PropID' ? PROP_ID_RULE : PERSON_KEY_RULE}`,
 		);
 	return encodeURIComponent(text!);
 }

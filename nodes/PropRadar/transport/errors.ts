@@ -52,16 +52,11 @@ const HINTS: Record<number, Known> = {
 	},
 	402: {
 		message: 'Insufficient balance on the PropRadar account',
-		hint:
-			'Nothing was charged. Add balance to the account, or set Charge Mode to ' +
-			'"Preview Cost (Free)" to see what this would cost.',
+		hint: 'Nothing was charged. Add balance to the account, or set Charge Mode to "Preview Cost (Free)" to see what this would cost.',
 	},
 	403: {
 		message: 'PropRadar refused this request for your account',
-		hint:
-			'The token is valid, but the subscription is inactive or lacks the API or ' +
-			"integrations entitlement, or your user may not do this. Check the account's " +
-			'plan and permissions.',
+		hint: "The token is valid, but the subscription is inactive or lacks the API or integrations entitlement, or your user may not do this. Check the account's plan and permissions.",
 	},
 	429: {
 		message: 'PropRadar is rate limiting this account',
@@ -71,9 +66,7 @@ const HINTS: Record<number, Known> = {
 
 const SERVICE_FAILED: Known = {
 	message: 'The PropRadar service failed',
-	hint:
-		'A fault on the service side. Try again later; if it persists, send the ' +
-		'troubleshooting code to PropRadar support.',
+	hint: 'A fault on the service side. Try again later; if it persists, send the troubleshooting code to PropRadar support.',
 };
 
 export function redact(text: string, secrets: readonly string[] = []): string {
@@ -133,9 +126,7 @@ function known(status: number, words: string, request: FailedRequest): Known {
 				}
 			: {
 					message: 'The resource does not exist or belongs to another account',
-					hint:
-						'Check the ID (list, property, person, import item or webhook) and that the ' +
-						'credential belongs to the account that owns it.',
+					hint: 'Check the ID (list, property, person, import item or webhook) and that the credential belongs to the account that owns it.',
 				};
 	if (status === 400)
 		return {
@@ -170,9 +161,7 @@ export function describeFailure(
 		message = `PropRadar answered ${status} to a purchase: it may have been charged`;
 		hint = '';
 		money =
-			'A purchase can fail after PropRadar has charged it, so this one may have been ' +
-			'charged. It was not sent again, and this run buys nothing more. Check the ' +
-			"account's charges in PropRadar before running it again.";
+			"A purchase can fail after PropRadar has charged it, so this one may have been charged. It was not sent again, and this run buys nothing more. Check the account's charges in PropRadar before running it again.";
 	}
 	// Not every error body has an `eventid` (issue 59): the answer's request id stands in for it.
 	const code = clean(error.eventid) ?? clean(requestId);
@@ -229,8 +218,6 @@ export function noResultsArray(
 			: `${JSON.stringify(answer) ?? String(answer)}`.slice(0, 120);
 	return new NodeOperationError(node, "PropRadar's answer had no results array", {
 		itemIndex,
-		description:
-			`The node reads records from the results array of PropRadar's answers. The answer to ` +
-			`${what} was ${arrived}. ${money}`,
+		description: `The node reads records from the results array of PropRadar's answers. The answer to ${what} was ${arrived}. ${money}`,
 	});
 }

@@ -70,11 +70,9 @@ export function answerError(context: ApiContext, answer: Answer, sending: Sendin
 		const target = withoutUserPart(header('location') ?? 'no address');
 		failure.message = `PropRadar answered with a redirect (${status}), which is not followed`;
 		failure.description =
-			`${sending.address}${sending.path} redirected to ${target}. PropRadar's API does not ` +
-			`redirect: check the Base URL of the PropRadar credential. Nothing was sent there.` +
+			`${sending.address}${sending.path} redirected to ${target}. PropRadar's API does not redirect: check the Base URL of the PropRadar credential. Nothing was sent there.` +
 			(charging
-				? ' A redirect is no answer to the purchase, so it may or may not have been charged; ' +
-					`it was not sent again, and this run buys nothing more. ${CHECK_CHARGES}`
+				? ` A redirect is no answer to the purchase, so it may or may not have been charged; it was not sent again, and this run buys nothing more. ${CHECK_CHARGES}`
 				: '');
 	}
 	const response = { status, data: redactAll(body, secrets) };
@@ -138,9 +136,7 @@ export function connectionError(
 		return withCharge(
 			make(
 				`This n8n's SSRF protection blocks PropRadar at ${address}`,
-				`${what.message}. Nothing was sent${charging ? ' and nothing charged' : ''}. To reach ` +
-					`this address, the instance's owner can allow it with N8N_SSRF_ALLOWED_IP_RANGES ` +
-					`or N8N_SSRF_ALLOWED_HOSTNAMES.`,
+				`${what.message}. Nothing was sent${charging ? ' and nothing charged' : ''}. To reach this address, the instance's owner can allow it with N8N_SSRF_ALLOWED_IP_RANGES or N8N_SSRF_ALLOWED_HOSTNAMES.`,
 			),
 			'none',
 		);
@@ -151,9 +147,7 @@ export function connectionError(
 		return withCharge(
 			make(
 				`Could not reach PropRadar at ${address}: the purchase was not sent`,
-				`The connection could not be made${cause}, so the purchase never left n8n: nothing ` +
-					`was charged. Check the Base URL of the PropRadar credential and that the service ` +
-					`(or the local sandbox) is running.`,
+				`The connection could not be made${cause}, so the purchase never left n8n: nothing was charged. Check the Base URL of the PropRadar credential and that the service (or the local sandbox) is running.`,
 			),
 			'none',
 		);
@@ -161,16 +155,13 @@ export function connectionError(
 		return withCharge(
 			make(
 				'The connection to PropRadar failed during a purchase: it may have been charged',
-				`The connection to ${address} failed${cause} after the purchase was sent, before ` +
-					`PropRadar answered, so it may have been charged. It was not sent again, and this ` +
-					`run buys nothing more. ${CHECK_CHARGES}`,
+				`The connection to ${address} failed${cause} after the purchase was sent, before PropRadar answered, so it may have been charged. It was not sent again, and this run buys nothing more. ${CHECK_CHARGES}`,
 			),
 			'unknown',
 		);
 	return make(
 		`Could not reach PropRadar at ${address}`,
-		`The connection failed${cause}. Check the Base URL of the PropRadar credential and that ` +
-			`the service (or the local sandbox) is running.`,
+		`The connection failed${cause}. Check the Base URL of the PropRadar credential and that the service (or the local sandbox) is running.`,
 	);
 }
 
@@ -193,8 +184,7 @@ export function stopped(
 			description: !sent
 				? `${stop} before this request went out, so it was not sent${charging ? ' and nothing was charged for it' : ''}.`
 				: charging
-					? `${stop} after this purchase was sent, before PropRadar answered, so it may ` +
-						`have been charged. Nothing more was sent. ${CHECK_CHARGES}`
+					? `${stop} after this purchase was sent, before PropRadar answered, so it may have been charged. Nothing more was sent. ${CHECK_CHARGES}`
 					: `${stop} while a request that buys nothing was under way; its answer was not waited for.`,
 		},
 	);

@@ -78,15 +78,12 @@ function prepare(context: ApiContext, credentials: CredentialData, request: ApiR
 	if (address !== baseUrl)
 		throw refuse(
 			'The Base URL of the PropRadar credential holds a user name or password',
-			`Base URL: PropRadar takes the token in the credential's Access Token, never in the ` +
-				`address; remove the part before "@" (the address is then ${redact(address, secrets)}).`,
+			`Base URL: PropRadar takes the token in the credential's Access Token, never in the address; remove the part before "@" (the address is then ${redact(address, secrets)}).`,
 		);
 	if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(baseUrl) || !URL.canParse(url))
 		throw refuse(
 			'The Base URL of the PropRadar credential is not a web address',
-			`Base URL "${redact(withoutUserPart(String(credentials.baseUrl ?? '').trim()), secrets)}": ` +
-				`allowed is an http:// or https:// address, without a query, such as ` +
-				`http://127.0.0.1:8787 for the local sandbox.`,
+			`Base URL "${redact(withoutUserPart(String(credentials.baseUrl ?? '').trim()), secrets)}": allowed is an http:// or https:// address, without a query, such as http://127.0.0.1:8787 for the local sandbox.`,
 		);
 	const sending: Sending = {
 		address,
