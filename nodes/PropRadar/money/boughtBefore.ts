@@ -7,13 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/**
- * Skip Records Bought Before: n8n's own de-duplication store (the one its Remove Duplicates node
- * uses) keeps the key of each record a charging node bought, so that a later execution of the
- * workflow leaves that item out and sends nothing for it. A key is recorded only once its purchase
- * was charged and its records are in the output; n8n's store has no read that does not record, so
- * the check records what it is asked and at once removes what was new (docs/money.md).
- */
+// Skip Records Bought Before keeps bought keys in n8n's de-duplication store (docs/money.md). It has no
+// read that does not record, so the check records what it is asked and at once removes what was new.
 
 /** How many keys n8n keeps per node (or workflow); older ones are forgotten and bought again. */
 export const BOUGHT_HISTORY = 10_000;
@@ -108,10 +103,7 @@ export async function findBoughtBefore(
 	return new Set(keys.filter((key) => processed.has(stored(ledger, key))));
 }
 
-/**
- * Records the keys of what this run bought. Never throws: the records are bought and go to the
- * output whatever happens here; a store that fails is said in a warning above the output.
- */
+// Never throws: the records are bought and go to the output whatever happens here.
 export async function recordBought(
 	context: IExecuteFunctions,
 	ledger: BoughtBefore,
@@ -146,7 +138,6 @@ export function boughtIn(records: IDataObject[]): boolean {
 	);
 }
 
-/** The note above the output naming the items left out. */
 export function skippedHint(
 	context: IExecuteFunctions,
 	ledger: BoughtBefore,
@@ -165,17 +156,12 @@ export function skippedHint(
 /** The run's Skip Records Bought Before: its store, and the items it leaves out. */
 export interface Skipping {
 	ledger: BoughtBefore;
-	/** Every item's key, by index (an item whose key cannot be read has none). */
 	keys: Map<number, string>;
-	/** The items left out, by index, with their keys. */
 	skipped: Map<number, string>;
 }
 
-/**
- * Skip Records Bought Before, asked of n8n's store once for the whole run, before anything is
- * quoted or bought. `keys`: every item's key, by index (an item whose key cannot be read has none,
- * and fails in its own run, as without the option).
- */
+// Asked once for the whole run, before anything is quoted. `keys` by item index: an item whose key
+// cannot be read has none, and fails in its own run, as without the option.
 export async function skipBoughtBefore(
 	context: IExecuteFunctions,
 	ledger: BoughtBefore,

@@ -23,15 +23,13 @@ export function readMaxCost(context: IExecuteFunctions, itemIndex: number): numb
 /** Max Cost bounds this run; the ceiling's tally is shared with every other run of the execution. */
 export class SpendBudget {
 	private readonly run: Tally;
-
-	private boughtRecords = 0;
-
+	private stopReason: string | undefined;
+	/** Records the run bought and handed on: they must reach the output whatever happens later. */
+	bought = 0;
+	/** The part of `spent` that may or may not have been charged. */
+	unconfirmedCents = 0;
 	/** What the records bought would have cost at full price, free export credits aside. */
 	atFullPriceCents = 0;
-
-	private unconfirmed = 0;
-
-	private stopReason: string | undefined;
 
 	constructor(
 		maxCostCents: number,
@@ -47,16 +45,6 @@ export class SpendBudget {
 	/** What the run was charged, or may have been (purchases whose outcome is unknown count in full). */
 	get spent(): number {
 		return this.run.spentCents;
-	}
-
-	/** Records the run bought and handed on: they must reach the output whatever happens later. */
-	get bought(): number {
-		return this.boughtRecords;
-	}
-
-	/** The part of `spent` that may or may not have been charged. */
-	get unconfirmedCents(): number {
-		return this.unconfirmed;
 	}
 
 	private get tallies(): Tally[] {
@@ -92,7 +80,7 @@ export class SpendBudget {
 			tally.spentCents += chargedCents;
 			tally.keepSpent?.();
 		}
-		this.boughtRecords += records;
+		this.bought += records;
 		if (chargedCents > heldCents) {
 			this.stopReason = `a purchase cost ${money(chargedCents)}, more than the ${money(heldCents)} its quote allowed for.`;
 			return `PropRadar charged ${money(chargedCents)} for a purchase quoted at up to ${money(heldCents)}; this run buys nothing more.`;
@@ -122,7 +110,7 @@ export class SpendBudget {
 			tally.spentCents += heldCents;
 			tally.keepSpent?.();
 		}
-		this.unconfirmed += heldCents;
+		this.unconfirmedCents += heldCents;
 		this.stopReason = `${what} may have been charged (up to ${money(heldCents)}), so nothing more is bought until that is checked.`;
 	}
 }
@@ -139,7 +127,6 @@ export async function createSpendBudget(context: IExecuteFunctions): Promise<Spe
 /** What the items of one node run share; the budget is made when the first purchase needs it. */
 export class RunSpending {
 	private budgetPromise: Promise<SpendBudget> | undefined;
-
 	private made: SpendBudget | undefined;
 
 	constructor(protected readonly context: IExecuteFunctions) {}

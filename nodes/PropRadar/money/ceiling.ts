@@ -6,11 +6,8 @@ import { money, readCents } from './quote';
 /** Money counted against one limit: what was spent (or may have been) and what is held for purchases under way. */
 export class Tally {
 	spentCents = 0;
-
 	heldCents = 0;
-
 	touchedAt = Date.now();
-
 	/** Keeps `spentCents` where it outlives this process, after each change (the ceiling's tally). */
 	keepSpent?: () => void;
 

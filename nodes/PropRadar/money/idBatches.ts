@@ -33,10 +33,7 @@ export interface IdBatch {
 /** What one PropID of a batch came to: its records (bought or a preview), or why it has none. */
 export type IdOutcome = { records: IDataObject[] } | { error: IdFailure };
 
-/**
- * Why a PropID has no records, as the error of each item naming it says (`idError`). An answer's
- * failure keeps its HTTP code and what the service answered.
- */
+/** Why a PropID has no records (`idError`); an answer's failure keeps its HTTP code and body. */
 export type IdFailure = { message: string; description?: string } & (
 	{ httpCode?: undefined } | { httpCode: string; errorResponse: JsonObject }
 );
@@ -75,11 +72,8 @@ export function idRequest({ request }: IdBatch, ids: string[]): ApiRequest {
 	};
 }
 
-/**
- * The PropIDs of `ids` the service has: a quote counts them without naming them, so a batch whose
- * count falls short is halved and its first half quoted again (free); the second half has the
- * rest of the count.
- */
+// A quote counts the PropIDs it has without naming them: a batch whose count falls short is halved
+// and its first half quoted again (free); the second half has the rest of the count.
 async function foundIds(
 	context: IExecuteFunctions,
 	batch: IdBatch,
@@ -99,7 +93,6 @@ async function foundIds(
 	];
 }
 
-/** The free quote of a batch's `ids`: the answer, and its figures. */
 export async function quoteIds(
 	context: IExecuteFunctions,
 	batch: IdBatch,
@@ -130,10 +123,7 @@ async function quoteBatch(
 	return { response, quote, found: batch.ids.filter((id) => found.has(id)) };
 }
 
-/**
- * The quote of the batch's records the service has: what is held for them, and what the purchase
- * asks for. Those a page cut short left out of the quote's count are added at full price.
- */
+/** Records a page cut short left out of the quote's count are added at full price. */
 export function foundQuote(kind: PriceKind, { quote, found }: QuotedBatch): Quote {
 	const uncounted = Math.max(0, found.length - quote.count);
 	return {
@@ -192,10 +182,7 @@ async function quoteAll(context: IExecuteFunctions, run: QuotedIdRun): Promise<n
 	);
 }
 
-/**
- * Every batch quoted, free; in Purchase mode the whole run checked against Max Cost and the
- * ceiling before anything is bought (docs/money.md, rule 2). A preview's outcomes are complete.
- */
+/** Every batch quoted, free; a purchase run checked whole before anything is bought (docs/money.md, rule 2). */
 export async function quoteIdBatches(
 	context: IExecuteFunctions,
 	spending: RunSpending,

@@ -15,11 +15,8 @@ const notSent = (why: string): IdOutcome => ({
 	},
 });
 
-/**
- * Each quoted batch bought once, only its PropIDs that exist, with `Limit` their count, held at
- * full price. After a failed batch the later ones are not sent, unless "On Error: Continue" and
- * the run may still buy.
- */
+// Each quoted batch bought once, only its PropIDs that exist, held at full price. After a failed
+// batch the later ones are not sent, unless "On Error: Continue" and the run may still buy.
 export async function buyIdBatches(
 	context: IExecuteFunctions,
 	spending: RunSpending,
@@ -50,11 +47,8 @@ export async function buyIdBatches(
 	return outcomes;
 }
 
-/**
- * One batch's purchase: whether it failed, and whether the run may buy nothing more. PropIDs a
- * shorter answer left out are quoted and bought again, in a further request, before any is called
- * missing: PropRadar may hold fewer records a page than `Limit` asks for.
- */
+// PropIDs a shorter answer left out are quoted and bought again before any is called missing:
+// PropRadar may hold fewer records a page than `Limit` asks for.
 async function buyBatch(
 	context: IExecuteFunctions,
 	budget: SpendBudget,
@@ -105,10 +99,7 @@ async function buyBatch(
 	return undefined;
 }
 
-/**
- * Each bought record to its PropID; the PropIDs the answer left out, and why. An answer that holds
- * fewer records than asked, each charged and each for a PropID asked, was cut short.
- */
+// An answer that holds fewer records than asked, each charged and each for a PropID asked, was cut short.
 function settleBatch(
 	budget: SpendBudget,
 	found: string[],
@@ -171,7 +162,6 @@ function pairById(
 	return { byId, unpaired };
 }
 
-/** The error of an item whose PropID came to no records. */
 export function idError(
 	context: IExecuteFunctions,
 	outcome: Extract<IdOutcome, { error: IdFailure }>,

@@ -134,10 +134,7 @@ async function buyPages(
 	}
 }
 
-/**
- * Property > Search, Person > Get Records: each page quoted and held; what was bought before a
- * failure goes with its error (docs/money.md, rule 6).
- */
+/** Property > Search, Person > Get Records: what was bought before a failure goes with its error (rule 6). */
 export async function chargedPages(
 	context: IExecuteFunctions,
 	spending: RunSpending,

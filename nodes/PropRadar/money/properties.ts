@@ -3,11 +3,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readChoice } from '../shared/parameters';
 export type ChargeMode = 'preview' | 'purchase';
 
-/**
- * Which pass over the items a charging operation runs in: `'quote'` while the router quotes every
- * item of a purchase run before buying anything (docs/money.md, rule 2), where every purchase is only
- * quoted; `'charge'` in the item loop, where Charge Mode decides.
- */
+// `'quote'` while the router quotes every item of a purchase run before buying anything (docs/money.md,
+// rule 2); `'charge'` in the item loop, where Charge Mode decides.
 export type ChargePass = 'quote' | 'charge';
 
 export const PURCHASE_NOTICE =

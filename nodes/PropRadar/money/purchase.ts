@@ -24,9 +24,7 @@ import {
 } from './quote';
 import type { PriceKind, Quote } from './quote';
 
-// One purchase (`buy`: one `Purchase=1` request), an item's quote before it (`quoteItem`), and what
-// every shape of purchase (pages, batches, IDs in batches) shares: the refusals before anything is
-// sent, what an answer settles and how its records say what they cost.
+// One purchase (`buy`), an item's quote before it (`quoteItem`), and what every shape of purchase shares.
 
 export interface ChargeNote extends IDataObject {
 	/** What the purchase (one request) the record came from cost, and how many records it charged. */

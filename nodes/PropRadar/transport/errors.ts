@@ -26,20 +26,12 @@ export const markNeverSent = <T extends object>(error: T): T => withCharge(error
 export const refusedByService = (error: unknown): boolean =>
 	chargedNothing(error) && Boolean((error as { httpCode?: unknown }).httpCode);
 
-export interface FailureDescription {
-	message: string;
-	description: string;
-	httpCode: string;
-}
-
+// `charging`: Purchase=1, the message says what became of the money. `secrets` are never repeated.
+// `subject` as a person names it ("list 12"). A 400 names the `parameters` the service's words mention.
 export interface FailedRequest {
-	/** `Purchase=1`: the message must say what happened to the money. */
 	charging?: boolean;
-	/** The token, a webhook secret: never repeated in a message. */
 	secrets?: readonly string[];
-	/** As a person names it: "list 12", "property P000123". */
 	subject?: string;
-	/** Sent in query and body: a 400 names those the service's words mention. */
 	parameters?: readonly string[];
 }
 
@@ -144,7 +136,7 @@ export function describeFailure(
 	body: unknown,
 	requestId?: string,
 	request: FailedRequest = {},
-): FailureDescription {
+): { message: string; description: string; httpCode: string } {
 	const error = errorObject(body) ?? {};
 	const clean = (value: unknown) =>
 		typeof value === 'string' && value.trim() ? redact(value.trim(), request.secrets) : undefined;

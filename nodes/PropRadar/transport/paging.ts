@@ -37,10 +37,8 @@ function askPage<T>(fetchPage: FetchPage<T>, start: number, wanted: number): Pag
 	return { start, wanted, page };
 }
 
-// Free reads only. Once the total is known (from the first page, or from `total`, asked for beside
-// it), every other page is asked for at once, the run's window deciding how many travel together
-// (inFlight.ts), and the records are put together in order. Without a total, the next page is asked
-// for while the current one travels (docs/design.md: "Paging waits on the service for every page").
+// Free reads only. With a total (from the first page, or `total`) every other page is asked for at
+// once, the run's window (run.ts) pacing them; without, one page ahead (docs/design.md, "Paging").
 export async function pageThrough<T>(
 	fetchPage: FetchPage<T>,
 	{ pageSize, limit, start: first = 0, total }: PagingOptions,
@@ -68,11 +66,8 @@ export async function pageThrough<T>(
 	};
 }
 
-// The pages from `start` to the total (`last`) asked for together. A page shorter than asked before
-// the last (a service answering fewer a page, or records gone meanwhile) is followed by a read of
-// what it left out, so that no record is skipped; a page longer than asked keeps only its share, the
-// next page holding the rest. Records past the total are read only by collectPages, when the total
-// says more than came.
+// A page shorter than asked before the last is followed by a read of what it left out, so that no
+// record is skipped; a page longer than asked keeps only its share, the next page holding the rest.
 async function pagesAtOnce<T>(
 	fetchPage: FetchPage<T>,
 	wantedAt: (start: number) => number,
@@ -132,8 +127,7 @@ async function pageAhead<T>(
 		const ended =
 			results.length < current.wanted ||
 			(totalResultCount !== undefined && end >= totalResultCount);
-		// A page longer than asked for moves the next start, so the page asked for ahead is dropped
-		// too. A dropped page is answered before going on: no request outlives the run.
+		// A page longer than asked moves the next start: the page ahead is dropped, once answered.
 		const full = results.length === current.wanted;
 		if (ended || !full) await ahead?.page.catch(() => undefined);
 		if (ended) break;

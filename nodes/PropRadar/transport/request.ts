@@ -127,7 +127,7 @@ async function send(
 			context,
 			CREDENTIAL_TYPE,
 			options,
-			// The credential read for the run (credential.ts): n8n would load and decrypt it again for
+			// The credential read for the run (run.ts): n8n would load and decrypt it again for
 			// every request (`getCredentials` in n8n-core's request-helpers/authentication.ts).
 			{
 				credentialsDecrypted: {
@@ -182,10 +182,7 @@ function checkedEnvelope(context: ApiContext, request: ApiRequest, body: unknown
 	throw noResultsArray(context.getNode(), body, what, money, request.itemIndex);
 }
 
-/**
- * One request to PropRadar through n8n's request helper (its proxy settings and SSRF protection),
- * sent again after a 429, a 5xx or a dropped connection only when it buys nothing.
- */
+// Through n8n's request helper (its proxy settings and SSRF protection); sent again only when it buys nothing.
 export async function apiRequest<T = ApiEnvelope>(
 	context: ApiContext,
 	request: ApiRequest,
