@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { OperationModule, ResourceModule } from './types';
+import type { OperationModule, ResourceModule } from './shapes';
 import * as getMembers from './account/getMembers.operation';
 import * as getStatusLabels from './account/getStatusLabels.operation';
 import * as configureAutomation from './automation/configure.operation';

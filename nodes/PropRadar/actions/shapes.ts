@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import {
 	apiRequest,
@@ -9,10 +14,77 @@ import {
 	type ApiRequest,
 	type Query,
 } from '../transport';
-import { chargedPages, quoteItem, withCharge, type ChargeNote, type PriceKind } from '../money';
+import {
+	chargedPages,
+	quoteItem,
+	withCharge,
+	type ChargeNote,
+	type ChargePass,
+	type PriceKind,
+	type RunMoney,
+} from '../money';
 import type { NumberedId } from '../shared/ids';
 import { readLimit, readPropId } from '../shared/parameters';
-import type { ItemOperation } from './types';
+import type { SimplifiedKind } from '../shared/vocabulary';
+
+export interface BoughtKey {
+	name: 'PropID' | 'PersonKey';
+	// The item's key; a bad one throws, and the item fails as without the option.
+	read: (context: IExecuteFunctions, itemIndex: number) => string;
+}
+
+// `pass`: the whole run's quote, or the item loop (money/properties.ts).
+export type ItemOperation = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	money: RunMoney,
+	pass: ChargePass,
+) => Promise<IDataObject[]>;
+
+// Every item's records, read together before the item loop (a batched read): `outcome` sends
+// nothing, it hands the item its records or throws its error.
+export interface ItemsReadAhead {
+	outcome(itemIndex: number): IDataObject[];
+}
+
+/** An operation the router calls item by item. */
+export interface ItemModule {
+	description: INodeProperties[];
+	execute: ItemOperation;
+	// With several items (Property > Get): reads the items `itemIndexes` (those Skip Records Bought
+	// Before leaves) in few requests; its purchases are quoted and held whole, as the item loop does.
+	readAhead?: (
+		this: IExecuteFunctions,
+		money: RunMoney,
+		continueOnFail: boolean,
+		itemIndexes: readonly number[],
+	) => Promise<ItemsReadAhead>;
+	executeBatch?: never;
+	/** Whether each output item keeps the input item's PropID, PersonKey and ListID where it has none of its own. */
+	keepsInputKeys?: boolean;
+	/** The kind of record it outputs, which Simplify and the tool's Output shape (readOutputFields, actions/itemLoop.ts). */
+	outputs?: SimplifiedKind;
+	/** The key a purchase of the item is recorded under for Skip Records Bought Before. */
+	boughtKey?: BoughtKey;
+}
+
+/** An operation that takes all input items at once, and returns output items already paired to them. */
+export interface BatchModule {
+	description: INodeProperties[];
+	executeBatch: (this: IExecuteFunctions, money: RunMoney) => Promise<INodeExecutionData[]>;
+	execute?: never;
+	readAhead?: never;
+	keepsInputKeys?: never;
+	outputs?: never;
+	boughtKey?: never;
+}
+
+export type OperationModule = ItemModule | BatchModule;
+
+export interface ResourceModule {
+	description: INodeProperties[];
+	operations: Record<string, OperationModule>;
+}
 
 /** What a charged read sends for the item, and the fields its preview carries besides the quote. */
 interface ItemRequest {

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import {
 	apiRequest,
@@ -9,7 +9,7 @@ import {
 	type AutomationRecord,
 } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../money';
-import { listLocator, propertyNamed, readChoice, readListId } from '../../shared/parameters';
+import { fail, listLocator, propertyNamed, readChoice, readListId } from '../../shared/parameters';
 import { EMPTY_AUTOMATION } from '../../shared/vocabulary';
 import { idsPicker, starOptions } from '../descriptions';
 import { automationFields } from './fields';
@@ -195,12 +195,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const given = this.getNodeParameter('automation', itemIndex, {}) as IDataObject;
 	const { fields, problem } = automationFields(given, listId);
-	if (problem) throw new NodeOperationError(this.getNode(), problem, { itemIndex });
-	if (Object.keys(fields).length === 0 && mode === 'update') {
-		throw new NodeOperationError(this.getNode(), 'Automation: add at least one field to change', {
-			itemIndex,
-		});
-	}
+	if (problem) fail(this, itemIndex, problem);
+	if (Object.keys(fields).length === 0 && mode === 'update')
+		fail(this, itemIndex, 'Automation: add at least one field to change');
 	const { allowCharging, turnOn } = readAutomationOptIns(this, itemIndex);
 	let base: Omit<AutomationRecord, 'Name'> = { ...EMPTY_AUTOMATION };
 	if (mode === 'update') {

@@ -1,9 +1,8 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, readList } from '../../transport';
 import { fieldNames, LIST_FIELDS } from '../../shared/vocabulary';
-import { readFlag } from '../../shared/parameters';
+import { fail, readFlag } from '../../shared/parameters';
 
 // Automations only run on monitored lists (the lists document), so one is not set up on an
 // unmonitored list unless the user asks for monitoring to be switched on.
@@ -60,18 +59,14 @@ export async function monitorLists(
 			unmonitored.length === 1
 				? `List ${unmonitored[0]} is`
 				: `Lists ${unmonitored.join(', ')} are`;
-		throw new NodeOperationError(
-			context.getNode(),
+		fail(
+			context,
+			itemIndex,
 			`${which} not monitored, so ` +
-				`${unmonitored.length === 1 ? 'its automation' : 'their automations'} ` +
-				`would never fire`,
-			{
-				itemIndex,
-				description:
-					`Nothing was changed (${doing}). Automations only run on monitored lists. Turn ` +
-					`on the option "Turn On Monitoring" of this node to switch monitoring on as ` +
-					`well, or switch it on with PropRadar > List > Update (Monitored).`,
-			},
+				`${unmonitored.length === 1 ? 'its automation' : 'their automations'} would never fire`,
+			`Nothing was changed (${doing}). Automations only run on monitored lists. Turn on the ` +
+				'option "Turn On Monitoring" of this node to switch monitoring on as well, or switch ' +
+				'it on with PropRadar > List > Update (Monitored).',
 		);
 	}
 	for (const listId of unmonitored)

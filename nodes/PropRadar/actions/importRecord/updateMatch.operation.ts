@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { paths } from '../../transport';
 import {
+	fail,
 	listLocator,
 	readListId,
 	readPersonKey,
@@ -57,12 +57,7 @@ export const execute = freeRequest((context, itemIndex) => {
 		: '';
 	if (propId) body.PropID = propId;
 	if (personKey) body.PersonKey = personKey;
-	if (!propId && !personKey) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Property ID or Person Key: give at least one to correct the match',
-			{ itemIndex },
-		);
-	}
+	if (!propId && !personKey)
+		fail(context, itemIndex, 'Property ID or Person Key: give at least one to correct the match');
 	return { method: 'PATCH', path: paths.importItem(listId, itemId), body, repeatable: true };
 });

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, readLists, type ListRecord } from '../../transport';
 import { CRITERIA_MODE, criteriaProperties } from '../../shared/criteria';
 import {
 	ADD_AS_PRIMARY_CONTACT,
+	fail,
 	propertyNamed,
 	readChoice,
 	readCollection,
@@ -180,24 +180,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (groupName) body.GroupName = groupName;
 	if (listType === 'dynamic') {
 		const criteria = readCriteriaParameters(this, itemIndex);
-		if (criteria.length === 0) {
-			throw new NodeOperationError(
-				this.getNode(),
-				'Criteria: a dynamic list needs at least one criterion',
-				{ itemIndex },
-			);
-		}
+		if (criteria.length === 0)
+			fail(this, itemIndex, 'Criteria: a dynamic list needs at least one criterion');
 		body.Criteria = criteria as unknown as IDataObject[];
 	} else if (readChoice(this, itemIndex, CRITERIA_MODE) === 'json') {
-		throw new NodeOperationError(this.getNode(), `Criteria: a ${listType} list takes no criteria`, {
+		fail(
+			this,
 			itemIndex,
-			description:
-				listType === 'static'
-					? 'Create the static list without criteria, then add properties ' +
-						'with List Item > Add.'
-					: 'Create the import list without criteria, then add records with ' +
-						'Import Record > Import.',
-		});
+			`Criteria: a ${listType} list takes no criteria`,
+			listType === 'static'
+				? 'Create the static list without criteria, then add properties with List Item > Add.'
+				: 'Create the import list without criteria, then add records with Import Record > Import.',
+		);
 	}
 	if (listType === 'import') {
 		body.ImportSource = readChoice(this, itemIndex, propertyNamed(description, 'importSource'));

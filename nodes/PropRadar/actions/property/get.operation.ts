@@ -19,8 +19,7 @@ import {
 } from '../../shared/fieldsets';
 import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
-import { byPropId, chargedRead } from '../shapes';
-import type { BoughtKey, ItemsReadAhead } from '../types';
+import { byPropId, chargedRead, type BoughtKey, type ItemsReadAhead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['get'] };
 

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../money';
-import { readListIds, readRequiredString, readText } from '../../shared/parameters';
+import { fail, readListIds, readRequiredString, readText } from '../../shared/parameters';
 import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
 import { idsPicker } from '../descriptions';
 import {
@@ -66,43 +65,32 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-function readSecret(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): { value: string; generated: boolean } {
-	const given = readText(context, itemIndex, 'secret', 'Secret', { secret: true });
-	return given
-		? { value: given, generated: false }
-		: { value: randomBytes(32).toString('hex'), generated: true };
-}
-
 function readHookUrl(context: IExecuteFunctions, itemIndex: number): string {
 	const hookUrl = readRequiredString(context, itemIndex, 'hookUrl', 'Hook URL');
 	let protocol: string;
 	try {
 		protocol = new URL(hookUrl).protocol;
 	} catch (error) {
-		throw new NodeOperationError(
-			context.getNode(),
+		fail(
+			context,
+			itemIndex,
 			`Hook URL: "${hookUrl}" is not an absolute URL`,
-			{
-				itemIndex,
-				description: (error as Error).message,
-			},
+			(error as Error).message,
 		);
 	}
 	if (protocol === 'http:' || protocol === 'https:') return hookUrl;
-	throw new NodeOperationError(
-		context.getNode(),
+	return fail(
+		context,
+		itemIndex,
 		`Hook URL: must start with http:// or https://, got "${protocol}"`,
-		{ itemIndex },
 	);
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const hookUrl = readHookUrl(this, itemIndex);
 	const webhookName = readRequiredString(this, itemIndex, 'webhookName', 'Webhook Name');
-	const secret = readSecret(this, itemIndex);
+	const given = readText(this, itemIndex, 'secret', 'Secret', { secret: true });
+	const secret = given || randomBytes(32).toString('hex');
 	const lists = readListIds(this, itemIndex, 'lists', 'Lists');
 	// Turning a list's automation on starts whatever it buys: the same opt-in as Automation > Configure.
 	const { allowCharging, turnOn } = readAutomationOptIns(this, itemIndex);
@@ -118,7 +106,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const unmonitored = await monitorLists(this, lists, turnOn, itemIndex, 'no webhook was created');
 	const body: IDataObject = { HookUrl: hookUrl, WebhookName: webhookName };
-	if (secret.value) body.Secret = secret.value;
+	if (secret) body.Secret = secret;
 	if (lists.length > 0) body.Lists = lists;
 	const response = await apiRequest<unknown>(this, {
 		method: 'POST',
@@ -153,7 +141,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			WebhookName: webhookName,
 			Lists: lists,
 			...(unmonitored.length > 0 ? { monitoringTurnedOn: unmonitored } : {}),
-			...(secret.generated ? { Secret: secret.value } : {}),
+			...(given ? {} : { Secret: secret }),
 		},
 	];
 }
