@@ -1,5 +1,11 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+// An operation's parameters, each shown for it (`show`) unless it says where it shows.
+export const shownFor = (show: IDisplayOptions['show'], properties: INodeProperties[]) =>
+	properties.map((property) =>
+		property.displayOptions ? property : { ...property, displayOptions: { show } },
+	);
+
 /** Several IDs, picked from what `loadOptionsMethod` lists or given by an expression. */
 export function idsPicker(
 	displayName: string,

@@ -10,6 +10,7 @@ import {
 	readPropId,
 } from '../../shared/parameters';
 import { freeRequest } from '../shapes';
+import { shownFor } from '../descriptions';
 
 const show = { resource: ['importRecord'], operation: ['updateMatch'] };
 
@@ -23,7 +24,7 @@ export const importItemIdProperty = (operationShow: Record<string, string[]>): I
 	displayOptions: { show: operationShow },
 });
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	listLocator(show, 'Import List', 'listId', 'searchImportLists'),
 	importItemIdProperty(show),
 	{
@@ -32,7 +33,6 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		description: 'The PropID the record really is (leave empty to keep the property)',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Person Key',
@@ -41,9 +41,8 @@ export const description: INodeProperties[] = [
 		default: '',
 		description:
 			'The PersonKey of the person at that property the record really is (leave empty to keep the person)',
-		displayOptions: { show },
 	},
-];
+]);
 
 export const execute = freeRequest((context, itemIndex) => {
 	const listId = readListId(context, itemIndex, 'listId', 'Import List');

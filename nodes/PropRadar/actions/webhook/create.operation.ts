@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../money';
 import { fail, readListIds, readRequiredString, readText } from '../../shared/parameters';
 import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
-import { idsPicker } from '../descriptions';
+import { idsPicker, shownFor } from '../descriptions';
 import {
 	monitorLists,
 	readAutomationOptIns,
@@ -15,7 +15,7 @@ import {
 
 const show = { resource: ['webhook'], operation: ['create'] };
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	{
 		displayName: 'Hook URL',
 		name: 'hookUrl',
@@ -24,16 +24,8 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'https://example.com/hooks/propradar',
 		description: 'Where PropRadar POSTs the events of the lists that export to this webhook',
-		displayOptions: { show },
 	},
-	{
-		displayName: 'Webhook Name',
-		name: 'webhookName',
-		type: 'string',
-		required: true,
-		default: '',
-		displayOptions: { show },
-	},
+	{ displayName: 'Webhook Name', name: 'webhookName', type: 'string', required: true, default: '' },
 	{
 		displayName: 'Secret',
 		name: 'secret',
@@ -42,17 +34,13 @@ export const description: INodeProperties[] = [
 		default: '',
 		description:
 			'Sent as "Authorization: Bearer &lt;secret&gt;" with every delivery; empty makes a random one, output once as Secret. A secret typed here is stored in plain text in the workflow.',
-		displayOptions: { show },
 	},
-	{
-		...idsPicker(
-			'List Names or IDs',
-			'lists',
-			'getLists',
-			'Lists whose automation is turned on and exports to this webhook (their other automation settings are kept)',
-		),
-		displayOptions: { show },
-	},
+	idsPicker(
+		'List Names or IDs',
+		'lists',
+		'getLists',
+		'Lists whose automation is turned on and exports to this webhook (their other automation settings are kept)',
+	),
 	turnOnMonitoringProperty(show, 'each list given in Lists'),
 	{
 		displayName: 'Allow Charging Automation',
@@ -61,9 +49,8 @@ export const description: INodeProperties[] = [
 		default: false,
 		description:
 			"Whether this node may turn on a list's automation that buys (Purchase Phone, Purchase Email, a direct-mail or e-mail marketing order: charged per triggered record, non-refundable, with no Max Cost). Without it, such a list is refused and nothing is created.",
-		displayOptions: { show },
 	},
-];
+]);
 
 function readHookUrl(context: IExecuteFunctions, itemIndex: number): string {
 	const hookUrl = readRequiredString(context, itemIndex, 'hookUrl', 'Hook URL');
