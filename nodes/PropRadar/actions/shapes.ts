@@ -96,18 +96,14 @@ interface ItemRequest {
 /** Reads the item's parameters (refusing bad ones before anything is sent). */
 type ReadItem<T> = (context: IExecuteFunctions, itemIndex: number) => T;
 
-/** A free request of the item's parameters: its records are the answer's results. */
 export function freeRequest(read: ReadItem<ApiRequest>): ItemOperation {
 	return async function (this: IExecuteFunctions, itemIndex) {
 		return (await apiRequest(this, { ...read(this, itemIndex), itemIndex })).results ?? [];
 	};
 }
 
-/**
- * A DELETE of the record the item's parameters name. It returns `deleted` first (n8n's UX
- * guidelines), then the IDs and PropRadar's `deleteCount`. A count of 0 is PropRadar saying it
- * deleted nothing, so `deleted` is false then.
- */
+// A DELETE returns `deleted` first (n8n's UX guidelines), then the IDs and PropRadar's `deleteCount`:
+// a count of 0 is PropRadar saying it deleted nothing.
 export function deleteRecord(read: ReadItem<{ path: ApiPath; ids: IDataObject }>): ItemOperation {
 	return async function (this: IExecuteFunctions, itemIndex) {
 		const { path, ids } = read(this, itemIndex);
@@ -117,10 +113,7 @@ export function deleteRecord(read: ReadItem<{ path: ApiPath; ids: IDataObject }>
 	};
 }
 
-/**
- * The request of a read by the item's PropID: a GET of `path`, with the query `qs` reads (after
- * the PropID); its preview names the PropID.
- */
+/** A GET of `path` by the item's PropID, with the query `qs` reads; its preview names the PropID. */
 export function byPropId(
 	path: (propId: string) => ApiPath,
 	qs?: ReadItem<Query>,
@@ -134,10 +127,7 @@ export function byPropId(
 	};
 }
 
-/**
- * An item's records read in one charged request: its quote, then its purchase. A preview carries
- * `extra`; the records bought each carry their `_charge`.
- */
+/** An item's records read in one charged request: its quote (with `extra`), then its purchase. */
 export function chargedRead({
 	kind,
 	read,
@@ -145,7 +135,6 @@ export function chargedRead({
 	failed,
 }: {
 	kind: PriceKind;
-	/** Reads the item's parameters (refusing bad ones before anything is sent). */
 	read: ReadItem<ItemRequest>;
 	/** The item's records from the purchase's answer: by default its results, each with the charge. */
 	bought?: (response: ApiEnvelope, note: ChargeNote, extra: IDataObject) => IDataObject[];
@@ -196,10 +185,7 @@ export function chargedPagedRead({
 interface PagedReadParameters {
 	/** Read after the Limit: the request (its fields and sort). */
 	request: () => ApiRequest;
-	/**
-	 * The list whose count checks a whole read (a page of its items carries no total), when nothing
-	 * filters it.
-	 */
+	/** The list whose count checks a whole unfiltered read (a page of its items carries no total). */
 	counted?: { listId: NumberedId; count: 'TotalCount' | 'TotalImportItems'; filtered: boolean };
 	/** The records as the operation outputs them. */
 	output?: (records: IDataObject[]) => IDataObject[];

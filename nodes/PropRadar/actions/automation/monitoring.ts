@@ -20,7 +20,6 @@ export function turnOnMonitoringProperty(
 	};
 }
 
-/** The two opt-ins of a node that turns a list's automation on. */
 export function readAutomationOptIns(context: IExecuteFunctions, itemIndex: number) {
 	return {
 		allowCharging: readFlag(
@@ -35,10 +34,7 @@ export function readAutomationOptIns(context: IExecuteFunctions, itemIndex: numb
 
 type ListId = Parameters<typeof paths.list>[0];
 
-/**
- * Refuses unmonitored lists unless `turnOn`, and then turns them on: called once every other check
- * has passed. Returns the lists turned on.
- */
+// Refuses unmonitored lists unless `turnOn`, then turns them on; called once every other check has passed.
 export async function monitorLists(
 	context: IExecuteFunctions,
 	listIds: ListId[],

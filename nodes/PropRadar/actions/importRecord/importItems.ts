@@ -24,9 +24,8 @@ interface ListGroup {
 
 interface ImportItems {
 	lists: ListGroup[];
-	/** The items with no record field: not sent, quoted or charged. */
+	// The items with no record field (not sent, quoted or charged); what was changed in each record.
 	skipped: number[];
-	/** What was changed in each item's record, by item. */
 	notesOf: string[][];
 }
 

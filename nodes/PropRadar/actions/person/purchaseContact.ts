@@ -6,11 +6,8 @@ import { boughtBeforeProperties, chargeProperties, withCharge, type ChargeNote }
 import { personKeyProperty, readPersonKey } from '../../shared/parameters';
 import { chargedRead, type ItemModule } from '../shapes';
 
-/**
- * The phones (or e-mail addresses) an input item from Person > Get Owners carries for this person:
- * what the service shows of one already bought, so that an "already purchased" item has the same
- * field as a purchase, at no charge.
- */
+// The phones (or e-mail addresses) an input item from Person > Get Owners carries for this person,
+// so that an "already purchased" item has the same field as a purchase, at no charge.
 function ownedOnInput(
 	context: IExecuteFunctions,
 	itemIndex: number,
