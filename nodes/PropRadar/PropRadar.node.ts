@@ -1,37 +1,17 @@
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,
-	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { nodeSubtitle } from './actions/descriptions';
-import { resources } from './actions/resources';
+import { nodeSubtitle, resourceProperty, resources } from './actions/resources';
 import { itemLoopProperties } from './actions/itemLoop';
 import { route } from './actions/router';
 import { toolDescriptionProperties } from './actions/toolDescriptions';
 import * as listSearch from './actions/methods/listSearch';
 import * as loadOptions from './actions/methods/loadOptions';
-
-const resourceProperty: INodeProperties = {
-	displayName: 'Resource',
-	name: 'resource',
-	type: 'options',
-	noDataExpression: true,
-	options: [
-		{ name: 'Account', value: 'account' },
-		{ name: 'Automation', value: 'automation' },
-		{ name: 'Import Record', value: 'importRecord' },
-		{ name: 'List', value: 'list' },
-		{ name: 'List Item', value: 'listItem' },
-		{ name: 'Person', value: 'person' },
-		{ name: 'Property', value: 'property' },
-		{ name: 'Webhook', value: 'webhook' },
-	],
-	default: 'list',
-};
 
 export class PropRadar implements INodeType {
 	description: INodeTypeDescription = {
@@ -42,7 +22,7 @@ export class PropRadar implements INodeType {
 		// 1.1: Simplify, on by default (n8n's UX guidelines); 1 has none, so its workflows keep whole records.
 		version: [1, 1.1],
 		defaultVersion: 1.1,
-		subtitle: nodeSubtitle(resourceProperty, resources),
+		subtitle: nodeSubtitle(),
 		description:
 			'Property data and lead management: lists, imports, owners, properties, automations and webhooks',
 		defaults: { name: 'PropRadar' },

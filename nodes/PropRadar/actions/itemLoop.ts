@@ -18,8 +18,29 @@ import {
 } from '../shared/fieldsets';
 import { checkedValue, readChoice, readFlag } from '../shared/parameters';
 import type { SimplifiedKind } from '../shared/vocabulary';
-import { errorFields, errorItem } from './errorItem';
-import type { ItemModule, ItemsReadAhead } from './types';
+import type { ItemModule, ItemsReadAhead } from './shapes';
+
+/** A failed item's fields: the error's message, description and HTTP code. */
+export function errorFields(error: NodeApiError | NodeOperationError): IDataObject {
+	const fields: IDataObject = { error: error.message };
+	if (error.description) fields.description = error.description;
+	const httpCode = (error as NodeApiError).httpCode;
+	if (httpCode) fields.httpCode = httpCode;
+	return fields;
+}
+
+// On the Error output n8n (`handleNodeErrorOutput`, packages/core/src/execution-engine/workflow-execute.ts)
+// merges in the input item's json when the pairing is an object, which would bring another node's
+// `_charge`: an item paired by index alone is moved as it is. test/engine/errorOutput.test.ts.
+export function errorItem(node: INode, itemIndex: number, fields: IDataObject): INodeExecutionData {
+	if (node.onError !== 'continueErrorOutput')
+		return { json: fields, pairedItem: { item: itemIndex } };
+	const { error, ...details } = fields;
+	return {
+		json: Object.keys(details).length > 0 ? { error, details } : { error },
+		pairedItem: itemIndex,
+	};
+}
 
 // As many items as a run may have requests under way (MAX_IN_FLIGHT in transport/), the default too.
 const MAX_ITEM_CONCURRENCY = 50;
@@ -127,11 +148,8 @@ export async function forEachItem(
 	await Promise.all(Array.from({ length: Math.min(concurrency, itemIndexes.length) }, worker));
 }
 
-/**
- * The fields each record of the item keeps (undefined: all): Simplify on the node, Output on its
- * tool variant. Read before the item's requests, so that a bad value is refused before anything is
- * sent, and never after a purchase.
- */
+// The fields each record keeps (undefined: all), Simplify or the tool's Output: read before the
+// item's requests, so that a bad value is refused before anything is sent.
 function readOutputFields(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -157,7 +175,7 @@ function readOutputFields(
 interface LoopResult {
 	outputs: Array<INodeExecutionData[] | undefined>;
 	failed: Map<number, unknown>;
-	/** The items whose purchase is charged and in the output: recorded for Skip Records Bought Before. */
+	// Charged and in the output: recorded for Skip Records Bought Before.
 	boughtItems: number[];
 }
 

@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { readCredentialAhead, toNodeError } from '../transport';
 import { RunMoney, type Skipping } from '../money';
-import { errorFields } from './errorItem';
 import {
+	errorFields,
 	failedItem,
 	forEachItem,
 	itemConcurrency,
@@ -14,7 +14,7 @@ import {
 	type Run,
 } from './itemLoop';
 import { resources } from './resources';
-import type { ItemModule, ItemsReadAhead, OperationModule } from './types';
+import type { ItemModule, ItemsReadAhead, OperationModule } from './shapes';
 
 // As a tool the node never throws: an agent gets a thrown error's message at best, so every failure
 // is returned as a result saying what was charged (docs/money.md, "As an AI agent's tool").

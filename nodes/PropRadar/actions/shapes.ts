@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import {
 	apiRequest,
@@ -9,10 +14,77 @@ import {
 	type ApiRequest,
 	type Query,
 } from '../transport';
-import { chargedPages, quoteItem, withCharge, type ChargeNote, type PriceKind } from '../money';
+import {
+	chargedPages,
+	quoteItem,
+	withCharge,
+	type ChargeNote,
+	type ChargePass,
+	type PriceKind,
+	type RunMoney,
+} from '../money';
 import type { NumberedId } from '../shared/ids';
 import { readLimit, readPropId } from '../shared/parameters';
-import type { ItemOperation } from './types';
+import type { SimplifiedKind } from '../shared/vocabulary';
+
+export interface BoughtKey {
+	name: 'PropID' | 'PersonKey';
+	// The item's key; a bad one throws, and the item fails as without the option.
+	read: (context: IExecuteFunctions, itemIndex: number) => string;
+}
+
+// `pass`: the whole run's quote, or the item loop (money/properties.ts).
+export type ItemOperation = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	money: RunMoney,
+	pass: ChargePass,
+) => Promise<IDataObject[]>;
+
+// Every item's records, read together before the item loop (a batched read): `outcome` sends
+// nothing, it hands the item its records or throws its error.
+export interface ItemsReadAhead {
+	outcome(itemIndex: number): IDataObject[];
+}
+
+/** An operation the router calls item by item. */
+export interface ItemModule {
+	description: INodeProperties[];
+	execute: ItemOperation;
+	// With several items (Property > Get): reads the items `itemIndexes` (those Skip Records Bought
+	// Before leaves) in few requests; its purchases are quoted and held whole, as the item loop does.
+	readAhead?: (
+		this: IExecuteFunctions,
+		money: RunMoney,
+		continueOnFail: boolean,
+		itemIndexes: readonly number[],
+	) => Promise<ItemsReadAhead>;
+	executeBatch?: never;
+	/** Whether each output item keeps the input item's PropID, PersonKey and ListID where it has none of its own. */
+	keepsInputKeys?: boolean;
+	/** The kind of record it outputs, which Simplify and the tool's Output shape (readOutputFields, actions/itemLoop.ts). */
+	outputs?: SimplifiedKind;
+	/** The key a purchase of the item is recorded under for Skip Records Bought Before. */
+	boughtKey?: BoughtKey;
+}
+
+/** An operation that takes all input items at once, and returns output items already paired to them. */
+export interface BatchModule {
+	description: INodeProperties[];
+	executeBatch: (this: IExecuteFunctions, money: RunMoney) => Promise<INodeExecutionData[]>;
+	execute?: never;
+	readAhead?: never;
+	keepsInputKeys?: never;
+	outputs?: never;
+	boughtKey?: never;
+}
+
+export type OperationModule = ItemModule | BatchModule;
+
+export interface ResourceModule {
+	description: INodeProperties[];
+	operations: Record<string, OperationModule>;
+}
 
 /** What a charged read sends for the item, and the fields its preview carries besides the quote. */
 interface ItemRequest {
@@ -24,18 +96,14 @@ interface ItemRequest {
 /** Reads the item's parameters (refusing bad ones before anything is sent). */
 type ReadItem<T> = (context: IExecuteFunctions, itemIndex: number) => T;
 
-/** A free request of the item's parameters: its records are the answer's results. */
 export function freeRequest(read: ReadItem<ApiRequest>): ItemOperation {
 	return async function (this: IExecuteFunctions, itemIndex) {
 		return (await apiRequest(this, { ...read(this, itemIndex), itemIndex })).results ?? [];
 	};
 }
 
-/**
- * A DELETE of the record the item's parameters name. It returns `deleted` first (n8n's UX
- * guidelines), then the IDs and PropRadar's `deleteCount`. A count of 0 is PropRadar saying it
- * deleted nothing, so `deleted` is false then.
- */
+// A DELETE returns `deleted` first (n8n's UX guidelines), then the IDs and PropRadar's `deleteCount`:
+// a count of 0 is PropRadar saying it deleted nothing.
 export function deleteRecord(read: ReadItem<{ path: ApiPath; ids: IDataObject }>): ItemOperation {
 	return async function (this: IExecuteFunctions, itemIndex) {
 		const { path, ids } = read(this, itemIndex);
@@ -45,10 +113,7 @@ export function deleteRecord(read: ReadItem<{ path: ApiPath; ids: IDataObject }>
 	};
 }
 
-/**
- * The request of a read by the item's PropID: a GET of `path`, with the query `qs` reads (after
- * the PropID); its preview names the PropID.
- */
+/** A GET of `path` by the item's PropID, with the query `qs` reads; its preview names the PropID. */
 export function byPropId(
 	path: (propId: string) => ApiPath,
 	qs?: ReadItem<Query>,
@@ -62,10 +127,7 @@ export function byPropId(
 	};
 }
 
-/**
- * An item's records read in one charged request: its quote, then its purchase. A preview carries
- * `extra`; the records bought each carry their `_charge`.
- */
+/** An item's records read in one charged request: its quote (with `extra`), then its purchase. */
 export function chargedRead({
 	kind,
 	read,
@@ -73,7 +135,6 @@ export function chargedRead({
 	failed,
 }: {
 	kind: PriceKind;
-	/** Reads the item's parameters (refusing bad ones before anything is sent). */
 	read: ReadItem<ItemRequest>;
 	/** The item's records from the purchase's answer: by default its results, each with the charge. */
 	bought?: (response: ApiEnvelope, note: ChargeNote, extra: IDataObject) => IDataObject[];
@@ -124,10 +185,7 @@ export function chargedPagedRead({
 interface PagedReadParameters {
 	/** Read after the Limit: the request (its fields and sort). */
 	request: () => ApiRequest;
-	/**
-	 * The list whose count checks a whole read (a page of its items carries no total), when nothing
-	 * filters it.
-	 */
+	/** The list whose count checks a whole unfiltered read (a page of its items carries no total). */
 	counted?: { listId: NumberedId; count: 'TotalCount' | 'TotalImportItems'; filtered: boolean };
 	/** The records as the operation outputs them. */
 	output?: (records: IDataObject[]) => IDataObject[];

@@ -1,5 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import {
 	apiRequest,
@@ -9,9 +9,9 @@ import {
 	type AutomationRecord,
 } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../money';
-import { listLocator, propertyNamed, readChoice, readListId } from '../../shared/parameters';
+import { fail, listLocator, propertyNamed, readChoice, readListId } from '../../shared/parameters';
 import { EMPTY_AUTOMATION } from '../../shared/vocabulary';
-import { idsPicker, starOptions } from '../descriptions';
+import { idsPicker, shownFor, starOptions } from '../descriptions';
 import { automationFields } from './fields';
 import { readAutomation } from '../../shared/answers';
 import { monitorLists, readAutomationOptIns, turnOnMonitoringProperty } from './monitoring';
@@ -26,7 +26,7 @@ const memberPicker = (displayName: string, name: string, description: string) =>
 		`${description}; the list has the members who have joined (one still invited shows once they accept)`,
 	);
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	listLocator(show),
 	{
 		displayName: 'Mode',
@@ -46,7 +46,6 @@ export const description: INodeProperties[] = [
 			},
 		],
 		default: 'update',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Automation',
@@ -170,9 +169,8 @@ export const description: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether this node may enable an automation that buys (phones, e-mails, mail orders), charged later with no Max Cost. Under a credential with a spending ceiling, the credential must allow it too.',
-		displayOptions: { show },
 	},
-];
+]);
 
 // A level not set is written null (0 would unset stars or set status None), Triggers not set as '':
 // said with the service's refusal of the write, should it refuse them.
@@ -195,12 +193,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const given = this.getNodeParameter('automation', itemIndex, {}) as IDataObject;
 	const { fields, problem } = automationFields(given, listId);
-	if (problem) throw new NodeOperationError(this.getNode(), problem, { itemIndex });
-	if (Object.keys(fields).length === 0 && mode === 'update') {
-		throw new NodeOperationError(this.getNode(), 'Automation: add at least one field to change', {
-			itemIndex,
-		});
-	}
+	if (problem) fail(this, itemIndex, problem);
+	if (Object.keys(fields).length === 0 && mode === 'update')
+		fail(this, itemIndex, 'Automation: add at least one field to change');
 	const { allowCharging, turnOn } = readAutomationOptIns(this, itemIndex);
 	let base: Omit<AutomationRecord, 'Name'> = { ...EMPTY_AUTOMATION };
 	if (mode === 'update') {

@@ -1,9 +1,8 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, readList } from '../../transport';
 import { fieldNames, LIST_FIELDS } from '../../shared/vocabulary';
-import { readFlag } from '../../shared/parameters';
+import { fail, readFlag } from '../../shared/parameters';
 
 // Automations only run on monitored lists (the lists document), so one is not set up on an
 // unmonitored list unless the user asks for monitoring to be switched on.
@@ -21,7 +20,6 @@ export function turnOnMonitoringProperty(
 	};
 }
 
-/** The two opt-ins of a node that turns a list's automation on. */
 export function readAutomationOptIns(context: IExecuteFunctions, itemIndex: number) {
 	return {
 		allowCharging: readFlag(
@@ -36,10 +34,7 @@ export function readAutomationOptIns(context: IExecuteFunctions, itemIndex: numb
 
 type ListId = Parameters<typeof paths.list>[0];
 
-/**
- * Refuses unmonitored lists unless `turnOn`, and then turns them on: called once every other check
- * has passed. Returns the lists turned on.
- */
+// Refuses unmonitored lists unless `turnOn`, then turns them on; called once every other check has passed.
 export async function monitorLists(
 	context: IExecuteFunctions,
 	listIds: ListId[],
@@ -60,18 +55,14 @@ export async function monitorLists(
 			unmonitored.length === 1
 				? `List ${unmonitored[0]} is`
 				: `Lists ${unmonitored.join(', ')} are`;
-		throw new NodeOperationError(
-			context.getNode(),
+		fail(
+			context,
+			itemIndex,
 			`${which} not monitored, so ` +
-				`${unmonitored.length === 1 ? 'its automation' : 'their automations'} ` +
-				`would never fire`,
-			{
-				itemIndex,
-				description:
-					`Nothing was changed (${doing}). Automations only run on monitored lists. Turn ` +
-					`on the option "Turn On Monitoring" of this node to switch monitoring on as ` +
-					`well, or switch it on with PropRadar > List > Update (Monitored).`,
-			},
+				`${unmonitored.length === 1 ? 'its automation' : 'their automations'} would never fire`,
+			`Nothing was changed (${doing}). Automations only run on monitored lists. Turn on the ` +
+				'option "Turn On Monitoring" of this node to switch monitoring on as well, or switch ' +
+				'it on with PropRadar > List > Update (Monitored).',
 		);
 	}
 	for (const listId of unmonitored)

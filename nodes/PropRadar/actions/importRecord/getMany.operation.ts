@@ -58,11 +58,7 @@ export const execute = pagedRead({
 		const listId = readListId(context, itemIndex, 'listId', 'Import List');
 		const filters = readCollection(context, itemIndex, propertyNamed(description, 'filters'));
 		return {
-			counted: {
-				listId,
-				count: 'TotalImportItems',
-				filtered: Object.keys(filters).length > 0,
-			},
+			counted: { listId, count: 'TotalImportItems', filtered: Object.keys(filters).length > 0 },
 			request: () => ({
 				method: 'GET',
 				path: paths.importItems(listId),

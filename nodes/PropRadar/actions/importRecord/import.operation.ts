@@ -8,6 +8,7 @@ import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/voca
 import type { NumberedId } from '../../shared/ids';
 import { listLocator, propertyNamed, readCollection, readFields } from '../../shared/parameters';
 import { importedItems, oneForTheImport, previewItems, readImportItems } from './importItems';
+import { shownFor } from '../descriptions';
 
 const show = { resource: ['importRecord'], operation: ['import'] };
 
@@ -15,7 +16,7 @@ const show = { resource: ['importRecord'], operation: ['import'] };
 export const DEFAULT_BATCH_SIZE = 500;
 export const MAX_BATCH_SIZE = 5000;
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	listLocator(show, 'Import List', 'listId', 'searchImportLists'),
 	{
 		displayName:
@@ -23,7 +24,6 @@ export const description: INodeProperties[] = [
 		name: 'importNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Map Fields',
@@ -43,7 +43,6 @@ export const description: INodeProperties[] = [
 			},
 		],
 		default: 'auto',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Record Fields',
@@ -110,7 +109,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-];
+]);
 
 const PARAMETERS = {
 	mapping: propertyNamed(description, 'mapping'),

@@ -8,8 +8,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome, RunMoney } from '../../money';
 import type { NumberedId } from '../../shared/ids';
-import { checkedValue, readChoice, readListId } from '../../shared/parameters';
-import { errorItem } from '../errorItem';
+import { checkedValue, fail, readChoice, readListId } from '../../shared/parameters';
+import { errorItem } from '../itemLoop';
 import { hasField, NO_FIELDS, readRecord, type ImportRecord } from './records';
 
 // Import Record > Import's input items read into one group of records per import list, and its
@@ -24,9 +24,8 @@ interface ListGroup {
 
 interface ImportItems {
 	lists: ListGroup[];
-	/** The items with no record field: not sent, quoted or charged. */
+	// The items with no record field (not sent, quoted or charged); what was changed in each record.
 	skipped: number[];
-	/** What was changed in each item's record, by item. */
 	notesOf: string[][];
 }
 
@@ -41,17 +40,14 @@ export function oneForTheImport<T>(
 	for (let itemIndex = 1; itemIndex < itemCount; itemIndex++) {
 		const value = read(itemIndex);
 		if (JSON.stringify(value) === JSON.stringify(first)) continue;
-		throw new NodeOperationError(
-			context.getNode(),
+		fail(
+			context,
+			itemIndex,
 			`${label}: one value for the whole import; the item at index ${itemIndex} gives ` +
 				`${JSON.stringify(value ?? null)} where the first item gave ${JSON.stringify(first ?? null)}`,
-			{
-				itemIndex,
-				description:
-					'Every request of the import carries it, so it cannot change from item to ' +
-					'item. Nothing was sent and nothing was charged. Use a fixed value, or an ' +
-					'expression that gives the same value for every item.',
-			},
+			'Every request of the import carries it, so it cannot change from item to item. Nothing ' +
+				'was sent and nothing was charged. Use a fixed value, or an expression that gives the ' +
+				'same value for every item.',
 		);
 	}
 	return first;

@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { paths } from '../../transport';
 import {
+	fail,
 	listLocator,
 	readListId,
 	readPersonKey,
@@ -10,6 +10,7 @@ import {
 	readPropId,
 } from '../../shared/parameters';
 import { freeRequest } from '../shapes';
+import { shownFor } from '../descriptions';
 
 const show = { resource: ['importRecord'], operation: ['updateMatch'] };
 
@@ -23,7 +24,7 @@ export const importItemIdProperty = (operationShow: Record<string, string[]>): I
 	displayOptions: { show: operationShow },
 });
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	listLocator(show, 'Import List', 'listId', 'searchImportLists'),
 	importItemIdProperty(show),
 	{
@@ -32,7 +33,6 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		description: 'The PropID the record really is (leave empty to keep the property)',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Person Key',
@@ -41,9 +41,8 @@ export const description: INodeProperties[] = [
 		default: '',
 		description:
 			'The PersonKey of the person at that property the record really is (leave empty to keep the person)',
-		displayOptions: { show },
 	},
-];
+]);
 
 export const execute = freeRequest((context, itemIndex) => {
 	const listId = readListId(context, itemIndex, 'listId', 'Import List');
@@ -57,12 +56,7 @@ export const execute = freeRequest((context, itemIndex) => {
 		: '';
 	if (propId) body.PropID = propId;
 	if (personKey) body.PersonKey = personKey;
-	if (!propId && !personKey) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Property ID or Person Key: give at least one to correct the match',
-			{ itemIndex },
-		);
-	}
+	if (!propId && !personKey)
+		fail(context, itemIndex, 'Property ID or Person Key: give at least one to correct the match');
 	return { method: 'PATCH', path: paths.importItem(listId, itemId), body, repeatable: true };
 });

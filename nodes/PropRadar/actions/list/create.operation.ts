@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, readLists, type ListRecord } from '../../transport';
 import { CRITERIA_MODE, criteriaProperties } from '../../shared/criteria';
 import {
 	ADD_AS_PRIMARY_CONTACT,
+	fail,
 	propertyNamed,
 	readChoice,
 	readCollection,
@@ -24,6 +24,7 @@ import {
 	type ImportSource,
 	type ListType,
 } from '../../shared/vocabulary';
+import { shownFor } from '../descriptions';
 
 const show = { resource: ['list'], operation: ['create'] };
 
@@ -69,7 +70,7 @@ const IMPORT_SOURCE_NAMES: Record<ImportSource, string> = {
 	zapier: 'Zapier',
 };
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	{
 		displayName: 'List Name',
 		name: 'listName',
@@ -77,7 +78,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'Displayed name of the list. PropRadar keeps the first 50 characters.',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'If a List of This Name Exists',
@@ -99,7 +99,6 @@ export const description: INodeProperties[] = [
 		default: 'create',
 		description:
 			'What a run does when the account has a list of this name and type already. An existing list keeps its own criteria and settings.',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'List Type',
@@ -110,7 +109,6 @@ export const description: INodeProperties[] = [
 			description: LIST_TYPE_HELP[option.value as ListType],
 		})),
 		default: 'static',
-		displayOptions: { show },
 	},
 	...criteriaProperties({ ...show, listType: ['dynamic'] }),
 	{
@@ -120,7 +118,6 @@ export const description: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether monitoring, insights and automations are on. A monitored dynamic list follows its criteria as data changes; an unmonitored one is refreshed when its items are read.',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Import Source',
@@ -164,9 +161,8 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		description: 'Name of the list group',
-		displayOptions: { show },
 	},
-];
+]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listName = truncateListName(readRequiredString(this, itemIndex, 'listName', 'List Name'));
@@ -180,24 +176,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (groupName) body.GroupName = groupName;
 	if (listType === 'dynamic') {
 		const criteria = readCriteriaParameters(this, itemIndex);
-		if (criteria.length === 0) {
-			throw new NodeOperationError(
-				this.getNode(),
-				'Criteria: a dynamic list needs at least one criterion',
-				{ itemIndex },
-			);
-		}
+		if (criteria.length === 0)
+			fail(this, itemIndex, 'Criteria: a dynamic list needs at least one criterion');
 		body.Criteria = criteria as unknown as IDataObject[];
 	} else if (readChoice(this, itemIndex, CRITERIA_MODE) === 'json') {
-		throw new NodeOperationError(this.getNode(), `Criteria: a ${listType} list takes no criteria`, {
+		fail(
+			this,
 			itemIndex,
-			description:
-				listType === 'static'
-					? 'Create the static list without criteria, then add properties ' +
-						'with List Item > Add.'
-					: 'Create the import list without criteria, then add records with ' +
-						'Import Record > Import.',
-		});
+			`Criteria: a ${listType} list takes no criteria`,
+			listType === 'static'
+				? 'Create the static list without criteria, then add properties with List Item > Add.'
+				: 'Create the import list without criteria, then add records with Import Record > Import.',
+		);
 	}
 	if (listType === 'import') {
 		body.ImportSource = readChoice(this, itemIndex, propertyNamed(description, 'importSource'));

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, readList } from '../../transport';
 import { shownValue } from '../../shared/ids';
 import {
 	ADD_AS_PRIMARY_CONTACT,
+	fail,
 	listLocator,
 	propertyNamed,
 	readCollection,
@@ -85,13 +85,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 					? String(fields.ListName)
 					: undefined;
 		if (name === undefined)
-			throw new NodeOperationError(
-				this.getNode(),
-				`List Name: must be text, got ${shownValue(fields.ListName)}`,
-				{ itemIndex },
-			);
-		if (!name)
-			throw new NodeOperationError(this.getNode(), 'List Name: must not be empty', { itemIndex });
+			fail(this, itemIndex, `List Name: must be text, got ${shownValue(fields.ListName)}`);
+		if (!name) fail(this, itemIndex, 'List Name: must not be empty');
 		const kept = truncateListName(name);
 		body.ListName = kept.name;
 		if (kept.notice) notices.push(kept.notice);
@@ -110,13 +105,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			...contact,
 		};
 	}
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'Update Fields: add at least one field to change',
-			{ itemIndex },
-		);
-	}
+	if (Object.keys(body).length === 0)
+		fail(this, itemIndex, 'Update Fields: add at least one field to change');
 	const response = await apiRequest(this, {
 		method: 'PATCH',
 		path: paths.list(listId),

@@ -8,8 +8,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, readList, toNodeError } from '../../transport';
 import { criteriaProperties, type Criterion } from '../../shared/criteria';
-import { errorFields, errorItem } from '../errorItem';
+import { errorFields, errorItem } from '../itemLoop';
 import {
+	fail,
 	propertyNamed,
 	readChoice,
 	readCriteriaParameters,
@@ -64,18 +65,11 @@ function readRequest(context: IExecuteFunctions, itemIndex: number): Request {
 	const listId = readListId(context, itemIndex, 'listId', 'Static List');
 	if (readChoice(context, itemIndex, propertyNamed(description, 'addBy')) === 'propIds') {
 		const propIds = readPropIds(context, itemIndex);
-		if (propIds.length === 0) {
-			throw new NodeOperationError(context.getNode(), 'Property IDs: give at least one PropID', {
-				itemIndex,
-			});
-		}
+		if (propIds.length === 0) fail(context, itemIndex, 'Property IDs: give at least one PropID');
 		return { itemIndex, listId, propIds };
 	}
 	const criteria = readCriteriaParameters(context, itemIndex);
-	if (criteria.length === 0)
-		throw new NodeOperationError(context.getNode(), 'Criteria: add at least one criterion', {
-			itemIndex,
-		});
+	if (criteria.length === 0) fail(context, itemIndex, 'Criteria: add at least one criterion');
 	return { itemIndex, listId, criteria };
 }
 
@@ -122,7 +116,7 @@ interface AddRun {
 	outputs: Map<number, INodeExecutionData>;
 }
 
-function fail(run: AddRun, itemIndex: number, error: unknown): void {
+function failItem(run: AddRun, itemIndex: number, error: unknown): void {
 	const { context } = run;
 	const nodeError = toNodeError(context.getNode(), error, itemIndex);
 	if (!context.continueOnFail()) throw nodeError;
@@ -158,7 +152,7 @@ async function addPropIds(run: AddRun, listId: ListId, requests: ByPropIds[]): P
 		const answered = chunks.map((chunk) => answers[chunk]);
 		const failed = answered.find((answer) => 'error' in answer);
 		if (failed) {
-			fail(run, request.itemIndex, failed.error);
+			failItem(run, request.itemIndex, failed.error);
 			continue;
 		}
 		const sent = answered as Array<{ updateCount: number; propIds: number }>;
@@ -183,7 +177,7 @@ async function addToList(run: AddRun, requests: Request[]): Promise<void> {
 		(error: unknown) => error,
 	);
 	if (problem) {
-		for (const request of requests) fail(run, request.itemIndex, problem);
+		for (const request of requests) failItem(run, request.itemIndex, problem);
 		return;
 	}
 	for (const request of requests) {
@@ -195,7 +189,7 @@ async function addToList(run: AddRun, requests: Request[]): Promise<void> {
 				pairedItem: { item: request.itemIndex },
 			});
 		} catch (error) {
-			fail(run, request.itemIndex, error);
+			failItem(run, request.itemIndex, error);
 		}
 	}
 	const byPropIds = requests.filter((request): request is ByPropIds => 'propIds' in request);
@@ -213,7 +207,7 @@ export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecut
 			const request = readRequest(this, itemIndex);
 			byList.set(String(request.listId), [...(byList.get(String(request.listId)) ?? []), request]);
 		} catch (error) {
-			fail(run, itemIndex, error);
+			failItem(run, itemIndex, error);
 		}
 	});
 	for (const requests of byList.values()) await addToList(run, requests);

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { paths } from '../../transport';
 import { isRelativeDate, PTYPE_OPTIONS } from '../../shared/criteria';
@@ -8,6 +7,7 @@ import { AUTOMATION_LEVEL_MAX, PAGE_LIMITS } from '../../shared/vocabulary';
 import {
 	checkedValue,
 	entriesOf,
+	fail,
 	listLocator,
 	propertyNamed,
 	readCollection,
@@ -108,17 +108,13 @@ function checkDateFilter(
 ) {
 	const text = String(value).trim();
 	if (isRelativeDate(text) || (none && text === 'None')) return text;
-	throw new NodeOperationError(
-		context.getNode(),
+	return fail(
+		context,
+		itemIndex,
 		`${name}: "${text}" is not a date the API takes`,
-		{
-			itemIndex,
-			description:
-				`Use a preset such as "Last 30 Days", a date M/D/YYYY, or ` +
-				`"from: M/D/YYYY to: M/D/YYYY" with either end left empty ` +
-				`("from: to: M/D/YYYY" for that date or before, which also takes properties ` +
-				`with no date)${none ? ', or None' : ''}.`,
-		},
+		'Use a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY" ' +
+			'with either end left empty ("from: to: M/D/YYYY" for that date or before, which also ' +
+			`takes properties with no date)${none ? ', or None' : ''}.`,
 	);
 }
 

@@ -4,8 +4,7 @@ import { paths } from '../../transport';
 import { boughtBeforeProperties, chargeProperties } from '../../money';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
-import { byPropId, chargedRead } from '../shapes';
-import type { BoughtKey } from '../types';
+import { byPropId, chargedRead, type BoughtKey } from '../shapes';
 
 const show = { resource: ['person'], operation: ['getOwners'] };
 

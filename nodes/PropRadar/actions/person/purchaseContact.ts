@@ -4,14 +4,10 @@ import { NodeApiError } from 'n8n-workflow';
 import { paths, refusedByService, toNodeError, type ApiEnvelope } from '../../transport';
 import { boughtBeforeProperties, chargeProperties, withCharge, type ChargeNote } from '../../money';
 import { personKeyProperty, readPersonKey } from '../../shared/parameters';
-import { chargedRead } from '../shapes';
-import type { ItemModule } from '../types';
+import { chargedRead, type ItemModule } from '../shapes';
 
-/**
- * The phones (or e-mail addresses) an input item from Person > Get Owners carries for this person:
- * what the service shows of one already bought, so that an "already purchased" item has the same
- * field as a purchase, at no charge.
- */
+// The phones (or e-mail addresses) an input item from Person > Get Owners carries for this person,
+// so that an "already purchased" item has the same field as a purchase, at no charge.
 function ownedOnInput(
 	context: IExecuteFunctions,
 	itemIndex: number,

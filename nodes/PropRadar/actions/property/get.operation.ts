@@ -19,8 +19,7 @@ import {
 } from '../../shared/fieldsets';
 import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
-import { byPropId, chargedRead } from '../shapes';
-import type { BoughtKey, ItemsReadAhead } from '../types';
+import { byPropId, chargedRead, type BoughtKey, type ItemsReadAhead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['get'] };
 
@@ -52,9 +51,8 @@ export const execute = chargedRead({
 interface FieldsGroup {
 	fields: string;
 	showsPropId: boolean;
-	/** Each ID once, in the order of the first item naming it, with that item. */
+	// Each ID once, with the first item naming it; and the index of its batch in the run.
 	firstItemOf: Map<string, number>;
-	/** The index of each ID's batch in the run. */
 	batchOf: Map<string, number>;
 }
 
@@ -140,11 +138,8 @@ function recordsOf(
 	});
 }
 
-/**
- * Many items read through the search's PropID criterion, up to 500 properties a request, instead
- * of one GET each (docs/money.md, "Property > Get over many items"). Items are grouped by their
- * Fields, the one other part of the request an expression can change per item.
- */
+// Many items read through the search's PropID criterion, 500 a request, grouped by their Fields
+// (docs/money.md, "Property > Get over many items").
 export async function readAhead(
 	this: IExecuteFunctions,
 	money: RunMoney,

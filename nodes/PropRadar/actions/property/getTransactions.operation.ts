@@ -1,11 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { paths } from '../../transport';
 import { chargeProperties } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { MAX_TRANSACTION_FIELD_IDS, transactionCustomFieldIds } from '../../shared/vocabulary';
-import { propIdProperty, readFields } from '../../shared/parameters';
+import { fail, propIdProperty, readFields } from '../../shared/parameters';
 import { byPropId, chargedRead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getTransactions'] };
@@ -34,28 +33,25 @@ function readFieldIds(context: IExecuteFunctions, itemIndex: number): string {
 		.map((id) => id.trim())
 		.filter(Boolean);
 	const bad = customIds.find((id) => !/^[A-Za-z0-9_]+$/.test(id));
-	if (bad) {
-		throw new NodeOperationError(
-			context.getNode(),
+	if (bad)
+		fail(
+			context,
+			itemIndex,
 			`Custom Field IDs: "${bad}" is not a field ID`,
-			{ itemIndex, description: 'A field ID holds letters, digits and _ only.' },
+			'A field ID holds letters, digits and _ only.',
 		);
-	}
 	const names = [readFields(context, itemIndex, 'transaction'), ...customIds]
 		.filter(Boolean)
 		.join(',');
 	// Names typed in Unlisted Fields are field IDs to the service too: the limit counts them all.
 	const counted = transactionCustomFieldIds(names.split(',').filter(Boolean));
-	if (counted.length > MAX_TRANSACTION_FIELD_IDS) {
-		throw new NodeOperationError(
-			context.getNode(),
+	if (counted.length > MAX_TRANSACTION_FIELD_IDS)
+		fail(
+			context,
+			itemIndex,
 			`Too many custom field IDs: ${counted.length}, at most ${MAX_TRANSACTION_FIELD_IDS}`,
-			{
-				itemIndex,
-				description: 'Custom Field IDs and Fields > Unlisted Fields count together.',
-			},
+			'Custom Field IDs and Fields > Unlisted Fields count together.',
 		);
-	}
 	return names;
 }
 

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
 import { assertChargingAutomationAllowed, automationCharges } from '../../money';
-import { readListIds, readRequiredString, readText } from '../../shared/parameters';
+import { fail, readListIds, readRequiredString, readText } from '../../shared/parameters';
 import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
-import { idsPicker } from '../descriptions';
+import { idsPicker, shownFor } from '../descriptions';
 import {
 	monitorLists,
 	readAutomationOptIns,
@@ -16,7 +15,7 @@ import {
 
 const show = { resource: ['webhook'], operation: ['create'] };
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	{
 		displayName: 'Hook URL',
 		name: 'hookUrl',
@@ -25,16 +24,8 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'https://example.com/hooks/propradar',
 		description: 'Where PropRadar POSTs the events of the lists that export to this webhook',
-		displayOptions: { show },
 	},
-	{
-		displayName: 'Webhook Name',
-		name: 'webhookName',
-		type: 'string',
-		required: true,
-		default: '',
-		displayOptions: { show },
-	},
+	{ displayName: 'Webhook Name', name: 'webhookName', type: 'string', required: true, default: '' },
 	{
 		displayName: 'Secret',
 		name: 'secret',
@@ -43,17 +34,13 @@ export const description: INodeProperties[] = [
 		default: '',
 		description:
 			'Sent as "Authorization: Bearer &lt;secret&gt;" with every delivery; empty makes a random one, output once as Secret. A secret typed here is stored in plain text in the workflow.',
-		displayOptions: { show },
 	},
-	{
-		...idsPicker(
-			'List Names or IDs',
-			'lists',
-			'getLists',
-			'Lists whose automation is turned on and exports to this webhook (their other automation settings are kept)',
-		),
-		displayOptions: { show },
-	},
+	idsPicker(
+		'List Names or IDs',
+		'lists',
+		'getLists',
+		'Lists whose automation is turned on and exports to this webhook (their other automation settings are kept)',
+	),
 	turnOnMonitoringProperty(show, 'each list given in Lists'),
 	{
 		displayName: 'Allow Charging Automation',
@@ -62,19 +49,8 @@ export const description: INodeProperties[] = [
 		default: false,
 		description:
 			"Whether this node may turn on a list's automation that buys (Purchase Phone, Purchase Email, a direct-mail or e-mail marketing order: charged per triggered record, non-refundable, with no Max Cost). Without it, such a list is refused and nothing is created.",
-		displayOptions: { show },
 	},
-];
-
-function readSecret(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): { value: string; generated: boolean } {
-	const given = readText(context, itemIndex, 'secret', 'Secret', { secret: true });
-	return given
-		? { value: given, generated: false }
-		: { value: randomBytes(32).toString('hex'), generated: true };
-}
+]);
 
 function readHookUrl(context: IExecuteFunctions, itemIndex: number): string {
 	const hookUrl = readRequiredString(context, itemIndex, 'hookUrl', 'Hook URL');
@@ -82,27 +58,26 @@ function readHookUrl(context: IExecuteFunctions, itemIndex: number): string {
 	try {
 		protocol = new URL(hookUrl).protocol;
 	} catch (error) {
-		throw new NodeOperationError(
-			context.getNode(),
+		fail(
+			context,
+			itemIndex,
 			`Hook URL: "${hookUrl}" is not an absolute URL`,
-			{
-				itemIndex,
-				description: (error as Error).message,
-			},
+			(error as Error).message,
 		);
 	}
 	if (protocol === 'http:' || protocol === 'https:') return hookUrl;
-	throw new NodeOperationError(
-		context.getNode(),
+	return fail(
+		context,
+		itemIndex,
 		`Hook URL: must start with http:// or https://, got "${protocol}"`,
-		{ itemIndex },
 	);
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const hookUrl = readHookUrl(this, itemIndex);
 	const webhookName = readRequiredString(this, itemIndex, 'webhookName', 'Webhook Name');
-	const secret = readSecret(this, itemIndex);
+	const given = readText(this, itemIndex, 'secret', 'Secret', { secret: true });
+	const secret = given || randomBytes(32).toString('hex');
 	const lists = readListIds(this, itemIndex, 'lists', 'Lists');
 	// Turning a list's automation on starts whatever it buys: the same opt-in as Automation > Configure.
 	const { allowCharging, turnOn } = readAutomationOptIns(this, itemIndex);
@@ -118,7 +93,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const unmonitored = await monitorLists(this, lists, turnOn, itemIndex, 'no webhook was created');
 	const body: IDataObject = { HookUrl: hookUrl, WebhookName: webhookName };
-	if (secret.value) body.Secret = secret.value;
+	if (secret) body.Secret = secret;
 	if (lists.length > 0) body.Lists = lists;
 	const response = await apiRequest<unknown>(this, {
 		method: 'POST',
@@ -153,7 +128,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			WebhookName: webhookName,
 			Lists: lists,
 			...(unmonitored.length > 0 ? { monitoringTurnedOn: unmonitored } : {}),
-			...(secret.generated ? { Secret: secret.value } : {}),
+			...(given ? {} : { Secret: secret }),
 		},
 	];
 }
