@@ -1,4 +1,4 @@
-export { liveRegistrations, registrationSlot } from './slot';
-export type { Registration, TriggerSettings } from './slot';
+export { liveRegistrations, registrationSlot } from './settle';
+export type { Registration, TriggerSettings } from './settle';
 export { register, registrationIsLive } from './register';
 export { unregister } from './unregister';

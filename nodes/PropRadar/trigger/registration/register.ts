@@ -3,18 +3,20 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readCeiling } from '../../money';
+import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
+import { idsFrom, readTriggerListId } from '../../shared/parameters';
+import { switchProblem } from '../../shared/triggerOptions';
 import {
 	accessToken,
 	apiRequest,
+	CREDENTIAL_TYPE,
 	paths,
 	readList,
 	refusedByService,
 	toNodeError,
 	type AutomationRecord,
 } from '../../transport';
-import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
-import { idsFrom, readTriggerListId } from '../../shared/parameters';
-import { switchProblem } from '../../shared/triggerOptions';
 import { deliverySecret, deliverySettingsOf, sameSecret } from '../delivery';
 import {
 	chargingActions,
@@ -25,15 +27,17 @@ import {
 	sortEvents,
 	wiringAddsFiring,
 } from '../wiring';
-import { chargingRefusal } from './charging';
-import { oneAtATime, slotOf, type Registration, type TriggerSettings } from './slot';
 import {
 	automationOf,
 	listBaseline,
+	oneAtATime,
 	ownHooks,
 	readWebhooks,
 	settle,
+	slotOf,
 	triggerHooksOf,
+	type Registration,
+	type TriggerSettings,
 } from './settle';
 import { unregister } from './unregister';
 
@@ -51,7 +55,7 @@ function readSettings(context: IHookFunctions): TriggerSettings {
 	};
 }
 
-/** `checkExists`: the stored registration is whole, its webhook exists with this URL, no other is left over, and it is wired. */
+// `checkExists`: the registration is whole, its webhook exists with this URL, none is left over, it is wired.
 export async function registrationIsLive(context: IHookFunctions): Promise<boolean> {
 	const { hookUrl, slot, registrations } = slotOf(context);
 	const registration = registrations[slot];
@@ -104,7 +108,6 @@ export async function register(context: IHookFunctions): Promise<void> {
 	}
 }
 
-/** The list's automation as it was before any trigger; refuses an unmonitored list and charging not allowed. */
 async function baselineFor(
 	context: IHookFunctions,
 	settings: TriggerSettings,
@@ -226,7 +229,6 @@ async function createWebhook(
 	return webhookId;
 }
 
-/** Undefined also when the webhooks cannot be read. */
 async function findCreated(
 	context: IHookFunctions,
 	body: { HookUrl: string; WebhookName: string; Secret: string },
@@ -236,4 +238,44 @@ async function findCreated(
 		(hook) => hook.HookUrl === body.HookUrl && hook.Secret === body.Secret,
 	);
 	return match ? Number(match.WebhookID) : undefined;
+}
+
+// Activation refuses, with nothing registered, to make an automation fire that charges, unless allowed.
+export async function chargingRefusal(
+	context: IHookFunctions,
+	settings: TriggerSettings,
+	automation: AutomationRecord,
+): Promise<NodeOperationError | undefined> {
+	const charging = chargingActions(automation);
+	if (charging.length === 0 || !wiringAddsFiring(automation, settings.events)) return undefined;
+	const refusal = (message: string, advice: string) =>
+		new NodeOperationError(context.getNode(), `List ${settings.listId}: ${message}`, {
+			description:
+				`Its automation would ${charging.join(', ')} for every property that triggers it, and ` +
+				`this trigger would make it fire. Nothing was registered and nothing was charged. ${advice}`,
+		});
+	const credential = await context.getCredentials<{
+		spendingCeiling?: unknown;
+		allowChargingAutomations?: unknown;
+	}>(CREDENTIAL_TYPE);
+	const ceiling = readCeiling(
+		context,
+		credential.spendingCeiling,
+		'Nothing was registered and nothing was charged.',
+	);
+	if (ceiling !== undefined && credential.allowChargingAutomations !== true) {
+		return refusal(
+			'the PropRadar credential does not allow charging automations',
+			'The credential has a spending ceiling, and an automation charges inside PropRadar, outside ' +
+				'any node run, where no ceiling bounds it. The owner of the credential can turn on its ' +
+				'option "Allow Charging Automations" if the charges are intended; otherwise remove those ' +
+				'actions from the automation.',
+		);
+	}
+	if (settings.allowChargingAutomation) return undefined;
+	return refusal(
+		`its automation would ${charging.join(', ')} for each triggering property`,
+		'Remove those actions from the automation, or turn on the option "Allow Charging Automation" ' +
+			'if the charges are intended.',
+	);
 }
