@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { UserError } from 'n8n-workflow';
 
-/** A user part (`user:password@`) at the start of an address, with or without its scheme (as the transport's `withoutUserPart` finds it). */
+// A user part (`user:password@`), with or without a scheme (as the transport's `withoutUserPart` finds it).
 const USER_PART = /^(?:(?:[a-z][a-z0-9+.-]*:)?\/\/)?[^/?#]*@/i;
 
 export class PropRadarApi implements ICredentialType {

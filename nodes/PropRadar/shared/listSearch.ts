@@ -3,8 +3,6 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { readLists, type ListRecord } from '../transport';
 import { fieldNames, LIST_FIELDS } from './vocabulary';
 
-// The list pickers' "From List" search, which the action node and both triggers offer.
-
 export async function listsNamed(
 	context: ILoadOptionsFunctions,
 	filter: string | undefined,
@@ -32,5 +30,4 @@ export const listsOfType = (listType?: ListRecord['ListType']) =>
 		};
 	};
 
-/** Every list of the account whose name holds the filter. */
 export const searchLists = listsOfType();

@@ -9,8 +9,6 @@ import { parseNumberedId } from '../shared/ids';
 import { listsNamed } from '../shared/listSearch';
 import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
 
-// The trigger's own list methods: its picker and its line saying whether the list is monitored.
-
 const LABEL_FIELDS = fieldNames(
 	LIST_FIELDS,
 	'ListID',

@@ -1,31 +1,28 @@
 // A criterion is `{ name, value: [...] }`: values inside one criterion are ORed, criteria ANDed (docs/api.md "Criteria").
-export type CriterionScalar = string | number;
 export type CriterionRange = [number | null, number | null];
 export interface Criterion {
 	name: string;
-	value: Array<CriterionScalar | CriterionRange | Criterion>;
+	value: Array<string | number | CriterionRange | Criterion>;
 	menuLabels?: unknown[] | null;
 	chipLabel?: string | null;
 }
 
-export type ValueKind =
-	| 'values'
-	| 'beginsWith'
-	| 'boolean'
-	| 'range'
-	| 'date'
-	| 'propertyType'
-	| 'listIds'
-	| 'leadFilter';
-
 export type RangeUnit = 'count' | 'area' | 'year' | 'money' | 'percent';
 
+// Lead filters hold the whole criterion, chosen in one step (no value fields).
 export interface BuilderCriterion {
-	kind: ValueKind;
+	kind:
+		| 'values'
+		| 'beginsWith'
+		| 'boolean'
+		| 'range'
+		| 'date'
+		| 'propertyType'
+		| 'listIds'
+		| 'leadFilter';
 	label: string;
 	unit?: RangeUnit;
 	example?: string;
-	/** Lead filters: the whole criterion, chosen in one step (no value fields). */
 	criterion?: Criterion;
 	description?: string;
 }

@@ -24,7 +24,7 @@ export function isRange(value: unknown): value is CriterionRange {
 	);
 }
 
-/** The compound criterion and the criteria it holds (the lists document, "Criterion"): the only nesting there is. */
+// The compound criterion and the criteria it holds: the only nesting there is (the lists document).
 const COMPOUND = 'PropertyType';
 const COMPOUND_PARTS = new Set(['PType', 'AdvancedPropertyType']);
 

@@ -122,15 +122,14 @@ const OTHER_FIELDS: INodeProperties[] = [
 ];
 
 // n8n's lint wants a row's fields in alphabetical order of their shown names, so the names carry the
-// reading order ("Criterion", then "From" before "To"). min, max and values come once per kind of
-// value, each shown only for its criteria, so that each has an example of its kind.
+// reading order. min, max and values come once per kind of value, each with an example of its kind.
 function criterionRowFields(): INodeProperties[] {
 	return [CRITERION_FIELD, ...OTHER_FIELDS, ...rangeFields(), ...valueFields()].sort((a, b) =>
 		a.displayName.localeCompare(b.displayName),
 	);
 }
 
-/** How many builder rows Matching Properties follows field by field: more than the builder's criteria, each once. */
+// Rows Matching Properties follows field by field: more than the builder's criteria, each once.
 const MATCH_COUNT_ROWS = 30;
 
 // n8n reloads Matching Properties only when the joined text of these paths changes, so every row field

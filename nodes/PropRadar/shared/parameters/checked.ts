@@ -12,7 +12,7 @@ export function fail(
 	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
 }
 
-export type OptionValue = string | number | boolean;
+type OptionValue = string | number | boolean;
 
 function optionValues(property: INodeProperties): OptionValue[] {
 	const values: OptionValue[] = [];
@@ -29,7 +29,7 @@ function alternatives(values: OptionValue[]): string {
 		: `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
 }
 
-/** Compared as text, so "3" from an expression is the option 3. */
+// Compared as text, so "3" from an expression is the option 3.
 function optionOf(allowed: OptionValue[], value: unknown): OptionValue | undefined {
 	if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
 		return undefined;
@@ -159,7 +159,7 @@ function flag(
 	return value;
 }
 
-/** An expression may give the text "false", which would otherwise count as on. */
+// An expression may give the text "false", which would otherwise count as on.
 export function readFlag(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -193,7 +193,7 @@ export function readChoice<T extends OptionValue = string>(
 	) as T;
 }
 
-/** A field left empty ('', or a list with nothing in it, such as "," from an expression) is left out. */
+// A field left empty ('', or a list with nothing in it, such as "," from an expression) is left out.
 export function readCollection(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -3,13 +3,12 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { keyProblem, keyText, PERSON_KEY_RULE, PROP_ID_RULE, shownValue } from '../ids';
 import { fail } from './checked';
 
+// `field`: the input field an empty parameter stands for; `source`: an operation whose items carry it.
 interface KeyKind {
 	label: string;
 	name: string;
-	/** The input field an empty parameter stands for. */
 	field: string;
 	rule: string;
-	/** An operation whose items carry the key. */
 	source: string;
 }
 
@@ -30,10 +29,8 @@ const PERSON_KEY: KeyKind = {
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
-/**
- * The parameter's value, or the input item's own field when it is left empty. Reading the field
- * directly spares n8n an expression evaluation per item (docs/performance.md).
- */
+// Left empty, the input item's own field: read directly, it spares n8n an expression per item
+// (docs/performance.md).
 function keyValue(context: IExecuteFunctions, itemIndex: number, name: string, kind: KeyKind) {
 	// n8n's own check of a text parameter only looks it up in the description; the key is checked here.
 	const value = context.getNodeParameter(name, itemIndex, '', { skipValidation: true }) as unknown;
@@ -70,13 +67,13 @@ function readKey(
 	);
 }
 
-/** A Property ID parameter (`propId` unless named); Import Record > Update Match names its own. */
+// Import Record > Update Match names its own Property ID parameter.
 export const readPropId = (context: IExecuteFunctions, itemIndex: number, name?: string) =>
 	readKey(context, itemIndex, PROP_ID, name);
 export const readPersonKey = (context: IExecuteFunctions, itemIndex: number, name?: string) =>
 	readKey(context, itemIndex, PERSON_KEY, name);
 
-/** List Item > Add's Property IDs: one PropID or several; left empty, the input item's PropID. */
+// List Item > Add's Property IDs: one PropID or several; left empty, the input item's PropID.
 export function readPropIds(context: IExecuteFunctions, itemIndex: number): string[] {
 	const value = keyValue(context, itemIndex, 'propIds', { ...PROP_ID, label: 'Property IDs' });
 	const entries = (Array.isArray(value) ? value : [value]).flatMap((entry) =>

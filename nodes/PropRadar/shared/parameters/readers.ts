@@ -44,7 +44,6 @@ export function readListId(
 	return readNumberedId(context, itemIndex, value ?? '', label, 'a list ID');
 }
 
-/** A trigger's List (webhook or polling: one list, no item to read it for). */
 export function readTriggerListId(context: IHookFunctions | IPollFunctions): number {
 	const raw = String(
 		context.getNodeParameter('listId', undefined, { extractValue: true }) ?? '',
