@@ -323,7 +323,7 @@ export function fieldsetNamed(
 	return Object.keys(fieldsets).find((fieldset) => fieldset.toLowerCase() === wanted);
 }
 
-function isTransactionFieldName(name: string): boolean {
+export function isTransactionFieldName(name: string): boolean {
 	const { fieldsets, fields } = FIELD_SCOPES.transaction;
 	return (
 		fieldsetNamed(fieldsets, name) !== undefined || (fields as readonly string[]).includes(name)
@@ -410,6 +410,8 @@ export const TRIGGER_EVENTS = {
 } as const;
 // The `TriggerType` of each event in a webhook delivery (docs/api.md "Webhooks").
 export const DELIVERY_TRIGGER_TYPES = { newMatch: 'New Match', change: 'Change' } as const;
+export type DeliveryTriggerType =
+	(typeof DELIVERY_TRIGGER_TYPES)[keyof typeof DELIVERY_TRIGGER_TYPES];
 export const TRIGGER_VALUES = [
 	TRIGGER_EVENTS.newMatches,
 	TRIGGER_EVENTS.statusChanges,
