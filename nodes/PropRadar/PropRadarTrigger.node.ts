@@ -7,10 +7,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { getTriggerListStatus, searchTriggerLists } from './shared/listSearch';
 import { listLocator } from './shared/parameters';
 import { splitIntoItems, triggerOptions } from './shared/triggerOptions';
 import { CHANGE_KINDS, type ChangeKind } from './trigger/delivery';
-import { getTriggerListStatus, searchTriggerLists } from './trigger/methods';
 import { register, registrationIsLive, unregister } from './trigger/registration';
 import { receiveDelivery } from './trigger/webhook';
 

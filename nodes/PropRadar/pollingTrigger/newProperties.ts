@@ -11,9 +11,8 @@ import {
 	type ApiEnvelope,
 } from '../transport';
 
-// Kept between polls: `since`, when the last read that succeeded began; `seen`, the PropIDs read since a
-// little before it, each with when it was first read (a property read twice in the overlap of two reads is
-// emitted once); `pageHeld`, the most records one page of the list's items has held.
+// `since`: when the last read that succeeded began; `seen`: each PropID read since a little before, with
+// when (read twice in the overlap, emitted once); `pageHeld`: the most records a page of the list held.
 export interface NewPropertiesState extends IDataObject {
 	listId?: number;
 	since?: number;
@@ -46,9 +45,8 @@ function readItems(
 	);
 }
 
-// A page short of its Limit may be the service's own page size (docs/api.md): it ends the read only when a
-// page of this list held more before (`pageHeld`); otherwise the read goes on in pages of that size, to an
-// empty or a shorter page. So a poll that finds nothing new reads once.
+// A short page may be the service's own page size (docs/api.md): it ends the read only when a page of this
+// list held more before; else the read goes on in pages of that size. A poll finding nothing reads once.
 async function readAll(
 	context: IPollFunctions,
 	listId: number,

@@ -39,7 +39,6 @@ export function parseNumberedId(
 	return { id: Number.isSafeInteger(number) ? number : digits };
 }
 
-// Why `text` (already trimmed) cannot be a PropID or PersonKey.
 export function keyProblem(text: string): string | undefined {
 	if (text.length === 0) return 'is empty';
 	if ([...text].length > MAX_KEY_LENGTH) return `is longer than ${MAX_KEY_LENGTH} characters`;

@@ -5,7 +5,6 @@ function words(text: string): string[] {
 	return text.trim().split(/\s+/);
 }
 
-// In the property document's order.
 export const PROPERTY_FIELDSETS = {
 	Grid: words(`
 		PType Address City SqFt Beds Baths AVM AvailableEquity Owner PhoneAvailability
@@ -339,7 +338,6 @@ export function transactionCustomFieldIds(names: readonly string[]): string[] {
 	return [...new Set(custom)].filter((name) => !name.startsWith('-') && !suppressed.has(name));
 }
 
-// A name the scope does not have is a type error.
 export function fieldNames<const Fields extends readonly string[]>(
 	_scope: Fields,
 	...names: Array<Fields[number]>

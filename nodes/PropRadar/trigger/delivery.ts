@@ -106,32 +106,32 @@ const wasNone = (from: string | undefined) =>
 export const CHANGE_KINDS = {
 	newTransfer: {
 		name: 'New Transfer (Sale)',
-		matches: (label: string) => /transfer|sale|deed/.test(label),
+		matches: (label) => /transfer|sale|deed/.test(label),
 	},
-	newLoan: { name: 'New Loan', matches: (label: string) => /loan|mortgage/.test(label) },
+	newLoan: { name: 'New Loan', matches: (label) => /loan|mortgage/.test(label) },
 	newListing: {
 		name: 'New Listing',
-		matches: (label: string, from?: string) =>
+		matches: (label, from) =>
 			/listing|listed/.test(label) &&
 			(!/status|price/.test(label) || (/status/.test(label) && wasNone(from))),
 	},
 	listingStatus: {
 		name: 'Listing Status',
-		matches: (label: string) => /listing|listed/.test(label) && /status/.test(label),
+		matches: (label) => /listing|listed/.test(label) && /status/.test(label),
 	},
 	listingPrice: {
 		name: 'Listing Price',
-		matches: (label: string) => /listing|list price/.test(label) && /price/.test(label),
+		matches: (label) => /listing|list price/.test(label) && /price/.test(label),
 	},
 	newForeclosure: {
 		name: 'New Foreclosure',
-		matches: (label: string, from?: string) =>
+		matches: (label, from) =>
 			/foreclosure|default|auction/.test(label) &&
 			(!/status|stage/.test(label) || (/foreclosure/.test(label) && wasNone(from))),
 	},
 	foreclosureStatus: {
 		name: 'Foreclosure Status',
-		matches: (label: string) => /foreclosure/.test(label) && /status|stage/.test(label),
+		matches: (label) => /foreclosure/.test(label) && /status|stage/.test(label),
 	},
 } as const satisfies Record<
 	string,

@@ -147,7 +147,6 @@ function logPassedOver(context: IWebhookFunctions, unknown: number, notChosen: n
 		);
 }
 
-// The secret, the body, the user's choice of events, then the redelivery window.
 export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebhookResponseData> {
 	// Production and test registrations may both be live: a delivery carries the secret of one of them.
 	const registrations = liveRegistrations(context.getWorkflowStaticData('node'));

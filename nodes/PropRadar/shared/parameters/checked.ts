@@ -15,11 +15,9 @@ export function fail(
 type OptionValue = string | number | boolean;
 
 function optionValues(property: INodeProperties): OptionValue[] {
-	const values: OptionValue[] = [];
-	for (const option of property.options ?? []) {
-		if ('value' in option) values.push(option.value as OptionValue);
-	}
-	return values;
+	return (property.options ?? []).flatMap((option) =>
+		'value' in option ? [option.value as OptionValue] : [],
+	);
 }
 
 function alternatives(values: OptionValue[]): string {
