@@ -164,12 +164,8 @@ export function readFlag(
 	name: string,
 	label: string,
 ): boolean {
-	return flag(
-		context,
-		itemIndex,
-		context.getNodeParameter(name, itemIndex, false) as unknown,
-		label,
-	);
+	const value = context.getNodeParameter(name, itemIndex, false) as unknown;
+	return flag(context, itemIndex, value, label);
 }
 
 export function propertyNamed(description: INodeProperties[], name: string): INodeProperties {
@@ -183,12 +179,8 @@ export function readChoice<T extends OptionValue = string>(
 	itemIndex: number,
 	property: INodeProperties,
 ): T {
-	return checkedValue(
-		context,
-		itemIndex,
-		property,
-		context.getNodeParameter(property.name, itemIndex, property.default) as unknown,
-	) as T;
+	const value = context.getNodeParameter(property.name, itemIndex, property.default) as unknown;
+	return checkedValue(context, itemIndex, property, value) as T;
 }
 
 // A field left empty ('', or a list with nothing in it, such as "," from an expression) is left out.

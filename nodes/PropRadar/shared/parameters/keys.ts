@@ -47,13 +47,12 @@ function keyValue(context: IExecuteFunctions, itemIndex: number, name: string, k
 	);
 }
 
-function readKey(
+function checkedKey(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	value: unknown,
 	kind: KeyKind,
-	name = kind.name,
 ): string {
-	const value = keyValue(context, itemIndex, name, kind);
 	const text = keyText(value);
 	const problem =
 		text === undefined
@@ -67,6 +66,9 @@ function readKey(
 	);
 }
 
+const readKey = (context: IExecuteFunctions, itemIndex: number, kind: KeyKind, name = kind.name) =>
+	checkedKey(context, itemIndex, keyValue(context, itemIndex, name, kind), kind);
+
 // Import Record > Update Match names its own Property ID parameter.
 export const readPropId = (context: IExecuteFunctions, itemIndex: number, name?: string) =>
 	readKey(context, itemIndex, PROP_ID, name);
@@ -75,26 +77,15 @@ export const readPersonKey = (context: IExecuteFunctions, itemIndex: number, nam
 
 // List Item > Add's Property IDs: one PropID or several; left empty, the input item's PropID.
 export function readPropIds(context: IExecuteFunctions, itemIndex: number): string[] {
-	const value = keyValue(context, itemIndex, 'propIds', { ...PROP_ID, label: 'Property IDs' });
+	const kind = { ...PROP_ID, label: 'Property IDs' };
+	const value = keyValue(context, itemIndex, 'propIds', kind);
 	const entries = (Array.isArray(value) ? value : [value]).flatMap((entry) =>
 		typeof entry === 'string' ? entry.split(',') : [entry],
 	);
 	const propIds: string[] = [];
 	for (const entry of entries) {
-		if (entry === undefined || entry === null) continue;
-		const text = keyText(entry);
-		if (text === '') continue;
-		const problem =
-			text === undefined
-				? `is a ${Array.isArray(entry) ? 'list' : typeof entry}, not text`
-				: keyProblem(text);
-		if (problem)
-			fail(
-				context,
-				itemIndex,
-				`Property IDs: "${shownValue(text ?? entry)}" ${problem}; ${PROP_ID_RULE}`,
-			);
-		propIds.push(text!);
+		if (entry === undefined || entry === null || keyText(entry) === '') continue;
+		propIds.push(checkedKey(context, itemIndex, entry, kind));
 	}
 	return propIds;
 }

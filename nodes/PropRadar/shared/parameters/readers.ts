@@ -103,13 +103,8 @@ export function readPositiveInteger(
 	name: string,
 	label: string,
 ): NumberedId {
-	return readNumberedId(
-		context,
-		itemIndex,
-		context.getNodeParameter(name, itemIndex) as unknown,
-		label,
-		'an ID',
-	);
+	const value = context.getNodeParameter(name, itemIndex) as unknown;
+	return readNumberedId(context, itemIndex, value, label, 'an ID');
 }
 
 export function readFields(

@@ -156,16 +156,13 @@ async function wire(
 	slot: string,
 	registrations: Record<string, Registration>,
 ): Promise<void> {
+	const { listId, events } = settings;
 	const { automation, baseline } = await baselineFor(context, settings);
 	const secretSalt = randomBytes(32).toString('hex');
 	const secret = deliverySecret(await accessToken(context), secretSalt);
 	if (secret === '')
 		throw new NodeOperationError(context.getNode(), 'The PropRadar credential has no access token');
-	const webhookName = formatWebhookName({
-		listId: settings.listId,
-		events: settings.events,
-		baseline,
-	});
+	const webhookName = formatWebhookName({ listId, events, baseline });
 	const webhookId = await createWebhook(context, {
 		HookUrl: hookUrl,
 		WebhookName: webhookName,
@@ -175,22 +172,19 @@ async function wire(
 	// Remembered as unfinished before the wiring: n8n runs `delete` after a failed `create`, which takes it out.
 	registrations[slot] = {
 		webhookId,
-		listId: settings.listId,
+		listId,
 		hookUrl,
 		secretSalt,
-		events: settings.events,
+		events,
 		baseline,
 		charging: chargingActions(automation).length > 0,
 		unfinished: { reason: 'the webhook was registered but not yet wired' },
 	};
-	const settled = await settle(context, settings.listId, [], {
-		own: { webhookId, events: settings.events },
-		baseline,
-	});
+	const settled = await settle(context, listId, [], { own: { webhookId, events }, baseline });
 	if (!settled || !idsFrom(settled.ExportToWebhookIDs).includes(String(webhookId))) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`List ${settings.listId}: the webhook could not be wired into its automation`,
+			`List ${listId}: the webhook could not be wired into its automation`,
 		);
 	}
 	delete registrations[slot].unfinished;

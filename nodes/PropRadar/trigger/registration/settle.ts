@@ -113,13 +113,8 @@ export async function readWebhooks(
 	context: IHookFunctions,
 	{ withSecrets = false } = {},
 ): Promise<WebhookRecord[]> {
-	const fields = fieldNames(
-		WEBHOOK_FIELDS,
-		'WebhookID',
-		'HookUrl',
-		'WebhookName',
-		...(withSecrets ? (['Secret'] as const) : []),
-	);
+	const secret = withSecrets ? (['Secret'] as const) : [];
+	const fields = fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'HookUrl', 'WebhookName', ...secret);
 	const { records } = await collectPages<WebhookRecord>(
 		context,
 		{ method: 'GET', path: paths.webhooks(), qs: { Fields: fields } },
