@@ -1,5 +1,4 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import { FIELD_SCOPES, PAGE_LIMITS } from '../shared/vocabulary';
 import {
@@ -11,8 +10,7 @@ import {
 	type ApiEnvelope,
 } from '../transport';
 
-// `since`: when the last read that succeeded began; `seen`: each PropID read since a little before, with
-// when (read twice in the overlap, emitted once); `pageHeld`: the most records a page of the list held.
+// `seen`: PropIDs read lately, with when (read twice in an overlap, emitted once); `pageHeld`: see readAll.
 export interface NewPropertiesState extends IDataObject {
 	listId?: number;
 	since?: number;
@@ -20,8 +18,7 @@ export interface NewPropertiesState extends IDataObject {
 	pageHeld?: number;
 }
 
-// Each read starts this far before the last one began: a property added during a read, or stamped by a
-// clock up to this far behind n8n's, is still read.
+// Each read starts this far back: properties added during a read, or by a clock behind n8n's, are read.
 export const OVERLAP_MS = 5 * 60_000;
 // A PropID is forgotten once no later read can return it again.
 const SEEN_FOR_MS = 2 * OVERLAP_MS;
@@ -29,8 +26,7 @@ const SEEN_FOR_MS = 2 * OVERLAP_MS;
 const SAMPLE_SIZE = 5;
 const SAMPLE_DAYS = 30;
 
-// Both polling triggers read only list items and the list itself, both free (docs/money.md): no
-// request they can send buys anything or changes anything in PropRadar.
+// Both polling triggers read only list items and the list itself: free (docs/money.md), changing nothing.
 function readItems(
 	context: IPollFunctions,
 	listId: number,
@@ -45,8 +41,7 @@ function readItems(
 	);
 }
 
-// A short page may be the service's own page size (docs/api.md): it ends the read only when a page of this
-// list held more before; else the read goes on in pages of that size. A poll finding nothing reads once.
+// A short page may be the service's own size (docs/api.md): it ends the read only if a page held more.
 async function readAll(
 	context: IPollFunctions,
 	listId: number,
@@ -98,8 +93,7 @@ function noPropertiesYet(context: IPollFunctions, listId: number): NodeOperation
 	);
 }
 
-// Each property added since the last poll, once. The first poll of a list emits nothing: it records where
-// it starts. The state changes only once a read has succeeded: a failed poll loses nothing.
+// The first poll of a list emits nothing; the state changes only once a read succeeded.
 export async function readNewProperties(
 	context: IPollFunctions,
 	state: NewPropertiesState,
@@ -143,8 +137,7 @@ export async function readNewProperties(
 	return starting ? [] : fresh;
 }
 
-// Changes in Properties keeps every property's watched values, one array per PropID in the order of
-// `fields`: about 40 to 70 bytes a property with four fields (docs/trigger.md), under a megabyte in all.
+// One array per PropID, in the order of `fields`: about 40 to 70 bytes a property (docs/trigger.md).
 export interface ChangesState extends IDataObject {
 	listId?: number;
 	fields?: string[];
@@ -210,8 +203,7 @@ const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.s
 const named = (fields: string[], values: ReadonlyArray<unknown>): IDataObject =>
 	Object.fromEntries(fields.map((field, index) => [field, values[index] ?? null]));
 
-// The properties whose watched values changed since the last poll, and those that left the list. The
-// first poll (or another list or other fields chosen) emits nothing; a poll that fails changes nothing.
+// Changed and left properties; the first poll (or another list or other fields) emits nothing.
 export async function readChanges(
 	context: IPollFunctions,
 	state: ChangesState,

@@ -1,12 +1,10 @@
-import type { IDataObject, INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
 import { apiRequest, paths, type ApiContext, type AutomationRecord } from '../transport';
 import type { NumberedId } from './ids';
 import { EMPTY_AUTOMATION } from './vocabulary';
 
-// Answers whose shape the API documents do not show (docs/api.md, "Every guess"). Each is read in
-// the shapes that cannot be mistaken for another; anything else stops, naming what arrived.
+// Answers whose shape the documents do not show (docs/api.md, "Every guess"): unmistakable shapes only.
 
 export const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,5 +1,4 @@
-// Numbered IDs go up to 2^63 - 1: one a JavaScript number holds exactly stays a number, a larger one is kept
-// as its digits. The documents fix no shape for keys (PropID, PersonKey): only what cannot be one is refused.
+// IDs beyond a JavaScript number's exact range (up to 2^63 - 1) are kept as digits; keys have no fixed shape.
 
 export const MAX_NUMBERED_ID = '9223372036854775807';
 const MAX_KEY_LENGTH = 100;

@@ -67,8 +67,7 @@ export async function searchTriggerLists(
 	};
 }
 
-// n8n's list picker keeps a list's name only in "From List" mode: this line names it either way. The
-// one option's value is the parameter's default, '', so nothing is saved.
+// n8n's picker names the list only in "From List" mode; this line's value '' is the default: none saved.
 export async function getTriggerListStatus(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {

@@ -1,5 +1,4 @@
-// The API's names and values, from the property and lists documents (docs/api.md); where they leave a thing
-// "not shown", docs/api.md's and the sandbox's choice. No imports: the sandbox reads it too.
+// The API's names and values (docs/api.md). No imports: the sandbox reads it too.
 
 function words(text: string): string[] {
 	return text.trim().split(/\s+/);
@@ -156,8 +155,7 @@ const FORECLOSURE_FIELDS = PROPERTY_FIELDSETS.GridOptional.filter(
 		) || ['inForeclosure', 'isPreforeclosure', 'isAuction', 'isBankOwned'].includes(field),
 );
 
-// The lists document names GridForeclosureOptional and Details without their fields: here PropID with the
-// foreclosure columns of GridOptional, and PropID with the building details of PropertyTab.
+// Named by the lists document without fields: GridOptional's foreclosure columns, PropertyTab's building.
 export const LIST_ITEM_FIELDSETS = {
 	GridForeclosureOptional: ['PropID', ...FORECLOSURE_FIELDS],
 	GridOptional: PROPERTY_FIELDSETS.GridOptional,
@@ -329,8 +327,7 @@ export function isTransactionFieldName(name: string): boolean {
 	);
 }
 
-// What the property document's "at most 50 field IDs" counts: names of no field or fieldset, each once,
-// less those suppressed with a leading `-`.
+// What the property document's "at most 50 field IDs" counts: unknown names, once, less `-` ones.
 export function transactionCustomFieldIds(names: readonly string[]): string[] {
 	const bare = (name: string) => (name.startsWith('-') ? name.slice(1) : name);
 	const custom = names.filter((name) => !isTransactionFieldName(bare(name)));
@@ -366,8 +363,7 @@ export const PERSON_STATUSES = [
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 export type PersonStatus = (typeof PERSON_STATUSES)[number];
 
-// The automation of a list (the lists document, "Automation"): every field the PUT writes, as it is
-// when nothing is set (levels: null, since 0 is an action: "unset").
+// Every field the automation PUT writes, as when nothing is set (levels null: 0 is an action, "unset").
 const emptyAutomation = {
 	isEnabled: 0,
 	Triggers: '',

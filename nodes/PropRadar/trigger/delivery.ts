@@ -35,8 +35,7 @@ function unwrap(body: IDataObject): unknown[] {
 	return inside.map((event) => (isObject(event) ? { ...shared, ...event } : event));
 }
 
-// The body is inferred (docs/api.md): every shape that can hold events is read. A body n8n could not
-// parse as JSON arrives as text or bytes.
+// The body is inferred (docs/api.md); one n8n could not parse as JSON arrives as text or bytes.
 export function parseDelivery(body: unknown): { events: IDataObject[] } | { malformed: string } {
 	let value = body;
 	if (typeof value === 'string' || value instanceof Uint8Array) {
@@ -101,8 +100,7 @@ export function bearerMatches(header: unknown, secret: string): boolean {
 const wasNone = (from: string | undefined) =>
 	from !== undefined && /^(none|null)?$/i.test(from.trim());
 
-// The lists document's "Events": a change is known by its label, a new listing or foreclosure also by a
-// status changed from None (`Listing Status:None:Active`).
+// A change is known by its label; a new listing or foreclosure also by a status changed from None.
 export const CHANGE_KINDS = {
 	newTransfer: {
 		name: 'New Transfer (Sale)',

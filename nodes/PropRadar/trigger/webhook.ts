@@ -26,9 +26,7 @@ interface Remembered {
 	answerBy: number;
 }
 
-// A redelivery (same JSON) within the window is dropped once n8n started the first one's execution, asked
-// for later until n8n answered, and admitted again when n8n could not start it. In this process's memory.
-// `unsettled`: whether an event's execution started is not known yet; the service is to deliver again.
+// A redelivery within the window is dropped once n8n started the first, admitted again if it could not.
 export class RedeliveryWindow {
 	private readonly seen = new Map<string, Map<string, Remembered>>();
 
@@ -188,8 +186,7 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 	const fresh = admission.fresh;
 	if (fresh.length === 0)
 		return { webhookResponse: { received: delivery.events.length, started: false } };
-	// n8n answers 200 once the execution is created, 500 when that failed (docs/design.md). It ends its
-	// answer even after the service hung up, and then only 'prefinish' is emitted, not 'finish'.
+	// n8n answers 200 once the execution exists (docs/design.md); after a hang-up it emits only 'prefinish'.
 	const response = context.getResponseObject();
 	response.once('prefinish', () =>
 		redeliveries.settle(triggerKey, fresh, response.statusCode < 300),

@@ -2,8 +2,7 @@ import { idsFrom } from '../shared/parameters';
 import { TRIGGER_EVENTS } from '../shared/vocabulary';
 import { writableAutomation, type AutomationRecord } from '../transport';
 
-// Pure, so that `create` and `delete` agree on one model (docs/trigger.md). A trigger webhook's name tells
-// the list's other triggers its events and the baseline, so that either of two workflows may go first.
+// Pure, so that `create` and `delete` agree on one model (docs/trigger.md).
 
 export type TriggerEvent = keyof typeof TRIGGER_EVENTS;
 
@@ -37,8 +36,7 @@ const LONG_NAME_PATTERN =
 // The start of every trigger webhook's name survives a name cut to 50 characters.
 const NAME_START = /^n8n\s*PropRadar\s*Trigger(?:\s*(\d+)\s*:|: list (\d+),)?/i;
 
-// At most 50 characters for a list ID up to 10 digits: `n8n PropRadar Trigger 12: N+S, was off -` (N New
-// Matches, S Status Changes; the automation before any trigger: on or off, and its triggers).
+// At most 50 characters: `n8n PropRadar Trigger 12: N+S, was off -` (events, then the baseline).
 export function formatWebhookName({ listId, events, baseline }: TriggerWebhookName): string {
 	const triggers = letters(eventsOfTriggers(baseline.triggers));
 	return (
@@ -168,8 +166,7 @@ export interface TriggerHook {
 	events: TriggerEvent[];
 }
 
-// `leaving`: trigger webhooks to take out, existing or not; `existingIds`: every webhook of the account (a
-// wired id not among them, nor in the baseline, is dropped).
+// `existingIds`: every webhook of the account; a wired id not among them nor in the baseline is dropped.
 interface SettleInput {
 	automation: AutomationRecord;
 	baseline: Baseline;
@@ -178,8 +175,7 @@ interface SettleInput {
 	existingIds: Set<number>;
 }
 
-// Undefined when the automation already is as the list's trigger webhooks say. From the service's state,
-// never from memory, so that writes by several n8n processes converge. A field somebody changed is left.
+// Undefined when nothing is to write. From the service's state only, so that several processes converge.
 export function settleAutomation({
 	automation,
 	baseline,
@@ -216,8 +212,7 @@ export function settleAutomation({
 	const untouched = triggerSet(baseline.triggers);
 	for (const hook of wiredBefore)
 		for (const event of hook.events) untouched.add(TRIGGER_EVENTS[event]);
-	// A dangling id was a trigger webhook (or another) deleted meanwhile, whose events are unknown:
-	// trigger events beyond the known ones are then taken as the triggers', not as somebody's change.
+	// With a dangling id (events unknown), extra trigger events are taken as the triggers', not a user's.
 	const currentTriggers = triggerSet(current.triggers);
 	const triggersUntouched =
 		sameSet(currentTriggers, untouched) ||

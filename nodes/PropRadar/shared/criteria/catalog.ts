@@ -27,8 +27,7 @@ export interface BuilderCriterion {
 	description?: string;
 }
 
-// Keyed by the name saved in the workflow. Vacant and Tax-Delinquent send property field names the
-// documents do not list as criteria (why: docs/api.md "Criteria").
+// Vacant and Tax-Delinquent send property fields the documents do not list as criteria (docs/api.md).
 export const BUILDER_CRITERIA: Record<string, BuilderCriterion> = {
 	State: { kind: 'values', label: 'State', example: 'OR, WA' },
 	ZipFive: { kind: 'values', label: 'ZIP Code', example: '97202, 97212' },

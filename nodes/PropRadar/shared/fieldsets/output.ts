@@ -14,8 +14,7 @@ const ALWAYS_KEPT = ['_charge'];
 
 export type OutputChoice = 'raw' | 'simplified' | 'selected';
 
-// Simplify on the node, Output on its tool variant (n8n's UX guidelines): both pick from the record Fields
-// asked for, so the request, and what it is charged, stay the same.
+// Simplify (node) and Output (tool) only pick from what Fields asked for: the request and charge stay.
 export function outputProperties(
 	kind: SimplifiedKind,
 	show: NonNullable<IDisplayOptions['show']>,
@@ -91,12 +90,10 @@ export function shapedRecord(
 	return shaped;
 }
 
-// Property > Get with Fields empty: the sandbox's default for one property (the documents name none), sent
-// explicitly since the search has another default (`Grid`).
+// Sent explicitly (the documents name no default; the search's is `Grid`): the sandbox's default.
 export const PROPERTY_GET_DEFAULT_FIELDS = 'PropID,Overview';
 
-// A read by PropID criterion asks for PropID, to pair records to items, and says whether the user's choice
-// (`toFieldsParam`'s) shows it. Suppressions alone apply to the default, as the service does.
+// PropID is asked for to pair records to items; `showsPropId` says whether the user's choice shows it.
 export function propertyFieldsWithPropId(fields: string | undefined): {
 	fields: string;
 	showsPropId: boolean;

@@ -6,8 +6,7 @@ type FieldsetName = {
 	[Scope in FieldScopeName]: keyof (typeof FIELD_SCOPES)[Scope]['fieldsets'];
 }[FieldScopeName];
 
-// The API's names say little to a user (GridImport, LimitedREI, MyInfoTab) and person fieldsets are
-// lower-case. What each holds is read from its fields in the property document and the lists document.
+// The API's fieldset names say little to a user: each is labelled by what its fields hold.
 const FIELDSET_LABELS: Record<FieldsetName, { label: string; holds: string }> = {
 	All: { label: 'All Property Fields', holds: 'Every property field' },
 	Card: {
@@ -221,11 +220,13 @@ function namesOf(value: unknown): string[] | undefined {
 	return (list as string[]).map((name) => name.trim()).filter(Boolean);
 }
 
+type ChoiceParts = Record<keyof typeof CHOICE_PARTS, string[]>;
+
 // Built on first use: a choice is checked for every item.
 const knownFields = new Map<FieldScopeName, ReadonlySet<string>>();
 
 // A scope the documents leave open allows any name shaped as a field name besides its own.
-function unknownFieldNames(scope: FieldScopeName, choice: FieldsChoice): string[] {
+function unknownFieldNames(scope: FieldScopeName, parts: ChoiceParts): string[] {
 	if (!Object.hasOwn(FIELD_SCOPES, scope))
 		throw new Error(`Fields: "${typeof scope === 'string' ? scope : typeof scope}" has no fields`);
 	const { fieldsets, fields, open } = FIELD_SCOPES[scope] as FieldScope;
@@ -233,15 +234,13 @@ function unknownFieldNames(scope: FieldScopeName, choice: FieldsChoice): string[
 	knownFields.set(scope, known);
 	const allowedOther = (name: string) => open === true && fieldNameShaped(name);
 	return [
-		...(namesOf(choice.fieldsets) ?? []).filter(
+		...parts.fieldsets.filter(
 			(name) => fieldsetNamed(fieldsets, name) === undefined && !allowedOther(name),
 		),
-		...[...(namesOf(choice.include) ?? []), ...(namesOf(choice.exclude) ?? [])].filter(
+		...[...parts.include, ...parts.exclude].filter(
 			(name) => !known.has(name) && !allowedOther(name),
 		),
-		...(namesOf(choice.other) ?? []).filter(
-			(name) => !allowedOther(name.startsWith('-') ? name.slice(1) : name),
-		),
+		...parts.other.filter((name) => !allowedOther(name.startsWith('-') ? name.slice(1) : name)),
 	];
 }
 
@@ -255,10 +254,8 @@ export function toFieldsParam(
 			`Fields: must be a choice of ${[CHOICE_PARTS.fieldsets, CHOICE_PARTS.include, CHOICE_PARTS.exclude].join(', ')}`,
 		);
 	}
-	const parts = {} as Record<keyof typeof CHOICE_PARTS, string[]>;
-	for (const [part, label] of Object.entries(CHOICE_PARTS) as Array<
-		[keyof typeof CHOICE_PARTS, string]
-	>) {
+	const parts = {} as ChoiceParts;
+	for (const [part, label] of Object.entries(CHOICE_PARTS) as Array<[keyof ChoiceParts, string]>) {
 		const names = namesOf(choice[part]);
 		if (!names)
 			throw new Error(`Fields > ${label}: must be a list of names, or names separated by commas`);

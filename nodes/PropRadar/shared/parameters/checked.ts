@@ -53,8 +53,7 @@ export function entriesOf(value: unknown): unknown[] {
 			: [value];
 }
 
-// n8n passes an expression's, an imported workflow's or an AI tool call's value on unchecked
-// (what each type allows: docs/design.md, "shared/parameters/").
+// n8n passes an expression's, a workflow's or an AI tool call's value on unchecked (docs/design.md).
 export function checkedValue(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -29,8 +29,7 @@ const PERSON_KEY: KeyKind = {
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
-// Left empty, the input item's own field: read directly, it spares n8n an expression per item
-// (docs/performance.md).
+// Left empty, the input item's own field, read directly: no expression per item (docs/performance.md).
 function keyValue(context: IExecuteFunctions, itemIndex: number, name: string, kind: KeyKind) {
 	// n8n's own check of a text parameter only looks it up in the description; the key is checked here.
 	const value = context.getNodeParameter(name, itemIndex, '', { skipValidation: true }) as unknown;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-workflow';
 
 import { readCeiling } from '../../money';
 import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
@@ -89,8 +88,7 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 	return wired && !wiringAddsFiring(automation, registration.events);
 }
 
-// First finishes what an earlier registration left (an unfinished deactivation, a webhook whose answer
-// was lost); refuses with nothing registered when the wiring would start charging actions not allowed.
+// First finishes what an earlier registration left; refuses, registering nothing, charging not allowed.
 export async function register(context: IHookFunctions): Promise<void> {
 	const settings = readSettings(context);
 	const { hookUrl, slot, registrations } = slotOf(context);
@@ -190,8 +188,7 @@ async function wire(
 	delete registrations[slot].unfinished;
 }
 
-// A lost or unreadable answer may still have created it: found by URL and secret (random, so its own),
-// it is adopted; otherwise the next `delete` or `create` finds it by URL and name and removes it.
+// A lost answer may still have created it: found by URL and secret (random, so its own), it is adopted.
 async function createWebhook(
 	context: IHookFunctions,
 	body: { HookUrl: string; WebhookName: string; Secret: string },

@@ -40,13 +40,11 @@ export interface Registration {
 	baseline: Baseline;
 	// Whether the automation had actions that charge when this trigger was wired.
 	charging: boolean;
-	// Wiring unconfirmed, or a deactivation unfinished: never reported as existing; the next `create` or
-	// `delete` finishes it. monitoringPaused: turned off so that the automation cannot charge meanwhile.
+	// Wiring unconfirmed or deactivation unfinished: never reported as existing; the next create or delete ends it.
 	unfinished?: { reason: string; monitoringPaused?: boolean };
 }
 
-// `/webhook` or `/webhook-test`: both can be registered at once, each in its own slot. A new host name
-// (a changed `WEBHOOK_URL`) keeps the slot, so the old registration is replaced, not orphaned.
+// One slot per path (`/webhook`, `/webhook-test`): a new host name replaces the registration, not orphans it.
 export function registrationSlot(hookUrl: string, webhookId: string | undefined): string {
 	const path = urlPath(hookUrl);
 	const marker = webhookId ? path.indexOf(`/${webhookId}/`) : -1;
@@ -82,8 +80,7 @@ export function slotOf(context: IHookFunctions): {
 
 const listQueues = new Map<string, Promise<unknown>>();
 
-// Module-level on purpose: activations of several workflows on one list overlap in one n8n process, and no
-// run's state spans them. One list's work at a time here; across processes, `settle` makes writes converge.
+// Module-level: activations on one list overlap in one process; across processes `settle` converges.
 export async function oneAtATime<T>(
 	context: IHookFunctions,
 	listId: number,
@@ -139,10 +136,8 @@ export async function automationOf(
 
 function isTransient(error: unknown): boolean {
 	if (!(error instanceof NodeApiError)) return false;
-	const code = error.httpCode;
-	return (
-		code === null || code === undefined || code === '' || code === '429' || Number(code) >= 500
-	);
+	const code = error.httpCode ?? '';
+	return code === '' || code === '429' || Number(code) >= 500;
 }
 
 // Runs a step that is safe to repeat again after a transient failure, with growing pauses.
@@ -170,8 +165,7 @@ export function triggerHooksOf(
 	});
 }
 
-// The baseline the list's other triggers' names give, else the automation. A name without the baseline's
-// webhook IDs leaves them to be read off the automation: its IDs but the trigger webhooks' (appended).
+// The baseline other triggers' names give, else the automation; missing webhook IDs read off the automation.
 export function listBaseline(
 	automation: AutomationRecord,
 	named: Array<TriggerHook & { baseline: TriggerWebhookName['baseline'] }>,
@@ -183,8 +177,7 @@ export function listBaseline(
 	return { ...named[0].baseline, webhookIds: named[0].baseline.webhookIds ?? webhookIds };
 }
 
-// The webhook the registration names, whatever its name, and any other at its URL named as a trigger's
-// (a registration whose answer was lost, or one kept by an earlier version).
+// The registration's webhook by ID, and any other at its URL named as a trigger's (a lost answer's).
 export function ownHooks(
 	webhooks: WebhookRecord[],
 	hookUrl: string,
@@ -197,8 +190,7 @@ export function ownHooks(
 	);
 }
 
-// Reads again after each write until a read needs no write; each write is the whole automation, so it is
-// repeatable. `remembered`: this trigger's webhook (staying while it exists) and the baseline it kept.
+// Reads again after each (repeatable, whole) write until a read needs none.
 export async function settle(
 	context: IHookFunctions,
 	listId: number,

@@ -1,5 +1,4 @@
-import type { IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
 
 import { readAutomation } from '../../shared/answers';
 import { idsFrom } from '../../shared/parameters';
@@ -95,8 +94,7 @@ async function switchMonitoring(
 	}
 }
 
-// Unwired first, so the automation stops firing for them; settled again after the deletion, in case
-// another process wired them again meanwhile (their ids then dangle, and are dropped).
+// Unwired, deleted, then settled again: another process may have wired them meanwhile.
 async function cleanList(
 	context: IHookFunctions,
 	listId: number,
@@ -145,8 +143,7 @@ function safetyOf(cleanUp: CleanUp, listId: number | undefined): string {
 		: `The automation of list ${listId} may still fire for this trigger, but buys nothing when it does.`;
 }
 
-// An automation that cannot be written and would go on charging: monitoring of its list is turned off;
-// the registration stays, marked unfinished, for the next `create` or `delete` to finish.
+// Still charging and not writable: monitoring is paused and the registration stays, marked unfinished.
 export async function unregister(context: IHookFunctions): Promise<void> {
 	const { hookUrl, slot, registrations } = slotOf(context);
 	const registration = registrations[slot];
