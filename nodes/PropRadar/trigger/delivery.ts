@@ -109,7 +109,7 @@ export const CHANGE_KINDS = {
 	newLoan: { name: 'New Loan', matches: (label) => /loan|mortgage/.test(label) },
 	newListing: {
 		name: 'New Listing',
-		matches: (label, from) =>
+		matches: (label: string, from?: string) =>
 			/listing|listed/.test(label) &&
 			(!/status|price/.test(label) || (/status/.test(label) && wasNone(from))),
 	},
@@ -123,7 +123,7 @@ export const CHANGE_KINDS = {
 	},
 	newForeclosure: {
 		name: 'New Foreclosure',
-		matches: (label, from) =>
+		matches: (label: string, from?: string) =>
 			/foreclosure|default|auction/.test(label) &&
 			(!/status|stage/.test(label) || (/foreclosure/.test(label) && wasNone(from))),
 	},
