@@ -1,4 +1,0 @@
-export { liveRegistrations, registrationSlot } from './settle';
-export type { Registration, TriggerSettings } from './settle';
-export { register, registrationIsLive } from './register';
-export { unregister } from './unregister';
