@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { UserError } from 'n8n-workflow';
 
-/** A user part (`user:password@`) at the start of an address, with or without its scheme (as the transport's `withoutUserPart` finds it). */
+// A user part (`user:password@`), with or without a scheme (as the transport's `withoutUserPart` finds it).
 const USER_PART = /^(?:(?:[a-z][a-z0-9+.-]*:)?\/\/)?[^/?#]*@/i;
 
 export class PropRadarApi implements ICredentialType {
@@ -38,8 +38,7 @@ export class PropRadarApi implements ICredentialType {
 			default: 'http://127.0.0.1:8787',
 			required: true,
 			placeholder: 'http://127.0.0.1:8787',
-			// The sandbox's default port, kept as the default: n8n stores no value equal to its default, so a
-			// credential saved with it holds no Base URL, and another default would change where it points.
+			// n8n stores no value equal to its default: another default would move credentials saved with this one.
 			hint: "Your PropRadar service's address; for the local sandbox, what npm run sandbox or npm run demo prints.",
 			description:
 				'Address of the PropRadar API, without /v1. Use the address your PropRadar account gives.',
@@ -61,8 +60,7 @@ export class PropRadarApi implements ICredentialType {
 					description: 'Each node run is bounded by its own Max Cost only',
 				},
 			],
-			// "Ceiling per Execution" is also what a credential saved before this choice existed gets:
-			// its amount keeps working as it did (0 there meant no ceiling, and still does).
+			// Also what a credential saved before this choice gets: its amount works as before (0: no ceiling).
 			default: 'ceiling',
 			description:
 				"Set one when workflows or AI agents you do not control use this credential. It bounds all of an execution's PropRadar nodes together, whatever their Max Cost says.",
@@ -89,8 +87,7 @@ export class PropRadarApi implements ICredentialType {
 		},
 	];
 
-	// A Base URL with a user part is refused here too, where the credential's test passes: n8n's request
-	// helper would send it as Basic authentication in place of the token, and show it in its messages.
+	// n8n's request helper would send a user part as Basic authentication in place of the token.
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,

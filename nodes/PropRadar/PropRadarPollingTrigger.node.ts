@@ -16,10 +16,11 @@ import {
 	MAX_WATCHED_FIELDS,
 	MAX_WATCHED_PROPERTIES,
 	readChanges,
+	readNewProperties,
 	readWatchedFields,
 	type ChangesState,
-} from './pollingTrigger/changes';
-import { readNewProperties, type NewPropertiesState } from './pollingTrigger/newProperties';
+	type NewPropertiesState,
+} from './pollingTrigger/newProperties';
 
 type Watch = 'newProperties' | 'changes';
 const WATCHES: readonly Watch[] = ['newProperties', 'changes'];

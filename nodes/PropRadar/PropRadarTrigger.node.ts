@@ -7,11 +7,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { getTriggerListStatus, searchTriggerLists } from './shared/listSearch';
 import { listLocator } from './shared/parameters';
 import { splitIntoItems, triggerOptions } from './shared/triggerOptions';
 import { CHANGE_KINDS, type ChangeKind } from './trigger/delivery';
-import { getTriggerListStatus, searchTriggerLists } from './trigger/methods';
-import { register, registrationIsLive, unregister } from './trigger/registration';
+import { register, registrationIsLive } from './trigger/registration/register';
+import { unregister } from './trigger/registration/unregister';
 import { receiveDelivery } from './trigger/webhook';
 
 // Named, not written in place: n8n's lint takes dynamic options for an ID picker ("... Name or ID"), and this is a line to read.

@@ -23,7 +23,10 @@ import {
 } from 'n8n-workflow';
 
 import { PropRadarTrigger } from '../../nodes/PropRadar/PropRadarTrigger.node';
-import { registrationSlot, type Registration } from '../../nodes/PropRadar/trigger/registration';
+import {
+	registrationSlot,
+	type Registration,
+} from '../../nodes/PropRadar/trigger/registration/settle';
 import {
 	additionalDataFor,
 	nodeTypes,

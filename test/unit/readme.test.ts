@@ -13,8 +13,8 @@ import { PropRadar } from '../../nodes/PropRadar/PropRadar.node';
 import {
 	MAX_WATCHED_FIELDS,
 	MAX_WATCHED_PROPERTIES,
-} from '../../nodes/PropRadar/pollingTrigger/changes';
-import { OVERLAP_MS } from '../../nodes/PropRadar/pollingTrigger/newProperties';
+	OVERLAP_MS,
+} from '../../nodes/PropRadar/pollingTrigger/newProperties';
 
 /** `resource.operation` of every row of the README's operations table. */
 function readmeOperations(): string[] {

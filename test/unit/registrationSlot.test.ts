@@ -2,7 +2,7 @@ import {
 	liveRegistrations,
 	registrationSlot,
 	type Registration,
-} from '../../nodes/PropRadar/trigger/registration';
+} from '../../nodes/PropRadar/trigger/registration/settle';
 
 /**
  * Where a trigger keeps a registration in its static data (nodes/PropRadar/trigger/registration/):

@@ -2,12 +2,13 @@ import { createHmac } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { eventOfTriggerType, parseDelivery } from '../../nodes/PropRadar/trigger/body';
 import {
 	bearerMatches,
 	changesOf,
 	CHANGE_KINDS,
 	deliverySecret,
+	eventOfTriggerType,
+	parseDelivery,
 	sameSecret,
 	sortDelivered,
 	wanted,
@@ -17,7 +18,7 @@ import {
 	ANSWER_WAIT_MS,
 	RedeliveryWindow,
 	redeliveryKey,
-} from '../../nodes/PropRadar/trigger/redelivery';
+} from '../../nodes/PropRadar/trigger/webhook';
 
 /**
  * What the trigger does with one delivery (nodes/PropRadar/trigger/delivery.ts), without n8n: the

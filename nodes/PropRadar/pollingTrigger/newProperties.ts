@@ -1,16 +1,16 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
-import { NodeOperationError } from 'n8n-workflow';
+import { FIELD_SCOPES, PAGE_LIMITS } from '../shared/vocabulary';
+import {
+	apiRequest,
+	collectPages,
+	listCount,
+	pageThrough,
+	paths,
+	type ApiEnvelope,
+} from '../transport';
 
-import { apiRequest, collectPages, pageThrough, paths, type ApiEnvelope } from '../transport';
-import { PAGE_LIMITS } from '../shared/vocabulary';
-
-/**
- * What the trigger keeps between polls (the node's static data). `since` is when the last read that
- * succeeded began; `seen` holds the PropIDs read since a little before it, with when each was first
- * read, so that a property read twice in the overlap of two reads is emitted once. `pageHeld` is
- * the most records one page of the list's items has held.
- */
+// `seen`: PropIDs read lately, with when (read twice in an overlap, emitted once); `pageHeld`: see readAll.
 export interface NewPropertiesState extends IDataObject {
 	listId?: number;
 	since?: number;
@@ -18,20 +18,16 @@ export interface NewPropertiesState extends IDataObject {
 	pageHeld?: number;
 }
 
-/**
- * Each read asks for what was added since a little before the last read began: a property added
- * while a read was under way, or stamped by a clock up to this far behind n8n's, is still read.
- */
+// Each read starts this far back: properties added during a read, or by a clock behind n8n's, are read.
 export const OVERLAP_MS = 5 * 60_000;
-/** A PropID is forgotten once no later read can return it again (its read ended before the next read's window). */
+// A PropID is forgotten once no later read can return it again.
 const SEEN_FOR_MS = 2 * OVERLAP_MS;
-/** "Fetch Test Event": up to this many of the list's properties, added in the last 30 days if any were. */
-export const SAMPLE_SIZE = 5;
+// "Fetch Test Event": up to this many of the list's properties, added in the last 30 days if any were.
+const SAMPLE_SIZE = 5;
 const SAMPLE_DAYS = 30;
 
-// Both polling triggers read only list items and the list itself, both free (docs/money.md): no
-// request they can send buys anything or changes anything in PropRadar.
-export function readItems(
+// Both polling triggers read only list items and the list itself: free (docs/money.md), changing nothing.
+function readItems(
 	context: IPollFunctions,
 	listId: number,
 	qs: IDataObject,
@@ -45,12 +41,7 @@ export function readItems(
 	);
 }
 
-/**
- * Every item `qs` selects. A page short of its Limit may be the service's own page size (docs/api.md):
- * it ends the read only when a page of this list held more records before (`pageHeld`), since the
- * service's page is no shorter than that. Otherwise the read goes on in pages of that size, to an
- * empty or a shorter page. So a poll that finds nothing new reads once.
- */
+// A short page may be the service's own size (docs/api.md): it ends the read only if a page held more.
 async function readAll(
 	context: IPollFunctions,
 	listId: number,
@@ -94,8 +85,7 @@ async function sample(
 	return distinctByPropId(any);
 }
 
-/** "Fetch Test Event" on a list without properties. */
-export function noPropertiesYet(context: IPollFunctions, listId: number): NodeOperationError {
+function noPropertiesYet(context: IPollFunctions, listId: number): NodeOperationError {
 	return new NodeOperationError(
 		context.getNode(),
 		`List ${listId} has no properties yet, so there is no event to show`,
@@ -103,12 +93,7 @@ export function noPropertiesYet(context: IPollFunctions, listId: number): NodeOp
 	);
 }
 
-/**
- * The properties added to the list since the last poll, each once. The first poll of a list emits
- * nothing: it records where it starts, with what the list got in the overlap just before, which
- * the next read returns again. The state changes only once a read has succeeded, so a poll that
- * fails loses nothing: the next one reads from the same point.
- */
+// The first poll of a list emits nothing; the state changes only once a read succeeded.
 export async function readNewProperties(
 	context: IPollFunctions,
 	state: NewPropertiesState,
@@ -150,4 +135,131 @@ export async function readNewProperties(
 	state.seen = kept;
 	state.pageHeld = Math.max(read.pageHeld, known ?? 0);
 	return starting ? [] : fresh;
+}
+
+// One array per PropID, in the order of `fields`: about 40 to 70 bytes a property (docs/trigger.md).
+export interface ChangesState extends IDataObject {
+	listId?: number;
+	fields?: string[];
+	values?: Record<string, Array<IDataObject[string]>>;
+}
+
+// Watched lists' values are kept whole in the workflow's static data.
+export const MAX_WATCHED_PROPERTIES = 5_000;
+export const MAX_WATCHED_FIELDS = 10;
+
+const WATCHABLE: readonly string[] = FIELD_SCOPES.listItem.fields.filter(
+	(field) => field !== 'PropID',
+);
+
+export function readWatchedFields(context: IPollFunctions): string[] {
+	const raw = context.getNodeParameter('watchedFields', []) as unknown;
+	const names =
+		typeof raw === 'string'
+			? raw.split(',')
+			: Array.isArray(raw) && raw.every((name) => typeof name === 'string')
+				? (raw as string[])
+				: undefined;
+	if (!names)
+		throw new NodeOperationError(
+			context.getNode(),
+			'Fields to Watch: must be a list of field names, or names separated by commas',
+		);
+	const fields = [...new Set(names.map((name) => name.trim()).filter(Boolean))];
+	const unknown = fields.filter((name) => !WATCHABLE.includes(name));
+	if (unknown.length > 0)
+		throw new NodeOperationError(
+			context.getNode(),
+			`Fields to Watch: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not a property field of a list item`,
+			{
+				description: `Allowed: the property fields, such as ListingStatus, ForeclosureStage, LastTransferRecDate, ListingPrice or AVM.`,
+			},
+		);
+	if (fields.length === 0 || fields.length > MAX_WATCHED_FIELDS)
+		throw new NodeOperationError(
+			context.getNode(),
+			`Fields to Watch: choose 1 to ${MAX_WATCHED_FIELDS} fields; ${fields.length} chosen`,
+		);
+	return fields;
+}
+
+function tooLarge(context: IPollFunctions, listId: number, count: number): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`List ${listId} holds ${count} properties: Changes in Properties watches lists of at most ${MAX_WATCHED_PROPERTIES}`,
+		{
+			description:
+				"What the trigger keeps between polls (every property's watched values) is stored " +
+				'with the workflow, so its size is bounded. Watch a smaller list, or use New ' +
+				'Properties, which keeps little whatever the size of the list. Nothing was emitted.',
+		},
+	);
+}
+
+const valueOf = (record: IDataObject, field: string) => record[field] ?? null;
+// A field may hold a list or an object (a property's Persons): compared by what it holds.
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+const named = (fields: string[], values: ReadonlyArray<unknown>): IDataObject =>
+	Object.fromEntries(fields.map((field, index) => [field, values[index] ?? null]));
+
+// Changed and left properties; the first poll (or another list or other fields) emits nothing.
+export async function readChanges(
+	context: IPollFunctions,
+	state: ChangesState,
+	{ listId, fields, manual }: { listId: number; fields: string[]; manual: boolean },
+): Promise<IDataObject[]> {
+	const size = manual ? undefined : await listCount(context, listId, 'TotalCount');
+	if (size !== undefined && size > MAX_WATCHED_PROPERTIES) throw tooLarge(context, listId, size);
+	const { records } = await readItems(
+		context,
+		listId,
+		{ Fields: ['PropID', ...fields].join(',') },
+		manual ? SAMPLE_SIZE : MAX_WATCHED_PROPERTIES + 1,
+		size,
+	);
+	if (records.length > MAX_WATCHED_PROPERTIES) throw tooLarge(context, listId, records.length);
+	const current: NonNullable<ChangesState['values']> = {};
+	for (const record of records) {
+		const propId = String(record.PropID ?? '');
+		if (propId !== '') current[propId] = fields.map((field) => valueOf(record, field));
+	}
+	if (manual) {
+		if (Object.keys(current).length === 0) throw noPropertiesYet(context, listId);
+		// A sample in the shape of a change: each property's values now, as before and after.
+		return Object.entries(current).map(([PropID, values]) => ({
+			PropID,
+			change: 'changed',
+			before: named(fields, values),
+			after: named(fields, values),
+		}));
+	}
+	const starting =
+		state.listId !== listId ||
+		JSON.stringify(state.fields) !== JSON.stringify(fields) ||
+		typeof state.values !== 'object' ||
+		state.values === null;
+	const previous = starting ? {} : (state.values as NonNullable<ChangesState['values']>);
+	const found: IDataObject[] = [];
+	if (!starting) {
+		for (const [PropID, after] of Object.entries(current)) {
+			const before = previous[PropID];
+			if (!before) continue;
+			const changed = fields.filter((_, index) => !same(before[index], after[index]));
+			if (changed.length === 0) continue;
+			const ofChanged = (values: ReadonlyArray<unknown>) =>
+				named(
+					changed,
+					changed.map((field) => values[fields.indexOf(field)]),
+				);
+			found.push({ PropID, change: 'changed', before: ofChanged(before), after: ofChanged(after) });
+		}
+		for (const [PropID, before] of Object.entries(previous))
+			if (!Object.hasOwn(current, PropID))
+				found.push({ PropID, change: 'left', before: named(fields, before) });
+	}
+	state.listId = listId;
+	state.fields = fields;
+	state.values = current;
+	return found;
 }

@@ -1,24 +1,21 @@
-import type { IDataObject, INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
 import { apiRequest, paths, type ApiContext, type AutomationRecord } from '../transport';
 import type { NumberedId } from './ids';
 import { EMPTY_AUTOMATION } from './vocabulary';
 
-// Answers whose shape the API documents do not show (docs/api.md, "Every guess"). Each is read in
-// the shapes that cannot be mistaken for another; anything else stops, naming what arrived.
+// Answers whose shape the documents do not show (docs/api.md, "Every guess"): unmistakable shapes only.
 
 export const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The body, where the documented `results[0]` and the likely other places would hold the record. */
+// The documented `results[0]` and the likely other places that would hold the record.
 function candidates(body: unknown, wrapper: string): IDataObject[] {
 	if (!isObject(body)) return [];
 	const results = Array.isArray(body.results) ? body.results[0] : body.results;
 	return [results, body[wrapper], body].filter(isObject);
 }
 
-/** What arrived, for an error: secrets hidden, cut to a readable length. */
 function arrived(body: unknown): string {
 	const text =
 		JSON.stringify(body, (key, value: unknown) =>
@@ -27,7 +24,6 @@ function arrived(body: unknown): string {
 	return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
-/** A new webhook's ID: in `results[0]`, at the top level or in a `webhook` object. */
 export function webhookIdOf(body: unknown): number | undefined {
 	for (const record of candidates(body, 'webhook')) {
 		const key = Object.keys(record).find((name) => name.toLowerCase() === 'webhookid');
@@ -37,7 +33,7 @@ export function webhookIdOf(body: unknown): number | undefined {
 	return undefined;
 }
 
-/** `then`: what became of the webhook, and what to delete. */
+// `then`: what became of the webhook, and what to delete.
 export function unreadableWebhookId(
 	node: INode,
 	body: unknown,
@@ -54,11 +50,7 @@ export function unreadableWebhookId(
 
 const AUTOMATION_FIELDS = Object.keys(EMPTY_AUTOMATION);
 
-/**
- * The list's automation: the record holding every automation field, in `results[0]`, in an
- * `automation` object or at the top level. A record missing one is refused: written back whole,
- * it would clear what it left out.
- */
+// A record missing an automation field is refused: written back whole, it would clear what it left out.
 export async function readAutomation(
 	context: ApiContext,
 	listId: NumberedId,

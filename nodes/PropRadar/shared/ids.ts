@@ -1,9 +1,7 @@
-// Numbered IDs (ListID, ListImportItemID, WebhookID) go up to 2^63 - 1: one a JavaScript number holds exactly
-// stays a number, as the service writes it; a larger one is kept as its digits, so that no digit is lost.
-// The documents fix no shape for keys (PropID, PersonKey): only what cannot be one is refused.
+// IDs beyond a JavaScript number's exact range (up to 2^63 - 1) are kept as digits; keys have no fixed shape.
 
 export const MAX_NUMBERED_ID = '9223372036854775807';
-export const MAX_KEY_LENGTH = 100;
+const MAX_KEY_LENGTH = 100;
 
 const KEY_RULE = `without whitespace, control characters or / \\ ? # %, at most ${MAX_KEY_LENGTH} characters`;
 export const PROP_ID_RULE = `a PropID is text such as P000123, ${KEY_RULE}`;
@@ -11,7 +9,7 @@ export const PERSON_KEY_RULE = `a PersonKey is text such as K000123A, ${KEY_RULE
 
 export type NumberedId = number | string;
 
-/** The problem is a sentence fragment to follow `"value" `. */
+// The problem is a sentence fragment to follow `"value" `.
 export function parseNumberedId(
 	value: unknown,
 	what = 'an ID',
@@ -40,7 +38,6 @@ export function parseNumberedId(
 	return { id: Number.isSafeInteger(number) ? number : digits };
 }
 
-/** Why `text` (already trimmed) cannot be a PropID or PersonKey, or undefined when it can. */
 export function keyProblem(text: string): string | undefined {
 	if (text.length === 0) return 'is empty';
 	if ([...text].length > MAX_KEY_LENGTH) return `is longer than ${MAX_KEY_LENGTH} characters`;

@@ -1,11 +1,14 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
-import { readLists, type ListRecord } from '../transport';
+import { readList, readLists, type ListRecord } from '../transport';
+import { parseNumberedId } from './ids';
 import { fieldNames, LIST_FIELDS } from './vocabulary';
 
-// The list pickers' "From List" search, which the action node and both triggers offer.
-
-export async function listsNamed(
+async function listsNamed(
 	context: ILoadOptionsFunctions,
 	filter: string | undefined,
 	fields: string,
@@ -32,5 +35,58 @@ export const listsOfType = (listType?: ListRecord['ListType']) =>
 		};
 	};
 
-/** Every list of the account whose name holds the filter. */
 export const searchLists = listsOfType();
+
+const LABEL_FIELDS = fieldNames(
+	LIST_FIELDS,
+	'ListID',
+	'ListName',
+	'ListType',
+	'TotalCount',
+	'isMonitored',
+);
+
+// Monitoring is shown because activation refuses an unmonitored list.
+function triggerListLabel(list: ListRecord): string {
+	const monitoring =
+		Number(list.isMonitored) === 1
+			? 'monitored'
+			: 'not monitored: turn monitoring on before activating';
+	return `${list.ListName} (${list.ListType ?? 'list'}, ${list.TotalCount ?? 0}) · ${monitoring}`;
+}
+
+export async function searchTriggerLists(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	return {
+		results: (await listsNamed(this, filter, LABEL_FIELDS)).map((list) => ({
+			name: triggerListLabel(list),
+			value: String(list.ListID),
+		})),
+	};
+}
+
+// n8n's picker names the list only in "From List" mode; this line's value '' is the default: none saved.
+export async function getTriggerListStatus(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const line = (name: string) => [{ name, value: '' }];
+	const chosen = this.getNodeParameter('listId', undefined, { extractValue: true }) as unknown;
+	if (chosen === undefined || chosen === null || chosen === '') return line('No list chosen yet');
+	if (typeof chosen === 'string' && chosen.startsWith('='))
+		return line('The list comes from an expression: shown when the workflow runs');
+	const parsed = parseNumberedId(typeof chosen === 'string' ? chosen.trim() : chosen, 'a list ID');
+	if ('problem' in parsed) return line(`"${String(chosen)}" ${parsed.problem}`);
+	let list: ListRecord | undefined;
+	try {
+		list = await readList(this, parsed.id, { fields: LABEL_FIELDS });
+	} catch (error) {
+		return line(`List ${String(parsed.id)} could not be read: ${(error as Error).message}`);
+	}
+	return line(
+		list
+			? `${triggerListLabel(list)} (list ${String(parsed.id)})`
+			: `No list ${String(parsed.id)} in this account`,
+	);
+}

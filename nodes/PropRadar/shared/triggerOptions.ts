@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** The Options collection of both triggers. */
 export const triggerOptions = (options: INodeProperties[]): INodeProperties => ({
 	displayName: 'Options',
 	name: 'options',
@@ -10,7 +9,6 @@ export const triggerOptions = (options: INodeProperties[]): INodeProperties => (
 	options,
 });
 
-/** Split Into Items, as both triggers offer it; `off` says what one item then holds. */
 export const splitIntoItems = (off: string): INodeProperties => ({
 	displayName: 'Split Into Items',
 	name: 'splitIntoItems',
@@ -19,7 +17,6 @@ export const splitIntoItems = (off: string): INodeProperties => ({
 	description: `Whether to output one item per property; off, ${off}`,
 });
 
-/** What is wrong with a switch an expression gave, if anything. */
 export function switchProblem(label: string, value: unknown): string | undefined {
 	return typeof value === 'boolean'
 		? undefined

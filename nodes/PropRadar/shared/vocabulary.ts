@@ -1,16 +1,9 @@
-/**
- * The API's names and values, written once. No imports: the sandbox reads it too. Sources: the property
- * document and the lists document (docs/api.md names both); where they name a thing without its contents
- * ("not shown"), the choice is docs/api.md's and the sandbox's. test/unit/vocabulary.test.ts checks it
- * against text copied from the documents (test/fixtures/api-documents.md).
- */
+// The API's names and values (docs/api.md). No imports: the sandbox reads it too.
 
-/** Names written as words, so that a long fieldset reads as a few lines of text. */
 function words(text: string): string[] {
 	return text.trim().split(/\s+/);
 }
 
-/** Property fieldsets of the property document, in the order the document lists them. */
 export const PROPERTY_FIELDSETS = {
 	Grid: words(`
 		PType Address City SqFt Beds Baths AVM AvailableEquity Owner PhoneAvailability
@@ -149,7 +142,7 @@ function unique(lists: ReadonlyArray<readonly string[]>): string[] {
 	return [...new Set(lists.flat())];
 }
 
-/** Every property field named by any fieldset of the property document, plus `Persons` (the property document: the owners). */
+// Every field of a property fieldset, and `Persons` (the owners).
 export const PROPERTY_FIELDS: readonly string[] = unique([
 	...Object.values(PROPERTY_FIELDSETS),
 	['Persons'],
@@ -162,11 +155,7 @@ const FORECLOSURE_FIELDS = PROPERTY_FIELDSETS.GridOptional.filter(
 		) || ['inForeclosure', 'isPreforeclosure', 'isAuction', 'isBankOwned'].includes(field),
 );
 
-/**
- * List-item fieldsets (the lists document, "View list items"). Each lists PropID. GridForeclosureOptional and
- * Details are named by the lists document without their fields: here they are PropID with the foreclosure
- * columns of GridOptional, and PropID with the building details of PropertyTab.
- */
+// Named by the lists document without fields: GridOptional's foreclosure columns, PropertyTab's building.
 export const LIST_ITEM_FIELDSETS = {
 	GridForeclosureOptional: ['PropID', ...FORECLOSURE_FIELDS],
 	GridOptional: PROPERTY_FIELDSETS.GridOptional,
@@ -187,7 +176,6 @@ export const LIST_ITEM_FIELDSETS = {
 	LimitedREI: PROPERTY_FIELDSETS.LimitedREI,
 } as const satisfies Record<string, readonly string[]>;
 
-/** Person fieldsets of the lists document. */
 export const PERSON_FIELDSETS = {
 	default: words(`
 		isPrimaryContact OwnershipRole Status FirstName MiddleName LastName Suffix EntityName Age
@@ -200,14 +188,12 @@ export const PERSON_FIELDSETS = {
 	`),
 } as const satisfies Record<string, readonly string[]>;
 
-/** The single person fields the lists document allows in `Fields` (each may also be suppressed with `-`). */
 export const PERSON_FIELDS = words(`
 	PropID PersonKey isPrimaryContact OwnershipRole PrimaryResidence OtherProperties Status PersonType FirstName MiddleName LastName Suffix
 	EntityName Age Gender MailAddress Occupation Phone Email
 `);
 
-/** The lists document's "List" table, then the read fields docs/api.md ("Lists and list items") names
- * from the service's notes. The documents name no list fieldsets. */
+// The lists document's "List" table, then the read fields docs/api.md names from the service's notes.
 export const LIST_FIELDS = [
 	'ListID',
 	'ListName',
@@ -228,7 +214,6 @@ export const LIST_FIELDS = [
 	'TotalProcessedImportItems',
 ] as const;
 
-/** Import item fields: the posted record fields of the lists document and the match fields of docs/api.md. */
 export const IMPORT_RECORD_FIELDS = words(`
 	FirstName LastName FullName Email EmailStatus Phone PhoneType PhoneStatus Address City State ZipFive County APN
 `);
@@ -238,7 +223,6 @@ export const IMPORT_ITEM_FIELDS = [
 	...words('PropertyStatus PersonStatus MatchScore PropID PersonKey'),
 ];
 
-/** Webhook record fields (docs/api.md "Webhooks"). */
 export const WEBHOOK_FIELDS = [
 	'WebhookID',
 	'HookUrl',
@@ -247,8 +231,7 @@ export const WEBHOOK_FIELDS = [
 	'Secret',
 ] as const;
 
-/** `GET /v1/persons/{PersonKey}/<kind>`: the lists document gives the bankruptcy `Table` fieldset; the
- * other kinds' fields are the sandbox's documented choice, each a `Table` fieldset of the same shape. */
+// The lists document gives the bankruptcy `Table` fieldset; the other kinds' are the sandbox's choice.
 export const PERSON_RECORD_FIELDSETS = {
 	bankruptcies: {
 		Table: words(
@@ -268,8 +251,7 @@ export const PERSON_RECORD_FIELDSETS = {
 export type PersonRecordKind = keyof typeof PERSON_RECORD_FIELDSETS;
 export const PERSON_RECORD_KINDS = Object.keys(PERSON_RECORD_FIELDSETS) as PersonRecordKind[];
 
-/** The property document: `Fields` defaults to `Standard`; custom field lists are field IDs, at most
- * 50 (`MAX_TRANSACTION_FIELD_IDS`). */
+// The property document: `Fields` defaults to `Standard`; custom field lists are field IDs.
 export const TRANSACTION_FIELDSETS = {
 	Standard: words(`
 		TransactionID RecordingDate DocumentType DocumentNumber Amount Buyer Seller Lender LoanAmount LoanType
@@ -280,8 +262,7 @@ export const MAX_TRANSACTION_FIELD_IDS = 50;
 export interface FieldScope {
 	fieldsets: Readonly<Record<string, readonly string[]>>;
 	fields: readonly string[];
-	/** The documents leave the fields open ("not shown"): these are what the documents and the
-	 * service's notes name, or the sandbox's choice (docs/api.md), and the node sends other names as given. */
+	// The documents leave the fields open ("not shown"): the node sends other names as given.
 	open?: boolean;
 }
 
@@ -310,10 +291,7 @@ export const FIELD_SCOPES = {
 
 export type FieldScopeName = keyof typeof FIELD_SCOPES;
 
-/**
- * What Simplify (and a tool's Output "Simplified") keeps of a record: at most 10 fields, the ones a
- * lead pipeline uses, most used first. The first is the record's ID, always kept.
- */
+// What Simplify keeps: at most 10 fields a lead pipeline uses, most used first; the first, the ID, always.
 export const SIMPLIFIED_FIELDS = {
 	property: words(
 		`PropID Address City State ZipFive Owner PType AVM AvailableEquity EquityPercent`,
@@ -333,8 +311,7 @@ export const SIMPLIFIED_FIELDS = {
 } as const satisfies Partial<Record<FieldScopeName, readonly string[]>>;
 export type SimplifiedKind = keyof typeof SIMPLIFIED_FIELDS;
 
-/** Case-insensitive: the documents write the property fieldset `Overview` and the person fieldset
- * `overview`, and their own example is `Fields=overview,Persons` on a property endpoint. */
+// Case-insensitive: the documents' own example is `Fields=overview,Persons` on a property endpoint.
 export function fieldsetNamed(
 	fieldsets: Readonly<Record<string, readonly string[]>>,
 	name: string,
@@ -343,7 +320,6 @@ export function fieldsetNamed(
 	return Object.keys(fieldsets).find((fieldset) => fieldset.toLowerCase() === wanted);
 }
 
-/** Whether a transactions `Fields` name (without its `-`) is a field or fieldset of the scope. */
 export function isTransactionFieldName(name: string): boolean {
 	const { fieldsets, fields } = FIELD_SCOPES.transaction;
 	return (
@@ -351,11 +327,7 @@ export function isTransactionFieldName(name: string): boolean {
 	);
 }
 
-/**
- * The custom field IDs a transactions `Fields` list asks for, each once: the names that are no
- * field or fieldset of the scope, less those suppressed with a leading `-`. These are what the
- * property document's "at most 50 field IDs" counts (`MAX_TRANSACTION_FIELD_IDS`).
- */
+// What the property document's "at most 50 field IDs" counts: unknown names, once, less `-` ones.
 export function transactionCustomFieldIds(names: readonly string[]): string[] {
 	const bare = (name: string) => (name.startsWith('-') ? name.slice(1) : name);
 	const custom = names.filter((name) => !isTransactionFieldName(bare(name)));
@@ -363,7 +335,6 @@ export function transactionCustomFieldIds(names: readonly string[]): string[] {
 	return [...new Set(custom)].filter((name) => !name.startsWith('-') && !suppressed.has(name));
 }
 
-/** `fieldNames(LIST_FIELDS, 'ListID', 'isMonitored')` is `ListID,isMonitored`; another name is a type error. */
 export function fieldNames<const Fields extends readonly string[]>(
 	_scope: Fields,
 	...names: Array<Fields[number]>
@@ -371,19 +342,14 @@ export function fieldNames<const Fields extends readonly string[]>(
 	return names.join(',');
 }
 
-/** A list's ListType (the lists document, "List"). */
 export const LIST_TYPES = ['dynamic', 'static', 'import'] as const;
 export type ListType = (typeof LIST_TYPES)[number];
-/** Where an import list's records come from (ImportSource; the import operation needs `api`). */
 export const IMPORT_SOURCES = ['api', 'file', 'zapier'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
-/** What an import list's matching focuses on (ImportType). */
 export const IMPORT_TYPES = ['property', 'person'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 
-/** Property import status of an import item (the lists document, "Import item"). */
 export const PROPERTY_STATUSES = ['Selected', 'Matched', 'Pending', 'Not Found'] as const;
-/** Person import status of an import item (the lists document, "Import item"). */
 export const PERSON_STATUSES = [
 	'Matched Primary',
 	'Matched Set as Primary',
@@ -397,8 +363,7 @@ export const PERSON_STATUSES = [
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 export type PersonStatus = (typeof PERSON_STATUSES)[number];
 
-// The automation of a list (the lists document, "Automation"): every field the PUT writes, as it is
-// when nothing is set (levels: null, since 0 is an action: "unset").
+// Every field the automation PUT writes, as when nothing is set (levels null: 0 is an action, "unset").
 const emptyAutomation = {
 	isEnabled: 0,
 	Triggers: '',
@@ -408,9 +373,7 @@ const emptyAutomation = {
 	DirectMailOrderID: '',
 	EmailMarketingOrderID: '',
 	MobileNotificationMemberIDs: '',
-	/** 1 to 5 stars; 0 unsets interest; null sets nothing. */
 	SetInterestLevel: null as number | null,
-	/** 1 to 9; 0 sets status None; null sets nothing. */
 	SetStatusLevel: null as number | null,
 	AddToLists: '',
 	RemoveFromLists: '',
@@ -432,30 +395,26 @@ export const AUTOMATION_ID_FIELDS = [
 	'MobileNotificationMemberIDs',
 	...AUTOMATION_NUMBERED_ID_FIELDS,
 ] as const;
-/** The highest level each Set field takes (0 is the lowest: unset stars, status None). */
+// 0 is the lowest: unset stars, status None.
 export const AUTOMATION_LEVEL_MAX = { SetInterestLevel: 5, SetStatusLevel: 9 } as const;
 
-/** The two trigger events of an automation (the lists document, "Events"), as `Triggers` names them. */
 export const TRIGGER_EVENTS = {
 	newMatches: 'New Matches',
 	statusChanges: 'Status Changes',
 } as const;
-/** The `TriggerType` of each event in a webhook delivery (docs/api.md "Webhooks"). */
+// The `TriggerType` of each event in a webhook delivery (docs/api.md "Webhooks").
 export const DELIVERY_TRIGGER_TYPES = { newMatch: 'New Match', change: 'Change' } as const;
 export type DeliveryTriggerType =
 	(typeof DELIVERY_TRIGGER_TYPES)[keyof typeof DELIVERY_TRIGGER_TYPES];
-/** Every value `Triggers` takes (the lists document, "Automation"). */
 export const TRIGGER_VALUES = [
 	TRIGGER_EVENTS.newMatches,
 	TRIGGER_EVENTS.statusChanges,
 	`${TRIGGER_EVENTS.newMatches},${TRIGGER_EVENTS.statusChanges}`,
 ] as const;
 
-/** A list name is truncated to this many characters (the lists document, "Limits"). */
 export const LIST_NAME_MAX_CHARACTERS = 50;
 
-/** `Limit` of the paged reads without one, and the most each takes (docs/api.md, "Envelope and encoding");
- * 500 also bounds every request that names properties by PropID. */
+// Limit's default and maximum (docs/api.md); 500 also bounds every request naming properties by PropID.
 export const PAGE_LIMITS = {
 	properties: { defaultLimit: 100, maxLimit: 500 },
 	personRecords: { defaultLimit: 100, maxLimit: 500 },

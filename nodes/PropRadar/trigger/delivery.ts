@@ -3,16 +3,81 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isObject } from '../shared/answers';
 import { switchProblem } from '../shared/triggerOptions';
-import { eventOf } from './body';
+import { DELIVERY_TRIGGER_TYPES } from '../shared/vocabulary';
 import { sortEvents, type TriggerEvent } from './wiring';
+
+const WRAPPER_KEYS =
+	/^(results|events|properties|data|items|records|deliveries|matches|changes|payload)$/i;
+const TYPE_KEYS = /^(trigger_?type|event_?type|trigger|event|type)$/i;
+
+function eventsInside(body: IDataObject): unknown[] | undefined {
+	const keys = Object.keys(body);
+	const named = keys.find((key) => WRAPPER_KEYS.test(key) && Array.isArray(body[key]));
+	if (named !== undefined) return body[named] as unknown[];
+	// An unnamed wrapper: its one array of objects, when it is no event itself.
+	const arrays = keys.filter(
+		(key) =>
+			Array.isArray(body[key]) &&
+			(body[key] as unknown[]).length > 0 &&
+			(body[key] as unknown[]).every(isObject),
+	);
+	if (arrays.length !== 1 || keys.some((key) => /^propid$/i.test(key))) return undefined;
+	return body[arrays[0]] as unknown[];
+}
+
+function unwrap(body: IDataObject): unknown[] {
+	const inside = eventsInside(body);
+	if (inside === undefined) return [body];
+	// The wrapper's own fields (a TriggerType, a ListID) go to each event, the event's own first.
+	const shared = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== inside));
+	return inside.map((event) => (isObject(event) ? { ...shared, ...event } : event));
+}
+
+// The body is inferred (docs/api.md); one n8n could not parse as JSON arrives as text or bytes.
+export function parseDelivery(body: unknown): { events: IDataObject[] } | { malformed: string } {
+	let value = body;
+	if (typeof value === 'string' || value instanceof Uint8Array) {
+		try {
+			value = JSON.parse(typeof value === 'string' ? value : new TextDecoder().decode(value));
+		} catch {
+			return { malformed: 'The body is not JSON' };
+		}
+	}
+	if (value === null || value === undefined) return { malformed: 'The body is empty' };
+	// The e2e tier's probe relies on it: an empty object is answered 400 once the secret is served.
+	if (isObject(value) && Object.keys(value).length === 0)
+		return { malformed: 'The body holds no event' };
+	const events = Array.isArray(value) ? value : isObject(value) ? unwrap(value) : undefined;
+	if (events === undefined) return { malformed: 'The body is not a JSON object' };
+	const index = events.findIndex((event) => !isObject(event));
+	if (index !== -1) return { malformed: `Element ${index} is not a JSON object` };
+	return { events: events as IDataObject[] };
+}
+
+export function eventOfTriggerType(triggerType: unknown): TriggerEvent | undefined {
+	if (triggerType === DELIVERY_TRIGGER_TYPES.newMatch) return 'newMatches';
+	if (triggerType === DELIVERY_TRIGGER_TYPES.change) return 'statusChanges';
+	const word = String(triggerType ?? '')
+		.toLowerCase()
+		.replace(/[^a-z]/g, '');
+	if (/^newmatch(es)?$/.test(word)) return 'newMatches';
+	if (/^(status)?changes?$/.test(word)) return 'statusChanges';
+	return undefined;
+}
+
+function eventOf(event: IDataObject): TriggerEvent | undefined {
+	if (event.TriggerType !== undefined) return eventOfTriggerType(event.TriggerType);
+	const key = Object.keys(event).find((candidate) => TYPE_KEYS.test(candidate));
+	return key === undefined ? undefined : eventOfTriggerType(event[key]);
+}
 
 function digest(value: string): Buffer {
 	return createHash('sha256').update(value, 'utf8').digest();
 }
 
-// Derived when needed, so that nothing in the static data (stored and exported unencrypted) can sign a
-// delivery (docs/trigger.md, "Secrets at rest"). Empty, matching nothing, without a token or a salt.
+// Derived when needed: nothing in the static data can sign a delivery (docs/trigger.md, "Secrets at rest").
 export function deliverySecret(accessToken: string, salt: unknown): string {
 	if (accessToken === '' || typeof salt !== 'string' || salt === '') return '';
 	return createHmac('sha256', accessToken)
@@ -32,18 +97,16 @@ export function bearerMatches(header: unknown, secret: string): boolean {
 	return timingSafeEqual(digest(presented), digest(secret)) && presented !== '';
 }
 
-/** Whether a change's old value says there was none: a status that was `None` (or empty) is new. */
 const wasNone = (from: string | undefined) =>
 	from !== undefined && /^(none|null)?$/i.test(from.trim());
 
-// The lists document's "Events". A change is known by its field label, and a new listing or foreclosure
-// also by a status changed from None (`Listing Status:None:Active`).
+// A change is known by its label; a new listing or foreclosure also by a status changed from None.
 export const CHANGE_KINDS = {
 	newTransfer: {
 		name: 'New Transfer (Sale)',
-		matches: (label: string) => /transfer|sale|deed/.test(label),
+		matches: (label) => /transfer|sale|deed/.test(label),
 	},
-	newLoan: { name: 'New Loan', matches: (label: string) => /loan|mortgage/.test(label) },
+	newLoan: { name: 'New Loan', matches: (label) => /loan|mortgage/.test(label) },
 	newListing: {
 		name: 'New Listing',
 		matches: (label: string, from?: string) =>
@@ -52,11 +115,11 @@ export const CHANGE_KINDS = {
 	},
 	listingStatus: {
 		name: 'Listing Status',
-		matches: (label: string) => /listing|listed/.test(label) && /status/.test(label),
+		matches: (label) => /listing|listed/.test(label) && /status/.test(label),
 	},
 	listingPrice: {
 		name: 'Listing Price',
-		matches: (label: string) => /listing|list price/.test(label) && /price/.test(label),
+		matches: (label) => /listing|list price/.test(label) && /price/.test(label),
 	},
 	newForeclosure: {
 		name: 'New Foreclosure',
@@ -66,7 +129,7 @@ export const CHANGE_KINDS = {
 	},
 	foreclosureStatus: {
 		name: 'Foreclosure Status',
-		matches: (label: string) => /foreclosure/.test(label) && /status|stage/.test(label),
+		matches: (label) => /foreclosure/.test(label) && /status|stage/.test(label),
 	},
 } as const satisfies Record<
 	string,
@@ -75,7 +138,7 @@ export const CHANGE_KINDS = {
 
 export type ChangeKind = keyof typeof CHANGE_KINDS;
 
-/** The changes of `Change1`..`Change3` (`"<Field label>:<old>:<new>"`), labels in lower case. */
+// `Change1`..`Change3` hold `"<Field label>:<old>:<new>"`.
 export function changesOf(event: IDataObject): Array<{ label: string; from: string | undefined }> {
 	return Object.keys(event)
 		.filter((key) => /^Change\d+$/.test(key))
@@ -84,9 +147,9 @@ export function changesOf(event: IDataObject): Array<{ label: string; from: stri
 		.filter((change) => change.label !== '');
 }
 
-export interface DeliveryFilter {
+// No changeKinds: every kind of change.
+interface DeliveryFilter {
 	events: TriggerEvent[];
-	/** Empty: every kind of change. */
 	changeKinds: ChangeKind[];
 }
 
@@ -101,15 +164,14 @@ function listOf(value: unknown): string[] | undefined {
 	return undefined;
 }
 
-export interface DeliverySettings {
+interface DeliverySettings {
 	filter: DeliveryFilter;
 	windowMs: number;
 	splitIntoItems: boolean;
 }
 
-// A Change Kind that is none (a label such as "Listing Status", "constructor") is refused: passing over
-// it would widen the filter, to every change when no kind is left.
-export function readDeliverySettings(
+// A Change Kind that is none is refused: passing over it would widen the filter.
+function readDeliverySettings(
 	events: unknown,
 	options: IDataObject,
 ): DeliverySettings | { problem: string; detail?: string } {
@@ -162,7 +224,7 @@ export function readDeliverySettings(
 	};
 }
 
-/** The node's settings now: checked at activation, yet an expression could give something else later. */
+// Checked at activation, yet an expression could give something else later.
 export function deliverySettingsOf(context: IHookFunctions | IWebhookFunctions): DeliverySettings {
 	const settings = readDeliverySettings(
 		context.getNodeParameter('events', []),
@@ -185,17 +247,9 @@ export function wanted(event: IDataObject, filter: DeliveryFilter): boolean {
 	);
 }
 
-/** The events a workflow starts with, and how many it passed over, by why. */
-export interface SortedEvents {
-	passed: IDataObject[];
-	/** Of a kind it cannot tell, while Change Kinds narrows what the user receives. */
-	unknown: number;
-	notChosen: number;
-}
-
 // An event it cannot tell passes, named `unknown`, unless Change Kinds is chosen: it might be of another kind.
-export function sortDelivered(events: IDataObject[], filter: DeliveryFilter): SortedEvents {
-	const sorted: SortedEvents = { passed: [], unknown: 0, notChosen: 0 };
+export function sortDelivered(events: IDataObject[], filter: DeliveryFilter) {
+	const sorted = { passed: [] as IDataObject[], unknown: 0, notChosen: 0 };
 	for (const event of events) {
 		if (eventOf(event) === undefined) {
 			if (filter.changeKinds.length > 0) sorted.unknown++;

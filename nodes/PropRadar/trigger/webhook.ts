@@ -1,12 +1,95 @@
-import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { createHash } from 'node:crypto';
+
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { accessToken } from '../transport';
-import { parseDelivery } from './body';
-import { bearerMatches, deliverySecret, deliverySettingsOf, sortDelivered } from './delivery';
-import { redeliveries, redeliveryKey } from './redelivery';
-import { liveRegistrations } from './registration';
+import {
+	bearerMatches,
+	deliverySecret,
+	deliverySettingsOf,
+	parseDelivery,
+	sortDelivered,
+} from './delivery';
+import { liveRegistrations } from './registration/settle';
 
-/** When each trigger node last warned of a refused delivery: once in a while, not for every one a stranger sends. */
+const MAX_REMEMBERED = 10_000;
+
+// n8n answers once the execution is created or failed to be: past this it is taken as started.
+export const ANSWER_WAIT_MS = 120_000;
+
+const hashOf = (event: IDataObject) =>
+	createHash('sha256').update(JSON.stringify(event), 'utf8').digest('base64');
+
+// answerBy: until when n8n's answer to the admitting delivery is awaited; 0 once it started the execution.
+interface Remembered {
+	expires: number;
+	answerBy: number;
+}
+
+// A redelivery within the window is dropped once n8n started the first, admitted again if it could not.
+export class RedeliveryWindow {
+	private readonly seen = new Map<string, Map<string, Remembered>>();
+
+	admit(
+		triggerKey: string,
+		events: IDataObject[],
+		windowMs: number,
+		now: number,
+	): { fresh: IDataObject[] } | { unsettled: true } {
+		if (windowMs <= 0) return { fresh: events };
+		const seen = this.seen.get(triggerKey) ?? new Map<string, Remembered>();
+		this.seen.set(triggerKey, seen);
+		for (const [hash, remembered] of seen) {
+			if (remembered.expires > now) break;
+			seen.delete(hash);
+		}
+		const hashes = events.map(hashOf);
+		for (const hash of hashes) {
+			const remembered = seen.get(hash);
+			if (remembered && remembered.expires > now && remembered.answerBy > now)
+				return { unsettled: true };
+		}
+		const fresh: IDataObject[] = [];
+		hashes.forEach((hash, index) => {
+			const remembered = seen.get(hash);
+			if (remembered && remembered.expires > now) return;
+			seen.delete(hash);
+			seen.set(hash, { expires: now + windowMs, answerBy: now + ANSWER_WAIT_MS });
+			fresh.push(events[index]);
+		});
+		while (seen.size > MAX_REMEMBERED) seen.delete(seen.keys().next().value as string);
+		return { fresh };
+	}
+
+	// Not started: the events are forgotten, so that their redelivery is admitted again.
+	settle(triggerKey: string, events: IDataObject[], started: boolean): void {
+		const seen = this.seen.get(triggerKey);
+		if (!seen) return;
+		for (const event of events) {
+			const hash = hashOf(event);
+			const remembered = seen.get(hash);
+			if (!remembered) continue;
+			if (started) remembered.answerBy = 0;
+			else seen.delete(hash);
+		}
+	}
+
+	forget(triggerKey: string): void {
+		this.seen.delete(triggerKey);
+	}
+}
+
+export const redeliveries = new RedeliveryWindow();
+
+export function redeliveryKey(
+	workflowId: string | undefined,
+	nodeId: string,
+	webhookId: number,
+): string {
+	return `${workflowId ?? ''}/${nodeId}/${webhookId}`;
+}
+
+// When each trigger node last warned of a refused delivery: not for every one a stranger sends.
 const refusalWarnings = new Map<string, number>();
 const REFUSAL_WARNING_EVERY_MS = 10 * 60_000;
 const MAX_REFUSAL_WARNINGS = 1_000;
@@ -62,7 +145,6 @@ function logPassedOver(context: IWebhookFunctions, unknown: number, notChosen: n
 		);
 }
 
-/** One delivery: the secret, the body, the user's choice of events, then the redelivery window. */
 export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebhookResponseData> {
 	// Production and test registrations may both be live: a delivery carries the secret of one of them.
 	const registrations = liveRegistrations(context.getWorkflowStaticData('node'));
@@ -104,8 +186,7 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 	const fresh = admission.fresh;
 	if (fresh.length === 0)
 		return { webhookResponse: { received: delivery.events.length, started: false } };
-	// n8n answers 200 once the execution is created, 500 when that failed (docs/design.md). It ends its
-	// answer even after the service hung up, and then only 'prefinish' is emitted, not 'finish'.
+	// n8n answers 200 once the execution exists (docs/design.md); after a hang-up it emits only 'prefinish'.
 	const response = context.getResponseObject();
 	response.once('prefinish', () =>
 		redeliveries.settle(triggerKey, fresh, response.statusCode < 300),

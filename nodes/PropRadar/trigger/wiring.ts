@@ -1,24 +1,22 @@
 import { idsFrom } from '../shared/parameters';
-import { writableAutomation, type AutomationRecord } from '../transport';
 import { TRIGGER_EVENTS } from '../shared/vocabulary';
+import { writableAutomation, type AutomationRecord } from '../transport';
 
-// Pure, so that `create` and `delete` agree on one model (docs/trigger.md). Each trigger keeps its own webhook and
-// baseline in the workflow's static data; the webhook's name tells the list's other triggers its events and the
-// baseline, so that a second workflow on the list inherits the baseline and either may go first.
+// Pure, so that `create` and `delete` agree on one model (docs/trigger.md).
 
 export type TriggerEvent = keyof typeof TRIGGER_EVENTS;
 
 const TRIGGER_ORDER: readonly string[] = Object.values(TRIGGER_EVENTS);
 const EVENTS = Object.keys(TRIGGER_EVENTS) as TriggerEvent[];
 
-/** The automation before any PropRadar Trigger was wired to it, exactly as the service wrote it. */
+// The automation before any PropRadar Trigger was wired to it, exactly as the service wrote it.
 export interface Baseline {
 	isEnabled: number;
 	triggers: string;
 	webhookIds: string;
 }
 
-/** What a trigger webhook's name says. Names written by earlier versions also carry the baseline's webhook IDs. */
+// Names written by earlier versions also carry the baseline's webhook IDs.
 export interface TriggerWebhookName {
 	listId: number;
 	events: TriggerEvent[];
@@ -27,22 +25,18 @@ export interface TriggerWebhookName {
 
 const EVENT_LETTERS: Record<TriggerEvent, string> = { newMatches: 'N', statusChanges: 'S' };
 const LETTERS = '[NS](?:\\s*\\+\\s*[NS])*';
-/** Case and spacing are not relied on: a service may normalise names. */
+// Case and spacing are not relied on: a service may normalise names.
 const NAME_PATTERN = new RegExp(
 	`^n8n\\s*PropRadar\\s*Trigger\\s*(\\d+)\\s*:\\s*(${LETTERS})\\s*,\\s*was\\s*(on|off)\\s*(-|${LETTERS})\\s*$`,
 	'i',
 );
-/** The name written by earlier versions, over 50 characters: still read, so that their registrations go cleanly. */
+// Earlier versions' names, over 50 characters: still read, so that their registrations go cleanly.
 const LONG_NAME_PATTERN =
 	/^n8n PropRadar Trigger: list (\d+), ([A-Za-z +]+) \[before: (on|off) \| ([^|\]]*) \| hooks ([^\]]*)\]$/;
-/** The start of every trigger webhook's name, which survives a name cut to 50 characters. */
+// The start of every trigger webhook's name survives a name cut to 50 characters.
 const NAME_START = /^n8n\s*PropRadar\s*Trigger(?:\s*(\d+)\s*:|: list (\d+),)?/i;
 
-/**
- * At most 50 characters for any list ID up to 10 digits, the length the service cuts ListName to:
- * `n8n PropRadar Trigger 12: N+S, was off -` (N New Matches, S Status Changes; the automation before
- * any trigger: on or off, and its triggers).
- */
+// At most 50 characters: `n8n PropRadar Trigger 12: N+S, was off -` (events, then the baseline).
 export function formatWebhookName({ listId, events, baseline }: TriggerWebhookName): string {
 	const triggers = letters(eventsOfTriggers(baseline.triggers));
 	return (
@@ -96,12 +90,10 @@ export function parseWebhookName(name: unknown): TriggerWebhookName | undefined 
 	};
 }
 
-/** Whether a name begins as a trigger's does, also when the rest of it was cut or changed. */
 export function isTriggerWebhookName(name: unknown): boolean {
 	return typeof name === 'string' && NAME_START.test(name);
 }
 
-/** The list a trigger webhook's name names, when its start is whole. */
 export function listIdInName(name: unknown): number | undefined {
 	const match = typeof name === 'string' ? NAME_START.exec(name) : null;
 	const digits = match?.[1] ?? match?.[2];
@@ -131,7 +123,7 @@ export function addWebhookId(value: unknown, webhookId: number): string {
 	return text.trim() === '' ? String(webhookId) : `${text},${webhookId}`;
 }
 
-/** Keeps every other part exactly as written, so that the baseline can come back exactly. */
+// Keeps every other part exactly as written, so that the baseline can come back exactly.
 export function removeWebhookId(value: unknown, webhookId: number): string {
 	return String(value ?? '')
 		.split(',')
@@ -160,7 +152,6 @@ export function chargingActions(automation: AutomationRecord): string[] {
 	return actions;
 }
 
-/** Whether wiring these events would make the automation fire where it did not before. */
 export function wiringAddsFiring(
 	automation: Pick<AutomationRecord, 'isEnabled' | 'Triggers'>,
 	events: TriggerEvent[],
@@ -175,21 +166,16 @@ export interface TriggerHook {
 	events: TriggerEvent[];
 }
 
-export interface SettleInput {
+// `existingIds`: every webhook of the account; a wired id not among them nor in the baseline is dropped.
+interface SettleInput {
 	automation: AutomationRecord;
 	baseline: Baseline;
 	staying: TriggerHook[];
-	/** Trigger webhooks to take out (deactivated, left over), whether they still exist or not. */
 	leaving: TriggerHook[];
-	/** The ids of every webhook of the account: an id wired to the automation that is not among them, nor in the baseline, is dropped. */
 	existingIds: Set<number>;
 }
 
-/**
- * Undefined when the automation already is as the list's trigger webhooks say. Computed from the service's
- * state, never from memory, so that writes by several n8n processes converge: whoever writes last reads
- * again and repairs. A field somebody changed meanwhile is left as set (staying webhooks' events are added).
- */
+// Undefined when nothing is to write. From the service's state only, so that several processes converge.
 export function settleAutomation({
 	automation,
 	baseline,
@@ -226,8 +212,7 @@ export function settleAutomation({
 	const untouched = triggerSet(baseline.triggers);
 	for (const hook of wiredBefore)
 		for (const event of hook.events) untouched.add(TRIGGER_EVENTS[event]);
-	// A dangling id was a trigger webhook (or another) deleted meanwhile, whose events are unknown:
-	// trigger events beyond the known ones are then taken as the triggers', not as somebody's change.
+	// With a dangling id (events unknown), extra trigger events are taken as the triggers', not a user's.
 	const currentTriggers = triggerSet(current.triggers);
 	const triggersUntouched =
 		sameSet(currentTriggers, untouched) ||

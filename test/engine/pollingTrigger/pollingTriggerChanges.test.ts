@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_WATCHED_PROPERTIES } from '../../../nodes/PropRadar/pollingTrigger/changes';
+import { MAX_WATCHED_PROPERTIES } from '../../../nodes/PropRadar/pollingTrigger/newProperties';
 import { TOKENS } from '../../support/harness';
 import { api, control, listRef, sandboxCharges, useEngineSandbox } from '../../support/helpers';
 import { PollingWorkflow } from '../../support/pollHarness';

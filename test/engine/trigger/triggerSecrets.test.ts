@@ -9,7 +9,7 @@ import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Registration } from '../../../nodes/PropRadar/trigger/registration';
+import type { Registration } from '../../../nodes/PropRadar/trigger/registration/settle';
 import { everyValue } from '../../support/everyValue';
 import { TOKENS } from '../../support/harness';
 import { api, control } from '../../support/helpers';

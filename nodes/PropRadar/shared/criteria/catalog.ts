@@ -1,37 +1,33 @@
 // A criterion is `{ name, value: [...] }`: values inside one criterion are ORed, criteria ANDed (docs/api.md "Criteria").
-export type CriterionScalar = string | number;
 export type CriterionRange = [number | null, number | null];
 export interface Criterion {
 	name: string;
-	value: Array<CriterionScalar | CriterionRange | Criterion>;
+	value: Array<string | number | CriterionRange | Criterion>;
 	menuLabels?: unknown[] | null;
 	chipLabel?: string | null;
 }
 
-export type ValueKind =
-	| 'values'
-	| 'beginsWith'
-	| 'boolean'
-	| 'range'
-	| 'date'
-	| 'propertyType'
-	| 'listIds'
-	| 'leadFilter';
-
 export type RangeUnit = 'count' | 'area' | 'year' | 'money' | 'percent';
 
+// Lead filters hold the whole criterion, chosen in one step (no value fields).
 export interface BuilderCriterion {
-	kind: ValueKind;
+	kind:
+		| 'values'
+		| 'beginsWith'
+		| 'boolean'
+		| 'range'
+		| 'date'
+		| 'propertyType'
+		| 'listIds'
+		| 'leadFilter';
 	label: string;
 	unit?: RangeUnit;
 	example?: string;
-	/** Lead filters: the whole criterion, chosen in one step (no value fields). */
 	criterion?: Criterion;
 	description?: string;
 }
 
-// Keyed by the name saved in the workflow. Vacant and Tax-Delinquent send property field names the
-// documents do not list as criteria (why: docs/api.md "Criteria").
+// Vacant and Tax-Delinquent send property fields the documents do not list as criteria (docs/api.md).
 export const BUILDER_CRITERIA: Record<string, BuilderCriterion> = {
 	State: { kind: 'values', label: 'State', example: 'OR, WA' },
 	ZipFive: { kind: 'values', label: 'ZIP Code', example: '97202, 97212' },

@@ -2,8 +2,7 @@ import { keyProblem, parseNumberedId, PROP_ID_RULE, shownValue } from '../ids';
 import { DATE_PRESETS, type Criterion, type CriterionRange } from './catalog';
 
 const DATE = String.raw`(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])/\d{4}`;
-// An end of a range may be left empty (open); an empty `from:` also takes unknown dates, so a
-// before-date is `from: to: M/D/YYYY` (docs/api.md, "Criteria").
+// An empty `from:` also takes unknown dates, so a before-date is `from: to: M/D/YYYY` (docs/api.md).
 const DATE_PATTERN = new RegExp(
 	`^(${DATE}|from: ${DATE} to: ${DATE}|from: to: ${DATE}|from: ${DATE} to:)$`,
 );
@@ -24,7 +23,7 @@ export function isRange(value: unknown): value is CriterionRange {
 	);
 }
 
-/** The compound criterion and the criteria it holds (the lists document, "Criterion"): the only nesting there is. */
+// The compound criterion and the criteria it holds: the only nesting there is (the lists document).
 const COMPOUND = 'PropertyType';
 const COMPOUND_PARTS = new Set(['PType', 'AdvancedPropertyType']);
 
@@ -43,8 +42,7 @@ function parsedJson(value: string, path: string): unknown {
 	return parsed;
 }
 
-// Names the builder does not offer are checked for shape only: the service knows more criteria, and
-// answers "Unexpected Criterion" for a name it does not know.
+// Names the builder does not offer are checked for shape only: the service knows more criteria.
 export function validateCriteria(raw: unknown, path = 'Criteria', parent?: string): Criterion[] {
 	const value = typeof raw === 'string' ? parsedJson(raw, path) : raw;
 	if (!Array.isArray(value))

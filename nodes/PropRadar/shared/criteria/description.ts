@@ -121,20 +121,17 @@ const OTHER_FIELDS: INodeProperties[] = [
 	},
 ];
 
-// n8n's lint wants a row's fields in alphabetical order of their shown names, so the names carry the
-// reading order ("Criterion", then "From" before "To"). min, max and values come once per kind of
-// value, each shown only for its criteria, so that each has an example of its kind.
+// n8n's lint sorts a row's fields by shown name, so the names carry the reading order.
 function criterionRowFields(): INodeProperties[] {
 	return [CRITERION_FIELD, ...OTHER_FIELDS, ...rangeFields(), ...valueFields()].sort((a, b) =>
 		a.displayName.localeCompare(b.displayName),
 	);
 }
 
-/** How many builder rows Matching Properties follows field by field: more than the builder's criteria, each once. */
+// Rows Matching Properties follows field by field: more than the builder's criteria, each once.
 const MATCH_COUNT_ROWS = 30;
 
-// n8n reloads Matching Properties only when the joined text of these paths changes, so every row field
-// has a path of its own; named, as n8n's lint takes dynamic options for an ID picker (docs/design.md).
+// n8n reloads the count only when these paths' joined text changes: one path per row field (docs/design.md).
 const MATCH_COUNT_ROW_FIELDS = [...new Set(criterionRowFields().map((field) => field.name))];
 const MATCH_COUNT_OPTIONS = {
 	loadOptionsMethod: 'getCriteriaMatchCount',

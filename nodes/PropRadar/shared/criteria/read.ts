@@ -4,8 +4,8 @@ import { keyProblem, parseNumberedId, PROP_ID_RULE, shownValue } from '../ids';
 import { BUILDER_CRITERIA, PTYPE_CODES, type Criterion, type CriterionRange } from './catalog';
 import { CriteriaError, isRange, isRelativeDate, validateCriteria } from './check';
 
-/** An expression keeps its result's type (a number, an array, ...), so every field is checked for what it holds. */
-export interface BuilderRow {
+// An expression keeps its result's type (a number, an array, ...): every field is checked.
+interface BuilderRow {
 	name?: unknown;
 	values?: unknown;
 	has?: unknown;

@@ -9,16 +9,12 @@ import {
 } from '../vocabulary';
 import { sortedOptions } from './picker';
 
-/** Kept beside the chosen fields of every bought record: what its purchase cost (money/chargeNote.ts). */
+// Kept beside the chosen fields of every bought record: what its purchase cost (money/chargeNote.ts).
 const ALWAYS_KEPT = ['_charge'];
 
 export type OutputChoice = 'raw' | 'simplified' | 'selected';
 
-/**
- * Simplify on the node, Output on its tool variant (n8n's UX guidelines): which fields of each
- * record reach the output. Both pick from the record Fields asked for, so the request, and what it
- * is charged, stay the same.
- */
+// Simplify (node) and Output (tool) only pick from what Fields asked for: the request and charge stay.
 export function outputProperties(
 	kind: SimplifiedKind,
 	show: NonNullable<IDisplayOptions['show']>,
@@ -72,7 +68,6 @@ export function outputProperties(
 	];
 }
 
-/** The fields a record keeps for an Output choice; undefined keeps them all. */
 export function outputFields(
 	kind: SimplifiedKind,
 	choice: OutputChoice,
@@ -83,7 +78,7 @@ export function outputFields(
 	return [SIMPLIFIED_FIELDS[kind][0], ...selected];
 }
 
-/** The record with only `fields` (in that order) and what it cost; a quote is no record and stays whole. */
+// A quote is no record and stays whole.
 export function shapedRecord(
 	record: IDataObject,
 	fields: readonly string[] | undefined,
@@ -95,19 +90,10 @@ export function shapedRecord(
 	return shaped;
 }
 
-/**
- * What Property > Get asks for when Fields is left empty: what the property read answers by
- * default (the sandbox's `GET /v1/properties/{PropID}`; the documents name no default). Sent
- * explicitly, since the search, which reads many properties at once, has another default (`Grid`).
- */
+// Sent explicitly (the documents name no default; the search's is `Grid`): the sandbox's default.
 export const PROPERTY_GET_DEFAULT_FIELDS = 'PropID,Overview';
 
-/**
- * The property `Fields` a read by PropID criterion sends so that every record can be paired to its
- * item by PropID, and whether the user's own choice shows PropID (if not, it is taken out again).
- * `fields` is what `toFieldsParam` gave for the property scope (known names only); a choice of
- * suppressions alone applies them to the default, as the service does.
- */
+// PropID is asked for to pair records to items; `showsPropId` says whether the user's choice shows it.
 export function propertyFieldsWithPropId(fields: string | undefined): {
 	fields: string;
 	showsPropId: boolean;

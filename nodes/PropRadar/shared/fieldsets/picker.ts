@@ -1,7 +1,116 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { FIELD_SCOPES, fieldsetNamed, type FieldScope, type FieldScopeName } from '../vocabulary';
-import { FIELDSET_LABELS, type FieldsetName } from './labels';
+
+type FieldsetName = {
+	[Scope in FieldScopeName]: keyof (typeof FIELD_SCOPES)[Scope]['fieldsets'];
+}[FieldScopeName];
+
+// The API's fieldset names say little to a user: each is labelled by what its fields hold.
+const FIELDSET_LABELS: Record<FieldsetName, { label: string; holds: string }> = {
+	All: { label: 'All Property Fields', holds: 'Every property field' },
+	Card: {
+		label: 'Property Card',
+		holds:
+			'A summary with the owners (Persons): address, building, value or ' +
+			'assessed value, equity, last sale, and the lead flags (absentee, high ' +
+			'equity, foreclosure, ...)',
+	},
+	Details: {
+		label: 'Building Details',
+		holds:
+			'PropID with the building: year built, size, rooms, garage, pool, ' +
+			'heating, lot and zoning',
+	},
+	GridForeclosureOptional: {
+		label: 'Foreclosure Columns',
+		holds:
+			'PropID with the foreclosure and auction columns: stage, sale date and place, ' +
+			'bids, default amount, trustee, lender',
+	},
+	Grid: {
+		label: 'List Row',
+		holds:
+			'What a list shows per property: type, address, size, value and equity, owner, ' +
+			'whether phones and e-mails can be bought, listed for sale, distress score',
+	},
+	GridImport: {
+		label: 'Import List Row',
+		holds: 'What an import list shows per property: type, address, county, ZIP, APN and owner',
+	},
+	GridOptional: {
+		label: 'List Row Extras',
+		holds:
+			'More columns for a list: lot, building, taxes, loans, last transfer, ' +
+			'foreclosure and auction details, and the lead flags',
+	},
+	LimitedREI: {
+		label: 'Investor Sheet',
+		holds:
+			"An investor's data sheet: building, value and equity, loans, foreclosure and " +
+			'auction, listing, owner and mailing address, and the lead flags',
+	},
+	ListingsTab: {
+		label: 'Listing Owner',
+		holds: "The address with the owner's name and mailing address",
+	},
+	Map: { label: 'Map Point', holds: 'Where the property is: PropID, type, latitude and longitude' },
+	Mobile: {
+		label: 'Mobile Summary',
+		holds:
+			'A short summary without owners: address, building, value or assessed value, ' +
+			'equity, and the lead flags',
+	},
+	MyInfoTab: {
+		label: 'My Info Links',
+		holds: 'Only the disclaimer and the links of the My Info tab',
+	},
+	Overview: {
+		label: 'Property Overview',
+		holds:
+			'The property at a glance: address, coordinates, building, value, equity, last ' +
+			'sale, your interest and status levels, and the lead flags',
+	},
+	PropertyTab: {
+		label: 'Parcel and Building',
+		holds:
+			'Everything about the parcel and the building: location, legal ' +
+			'description, lot, zoning, flood zone, construction, assessed value, taxes ' +
+			'and their installments',
+	},
+	Standard: {
+		label: 'Standard Transaction',
+		holds:
+			"Each transaction's recording date, document, amount, buyer, seller, lender, " +
+			'loan amount and type',
+	},
+	Table: { label: 'Record Table', holds: 'The records as a table, one column per field' },
+	TransactionsTab: {
+		label: 'Recorded History',
+		holds:
+			'What the county recorded: transactions, foreclosure notices, eviction ' +
+			"filings, and the recorder's link",
+	},
+	ValueTab: {
+		label: 'Value and Rents',
+		holds:
+			'Value and rent estimates: AVM, assessed value, equity, last sale, ' +
+			'your value and rent, HUD rent, break-even values, listing price, ' +
+			'comparable sales and listings',
+	},
+	default: {
+		label: 'Owner in Full',
+		holds:
+			'The owner in full: role, name, age, gender, phones, e-mails, social accounts, ' +
+			'mailing address, residence and other properties, occupation, status',
+	},
+	overview: {
+		label: 'Owner Overview',
+		holds:
+			"The owner in short, as a property's Persons shows them: role, name, age, " +
+			'gender, occupation, phones, e-mails, social accounts',
+	},
+};
 
 export interface FieldsChoice {
 	fieldsets?: string[] | string;
@@ -47,7 +156,7 @@ function fieldsetOptions(
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Fieldsets, fields to add, fields to suppress: the task's order, and alphabetical as n8n's lint asks. */
+// Fieldsets, fields to add, fields to suppress: the task's order, and alphabetical as n8n's lint asks.
 export function fieldsPicker(
 	scope: FieldScopeName,
 	displayOptions: IDisplayOptions,
@@ -111,11 +220,13 @@ function namesOf(value: unknown): string[] | undefined {
 	return (list as string[]).map((name) => name.trim()).filter(Boolean);
 }
 
-/** Built on first use: a choice is checked for every item. */
+type ChoiceParts = Record<keyof typeof CHOICE_PARTS, string[]>;
+
+// Built on first use: a choice is checked for every item.
 const knownFields = new Map<FieldScopeName, ReadonlySet<string>>();
 
-/** A scope the documents leave open allows any name shaped as a field name besides its own. */
-export function unknownFieldNames(scope: FieldScopeName, choice: FieldsChoice): string[] {
+// A scope the documents leave open allows any name shaped as a field name besides its own.
+function unknownFieldNames(scope: FieldScopeName, parts: ChoiceParts): string[] {
 	if (!Object.hasOwn(FIELD_SCOPES, scope))
 		throw new Error(`Fields: "${typeof scope === 'string' ? scope : typeof scope}" has no fields`);
 	const { fieldsets, fields, open } = FIELD_SCOPES[scope] as FieldScope;
@@ -123,15 +234,13 @@ export function unknownFieldNames(scope: FieldScopeName, choice: FieldsChoice): 
 	knownFields.set(scope, known);
 	const allowedOther = (name: string) => open === true && fieldNameShaped(name);
 	return [
-		...(namesOf(choice.fieldsets) ?? []).filter(
+		...parts.fieldsets.filter(
 			(name) => fieldsetNamed(fieldsets, name) === undefined && !allowedOther(name),
 		),
-		...[...(namesOf(choice.include) ?? []), ...(namesOf(choice.exclude) ?? [])].filter(
+		...[...parts.include, ...parts.exclude].filter(
 			(name) => !known.has(name) && !allowedOther(name),
 		),
-		...(namesOf(choice.other) ?? []).filter(
-			(name) => !allowedOther(name.startsWith('-') ? name.slice(1) : name),
-		),
+		...parts.other.filter((name) => !allowedOther(name.startsWith('-') ? name.slice(1) : name)),
 	];
 }
 
@@ -145,10 +254,8 @@ export function toFieldsParam(
 			`Fields: must be a choice of ${[CHOICE_PARTS.fieldsets, CHOICE_PARTS.include, CHOICE_PARTS.exclude].join(', ')}`,
 		);
 	}
-	const parts = {} as Record<keyof typeof CHOICE_PARTS, string[]>;
-	for (const [part, label] of Object.entries(CHOICE_PARTS) as Array<
-		[keyof typeof CHOICE_PARTS, string]
-	>) {
+	const parts = {} as ChoiceParts;
+	for (const [part, label] of Object.entries(CHOICE_PARTS) as Array<[keyof ChoiceParts, string]>) {
 		const names = namesOf(choice[part]);
 		if (!names)
 			throw new Error(`Fields > ${label}: must be a list of names, or names separated by commas`);

@@ -12,14 +12,12 @@ export function fail(
 	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
 }
 
-export type OptionValue = string | number | boolean;
+type OptionValue = string | number | boolean;
 
 function optionValues(property: INodeProperties): OptionValue[] {
-	const values: OptionValue[] = [];
-	for (const option of property.options ?? []) {
-		if ('value' in option) values.push(option.value as OptionValue);
-	}
-	return values;
+	return (property.options ?? []).flatMap((option) =>
+		'value' in option ? [option.value as OptionValue] : [],
+	);
 }
 
 function alternatives(values: OptionValue[]): string {
@@ -29,7 +27,7 @@ function alternatives(values: OptionValue[]): string {
 		: `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
 }
 
-/** Compared as text, so "3" from an expression is the option 3. */
+// Compared as text, so "3" from an expression is the option 3.
 function optionOf(allowed: OptionValue[], value: unknown): OptionValue | undefined {
 	if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
 		return undefined;
@@ -55,8 +53,7 @@ export function entriesOf(value: unknown): unknown[] {
 			: [value];
 }
 
-// n8n passes an expression's, an imported workflow's or an AI tool call's value on unchecked
-// (what each type allows: docs/design.md, "shared/parameters/").
+// n8n passes an expression's, a workflow's or an AI tool call's value on unchecked (docs/design.md).
 export function checkedValue(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -159,19 +156,15 @@ function flag(
 	return value;
 }
 
-/** An expression may give the text "false", which would otherwise count as on. */
+// An expression may give the text "false", which would otherwise count as on.
 export function readFlag(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	name: string,
 	label: string,
 ): boolean {
-	return flag(
-		context,
-		itemIndex,
-		context.getNodeParameter(name, itemIndex, false) as unknown,
-		label,
-	);
+	const value = context.getNodeParameter(name, itemIndex, false) as unknown;
+	return flag(context, itemIndex, value, label);
 }
 
 export function propertyNamed(description: INodeProperties[], name: string): INodeProperties {
@@ -185,15 +178,11 @@ export function readChoice<T extends OptionValue = string>(
 	itemIndex: number,
 	property: INodeProperties,
 ): T {
-	return checkedValue(
-		context,
-		itemIndex,
-		property,
-		context.getNodeParameter(property.name, itemIndex, property.default) as unknown,
-	) as T;
+	const value = context.getNodeParameter(property.name, itemIndex, property.default) as unknown;
+	return checkedValue(context, itemIndex, property, value) as T;
 }
 
-/** A field left empty ('', or a list with nothing in it, such as "," from an expression) is left out. */
+// A field left empty ('', or a list with nothing in it, such as "," from an expression) is left out.
 export function readCollection(
 	context: IExecuteFunctions,
 	itemIndex: number,

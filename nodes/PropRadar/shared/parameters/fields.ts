@@ -1,6 +1,5 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-/** An import list's contact option, in List > Create and List > Update. */
 export const ADD_AS_PRIMARY_CONTACT: INodeProperties = {
 	displayName: 'Add as Primary Contact',
 	name: 'add_as_primary_contact',

@@ -3,13 +3,12 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { keyProblem, keyText, PERSON_KEY_RULE, PROP_ID_RULE, shownValue } from '../ids';
 import { fail } from './checked';
 
+// `field`: the input field an empty parameter stands for; `source`: an operation whose items carry it.
 interface KeyKind {
 	label: string;
 	name: string;
-	/** The input field an empty parameter stands for. */
 	field: string;
 	rule: string;
-	/** An operation whose items carry the key. */
 	source: string;
 }
 
@@ -30,10 +29,7 @@ const PERSON_KEY: KeyKind = {
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
-/**
- * The parameter's value, or the input item's own field when it is left empty. Reading the field
- * directly spares n8n an expression evaluation per item (docs/performance.md).
- */
+// Left empty, the input item's own field, read directly: no expression per item (docs/performance.md).
 function keyValue(context: IExecuteFunctions, itemIndex: number, name: string, kind: KeyKind) {
 	// n8n's own check of a text parameter only looks it up in the description; the key is checked here.
 	const value = context.getNodeParameter(name, itemIndex, '', { skipValidation: true }) as unknown;
@@ -50,13 +46,12 @@ function keyValue(context: IExecuteFunctions, itemIndex: number, name: string, k
 	);
 }
 
-function readKey(
+function checkedKey(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	value: unknown,
 	kind: KeyKind,
-	name = kind.name,
 ): string {
-	const value = keyValue(context, itemIndex, name, kind);
 	const text = keyText(value);
 	const problem =
 		text === undefined
@@ -70,34 +65,26 @@ function readKey(
 	);
 }
 
-/** A Property ID parameter (`propId` unless named); Import Record > Update Match names its own. */
+const readKey = (context: IExecuteFunctions, itemIndex: number, kind: KeyKind, name = kind.name) =>
+	checkedKey(context, itemIndex, keyValue(context, itemIndex, name, kind), kind);
+
+// Import Record > Update Match names its own Property ID parameter.
 export const readPropId = (context: IExecuteFunctions, itemIndex: number, name?: string) =>
 	readKey(context, itemIndex, PROP_ID, name);
 export const readPersonKey = (context: IExecuteFunctions, itemIndex: number, name?: string) =>
 	readKey(context, itemIndex, PERSON_KEY, name);
 
-/** List Item > Add's Property IDs: one PropID or several; left empty, the input item's PropID. */
+// List Item > Add's Property IDs: one PropID or several; left empty, the input item's PropID.
 export function readPropIds(context: IExecuteFunctions, itemIndex: number): string[] {
-	const value = keyValue(context, itemIndex, 'propIds', { ...PROP_ID, label: 'Property IDs' });
+	const kind = { ...PROP_ID, label: 'Property IDs' };
+	const value = keyValue(context, itemIndex, 'propIds', kind);
 	const entries = (Array.isArray(value) ? value : [value]).flatMap((entry) =>
 		typeof entry === 'string' ? entry.split(',') : [entry],
 	);
 	const propIds: string[] = [];
 	for (const entry of entries) {
-		if (entry === undefined || entry === null) continue;
-		const text = keyText(entry);
-		if (text === '') continue;
-		const problem =
-			text === undefined
-				? `is a ${Array.isArray(entry) ? 'list' : typeof entry}, not text`
-				: keyProblem(text);
-		if (problem)
-			fail(
-				context,
-				itemIndex,
-				`Property IDs: "${shownValue(text ?? entry)}" ${problem}; ${PROP_ID_RULE}`,
-			);
-		propIds.push(text!);
+		if (entry === undefined || entry === null || keyText(entry) === '') continue;
+		propIds.push(checkedKey(context, itemIndex, entry, kind));
 	}
 	return propIds;
 }

@@ -44,7 +44,6 @@ export function readListId(
 	return readNumberedId(context, itemIndex, value ?? '', label, 'a list ID');
 }
 
-/** A trigger's List (webhook or polling: one list, no item to read it for). */
 export function readTriggerListId(context: IHookFunctions | IPollFunctions): number {
 	const raw = String(
 		context.getNodeParameter('listId', undefined, { extractValue: true }) ?? '',
@@ -104,13 +103,8 @@ export function readPositiveInteger(
 	name: string,
 	label: string,
 ): NumberedId {
-	return readNumberedId(
-		context,
-		itemIndex,
-		context.getNodeParameter(name, itemIndex) as unknown,
-		label,
-		'an ID',
-	);
+	const value = context.getNodeParameter(name, itemIndex) as unknown;
+	return readNumberedId(context, itemIndex, value, label, 'an ID');
 }
 
 export function readFields(

@@ -1,20 +1,21 @@
 import { randomBytes } from 'node:crypto';
 
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-workflow';
 
+import { readCeiling } from '../../money';
+import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
+import { idsFrom, readTriggerListId } from '../../shared/parameters';
+import { switchProblem } from '../../shared/triggerOptions';
 import {
 	accessToken,
 	apiRequest,
+	CREDENTIAL_TYPE,
 	paths,
 	readList,
 	refusedByService,
 	toNodeError,
 	type AutomationRecord,
 } from '../../transport';
-import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
-import { idsFrom, readTriggerListId } from '../../shared/parameters';
-import { switchProblem } from '../../shared/triggerOptions';
 import { deliverySecret, deliverySettingsOf, sameSecret } from '../delivery';
 import {
 	chargingActions,
@@ -25,15 +26,17 @@ import {
 	sortEvents,
 	wiringAddsFiring,
 } from '../wiring';
-import { chargingRefusal } from './charging';
-import { oneAtATime, slotOf, type Registration, type TriggerSettings } from './slot';
 import {
 	automationOf,
 	listBaseline,
+	oneAtATime,
 	ownHooks,
 	readWebhooks,
 	settle,
+	slotOf,
 	triggerHooksOf,
+	type Registration,
+	type TriggerSettings,
 } from './settle';
 import { unregister } from './unregister';
 
@@ -51,7 +54,7 @@ function readSettings(context: IHookFunctions): TriggerSettings {
 	};
 }
 
-/** `checkExists`: the stored registration is whole, its webhook exists with this URL, no other is left over, and it is wired. */
+// `checkExists`: the registration is whole, its webhook exists with this URL, none is left over, it is wired.
 export async function registrationIsLive(context: IHookFunctions): Promise<boolean> {
 	const { hookUrl, slot, registrations } = slotOf(context);
 	const registration = registrations[slot];
@@ -85,8 +88,7 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 	return wired && !wiringAddsFiring(automation, registration.events);
 }
 
-// First finishes what an earlier registration left (an unfinished deactivation, a webhook whose answer
-// was lost); refuses with nothing registered when the wiring would start charging actions not allowed.
+// First finishes what an earlier registration left; refuses, registering nothing, charging not allowed.
 export async function register(context: IHookFunctions): Promise<void> {
 	const settings = readSettings(context);
 	const { hookUrl, slot, registrations } = slotOf(context);
@@ -104,7 +106,6 @@ export async function register(context: IHookFunctions): Promise<void> {
 	}
 }
 
-/** The list's automation as it was before any trigger; refuses an unmonitored list and charging not allowed. */
 async function baselineFor(
 	context: IHookFunctions,
 	settings: TriggerSettings,
@@ -153,16 +154,13 @@ async function wire(
 	slot: string,
 	registrations: Record<string, Registration>,
 ): Promise<void> {
+	const { listId, events } = settings;
 	const { automation, baseline } = await baselineFor(context, settings);
 	const secretSalt = randomBytes(32).toString('hex');
 	const secret = deliverySecret(await accessToken(context), secretSalt);
 	if (secret === '')
 		throw new NodeOperationError(context.getNode(), 'The PropRadar credential has no access token');
-	const webhookName = formatWebhookName({
-		listId: settings.listId,
-		events: settings.events,
-		baseline,
-	});
+	const webhookName = formatWebhookName({ listId, events, baseline });
 	const webhookId = await createWebhook(context, {
 		HookUrl: hookUrl,
 		WebhookName: webhookName,
@@ -172,29 +170,25 @@ async function wire(
 	// Remembered as unfinished before the wiring: n8n runs `delete` after a failed `create`, which takes it out.
 	registrations[slot] = {
 		webhookId,
-		listId: settings.listId,
+		listId,
 		hookUrl,
 		secretSalt,
-		events: settings.events,
+		events,
 		baseline,
 		charging: chargingActions(automation).length > 0,
 		unfinished: { reason: 'the webhook was registered but not yet wired' },
 	};
-	const settled = await settle(context, settings.listId, [], {
-		own: { webhookId, events: settings.events },
-		baseline,
-	});
+	const settled = await settle(context, listId, [], { own: { webhookId, events }, baseline });
 	if (!settled || !idsFrom(settled.ExportToWebhookIDs).includes(String(webhookId))) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`List ${settings.listId}: the webhook could not be wired into its automation`,
+			`List ${listId}: the webhook could not be wired into its automation`,
 		);
 	}
 	delete registrations[slot].unfinished;
 }
 
-// A lost or unreadable answer may still have created it: found by URL and secret (random, so its own),
-// it is adopted; otherwise the next `delete` or `create` finds it by URL and name and removes it.
+// A lost answer may still have created it: found by URL and secret (random, so its own), it is adopted.
 async function createWebhook(
 	context: IHookFunctions,
 	body: { HookUrl: string; WebhookName: string; Secret: string },
@@ -226,7 +220,6 @@ async function createWebhook(
 	return webhookId;
 }
 
-/** Undefined also when the webhooks cannot be read. */
 async function findCreated(
 	context: IHookFunctions,
 	body: { HookUrl: string; WebhookName: string; Secret: string },
@@ -236,4 +229,44 @@ async function findCreated(
 		(hook) => hook.HookUrl === body.HookUrl && hook.Secret === body.Secret,
 	);
 	return match ? Number(match.WebhookID) : undefined;
+}
+
+// Activation refuses, with nothing registered, to make an automation fire that charges, unless allowed.
+export async function chargingRefusal(
+	context: IHookFunctions,
+	settings: TriggerSettings,
+	automation: AutomationRecord,
+): Promise<NodeOperationError | undefined> {
+	const charging = chargingActions(automation);
+	if (charging.length === 0 || !wiringAddsFiring(automation, settings.events)) return undefined;
+	const refusal = (message: string, advice: string) =>
+		new NodeOperationError(context.getNode(), `List ${settings.listId}: ${message}`, {
+			description:
+				`Its automation would ${charging.join(', ')} for every property that triggers it, and ` +
+				`this trigger would make it fire. Nothing was registered and nothing was charged. ${advice}`,
+		});
+	const credential = await context.getCredentials<{
+		spendingCeiling?: unknown;
+		allowChargingAutomations?: unknown;
+	}>(CREDENTIAL_TYPE);
+	const ceiling = readCeiling(
+		context,
+		credential.spendingCeiling,
+		'Nothing was registered and nothing was charged.',
+	);
+	if (ceiling !== undefined && credential.allowChargingAutomations !== true) {
+		return refusal(
+			'the PropRadar credential does not allow charging automations',
+			'The credential has a spending ceiling, and an automation charges inside PropRadar, outside ' +
+				'any node run, where no ceiling bounds it. The owner of the credential can turn on its ' +
+				'option "Allow Charging Automations" if the charges are intended; otherwise remove those ' +
+				'actions from the automation.',
+		);
+	}
+	if (settings.allowChargingAutomation) return undefined;
+	return refusal(
+		`its automation would ${charging.join(', ')} for each triggering property`,
+		'Remove those actions from the automation, or turn on the option "Allow Charging Automation" ' +
+			'if the charges are intended.',
+	);
 }

@@ -1,15 +1,17 @@
-import type { IHookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { readAutomation } from '../../shared/answers';
+import { fieldNames, PAGE_LIMITS, WEBHOOK_FIELDS } from '../../shared/vocabulary';
 import {
 	apiRequest,
 	collectPages,
+	getConnection,
 	paths,
 	toNodeError,
 	type AutomationRecord,
 	type WebhookRecord,
 } from '../../transport';
-import { fieldNames, PAGE_LIMITS, WEBHOOK_FIELDS } from '../../shared/vocabulary';
 import {
 	baselineOf,
 	isTriggerWebhookName,
@@ -17,28 +19,99 @@ import {
 	removeWebhookId,
 	settleAutomation,
 	type Baseline,
+	type TriggerEvent,
 	type TriggerHook,
 	type TriggerWebhookName,
 } from '../wiring';
-import { readAutomation } from '../../shared/answers';
-import { urlPath } from './slot';
 
-/** Writes of one list's automation before giving up on it settling (other processes keep changing it). */
+export interface TriggerSettings {
+	listId: number;
+	events: TriggerEvent[];
+	allowChargingAutomation: boolean;
+}
+
+export interface Registration {
+	webhookId: number;
+	listId: number;
+	hookUrl: string;
+	// No secret by itself: the delivery secret is derived from it and the access token (`deliverySecret`).
+	secretSalt: string;
+	events: TriggerEvent[];
+	baseline: Baseline;
+	// Whether the automation had actions that charge when this trigger was wired.
+	charging: boolean;
+	// Wiring unconfirmed or deactivation unfinished: never reported as existing; the next create or delete ends it.
+	unfinished?: { reason: string; monitoringPaused?: boolean };
+}
+
+// One slot per path (`/webhook`, `/webhook-test`): a new host name replaces the registration, not orphans it.
+export function registrationSlot(hookUrl: string, webhookId: string | undefined): string {
+	const path = urlPath(hookUrl);
+	const marker = webhookId ? path.indexOf(`/${webhookId}/`) : -1;
+	return marker >= 0 ? path.slice(0, marker) : path;
+}
+
+export function urlPath(url: string): string {
+	return String(url ?? '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+}
+
+// Read only: a delivery changes nothing in the static data.
+export function liveRegistrations(staticData: IDataObject): Registration[] {
+	const registrations = staticData.registrations;
+	return typeof registrations === 'object' && registrations !== null
+		? Object.values(registrations as Record<string, Registration>)
+		: [];
+}
+
+export function slotOf(context: IHookFunctions): {
+	hookUrl: string;
+	slot: string;
+	registrations: Record<string, Registration>;
+} {
+	const hookUrl = context.getNodeWebhookUrl('default');
+	if (!hookUrl)
+		throw new NodeOperationError(context.getNode(), 'n8n gave this trigger no webhook URL');
+	const staticData = context.getWorkflowStaticData('node');
+	if (typeof staticData.registrations !== 'object' || staticData.registrations === null)
+		staticData.registrations = {};
+	const registrations = staticData.registrations as Record<string, Registration>;
+	return { hookUrl, slot: registrationSlot(hookUrl, context.getNode().webhookId), registrations };
+}
+
+const listQueues = new Map<string, Promise<unknown>>();
+
+// Module-level: activations on one list overlap in one process; across processes `settle` converges.
+export async function oneAtATime<T>(
+	context: IHookFunctions,
+	listId: number,
+	work: () => Promise<T>,
+): Promise<T> {
+	const key = `${(await getConnection(context)).baseUrl} ${listId}`;
+	const previous = listQueues.get(key) ?? Promise.resolve();
+	const run = previous.then(work);
+	const done = run.then(
+		() => undefined,
+		() => undefined,
+	);
+	listQueues.set(key, done);
+	try {
+		return await run;
+	} finally {
+		if (listQueues.get(key) === done) listQueues.delete(key);
+	}
+}
+
+// Writes of one list's automation before giving up on it settling (other processes keep changing it).
 const MAX_SETTLE_WRITES = 6;
-/** Pauses between rounds of a clean-up step that failed transiently, on top of the transport's own retries. */
+// Pauses between rounds of a clean-up step that failed transiently, on top of the transport's own retries.
 const TEARDOWN_PAUSES_MS = [500, 2_000];
 
 export async function readWebhooks(
 	context: IHookFunctions,
 	{ withSecrets = false } = {},
 ): Promise<WebhookRecord[]> {
-	const fields = fieldNames(
-		WEBHOOK_FIELDS,
-		'WebhookID',
-		'HookUrl',
-		'WebhookName',
-		...(withSecrets ? (['Secret'] as const) : []),
-	);
+	const secret = withSecrets ? (['Secret'] as const) : [];
+	const fields = fieldNames(WEBHOOK_FIELDS, 'WebhookID', 'HookUrl', 'WebhookName', ...secret);
 	const { records } = await collectPages<WebhookRecord>(
 		context,
 		{ method: 'GET', path: paths.webhooks(), qs: { Fields: fields } },
@@ -51,7 +124,6 @@ export function isNotFound(error: unknown): boolean {
 	return error instanceof NodeApiError && error.httpCode === '404';
 }
 
-/** The list's automation; undefined when the list is gone. */
 export async function automationOf(
 	context: IHookFunctions,
 	listId: number,
@@ -64,13 +136,11 @@ export async function automationOf(
 
 function isTransient(error: unknown): boolean {
 	if (!(error instanceof NodeApiError)) return false;
-	const code = error.httpCode;
-	return (
-		code === null || code === undefined || code === '' || code === '429' || Number(code) >= 500
-	);
+	const code = error.httpCode ?? '';
+	return code === '' || code === '429' || Number(code) >= 500;
 }
 
-/** Runs a step that is safe to repeat again after a transient failure, with growing pauses. */
+// Runs a step that is safe to repeat again after a transient failure, with growing pauses.
 export async function persist<T>(context: IHookFunctions, step: () => Promise<T>): Promise<T> {
 	for (let round = 0; ; round++) {
 		try {
@@ -83,7 +153,6 @@ export async function persist<T>(context: IHookFunctions, step: () => Promise<T>
 	}
 }
 
-/** The list's trigger webhooks whose names can be read (those of other workflows, and older registrations). */
 export function triggerHooksOf(
 	webhooks: WebhookRecord[],
 	listId: number,
@@ -96,11 +165,7 @@ export function triggerHooksOf(
 	});
 }
 
-/**
- * The baseline the list's other triggers' names give; the automation as it is when none does. A name
- * without the baseline's webhook IDs (all but the oldest) leaves them to be read off the automation:
- * its IDs but those of trigger webhooks, which were appended to them.
- */
+// The baseline other triggers' names give, else the automation; missing webhook IDs read off the automation.
 export function listBaseline(
 	automation: AutomationRecord,
 	named: Array<TriggerHook & { baseline: TriggerWebhookName['baseline'] }>,
@@ -112,11 +177,7 @@ export function listBaseline(
 	return { ...named[0].baseline, webhookIds: named[0].baseline.webhookIds ?? webhookIds };
 }
 
-/**
- * This trigger's webhooks: the one its registration names, found by ID whatever its name, and, by
- * name, any other at its URL whose name begins as a trigger's (a registration whose answer was lost,
- * or one kept by an earlier version).
- */
+// The registration's webhook by ID, and any other at its URL named as a trigger's (a lost answer's).
 export function ownHooks(
 	webhooks: WebhookRecord[],
 	hookUrl: string,
@@ -129,19 +190,12 @@ export function ownHooks(
 	);
 }
 
-/** What `settle` knows from the static data: this trigger's webhook (staying while it exists) and the baseline it kept. */
-export interface Remembered {
-	own?: TriggerHook;
-	baseline?: Baseline;
-}
-
-// Reads again after each write until a read needs no write. The write replaces the whole automation
-// with the same body each time, so it is repeatable. Undefined when the list is gone.
+// Reads again after each (repeatable, whole) write until a read needs none.
 export async function settle(
 	context: IHookFunctions,
 	listId: number,
 	leaving: TriggerHook[],
-	remembered: Remembered = {},
+	remembered: { own?: TriggerHook; baseline?: Baseline } = {},
 ): Promise<AutomationRecord | undefined> {
 	const leavingIds = new Set(leaving.map((hook) => hook.webhookId));
 	for (let writes = 0; ; writes++) {

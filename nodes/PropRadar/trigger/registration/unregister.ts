@@ -1,14 +1,29 @@
-import type { IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
 
+import { readAutomation } from '../../shared/answers';
+import { idsFrom } from '../../shared/parameters';
+import { TRIGGER_EVENTS } from '../../shared/vocabulary';
 import { apiRequest, paths, type WebhookRecord } from '../../transport';
-import { redeliveries, redeliveryKey } from '../redelivery';
-import { listIdInName, parseWebhookName, type TriggerHook } from '../wiring';
-import { mayStillCharge } from './charging';
-import { oneAtATime, slotOf, type Registration } from './slot';
-import { isNotFound, ownHooks, persist, readWebhooks, settle } from './settle';
+import { redeliveries, redeliveryKey } from '../webhook';
+import {
+	chargingActions,
+	listIdInName,
+	parseWebhookName,
+	triggerSet,
+	type TriggerHook,
+} from '../wiring';
+import {
+	isNotFound,
+	oneAtATime,
+	ownHooks,
+	persist,
+	readWebhooks,
+	settle,
+	slotOf,
+	triggerHooksOf,
+	type Registration,
+} from './settle';
 
-/** What a deactivation met on its way, for its error. */
 interface CleanUp {
 	registration: Registration | undefined;
 	problems: string[];
@@ -17,7 +32,6 @@ interface CleanUp {
 	chargeRisk: boolean;
 }
 
-/** This trigger's webhooks by list; those whose list no name says, apart. */
 function webhooksByList(registration: Registration | undefined, leftovers: WebhookRecord[]) {
 	const byList = new Map<number, TriggerHook[]>();
 	const add = (listId: number, hook: TriggerHook) =>
@@ -80,8 +94,7 @@ async function switchMonitoring(
 	}
 }
 
-// Unwired first, so the automation stops firing for them; settled again after the deletion, in case
-// another process wired them again meanwhile (their ids then dangle, and are dropped).
+// Unwired, deleted, then settled again: another process may have wired them meanwhile.
 async function cleanList(
 	context: IHookFunctions,
 	listId: number,
@@ -130,9 +143,7 @@ function safetyOf(cleanUp: CleanUp, listId: number | undefined): string {
 		: `The automation of list ${listId} may still fire for this trigger, but buys nothing when it does.`;
 }
 
-// When an automation still cannot be written and would go on charging for this trigger, monitoring of the
-// list is turned off (automations only run on monitored lists); the registration stays, marked
-// unfinished, for the next `create` or `delete` to finish.
+// Still charging and not writable: monitoring is paused and the registration stays, marked unfinished.
 export async function unregister(context: IHookFunctions): Promise<void> {
 	const { hookUrl, slot, registrations } = slotOf(context);
 	const registration = registrations[slot];
@@ -179,7 +190,33 @@ export async function unregister(context: IHookFunctions): Promise<void> {
 	throw new NodeOperationError(context.getNode(), message, { description });
 }
 
-/** Nothing secret: the transport redacts. */
+// Nothing secret: the transport redacts.
 function describe(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
+}
+
+// Whether the automation, left wired to this trigger, would still fire and charge for it.
+export async function mayStillCharge(
+	context: IHookFunctions,
+	registration: Registration,
+): Promise<boolean> {
+	const automation = await readAutomation(context, registration.listId).catch(() => undefined);
+	if (!automation) return registration.charging;
+	if (chargingActions(automation).length === 0 || Number(automation.isEnabled) !== 1) return false;
+	// Without this trigger the automation would fire for the baseline's triggers (if it was on) and the other triggers' events.
+	const firingWithout =
+		registration.baseline.isEnabled === 1
+			? triggerSet(registration.baseline.triggers)
+			: new Set<string>();
+	const webhooks = await readWebhooks(context).catch(() => undefined);
+	if (!webhooks) return true;
+	for (const hook of triggerHooksOf(webhooks, registration.listId)) {
+		if (
+			hook.webhookId === registration.webhookId ||
+			!idsFrom(automation.ExportToWebhookIDs).includes(String(hook.webhookId))
+		)
+			continue;
+		for (const event of hook.events) firingWithout.add(TRIGGER_EVENTS[event]);
+	}
+	return [...triggerSet(automation.Triggers)].some((trigger) => !firingWithout.has(trigger));
 }
