@@ -3,7 +3,12 @@
  * documents whose sentences are read in one breath. scripts/copy.js measures (`node
  * scripts/copy.js` prints every measure, the error messages' word counts too).
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { measureProse, measureReadme, read, sentences } from '../../scripts/copy';
+
+const ROOT = join(__dirname, '..', '..');
 
 const MAX_README_LINES = 250;
 const QUICK_START_BY_LINE = 60;
@@ -75,3 +80,17 @@ test.each(DOCUMENTS)(
 		).toBe('none');
 	},
 );
+
+/** Folders a document names a file from; `money/quote.ts` is the node's, `engine/x.test.ts` a test. */
+const SOURCE_ROOTS = ['', 'nodes/PropRadar/', 'nodes/PropRadar/actions/', 'test/', 'test/engine/'];
+/** n8n's own files, which documents name where the node depends on them. */
+const N8N_FILE = /^(packages|dist|request-helpers|webhooks)\//;
+
+test.each(DOCUMENTS)('%s: every file of the project it names exists', (file) => {
+	const named = [...read(file).matchAll(/`([\w./-]+\/[\w.-]+\.(?:ts|js|mjs|json|sh))`/g)];
+	const missing = named
+		.map(([, path]) => path)
+		.filter((path) => !N8N_FILE.test(path))
+		.filter((path) => !SOURCE_ROOTS.some((root) => existsSync(join(ROOT, root, path))));
+	expect(missing).toEqual([]);
+});
