@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 /**
  * The copy's limits (issue 58): a README a user reads through, with a quick start near its top, and
  * documents whose sentences are read in one breath. scripts/copy.js measures (`node

@@ -57,10 +57,7 @@ function failEveryItem(run: Run, error: unknown, itemIndexes: number[]): INodeEx
 	// n8n counts such a run a success: the hint is what shows above the output that it did nothing.
 	if (!run.failures)
 		run.context.addExecutionHints({
-			message:
-				`${nodeError.message}: none of the ${itemIndexes.length} items was processed` +
-				`${run.money.nothingCharged ? ', and nothing was charged' : ''}; each is an error ` +
-				`item ${run.node.onError === 'continueErrorOutput' ? 'on the Error output' : 'in the output'}.`,
+			message: `${nodeError.message}: none of the ${itemIndexes.length} items was processed${run.money.nothingCharged ? ', and nothing was charged' : ''}; each is an error item ${run.node.onError === 'continueErrorOutput' ? 'on the Error output' : 'in the output'}.`,
 			type: 'warning',
 			location: 'outputPane',
 		});

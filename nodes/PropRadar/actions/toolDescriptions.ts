@@ -64,40 +64,15 @@ export function toolDescription(
 	const charge = TOOL_CHARGES[key];
 	if (!charge) {
 		if (key === 'automation.configure') {
-			return (
-				`${action} in PropRadar. The call itself is free, but an automation that buys ` +
-				`(Purchase Phone, Purchase Email, direct-mail or e-mail marketing orders) is ` +
-				`charged later, inside PropRadar, for every property that triggers it, outside ` +
-				`any Max Cost or spending ceiling: the tool refuses to set one up unless its ` +
-				`"Allow Charging Automation" option is on (and, under a credential with a ` +
-				`spending ceiling, the credential allows it).${ids}`
-			);
+			return `${action} in PropRadar. The call itself is free, but an automation that buys (Purchase Phone, Purchase Email, direct-mail or e-mail marketing orders) is charged later, inside PropRadar, for every property that triggers it, outside any Max Cost or spending ceiling: the tool refuses to set one up unless its "Allow Charging Automation" option is on (and, under a credential with a spending ceiling, the credential allows it).${ids}`;
 		}
 		return `${action} in PropRadar. Free: this call charges nothing.${ids}`;
 	}
 	const cost = `${price(charge.kind)} ${charge.per}`;
 	if (mode === 'preview') {
-		return (
-			`Preview what it costs to ${lowerFirst(action)} in PropRadar. Free: nothing is ` +
-			`bought or charged, and the records themselves are not returned. Returns the ` +
-			`quote: totalCost, resultCount, quantityFreeRemaining, and maxCostNeeded, the ` +
-			`Max Cost a purchase of the same needs. Buying costs ${cost} at the price this ` +
-			`node knows (free export credits pay first while the account has them), in a ` +
-			`tool set to Purchase.${ids}`
-		);
+		return `Preview what it costs to ${lowerFirst(action)} in PropRadar. Free: nothing is bought or charged, and the records themselves are not returned. Returns the quote: totalCost, resultCount, quantityFreeRemaining, and maxCostNeeded, the Max Cost a purchase of the same needs. Buying costs ${cost} at the price this node knows (free export credits pay first while the account has them), in a tool set to Purchase.${ids}`;
 	}
-	return (
-		`${action} in PropRadar. This tool BUYS: what it returns is charged, non-refundable, ` +
-		`${cost} at the price this node knows (free export credits pay first while the ` +
-		`account has them; the quote before each purchase gives the real cost). One call ` +
-		`spends at most this tool's Max Cost, and all calls of one agent run (one n8n ` +
-		`execution) together at most the PropRadar credential's Spending Ceiling per ` +
-		`Execution, when its owner set one. A purchase that does not fit what is left is ` +
-		`refused and nothing is charged. The result always says what happened to the money: ` +
-		`"charged" on an error, "_charge" on every bought record. The same operation with ` +
-		`Charge Mode "Preview Cost (Free)" is free and gives maxCostNeeded, the Max Cost a ` +
-		`purchase needs.${ids}`
-	);
+	return `${action} in PropRadar. This tool BUYS: what it returns is charged, non-refundable, ${cost} at the price this node knows (free export credits pay first while the account has them; the quote before each purchase gives the real cost). One call spends at most this tool's Max Cost, and all calls of one agent run (one n8n execution) together at most the PropRadar credential's Spending Ceiling per Execution, when its owner set one. A purchase that does not fit what is left is refused and nothing is charged. The result always says what happened to the money: "charged" on an error, "_charge" on every bought record. The same operation with Charge Mode "Preview Cost (Free)" is free and gives maxCostNeeded, the Max Cost a purchase needs.${ids}`;
 }
 
 export function toolDescriptionProperties(

@@ -189,9 +189,7 @@ function tooLarge(context: IPollFunctions, listId: number, count: number): NodeO
 		`List ${listId} holds ${count} properties: Changes in Properties watches lists of at most ${MAX_WATCHED_PROPERTIES}`,
 		{
 			description:
-				"What the trigger keeps between polls (every property's watched values) is stored " +
-				'with the workflow, so its size is bounded. Watch a smaller list, or use New ' +
-				'Properties, which keeps little whatever the size of the list. Nothing was emitted.',
+				"What the trigger keeps between polls (every property's watched values) is stored with the workflow, so its size is bounded. Watch a smaller list, or use New Properties, which keeps little whatever the size of the list. Nothing was emitted.",
 		},
 	);
 }

@@ -42,9 +42,7 @@ export function unreadableWebhookId(
 ): NodeOperationError {
 	return new NodeOperationError(node, "PropRadar's answer to the new webhook holds no WebhookID", {
 		itemIndex,
-		description:
-			'The node assumes `results[0].WebhookID` (also read: `WebhookID` at the top level or ' +
-			`in a \`webhook\` object). Arrived: ${arrived(body)}. ${then}`,
+		description: `The node assumes \`results[0].WebhookID\` (also read: \`WebhookID\` at the top level or in a \`webhook\` object). Arrived: ${arrived(body)}. ${then}`,
 	});
 }
 
@@ -71,10 +69,7 @@ export async function readAutomation(
 		`PropRadar's answer holds no whole automation for list ${listId}`,
 		{
 			itemIndex,
-			description:
-				'The node assumes `results[0]` with every automation field (also read: an ' +
-				`\`automation\` object, or the fields at the top level). Missing: ${missing.join(', ')}. ` +
-				`Arrived: ${arrived(body)}. Nothing was written.`,
+			description: `The node assumes \`results[0]\` with every automation field (also read: an \`automation\` object, or the fields at the top level). Missing: ${missing.join(', ')}. Arrived: ${arrived(body)}. Nothing was written.`,
 		},
 	);
 }

@@ -19,10 +19,7 @@ export function parseNumberedId(
 		if (Number.isSafeInteger(value) && value > 0) return { id: value };
 		if (Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) {
 			return {
-				problem:
-					`is beyond ${Number.MAX_SAFE_INTEGER}, where a number has already ` +
-					`lost digits; give ${what} as text (for example from an expression ` +
-					`that yields a string)`,
+				problem: `is beyond ${Number.MAX_SAFE_INTEGER}, where a number has already lost digits; give ${what} as text (for example from an expression that yields a string)`,
 			};
 		}
 		return { problem: notOne };

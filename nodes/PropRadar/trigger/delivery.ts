@@ -183,9 +183,7 @@ function readDeliverySettings(
 	);
 	if (!chosen || known.length === 0 || known.length !== chosen.length) {
 		return {
-			problem:
-				`Events: choose New Matches, Status Changes or both (got ` +
-				`${chosen ? `"${chosen.join(', ')}"` : JSON.stringify(events)})`,
+			problem: `Events: choose New Matches, Status Changes or both (got ${chosen ? `"${chosen.join(', ')}"` : JSON.stringify(events)})`,
 		};
 	}
 	const kinds = listOf(options.changeKinds);
@@ -209,9 +207,7 @@ function readDeliverySettings(
 				: NaN;
 	if (!Number.isFinite(seconds) || seconds < 0) {
 		return {
-			problem:
-				`Redelivery Window (Seconds): a number of seconds from 0 (0 keeps every ` +
-				`delivery); got ${JSON.stringify(window)}`,
+			problem: `Redelivery Window (Seconds): a number of seconds from 0 (0 keeps every delivery); got ${JSON.stringify(window)}`,
 		};
 	}
 	const split = options.splitIntoItems ?? true;

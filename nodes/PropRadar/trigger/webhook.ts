@@ -108,11 +108,7 @@ function warnOfRefusal(context: IWebhookFunctions): void {
 	while (refusalWarnings.size > MAX_REFUSAL_WARNINGS)
 		refusalWarnings.delete(refusalWarnings.keys().next().value as string);
 	context.logger.warn(
-		`PropRadar Trigger refused a delivery whose Authorization does not carry this ` +
-			`trigger's secret (401; nothing started), in workflow ${workflowId}, node "${node}". ` +
-			"The secret is derived from the credential's access token. If the token changed since " +
-			'the workflow was published, publish the workflow again (deactivate and activate it). ' +
-			'Otherwise the delivery did not come from PropRadar.',
+		`PropRadar Trigger refused a delivery whose Authorization does not carry this trigger's secret (401; nothing started), in workflow ${workflowId}, node "${node}". The secret is derived from the credential's access token. If the token changed since the workflow was published, publish the workflow again (deactivate and activate it). Otherwise the delivery did not come from PropRadar.`,
 		{ workflowId, node },
 	);
 }
@@ -134,8 +130,7 @@ function logPassedOver(context: IWebhookFunctions, unknown: number, notChosen: n
 	const said = `in workflow ${workflowId}, node "${node}"`;
 	if (unknown > 0)
 		context.logger.info(
-			`PropRadar Trigger passed over ${unknown} event${unknown === 1 ? '' : 's'} of a kind it ` +
-				`does not know, ${said}: Change Kinds is chosen, so only those kinds start the workflow`,
+			`PropRadar Trigger passed over ${unknown} event${unknown === 1 ? '' : 's'} of a kind it does not know, ${said}: Change Kinds is chosen, so only those kinds start the workflow`,
 			{ workflowId, node },
 		);
 	if (notChosen > 0)

@@ -39,10 +39,7 @@ const NAME_START = /^n8n\s*PropRadar\s*Trigger(?:\s*(\d+)\s*:|: list (\d+),)?/i;
 // At most 50 characters: `n8n PropRadar Trigger 12: N+S, was off -` (events, then the baseline).
 export function formatWebhookName({ listId, events, baseline }: TriggerWebhookName): string {
 	const triggers = letters(eventsOfTriggers(baseline.triggers));
-	return (
-		`n8n PropRadar Trigger ${listId}: ${letters(events)}, ` +
-		`was ${baseline.isEnabled === 1 ? 'on' : 'off'} ${triggers === '' ? '-' : triggers}`
-	);
+	return `n8n PropRadar Trigger ${listId}: ${letters(events)}, was ${baseline.isEnabled === 1 ? 'on' : 'off'} ${triggers === '' ? '-' : triggers}`;
 }
 
 function letters(events: TriggerEvent[]): string {

@@ -225,22 +225,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} catch (error) {
 		const empties = emptiesWritten(written);
 		if (error instanceof NodeApiError && error.httpCode === '400' && empties.length > 0) {
-			error.description = (
-				`${error.description ?? ''} The automation is written whole, and fields ` +
-				`not set went as ${empties.join(', ')}: what the node sends for them, ` +
-				`since the API documents give no empty value. If PropRadar refuses that, ` +
-				`give Then Set Interest Level, Then Set Status Level Name or ID and Fires ` +
-				`On in this node, or set them once in PropRadar.`
-			).trim();
+			error.description =
+				`${error.description ?? ''} The automation is written whole, and fields not set went as ${empties.join(', ')}: what the node sends for them, since the API documents give no empty value. If PropRadar refuses that, give Then Set Interest Level, Then Set Status Level Name or ID and Fires On in this node, or set them once in PropRadar.`.trim();
 		}
 		throw toNodeError(this.getNode(), error, itemIndex);
 	}
 	const firesOnNothing = !enabled
-		? `the automation of list ${listId} is written switched off (Automation Enabled is ` +
-			`off), so it fires on nothing`
+		? `the automation of list ${listId} is written switched off (Automation Enabled is off), so it fires on nothing`
 		: !written.Triggers
-			? `the automation of list ${listId} is enabled with nothing to fire on, so it ` +
-				`fires on nothing: set Fires On (New Matches, Status Changes or both)`
+			? `the automation of list ${listId} is enabled with nothing to fire on, so it fires on nothing: set Fires On (New Matches, Status Changes or both)`
 			: undefined;
 	if (firesOnNothing)
 		this.addExecutionHints({

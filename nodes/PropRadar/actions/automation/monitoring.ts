@@ -58,11 +58,8 @@ export async function monitorLists(
 		fail(
 			context,
 			itemIndex,
-			`${which} not monitored, so ` +
-				`${unmonitored.length === 1 ? 'its automation' : 'their automations'} would never fire`,
-			`Nothing was changed (${doing}). Automations only run on monitored lists. Turn on the ` +
-				'option "Turn On Monitoring" of this node to switch monitoring on as well, or switch ' +
-				'it on with PropRadar > List > Update (Monitored).',
+			`${which} not monitored, so ${unmonitored.length === 1 ? 'its automation' : 'their automations'} would never fire`,
+			`Nothing was changed (${doing}). Automations only run on monitored lists. Turn on the option "Turn On Monitoring" of this node to switch monitoring on as well, or switch it on with PropRadar > List > Update (Monitored).`,
 		);
 	}
 	for (const listId of unmonitored)

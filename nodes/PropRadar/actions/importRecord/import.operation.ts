@@ -128,11 +128,7 @@ async function assertApiImportList(context: IExecuteFunctions, listId: NumberedI
 		context.getNode(),
 		`List ${listId} is not an import list that takes API imports`,
 		{
-			description:
-				`It is ${list?.ListType === 'import' ? `an import list with Import Source "${list.ImportSource}"` : `a ${list?.ListType ?? 'list'} list`}. ` +
-				`Create one with List > Create, List Type "Import", Import Source ` +
-				`"API (Needed for Import Records)", and import into that. Nothing ` +
-				`was bought or charged.`,
+			description: `It is ${list?.ListType === 'import' ? `an import list with Import Source "${list.ImportSource}"` : `a ${list?.ListType ?? 'list'} list`}. Create one with List > Create, List Type "Import", Import Source "API (Needed for Import Records)", and import into that. Nothing was bought or charged.`,
 		},
 	);
 }

@@ -43,11 +43,8 @@ export function oneForTheImport<T>(
 		fail(
 			context,
 			itemIndex,
-			`${label}: one value for the whole import; the item at index ${itemIndex} gives ` +
-				`${JSON.stringify(value ?? null)} where the first item gave ${JSON.stringify(first ?? null)}`,
-			'Every request of the import carries it, so it cannot change from item to item. Nothing ' +
-				'was sent and nothing was charged. Use a fixed value, or an expression that gives the ' +
-				'same value for every item.',
+			`${label}: one value for the whole import; the item at index ${itemIndex} gives ${JSON.stringify(value ?? null)} where the first item gave ${JSON.stringify(first ?? null)}`,
+			'Every request of the import carries it, so it cannot change from item to item. Nothing was sent and nothing was charged. Use a fixed value, or an expression that gives the same value for every item.',
 		);
 	}
 	return first;
@@ -112,9 +109,7 @@ function notSent(notesOf: string[][], itemIndex: number): IDataObject {
 	return {
 		imported: false,
 		error: `Not imported: the item at index ${itemIndex} has no record field to send`,
-		description:
-			`${[...(notesOf[itemIndex] ?? []), ''].join('. ')}${NO_FIELDS} This item was not ` +
-			`sent and not charged; the other items were imported.`,
+		description: `${[...(notesOf[itemIndex] ?? []), ''].join('. ')}${NO_FIELDS} This item was not sent and not charged; the other items were imported.`,
 	};
 }
 

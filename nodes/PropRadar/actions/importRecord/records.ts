@@ -68,8 +68,7 @@ export function readRecord(values: Record<string, unknown>, notes: string[]): Im
 		if (!field || raw === undefined || raw === null) continue;
 		if (typeof raw === 'object' || typeof raw === 'function') {
 			notes.push(
-				`${field} left out: it is ${Array.isArray(raw) ? 'a list' : 'an object'}, ` +
-					`not text or a number`,
+				`${field} left out: it is ${Array.isArray(raw) ? 'a list' : 'an object'}, not text or a number`,
 			);
 			continue;
 		}
@@ -94,6 +93,4 @@ export function hasField(record: ImportRecord): boolean {
 	return false;
 }
 
-export const NO_FIELDS =
-	`Give at least one of ${IMPORT_RECORD_FIELDS.join(', ')}, by input fields of those names ` +
-	`or with Map Each Field.`;
+export const NO_FIELDS = `Give at least one of ${IMPORT_RECORD_FIELDS.join(', ')}, by input fields of those names or with Map Each Field.`;

@@ -34,9 +34,7 @@ export function truncateListName(name: string): { name: string; notice?: string 
 	if (characters.length <= LIST_NAME_MAX_CHARACTERS) return { name };
 	return {
 		name: characters.slice(0, LIST_NAME_MAX_CHARACTERS).join(''),
-		notice:
-			`List Name had ${characters.length} characters; PropRadar keeps the first ` +
-			`${LIST_NAME_MAX_CHARACTERS}.`,
+		notice: `List Name had ${characters.length} characters; PropRadar keeps the first ${LIST_NAME_MAX_CHARACTERS}.`,
 	};
 }
 
@@ -239,9 +237,7 @@ async function existingList(
 		created: false,
 		...(named.length > 1
 			? {
-					notice:
-						`${named.length} ${listType} lists are named "${name}" (IDs ` +
-						`${named.map((list) => list.ListID).join(', ')}); this is the oldest.`,
+					notice: `${named.length} ${listType} lists are named "${name}" (IDs ${named.map((list) => list.ListID).join(', ')}); this is the oldest.`,
 				}
 			: {}),
 	};

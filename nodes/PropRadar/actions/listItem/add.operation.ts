@@ -90,8 +90,7 @@ async function staticListProblem(
 			itemIndex,
 			description:
 				list.ListType === 'dynamic'
-					? 'A dynamic list follows its criteria; change what it matches by ' +
-						'creating a new dynamic list.'
+					? 'A dynamic list follows its criteria; change what it matches by creating a new dynamic list.'
 					: 'An import list is built from imported records: use Import Record > Import.',
 		},
 	);

@@ -112,9 +112,7 @@ function checkDateFilter(
 		context,
 		itemIndex,
 		`${name}: "${text}" is not a date the API takes`,
-		'Use a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY" ' +
-			'with either end left empty ("from: to: M/D/YYYY" for that date or before, which also ' +
-			`takes properties with no date)${none ? ', or None' : ''}.`,
+		`Use a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY" with either end left empty ("from: to: M/D/YYYY" for that date or before, which also takes properties with no date)${none ? ', or None' : ''}.`,
 	);
 }
 

@@ -96,8 +96,6 @@ export async function getCriteriaMatchCount(
 	if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0)
 		return line("Not counted: PropRadar's preview gave no count");
 	return line(
-		`${count.toLocaleString('en-US')} ` +
-			`${count === 1 ? 'property matches' : 'properties match'} now (free ` +
-			`count, nothing bought)`,
+		`${count.toLocaleString('en-US')} ${count === 1 ? 'property matches' : 'properties match'} now (free count, nothing bought)`,
 	);
 }

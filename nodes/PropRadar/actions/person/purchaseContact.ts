@@ -41,11 +41,7 @@ function boughtContact(
 		{
 			PersonKey: personKey,
 			purchased: false,
-			message:
-				`No ${noun} of ${String(personKey)} was bought: ` +
-				`${note.totalCost === '0.00' ? 'PropRadar had none to sell, and nothing was charged' : 'PropRadar returned none, and charged what _charge says'}. ` +
-				`One bought before is in the ${what} field of Person > Get Owners ` +
-				`for the person's property.`,
+			message: `No ${noun} of ${String(personKey)} was bought: ${note.totalCost === '0.00' ? 'PropRadar had none to sell, and nothing was charged' : 'PropRadar returned none, and charged what _charge says'}. One bought before is in the ${what} field of Person > Get Owners for the person's property.`,
 			_charge: note,
 		},
 	];
@@ -74,9 +70,7 @@ function alreadyPurchased(
 				`was charged. ` +
 				(owned
 					? `The ${what} field is the one you own, as the input item carries it (from Person > Get Owners), read at no charge.`
-					: `The ${what} you own is in the ${what} field of Person > Get Owners for ` +
-						`the person's property (Get Owners is charged per owner returned); put this ` +
-						`node after Get Owners and this item carries it.`),
+					: `The ${what} you own is in the ${what} field of Person > Get Owners for the person's property (Get Owners is charged per owner returned); put this node after Get Owners and this item carries it.`),
 		},
 	];
 }

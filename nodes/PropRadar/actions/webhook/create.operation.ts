@@ -106,17 +106,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw unreadableWebhookId(
 			this.getNode(),
 			response,
-			`PropRadar most likely created webhook "${webhookName}" for ${hookUrl}` +
-				`${lists.length > 0 ? ` and wired lists ${lists.join(', ')} to it` : ''}. ` +
-				'Find its ID with Webhook > Get Many before creating it again; delete it there if unwanted.',
+			`PropRadar most likely created webhook "${webhookName}" for ${hookUrl}${lists.length > 0 ? ` and wired lists ${lists.join(', ')} to it` : ''}. Find its ID with Webhook > Get Many before creating it again; delete it there if unwanted.`,
 			itemIndex,
 		);
 	if (lists.length === 0) {
 		this.addExecutionHints({
-			message:
-				`Item at index ${itemIndex}: webhook "${webhookName}" is registered, but no ` +
-				`list exports to it, so it is called on nothing: give Lists, or add it to a ` +
-				`list's automation (Automation > Configure, Then Export to Webhooks).`,
+			message: `Item at index ${itemIndex}: webhook "${webhookName}" is registered, but no list exports to it, so it is called on nothing: give Lists, or add it to a list's automation (Automation > Configure, Then Export to Webhooks).`,
 			type: 'warning',
 			location: 'outputPane',
 		});

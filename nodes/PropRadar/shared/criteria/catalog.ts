@@ -64,8 +64,7 @@ export const BUILDER_CRITERIA: Record<string, BuilderCriterion> = {
 		kind: 'leadFilter',
 		label: 'Absentee Owner',
 		description:
-			"Lead filter: the owner's mailing address is not the property and no owner " +
-			'exemption (isSameMailingOrExempt off)',
+			"Lead filter: the owner's mailing address is not the property and no owner exemption (isSameMailingOrExempt off)",
 		criterion: { name: 'isSameMailingOrExempt', value: [0] },
 	},
 	highEquity: {
@@ -79,26 +78,21 @@ export const BUILDER_CRITERIA: Record<string, BuilderCriterion> = {
 		kind: 'leadFilter',
 		label: 'Pre-Foreclosure',
 		description:
-			'Lead filter: a default or lis pendens recorded, before any auction ' +
-			'(Foreclosure Stage Preforeclosure)',
+			'Lead filter: a default or lis pendens recorded, before any auction (Foreclosure Stage Preforeclosure)',
 		criterion: { name: 'ForeclosureStage', value: ['Preforeclosure'] },
 	},
 	vacant: {
 		kind: 'leadFilter',
 		label: 'Vacant',
 		description:
-			'Lead filter: the site vacancy flag, sent as isSiteVacant 1, the property ' +
-			"field's name, not listed in PropRadar's documents as a criterion; Matching " +
-			'Properties (free) shows at once whether the service takes it',
+			"Lead filter: the site vacancy flag, sent as isSiteVacant 1, the property field's name, not listed in PropRadar's documents as a criterion; Matching Properties (free) shows at once whether the service takes it",
 		criterion: { name: 'isSiteVacant', value: [1] },
 	},
 	taxDelinquent: {
 		kind: 'leadFilter',
 		label: 'Tax-Delinquent',
 		description:
-			'Lead filter: property taxes past due, sent as inTaxDelinquency 1, the ' +
-			"property field's name, not listed in PropRadar's documents as a criterion; " +
-			'Matching Properties (free) shows at once whether the service takes it',
+			"Lead filter: property taxes past due, sent as inTaxDelinquency 1, the property field's name, not listed in PropRadar's documents as a criterion; Matching Properties (free) shows at once whether the service takes it",
 		criterion: { name: 'inTaxDelinquency', value: [1] },
 	},
 	LastTransferRecDate: { kind: 'date', label: 'Last Transfer Date' },

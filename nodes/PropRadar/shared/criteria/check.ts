@@ -57,8 +57,7 @@ function checkedCriterion(entry: unknown, where: string, parent?: string): Crite
 	const extra = Object.keys(rest);
 	if (extra.length > 0)
 		throw new CriteriaError(
-			`${where}: unexpected key "${extra[0]}"; a criterion has name, value, ` +
-				`menuLabels and chipLabel`,
+			`${where}: unexpected key "${extra[0]}"; a criterion has name, value, menuLabels and chipLabel`,
 		);
 	if (typeof name !== 'string' || !/^[A-Za-z][A-Za-z0-9]*$/.test(name))
 		throw new CriteriaError(`${where}.name: must be a criterion name such as "State" or "ZipFive"`);

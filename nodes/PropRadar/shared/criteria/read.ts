@@ -53,8 +53,7 @@ function mustHave(value: unknown, label: string): boolean {
 	if (MUST_HAVE.includes(value)) return true;
 	if (MUST_NOT_HAVE.includes(value)) return false;
 	throw new CriteriaError(
-		`${label}: Must Have (Off: Must Not Have) is on (true: must have it) or off (false: must ` +
-			`not have it), got ${JSON.stringify(value)}`,
+		`${label}: Must Have (Off: Must Not Have) is on (true: must have it) or off (false: must not have it), got ${JSON.stringify(value)}`,
 	);
 }
 
@@ -125,8 +124,7 @@ function dateRow(name: string, row: BuilderRow, label: string): Criterion {
 	const date = typeof row.date === 'string' ? row.date.trim() : '';
 	if (!isRelativeDate(date))
 		throw new CriteriaError(
-			`${label}: use a preset such as "Last 30 Days", a date M/D/YYYY, ` +
-				`or "from: M/D/YYYY to: M/D/YYYY"`,
+			`${label}: use a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY"`,
 		);
 	return { name, value: [date] };
 }
@@ -141,8 +139,7 @@ function propertyTypeRow(
 	const unknownCode = codes.find((code) => !Object.hasOwn(PTYPE_CODES, code));
 	if (unknownCode !== undefined)
 		throw new CriteriaError(
-			`${label}: "${unknownCode}" is not a property type code; codes: ` +
-				`${Object.keys(PTYPE_CODES).join(', ')}`,
+			`${label}: "${unknownCode}" is not a property type code; codes: ${Object.keys(PTYPE_CODES).join(', ')}`,
 		);
 	const advanced = entries(row.advancedPropertyTypes, 'advanced property types');
 	if (codes.length === 0 && advanced.length === 0)
@@ -165,8 +162,7 @@ function builderRow(given: unknown, index: number): Criterion {
 				: shownValue(row.name);
 	if (!Object.hasOwn(BUILDER_CRITERIA, name))
 		throw new CriteriaError(
-			`Criteria row ${index + 1}: "${name}" is not a builder criterion; use JSON ` +
-				`mode for other criteria`,
+			`Criteria row ${index + 1}: "${name}" is not a builder criterion; use JSON mode for other criteria`,
 		);
 	const known = BUILDER_CRITERIA[name];
 	const label = `Criteria row ${index + 1} (${known.label})`;

@@ -31,9 +31,7 @@ export function outputProperties(
 			// From version 1.1 on: a version 1 node (every workflow saved before Simplify) keeps whole records.
 			displayOptions: { show: { ...show, '@tool': [false], '@version': [{ _cnd: { gte: 1.1 } }] } },
 			description: 'Whether to return a simplified version of the response instead of the raw data',
-			hint:
-				`At most 10 of the fields Fields returned: ${simplified.join(', ')}; ${kept} always ` +
-				`kept.${charged ? ' What is asked for and charged stays the same.' : ''}`,
+			hint: `At most 10 of the fields Fields returned: ${simplified.join(', ')}; ${kept} always kept.${charged ? ' What is asked for and charged stays the same.' : ''}`,
 		},
 		{
 			displayName: 'Output',

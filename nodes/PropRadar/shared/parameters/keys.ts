@@ -40,9 +40,7 @@ function keyValue(context: IExecuteFunctions, itemIndex: number, name: string, k
 		context,
 		itemIndex,
 		`${kind.label} is empty and the input item has no ${kind.field}`,
-		`Left empty, ${kind.label} is the input item's ${kind.field}, and the item at index ` +
-			`${itemIndex} has none (an item from a Manual Trigger has none). Run this node after ` +
-			`one that gives ${kind.field}, such as ${kind.source}, or enter the key itself.`,
+		`Left empty, ${kind.label} is the input item's ${kind.field}, and the item at index ${itemIndex} has none (an item from a Manual Trigger has none). Run this node after one that gives ${kind.field}, such as ${kind.source}, or enter the key itself.`,
 	);
 }
 

@@ -25,8 +25,7 @@ function readNumberedId(
 		fail(
 			context,
 			itemIndex,
-			`${label}: "${shownValue(typeof value === 'string' ? value.trim() : value)}" ` +
-				`${parsed.problem}`,
+			`${label}: "${shownValue(typeof value === 'string' ? value.trim() : value)}" ${parsed.problem}`,
 		);
 	}
 	return parsed.id;
@@ -148,8 +147,7 @@ export function readLimit(context: IExecuteFunctions, itemIndex: number): number
 		fail(
 			context,
 			itemIndex,
-			`Limit: must be a whole number from 1 up, got ` +
-				`"${typeof value === 'number' ? String(value) : shownValue(value)}"`,
+			`Limit: must be a whole number from 1 up, got "${typeof value === 'number' ? String(value) : shownValue(value)}"`,
 		);
 	}
 	return limit;

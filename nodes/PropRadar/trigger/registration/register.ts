@@ -139,8 +139,7 @@ async function baselineFor(
 			`List ${listId}: another PropRadar Trigger's webhook (${String(unreadable.WebhookID)}) is wired to its automation`,
 			{
 				description:
-					"Nothing was registered. PropRadar shortened or changed that webhook's name, so it no longer says how the automation was. " +
-					'Deactivate the workflow that holds that trigger, then activate this one.',
+					"Nothing was registered. PropRadar shortened or changed that webhook's name, so it no longer says how the automation was. Deactivate the workflow that holds that trigger, then activate this one.",
 			},
 		);
 	// Another trigger on the list already changed the automation: the baseline is the one its name gives.
@@ -212,10 +211,7 @@ async function createWebhook(
 		throw unreadableWebhookId(
 			context.getNode(),
 			created,
-			`Nothing was wired. The webhook "${body.WebhookName}" for ${body.HookUrl} may exist in ` +
-				'PropRadar without this trigger knowing its ID. This activation and the next deactivation ' +
-				'delete it, found by its URL and name; if Webhook > Get Many still shows it, delete it ' +
-				'(Webhook > Delete).',
+			`Nothing was wired. The webhook "${body.WebhookName}" for ${body.HookUrl} may exist in PropRadar without this trigger knowing its ID. This activation and the next deactivation delete it, found by its URL and name; if Webhook > Get Many still shows it, delete it (Webhook > Delete).`,
 		);
 	return webhookId;
 }
@@ -241,9 +237,7 @@ export async function chargingRefusal(
 	if (charging.length === 0 || !wiringAddsFiring(automation, settings.events)) return undefined;
 	const refusal = (message: string, advice: string) =>
 		new NodeOperationError(context.getNode(), `List ${settings.listId}: ${message}`, {
-			description:
-				`Its automation would ${charging.join(', ')} for every property that triggers it, and ` +
-				`this trigger would make it fire. Nothing was registered and nothing was charged. ${advice}`,
+			description: `Its automation would ${charging.join(', ')} for every property that triggers it, and this trigger would make it fire. Nothing was registered and nothing was charged. ${advice}`,
 		});
 	const credential = await context.getCredentials<{
 		spendingCeiling?: unknown;
@@ -257,16 +251,12 @@ export async function chargingRefusal(
 	if (ceiling !== undefined && credential.allowChargingAutomations !== true) {
 		return refusal(
 			'the PropRadar credential does not allow charging automations',
-			'The credential has a spending ceiling, and an automation charges inside PropRadar, outside ' +
-				'any node run, where no ceiling bounds it. The owner of the credential can turn on its ' +
-				'option "Allow Charging Automations" if the charges are intended; otherwise remove those ' +
-				'actions from the automation.',
+			'The credential has a spending ceiling, and an automation charges inside PropRadar, outside any node run, where no ceiling bounds it. The owner of the credential can turn on its option "Allow Charging Automations" if the charges are intended; otherwise remove those actions from the automation.',
 		);
 	}
 	if (settings.allowChargingAutomation) return undefined;
 	return refusal(
 		`its automation would ${charging.join(', ')} for each triggering property`,
-		'Remove those actions from the automation, or turn on the option "Allow Charging Automation" ' +
-			'if the charges are intended.',
+		'Remove those actions from the automation, or turn on the option "Allow Charging Automation" if the charges are intended.',
 	);
 }

@@ -224,8 +224,7 @@ export async function settle(
 		if (writes >= MAX_SETTLE_WRITES) {
 			throw new NodeOperationError(
 				context.getNode(),
-				`List ${listId}: its automation kept changing while this trigger wired it ` +
-					`(another process writing it); try again`,
+				`List ${listId}: its automation kept changing while this trigger wired it (another process writing it); try again`,
 			);
 		}
 		await apiRequest(context, {

@@ -133,10 +133,7 @@ async function cleanList(
 
 function safetyOf(cleanUp: CleanUp, listId: number | undefined): string {
 	if (cleanUp.monitoringPaused)
-		return (
-			`Monitoring of list ${listId} was turned off so that its automation cannot charge ` +
-			`for this trigger; it is turned on again once the clean-up is finished.`
-		);
+		return `Monitoring of list ${listId} was turned off so that its automation cannot charge for this trigger; it is turned on again once the clean-up is finished.`;
 	if (!cleanUp.stillFiring) return 'The automation no longer fires for this trigger.';
 	return cleanUp.chargeRisk
 		? `The automation of list ${listId} may still fire, and charge, for this trigger.`
