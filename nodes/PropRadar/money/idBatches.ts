@@ -4,7 +4,6 @@ import { NodeApiError } from 'n8n-workflow';
 import { toNodeError, type ApiEnvelope, type ApiRequest } from '../transport';
 import type { RunSpending } from './budget';
 import { chargeMode } from './properties';
-import { assertRunFits, checkPurchases } from './purchase';
 import {
 	formatCents,
 	fullPriceCents,
@@ -199,9 +198,9 @@ export async function quoteIdBatches(
 	const purchasing = chargeMode(context, 'charge', 0) === 'purchase';
 	const outcomes = batches.map(() => new Map<string, IdOutcome>());
 	const run: QuotedIdRun = { kind, batches, continueOnFail, purchasing, quoted: [], outcomes };
-	if (purchasing) await checkPurchases(context, spending, itemIndexes);
+	if (purchasing) await spending.checkPurchases(itemIndexes);
 	const needCents = await quoteAll(context, run);
-	if (purchasing) await assertRunFits(context, spending, itemIndexes.length, needCents);
+	if (purchasing) await spending.assertFits(itemIndexes.length, needCents);
 	batches.forEach((batch, index) => {
 		const quoted = run.quoted[index];
 		if (!quoted) return;
