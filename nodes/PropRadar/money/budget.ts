@@ -98,7 +98,6 @@ export class SpendBudget {
 		return this.stopReason !== undefined;
 	}
 
-	/** The run buys nothing more: `reason` says why, as a sentence. */
 	stopBuying(reason: string): void {
 		this.stopReason ??= reason;
 	}

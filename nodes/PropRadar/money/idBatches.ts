@@ -17,8 +17,7 @@ import {
 import type { PriceKind, Quote } from './quote';
 
 // Properties read by PropID, many a request, through the property search's PropID criterion
-// (docs/money.md, "Property > Get over many items"). The quotes come first (`quoteIdBatches`),
-// free, and find the PropIDs the service does not have; the purchases follow (`buyIdBatches`).
+// (docs/money.md, "Property > Get over many items"); free quotes find the PropIDs the service lacks.
 
 /** One request of distinct PropIDs, each charged once however many items name it. */
 export interface IdBatch {
@@ -159,28 +158,6 @@ function notFound(batch: IdBatch, id: string): IdOutcome {
 	};
 }
 
-/** Every batch's quote, travelling together; a failed one ends the run unless "On Error: Continue". */
-async function quoteAll(context: IExecuteFunctions, run: QuotedIdRun): Promise<number> {
-	const settled = await Promise.allSettled(
-		run.batches.map((batch) => quoteBatch(context, batch, run.purchasing)),
-	);
-	// Read in batch order, so a run stops on the first batch's failure.
-	for (const [index, result] of settled.entries()) {
-		if (result.status === 'fulfilled') {
-			run.quoted[index] = result.value;
-			continue;
-		}
-		const batch = run.batches[index];
-		const nodeError = toNodeError(context.getNode(), result.reason, batch.itemIndex);
-		if (!run.continueOnFail) throw nodeError;
-		for (const id of batch.ids) run.outcomes[index].set(id, { error: failureOf(nodeError) });
-	}
-	return run.quoted.reduce(
-		(sum, batch) => sum + (batch ? worstCaseCents(run.kind, foundQuote(run.kind, batch)) : 0),
-		0,
-	);
-}
-
 /** Every batch quoted, free; a purchase run checked whole before anything is bought (docs/money.md, rule 2). */
 export async function quoteIdBatches(
 	context: IExecuteFunctions,
@@ -199,8 +176,28 @@ export async function quoteIdBatches(
 	const outcomes = batches.map(() => new Map<string, IdOutcome>());
 	const run: QuotedIdRun = { kind, batches, continueOnFail, purchasing, quoted: [], outcomes };
 	if (purchasing) await spending.checkPurchases(itemIndexes);
-	const needCents = await quoteAll(context, run);
-	if (purchasing) await spending.assertFits(itemIndexes.length, needCents);
+	// Every batch's quote travels at once; read in batch order, so a run stops on the first batch's
+	// failure unless "On Error: Continue".
+	const settled = await Promise.allSettled(
+		batches.map((batch) => quoteBatch(context, batch, purchasing)),
+	);
+	for (const [index, result] of settled.entries()) {
+		if (result.status === 'fulfilled') {
+			run.quoted[index] = result.value;
+			continue;
+		}
+		const batch = batches[index];
+		const nodeError = toNodeError(context.getNode(), result.reason, batch.itemIndex);
+		if (!continueOnFail) throw nodeError;
+		for (const id of batch.ids) outcomes[index].set(id, { error: failureOf(nodeError) });
+	}
+	if (purchasing) {
+		const needCents = run.quoted.reduce(
+			(sum, batch) => sum + (batch ? worstCaseCents(kind, foundQuote(kind, batch)) : 0),
+			0,
+		);
+		await spending.assertFits(itemIndexes.length, needCents);
+	}
 	batches.forEach((batch, index) => {
 		const quoted = run.quoted[index];
 		if (!quoted) return;

@@ -67,3 +67,46 @@ export function chargeMode(
 	if (pass === 'quote') return 'preview';
 	return readChoice<ChargeMode>(context, itemIndex, CHARGE_MODE);
 }
+
+/** How many keys n8n keeps per node (or workflow); older ones are forgotten and bought again. */
+export const BOUGHT_HISTORY = 10_000;
+
+export function boughtBeforeProperties(
+	show: Record<string, string[]>,
+	key: 'PropID' | 'PersonKey',
+	what: string,
+): INodeProperties[] {
+	const purchasing = { ...show, chargeMode: ['purchase'] };
+	return [
+		{
+			displayName: 'Skip Records Bought Before',
+			name: 'skipBoughtBefore',
+			type: 'boolean',
+			noDataExpression: true,
+			displayOptions: { show: purchasing },
+			default: false,
+			description: `Whether to leave out the items whose ${what} this workflow bought in an earlier execution: nothing is sent or charged for them, and a note above the output names them. n8n keeps the ${key} of each purchase (the store its Remove Duplicates node uses) once it is charged and in the output, the last ${BOUGHT_HISTORY.toLocaleString('en-US')}.`,
+		},
+		{
+			displayName: 'Bought Before By',
+			name: 'boughtBeforeScope',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { ...purchasing, skipBoughtBefore: [true] } },
+			options: [
+				{
+					name: 'Any Node of This Workflow',
+					value: 'workflow',
+					description:
+						'Skip what any PropRadar node of this workflow with the same operation and this option bought',
+				},
+				{
+					name: 'This Node',
+					value: 'node',
+					description: 'Skip what this node bought in earlier executions',
+				},
+			],
+			default: 'node',
+		},
+	];
+}

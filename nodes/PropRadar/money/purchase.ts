@@ -23,8 +23,6 @@ import {
 } from './quote';
 import type { PriceKind, Quote } from './quote';
 
-// One purchase (`buy`), an item's quote before it (`quoteItem`), and what every shape of purchase shares.
-
 export interface ChargeNote extends IDataObject {
 	/** What the purchase (one request) the record came from cost, and how many records it charged. */
 	totalCost: string;
@@ -59,6 +57,14 @@ export function settleAnswer(
 
 export function withCharge(records: IDataObject[], note: ChargeNote): IDataObject[] {
 	return records.map((record) => ({ ...record, _charge: note }));
+}
+
+/** Whether an item's records include one bought (charged or paid by credits) by this run. */
+export function boughtIn(records: IDataObject[]): boolean {
+	return records.some(
+		(record) =>
+			record._charge !== undefined && record.preview !== true && record.purchased !== false,
+	);
 }
 
 export function warn(context: IExecuteFunctions, message: string): void {

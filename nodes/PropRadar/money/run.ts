@@ -1,9 +1,14 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { ICheckProcessedOptions, IDataObject, NodeApiError } from 'n8n-workflow';
+import type {
+	DeduplicationScope,
+	ICheckProcessedOptions,
+	IDataObject,
+	NodeApiError,
+} from 'n8n-workflow';
 
 import { mayHaveCharged, type ApiRequest } from '../transport';
-import { BOUGHT_HISTORY, type BoughtBefore, type Skipping } from './boughtBefore';
 import { RunSpending } from './budget';
+import { BOUGHT_HISTORY } from './properties';
 import { StoppedAfterBuying } from './pages';
 import { buy, warn, type Bought } from './purchase';
 import { cents, formatCents, money, type PriceKind, type Quote } from './quote';
@@ -13,6 +18,19 @@ import { cents, formatCents, money, type PriceKind, type Quote } from './quote';
 const CHECK: ICheckProcessedOptions = { mode: 'entries' };
 const RECORD: ICheckProcessedOptions = { mode: 'entries', maxEntries: BOUGHT_HISTORY };
 const stored = (ledger: BoughtBefore, key: string) => `${ledger.operation}:${key}`;
+
+export interface BoughtBefore {
+	scope: DeduplicationScope;
+	/** The operation a key is stored under, so that one store serves a workflow's operations. */
+	operation: string;
+}
+
+/** The run's Skip Records Bought Before: its store, and the items it leaves out. */
+export interface Skipping {
+	ledger: BoughtBefore;
+	keys: Map<number, string>;
+	skipped: Map<number, string>;
+}
 
 /** A run that fails after buying carries its output in its error: n8n keeps no output of a node that fails. */
 function carryOutput<E extends NodeApiError | NodeOperationError>(
@@ -26,17 +44,13 @@ function carryOutput<E extends NodeApiError | NodeOperationError>(
 	return nodeError;
 }
 
-/**
- * The money of one node run (docs/money.md): its budget, and the service the router and the
- * operations call. An operation asks for a quote (`quoteItem`), then buys (`buy`), or hands over
- * a paged, batched or by-ID purchase whole; money never calls back into an operation.
- */
+// The money of one node run (docs/money.md): its budget, and the service the router and the operations
+// call (a quote, then `buy`, or a paged, batched or by-ID purchase handed over whole).
 export class RunMoney extends RunSpending {
 	get nothingCharged(): boolean {
 		return this.spentCents === 0;
 	}
 
-	/** What the run has spent, as its messages say it. */
 	private get spentSoFar(): string {
 		return this.unconfirmedCents > 0
 			? `charged or may have been charged ${money(this.spentCents)}`
