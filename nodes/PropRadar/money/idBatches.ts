@@ -70,55 +70,47 @@ export function idRequest({ request }: IdBatch, ids: string[]): ApiRequest {
 	};
 }
 
-// A quote counts the PropIDs it has without naming them: a batch whose count falls short is halved
-// and its first half quoted again (free); the second half has the rest of the count.
-async function foundIds(
-	context: IExecuteFunctions,
-	batch: IdBatch,
-	ids: string[],
-	count: number,
-	purchasing: boolean,
-): Promise<string[]> {
-	if (count <= 0) return [];
-	if (count >= ids.length) return ids;
-	const first = ids.slice(0, Math.ceil(ids.length / 2));
-	const second = ids.slice(first.length);
-	const { quote } = await quoteIds(context, batch, first, purchasing);
-	const inFirst = Math.min(quote.count, first.length);
-	return [
-		...(await foundIds(context, batch, first, inFirst, purchasing)),
-		...(await foundIds(context, batch, second, count - inFirst, purchasing)),
-	];
-}
+/** Who asks for a batch's quotes: its context, the batch, and whether they come before a purchase. */
+export type IdAsking = { context: IExecuteFunctions; batch: IdBatch; purchasing: boolean };
 
 export async function quoteIds(
-	context: IExecuteFunctions,
-	batch: IdBatch,
+	{ context, batch, purchasing }: IdAsking,
 	ids: string[],
-	purchasing: boolean,
 ): Promise<{ response: ApiEnvelope; quote: Quote }> {
 	const response = await requestQuote(context, idRequest(batch, ids), batch.itemIndex, purchasing);
 	return { response, quote: readQuote(context, response, batch.itemIndex) };
 }
 
-async function quoteBatch(
-	context: IExecuteFunctions,
-	batch: IdBatch,
-	purchasing: boolean,
-): Promise<QuotedBatch> {
-	const { response, quote } = await quoteIds(context, batch, batch.ids, purchasing);
-	const found = new Set(await foundIds(context, batch, batch.ids, quote.count, purchasing));
+// A quote counts the PropIDs it has without naming them: a batch whose count falls short is halved
+// and its first half quoted again (free); the second half has the rest of the count.
+async function foundIds(asking: IdAsking, ids: string[], count: number): Promise<string[]> {
+	if (count <= 0) return [];
+	if (count >= ids.length) return ids;
+	const first = ids.slice(0, Math.ceil(ids.length / 2));
+	const second = ids.slice(first.length);
+	const { quote } = await quoteIds(asking, first);
+	const inFirst = Math.min(quote.count, first.length);
+	return [
+		...(await foundIds(asking, first, inFirst)),
+		...(await foundIds(asking, second, count - inFirst)),
+	];
+}
+
+async function quoteBatch(asking: IdAsking): Promise<QuotedBatch> {
+	const { ids } = asking.batch;
+	const { response, quote } = await quoteIds(asking, ids);
+	const found = new Set(await foundIds(asking, ids, quote.count));
 	// A page cut short (a total above the count, or no total) counts fewer than exist: the PropIDs
 	// not found are asked again, in a further quote, until one finds none of them.
-	let missing = batch.ids.filter((id) => !found.has(id));
+	let missing = ids.filter((id) => !found.has(id));
 	while (missing.length > 0 && quote.totalResultCount !== quote.count) {
-		const again = await quoteIds(context, batch, missing, purchasing);
-		const more = await foundIds(context, batch, missing, again.quote.count, purchasing);
+		const again = await quoteIds(asking, missing);
+		const more = await foundIds(asking, missing, again.quote.count);
 		if (more.length === 0) break;
 		for (const id of more) found.add(id);
 		missing = missing.filter((id) => !found.has(id));
 	}
-	return { response, quote, found: batch.ids.filter((id) => found.has(id)) };
+	return { response, quote, found: ids.filter((id) => found.has(id)) };
 }
 
 /** Records a page cut short left out of the quote's count are added at full price. */
@@ -179,7 +171,7 @@ export async function quoteIdBatches(
 	// Every batch's quote travels at once; read in batch order, so a run stops on the first batch's
 	// failure unless "On Error: Continue".
 	const settled = await Promise.allSettled(
-		batches.map((batch) => quoteBatch(context, batch, purchasing)),
+		batches.map((batch) => quoteBatch({ context, batch, purchasing })),
 	);
 	for (const [index, result] of settled.entries()) {
 		if (result.status === 'fulfilled') {

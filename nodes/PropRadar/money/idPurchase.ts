@@ -70,7 +70,7 @@ async function buyBatch(
 		if (settled.absent.length === 0) return undefined;
 		if (settled.cutShort) {
 			try {
-				const again = await quoteIds(context, batch, settled.absent, true);
+				const again = await quoteIds({ context, batch, purchasing: true }, settled.absent);
 				asked = { ...again, found: again.quote.count > 0 ? settled.absent : [] };
 				if (asked.found.length > 0) continue;
 			} catch {

@@ -5,8 +5,7 @@ import { markMayHaveCharged, mayHaveCharged, toNodeError } from '../transport';
 import type { ApiEnvelope, ApiRequest } from '../transport';
 import { chargeMode, type ChargePass } from './properties';
 import { refusal, type RunSpending, type SpendBudget } from './budget';
-import { buy, warn, withCharge } from './purchase';
-import type { Bought, ChargeNote } from './purchase';
+import { buy, warn, withCharge, type Bought, type ChargeNote } from './purchase';
 import {
 	formatCents,
 	fullPriceCents,

@@ -7,12 +7,6 @@ export type ChargeMode = 'preview' | 'purchase';
 // rule 2); `'charge'` in the item loop, where Charge Mode decides.
 export type ChargePass = 'quote' | 'charge';
 
-export const PURCHASE_NOTICE =
-	'Purchases are charged, non-refundable and never repeated: with "Retry On Fail" on, this node refuses to buy. Execute step runs it again, and buys again, unless its output is pinned.';
-
-const MAX_COST_HELP =
-	'Most this node may spend in one run, all input items together. Every record counts at full price, so the cap holds even when free export credits run out.';
-
 export function chargeProperties(show: Record<string, string[]>, what: string): INodeProperties[] {
 	return [
 		{
@@ -43,10 +37,12 @@ export function chargeProperties(show: Record<string, string[]>, what: string): 
 			displayOptions: { show: { ...show, chargeMode: ['purchase'] } },
 			default: 0,
 			hint: '0 buys nothing. The preview tells the Max Cost a purchase needs (maxCostNeeded).',
-			description: MAX_COST_HELP,
+			description:
+				'Most this node may spend in one run, all input items together. Every record counts at full price, so the cap holds even when free export credits run out.',
 		},
 		{
-			displayName: PURCHASE_NOTICE,
+			displayName:
+				'Purchases are charged, non-refundable and never repeated: with "Retry On Fail" on, this node refuses to buy. Execute step runs it again, and buys again, unless its output is pinned.',
 			name: 'purchaseNotice',
 			type: 'notice',
 			displayOptions: { show: { ...show, chargeMode: ['purchase'] } },
