@@ -2,10 +2,10 @@ import { sleep, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest, chargedNothing, noResultsArray, toNodeError } from '../transport';
 import type { ApiEnvelope, ApiRequest } from '../transport';
-import type { RunSpending, SpendBudget } from './budget';
+import { refusal, type RunSpending, type SpendBudget } from './budget';
 import { chargeMode } from './properties';
-import { purchaseBudget, refusal, settleAnswer, warn, type ChargeNote } from './purchase';
-import { formatCents, money, previewRecord, readQuote, worstCaseCents } from './quote';
+import { settleAnswer, warn, type ChargeNote } from './purchase';
+import { money, previewRecord, readQuote, worstCaseCents } from './quote';
 import type { PriceKind, Quote } from './quote';
 
 // Import Record > Import (docs/money.md, rule 6): every group (an import list) quoted at once and
@@ -62,8 +62,7 @@ export async function importPurchasing(
 ): Promise<boolean> {
 	// Never part of the whole run's quote: a batched operation takes every item at once.
 	if (chargeMode(context, 'charge', 0) !== 'purchase') return false;
-	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++)
-		await purchaseBudget(context, spending, itemIndex);
+	await spending.checkPurchases([...Array(itemCount).keys()]);
 	return true;
 }
 
@@ -124,9 +123,9 @@ export async function chargedBatches(
 	const outcomes = groups.map(() => [] as BatchOutcome[]);
 	let importedBefore = 0;
 	for (let index = 0; index < groups.length; index++) {
-		const place = { batchSize, importedBefore, recordsInAll: records };
-		const group = { ...groups[index], held: quoted[index].held, outcomes: outcomes[index] };
-		const stop = await buyGroup(context, budget, group, place);
+		const { held } = quoted[index];
+		const run = { context, budget, batchSize, importedBefore, recordsInAll: records };
+		const stop = await buyGroup({ ...groups[index], ...run, held, outcomes: outcomes[index] });
 		importedBefore += groups[index].records.length;
 		if (!stop) continue;
 		// What was held for the groups not started goes back; their records were not sent.
@@ -140,31 +139,22 @@ export async function chargedBatches(
 }
 
 interface GroupPurchase extends ChargeGroup {
+	context: IExecuteFunctions;
+	budget: SpendBudget;
 	held: number;
 	outcomes: BatchOutcome[];
-}
-
-interface Place {
 	batchSize: number;
 	/** Records of the groups before this one, and of the whole import. */
 	importedBefore: number;
 	recordsInAll: number;
 }
 
+type SentBatch = { start: number; size: number; heldLeft: number; heldForBatch: number };
+
 /** A batch failed: its records and the group's later ones say what happened to the money. */
-function batchFailed(
-	context: IExecuteFunctions,
-	budget: SpendBudget,
-	group: GroupPurchase,
-	{
-		start,
-		size,
-		heldLeft,
-		heldForBatch,
-	}: { start: number; size: number; heldLeft: number; heldForBatch: number },
-	{ importedBefore, recordsInAll }: Place,
-	error: unknown,
-): Stop {
+function batchFailed(group: GroupPurchase, sent: SentBatch, error: unknown): Stop {
+	const { context, budget, importedBefore, recordsInAll } = group;
+	const { start, size, heldLeft, heldForBatch } = sent;
 	const nodeError = toNodeError(context.getNode(), error);
 	const nothingCharged = chargedNothing(error);
 	if (nothingCharged) budget.release(heldLeft);
@@ -200,14 +190,8 @@ function batchFailed(
 }
 
 /** One group's batches; says why the import stopped, for the records of the groups after it, or nothing. */
-async function buyGroup(
-	context: IExecuteFunctions,
-	budget: SpendBudget,
-	group: GroupPurchase,
-	place: Place,
-): Promise<Stop | undefined> {
-	const { records, outcomes } = group;
-	const { batchSize } = place;
+async function buyGroup(group: GroupPurchase): Promise<Stop | undefined> {
+	const { context, budget, records, outcomes, batchSize } = group;
 	let heldLeft = group.held;
 	const perRecord = Math.ceil(group.held / Math.max(records.length, 1));
 	let batch = records.slice(0, batchSize);
@@ -219,23 +203,17 @@ async function buyGroup(
 		try {
 			answer = await sending;
 		} catch (error) {
-			return batchFailed(context, budget, group, sent, place, error);
+			return batchFailed(group, sent, error);
 		}
 		if (!Array.isArray(answer?.results)) {
 			const what = `an import batch of ${batch.length} records`;
 			const error = noResultsArray(context.getNode(), answer, what, 'Its charge is unknown.');
-			return batchFailed(context, budget, group, sent, place, error);
+			return batchFailed(group, sent, error);
 		}
 		const results = answer.results;
 		heldLeft -= heldForBatch;
-		const what = `a batch of ${batch.length} records`;
-		const { charged, notice } = settleAnswer(budget, heldForBatch, answer, results.length, what);
-		const note: ChargeNote = {
-			totalCost: charged === undefined ? 'unknown' : formatCents(charged),
-			resultCount: answer?.resultCount ?? results.length,
-			runTotalCost: formatCents(budget.spent),
-			...(notice ? { notice } : {}),
-		};
+		const note = settleAnswer(budget, heldForBatch, answer, `a batch of ${batch.length} records`);
+		const { notice } = note;
 		const answered = batch.length;
 		const next = start + answered;
 		// The next batch travels while this one's records are settled; sleep(0) lets its request be written first (docs/design.md).

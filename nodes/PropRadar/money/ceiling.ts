@@ -42,14 +42,10 @@ export function readCeiling(
 	return cents === 0 ? undefined : cents;
 }
 
-// The one state outside a run: an execution spans several node runs (a loop, two nodes, an agent's
-// tool calls), so the ceiling's tally lives per execution and credential in this process, evicted
-// after a day idle (docs/money.md, "What the ceiling bounds").
+// The one state outside a run, since an execution spans several node runs: the ceiling's tally per
+// execution and credential, evicted after a day idle (docs/money.md, "What the ceiling bounds").
 const ceilingTallies = new Map<string, Tally>();
 const TALLY_IDLE_MS = 24 * 60 * 60 * 1000;
-
-// Also kept in the execution's custom data: an execution resumed after a Wait or a restart may run in another process.
-const SPENT_KEY_PREFIX = 'propradar_spent_';
 
 // n8n's getter throws where there is no execution data. n8n 2.0.0 gives nodes no `customData`
 // (packages/core/src/execution-engine/node-execution-context/execute-context.ts); the same store is
@@ -69,10 +65,6 @@ function executionCustomData(
 	} catch {
 		return undefined;
 	}
-}
-
-function spentKey(credentialId: string): string {
-	return `${SPENT_KEY_PREFIX}${credentialId.replace(/[^A-Za-z0-9_]/g, '_')}`.slice(0, 50);
 }
 
 /** All of the ceiling when what is kept is no amount (fail closed). */
@@ -117,7 +109,9 @@ export function ceilingTally(context: IExecuteFunctions, ceilingCents: number): 
 	const credentialId = credential.id ?? credential.name;
 	const key = `${executionId}\u0000${credentialId}\u0000${ceilingCents}`;
 	const tally = ceilingTallies.get(key) ?? new Tally(ceilingCents);
-	const kept = spentKey(credentialId);
+	// Also kept in the execution's custom data: an execution resumed after a Wait or a restart may
+	// run in another process.
+	const kept = `propradar_spent_${credentialId.replace(/[^A-Za-z0-9_]/g, '_')}`.slice(0, 50);
 	tally.spentCents = Math.max(tally.spentCents, keptSpent(context, kept, ceilingCents));
 	tally.keepSpent = () => executionCustomData(context)?.set(kept, String(tally.spentCents));
 	tally.touchedAt = now;

@@ -4,7 +4,6 @@ import { NodeApiError } from 'n8n-workflow';
 import { toNodeError, type ApiEnvelope, type ApiRequest } from '../transport';
 import type { RunSpending } from './budget';
 import { chargeMode } from './properties';
-import { assertRunFits, checkPurchases } from './purchase';
 import {
 	formatCents,
 	fullPriceCents,
@@ -18,8 +17,7 @@ import {
 import type { PriceKind, Quote } from './quote';
 
 // Properties read by PropID, many a request, through the property search's PropID criterion
-// (docs/money.md, "Property > Get over many items"). The quotes come first (`quoteIdBatches`),
-// free, and find the PropIDs the service does not have; the purchases follow (`buyIdBatches`).
+// (docs/money.md, "Property > Get over many items"); free quotes find the PropIDs the service lacks.
 
 /** One request of distinct PropIDs, each charged once however many items name it. */
 export interface IdBatch {
@@ -72,55 +70,47 @@ export function idRequest({ request }: IdBatch, ids: string[]): ApiRequest {
 	};
 }
 
-// A quote counts the PropIDs it has without naming them: a batch whose count falls short is halved
-// and its first half quoted again (free); the second half has the rest of the count.
-async function foundIds(
-	context: IExecuteFunctions,
-	batch: IdBatch,
-	ids: string[],
-	count: number,
-	purchasing: boolean,
-): Promise<string[]> {
-	if (count <= 0) return [];
-	if (count >= ids.length) return ids;
-	const first = ids.slice(0, Math.ceil(ids.length / 2));
-	const second = ids.slice(first.length);
-	const { quote } = await quoteIds(context, batch, first, purchasing);
-	const inFirst = Math.min(quote.count, first.length);
-	return [
-		...(await foundIds(context, batch, first, inFirst, purchasing)),
-		...(await foundIds(context, batch, second, count - inFirst, purchasing)),
-	];
-}
+/** Who asks for a batch's quotes: its context, the batch, and whether they come before a purchase. */
+export type IdAsking = { context: IExecuteFunctions; batch: IdBatch; purchasing: boolean };
 
 export async function quoteIds(
-	context: IExecuteFunctions,
-	batch: IdBatch,
+	{ context, batch, purchasing }: IdAsking,
 	ids: string[],
-	purchasing: boolean,
 ): Promise<{ response: ApiEnvelope; quote: Quote }> {
 	const response = await requestQuote(context, idRequest(batch, ids), batch.itemIndex, purchasing);
 	return { response, quote: readQuote(context, response, batch.itemIndex) };
 }
 
-async function quoteBatch(
-	context: IExecuteFunctions,
-	batch: IdBatch,
-	purchasing: boolean,
-): Promise<QuotedBatch> {
-	const { response, quote } = await quoteIds(context, batch, batch.ids, purchasing);
-	const found = new Set(await foundIds(context, batch, batch.ids, quote.count, purchasing));
+// A quote counts the PropIDs it has without naming them: a batch whose count falls short is halved
+// and its first half quoted again (free); the second half has the rest of the count.
+async function foundIds(asking: IdAsking, ids: string[], count: number): Promise<string[]> {
+	if (count <= 0) return [];
+	if (count >= ids.length) return ids;
+	const first = ids.slice(0, Math.ceil(ids.length / 2));
+	const second = ids.slice(first.length);
+	const { quote } = await quoteIds(asking, first);
+	const inFirst = Math.min(quote.count, first.length);
+	return [
+		...(await foundIds(asking, first, inFirst)),
+		...(await foundIds(asking, second, count - inFirst)),
+	];
+}
+
+async function quoteBatch(asking: IdAsking): Promise<QuotedBatch> {
+	const { ids } = asking.batch;
+	const { response, quote } = await quoteIds(asking, ids);
+	const found = new Set(await foundIds(asking, ids, quote.count));
 	// A page cut short (a total above the count, or no total) counts fewer than exist: the PropIDs
 	// not found are asked again, in a further quote, until one finds none of them.
-	let missing = batch.ids.filter((id) => !found.has(id));
+	let missing = ids.filter((id) => !found.has(id));
 	while (missing.length > 0 && quote.totalResultCount !== quote.count) {
-		const again = await quoteIds(context, batch, missing, purchasing);
-		const more = await foundIds(context, batch, missing, again.quote.count, purchasing);
+		const again = await quoteIds(asking, missing);
+		const more = await foundIds(asking, missing, again.quote.count);
 		if (more.length === 0) break;
 		for (const id of more) found.add(id);
 		missing = missing.filter((id) => !found.has(id));
 	}
-	return { response, quote, found: batch.ids.filter((id) => found.has(id)) };
+	return { response, quote, found: ids.filter((id) => found.has(id)) };
 }
 
 /** Records a page cut short left out of the quote's count are added at full price. */
@@ -160,28 +150,6 @@ function notFound(batch: IdBatch, id: string): IdOutcome {
 	};
 }
 
-/** Every batch's quote, travelling together; a failed one ends the run unless "On Error: Continue". */
-async function quoteAll(context: IExecuteFunctions, run: QuotedIdRun): Promise<number> {
-	const settled = await Promise.allSettled(
-		run.batches.map((batch) => quoteBatch(context, batch, run.purchasing)),
-	);
-	// Read in batch order, so a run stops on the first batch's failure.
-	for (const [index, result] of settled.entries()) {
-		if (result.status === 'fulfilled') {
-			run.quoted[index] = result.value;
-			continue;
-		}
-		const batch = run.batches[index];
-		const nodeError = toNodeError(context.getNode(), result.reason, batch.itemIndex);
-		if (!run.continueOnFail) throw nodeError;
-		for (const id of batch.ids) run.outcomes[index].set(id, { error: failureOf(nodeError) });
-	}
-	return run.quoted.reduce(
-		(sum, batch) => sum + (batch ? worstCaseCents(run.kind, foundQuote(run.kind, batch)) : 0),
-		0,
-	);
-}
-
 /** Every batch quoted, free; a purchase run checked whole before anything is bought (docs/money.md, rule 2). */
 export async function quoteIdBatches(
 	context: IExecuteFunctions,
@@ -199,9 +167,29 @@ export async function quoteIdBatches(
 	const purchasing = chargeMode(context, 'charge', 0) === 'purchase';
 	const outcomes = batches.map(() => new Map<string, IdOutcome>());
 	const run: QuotedIdRun = { kind, batches, continueOnFail, purchasing, quoted: [], outcomes };
-	if (purchasing) await checkPurchases(context, spending, itemIndexes);
-	const needCents = await quoteAll(context, run);
-	if (purchasing) await assertRunFits(context, spending, itemIndexes.length, needCents);
+	if (purchasing) await spending.checkPurchases(itemIndexes);
+	// Every batch's quote travels at once; read in batch order, so a run stops on the first batch's
+	// failure unless "On Error: Continue".
+	const settled = await Promise.allSettled(
+		batches.map((batch) => quoteBatch({ context, batch, purchasing })),
+	);
+	for (const [index, result] of settled.entries()) {
+		if (result.status === 'fulfilled') {
+			run.quoted[index] = result.value;
+			continue;
+		}
+		const batch = batches[index];
+		const nodeError = toNodeError(context.getNode(), result.reason, batch.itemIndex);
+		if (!continueOnFail) throw nodeError;
+		for (const id of batch.ids) outcomes[index].set(id, { error: failureOf(nodeError) });
+	}
+	if (purchasing) {
+		const needCents = run.quoted.reduce(
+			(sum, batch) => sum + (batch ? worstCaseCents(kind, foundQuote(kind, batch)) : 0),
+			0,
+		);
+		await spending.assertFits(itemIndexes.length, needCents);
+	}
 	batches.forEach((batch, index) => {
 		const quoted = run.quoted[index];
 		if (!quoted) return;

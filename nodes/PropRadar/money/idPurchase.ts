@@ -4,9 +4,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { toNodeError, type ApiEnvelope } from '../transport';
 import type { RunSpending, SpendBudget } from './budget';
 import { failureOf, foundQuote, idRequest, quoteIds } from './idBatches';
-import type { IdBatch, IdFailure, IdOutcome, QuotedBatch, QuotedIdRun } from './idBatches';
+import type { IdFailure, IdOutcome, QuotedBatch, QuotedIdRun } from './idBatches';
 import { buy, warn, withCharge, type ChargeNote } from './purchase';
-import type { PriceKind } from './quote';
 
 const notSent = (why: string): IdOutcome => ({
 	error: {
@@ -28,14 +27,7 @@ export async function buyIdBatches(
 	for (let index = 0; index < batches.length; index++) {
 		const batch = quoted[index];
 		if (!batch) continue;
-		const failed = await buyBatch(
-			context,
-			budget,
-			run.kind,
-			batches[index],
-			batch,
-			outcomes[index],
-		);
+		const failed = await buyBatch(context, budget, run, index, batch);
 		if (!failed || (run.continueOnFail && !failed.stopsBuying)) continue;
 		const why = failed.stopsBuying
 			? 'Purchase refused: an earlier purchase of this run may have been charged'
@@ -52,25 +44,20 @@ export async function buyIdBatches(
 async function buyBatch(
 	context: IExecuteFunctions,
 	budget: SpendBudget,
-	kind: PriceKind,
-	batch: IdBatch,
+	{ kind, batches, outcomes }: QuotedIdRun,
+	index: number,
 	quoted: QuotedBatch,
-	outcome: Map<string, IdOutcome>,
 ): Promise<{ stopsBuying: boolean } | undefined> {
+	const batch = batches[index];
+	const outcome = outcomes[index];
 	for (let asked = quoted; asked.found.length > 0;) {
 		const { found } = asked;
 		let response: ApiEnvelope;
 		let note: ChargeNote;
 		try {
 			const request = idRequest(batch, found);
-			({ response, note } = await buy(
-				context,
-				budget,
-				kind,
-				foundQuote(kind, asked),
-				request,
-				batch.itemIndex,
-			));
+			const quote = foundQuote(kind, asked);
+			({ response, note } = await buy(context, budget, kind, quote, request, batch.itemIndex));
 		} catch (error) {
 			const failure = failureOf(toNodeError(context.getNode(), error, batch.itemIndex));
 			failure.description =
@@ -83,7 +70,7 @@ async function buyBatch(
 		if (settled.absent.length === 0) return undefined;
 		if (settled.cutShort) {
 			try {
-				const again = await quoteIds(context, batch, settled.absent, true);
+				const again = await quoteIds({ context, batch, purchasing: true }, settled.absent);
 				asked = { ...again, found: again.quote.count > 0 ? settled.absent : [] };
 				if (asked.found.length > 0) continue;
 			} catch {

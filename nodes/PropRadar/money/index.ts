@@ -1,6 +1,5 @@
 // The one home of money (docs/money.md), above transport/ and below actions/.
 export * from './batches';
-export * from './boughtBefore';
 export * from './ceiling';
 export * from './idBatches';
 export * from './idPurchase';

@@ -3,10 +3,9 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { markMayHaveCharged, mayHaveCharged, toNodeError } from '../transport';
 import type { ApiEnvelope, ApiRequest } from '../transport';
-import type { RunSpending, SpendBudget } from './budget';
 import { chargeMode, type ChargePass } from './properties';
-import { buy, purchaseBudget, refusal, warn, withCharge } from './purchase';
-import type { Bought, ChargeNote } from './purchase';
+import { refusal, type RunSpending, type SpendBudget } from './budget';
+import { buy, warn, withCharge, type Bought, type ChargeNote } from './purchase';
 import {
 	formatCents,
 	fullPriceCents,
@@ -146,7 +145,7 @@ export async function chargedPages(
 ): Promise<IDataObject[]> {
 	const { kind, pageSize, limit } = charge;
 	const purchasing = chargeMode(context, pass, itemIndex) === 'purchase';
-	const budget = purchasing ? await purchaseBudget(context, spending, itemIndex) : undefined;
+	const budget = purchasing ? await spending.purchaseBudget(itemIndex) : undefined;
 	const firstSize = Math.min(limit ?? pageSize, pageSize);
 	const page = pageRequest(request, 0, firstSize);
 	const firstResponse = await requestQuote(context, page, itemIndex, purchasing);

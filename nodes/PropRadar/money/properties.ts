@@ -7,12 +7,6 @@ export type ChargeMode = 'preview' | 'purchase';
 // rule 2); `'charge'` in the item loop, where Charge Mode decides.
 export type ChargePass = 'quote' | 'charge';
 
-export const PURCHASE_NOTICE =
-	'Purchases are charged, non-refundable and never repeated: with "Retry On Fail" on, this node refuses to buy. Execute step runs it again, and buys again, unless its output is pinned.';
-
-const MAX_COST_HELP =
-	'Most this node may spend in one run, all input items together. Every record counts at full price, so the cap holds even when free export credits run out.';
-
 export function chargeProperties(show: Record<string, string[]>, what: string): INodeProperties[] {
 	return [
 		{
@@ -43,10 +37,12 @@ export function chargeProperties(show: Record<string, string[]>, what: string): 
 			displayOptions: { show: { ...show, chargeMode: ['purchase'] } },
 			default: 0,
 			hint: '0 buys nothing. The preview tells the Max Cost a purchase needs (maxCostNeeded).',
-			description: MAX_COST_HELP,
+			description:
+				'Most this node may spend in one run, all input items together. Every record counts at full price, so the cap holds even when free export credits run out.',
 		},
 		{
-			displayName: PURCHASE_NOTICE,
+			displayName:
+				'Purchases are charged, non-refundable and never repeated: with "Retry On Fail" on, this node refuses to buy. Execute step runs it again, and buys again, unless its output is pinned.',
 			name: 'purchaseNotice',
 			type: 'notice',
 			displayOptions: { show: { ...show, chargeMode: ['purchase'] } },
@@ -66,4 +62,47 @@ export function chargeMode(
 ): ChargeMode {
 	if (pass === 'quote') return 'preview';
 	return readChoice<ChargeMode>(context, itemIndex, CHARGE_MODE);
+}
+
+/** How many keys n8n keeps per node (or workflow); older ones are forgotten and bought again. */
+export const BOUGHT_HISTORY = 10_000;
+
+export function boughtBeforeProperties(
+	show: Record<string, string[]>,
+	key: 'PropID' | 'PersonKey',
+	what: string,
+): INodeProperties[] {
+	const purchasing = { ...show, chargeMode: ['purchase'] };
+	return [
+		{
+			displayName: 'Skip Records Bought Before',
+			name: 'skipBoughtBefore',
+			type: 'boolean',
+			noDataExpression: true,
+			displayOptions: { show: purchasing },
+			default: false,
+			description: `Whether to leave out the items whose ${what} this workflow bought in an earlier execution: nothing is sent or charged for them, and a note above the output names them. n8n keeps the ${key} of each purchase (the store its Remove Duplicates node uses) once it is charged and in the output, the last ${BOUGHT_HISTORY.toLocaleString('en-US')}.`,
+		},
+		{
+			displayName: 'Bought Before By',
+			name: 'boughtBeforeScope',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { ...purchasing, skipBoughtBefore: [true] } },
+			options: [
+				{
+					name: 'Any Node of This Workflow',
+					value: 'workflow',
+					description:
+						'Skip what any PropRadar node of this workflow with the same operation and this option bought',
+				},
+				{
+					name: 'This Node',
+					value: 'node',
+					description: 'Skip what this node bought in earlier executions',
+				},
+			],
+			default: 'node',
+		},
+	];
 }

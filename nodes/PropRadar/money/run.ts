@@ -1,12 +1,36 @@
-import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type {
+	DeduplicationScope,
+	ICheckProcessedOptions,
+	IDataObject,
+	NodeApiError,
+} from 'n8n-workflow';
 
 import { mayHaveCharged, type ApiRequest } from '../transport';
-import { readBoughtBefore, recordBought, skipBoughtBefore } from './boughtBefore';
-import type { BoughtBefore, Skipping } from './boughtBefore';
 import { RunSpending } from './budget';
+import { BOUGHT_HISTORY } from './properties';
 import { StoppedAfterBuying } from './pages';
-import { assertRunFits, buy, checkPurchases, warn, type Bought } from './purchase';
+import { buy, warn, type Bought } from './purchase';
 import { cents, formatCents, money, type PriceKind, type Quote } from './quote';
+
+// Skip Records Bought Before keeps bought keys in n8n's de-duplication store (docs/money.md). It has no
+// read that does not record, so the check records what it is asked and at once removes what was new.
+const CHECK: ICheckProcessedOptions = { mode: 'entries' };
+const RECORD: ICheckProcessedOptions = { mode: 'entries', maxEntries: BOUGHT_HISTORY };
+const stored = (ledger: BoughtBefore, key: string) => `${ledger.operation}:${key}`;
+
+export interface BoughtBefore {
+	scope: DeduplicationScope;
+	/** The operation a key is stored under, so that one store serves a workflow's operations. */
+	operation: string;
+}
+
+/** The run's Skip Records Bought Before: its store, and the items it leaves out. */
+export interface Skipping {
+	ledger: BoughtBefore;
+	keys: Map<number, string>;
+	skipped: Map<number, string>;
+}
 
 /** A run that fails after buying carries its output in its error: n8n keeps no output of a node that fails. */
 function carryOutput<E extends NodeApiError | NodeOperationError>(
@@ -20,17 +44,13 @@ function carryOutput<E extends NodeApiError | NodeOperationError>(
 	return nodeError;
 }
 
-/**
- * The money of one node run (docs/money.md): its budget, and the service the router and the
- * operations call. An operation asks for a quote (`quoteItem`), then buys (`buy`), or hands over
- * a paged, batched or by-ID purchase whole; money never calls back into an operation.
- */
+// The money of one node run (docs/money.md): its budget, and the service the router and the operations
+// call (a quote, then `buy`, or a paged, batched or by-ID purchase handed over whole).
 export class RunMoney extends RunSpending {
 	get nothingCharged(): boolean {
 		return this.spentCents === 0;
 	}
 
-	/** What the run has spent, as its messages say it. */
 	private get spentSoFar(): string {
 		return this.unconfirmedCents > 0
 			? `charged or may have been charged ${money(this.spentCents)}`
@@ -58,30 +78,76 @@ export class RunMoney extends RunSpending {
 		return carryOutput(error, stopped, output);
 	}
 
-	/** Skip Records Bought Before, when it is on and the run purchases. */
+	/** The run's Skip Records Bought Before, when it is on and the run purchases (its parameters take no expression). */
 	boughtBefore(operation: string): BoughtBefore | undefined {
-		return readBoughtBefore(this.context, operation);
+		const { context } = this;
+		if (context.getNodeParameter('chargeMode', 0, 'preview') !== 'purchase') return undefined;
+		if (context.getNodeParameter('skipBoughtBefore', 0, false) !== true) return undefined;
+		const scope = context.getNodeParameter('boughtBeforeScope', 0, 'node');
+		if (scope !== 'node' && scope !== 'workflow')
+			throw new NodeOperationError(
+				context.getNode(),
+				`Bought Before By: "${String(scope)}" is not allowed; use "node" or "workflow"`,
+				{ description: 'Nothing was sent and nothing was charged.' },
+			);
+		if (typeof context.helpers.checkProcessedAndRecord !== 'function')
+			throw new NodeOperationError(
+				context.getNode(),
+				"Skip Records Bought Before needs n8n's de-duplication store, which is not available here",
+				{
+					description:
+						'Nothing was sent and nothing was charged. Switch Skip Records Bought Before off, or run the workflow in n8n itself (the store is where n8n keeps its Remove Duplicates node’s values).',
+				},
+			);
+		return { scope, operation };
 	}
 
-	/** The items Skip Records Bought Before leaves out, from every item's key. */
+	// Asked once for the whole run, before anything is quoted; it leaves the store as it was. `keys` by
+	// item index: an item whose key cannot be read has none, and fails in its own run, as without the option.
 	async skipBoughtBefore(
 		ledger: BoughtBefore,
 		keyName: 'PropID' | 'PersonKey',
 		keys: Map<number, string>,
 		itemCount: number,
 	): Promise<Skipping> {
-		return skipBoughtBefore(this.context, ledger, keyName, keys, itemCount);
+		const { helpers } = this.context;
+		const values = [...new Set(keys.values())].map((key) => stored(ledger, key));
+		let processed = new Set<string>();
+		if (values.length > 0) {
+			const found = await helpers.checkProcessedAndRecord(values, ledger.scope, CHECK);
+			if (found.new.length > 0) await helpers.removeProcessed(found.new, ledger.scope, CHECK);
+			processed = new Set(found.processed.map(String));
+		}
+		const skipped = new Map([...keys].filter(([, key]) => processed.has(stored(ledger, key))));
+		if (skipped.size > 0)
+			this.hint(
+				`${skipped.size} of the ${itemCount} items left out, nothing sent or charged for them: bought in an earlier execution by ${ledger.scope === 'node' ? 'this node' : 'this workflow'} (Skip Records Bought Before), ${keyName} ${[...skipped.values()].join(', ')}.`,
+			);
+		return { ledger, keys, skipped };
 	}
 
-	/** Records, for Skip Records Bought Before, the items whose purchase reached the output. */
+	/** Records the items whose purchase reached the output; never throws, the records are bought whatever happens here. */
 	async recordBought(skip: Skipping, itemIndexes: number[]): Promise<void> {
+		const { ledger } = skip;
 		const keys = itemIndexes.flatMap((itemIndex) => skip.keys.get(itemIndex) ?? []);
-		await recordBought(this.context, skip.ledger, keys);
-	}
-
-	/** A purchase of several items: every item's checks, before the whole run is quoted. */
-	async checkPurchases(itemIndexes: readonly number[]): Promise<void> {
-		await checkPurchases(this.context, this, itemIndexes);
+		const values = [...new Set(keys)].map((key) => stored(ledger, key));
+		if (values.length === 0) return;
+		const { helpers } = this.context;
+		try {
+			const kept = await helpers.getProcessedDataCount(ledger.scope, RECORD);
+			const forgotten = kept + values.length - BOUGHT_HISTORY;
+			if (forgotten > 0)
+				warn(
+					this.context,
+					`n8n keeps the last ${BOUGHT_HISTORY.toLocaleString('en-US')} purchases for Skip Records Bought Before: recording this run's ${values.length} forgets the oldest ${Math.min(forgotten, kept)}, which a later execution buys again if they come back.`,
+				);
+			await helpers.checkProcessedAndRecord(values, ledger.scope, RECORD);
+		} catch (error) {
+			warn(
+				this.context,
+				`What this run bought (${keys.join(', ')}) is in the output, but n8n's de-duplication store could not record it (${(error as Error).message}), so a later execution buys it again.`,
+			);
+		}
 	}
 
 	/** The whole run's previews against Max Cost and the ceiling (docs/money.md, rule 2). */
@@ -90,7 +156,7 @@ export class RunMoney extends RunSpending {
 			(sum, record) => (record.preview === true ? sum + cents(record.maxCostNeeded) : sum),
 			0,
 		);
-		await assertRunFits(this.context, this, itemCount, needCents);
+		await this.assertFits(itemCount, needCents);
 	}
 
 	/** A failed item's `_charge` in a purchase run: "0.00", or "unknown" when its purchase failed after it was sent. */

@@ -20,8 +20,6 @@ export const mayHaveCharged = (error: unknown): boolean => chargeOf(error) === '
 
 export const markMayHaveCharged = <T extends object>(error: T): T => withCharge(error, 'unknown');
 
-export const markNeverSent = <T extends object>(error: T): T => withCharge(error, 'none');
-
 /** A 4xx with the service's error object: nothing was done. Only an answer gives an `httpCode`. */
 export const refusedByService = (error: unknown): boolean =>
 	chargedNothing(error) && Boolean((error as { httpCode?: unknown }).httpCode);

@@ -8,6 +8,7 @@ import {
 	redactAll,
 	withCharge,
 	withoutUserPart,
+	type Charge,
 } from './errors';
 import type { ApiContext } from './run';
 
@@ -128,35 +129,32 @@ export function connectionError(
 		name: String((failed as Error)?.name ?? 'Error'),
 		message: redact(String((failed as Error)?.message ?? ''), sending.secrets),
 	};
-	const make = (message: string, description: string) =>
-		new NodeApiError(context.getNode(), what, { message, description, itemIndex });
+	const make = (message: string, description: string, charge?: Charge) =>
+		withCharge(
+			new NodeApiError(context.getNode(), what, { message, description, itemIndex }),
+			charge,
+		);
 	// In n8n 2.41 the refusal its request helper makes before anything is sent is its SSRF
 	// protection's, a UserError (SsrfBlockedIpError, SsrfBlockedHostnameError).
 	if (blocked)
-		return withCharge(
-			make(
-				`This n8n's SSRF protection blocks PropRadar at ${address}`,
-				`${what.message}. Nothing was sent${charging ? ' and nothing charged' : ''}. To reach this address, the instance's owner can allow it with N8N_SSRF_ALLOWED_IP_RANGES or N8N_SSRF_ALLOWED_HOSTNAMES.`,
-			),
+		return make(
+			`This n8n's SSRF protection blocks PropRadar at ${address}`,
+			`${what.message}. Nothing was sent${charging ? ' and nothing charged' : ''}. To reach this address, the instance's owner can allow it with N8N_SSRF_ALLOWED_IP_RANGES or N8N_SSRF_ALLOWED_HOSTNAMES.`,
 			'none',
 		);
 	const code = networkErrorCode(error);
 	// n8n replaces a message naming a network error code with its own: the code goes in the description.
 	const cause = code ? ` (${code})` : '';
 	if (charging && code && NOT_CONNECTED.has(code))
-		return withCharge(
-			make(
-				`Could not reach PropRadar at ${address}: the purchase was not sent`,
-				`The connection could not be made${cause}, so the purchase never left n8n: nothing was charged. Check the Base URL of the PropRadar credential and that the service (or the local sandbox) is running.`,
-			),
+		return make(
+			`Could not reach PropRadar at ${address}: the purchase was not sent`,
+			`The connection could not be made${cause}, so the purchase never left n8n: nothing was charged. Check the Base URL of the PropRadar credential and that the service (or the local sandbox) is running.`,
 			'none',
 		);
 	if (charging)
-		return withCharge(
-			make(
-				'The connection to PropRadar failed during a purchase: it may have been charged',
-				`The connection to ${address} failed${cause} after the purchase was sent, before PropRadar answered, so it may have been charged. It was not sent again, and this run buys nothing more. ${CHECK_CHARGES}`,
-			),
+		return make(
+			'The connection to PropRadar failed during a purchase: it may have been charged',
+			`The connection to ${address} failed${cause} after the purchase was sent, before PropRadar answered, so it may have been charged. It was not sent again, and this run buys nothing more. ${CHECK_CHARGES}`,
 			'unknown',
 		);
 	return make(

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { encodeQuery, type ApiEnvelope, type ApiPath, type Query } from './api';
-import { markNeverSent, noResultsArray, redact, retryDelay, withoutUserPart } from './errors';
+import { noResultsArray, redact, retryDelay, withCharge, withoutUserPart } from './errors';
 import { answerError, connectionError, networkErrorCode, stopped } from './failures';
 import type { Answer, Sending } from './failures';
 import { CREDENTIAL_TYPE, inFlight, normalizedBaseUrl, readCredential } from './run';
@@ -67,11 +67,12 @@ function prepare(context: ApiContext, credentials: CredentialData, request: ApiR
 	const url = `${baseUrl}${request.path}${query ? `?${query}` : ''}`;
 	const address = withoutUserPart(baseUrl);
 	const refuse = (message: string, description: string) =>
-		markNeverSent(
+		withCharge(
 			new NodeOperationError(context.getNode(), message, {
 				description: `${description} Nothing was sent.`,
 				itemIndex: request.itemIndex,
 			}),
+			'none',
 		);
 	// A user part would be sent as Basic authentication in place of the token (n8n's request helper
 	// does so), and shown back in every message that names the address: refused, and never shown.
