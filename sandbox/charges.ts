@@ -8,7 +8,7 @@ import type { SandboxContext } from './types';
  * cannot be paid answers 402 and charges and changes nothing. Every charge goes to a per-account log.
  *
  * The sandbox's own prices: the documents give none, and the node's table
- * (nodes/PropRadar/money/prices.ts) is what the node assumes, not what the service charges. These
+ * (nodes/PropRadar/money/quote.ts) is what the node assumes, not what the service charges. These
  * are every account's at start; `PUT /_sandbox/prices` sets an account's own (`pricesOf`).
  */
 export const PRICES_CENTS = {

@@ -7,7 +7,7 @@ import type { ResourceModule } from './shapes';
 // What an AI agent is told of each operation, in place of n8n's "<action> in PropRadar", which says
 // nothing of money (docs/design.md, actions/).
 
-/** What a charging operation charges for, at which of the prices the node knows (money/prices.ts). */
+/** What a charging operation charges for, at which of the prices the node knows (money/quote.ts). */
 export const TOOL_CHARGES: Record<string, { kind: PriceKind; per: string }> = {
 	'property.get': { kind: 'property', per: 'per property' },
 	'property.search': { kind: 'property', per: 'per property returned' },

@@ -9,7 +9,7 @@ import {
 } from '../vocabulary';
 import { sortedOptions } from './picker';
 
-// Kept beside the chosen fields of every bought record: what its purchase cost (money/chargeNote.ts).
+// Kept beside the chosen fields of every bought record: what its purchase cost (money/purchase.ts).
 const ALWAYS_KEPT = ['_charge'];
 
 export type OutputChoice = 'raw' | 'simplified' | 'selected';
