@@ -54,11 +54,6 @@ const HINTS: Record<number, Known> = {
 	},
 };
 
-const SERVICE_FAILED: Known = {
-	message: 'The PropRadar service failed',
-	hint: 'A fault on the service side. Try again later; if it persists, send the troubleshooting code to PropRadar support.',
-};
-
 export function redact(text: string, secrets: readonly string[] = []): string {
 	let result = text;
 	for (const secret of secrets) {
@@ -123,7 +118,11 @@ function known(status: number, words: string, request: FailedRequest): Known {
 			message: `PropRadar refused the request${subject ? ` for ${subject}` : ''} as invalid${words ? `: ${words}` : ''}`,
 			hint: badRequestHint(words, request.parameters ?? []),
 		};
-	if (status >= 500) return SERVICE_FAILED;
+	if (status >= 500)
+		return {
+			message: 'The PropRadar service failed',
+			hint: 'A fault on the service side. Try again later; if it persists, send the troubleshooting code to PropRadar support.',
+		};
 	return HINTS[status] ?? { message: `PropRadar answered with status ${status}`, hint: '' };
 }
 

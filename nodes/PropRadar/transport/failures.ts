@@ -89,21 +89,21 @@ export function answerError(context: ApiContext, answer: Answer, sending: Sendin
 }
 
 // n8n's request helper wraps what failed (the connection's error, an SSRF refusal) as the `cause`.
-function* causes(error: unknown): Generator<object> {
-	const seen = new Set<unknown>();
-	for (let at = error; typeof at === 'object' && at !== null && !seen.has(at);) {
-		seen.add(at);
-		yield at;
-		at = (at as { cause?: unknown }).cause;
+type Cause = Error & { code?: unknown };
+
+function causes(error: unknown): Cause[] {
+	const chain: Cause[] = [];
+	let at = error as Cause | undefined;
+	while (typeof at === 'object' && at !== null && !chain.includes(at)) {
+		chain.push(at);
+		at = at.cause as Cause | undefined;
 	}
+	return chain;
 }
 
 export function networkErrorCode(error: unknown): string | undefined {
-	for (const cause of causes(error)) {
-		const { code } = cause as { code?: unknown };
-		if (typeof code === 'string') return code;
-	}
-	return undefined;
+	const code = causes(error).find((cause) => typeof cause.code === 'string')?.code;
+	return code as string | undefined;
 }
 
 // A request fails with these only while it waits for its connection, before anything is written.
@@ -123,11 +123,11 @@ export function connectionError(
 	sending: Sending,
 ): NodeApiError {
 	const { address, charging, itemIndex } = sending;
-	const blocked = [...causes(error)].find((cause) => cause instanceof UserError) as Error;
-	const failed = blocked ?? [...causes(error)].at(-1);
+	const blocked = causes(error).find((cause) => cause instanceof UserError);
+	const failed = blocked ?? causes(error).at(-1);
 	const what = {
-		name: String((failed as Error)?.name ?? 'Error'),
-		message: redact(String((failed as Error)?.message ?? ''), sending.secrets),
+		name: String(failed?.name ?? 'Error'),
+		message: redact(String(failed?.message ?? ''), sending.secrets),
 	};
 	const make = (message: string, description: string, charge?: Charge) =>
 		withCharge(

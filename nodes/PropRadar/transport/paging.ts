@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-
 import type { NumberedId } from '../shared/ids';
 import { fieldNames, LIST_FIELDS } from '../shared/vocabulary';
 import { paths, type ApiEnvelope, type ListRecord } from './api';
-import { noResultsArray } from './errors';
 import { apiRequest, type ApiRequest } from './request';
 import type { ApiContext } from './run';
 
@@ -143,16 +142,12 @@ export async function collectPages<T = IDataObject>(
 	request: ApiRequest,
 	options: PagingOptions & { expected?: Promise<number | undefined>; untilEmpty?: boolean },
 ): Promise<PagedResult<T>> {
-	const fetchPage = async (start: number, limit: number) => {
-		const answer = await apiRequest<ApiEnvelope<T>>(context, {
+	// A free read without its `results` array is refused by apiRequest (request.ts).
+	const fetchPage = (start: number, limit: number) =>
+		apiRequest<ApiEnvelope<T>>(context, {
 			...request,
 			qs: { ...request.qs, Start: start, Limit: limit },
 		});
-		if (Array.isArray(answer?.results)) return answer;
-		const what = `a read (${request.method} ${request.path})`;
-		const free = 'It was a free read: nothing was charged.';
-		throw noResultsArray(context.getNode(), answer, what, free, request.itemIndex);
-	};
 	const read = await pageThrough(fetchPage, { ...options, total: options.expected });
 	const expected = await options.expected;
 	const found = read.records.length;

@@ -8,14 +8,8 @@ import type {
 
 // What the transport keeps for one node run (its credential read, its requests in flight), keyed by
 // the run's context: n8n gives every run of a node a context of its own (issue 58, step 4).
-const runs = new WeakMap<object, Map<string, unknown>>();
-
-function perRun<T>(context: object, key: string, make: () => T): T {
-	let state = runs.get(context);
-	if (!state) runs.set(context, (state = new Map()));
-	if (!state.has(key)) state.set(key, make());
-	return state.get(key) as T;
-}
+const inFlights = new WeakMap<object, InFlight>();
+const credentialReads = new WeakMap<object, Promise<CredentialData>>();
 
 /** The most requests one node run has under way at once (docs/performance.md, "Requests in flight"). */
 export const MAX_IN_FLIGHT = 50;
@@ -56,8 +50,10 @@ export class InFlight {
 	}
 }
 
-export const inFlight = (context: object): InFlight =>
-	perRun(context, 'inFlight', () => new InFlight());
+export function inFlight(context: object): InFlight {
+	if (!inFlights.has(context)) inFlights.set(context, new InFlight());
+	return inFlights.get(context)!;
+}
 
 export const CREDENTIAL_TYPE = 'propRadarApi';
 
@@ -79,11 +75,13 @@ export const normalizedBaseUrl = (credentials: CredentialData) =>
 
 // Once per run (a node run, a trigger call): n8n loads and decrypts it on every read (docs/design.md).
 export function readCredential(context: ApiContext): Promise<CredentialData> {
-	return perRun(context, 'credential', () => {
-		const read = context.getCredentials<CredentialData>(CREDENTIAL_TYPE);
-		read.catch(() => runs.get(context)?.delete('credential'));
-		return read;
-	});
+	let read = credentialReads.get(context);
+	if (!read) {
+		read = context.getCredentials<CredentialData>(CREDENTIAL_TYPE);
+		credentialReads.set(context, read);
+		read.catch(() => credentialReads.delete(context));
+	}
+	return read;
 }
 
 // The read overlaps the run's parameter and item reads; a failure is left to the first request.
