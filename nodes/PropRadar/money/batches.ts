@@ -26,14 +26,13 @@ export interface BatchedCharge {
 	batchSize: number;
 }
 
+type Stop = { error: string; description: string; httpCode?: string };
+
 export type BatchOutcome =
-	| { bought: true; result: IDataObject; note: ChargeNote }
-	| { bought: false; error: string; description: string; httpCode?: string };
+	{ bought: true; result: IDataObject; note: ChargeNote } | ({ bought: false } & Stop);
 
 /** A preview per group, or every record's outcome, by group and record. */
 export type BatchesResult = { previews: IDataObject[] } | { outcomes: BatchOutcome[][] };
-
-type Stop = { error: string; description: string; httpCode?: string };
 
 interface QuotedGroup {
 	response: ApiEnvelope;

@@ -4,7 +4,7 @@ import { getConnection } from '../transport';
 import { ceilingTally, readCeiling, Tally } from './ceiling';
 import { money, readCents } from './quote';
 
-export function readMaxCost(context: IExecuteFunctions, itemIndex: number): number {
+function readMaxCost(context: IExecuteFunctions, itemIndex: number): number {
 	const raw = context.getNodeParameter('maxCost', itemIndex, 0) as unknown;
 	const cents = readCents(typeof raw === 'string' && raw.trim() === '' ? 0 : raw);
 	if (cents === undefined) {
@@ -114,15 +114,6 @@ export class SpendBudget {
 	}
 }
 
-export async function createSpendBudget(context: IExecuteFunctions): Promise<SpendBudget> {
-	const maxCostCents = readMaxCost(context, 0);
-	const ceilingCents = readCeiling(context, (await getConnection(context)).spendingCeiling);
-	return new SpendBudget(
-		maxCostCents,
-		ceilingCents === undefined ? undefined : ceilingTally(context, ceilingCents),
-	);
-}
-
 /** A refusal by the budget; without `itemIndex` it is the whole run's. */
 export function refusal(
 	context: IExecuteFunctions,
@@ -141,29 +132,24 @@ export function refusal(
 /** What the items of one node run share; the budget is made when the first purchase needs it. */
 export class RunSpending {
 	private budgetPromise: Promise<SpendBudget> | undefined;
-	private made: SpendBudget | undefined;
+	/** What the run's budget counts; until a purchase makes it, a budget that bought nothing. */
+	protected counted = new SpendBudget(0);
 
 	constructor(protected readonly context: IExecuteFunctions) {}
 
 	budget(): Promise<SpendBudget> {
-		this.budgetPromise ??= createSpendBudget(this.context).then((budget) => (this.made = budget));
+		this.budgetPromise ??= this.makeBudget().then((budget) => (this.counted = budget));
 		return this.budgetPromise;
 	}
 
-	get bought(): number {
-		return this.made?.bought ?? 0;
-	}
-
-	get spentCents(): number {
-		return this.made?.spent ?? 0;
-	}
-
-	get unconfirmedCents(): number {
-		return this.made?.unconfirmedCents ?? 0;
-	}
-
-	get atFullPriceCents(): number {
-		return this.made?.atFullPriceCents ?? 0;
+	private async makeBudget(): Promise<SpendBudget> {
+		const maxCostCents = readMaxCost(this.context, 0);
+		const ceiling = (await getConnection(this.context)).spendingCeiling;
+		const ceilingCents = readCeiling(this.context, ceiling);
+		return new SpendBudget(
+			maxCostCents,
+			ceilingCents === undefined ? undefined : ceilingTally(this.context, ceilingCents),
+		);
 	}
 
 	/** Refuses, before anything is sent, a purchase that n8n could repeat or whose Max Cost differs by item. */

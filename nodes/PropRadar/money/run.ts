@@ -48,13 +48,14 @@ function carryOutput<E extends NodeApiError | NodeOperationError>(
 // call (a quote, then `buy`, or a paged, batched or by-ID purchase handed over whole).
 export class RunMoney extends RunSpending {
 	get nothingCharged(): boolean {
-		return this.spentCents === 0;
+		return this.counted.spent === 0;
 	}
 
 	private get spentSoFar(): string {
-		return this.unconfirmedCents > 0
-			? `charged or may have been charged ${money(this.spentCents)}`
-			: `charged ${money(this.spentCents)}`;
+		const { spent, unconfirmedCents } = this.counted;
+		return unconfirmedCents > 0
+			? `charged or may have been charged ${money(spent)}`
+			: `charged ${money(spent)}`;
 	}
 
 	/** One `Purchase=1` request for what `quote` counted, held at full price. */
@@ -72,7 +73,7 @@ export class RunMoney extends RunSpending {
 
 	/** An import that stopped after importing records carries the output in its error. */
 	stoppedImport<E extends NodeApiError | NodeOperationError>(error: E, output: IDataObject[]): E {
-		const { bought } = this;
+		const { bought } = this.counted;
 		if (bought === 0) return error;
 		const stopped = `The import stopped after ${bought} records were imported (${this.spentSoFar}).`;
 		return carryOutput(error, stopped, output);
@@ -165,7 +166,7 @@ export class RunMoney extends RunSpending {
 		return {
 			totalCost: unknown ? 'unknown' : '0.00',
 			resultCount: 0,
-			runTotalCost: formatCents(this.spentCents),
+			runTotalCost: formatCents(this.counted.spent),
 			...(unknown
 				? {
 						notice:
@@ -187,7 +188,7 @@ export class RunMoney extends RunSpending {
 		how: { readAhead: boolean; concurrent: boolean },
 		output: () => IDataObject[],
 	): E {
-		const { bought } = this;
+		const { bought } = this.counted;
 		if (bought === 0) return nodeError;
 		const spent = this.spentSoFar;
 		const stopped = how.readAhead
@@ -203,12 +204,12 @@ export class RunMoney extends RunSpending {
 	/** The hints above a finished run's output: a preview's run total, or what free credits paid. */
 	finished(chargeMode: string, output: IDataObject[], counted: 'quotes' | 'items'): void {
 		if (chargeMode === 'preview') this.previewRunTotal(output, counted);
-		const full = this.atFullPriceCents;
-		if (chargeMode !== 'purchase' || this.bought === 0 || full <= this.spentCents) return;
+		const { atFullPriceCents: full, bought, spent } = this.counted;
+		if (chargeMode !== 'purchase' || bought === 0 || full <= spent) return;
 		this.hint(
-			(this.spentCents === 0
+			(spent === 0
 				? `Free export credits paid for all of this run: nothing was charged. `
-				: `Free export credits paid for part of this run: it was charged ${money(this.spentCents)}. `) +
+				: `Free export credits paid for part of this run: it was charged ${money(spent)}. `) +
 				`Without them the same run costs ${money(full)} at full price, the Max Cost it ` +
 				`needs once the credits are used up.`,
 		);
@@ -251,7 +252,7 @@ export class RunMoney extends RunSpending {
 
 	/** What happened to the money in a tool call, for the model: only what the run's budget knows. */
 	statement(): string {
-		const { spentCents: spent, unconfirmedCents: unknown, bought } = this;
+		const { spent, unconfirmedCents: unknown, bought } = this.counted;
 		const records = `the ${bought} record${bought === 1 ? '' : 's'} it bought, which ${bought === 1 ? 'is' : 'are'} in this result`;
 		if (unknown > 0) {
 			const confirmed = spent - unknown;
