@@ -119,11 +119,6 @@ const CHOICE_PARTS = {
 	other: 'Unlisted Fields',
 } as const;
 
-// No record of the service has a field named as every JavaScript object's inherited properties.
-function fieldNameShaped(name: string): boolean {
-	return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !(name in Object.prototype);
-}
-
 function fieldsetOptions(
 	fieldsets: Readonly<Record<string, readonly string[]>>,
 ): INodePropertyOptions[] {
@@ -216,7 +211,9 @@ function unknownFieldNames(scope: FieldScopeName, parts: ChoiceParts): string[] 
 	const { fieldsets, fields, open } = FIELD_SCOPES[scope] as FieldScope;
 	const known = knownFields.get(scope) ?? new Set(fields);
 	knownFields.set(scope, known);
-	const allowedOther = (name: string) => open === true && fieldNameShaped(name);
+	// No record of the service has a field named as every JavaScript object's inherited properties.
+	const allowedOther = (name: string) =>
+		open === true && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !(name in Object.prototype);
 	return [
 		...parts.fieldsets.filter(
 			(name) => fieldsetNamed(fieldsets, name) === undefined && !allowedOther(name),
