@@ -37,14 +37,7 @@ export const listsOfType = (listType?: ListRecord['ListType']) =>
 
 export const searchLists = listsOfType();
 
-const LABEL_FIELDS = fieldNames(
-	LIST_FIELDS,
-	'ListID',
-	'ListName',
-	'ListType',
-	'TotalCount',
-	'isMonitored',
-);
+const LABEL_FIELDS = `${PICKED_LIST_FIELDS},${fieldNames(LIST_FIELDS, 'isMonitored')}`;
 
 // Monitoring is shown because activation refuses an unmonitored list.
 function triggerListLabel(list: ListRecord): string {

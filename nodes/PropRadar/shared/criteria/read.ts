@@ -16,18 +16,20 @@ interface BuilderRow {
 	advancedPropertyTypes?: unknown;
 }
 
-// Comma-separated text, a number, or an array of them (what `{{ $json.ids }}` gives); undefined for anything else.
+// Comma-separated text, a number, or an array of them (what `{{ $json.ids }}` gives).
 function listEntries(
 	value: unknown,
+	label: string,
+	what: string,
 	numberText: (number: number) => string = String,
-): string[] | undefined {
+): string[] {
 	if (value === undefined || value === null) return [];
 	const parts = Array.isArray(value) ? value : [value];
 	const texts: string[] = [];
 	for (const part of parts) {
 		if (typeof part === 'number' && Number.isFinite(part)) texts.push(numberText(part));
 		else if (typeof part === 'string') texts.push(...part.split(','));
-		else return undefined;
+		else throw new CriteriaError(`${label}: ${what} must be text, a number or a list of them`);
 	}
 	return texts.map((text) => text.trim()).filter((text) => text.length > 0);
 }
@@ -57,12 +59,11 @@ function mustHave(value: unknown, label: string): boolean {
 	);
 }
 
-type Entries = (field: unknown, what: string, numberText?: (number: number) => string) => string[];
-
-function valuesRow(name: string, row: BuilderRow, label: string, entries: Entries): Criterion {
+function valuesRow(name: string, row: BuilderRow, label: string): Criterion {
 	// A ZIP code that came as a number lost its leading zeros: 2134 is 02134.
-	const values = entries(
+	const values = listEntries(
 		row.values,
+		label,
 		'values',
 		name === 'ZipFive' ? (zip) => String(zip).padStart(5, '0') : undefined,
 	);
@@ -87,7 +88,7 @@ function valuesRow(name: string, row: BuilderRow, label: string, entries: Entrie
 	return { name, value: values };
 }
 
-function listIdsRow(name: string, row: BuilderRow, label: string, entries: Entries): Criterion {
+function listIdsRow(name: string, row: BuilderRow, label: string): Criterion {
 	// A number past 2^53 from an expression has already lost digits: refused, not sent rounded.
 	const rounded = (Array.isArray(row.values) ? row.values : [row.values]).find(
 		(value) => typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value),
@@ -98,7 +99,7 @@ function listIdsRow(name: string, row: BuilderRow, label: string, entries: Entri
 			`${label}: "${shownValue(rounded)}" ${'problem' in parsed ? parsed.problem : ''}`,
 		);
 	}
-	const ids = entries(row.values, 'values');
+	const ids = listEntries(row.values, label, 'values');
 	if (ids.length === 0)
 		throw new CriteriaError(`${label}: enter list IDs (whole numbers), comma-separated`);
 	return {
@@ -129,19 +130,14 @@ function dateRow(name: string, row: BuilderRow, label: string): Criterion {
 	return { name, value: [date] };
 }
 
-function propertyTypeRow(
-	name: string,
-	row: BuilderRow,
-	label: string,
-	entries: Entries,
-): Criterion {
-	const codes = entries(row.propertyTypes, 'property types');
+function propertyTypeRow(name: string, row: BuilderRow, label: string): Criterion {
+	const codes = listEntries(row.propertyTypes, label, 'property types');
 	const unknownCode = codes.find((code) => !Object.hasOwn(PTYPE_CODES, code));
 	if (unknownCode !== undefined)
 		throw new CriteriaError(
 			`${label}: "${unknownCode}" is not a property type code; codes: ${Object.keys(PTYPE_CODES).join(', ')}`,
 		);
-	const advanced = entries(row.advancedPropertyTypes, 'advanced property types');
+	const advanced = listEntries(row.advancedPropertyTypes, label, 'advanced property types');
 	if (codes.length === 0 && advanced.length === 0)
 		throw new CriteriaError(
 			`${label}: choose at least one property type or give advanced property types`,
@@ -166,18 +162,12 @@ function builderRow(given: unknown, index: number): Criterion {
 		);
 	const known = BUILDER_CRITERIA[name];
 	const label = `Criteria row ${index + 1} (${known.label})`;
-	const entries: Entries = (field, what, numberText) => {
-		const list = listEntries(field, numberText);
-		if (!list)
-			throw new CriteriaError(`${label}: ${what} must be text, a number or a list of them`);
-		return list;
-	};
 	switch (known.kind) {
 		case 'values':
 		case 'beginsWith':
-			return valuesRow(name, row, label, entries);
+			return valuesRow(name, row, label);
 		case 'listIds':
-			return listIdsRow(name, row, label, entries);
+			return listIdsRow(name, row, label);
 		case 'boolean':
 			return { name, value: [mustHave(row.has, label) ? 1 : 0] };
 		case 'range':
@@ -187,7 +177,7 @@ function builderRow(given: unknown, index: number): Criterion {
 		case 'leadFilter':
 			return JSON.parse(JSON.stringify(known.criterion)) as Criterion;
 		case 'propertyType':
-			return propertyTypeRow(name, row, label, entries);
+			return propertyTypeRow(name, row, label);
 	}
 }
 

@@ -119,11 +119,6 @@ const CHOICE_PARTS = {
 	other: 'Unlisted Fields',
 } as const;
 
-// No record of the service has a field named as every JavaScript object's inherited properties.
-function fieldNameShaped(name: string): boolean {
-	return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !(name in Object.prototype);
-}
-
 function fieldsetOptions(
 	fieldsets: Readonly<Record<string, readonly string[]>>,
 ): INodePropertyOptions[] {
@@ -145,7 +140,7 @@ export function fieldsPicker(
 	displayOptions: IDisplayOptions,
 	defaultNote = '',
 ): INodeProperties {
-	const { fieldsets, fields } = FIELD_SCOPES[scope] as FieldScope;
+	const { fieldsets, fields, open } = FIELD_SCOPES[scope] as FieldScope;
 	const options = (
 		[
 			['include', 'Fields returned in addition to the chosen fieldsets'],
@@ -159,7 +154,7 @@ export function fieldsPicker(
 		default: [],
 		description,
 	}));
-	if ((FIELD_SCOPES[scope] as FieldScope).open) {
+	if (open) {
 		options.push({
 			displayName: CHOICE_PARTS.other,
 			name: 'other',
@@ -204,30 +199,7 @@ function namesOf(value: unknown): string[] | undefined {
 	return (list as string[]).map((name) => name.trim()).filter(Boolean);
 }
 
-type ChoiceParts = Record<keyof typeof CHOICE_PARTS, string[]>;
-
-// Built on first use: a choice is checked for every item.
-const knownFields = new Map<FieldScopeName, ReadonlySet<string>>();
-
 // A scope the documents leave open allows any name shaped as a field name besides its own.
-function unknownFieldNames(scope: FieldScopeName, parts: ChoiceParts): string[] {
-	if (!Object.hasOwn(FIELD_SCOPES, scope))
-		throw new Error(`Fields: "${typeof scope === 'string' ? scope : typeof scope}" has no fields`);
-	const { fieldsets, fields, open } = FIELD_SCOPES[scope] as FieldScope;
-	const known = knownFields.get(scope) ?? new Set(fields);
-	knownFields.set(scope, known);
-	const allowedOther = (name: string) => open === true && fieldNameShaped(name);
-	return [
-		...parts.fieldsets.filter(
-			(name) => fieldsetNamed(fieldsets, name) === undefined && !allowedOther(name),
-		),
-		...[...parts.include, ...parts.exclude].filter(
-			(name) => !known.has(name) && !allowedOther(name),
-		),
-		...parts.other.filter((name) => !allowedOther(name.startsWith('-') ? name.slice(1) : name)),
-	];
-}
-
 export function toFieldsParam(
 	scope: FieldScopeName,
 	choice: FieldsChoice | undefined,
@@ -238,21 +210,35 @@ export function toFieldsParam(
 			`Fields: must be a choice of ${[CHOICE_PARTS.fieldsets, CHOICE_PARTS.include, CHOICE_PARTS.exclude].join(', ')}`,
 		);
 	}
-	const parts = {} as ChoiceParts;
-	for (const [part, label] of Object.entries(CHOICE_PARTS) as Array<[keyof ChoiceParts, string]>) {
+	type Part = keyof typeof CHOICE_PARTS;
+	const parts = {} as Record<Part, string[]>;
+	for (const [part, label] of Object.entries(CHOICE_PARTS) as Array<[Part, string]>) {
 		const names = namesOf(choice[part]);
 		if (!names)
 			throw new Error(`Fields > ${label}: must be a list of names, or names separated by commas`);
 		parts[part] = names;
 	}
-	const unknown = unknownFieldNames(scope, parts);
+	if (!Object.hasOwn(FIELD_SCOPES, scope))
+		throw new Error(`Fields: "${typeof scope === 'string' ? scope : typeof scope}" has no fields`);
+	const { fieldsets, fields, open } = FIELD_SCOPES[scope] as FieldScope;
+	// No record of the service has a field named as every JavaScript object's inherited properties.
+	const allowedOther = (name: string) =>
+		open === true && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !(name in Object.prototype);
+	const unknown = [
+		...parts.fieldsets.filter(
+			(name) => fieldsetNamed(fieldsets, name) === undefined && !allowedOther(name),
+		),
+		...[...parts.include, ...parts.exclude].filter(
+			(name) => !fields.includes(name) && !allowedOther(name),
+		),
+		...parts.other.filter((name) => !allowedOther(name.startsWith('-') ? name.slice(1) : name)),
+	];
 	if (unknown.length > 0) {
 		throw new Error(
 			`Fields: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not allowed here`,
 		);
 	}
 	// A fieldset goes as the documents write it (`overview` is the property fieldset Overview).
-	const { fieldsets } = FIELD_SCOPES[scope] as FieldScope;
 	const names = [
 		...parts.fieldsets.map((name) => fieldsetNamed(fieldsets, name) ?? name),
 		...parts.include,

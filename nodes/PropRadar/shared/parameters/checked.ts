@@ -14,12 +14,6 @@ export function fail(
 
 type OptionValue = string | number | boolean;
 
-function optionValues(property: INodeProperties): OptionValue[] {
-	return (property.options ?? []).flatMap((option) =>
-		'value' in option ? [option.value as OptionValue] : [],
-	);
-}
-
 function alternatives(values: OptionValue[]): string {
 	const quoted = values.map((value) => JSON.stringify(value));
 	return quoted.length < 2
@@ -70,7 +64,9 @@ export function checkedValue(
 	switch (property.type) {
 		case 'options':
 		case 'multiOptions': {
-			const allowed = optionValues(property);
+			const allowed = (property.options ?? []).flatMap((option) =>
+				'value' in option ? [option.value as OptionValue] : [],
+			);
 			const single = property.type === 'options';
 			const checked = (single ? [value] : entriesOf(value)).map((entry) => {
 				const option = optionOf(allowed, entry);

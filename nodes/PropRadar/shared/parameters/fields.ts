@@ -53,33 +53,6 @@ export function staticListLocator(show: IDisplayOptions['show']): INodePropertie
 	};
 }
 
-export function propIdProperty(show: IDisplayOptions['show']): INodeProperties {
-	return {
-		displayName: 'Property ID',
-		name: 'propId',
-		type: 'string',
-		// Empty: the input item's PropID, what Property > Search, List Item > Get Many and Get Owners give.
-		default: '',
-		placeholder: 'P000123',
-		description: "The PropID of the property. Leave empty to use the input item's PropID.",
-		...(show ? { displayOptions: { show } } : {}),
-	};
-}
-
-export function personKeyProperty(show: IDisplayOptions['show']): INodeProperties {
-	return {
-		displayName: 'Person Key',
-		name: 'personKey',
-		type: 'string',
-		// Empty: the input item's PersonKey, what Person > Get Owners gives, one item per owner.
-		default: '',
-		placeholder: 'K000123A',
-		description:
-			"The PersonKey of an owner, from Person > Get Owners. Leave empty to use the input item's PersonKey.",
-		...(show ? { displayOptions: { show } } : {}),
-	};
-}
-
 export function returnAllProperties(show: IDisplayOptions['show']): INodeProperties[] {
 	return [
 		{

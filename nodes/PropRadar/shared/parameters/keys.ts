@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { keyProblem, keyText, PERSON_KEY_RULE, PROP_ID_RULE, shownValue } from '../ids';
 import { fail } from './checked';
@@ -10,6 +10,8 @@ interface KeyKind {
 	field: string;
 	rule: string;
 	source: string;
+	placeholder: string;
+	about: string;
 }
 
 const PROP_ID: KeyKind = {
@@ -18,6 +20,8 @@ const PROP_ID: KeyKind = {
 	field: 'PropID',
 	rule: PROP_ID_RULE,
 	source: 'Property > Search',
+	placeholder: 'P000123',
+	about: 'The PropID of the property',
 };
 const PERSON_KEY: KeyKind = {
 	label: 'Person Key',
@@ -25,15 +29,31 @@ const PERSON_KEY: KeyKind = {
 	field: 'PersonKey',
 	rule: PERSON_KEY_RULE,
 	source: 'Person > Get Owners',
+	placeholder: 'K000123A',
+	about: 'The PersonKey of an owner, from Person > Get Owners',
 };
 
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+function keyProperty(kind: KeyKind, show: IDisplayOptions['show']): INodeProperties {
+	return {
+		displayName: kind.label,
+		name: kind.name,
+		type: 'string',
+		// Empty: the input item's key, what operations such as the kind's `source` give.
+		default: '',
+		placeholder: kind.placeholder,
+		description: `${kind.about}. Leave empty to use the input item's ${kind.field}.`,
+		...(show ? { displayOptions: { show } } : {}),
+	};
+}
+
+export const propIdProperty = (show: IDisplayOptions['show']) => keyProperty(PROP_ID, show);
+export const personKeyProperty = (show: IDisplayOptions['show']) => keyProperty(PERSON_KEY, show);
 
 // Left empty, the input item's own field, read directly: no expression per item (docs/performance.md).
 function keyValue(context: IExecuteFunctions, itemIndex: number, name: string, kind: KeyKind) {
 	// n8n's own check of a text parameter only looks it up in the description; the key is checked here.
 	const value = context.getNodeParameter(name, itemIndex, '', { skipValidation: true }) as unknown;
-	if (!isEmpty(value)) return value;
+	if (value !== undefined && value !== null && value !== '') return value;
 	const item = context.getInputData()[itemIndex]?.json ?? {};
 	if (Object.hasOwn(item, kind.field)) return item[kind.field] ?? '';
 	fail(
@@ -63,14 +83,11 @@ function checkedKey(
 	);
 }
 
-const readKey = (context: IExecuteFunctions, itemIndex: number, kind: KeyKind, name = kind.name) =>
-	checkedKey(context, itemIndex, keyValue(context, itemIndex, name, kind), kind);
-
 // Import Record > Update Match names its own Property ID parameter.
-export const readPropId = (context: IExecuteFunctions, itemIndex: number, name?: string) =>
-	readKey(context, itemIndex, PROP_ID, name);
-export const readPersonKey = (context: IExecuteFunctions, itemIndex: number, name?: string) =>
-	readKey(context, itemIndex, PERSON_KEY, name);
+export const readPropId = (context: IExecuteFunctions, itemIndex: number, name = 'propId') =>
+	checkedKey(context, itemIndex, keyValue(context, itemIndex, name, PROP_ID), PROP_ID);
+export const readPersonKey = (context: IExecuteFunctions, itemIndex: number, name = 'personKey') =>
+	checkedKey(context, itemIndex, keyValue(context, itemIndex, name, PERSON_KEY), PERSON_KEY);
 
 // List Item > Add's Property IDs: one PropID or several; left empty, the input item's PropID.
 export function readPropIds(context: IExecuteFunctions, itemIndex: number): string[] {
