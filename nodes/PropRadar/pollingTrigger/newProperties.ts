@@ -194,7 +194,6 @@ function tooLarge(context: IPollFunctions, listId: number, count: number): NodeO
 	);
 }
 
-const valueOf = (record: IDataObject, field: string) => record[field] ?? null;
 // A field may hold a list or an object (a property's Persons): compared by what it holds.
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
@@ -220,7 +219,7 @@ export async function readChanges(
 	const current: NonNullable<ChangesState['values']> = {};
 	for (const record of records) {
 		const propId = String(record.PropID ?? '');
-		if (propId !== '') current[propId] = fields.map((field) => valueOf(record, field));
+		if (propId !== '') current[propId] = fields.map((field) => record[field] ?? null);
 	}
 	if (manual) {
 		if (Object.keys(current).length === 0) throw noPropertiesYet(context, listId);
