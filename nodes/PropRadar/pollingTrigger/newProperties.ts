@@ -111,14 +111,10 @@ export async function readNewProperties(
 		pageHeld === undefined
 			? readItems(context, listId, qs, PAGE_LIMITS.listItems.maxLimit)
 			: undefined;
+	const addedSince = { ...qs, AddedSince: new Date(since - OVERLAP_MS).toISOString() };
 	const [known, read] = await Promise.all([
 		firstPage?.then(({ records }) => records.length),
-		readAll(
-			context,
-			listId,
-			{ ...qs, AddedSince: new Date(since - OVERLAP_MS).toISOString() },
-			pageHeld ?? 0,
-		),
+		readAll(context, listId, addedSince, pageHeld ?? 0),
 	]);
 	const { records } = read;
 	const readAt = Date.now();

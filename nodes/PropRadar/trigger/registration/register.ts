@@ -68,11 +68,8 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 	if (registration.listId !== settings.listId || registration.hookUrl !== hookUrl) return false;
 	if (sortEvents(registration.events).join() !== settings.events.join()) return false;
 
-	const own = ownHooks(
-		await readWebhooks(context, { withSecrets: true }),
-		hookUrl,
-		registration.webhookId,
-	);
+	const webhooks = await readWebhooks(context, { withSecrets: true });
+	const own = ownHooks(webhooks, hookUrl, registration.webhookId);
 	if (
 		own.length !== 1 ||
 		Number(own[0].WebhookID) !== registration.webhookId ||
@@ -80,13 +77,8 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 	)
 		return false;
 	// After the credential's token changed, the secret derived now differs from PropRadar's: registering anew hands it over.
-	if (
-		!sameSecret(
-			String(own[0].Secret ?? ''),
-			deliverySecret(await accessToken(context), registration.secretSalt),
-		)
-	)
-		return false;
+	const secret = deliverySecret(await accessToken(context), registration.secretSalt);
+	if (!sameSecret(String(own[0].Secret ?? ''), secret)) return false;
 	const automation = await automationOf(context, registration.listId);
 	if (!automation) return false;
 	const wired = idsFrom(automation.ExportToWebhookIDs).includes(String(registration.webhookId));
@@ -153,10 +145,9 @@ async function wire(context: IHookFunctions, settings: TriggerSettings): Promise
 	const secret = deliverySecret(await accessToken(context), secretSalt);
 	if (secret === '')
 		throw new NodeOperationError(context.getNode(), 'The PropRadar credential has no access token');
-	const webhookName = formatWebhookName({ listId, events, baseline });
 	const webhookId = await createWebhook(context, {
 		HookUrl: hookUrl,
-		WebhookName: webhookName,
+		WebhookName: formatWebhookName({ listId, events, baseline }),
 		Secret: secret,
 	});
 

@@ -57,11 +57,7 @@ export function liveRegistrations(staticData: IDataObject): Registration[] {
 		: [];
 }
 
-export function slotOf(context: IHookFunctions): {
-	hookUrl: string;
-	slot: string;
-	registrations: Record<string, Registration>;
-} {
+export function slotOf(context: IHookFunctions) {
 	const hookUrl = context.getNodeWebhookUrl('default');
 	if (!hookUrl)
 		throw new NodeOperationError(context.getNode(), 'n8n gave this trigger no webhook URL');
