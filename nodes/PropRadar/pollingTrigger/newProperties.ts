@@ -111,14 +111,10 @@ export async function readNewProperties(
 		pageHeld === undefined
 			? readItems(context, listId, qs, PAGE_LIMITS.listItems.maxLimit)
 			: undefined;
+	const addedSince = { ...qs, AddedSince: new Date(since - OVERLAP_MS).toISOString() };
 	const [known, read] = await Promise.all([
 		firstPage?.then(({ records }) => records.length),
-		readAll(
-			context,
-			listId,
-			{ ...qs, AddedSince: new Date(since - OVERLAP_MS).toISOString() },
-			pageHeld ?? 0,
-		),
+		readAll(context, listId, addedSince, pageHeld ?? 0),
 	]);
 	const { records } = read;
 	const readAt = Date.now();
@@ -194,7 +190,6 @@ function tooLarge(context: IPollFunctions, listId: number, count: number): NodeO
 	);
 }
 
-const valueOf = (record: IDataObject, field: string) => record[field] ?? null;
 // A field may hold a list or an object (a property's Persons): compared by what it holds.
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
@@ -220,7 +215,7 @@ export async function readChanges(
 	const current: NonNullable<ChangesState['values']> = {};
 	for (const record of records) {
 		const propId = String(record.PropID ?? '');
-		if (propId !== '') current[propId] = fields.map((field) => valueOf(record, field));
+		if (propId !== '') current[propId] = fields.map((field) => record[field] ?? null);
 	}
 	if (manual) {
 		if (Object.keys(current).length === 0) throw noPropertiesYet(context, listId);

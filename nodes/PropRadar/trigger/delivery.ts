@@ -170,11 +170,13 @@ interface DeliverySettings {
 	splitIntoItems: boolean;
 }
 
+// Checked at activation, yet an expression could give something else later.
 // A Change Kind that is none is refused: passing over it would widen the filter.
-function readDeliverySettings(
-	events: unknown,
-	options: IDataObject,
-): DeliverySettings | { problem: string; detail?: string } {
+export function deliverySettingsOf(context: IHookFunctions | IWebhookFunctions): DeliverySettings {
+	const refuse = (problem: string, description?: string) =>
+		new NodeOperationError(context.getNode(), problem, { description });
+	const events = context.getNodeParameter('events', []);
+	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const chosen = listOf(events);
 	const known = sortEvents(
 		(chosen ?? []).filter(
@@ -182,21 +184,21 @@ function readDeliverySettings(
 		),
 	);
 	if (!chosen || known.length === 0 || known.length !== chosen.length) {
-		return {
-			problem: `Events: choose New Matches, Status Changes or both (got ${chosen ? `"${chosen.join(', ')}"` : JSON.stringify(events)})`,
-		};
+		throw refuse(
+			`Events: choose New Matches, Status Changes or both (got ${chosen ? `"${chosen.join(', ')}"` : JSON.stringify(events)})`,
+		);
 	}
 	const kinds = listOf(options.changeKinds);
 	const notAKind = kinds?.find((kind) => !Object.hasOwn(CHANGE_KINDS, kind));
 	if (!kinds || notAKind !== undefined) {
-		return {
-			problem: kinds
+		throw refuse(
+			kinds
 				? `Change Kinds: "${notAKind}" is no kind of change`
 				: `Change Kinds: a list of kinds of change; got ${JSON.stringify(options.changeKinds)}`,
-			detail: `Use any of ${Object.entries(CHANGE_KINDS)
+			`Use any of ${Object.entries(CHANGE_KINDS)
 				.map(([value, kind]) => `"${value}" (${kind.name})`)
 				.join(', ')}.`,
-		};
+		);
 	}
 	const window = options.redeliveryWindowSeconds ?? 600;
 	const seconds =
@@ -206,31 +208,18 @@ function readDeliverySettings(
 				? Number(window)
 				: NaN;
 	if (!Number.isFinite(seconds) || seconds < 0) {
-		return {
-			problem: `Redelivery Window (Seconds): a number of seconds from 0 (0 keeps every delivery); got ${JSON.stringify(window)}`,
-		};
+		throw refuse(
+			`Redelivery Window (Seconds): a number of seconds from 0 (0 keeps every delivery); got ${JSON.stringify(window)}`,
+		);
 	}
 	const split = options.splitIntoItems ?? true;
 	const problem = switchProblem('Split Into Items', split);
-	if (problem) return { problem };
+	if (problem) throw refuse(problem);
 	return {
 		filter: { events: known, changeKinds: kinds as ChangeKind[] },
 		windowMs: seconds * 1000,
 		splitIntoItems: split === true,
 	};
-}
-
-// Checked at activation, yet an expression could give something else later.
-export function deliverySettingsOf(context: IHookFunctions | IWebhookFunctions): DeliverySettings {
-	const settings = readDeliverySettings(
-		context.getNodeParameter('events', []),
-		context.getNodeParameter('options', {}) as IDataObject,
-	);
-	if ('problem' in settings)
-		throw new NodeOperationError(context.getNode(), settings.problem, {
-			description: settings.detail,
-		});
-	return settings;
 }
 
 export function wanted(event: IDataObject, filter: DeliveryFilter): boolean {

@@ -25,6 +25,7 @@ import {
 	parseWebhookName,
 	sortEvents,
 	wiringAddsFiring,
+	type TriggerEvent,
 } from '../wiring';
 import {
 	automationOf,
@@ -35,10 +36,14 @@ import {
 	settle,
 	slotOf,
 	triggerHooksOf,
-	type Registration,
-	type TriggerSettings,
 } from './settle';
 import { unregister } from './unregister';
+
+interface TriggerSettings {
+	listId: number;
+	events: TriggerEvent[];
+	allowChargingAutomation: boolean;
+}
 
 function readSettings(context: IHookFunctions): TriggerSettings {
 	const listId = readTriggerListId(context);
@@ -63,11 +68,8 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 	if (registration.listId !== settings.listId || registration.hookUrl !== hookUrl) return false;
 	if (sortEvents(registration.events).join() !== settings.events.join()) return false;
 
-	const own = ownHooks(
-		await readWebhooks(context, { withSecrets: true }),
-		hookUrl,
-		registration.webhookId,
-	);
+	const webhooks = await readWebhooks(context, { withSecrets: true });
+	const own = ownHooks(webhooks, hookUrl, registration.webhookId);
 	if (
 		own.length !== 1 ||
 		Number(own[0].WebhookID) !== registration.webhookId ||
@@ -75,13 +77,8 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 	)
 		return false;
 	// After the credential's token changed, the secret derived now differs from PropRadar's: registering anew hands it over.
-	if (
-		!sameSecret(
-			String(own[0].Secret ?? ''),
-			deliverySecret(await accessToken(context), registration.secretSalt),
-		)
-	)
-		return false;
+	const secret = deliverySecret(await accessToken(context), registration.secretSalt);
+	if (!sameSecret(String(own[0].Secret ?? ''), secret)) return false;
 	const automation = await automationOf(context, registration.listId);
 	if (!automation) return false;
 	const wired = idsFrom(automation.ExportToWebhookIDs).includes(String(registration.webhookId));
@@ -91,14 +88,9 @@ export async function registrationIsLive(context: IHookFunctions): Promise<boole
 // First finishes what an earlier registration left; refuses, registering nothing, charging not allowed.
 export async function register(context: IHookFunctions): Promise<void> {
 	const settings = readSettings(context);
-	const { hookUrl, slot, registrations } = slotOf(context);
 	await unregister(context);
 	try {
-		await oneAtATime(
-			context,
-			settings.listId,
-			async () => await wire(context, settings, hookUrl, slot, registrations),
-		);
+		await oneAtATime(context, settings.listId, async () => await wire(context, settings));
 	} catch (error) {
 		// Whatever got registered goes again now; what cannot go yet stays marked for the next run.
 		await unregister(context).catch(() => undefined);
@@ -123,8 +115,7 @@ async function baselineFor(
 		);
 	}
 	const automation = await readAutomation(context, listId);
-	const refusal = await chargingRefusal(context, settings, automation);
-	if (refusal) throw refusal;
+	await refuseCharging(context, settings, automation);
 	const webhooks = await readWebhooks(context);
 	const unreadable = webhooks.find(
 		(hook) =>
@@ -146,23 +137,17 @@ async function baselineFor(
 	return { automation, baseline: listBaseline(automation, triggerHooksOf(webhooks, listId)) };
 }
 
-async function wire(
-	context: IHookFunctions,
-	settings: TriggerSettings,
-	hookUrl: string,
-	slot: string,
-	registrations: Record<string, Registration>,
-): Promise<void> {
+async function wire(context: IHookFunctions, settings: TriggerSettings): Promise<void> {
 	const { listId, events } = settings;
+	const { hookUrl, slot, registrations } = slotOf(context);
 	const { automation, baseline } = await baselineFor(context, settings);
 	const secretSalt = randomBytes(32).toString('hex');
 	const secret = deliverySecret(await accessToken(context), secretSalt);
 	if (secret === '')
 		throw new NodeOperationError(context.getNode(), 'The PropRadar credential has no access token');
-	const webhookName = formatWebhookName({ listId, events, baseline });
 	const webhookId = await createWebhook(context, {
 		HookUrl: hookUrl,
-		WebhookName: webhookName,
+		WebhookName: formatWebhookName({ listId, events, baseline }),
 		Secret: secret,
 	});
 
@@ -187,11 +172,18 @@ async function wire(
 	delete registrations[slot].unfinished;
 }
 
-// A lost answer may still have created it: found by URL and secret (random, so its own), it is adopted.
 async function createWebhook(
 	context: IHookFunctions,
 	body: { HookUrl: string; WebhookName: string; Secret: string },
 ): Promise<number> {
+	// A lost answer may still have created it: found by URL and secret (random, so its own), it is adopted.
+	const findCreated = async () => {
+		const records = await readWebhooks(context, { withSecrets: true }).catch(() => []);
+		const match = records.find(
+			(hook) => hook.HookUrl === body.HookUrl && hook.Secret === body.Secret,
+		);
+		return match ? Number(match.WebhookID) : undefined;
+	};
 	let created: unknown;
 	try {
 		created = await apiRequest<unknown>(context, {
@@ -202,11 +194,11 @@ async function createWebhook(
 	} catch (error) {
 		// A refusal by the service created nothing; any other failure may have.
 		if (refusedByService(error)) throw toNodeError(context.getNode(), error);
-		const adopted = await findCreated(context, body);
+		const adopted = await findCreated();
 		if (adopted === undefined) throw toNodeError(context.getNode(), error);
 		return adopted;
 	}
-	const webhookId = webhookIdOf(created) ?? (await findCreated(context, body));
+	const webhookId = webhookIdOf(created) ?? (await findCreated());
 	if (webhookId === undefined)
 		throw unreadableWebhookId(
 			context.getNode(),
@@ -216,25 +208,14 @@ async function createWebhook(
 	return webhookId;
 }
 
-async function findCreated(
-	context: IHookFunctions,
-	body: { HookUrl: string; WebhookName: string; Secret: string },
-): Promise<number | undefined> {
-	const records = await readWebhooks(context, { withSecrets: true }).catch(() => []);
-	const match = records.find(
-		(hook) => hook.HookUrl === body.HookUrl && hook.Secret === body.Secret,
-	);
-	return match ? Number(match.WebhookID) : undefined;
-}
-
 // Activation refuses, with nothing registered, to make an automation fire that charges, unless allowed.
-export async function chargingRefusal(
+async function refuseCharging(
 	context: IHookFunctions,
 	settings: TriggerSettings,
 	automation: AutomationRecord,
-): Promise<NodeOperationError | undefined> {
+): Promise<void> {
 	const charging = chargingActions(automation);
-	if (charging.length === 0 || !wiringAddsFiring(automation, settings.events)) return undefined;
+	if (charging.length === 0 || !wiringAddsFiring(automation, settings.events)) return;
 	const refusal = (message: string, advice: string) =>
 		new NodeOperationError(context.getNode(), `List ${settings.listId}: ${message}`, {
 			description: `Its automation would ${charging.join(', ')} for every property that triggers it, and this trigger would make it fire. Nothing was registered and nothing was charged. ${advice}`,
@@ -249,13 +230,13 @@ export async function chargingRefusal(
 		'Nothing was registered and nothing was charged.',
 	);
 	if (ceiling !== undefined && credential.allowChargingAutomations !== true) {
-		return refusal(
+		throw refusal(
 			'the PropRadar credential does not allow charging automations',
 			'The credential has a spending ceiling, and an automation charges inside PropRadar, outside any node run, where no ceiling bounds it. The owner of the credential can turn on its option "Allow Charging Automations" if the charges are intended; otherwise remove those actions from the automation.',
 		);
 	}
-	if (settings.allowChargingAutomation) return undefined;
-	return refusal(
+	if (settings.allowChargingAutomation) return;
+	throw refusal(
 		`its automation would ${charging.join(', ')} for each triggering property`,
 		'Remove those actions from the automation, or turn on the option "Allow Charging Automation" if the charges are intended.',
 	);

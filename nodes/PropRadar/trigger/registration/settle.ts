@@ -1,5 +1,5 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { readAutomation } from '../../shared/answers';
 import { fieldNames, PAGE_LIMITS, WEBHOOK_FIELDS } from '../../shared/vocabulary';
@@ -24,12 +24,6 @@ import {
 	type TriggerWebhookName,
 } from '../wiring';
 
-export interface TriggerSettings {
-	listId: number;
-	events: TriggerEvent[];
-	allowChargingAutomation: boolean;
-}
-
 export interface Registration {
 	webhookId: number;
 	listId: number;
@@ -51,7 +45,7 @@ export function registrationSlot(hookUrl: string, webhookId: string | undefined)
 	return marker >= 0 ? path.slice(0, marker) : path;
 }
 
-export function urlPath(url: string): string {
+function urlPath(url: string): string {
 	return String(url ?? '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
 }
 
@@ -63,11 +57,7 @@ export function liveRegistrations(staticData: IDataObject): Registration[] {
 		: [];
 }
 
-export function slotOf(context: IHookFunctions): {
-	hookUrl: string;
-	slot: string;
-	registrations: Record<string, Registration>;
-} {
+export function slotOf(context: IHookFunctions) {
 	const hookUrl = context.getNodeWebhookUrl('default');
 	if (!hookUrl)
 		throw new NodeOperationError(context.getNode(), 'n8n gave this trigger no webhook URL');
@@ -103,8 +93,6 @@ export async function oneAtATime<T>(
 
 // Writes of one list's automation before giving up on it settling (other processes keep changing it).
 const MAX_SETTLE_WRITES = 6;
-// Pauses between rounds of a clean-up step that failed transiently, on top of the transport's own retries.
-const TEARDOWN_PAUSES_MS = [500, 2_000];
 
 export async function readWebhooks(
 	context: IHookFunctions,
@@ -134,29 +122,9 @@ export async function automationOf(
 	});
 }
 
-function isTransient(error: unknown): boolean {
-	if (!(error instanceof NodeApiError)) return false;
-	const code = error.httpCode ?? '';
-	return code === '' || code === '429' || Number(code) >= 500;
-}
+type NamedHook = TriggerHook & Pick<TriggerWebhookName, 'baseline'>;
 
-// Runs a step that is safe to repeat again after a transient failure, with growing pauses.
-export async function persist<T>(context: IHookFunctions, step: () => Promise<T>): Promise<T> {
-	for (let round = 0; ; round++) {
-		try {
-			return await step();
-		} catch (error) {
-			if (round >= TEARDOWN_PAUSES_MS.length || !isTransient(error))
-				throw toNodeError(context.getNode(), error);
-			await sleep(TEARDOWN_PAUSES_MS[round]);
-		}
-	}
-}
-
-export function triggerHooksOf(
-	webhooks: WebhookRecord[],
-	listId: number,
-): Array<TriggerHook & { baseline: TriggerWebhookName['baseline'] }> {
+export function triggerHooksOf(webhooks: WebhookRecord[], listId: number): NamedHook[] {
 	return webhooks.flatMap((hook) => {
 		const parsed = parseWebhookName(hook.WebhookName);
 		return parsed && parsed.listId === listId
@@ -168,7 +136,7 @@ export function triggerHooksOf(
 // The baseline other triggers' names give, else the automation; missing webhook IDs read off the automation.
 export function listBaseline(
 	automation: AutomationRecord,
-	named: Array<TriggerHook & { baseline: TriggerWebhookName['baseline'] }>,
+	named: NamedHook[],
 	triggerIds: Iterable<number> = named.map((hook) => hook.webhookId),
 ): Baseline {
 	if (!named[0]) return baselineOf(automation);

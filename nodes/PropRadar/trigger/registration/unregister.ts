@@ -1,9 +1,9 @@
-import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep, type IHookFunctions } from 'n8n-workflow';
 
 import { readAutomation } from '../../shared/answers';
 import { idsFrom } from '../../shared/parameters';
 import { TRIGGER_EVENTS } from '../../shared/vocabulary';
-import { apiRequest, paths, type WebhookRecord } from '../../transport';
+import { apiRequest, paths, toNodeError, type WebhookRecord } from '../../transport';
 import { redeliveries, redeliveryKey } from '../webhook';
 import {
 	chargingActions,
@@ -16,7 +16,6 @@ import {
 	isNotFound,
 	oneAtATime,
 	ownHooks,
-	persist,
 	readWebhooks,
 	settle,
 	slotOf,
@@ -30,6 +29,24 @@ interface CleanUp {
 	monitoringPaused: boolean;
 	stillFiring: boolean;
 	chargeRisk: boolean;
+}
+
+// Pauses between rounds of a clean-up step that failed transiently, on top of the transport's own retries.
+const TEARDOWN_PAUSES_MS = [500, 2_000];
+
+// Runs a step that is safe to repeat again after a transient failure, with growing pauses.
+async function persist<T>(context: IHookFunctions, step: () => Promise<T>): Promise<T> {
+	for (let round = 0; ; round++) {
+		try {
+			return await step();
+		} catch (error) {
+			const code = error instanceof NodeApiError ? (error.httpCode ?? '') : undefined;
+			const transient = code === '' || code === '429' || Number(code) >= 500;
+			if (round >= TEARDOWN_PAUSES_MS.length || !transient)
+				throw toNodeError(context.getNode(), error);
+			await sleep(TEARDOWN_PAUSES_MS[round]);
+		}
+	}
 }
 
 function webhooksByList(registration: Registration | undefined, leftovers: WebhookRecord[]) {
@@ -193,7 +210,7 @@ function describe(error: unknown): string {
 }
 
 // Whether the automation, left wired to this trigger, would still fire and charge for it.
-export async function mayStillCharge(
+async function mayStillCharge(
 	context: IHookFunctions,
 	registration: Registration,
 ): Promise<boolean> {
