@@ -1,4 +1,11 @@
-import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { propertyNamed, readChoice, readCollection, readSort } from '../shared/parameters';
 
 // An operation's parameters, each shown for it (`show`) unless it says where it shows.
 export const shownFor = (show: IDisplayOptions['show'], properties: INodeProperties[]) =>
@@ -45,3 +52,16 @@ export function filtersProperty(
 		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
+
+/** The item's reads of its operation's own parameters, each checked against `description`. */
+export const ownParameters = (
+	context: IExecuteFunctions,
+	itemIndex: number,
+	description: INodeProperties[],
+) => ({
+	choice: <T extends string | number = string>(name: string) =>
+		readChoice<T>(context, itemIndex, propertyNamed(description, name)),
+	collection: (name: string) =>
+		readCollection(context, itemIndex, propertyNamed(description, name)),
+	sort: () => readSort(context, itemIndex, propertyNamed(description, 'sort')),
+});

@@ -5,24 +5,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import {
-	apiRequest,
-	collectPages,
-	listCount,
-	type ApiEnvelope,
-	type ApiPath,
-	type ApiRequest,
-	type Query,
-} from '../transport';
-import {
-	chargedPages,
-	quoteItem,
-	withCharge,
-	type ChargeNote,
-	type ChargePass,
-	type PriceKind,
-	type RunMoney,
-} from '../money';
+import { apiRequest, collectPages, listCount } from '../transport';
+import type { ApiEnvelope, ApiPath, ApiRequest, Query } from '../transport';
+import { chargedPages, quoteItem, withCharge } from '../money';
+import type { ChargeNote, ChargePass, PriceKind, RunMoney } from '../money';
 import type { NumberedId } from '../shared/ids';
 import { readLimit, readPropId } from '../shared/parameters';
 import type { SimplifiedKind } from '../shared/vocabulary';
@@ -62,7 +48,7 @@ export interface ItemModule {
 	executeBatch?: never;
 	/** Whether each output item keeps the input item's PropID, PersonKey and ListID where it has none of its own. */
 	keepsInputKeys?: boolean;
-	/** The kind of record it outputs, which Simplify and the tool's Output shape (readOutputFields, actions/itemLoop.ts). */
+	/** The kind of record it outputs, which Simplify and the tool's Output shape (`readOutputFields`). */
 	outputs?: SimplifiedKind;
 	/** The key a purchase of the item is recorded under for Skip Records Bought Before. */
 	boughtKey?: BoughtKey;
@@ -72,11 +58,7 @@ export interface ItemModule {
 export interface BatchModule {
 	description: INodeProperties[];
 	executeBatch: (this: IExecuteFunctions, money: RunMoney) => Promise<INodeExecutionData[]>;
-	execute?: never;
-	readAhead?: never;
 	keepsInputKeys?: never;
-	outputs?: never;
-	boughtKey?: never;
 }
 
 export type OperationModule = ItemModule | BatchModule;
@@ -86,12 +68,8 @@ export interface ResourceModule {
 	operations: Record<string, OperationModule>;
 }
 
-/** What a charged read sends for the item, and the fields its preview carries besides the quote. */
-interface ItemRequest {
-	request: ApiRequest;
-	/** The item's key (and what it asked for) on its preview: `{ PropID }`. */
-	extra: IDataObject;
-}
+/** What a charged read sends for the item, and what its preview carries besides the quote: `{ PropID }`. */
+type ItemRequest = { request: ApiRequest; extra: IDataObject };
 
 /** Reads the item's parameters (refusing bad ones before anything is sent). */
 type ReadItem<T> = (context: IExecuteFunctions, itemIndex: number) => T;

@@ -8,13 +8,12 @@ import {
 	writableAutomation,
 	type AutomationRecord,
 } from '../../transport';
-import { assertChargingAutomationAllowed, automationCharges } from '../../money';
-import { fail, listLocator, propertyNamed, readChoice, readListId } from '../../shared/parameters';
+import { fail, listLocator, readListId } from '../../shared/parameters';
 import { EMPTY_AUTOMATION } from '../../shared/vocabulary';
-import { idsPicker, shownFor, starOptions } from '../descriptions';
+import { idsPicker, ownParameters, shownFor, starOptions } from '../descriptions';
 import { automationFields } from './fields';
 import { readAutomation } from '../../shared/answers';
-import { monitorLists, readAutomationOptIns, turnOnMonitoringProperty } from './monitoring';
+import { assertAllowed, monitorLists, optInProperties, readOptIns } from './monitoring';
 
 const show = { resource: ['automation'], operation: ['configure'] };
 
@@ -161,15 +160,10 @@ export const description = shownFor(show, [
 			},
 		],
 	},
-	turnOnMonitoringProperty(show, 'the list when it'),
-	{
-		displayName: 'Allow Charging Automation',
-		name: 'allowChargingAutomation',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether this node may enable an automation that buys (phones, e-mails, mail orders), charged later with no Max Cost. Under a credential with a spending ceiling, the credential must allow it too.',
-	},
+	...optInProperties(
+		'the list when it',
+		'Whether this node may enable an automation that buys (phones, e-mails, mail orders), charged later with no Max Cost. Under a credential with a spending ceiling, the credential must allow it too.',
+	),
 ]);
 
 // A level not set is written null (0 would unset stars or set status None), Triggers not set as '':
@@ -186,29 +180,21 @@ function emptiesWritten(written: Omit<AutomationRecord, 'Name'>): string[] {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
-	const mode = readChoice<'update' | 'replace'>(
-		this,
-		itemIndex,
-		propertyNamed(description, 'configureMode'),
+	const mode = ownParameters(this, itemIndex, description).choice<'update' | 'replace'>(
+		'configureMode',
 	);
 	const given = this.getNodeParameter('automation', itemIndex, {}) as IDataObject;
 	const { fields, problem } = automationFields(given, listId);
 	if (problem) fail(this, itemIndex, problem);
 	if (Object.keys(fields).length === 0 && mode === 'update')
 		fail(this, itemIndex, 'Automation: add at least one field to change');
-	const { allowCharging, turnOn } = readAutomationOptIns(this, itemIndex);
+	const { allowCharging, turnOn } = readOptIns(this, itemIndex);
 	let base: Omit<AutomationRecord, 'Name'> = { ...EMPTY_AUTOMATION };
 	if (mode === 'update') {
 		base = { ...base, ...writableAutomation(await readAutomation(this, listId, itemIndex)) };
 	}
 	const written = { ...base, ...fields };
-	await assertChargingAutomationAllowed(
-		this,
-		`The automation of list ${listId}`,
-		automationCharges(written),
-		allowCharging,
-		itemIndex,
-	);
+	await assertAllowed(this, listId, written, allowCharging, itemIndex);
 	const enabled = Number(written.isEnabled) === 1;
 	const unmonitored = enabled
 		? await monitorLists(this, [listId], turnOn, itemIndex, 'the automation was not written')

@@ -5,26 +5,15 @@ import { CRITERIA_MODE, criteriaProperties } from '../../shared/criteria';
 import {
 	ADD_AS_PRIMARY_CONTACT,
 	fail,
-	propertyNamed,
 	readChoice,
-	readCollection,
 	readCriteriaParameters,
 	readFlag,
-	vocabularyOptions,
 	readRequiredString,
 	readText,
 } from '../../shared/parameters';
-import {
-	fieldNames,
-	IMPORT_SOURCES,
-	LIST_FIELDS,
-	IMPORT_TYPES,
-	LIST_NAME_MAX_CHARACTERS,
-	LIST_TYPES,
-	type ImportSource,
-	type ListType,
-} from '../../shared/vocabulary';
-import { shownFor } from '../descriptions';
+import { fieldNames, LIST_FIELDS, LIST_NAME_MAX_CHARACTERS } from '../../shared/vocabulary';
+import type { ListType } from '../../shared/vocabulary';
+import { ownParameters, shownFor } from '../descriptions';
 
 const show = { resource: ['list'], operation: ['create'] };
 
@@ -52,20 +41,11 @@ export const IMPORT_TYPE: INodeProperties = {
 	displayName: 'Import Type',
 	name: 'ImportType',
 	type: 'options',
-	options: vocabularyOptions(IMPORT_TYPES),
+	options: [
+		{ name: 'Person', value: 'person' },
+		{ name: 'Property', value: 'property' },
+	],
 	default: 'property',
-};
-
-const LIST_TYPE_HELP: Record<ListType, string> = {
-	dynamic: 'Membership follows criteria',
-	import: 'Built by matching records you import',
-	static: 'You add and remove properties',
-};
-
-const IMPORT_SOURCE_NAMES: Record<ImportSource, string> = {
-	api: 'API (Needed for Import Records)',
-	file: 'File',
-	zapier: 'Zapier',
 };
 
 export const description = shownFor(show, [
@@ -102,10 +82,11 @@ export const description = shownFor(show, [
 		displayName: 'List Type',
 		name: 'listType',
 		type: 'options',
-		options: vocabularyOptions(LIST_TYPES).map((option) => ({
-			...option,
-			description: LIST_TYPE_HELP[option.value as ListType],
-		})),
+		options: [
+			{ name: 'Dynamic', value: 'dynamic', description: 'Membership follows criteria' },
+			{ name: 'Import', value: 'import', description: 'Built by matching records you import' },
+			{ name: 'Static', value: 'static', description: 'You add and remove properties' },
+		],
 		default: 'static',
 	},
 	...criteriaProperties({ ...show, listType: ['dynamic'] }),
@@ -121,7 +102,11 @@ export const description = shownFor(show, [
 		displayName: 'Import Source',
 		name: 'importSource',
 		type: 'options',
-		options: IMPORT_SOURCES.map((source) => ({ name: IMPORT_SOURCE_NAMES[source], value: source })),
+		options: [
+			{ name: 'API (Needed for Import Records)', value: 'api' },
+			{ name: 'File', value: 'file' },
+			{ name: 'Zapier', value: 'zapier' },
+		],
 		default: 'api',
 		displayOptions: { show: { ...show, listType: ['import'] } },
 	},
@@ -163,8 +148,9 @@ export const description = shownFor(show, [
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const own = ownParameters(this, itemIndex, description);
 	const listName = truncateListName(readRequiredString(this, itemIndex, 'listName', 'List Name'));
-	const listType = readChoice<ListType>(this, itemIndex, propertyNamed(description, 'listType'));
+	const listType = own.choice<ListType>('listType');
 	const body: IDataObject = {
 		ListName: listName.name,
 		ListType: listType,
@@ -188,16 +174,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	if (listType === 'import') {
-		body.ImportSource = readChoice(this, itemIndex, propertyNamed(description, 'importSource'));
-		const options = readCollection(this, itemIndex, propertyNamed(description, 'importOptions'));
+		body.ImportSource = own.choice('importSource');
+		const options = own.collection('importOptions');
 		if (options.ImportType !== undefined) body.ImportType = options.ImportType;
 		if (options.ImportMatchThreshold !== undefined)
 			body.ImportMatchThreshold = options.ImportMatchThreshold;
 		const contact = contactOptions(options);
 		if (contact) body.ImportContactOptions = contact;
 	}
-	const useExisting =
-		readChoice(this, itemIndex, propertyNamed(description, 'whenNameExists')) === 'useExisting';
+	const useExisting = own.choice('whenNameExists') === 'useExisting';
 	if (useExisting) {
 		const existing = await existingList(this, itemIndex, listName.name, listType);
 		if (existing) return [existing];

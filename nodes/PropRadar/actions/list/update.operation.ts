@@ -2,15 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest, paths, readList } from '../../transport';
 import { shownValue } from '../../shared/ids';
-import {
-	ADD_AS_PRIMARY_CONTACT,
-	fail,
-	listLocator,
-	propertyNamed,
-	readCollection,
-	readListId,
-} from '../../shared/parameters';
+import { ADD_AS_PRIMARY_CONTACT, fail, listLocator, readListId } from '../../shared/parameters';
 import { fieldNames, LIST_FIELDS } from '../../shared/vocabulary';
+import { ownParameters } from '../descriptions';
 import { contactOptions, IMPORT_TYPE, truncateListName } from './create.operation';
 
 const show = { resource: ['list'], operation: ['update'] };
@@ -70,7 +64,7 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
-	const fields = readCollection(this, itemIndex, propertyNamed(description, 'updateFields'));
+	const fields = ownParameters(this, itemIndex, description).collection('updateFields');
 	const body: IDataObject = {};
 	const notices: string[] = [];
 	for (const key of ['DisplayOrder', 'ImportMatchThreshold', 'ImportType']) {

@@ -11,14 +11,13 @@ import { criteriaProperties, type Criterion } from '../../shared/criteria';
 import { errorFields, errorItem } from '../itemLoop';
 import {
 	fail,
-	propertyNamed,
-	readChoice,
 	readCriteriaParameters,
 	readListId,
 	readPropIds,
 	staticListLocator,
 } from '../../shared/parameters';
 import { fieldNames, LIST_FIELDS, PAGE_LIMITS } from '../../shared/vocabulary';
+import { ownParameters } from '../descriptions';
 
 const show = { resource: ['listItem'], operation: ['add'] };
 
@@ -63,7 +62,7 @@ type Request = { itemIndex: number; listId: ListId } & (
 
 function readRequest(context: IExecuteFunctions, itemIndex: number): Request {
 	const listId = readListId(context, itemIndex, 'listId', 'Static List');
-	if (readChoice(context, itemIndex, propertyNamed(description, 'addBy')) === 'propIds') {
+	if (ownParameters(context, itemIndex, description).choice('addBy') === 'propIds') {
 		const propIds = readPropIds(context, itemIndex);
 		if (propIds.length === 0) fail(context, itemIndex, 'Property IDs: give at least one PropID');
 		return { itemIndex, listId, propIds };

@@ -9,13 +9,11 @@ import {
 	entriesOf,
 	fail,
 	listLocator,
-	propertyNamed,
-	readCollection,
 	readFields,
 	readListId,
 	returnAllProperties,
 } from '../../shared/parameters';
-import { filtersProperty, starOptions } from '../descriptions';
+import { filtersProperty, ownParameters, starOptions } from '../descriptions';
 import { pagedRead } from '../shapes';
 
 const show = { resource: ['listItem'], operation: ['getMany'] };
@@ -130,7 +128,7 @@ export const execute = pagedRead({
 	pageSize: PAGE_LIMITS.listItems.maxLimit,
 	read: (context, itemIndex) => {
 		const listId = readListId(context, itemIndex);
-		const filters = readCollection(context, itemIndex, propertyNamed(description, 'filters'));
+		const filters = ownParameters(context, itemIndex, description).collection('filters');
 		const qs: Record<string, string | number | boolean | Array<string | number>> = {};
 		for (const [name, value] of Object.entries(filters)) {
 			if (name === 'LastTransferRecDate')

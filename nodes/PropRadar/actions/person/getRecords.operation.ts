@@ -6,13 +6,12 @@ import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS, PERSON_RECORD_KINDS } from '../../shared/vocabulary';
 import {
 	personKeyProperty,
-	propertyNamed,
-	readChoice,
 	readFields,
 	readPersonKey,
 	returnAllProperties,
 	vocabularyOptions,
 } from '../../shared/parameters';
+import { ownParameters } from '../descriptions';
 import { chargedPagedRead } from '../shapes';
 
 const show = { resource: ['person'], operation: ['getRecords'] };
@@ -42,10 +41,8 @@ export const execute = chargedPagedRead({
 	pageSize: PAGE_LIMITS.personRecords.defaultLimit,
 	read: (context, itemIndex) => {
 		const personKey = readPersonKey(context, itemIndex);
-		const kind = readChoice<PersonRecordPathKind>(
-			context,
-			itemIndex,
-			propertyNamed(description, 'recordKind'),
+		const kind = ownParameters(context, itemIndex, description).choice<PersonRecordPathKind>(
+			'recordKind',
 		);
 		return {
 			request: {

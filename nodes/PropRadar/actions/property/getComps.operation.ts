@@ -2,13 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
 import { chargeProperties } from '../../money';
-import {
-	propertyNamed,
-	propIdProperty,
-	readChoice,
-	readCollection,
-	readPropId,
-} from '../../shared/parameters';
+import { propIdProperty, readPropId } from '../../shared/parameters';
+import { ownParameters } from '../descriptions';
 import { chargedRead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getComps'] };
@@ -75,16 +70,9 @@ export const execute = chargedRead({
 	kind: 'propertyDetail',
 	read: (context, itemIndex) => {
 		const propId = readPropId(context, itemIndex);
-		const kind = readChoice<'sales' | 'forsale'>(
-			context,
-			itemIndex,
-			propertyNamed(description, 'compsKind'),
-		);
-		const { Baths, ...subject } = readCollection(
-			context,
-			itemIndex,
-			propertyNamed(description, 'subject'),
-		) as Record<string, number>;
+		const own = ownParameters(context, itemIndex, description);
+		const kind = own.choice<'sales' | 'forsale'>('compsKind');
+		const { Baths, ...subject } = own.collection('subject') as Record<string, number>;
 		// Seed 001 names the override `Bath`; the parameter keeps the name saved workflows hold.
 		if (Baths !== undefined) subject.Bath = Baths;
 		return {

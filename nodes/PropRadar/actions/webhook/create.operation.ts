@@ -3,15 +3,10 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
-import { assertChargingAutomationAllowed, automationCharges } from '../../money';
 import { fail, readListIds, readRequiredString, readText } from '../../shared/parameters';
 import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
 import { idsPicker, shownFor } from '../descriptions';
-import {
-	monitorLists,
-	readAutomationOptIns,
-	turnOnMonitoringProperty,
-} from '../automation/monitoring';
+import { assertAllowed, monitorLists, optInProperties, readOptIns } from '../automation/monitoring';
 
 const show = { resource: ['webhook'], operation: ['create'] };
 
@@ -41,15 +36,10 @@ export const description = shownFor(show, [
 		'getLists',
 		'Lists whose automation is turned on and exports to this webhook (their other automation settings are kept)',
 	),
-	turnOnMonitoringProperty(show, 'each list given in Lists'),
-	{
-		displayName: 'Allow Charging Automation',
-		name: 'allowChargingAutomation',
-		type: 'boolean',
-		default: false,
-		description:
-			"Whether this node may turn on a list's automation that buys (Purchase Phone, Purchase Email, a direct-mail or e-mail marketing order: charged per triggered record, non-refundable, with no Max Cost). Without it, such a list is refused and nothing is created.",
-	},
+	...optInProperties(
+		'each list given in Lists',
+		"Whether this node may turn on a list's automation that buys (Purchase Phone, Purchase Email, a direct-mail or e-mail marketing order: charged per triggered record, non-refundable, with no Max Cost). Without it, such a list is refused and nothing is created.",
+	),
 ]);
 
 function readHookUrl(context: IExecuteFunctions, itemIndex: number): string {
@@ -80,20 +70,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const secret = given || randomBytes(32).toString('hex');
 	const lists = readListIds(this, itemIndex, 'lists', 'Lists');
 	// Turning a list's automation on starts whatever it buys: the same opt-in as Automation > Configure.
-	const { allowCharging, turnOn } = readAutomationOptIns(this, itemIndex);
+	const { allowCharging, turnOn } = readOptIns(this, itemIndex);
 	for (const listId of lists) {
 		const current = await readAutomation(this, listId, itemIndex);
-		await assertChargingAutomationAllowed(
-			this,
-			`The automation of list ${listId}`,
-			automationCharges({ ...current, isEnabled: 1 }),
-			allowCharging,
-			itemIndex,
-		);
+		await assertAllowed(this, listId, { ...current, isEnabled: 1 }, allowCharging, itemIndex);
 	}
 	const unmonitored = await monitorLists(this, lists, turnOn, itemIndex, 'no webhook was created');
-	const body: IDataObject = { HookUrl: hookUrl, WebhookName: webhookName };
-	if (secret) body.Secret = secret;
+	const body: IDataObject = { HookUrl: hookUrl, WebhookName: webhookName, Secret: secret };
 	if (lists.length > 0) body.Lists = lists;
 	const response = await apiRequest<unknown>(this, {
 		method: 'POST',

@@ -3,14 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { paths, type ApiRequest } from '../../transport';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
-import {
-	propertyNamed,
-	readFields,
-	readFlag,
-	readSort,
-	returnAllProperties,
-	sortProperty,
-} from '../../shared/parameters';
+import { readFields, readFlag, returnAllProperties, sortProperty } from '../../shared/parameters';
+import { ownParameters } from '../descriptions';
 import { pagedRead } from '../shapes';
 
 const show = { resource: ['webhook'], operation: ['getMany'] };
@@ -40,7 +34,7 @@ export const execute = pagedRead({
 			path: paths.webhooks(),
 			qs: {
 				Fields: readFields(context, itemIndex, 'webhook'),
-				...readSort(context, itemIndex, propertyNamed(description, 'sort')),
+				...ownParameters(context, itemIndex, description).sort(),
 			},
 		};
 		return {
