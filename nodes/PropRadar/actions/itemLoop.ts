@@ -88,14 +88,11 @@ export function runsAsTool(context: IExecuteFunctions): boolean {
 	return context.getNode().type.endsWith('Tool');
 }
 
-export interface ItemLoopOptions {
+/** What one node run of the item loop works with. */
+export interface Run {
 	continueOnFail: boolean;
 	/** Tool use: the error items' fields, left flat (an agent has no Error output). */
 	failures?: IDataObject[];
-}
-
-/** What one node run of the item loop works with. */
-export interface Run extends ItemLoopOptions {
 	context: IExecuteFunctions;
 	money: RunMoney;
 	operation: string;

@@ -10,7 +10,6 @@ import {
 	itemConcurrency,
 	itemLoop,
 	runsAsTool,
-	type ItemLoopOptions,
 	type Run,
 } from './itemLoop';
 import { resources } from './resources';
@@ -110,7 +109,7 @@ async function quoteWholeRun(
 async function runItems(
 	context: IExecuteFunctions,
 	money: RunMoney,
-	options: ItemLoopOptions,
+	options: Pick<Run, 'continueOnFail' | 'failures'>,
 ): Promise<INodeExecutionData[][]> {
 	const { module, operation } = operationOf(context);
 	readCredentialAhead(context);

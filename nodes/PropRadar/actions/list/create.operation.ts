@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, paths, readLists, type ListRecord } from '../../transport';
+import { apiRequest, paths, readLists } from '../../transport';
 import { CRITERIA_MODE, criteriaProperties } from '../../shared/criteria';
 import {
 	ADD_AS_PRIMARY_CONTACT,
@@ -184,46 +184,32 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const useExisting = own.choice('whenNameExists') === 'useExisting';
 	if (useExisting) {
-		const existing = await existingList(this, itemIndex, listName.name, listType);
-		if (existing) return [existing];
+		// The oldest list of this name and type, given as a created one is, with `created: false`.
+		const fields = fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount');
+		const named = (await readLists(this, fields, listType, itemIndex))
+			.filter((list) => list.ListName === listName.name)
+			.sort((a, b) => Number(a.ListID) - Number(b.ListID));
+		if (named.length > 0) {
+			const { ListID, TotalCount, ListName } = named[0];
+			const existing: IDataObject = {
+				ListID,
+				TotalCount,
+				ListName,
+				ListType: listType,
+				created: false,
+			};
+			if (named.length > 1)
+				existing.notice = `${named.length} ${listType} lists are named "${ListName}" (IDs ${named.map((list) => list.ListID).join(', ')}); this is the oldest.`;
+			return [existing];
+		}
 	}
 	const response = await apiRequest(this, { method: 'POST', path: paths.lists(), body, itemIndex });
-	const created = (response.results?.[0] ?? {}) as Partial<ListRecord>;
-	const record: IDataObject = { ...created, ListName: body.ListName, ListType: listType };
+	const record: IDataObject = {
+		...response.results?.[0],
+		ListName: body.ListName,
+		ListType: listType,
+	};
 	if (listName.notice) record.notice = listName.notice;
 	if (useExisting) record.created = true;
 	return [record];
-}
-
-/** The oldest list of this name and type, as List > Create gives a list, with `created: false`. */
-async function existingList(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	name: string,
-	listType: ListType,
-): Promise<IDataObject | undefined> {
-	const named = (
-		await readLists(
-			context,
-			fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount'),
-			listType,
-			itemIndex,
-		)
-	)
-		.filter((list) => list.ListName === name)
-		.sort((a, b) => Number(a.ListID) - Number(b.ListID));
-	if (named.length === 0) return undefined;
-	const [oldest] = named;
-	return {
-		ListID: oldest.ListID,
-		TotalCount: oldest.TotalCount,
-		ListName: oldest.ListName,
-		ListType: listType,
-		created: false,
-		...(named.length > 1
-			? {
-					notice: `${named.length} ${listType} lists are named "${name}" (IDs ${named.map((list) => list.ListID).join(', ')}); this is the oldest.`,
-				}
-			: {}),
-	};
 }

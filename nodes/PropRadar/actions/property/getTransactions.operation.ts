@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { paths } from '../../transport';
 import { chargeProperties } from '../../money';
@@ -26,38 +26,34 @@ export const description: INodeProperties[] = [
 
 export const keepsInputKeys = true;
 
-/** The Fields and the custom field IDs, checked and sent as one Fields value. */
-function readFieldIds(context: IExecuteFunctions, itemIndex: number): string {
-	const customIds = String(context.getNodeParameter('customFieldIds', itemIndex, '') ?? '')
-		.split(',')
-		.map((id) => id.trim())
-		.filter(Boolean);
-	const bad = customIds.find((id) => !/^[A-Za-z0-9_]+$/.test(id));
-	if (bad)
-		fail(
-			context,
-			itemIndex,
-			`Custom Field IDs: "${bad}" is not a field ID`,
-			'A field ID holds letters, digits and _ only.',
-		);
-	const names = [readFields(context, itemIndex, 'transaction'), ...customIds]
-		.filter(Boolean)
-		.join(',');
-	// Names typed in Unlisted Fields are field IDs to the service too: the limit counts them all.
-	const counted = transactionCustomFieldIds(names.split(',').filter(Boolean));
-	if (counted.length > MAX_TRANSACTION_FIELD_IDS)
-		fail(
-			context,
-			itemIndex,
-			`Too many custom field IDs: ${counted.length}, at most ${MAX_TRANSACTION_FIELD_IDS}`,
-			'Custom Field IDs and Fields > Unlisted Fields count together.',
-		);
-	return names;
-}
-
+// The Fields and the custom field IDs, checked and sent as one Fields value.
 export const execute = chargedRead({
 	kind: 'propertyDetail',
-	read: byPropId(paths.propertyTransactions, (context, itemIndex) => ({
-		Fields: readFieldIds(context, itemIndex),
-	})),
+	read: byPropId(paths.propertyTransactions, (context, itemIndex) => {
+		const customIds = String(context.getNodeParameter('customFieldIds', itemIndex, '') ?? '')
+			.split(',')
+			.map((id) => id.trim())
+			.filter(Boolean);
+		const bad = customIds.find((id) => !/^[A-Za-z0-9_]+$/.test(id));
+		if (bad)
+			fail(
+				context,
+				itemIndex,
+				`Custom Field IDs: "${bad}" is not a field ID`,
+				'A field ID holds letters, digits and _ only.',
+			);
+		const names = [readFields(context, itemIndex, 'transaction'), ...customIds]
+			.filter(Boolean)
+			.join(',');
+		// Names typed in Unlisted Fields are field IDs to the service too: the limit counts them all.
+		const counted = transactionCustomFieldIds(names.split(',').filter(Boolean));
+		if (counted.length > MAX_TRANSACTION_FIELD_IDS)
+			fail(
+				context,
+				itemIndex,
+				`Too many custom field IDs: ${counted.length}, at most ${MAX_TRANSACTION_FIELD_IDS}`,
+				'Custom Field IDs and Fields > Unlisted Fields count together.',
+			);
+		return { Fields: names };
+	}),
 });

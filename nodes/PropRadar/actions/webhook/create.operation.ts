@@ -42,29 +42,21 @@ export const description = shownFor(show, [
 	),
 ]);
 
-function readHookUrl(context: IExecuteFunctions, itemIndex: number): string {
-	const hookUrl = readRequiredString(context, itemIndex, 'hookUrl', 'Hook URL');
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const hookUrl = readRequiredString(this, itemIndex, 'hookUrl', 'Hook URL');
 	let protocol: string;
 	try {
 		protocol = new URL(hookUrl).protocol;
 	} catch (error) {
 		fail(
-			context,
+			this,
 			itemIndex,
 			`Hook URL: "${hookUrl}" is not an absolute URL`,
 			(error as Error).message,
 		);
 	}
-	if (protocol === 'http:' || protocol === 'https:') return hookUrl;
-	return fail(
-		context,
-		itemIndex,
-		`Hook URL: must start with http:// or https://, got "${protocol}"`,
-	);
-}
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const hookUrl = readHookUrl(this, itemIndex);
+	if (protocol !== 'http:' && protocol !== 'https:')
+		fail(this, itemIndex, `Hook URL: must start with http:// or https://, got "${protocol}"`);
 	const webhookName = readRequiredString(this, itemIndex, 'webhookName', 'Webhook Name');
 	const given = readText(this, itemIndex, 'secret', 'Secret', { secret: true });
 	const secret = given || randomBytes(32).toString('hex');
