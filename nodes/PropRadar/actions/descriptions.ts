@@ -1,9 +1,4 @@
-import type {
-	IDisplayOptions,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { propertyNamed, readChoice, readCollection, readSort } from '../shared/parameters';
 
@@ -31,7 +26,7 @@ export function idsPicker(
 }
 
 /** Interest levels 0 to 5: 0 named `zero`, the others by their stars. */
-export const starOptions = (zero: string): INodePropertyOptions[] =>
+export const starOptions = (zero: string) =>
 	[0, 1, 2, 3, 4, 5].map((level) => ({
 		name: level === 0 ? zero : `${level} Star${level > 1 ? 's' : ''}`,
 		value: level,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readCredentialAhead, toNodeError } from '../transport';
-import { RunMoney, type Skipping } from '../money';
+import { RunMoney, warn, type Skipping } from '../money';
 import {
 	errorFields,
 	failedItem,
@@ -55,11 +55,10 @@ function failEveryItem(run: Run, error: unknown, itemIndexes: number[]): INodeEx
 	if (!run.continueOnFail) throw nodeError;
 	// n8n counts such a run a success: the hint is what shows above the output that it did nothing.
 	if (!run.failures)
-		run.context.addExecutionHints({
-			message: `${nodeError.message}: none of the ${itemIndexes.length} items was processed${run.money.nothingCharged ? ', and nothing was charged' : ''}; each is an error item ${run.node.onError === 'continueErrorOutput' ? 'on the Error output' : 'in the output'}.`,
-			type: 'warning',
-			location: 'outputPane',
-		});
+		warn(
+			run.context,
+			`${nodeError.message}: none of the ${itemIndexes.length} items was processed${run.money.nothingCharged ? ', and nothing was charged' : ''}; each is an error item ${run.node.onError === 'continueErrorOutput' ? 'on the Error output' : 'in the output'}.`,
+		);
 	return [itemIndexes.map((itemIndex) => failedItem(run, itemIndex, nodeError))];
 }
 

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest, paths, toNodeError, writableAutomation } from '../../transport';
+import { warn } from '../../money';
 import { fail, listLocator, readListId } from '../../shared/parameters';
 import { EMPTY_AUTOMATION } from '../../shared/vocabulary';
 import { idsPicker, ownParameters, shownFor, starOptions } from '../descriptions';
@@ -203,12 +204,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		: !written.Triggers
 			? `the automation of list ${listId} is enabled with nothing to fire on, so it fires on nothing: set Fires On (New Matches, Status Changes or both)`
 			: undefined;
-	if (firesOnNothing)
-		this.addExecutionHints({
-			message: `Item at index ${itemIndex}: ${firesOnNothing}.`,
-			type: 'warning',
-			location: 'outputPane',
-		});
+	if (firesOnNothing) warn(this, `Item at index ${itemIndex}: ${firesOnNothing}.`);
 	return [
 		{
 			ListID: listId,

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths } from '../../transport';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { PAGE_LIMITS, PERSON_STATUSES, PROPERTY_STATUSES } from '../../shared/vocabulary';
@@ -15,7 +13,7 @@ import { pagedRead } from '../shapes';
 
 const show = { resource: ['importRecord'], operation: ['getMany'] };
 
-export const description: INodeProperties[] = [
+export const description = [
 	listLocator(show, 'Import List', 'listId', 'searchImportLists'),
 	...returnAllProperties(show),
 	filtersProperty(show, [

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, readList, toNodeError } from '../../transport';
@@ -18,11 +13,11 @@ import {
 	staticListLocator,
 } from '../../shared/parameters';
 import { fieldNames, LIST_FIELDS, PAGE_LIMITS } from '../../shared/vocabulary';
-import { ownParameters } from '../descriptions';
+import { ownParameters, shownFor } from '../descriptions';
 
 const show = { resource: ['listItem'], operation: ['add'] };
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	staticListLocator(show),
 	{
 		displayName: 'Add By',
@@ -37,7 +32,6 @@ export const description: INodeProperties[] = [
 			{ name: 'Criteria', value: 'criteria', description: 'Every property matching the criteria' },
 		],
 		default: 'propIds',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Property IDs',
@@ -50,7 +44,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { ...show, addBy: ['propIds'] } },
 	},
 	...criteriaProperties({ ...show, addBy: ['criteria'] }),
-];
+]);
 
 /** PropIDs per request: the most the property endpoints take in one page (docs/api.md, Paging). */
 export const PROP_IDS_PER_REQUEST = PAGE_LIMITS.properties.maxLimit;

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths, type PersonRecordPathKind } from '../../transport';
 import { chargeProperties } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
@@ -11,12 +9,12 @@ import {
 	returnAllProperties,
 	vocabularyOptions,
 } from '../../shared/parameters';
-import { ownParameters } from '../descriptions';
+import { ownParameters, shownFor } from '../descriptions';
 import { chargedPagedRead } from '../shapes';
 
 const show = { resource: ['person'], operation: ['getRecords'] };
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	personKeyProperty(show),
 	{
 		displayName: 'Records',
@@ -24,14 +22,13 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		options: vocabularyOptions(PERSON_RECORD_KINDS),
 		default: 'bankruptcies',
-		displayOptions: { show },
 	},
 	...returnAllProperties(show),
 	...PERSON_RECORD_KINDS.map((kind) =>
 		fieldsPicker(kind, { show: { ...show, recordKind: [kind] } }),
 	),
 	...chargeProperties(show, 'the records'),
-];
+]);
 
 export const keepsInputKeys = true;
 

@@ -1,14 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths } from '../../transport';
 import { chargeProperties } from '../../money';
 import { propIdProperty, readPropId } from '../../shared/parameters';
-import { ownParameters } from '../descriptions';
+import { ownParameters, shownFor } from '../descriptions';
 import { chargedRead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getComps'] };
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	propIdProperty(show),
 	{
 		displayName: 'Comparables',
@@ -19,7 +17,6 @@ export const description: INodeProperties[] = [
 			{ name: 'For Sale Listings', value: 'forsale' },
 		],
 		default: 'sales',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Subject Overrides',
@@ -62,7 +59,7 @@ export const description: INodeProperties[] = [
 		],
 	},
 	...chargeProperties(show, 'the comparables'),
-];
+]);
 
 export const keepsInputKeys = true;
 

@@ -1,15 +1,14 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths } from '../../transport';
 import { chargeProperties } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { MAX_TRANSACTION_FIELD_IDS, transactionCustomFieldIds } from '../../shared/vocabulary';
 import { fail, propIdProperty, readFields } from '../../shared/parameters';
+import { shownFor } from '../descriptions';
 import { byPropId, chargedRead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getTransactions'] };
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	propIdProperty(show),
 	fieldsPicker('transaction', { show }, 'The default is the Standard fieldset.'),
 	{
@@ -19,10 +18,9 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: '101, 102, 215',
 		description: `IDs of custom transaction fields, comma-separated: at most ${MAX_TRANSACTION_FIELD_IDS} with the names in Fields > Unlisted Fields`,
-		displayOptions: { show },
 	},
 	...chargeProperties(show, 'the transaction history'),
-];
+]);
 
 export const keepsInputKeys = true;
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
+import { warn } from '../../money';
 import { fail, readListIds, readRequiredString, readText } from '../../shared/parameters';
 import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
 import { idsPicker, shownFor } from '../descriptions';
@@ -84,13 +85,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			`PropRadar most likely created webhook "${webhookName}" for ${hookUrl}${lists.length > 0 ? ` and wired lists ${lists.join(', ')} to it` : ''}. Find its ID with Webhook > Get Many before creating it again; delete it there if unwanted.`,
 			itemIndex,
 		);
-	if (lists.length === 0) {
-		this.addExecutionHints({
-			message: `Item at index ${itemIndex}: webhook "${webhookName}" is registered, but no list exports to it, so it is called on nothing: give Lists, or add it to a list's automation (Automation > Configure, Then Export to Webhooks).`,
-			type: 'warning',
-			location: 'outputPane',
-		});
-	}
+	if (lists.length === 0)
+		warn(
+			this,
+			`Item at index ${itemIndex}: webhook "${webhookName}" is registered, but no list exports to it, so it is called on nothing: give Lists, or add it to a list's automation (Automation > Configure, Then Export to Webhooks).`,
+		);
 	return [
 		{
 			WebhookID: webhookId,
