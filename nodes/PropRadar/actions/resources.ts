@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { OperationModule, ResourceModule } from './shapes';
+import type { OperationModule } from './shapes';
 import * as getMembers from './account/getMembers.operation';
 import * as getStatusLabels from './account/getStatusLabels.operation';
 import * as configureAutomation from './automation/configure.operation';
@@ -30,6 +30,11 @@ import * as searchProperties from './property/search.operation';
 import * as createWebhook from './webhook/create.operation';
 import * as deleteWebhook from './webhook/delete.operation';
 import * as getWebhooks from './webhook/getMany.operation';
+
+export interface ResourceModule {
+	description: INodeProperties[];
+	operations: Record<string, OperationModule>;
+}
 
 // "getMany" is named "Get Many", "importRecord" "Import Record".
 const words = (value: string) =>

@@ -79,11 +79,7 @@ async function skipBoughtBefore(run: Run, module: ItemModule): Promise<Skipping 
 }
 
 // A purchase of several items is quoted whole before anything is bought (docs/money.md, rule 2).
-async function quoteWholeRun(
-	run: Run,
-	module: ItemModule,
-	itemIndexes: readonly number[],
-): Promise<void> {
+async function quoteWholeRun(run: Run, module: ItemModule, itemIndexes: readonly number[]) {
 	const { context, money } = run;
 	await money.checkPurchases(itemIndexes);
 	const records: IDataObject[] = [];
@@ -151,22 +147,16 @@ async function runItems(
 	} catch (error) {
 		return failEveryItem(run, error, itemIndexes);
 	}
-	const { outputs, failed, boughtItems } = await itemLoop(
-		run,
-		module,
-		itemIndexes,
-		ahead,
-		concurrency,
-	);
-	if (skip) await money.recordBought(skip, boughtItems);
-	const output = outputs.flatMap((items) => items ?? []);
-	if (failed.size === 0) {
+	const loop = await itemLoop(run, module, itemIndexes, ahead, concurrency);
+	if (skip) await money.recordBought(skip, loop.boughtItems);
+	const output = loop.outputs.flatMap((items) => items ?? []);
+	if (loop.failed.size === 0) {
 		const json = output.map((item) => item.json);
 		money.finished(run.chargeMode, json, ahead ? 'items' : 'quotes');
 		return [output];
 	}
-	const failedAt = Math.min(...failed.keys());
-	const nodeError = toNodeError(run.node, failed.get(failedAt), failedAt);
+	const failedAt = Math.min(...loop.failed.keys());
+	const nodeError = toNodeError(run.node, loop.failed.get(failedAt), failedAt);
 	const how = { readAhead: ahead !== undefined, concurrent: concurrency > 1 };
 	throw money.stoppedRun(nodeError, failedAt, how, () => output.map((item) => item.json));
 }

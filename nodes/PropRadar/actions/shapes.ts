@@ -13,10 +13,13 @@ import type { NumberedId } from '../shared/ids';
 import { readLimit, readPropId } from '../shared/parameters';
 import type { SimplifiedKind } from '../shared/vocabulary';
 
+/** Reads the item's parameters (refusing bad ones before anything is sent). */
+type ReadItem<T> = (context: IExecuteFunctions, itemIndex: number) => T;
+
 export interface BoughtKey {
 	name: 'PropID' | 'PersonKey';
 	// The item's key; a bad one throws, and the item fails as without the option.
-	read: (context: IExecuteFunctions, itemIndex: number) => string;
+	read: ReadItem<string>;
 }
 
 // `pass`: the whole run's quote, or the item loop (money/properties.ts).
@@ -63,16 +66,8 @@ export interface BatchModule {
 
 export type OperationModule = ItemModule | BatchModule;
 
-export interface ResourceModule {
-	description: INodeProperties[];
-	operations: Record<string, OperationModule>;
-}
-
 /** What a charged read sends for the item, and what its preview carries besides the quote: `{ PropID }`. */
 type ItemRequest = { request: ApiRequest; extra: IDataObject };
-
-/** Reads the item's parameters (refusing bad ones before anything is sent). */
-type ReadItem<T> = (context: IExecuteFunctions, itemIndex: number) => T;
 
 export function freeRequest(read: ReadItem<ApiRequest>): ItemOperation {
 	return async function (this: IExecuteFunctions, itemIndex) {

@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { formatCents, LIST_PRICES_CENTS, type PriceKind } from '../money';
-import { operationOptions } from './resources';
-import type { ResourceModule } from './shapes';
+import { operationOptions, type ResourceModule } from './resources';
 
 // What an AI agent is told of each operation, in place of n8n's "<action> in PropRadar", which says
 // nothing of money (docs/design.md, actions/).

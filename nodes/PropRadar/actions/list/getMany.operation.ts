@@ -2,14 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest, paths } from '../../transport';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
-import {
-	readFields,
-	readLimit,
-	returnAllProperties,
-	sortProperty,
-	vocabularyOptions,
-} from '../../shared/parameters';
-import { LIST_TYPES } from '../../shared/vocabulary';
+import { readFields, readLimit, returnAllProperties, sortProperty } from '../../shared/parameters';
 import { IMPORT_TYPE } from './create.operation';
 import { filtersProperty, ownParameters } from '../descriptions';
 
@@ -25,7 +18,11 @@ export const description: INodeProperties[] = [
 			displayName: 'List Type',
 			name: 'ListType',
 			type: 'options',
-			options: vocabularyOptions(LIST_TYPES),
+			options: [
+				{ name: 'Dynamic', value: 'dynamic' },
+				{ name: 'Import', value: 'import' },
+				{ name: 'Static', value: 'static' },
+			],
 			default: 'static',
 		},
 		{

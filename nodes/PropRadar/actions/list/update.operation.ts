@@ -66,7 +66,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const listId = readListId(this, itemIndex);
 	const fields = ownParameters(this, itemIndex, description).collection('updateFields');
 	const body: IDataObject = {};
-	const notices: string[] = [];
+	let notice: string | undefined;
 	for (const key of ['DisplayOrder', 'ImportMatchThreshold', 'ImportType']) {
 		if (fields[key] !== undefined) body[key] = fields[key];
 	}
@@ -83,7 +83,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (!name) fail(this, itemIndex, 'List Name: must not be empty');
 		const kept = truncateListName(name);
 		body.ListName = kept.name;
-		if (kept.notice) notices.push(kept.notice);
+		notice = kept.notice;
 	}
 	const contact = contactOptions(fields);
 	if (contact) {
@@ -108,6 +108,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const record: IDataObject = { ListID: listId, updateCount: response.updateCount ?? 0 };
-	if (notices.length > 0) record.notice = notices.join(' ');
+	if (notice) record.notice = notice;
 	return [record];
 }

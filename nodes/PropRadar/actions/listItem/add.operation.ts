@@ -161,7 +161,7 @@ async function staticListProblem(
 	context: IExecuteFunctions,
 	listId: NumberedId,
 	itemIndex: number,
-): Promise<NodeOperationError | undefined> {
+) {
 	const list = await readList(context, listId, {
 		fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType'),
 		itemIndex,
