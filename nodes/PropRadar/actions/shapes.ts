@@ -101,12 +101,7 @@ export function byPropId(
 }
 
 /** An item's records read in one charged request: its quote (with `extra`), then its purchase. */
-export function chargedRead({
-	kind,
-	read,
-	bought = (response, note) => withCharge(response.results ?? [], note),
-	failed,
-}: {
+export function chargedRead(options: {
 	kind: PriceKind;
 	read: ReadItem<ItemRequest>;
 	/** The item's records from the purchase's answer: by default its results, each with the charge. */
@@ -119,13 +114,14 @@ export function chargedRead({
 		error: unknown,
 	) => IDataObject[];
 }): ItemOperation {
+	const { kind, read, bought, failed } = options;
 	return async function (this: IExecuteFunctions, itemIndex, money, pass) {
 		const { request, extra } = read(this, itemIndex);
 		const records = async () => {
 			const quoted = await quoteItem(this, money, itemIndex, pass, kind, request);
 			if ('preview' in quoted) return [{ ...extra, ...quoted.preview }];
 			const { response, note } = await money.buy(itemIndex, kind, request, quoted.quote);
-			return bought(response, note, extra);
+			return bought ? bought(response, note, extra) : withCharge(response.results ?? [], note);
 		};
 		if (!failed) return records();
 		try {
@@ -137,16 +133,13 @@ export function chargedRead({
 }
 
 /** An item's records read in charged pages, up to its Limit or all of them (Return All). */
-export function chargedPagedRead({
-	kind,
-	pageSize,
-	read,
-}: {
+export function chargedPagedRead(options: {
 	kind: PriceKind;
 	pageSize: number;
 	/** Reads the item's parameters; its Limit is read after them. */
 	read: ReadItem<{ request: ApiRequest; extra?: IDataObject }>;
 }): ItemOperation {
+	const { kind, pageSize, read } = options;
 	return async function (this: IExecuteFunctions, itemIndex, money, pass) {
 		const { request, extra } = read(this, itemIndex);
 		const limit = readLimit(this, itemIndex);
@@ -165,17 +158,14 @@ interface PagedReadParameters {
 }
 
 /** An item's records read free in pages, up to its Limit or all of them (Return All). */
-export function pagedRead({
-	pageSize,
-	untilEmpty,
-	read,
-}: {
+export function pagedRead(options: {
 	pageSize: number;
 	/** Pages that carry no total and no count to check them by: read until one comes back empty. */
 	untilEmpty?: boolean;
 	/** Reads the item's parameters that come before its Limit. */
 	read: ReadItem<PagedReadParameters>;
 }): ItemOperation {
+	const { pageSize, untilEmpty, read } = options;
 	return async function (this: IExecuteFunctions, itemIndex) {
 		const { request, counted, output = (records) => records } = read(this, itemIndex);
 		const limit = readLimit(this, itemIndex);

@@ -157,9 +157,8 @@ export const description = shownFor(show, [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
-	const mode = ownParameters(this, itemIndex, description).choice<'update' | 'replace'>(
-		'configureMode',
-	);
+	const own = ownParameters(this, itemIndex, description);
+	const mode = own.choice<'update' | 'replace'>('configureMode');
 	const given = this.getNodeParameter('automation', itemIndex, {}) as IDataObject;
 	const { fields, problem } = automationFields(given, listId);
 	if (problem) fail(this, itemIndex, problem);

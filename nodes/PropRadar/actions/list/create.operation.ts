@@ -30,9 +30,8 @@ export function truncateListName(name: string): { name: string; notice?: string 
 /** The import list's contact options (ImportContactOptions) among the options given, if any. */
 export function contactOptions(options: IDataObject): IDataObject | undefined {
 	const chosen: IDataObject = {};
-	for (const key of ['add_as_primary_contact', 'set_as_primary_contact']) {
+	for (const key of ['add_as_primary_contact', 'set_as_primary_contact'])
 		if (options[key] !== undefined) chosen[key] = options[key];
-	}
 	return Object.keys(chosen).length > 0 ? chosen : undefined;
 }
 
@@ -176,9 +175,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (listType === 'import') {
 		body.ImportSource = own.choice('importSource');
 		const options = own.collection('importOptions');
-		if (options.ImportType !== undefined) body.ImportType = options.ImportType;
-		if (options.ImportMatchThreshold !== undefined)
-			body.ImportMatchThreshold = options.ImportMatchThreshold;
+		for (const key of ['ImportType', 'ImportMatchThreshold'])
+			if (options[key] !== undefined) body[key] = options[key];
 		const contact = contactOptions(options);
 		if (contact) body.ImportContactOptions = contact;
 	}

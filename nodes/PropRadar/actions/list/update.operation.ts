@@ -67,9 +67,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const fields = ownParameters(this, itemIndex, description).collection('updateFields');
 	const body: IDataObject = {};
 	let notice: string | undefined;
-	for (const key of ['DisplayOrder', 'ImportMatchThreshold', 'ImportType']) {
+	for (const key of ['DisplayOrder', 'ImportMatchThreshold', 'ImportType'])
 		if (fields[key] !== undefined) body[key] = fields[key];
-	}
 	if (fields.isMonitored !== undefined) body.isMonitored = fields.isMonitored ? 1 : 0;
 	if (fields.ListName !== undefined) {
 		const name =

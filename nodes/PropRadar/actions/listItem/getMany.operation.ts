@@ -112,7 +112,7 @@ function dateFilter(context: IExecuteFunctions, itemIndex: number, name: string,
 
 /** One level of the Status Levels filter: the account names its levels, but a level is 1 to 9 (0, None, is no value to filter by). */
 const STATUS_LEVEL: INodeProperties = {
-	displayName: 'Status Level',
+	displayName: 'Filters > Status Level Names or IDs',
 	name: 'StatusLevel',
 	type: 'number',
 	default: 1,
@@ -131,14 +131,7 @@ export const execute = pagedRead({
 				qs[name] = dateFilter(context, itemIndex, name, value);
 			else if (name === 'StatusLevel')
 				qs[name] = entriesOf(value).map(
-					(level) =>
-						checkedValue(
-							context,
-							itemIndex,
-							STATUS_LEVEL,
-							level,
-							'Filters > Status Level Names or IDs',
-						) as number,
+					(level) => checkedValue(context, itemIndex, STATUS_LEVEL, level) as number,
 				);
 			else qs[name] = value as QueryValue;
 		}

@@ -38,9 +38,8 @@ export const execute = chargedPagedRead({
 	pageSize: PAGE_LIMITS.personRecords.defaultLimit,
 	read: (context, itemIndex) => {
 		const personKey = readPersonKey(context, itemIndex);
-		const kind = ownParameters(context, itemIndex, description).choice<PersonRecordPathKind>(
-			'recordKind',
-		);
+		const own = ownParameters(context, itemIndex, description);
+		const kind = own.choice<PersonRecordPathKind>('recordKind');
 		return {
 			request: {
 				method: 'GET',
