@@ -1,4 +1,6 @@
-import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { propertyNamed, readChoice, readCollection, readSort } from '../shared/parameters';
 
 // An operation's parameters, each shown for it (`show`) unless it says where it shows.
 export const shownFor = (show: IDisplayOptions['show'], properties: INodeProperties[]) =>
@@ -24,7 +26,7 @@ export function idsPicker(
 }
 
 /** Interest levels 0 to 5: 0 named `zero`, the others by their stars. */
-export const starOptions = (zero: string): INodePropertyOptions[] =>
+export const starOptions = (zero: string) =>
 	[0, 1, 2, 3, 4, 5].map((level) => ({
 		name: level === 0 ? zero : `${level} Star${level > 1 ? 's' : ''}`,
 		value: level,
@@ -45,3 +47,16 @@ export function filtersProperty(
 		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
+
+/** The item's reads of its operation's own parameters, each checked against `description`. */
+export const ownParameters = (
+	context: IExecuteFunctions,
+	itemIndex: number,
+	description: INodeProperties[],
+) => ({
+	choice: <T extends string | number = string>(name: string) =>
+		readChoice<T>(context, itemIndex, propertyNamed(description, name)),
+	collection: (name: string) =>
+		readCollection(context, itemIndex, propertyNamed(description, name)),
+	sort: () => readSort(context, itemIndex, propertyNamed(description, 'sort')),
+});

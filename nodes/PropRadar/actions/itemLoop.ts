@@ -69,12 +69,7 @@ export const itemLoopProperties: INodeProperties[] = [
 ];
 
 export function itemConcurrency(context: IExecuteFunctions): number {
-	const concurrency = checkedValue(
-		context,
-		0,
-		itemLoopProperties[0],
-		context.getNodeParameter('itemConcurrency', 0, MAX_ITEM_CONCURRENCY),
-	) as number;
+	const concurrency = readChoice<number>(context, 0, itemLoopProperties[0]);
 	// Charge Mode holds no expression (`noDataExpression`), so the first item's is every item's.
 	const purchasing = context.getNodeParameter('chargeMode', 0, 'preview') === 'purchase';
 	if (purchasing && !readFlag(context, 0, 'concurrentPurchases', 'Buy Items at Once')) return 1;
@@ -88,14 +83,11 @@ export function runsAsTool(context: IExecuteFunctions): boolean {
 	return context.getNode().type.endsWith('Tool');
 }
 
-export interface ItemLoopOptions {
+/** What one node run of the item loop works with. */
+export interface Run {
 	continueOnFail: boolean;
 	/** Tool use: the error items' fields, left flat (an agent has no Error output). */
 	failures?: IDataObject[];
-}
-
-/** What one node run of the item loop works with. */
-export interface Run extends ItemLoopOptions {
 	context: IExecuteFunctions;
 	money: RunMoney;
 	operation: string;
@@ -150,13 +142,8 @@ export async function forEachItem(
 
 // The fields each record keeps (undefined: all), Simplify or the tool's Output: read before the
 // item's requests, so that a bad value is refused before anything is sent.
-function readOutputFields(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	kind: SimplifiedKind,
-	asTool: boolean,
-): readonly string[] | undefined {
-	if (!asTool)
+function readOutputFields(context: IExecuteFunctions, itemIndex: number, kind: SimplifiedKind) {
+	if (!runsAsTool(context))
 		return readFlag(context, itemIndex, 'simple', 'Simplify')
 			? outputFields(kind, 'simplified')
 			: undefined;
@@ -204,8 +191,7 @@ export async function itemLoop(
 				pairedItem,
 			}));
 		try {
-			if (module.outputs)
-				fields = readOutputFields(context, itemIndex, module.outputs, runsAsTool(context));
+			if (module.outputs) fields = readOutputFields(context, itemIndex, module.outputs);
 			const records = ahead
 				? ahead.outcome(itemIndex)
 				: await module.execute.call(context, itemIndex, money, 'charge');

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { OperationModule, ResourceModule } from './shapes';
+import type { OperationModule } from './shapes';
 import * as getMembers from './account/getMembers.operation';
 import * as getStatusLabels from './account/getStatusLabels.operation';
 import * as configureAutomation from './automation/configure.operation';
@@ -31,35 +31,14 @@ import * as createWebhook from './webhook/create.operation';
 import * as deleteWebhook from './webhook/delete.operation';
 import * as getWebhooks from './webhook/getMany.operation';
 
+export interface ResourceModule {
+	description: INodeProperties[];
+	operations: Record<string, OperationModule>;
+}
+
 // "getMany" is named "Get Many", "importRecord" "Import Record".
 const words = (value: string) =>
 	value.charAt(0).toUpperCase() + value.slice(1).replace(/([A-Z])/g, ' $1');
-
-// The selector first, shown for the resource only, then each operation's parameters in its order.
-function resource(
-	name: string,
-	defaultOperation: string,
-	operations: Record<string, OperationModule>,
-): ResourceModule {
-	const selector: INodeProperties = {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [name] } },
-		options: Object.entries(TEXTS[name]).map(([value, [action, description, label]]) => ({
-			name: label ?? words(value),
-			value,
-			action,
-			description,
-		})),
-		default: defaultOperation,
-	};
-	return {
-		operations,
-		description: [selector, ...Object.values(operations).flatMap((module) => module.description)],
-	};
-}
 
 // Each operation's action and description in the panel, and its name when not its value's words.
 const TEXTS: Record<
@@ -178,11 +157,26 @@ const OPERATIONS: Record<string, [string, Record<string, OperationModule>]> = {
 	webhook: ['getMany', { create: createWebhook, delete: deleteWebhook, getMany: getWebhooks }],
 };
 
+// The selector first, shown for the resource only, then each operation's parameters in its order.
 export const resources: Record<string, ResourceModule> = Object.fromEntries(
-	Object.entries(OPERATIONS).map(([name, [defaultOperation, operations]]) => [
-		name,
-		resource(name, defaultOperation, operations),
-	]),
+	Object.entries(OPERATIONS).map(([name, [defaultOperation, operations]]) => {
+		const selector: INodeProperties = {
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [name] } },
+			options: Object.entries(TEXTS[name]).map(([value, [action, description, label]]) => ({
+				name: label ?? words(value),
+				value,
+				action,
+				description,
+			})),
+			default: defaultOperation,
+		};
+		const description = Object.values(operations).flatMap((module) => module.description);
+		return [name, { operations, description: [selector, ...description] }];
+	}),
 );
 
 export const resourceProperty: INodeProperties = {

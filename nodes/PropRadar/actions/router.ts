@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readCredentialAhead, toNodeError } from '../transport';
-import { RunMoney, type Skipping } from '../money';
+import { RunMoney, warn, type Skipping } from '../money';
 import {
 	errorFields,
 	failedItem,
@@ -10,7 +10,6 @@ import {
 	itemConcurrency,
 	itemLoop,
 	runsAsTool,
-	type ItemLoopOptions,
 	type Run,
 } from './itemLoop';
 import { resources } from './resources';
@@ -56,11 +55,10 @@ function failEveryItem(run: Run, error: unknown, itemIndexes: number[]): INodeEx
 	if (!run.continueOnFail) throw nodeError;
 	// n8n counts such a run a success: the hint is what shows above the output that it did nothing.
 	if (!run.failures)
-		run.context.addExecutionHints({
-			message: `${nodeError.message}: none of the ${itemIndexes.length} items was processed${run.money.nothingCharged ? ', and nothing was charged' : ''}; each is an error item ${run.node.onError === 'continueErrorOutput' ? 'on the Error output' : 'in the output'}.`,
-			type: 'warning',
-			location: 'outputPane',
-		});
+		warn(
+			run.context,
+			`${nodeError.message}: none of the ${itemIndexes.length} items was processed${run.money.nothingCharged ? ', and nothing was charged' : ''}; each is an error item ${run.node.onError === 'continueErrorOutput' ? 'on the Error output' : 'in the output'}.`,
+		);
 	return [itemIndexes.map((itemIndex) => failedItem(run, itemIndex, nodeError))];
 }
 
@@ -81,11 +79,7 @@ async function skipBoughtBefore(run: Run, module: ItemModule): Promise<Skipping 
 }
 
 // A purchase of several items is quoted whole before anything is bought (docs/money.md, rule 2).
-async function quoteWholeRun(
-	run: Run,
-	module: ItemModule,
-	itemIndexes: readonly number[],
-): Promise<void> {
+async function quoteWholeRun(run: Run, module: ItemModule, itemIndexes: readonly number[]) {
 	const { context, money } = run;
 	await money.checkPurchases(itemIndexes);
 	const records: IDataObject[] = [];
@@ -110,7 +104,7 @@ async function quoteWholeRun(
 async function runItems(
 	context: IExecuteFunctions,
 	money: RunMoney,
-	options: ItemLoopOptions,
+	options: Pick<Run, 'continueOnFail' | 'failures'>,
 ): Promise<INodeExecutionData[][]> {
 	const { module, operation } = operationOf(context);
 	readCredentialAhead(context);
@@ -153,22 +147,16 @@ async function runItems(
 	} catch (error) {
 		return failEveryItem(run, error, itemIndexes);
 	}
-	const { outputs, failed, boughtItems } = await itemLoop(
-		run,
-		module,
-		itemIndexes,
-		ahead,
-		concurrency,
-	);
-	if (skip) await money.recordBought(skip, boughtItems);
-	const output = outputs.flatMap((items) => items ?? []);
-	if (failed.size === 0) {
+	const loop = await itemLoop(run, module, itemIndexes, ahead, concurrency);
+	if (skip) await money.recordBought(skip, loop.boughtItems);
+	const output = loop.outputs.flatMap((items) => items ?? []);
+	if (loop.failed.size === 0) {
 		const json = output.map((item) => item.json);
 		money.finished(run.chargeMode, json, ahead ? 'items' : 'quotes');
 		return [output];
 	}
-	const failedAt = Math.min(...failed.keys());
-	const nodeError = toNodeError(run.node, failed.get(failedAt), failedAt);
+	const failedAt = Math.min(...loop.failed.keys());
+	const nodeError = toNodeError(run.node, loop.failed.get(failedAt), failedAt);
 	const how = { readAhead: ahead !== undefined, concurrent: concurrency > 1 };
 	throw money.stoppedRun(nodeError, failedAt, how, () => output.map((item) => item.json));
 }

@@ -5,32 +5,21 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import {
-	apiRequest,
-	collectPages,
-	listCount,
-	type ApiEnvelope,
-	type ApiPath,
-	type ApiRequest,
-	type Query,
-} from '../transport';
-import {
-	chargedPages,
-	quoteItem,
-	withCharge,
-	type ChargeNote,
-	type ChargePass,
-	type PriceKind,
-	type RunMoney,
-} from '../money';
+import { apiRequest, collectPages, listCount } from '../transport';
+import type { ApiEnvelope, ApiPath, ApiRequest, Query } from '../transport';
+import { chargedPages, quoteItem, withCharge } from '../money';
+import type { ChargeNote, ChargePass, PriceKind, RunMoney } from '../money';
 import type { NumberedId } from '../shared/ids';
 import { readLimit, readPropId } from '../shared/parameters';
 import type { SimplifiedKind } from '../shared/vocabulary';
 
+/** Reads the item's parameters (refusing bad ones before anything is sent). */
+type ReadItem<T> = (context: IExecuteFunctions, itemIndex: number) => T;
+
 export interface BoughtKey {
 	name: 'PropID' | 'PersonKey';
 	// The item's key; a bad one throws, and the item fails as without the option.
-	read: (context: IExecuteFunctions, itemIndex: number) => string;
+	read: ReadItem<string>;
 }
 
 // `pass`: the whole run's quote, or the item loop (money/properties.ts).
@@ -62,7 +51,7 @@ export interface ItemModule {
 	executeBatch?: never;
 	/** Whether each output item keeps the input item's PropID, PersonKey and ListID where it has none of its own. */
 	keepsInputKeys?: boolean;
-	/** The kind of record it outputs, which Simplify and the tool's Output shape (readOutputFields, actions/itemLoop.ts). */
+	/** The kind of record it outputs, which Simplify and the tool's Output shape (`readOutputFields`). */
 	outputs?: SimplifiedKind;
 	/** The key a purchase of the item is recorded under for Skip Records Bought Before. */
 	boughtKey?: BoughtKey;
@@ -72,29 +61,13 @@ export interface ItemModule {
 export interface BatchModule {
 	description: INodeProperties[];
 	executeBatch: (this: IExecuteFunctions, money: RunMoney) => Promise<INodeExecutionData[]>;
-	execute?: never;
-	readAhead?: never;
 	keepsInputKeys?: never;
-	outputs?: never;
-	boughtKey?: never;
 }
 
 export type OperationModule = ItemModule | BatchModule;
 
-export interface ResourceModule {
-	description: INodeProperties[];
-	operations: Record<string, OperationModule>;
-}
-
-/** What a charged read sends for the item, and the fields its preview carries besides the quote. */
-interface ItemRequest {
-	request: ApiRequest;
-	/** The item's key (and what it asked for) on its preview: `{ PropID }`. */
-	extra: IDataObject;
-}
-
-/** Reads the item's parameters (refusing bad ones before anything is sent). */
-type ReadItem<T> = (context: IExecuteFunctions, itemIndex: number) => T;
+/** What a charged read sends for the item, and what its preview carries besides the quote: `{ PropID }`. */
+type ItemRequest = { request: ApiRequest; extra: IDataObject };
 
 export function freeRequest(read: ReadItem<ApiRequest>): ItemOperation {
 	return async function (this: IExecuteFunctions, itemIndex) {
@@ -128,12 +101,7 @@ export function byPropId(
 }
 
 /** An item's records read in one charged request: its quote (with `extra`), then its purchase. */
-export function chargedRead({
-	kind,
-	read,
-	bought = (response, note) => withCharge(response.results ?? [], note),
-	failed,
-}: {
+export function chargedRead(options: {
 	kind: PriceKind;
 	read: ReadItem<ItemRequest>;
 	/** The item's records from the purchase's answer: by default its results, each with the charge. */
@@ -146,13 +114,14 @@ export function chargedRead({
 		error: unknown,
 	) => IDataObject[];
 }): ItemOperation {
+	const { kind, read, bought, failed } = options;
 	return async function (this: IExecuteFunctions, itemIndex, money, pass) {
 		const { request, extra } = read(this, itemIndex);
 		const records = async () => {
 			const quoted = await quoteItem(this, money, itemIndex, pass, kind, request);
 			if ('preview' in quoted) return [{ ...extra, ...quoted.preview }];
 			const { response, note } = await money.buy(itemIndex, kind, request, quoted.quote);
-			return bought(response, note, extra);
+			return bought ? bought(response, note, extra) : withCharge(response.results ?? [], note);
 		};
 		if (!failed) return records();
 		try {
@@ -164,16 +133,13 @@ export function chargedRead({
 }
 
 /** An item's records read in charged pages, up to its Limit or all of them (Return All). */
-export function chargedPagedRead({
-	kind,
-	pageSize,
-	read,
-}: {
+export function chargedPagedRead(options: {
 	kind: PriceKind;
 	pageSize: number;
 	/** Reads the item's parameters; its Limit is read after them. */
 	read: ReadItem<{ request: ApiRequest; extra?: IDataObject }>;
 }): ItemOperation {
+	const { kind, pageSize, read } = options;
 	return async function (this: IExecuteFunctions, itemIndex, money, pass) {
 		const { request, extra } = read(this, itemIndex);
 		const limit = readLimit(this, itemIndex);
@@ -192,17 +158,14 @@ interface PagedReadParameters {
 }
 
 /** An item's records read free in pages, up to its Limit or all of them (Return All). */
-export function pagedRead({
-	pageSize,
-	untilEmpty,
-	read,
-}: {
+export function pagedRead(options: {
 	pageSize: number;
 	/** Pages that carry no total and no count to check them by: read until one comes back empty. */
 	untilEmpty?: boolean;
 	/** Reads the item's parameters that come before its Limit. */
 	read: ReadItem<PagedReadParameters>;
 }): ItemOperation {
+	const { pageSize, untilEmpty, read } = options;
 	return async function (this: IExecuteFunctions, itemIndex) {
 		const { request, counted, output = (records) => records } = read(this, itemIndex);
 		const limit = readLimit(this, itemIndex);

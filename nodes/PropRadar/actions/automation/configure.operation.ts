@@ -1,20 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import {
-	apiRequest,
-	paths,
-	toNodeError,
-	writableAutomation,
-	type AutomationRecord,
-} from '../../transport';
-import { assertChargingAutomationAllowed, automationCharges } from '../../money';
-import { fail, listLocator, propertyNamed, readChoice, readListId } from '../../shared/parameters';
+import { apiRequest, paths, toNodeError, writableAutomation } from '../../transport';
+import { warn } from '../../money';
+import { fail, listLocator, readListId } from '../../shared/parameters';
 import { EMPTY_AUTOMATION } from '../../shared/vocabulary';
-import { idsPicker, shownFor, starOptions } from '../descriptions';
+import { idsPicker, ownParameters, shownFor, starOptions } from '../descriptions';
 import { automationFields } from './fields';
 import { readAutomation } from '../../shared/answers';
-import { monitorLists, readAutomationOptIns, turnOnMonitoringProperty } from './monitoring';
+import { assertAllowed, monitorLists, optInProperties, readOptIns } from './monitoring';
 
 const show = { resource: ['automation'], operation: ['configure'] };
 
@@ -119,22 +113,16 @@ export const description = shownFor(show, [
 				'MobileNotificationMemberIDs',
 				'Members who get a push notification',
 			),
-			{
-				displayName: 'Then Purchase Email',
-				name: 'PurchaseEmail',
-				type: 'boolean',
+			...[
+				['Email', 'e-mail addresses'],
+				['Phone', 'phone numbers'],
+			].map(([what, bought]) => ({
+				displayName: `Then Purchase ${what}`,
+				name: `Purchase${what}`,
+				type: 'boolean' as const,
 				default: false,
-				description:
-					"Whether to buy the owners' e-mail addresses. Charged per triggered record, non-refundable, with no Max Cost.",
-			},
-			{
-				displayName: 'Then Purchase Phone',
-				name: 'PurchasePhone',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to buy the owners' phone numbers. Charged per triggered record, non-refundable, with no Max Cost.",
-			},
+				description: `Whether to buy the owners' ${bought}. Charged per triggered record, non-refundable, with no Max Cost.`,
+			})),
 			idsPicker(
 				'Then Remove From List Names or IDs',
 				'RemoveFromLists',
@@ -161,54 +149,26 @@ export const description = shownFor(show, [
 			},
 		],
 	},
-	turnOnMonitoringProperty(show, 'the list when it'),
-	{
-		displayName: 'Allow Charging Automation',
-		name: 'allowChargingAutomation',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether this node may enable an automation that buys (phones, e-mails, mail orders), charged later with no Max Cost. Under a credential with a spending ceiling, the credential must allow it too.',
-	},
+	...optInProperties(
+		'the list when it',
+		'Whether this node may enable an automation that buys (phones, e-mails, mail orders), charged later with no Max Cost. Under a credential with a spending ceiling, the credential must allow it too.',
+	),
 ]);
-
-// A level not set is written null (0 would unset stars or set status None), Triggers not set as '':
-// said with the service's refusal of the write, should it refuse them.
-function emptiesWritten(written: Omit<AutomationRecord, 'Name'>): string[] {
-	const empties: string[] = [];
-	if (written.SetInterestLevel === null)
-		empties.push('SetInterestLevel null (stars left as they are; 0 would unset them)');
-	if (written.SetStatusLevel === null)
-		empties.push('SetStatusLevel null (status left as it is; 0 would set status None)');
-	if (written.Triggers === '') empties.push('Triggers "" (fires on nothing)');
-	return empties;
-}
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
-	const mode = readChoice<'update' | 'replace'>(
-		this,
-		itemIndex,
-		propertyNamed(description, 'configureMode'),
-	);
+	const own = ownParameters(this, itemIndex, description);
+	const mode = own.choice<'update' | 'replace'>('configureMode');
 	const given = this.getNodeParameter('automation', itemIndex, {}) as IDataObject;
 	const { fields, problem } = automationFields(given, listId);
 	if (problem) fail(this, itemIndex, problem);
 	if (Object.keys(fields).length === 0 && mode === 'update')
 		fail(this, itemIndex, 'Automation: add at least one field to change');
-	const { allowCharging, turnOn } = readAutomationOptIns(this, itemIndex);
-	let base: Omit<AutomationRecord, 'Name'> = { ...EMPTY_AUTOMATION };
-	if (mode === 'update') {
-		base = { ...base, ...writableAutomation(await readAutomation(this, listId, itemIndex)) };
-	}
-	const written = { ...base, ...fields };
-	await assertChargingAutomationAllowed(
-		this,
-		`The automation of list ${listId}`,
-		automationCharges(written),
-		allowCharging,
-		itemIndex,
-	);
+	const { allowCharging, turnOn } = readOptIns(this, itemIndex);
+	const current =
+		mode === 'update' ? writableAutomation(await readAutomation(this, listId, itemIndex)) : {};
+	const written = { ...EMPTY_AUTOMATION, ...current, ...fields };
+	await assertAllowed(this, listId, written, allowCharging, itemIndex);
 	const enabled = Number(written.isEnabled) === 1;
 	const unmonitored = enabled
 		? await monitorLists(this, [listId], turnOn, itemIndex, 'the automation was not written')
@@ -223,7 +183,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		});
 	} catch (error) {
-		const empties = emptiesWritten(written);
+		// A level not set is written null (0 would unset stars or set status None), Triggers not set
+		// as '': said with the service's refusal of the write, should it refuse them.
+		const empties = [
+			written.SetInterestLevel === null &&
+				'SetInterestLevel null (stars left as they are; 0 would unset them)',
+			written.SetStatusLevel === null &&
+				'SetStatusLevel null (status left as it is; 0 would set status None)',
+			written.Triggers === '' && 'Triggers "" (fires on nothing)',
+		].filter(Boolean);
 		if (error instanceof NodeApiError && error.httpCode === '400' && empties.length > 0) {
 			error.description =
 				`${error.description ?? ''} The automation is written whole, and fields not set went as ${empties.join(', ')}: what the node sends for them, since the API documents give no empty value. If PropRadar refuses that, give Then Set Interest Level, Then Set Status Level Name or ID and Fires On in this node, or set them once in PropRadar.`.trim();
@@ -235,12 +203,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		: !written.Triggers
 			? `the automation of list ${listId} is enabled with nothing to fire on, so it fires on nothing: set Fires On (New Matches, Status Changes or both)`
 			: undefined;
-	if (firesOnNothing)
-		this.addExecutionHints({
-			message: `Item at index ${itemIndex}: ${firesOnNothing}.`,
-			type: 'warning',
-			location: 'outputPane',
-		});
+	if (firesOnNothing) warn(this, `Item at index ${itemIndex}: ${firesOnNothing}.`);
 	return [
 		{
 			ListID: listId,

@@ -1,48 +1,65 @@
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, paths, readList } from '../../transport';
-import { fieldNames, LIST_FIELDS } from '../../shared/vocabulary';
+import { apiRequest, paths, readList, type AutomationRecord } from '../../transport';
+import { assertChargingAutomationAllowed, automationCharges } from '../../money';
+import type { NumberedId } from '../../shared/ids';
 import { fail, readFlag } from '../../shared/parameters';
+import { fieldNames, LIST_FIELDS } from '../../shared/vocabulary';
 
-// Automations only run on monitored lists (the lists document), so one is not set up on an
-// unmonitored list unless the user asks for monitoring to be switched on.
-export function turnOnMonitoringProperty(
-	show: IDisplayOptions['show'],
-	what: string,
-): INodeProperties {
-	return {
+// Automation > Configure and Webhook > Create turn lists' automations on. Automations only run on
+// monitored lists (the lists document), and one that buys charges later, with no Max Cost: neither
+// is set up unless the user asks for it.
+export const optInProperties = (monitored: string, charging: string): INodeProperties[] => [
+	{
 		displayName: 'Turn On Monitoring',
 		name: 'turnOnMonitoring',
 		type: 'boolean',
 		default: false,
-		description: `Whether to switch monitoring on for ${what} that is not monitored. Automations only run on monitored lists; without this option such a list is refused and nothing is changed.`,
-		displayOptions: { show },
-	};
-}
+		description: `Whether to switch monitoring on for ${monitored} that is not monitored. Automations only run on monitored lists; without this option such a list is refused and nothing is changed.`,
+	},
+	{
+		displayName: 'Allow Charging Automation',
+		name: 'allowChargingAutomation',
+		type: 'boolean',
+		default: false,
+		description: charging,
+	},
+];
 
-export function readAutomationOptIns(context: IExecuteFunctions, itemIndex: number) {
-	return {
-		allowCharging: readFlag(
-			context,
-			itemIndex,
-			'allowChargingAutomation',
-			'Allow Charging Automation',
-		),
-		turnOn: readFlag(context, itemIndex, 'turnOnMonitoring', 'Turn On Monitoring'),
-	};
-}
+export const readOptIns = (context: IExecuteFunctions, itemIndex: number) => ({
+	allowCharging: readFlag(
+		context,
+		itemIndex,
+		'allowChargingAutomation',
+		'Allow Charging Automation',
+	),
+	turnOn: readFlag(context, itemIndex, 'turnOnMonitoring', 'Turn On Monitoring'),
+});
 
-type ListId = Parameters<typeof paths.list>[0];
+export const assertAllowed = (
+	context: IExecuteFunctions,
+	listId: NumberedId,
+	automation: Partial<AutomationRecord>,
+	allowCharging: boolean,
+	itemIndex: number,
+) =>
+	assertChargingAutomationAllowed(
+		context,
+		`The automation of list ${listId}`,
+		automationCharges(automation),
+		allowCharging,
+		itemIndex,
+	);
 
 // Refuses unmonitored lists unless `turnOn`, then turns them on; called once every other check has passed.
 export async function monitorLists(
 	context: IExecuteFunctions,
-	listIds: ListId[],
+	listIds: NumberedId[],
 	turnOn: boolean,
 	itemIndex: number,
 	doing: string,
-): Promise<ListId[]> {
-	const unmonitored: ListId[] = [];
+): Promise<NumberedId[]> {
+	const unmonitored: NumberedId[] = [];
 	for (const listId of listIds) {
 		const list = await readList(context, listId, {
 			fields: fieldNames(LIST_FIELDS, 'ListID', 'isMonitored'),

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths } from '../../transport';
 import { listLocator, readListId, readPositiveInteger } from '../../shared/parameters';
 import { deleteRecord } from '../shapes';
@@ -7,7 +5,7 @@ import { importItemIdProperty } from './updateMatch.operation';
 
 const show = { resource: ['importRecord'], operation: ['deleteMatch'] };
 
-export const description: INodeProperties[] = [
+export const description = [
 	listLocator(show, 'Import List', 'listId', 'searchImportLists'),
 	importItemIdProperty(show),
 ];

@@ -1,24 +1,19 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths } from '../../transport';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { PAGE_LIMITS, PERSON_STATUSES, PROPERTY_STATUSES } from '../../shared/vocabulary';
 import {
 	listLocator,
-	propertyNamed,
-	readCollection,
 	readFields,
 	readListId,
-	readSort,
 	returnAllProperties,
 	sortProperty,
 } from '../../shared/parameters';
-import { filtersProperty } from '../descriptions';
+import { filtersProperty, ownParameters } from '../descriptions';
 import { pagedRead } from '../shapes';
 
 const show = { resource: ['importRecord'], operation: ['getMany'] };
 
-export const description: INodeProperties[] = [
+export const description = [
 	listLocator(show, 'Import List', 'listId', 'searchImportLists'),
 	...returnAllProperties(show),
 	filtersProperty(show, [
@@ -56,7 +51,8 @@ export const execute = pagedRead({
 	pageSize: PAGE_LIMITS.importItems.maxLimit,
 	read: (context, itemIndex) => {
 		const listId = readListId(context, itemIndex, 'listId', 'Import List');
-		const filters = readCollection(context, itemIndex, propertyNamed(description, 'filters'));
+		const own = ownParameters(context, itemIndex, description);
+		const filters = own.collection('filters');
 		return {
 			counted: { listId, count: 'TotalImportItems', filtered: Object.keys(filters).length > 0 },
 			request: () => ({
@@ -67,7 +63,7 @@ export const execute = pagedRead({
 					PropertyStatus: filters.PropertyStatus as string[] | undefined,
 					PersonStatus: filters.PersonStatus as string[] | undefined,
 					Fields: readFields(context, itemIndex, 'importItem'),
-					...readSort(context, itemIndex, propertyNamed(description, 'sort')),
+					...own.sort(),
 				},
 			}),
 		};

@@ -6,15 +6,24 @@ import { chargedBatches, chargeProperties, importPurchasing, type RunMoney } fro
 import { fieldsPicker } from '../../shared/fieldsets';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
 import type { NumberedId } from '../../shared/ids';
-import { listLocator, propertyNamed, readCollection, readFields } from '../../shared/parameters';
+import { listLocator, propertyNamed, readFields } from '../../shared/parameters';
 import { importedItems, oneForTheImport, previewItems, readImportItems } from './importItems';
-import { shownFor } from '../descriptions';
+import { ownParameters, shownFor } from '../descriptions';
 
 const show = { resource: ['importRecord'], operation: ['import'] };
 
 // Records per request, chosen by measurement (docs/design.md, actions/).
 export const DEFAULT_BATCH_SIZE = 500;
 export const MAX_BATCH_SIZE = 5000;
+
+/** Record Fields' choice of record field, which an expression may give as any text. */
+const RECORD_FIELD: INodeProperties = {
+	displayName: 'Record Field',
+	name: 'name',
+	type: 'options',
+	options: [...IMPORT_RECORD_FIELDS].sort().map((field) => ({ name: field, value: field })),
+	default: 'Address',
+};
 
 export const description = shownFor(show, [
 	listLocator(show, 'Import List', 'listId', 'searchImportLists'),
@@ -57,15 +66,7 @@ export const description = shownFor(show, [
 				displayName: 'Field',
 				name: 'field',
 				values: [
-					{
-						displayName: 'Record Field',
-						name: 'name',
-						type: 'options',
-						options: [...IMPORT_RECORD_FIELDS]
-							.sort()
-							.map((field) => ({ name: field, value: field })),
-						default: 'Address',
-					},
+					RECORD_FIELD,
 					{
 						displayName: 'Value',
 						name: 'value',
@@ -111,14 +112,6 @@ export const description = shownFor(show, [
 	},
 ]);
 
-const PARAMETERS = {
-	mapping: propertyNamed(description, 'mapping'),
-	/** Record Fields' choice of record field, which an expression may give as any text. */
-	recordField: (
-		propertyNamed(description, 'recordFields').options![0] as { values: INodeProperties[] }
-	).values[0],
-};
-
 async function assertApiImportList(context: IExecuteFunctions, listId: NumberedId): Promise<void> {
 	const list = await readList(context, listId, {
 		fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType', 'ImportSource'),
@@ -133,24 +126,6 @@ async function assertApiImportList(context: IExecuteFunctions, listId: NumberedI
 	);
 }
 
-/** Options and Fields: one value for the whole import. */
-function readImportSettings(context: IExecuteFunctions, itemCount: number) {
-	const options = oneForTheImport(
-		context,
-		itemCount,
-		'Options',
-		(itemIndex) =>
-			readCollection(context, itemIndex, propertyNamed(description, 'importOptions')) as {
-				batchSize?: number;
-				accessTokenHeader?: boolean;
-			},
-	);
-	const fields = oneForTheImport(context, itemCount, 'Fields', (itemIndex) =>
-		readFields(context, itemIndex, 'importItem'),
-	);
-	return { ...options, batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE, fields };
-}
-
 // Each item's record goes to the Import List that item names: one group of requests per list, all
 // quoted and held before any is bought (docs/money.md, rule 6). One output item per input item.
 export async function executeBatch(
@@ -158,10 +133,17 @@ export async function executeBatch(
 	money: RunMoney,
 ): Promise<INodeExecutionData[]> {
 	const itemCount = this.getInputData().length;
-	const { batchSize, fields, accessTokenHeader } = readImportSettings(this, itemCount);
-	const items = readImportItems(this, PARAMETERS);
+	// Options and Fields: one value for the whole import.
+	const options = oneForTheImport(this, itemCount, 'Options', (itemIndex) =>
+		ownParameters(this, itemIndex, description).collection('importOptions'),
+	);
+	const fields = oneForTheImport(this, itemCount, 'Fields', (itemIndex) =>
+		readFields(this, itemIndex, 'importItem'),
+	);
+	const batchSize = (options.batchSize as number | undefined) ?? DEFAULT_BATCH_SIZE;
+	const items = readImportItems(this, propertyNamed(description, 'mapping'), RECORD_FIELD);
 	const headers: Record<string, string> = {};
-	if (accessTokenHeader) {
+	if (options.accessTokenHeader) {
 		const credentials = await this.getCredentials<{ accessToken: string }>('propRadarApi');
 		headers['X-Prop-Access-Token'] = credentials.accessToken;
 	}

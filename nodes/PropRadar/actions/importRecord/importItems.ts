@@ -70,7 +70,8 @@ function mappedRecord(
 /** Every item's record, grouped by the Import List the item names. */
 export function readImportItems(
 	context: IExecuteFunctions,
-	{ mapping, recordField }: { mapping: INodeProperties; recordField: INodeProperties },
+	mapping: INodeProperties,
+	recordField: INodeProperties,
 ): ImportItems {
 	const items = context.getInputData();
 	// Plain arrays built in one pass: in a busy n8n every allocation costs more (docs/design.md).

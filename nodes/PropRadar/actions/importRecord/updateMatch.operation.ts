@@ -50,13 +50,9 @@ export const execute = freeRequest((context, itemIndex) => {
 	const body: IDataObject = {};
 	const given = (name: string) =>
 		String(context.getNodeParameter(name, itemIndex, '') ?? '').trim() !== '';
-	const propId = given('matchPropId') ? readPropId(context, itemIndex, 'matchPropId') : '';
-	const personKey = given('matchPersonKey')
-		? readPersonKey(context, itemIndex, 'matchPersonKey')
-		: '';
-	if (propId) body.PropID = propId;
-	if (personKey) body.PersonKey = personKey;
-	if (!propId && !personKey)
+	if (given('matchPropId')) body.PropID = readPropId(context, itemIndex, 'matchPropId');
+	if (given('matchPersonKey')) body.PersonKey = readPersonKey(context, itemIndex, 'matchPersonKey');
+	if (!body.PropID && !body.PersonKey)
 		fail(context, itemIndex, 'Property ID or Person Key: give at least one to correct the match');
 	return { method: 'PATCH', path: paths.importItem(listId, itemId), body, repeatable: true };
 });

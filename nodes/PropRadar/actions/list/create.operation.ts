@@ -1,30 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, paths, readLists, type ListRecord } from '../../transport';
+import { apiRequest, paths, readLists } from '../../transport';
 import { CRITERIA_MODE, criteriaProperties } from '../../shared/criteria';
 import {
 	ADD_AS_PRIMARY_CONTACT,
 	fail,
-	propertyNamed,
 	readChoice,
-	readCollection,
 	readCriteriaParameters,
 	readFlag,
-	vocabularyOptions,
 	readRequiredString,
 	readText,
 } from '../../shared/parameters';
-import {
-	fieldNames,
-	IMPORT_SOURCES,
-	LIST_FIELDS,
-	IMPORT_TYPES,
-	LIST_NAME_MAX_CHARACTERS,
-	LIST_TYPES,
-	type ImportSource,
-	type ListType,
-} from '../../shared/vocabulary';
-import { shownFor } from '../descriptions';
+import { fieldNames, LIST_FIELDS, LIST_NAME_MAX_CHARACTERS } from '../../shared/vocabulary';
+import type { ListType } from '../../shared/vocabulary';
+import { ownParameters, shownFor } from '../descriptions';
 
 const show = { resource: ['list'], operation: ['create'] };
 
@@ -41,9 +30,8 @@ export function truncateListName(name: string): { name: string; notice?: string 
 /** The import list's contact options (ImportContactOptions) among the options given, if any. */
 export function contactOptions(options: IDataObject): IDataObject | undefined {
 	const chosen: IDataObject = {};
-	for (const key of ['add_as_primary_contact', 'set_as_primary_contact']) {
+	for (const key of ['add_as_primary_contact', 'set_as_primary_contact'])
 		if (options[key] !== undefined) chosen[key] = options[key];
-	}
 	return Object.keys(chosen).length > 0 ? chosen : undefined;
 }
 
@@ -52,20 +40,11 @@ export const IMPORT_TYPE: INodeProperties = {
 	displayName: 'Import Type',
 	name: 'ImportType',
 	type: 'options',
-	options: vocabularyOptions(IMPORT_TYPES),
+	options: [
+		{ name: 'Person', value: 'person' },
+		{ name: 'Property', value: 'property' },
+	],
 	default: 'property',
-};
-
-const LIST_TYPE_HELP: Record<ListType, string> = {
-	dynamic: 'Membership follows criteria',
-	import: 'Built by matching records you import',
-	static: 'You add and remove properties',
-};
-
-const IMPORT_SOURCE_NAMES: Record<ImportSource, string> = {
-	api: 'API (Needed for Import Records)',
-	file: 'File',
-	zapier: 'Zapier',
 };
 
 export const description = shownFor(show, [
@@ -102,10 +81,11 @@ export const description = shownFor(show, [
 		displayName: 'List Type',
 		name: 'listType',
 		type: 'options',
-		options: vocabularyOptions(LIST_TYPES).map((option) => ({
-			...option,
-			description: LIST_TYPE_HELP[option.value as ListType],
-		})),
+		options: [
+			{ name: 'Dynamic', value: 'dynamic', description: 'Membership follows criteria' },
+			{ name: 'Import', value: 'import', description: 'Built by matching records you import' },
+			{ name: 'Static', value: 'static', description: 'You add and remove properties' },
+		],
 		default: 'static',
 	},
 	...criteriaProperties({ ...show, listType: ['dynamic'] }),
@@ -121,7 +101,11 @@ export const description = shownFor(show, [
 		displayName: 'Import Source',
 		name: 'importSource',
 		type: 'options',
-		options: IMPORT_SOURCES.map((source) => ({ name: IMPORT_SOURCE_NAMES[source], value: source })),
+		options: [
+			{ name: 'API (Needed for Import Records)', value: 'api' },
+			{ name: 'File', value: 'file' },
+			{ name: 'Zapier', value: 'zapier' },
+		],
 		default: 'api',
 		displayOptions: { show: { ...show, listType: ['import'] } },
 	},
@@ -163,8 +147,9 @@ export const description = shownFor(show, [
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const own = ownParameters(this, itemIndex, description);
 	const listName = truncateListName(readRequiredString(this, itemIndex, 'listName', 'List Name'));
-	const listType = readChoice<ListType>(this, itemIndex, propertyNamed(description, 'listType'));
+	const listType = own.choice<ListType>('listType');
 	const body: IDataObject = {
 		ListName: listName.name,
 		ListType: listType,
@@ -188,57 +173,41 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	if (listType === 'import') {
-		body.ImportSource = readChoice(this, itemIndex, propertyNamed(description, 'importSource'));
-		const options = readCollection(this, itemIndex, propertyNamed(description, 'importOptions'));
-		if (options.ImportType !== undefined) body.ImportType = options.ImportType;
-		if (options.ImportMatchThreshold !== undefined)
-			body.ImportMatchThreshold = options.ImportMatchThreshold;
+		body.ImportSource = own.choice('importSource');
+		const options = own.collection('importOptions');
+		for (const key of ['ImportType', 'ImportMatchThreshold'])
+			if (options[key] !== undefined) body[key] = options[key];
 		const contact = contactOptions(options);
 		if (contact) body.ImportContactOptions = contact;
 	}
-	const useExisting =
-		readChoice(this, itemIndex, propertyNamed(description, 'whenNameExists')) === 'useExisting';
+	const useExisting = own.choice('whenNameExists') === 'useExisting';
 	if (useExisting) {
-		const existing = await existingList(this, itemIndex, listName.name, listType);
-		if (existing) return [existing];
+		// The oldest list of this name and type, given as a created one is, with `created: false`.
+		const fields = fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount');
+		const named = (await readLists(this, fields, listType, itemIndex))
+			.filter((list) => list.ListName === listName.name)
+			.sort((a, b) => Number(a.ListID) - Number(b.ListID));
+		if (named.length > 0) {
+			const { ListID, TotalCount, ListName } = named[0];
+			const existing: IDataObject = {
+				ListID,
+				TotalCount,
+				ListName,
+				ListType: listType,
+				created: false,
+			};
+			if (named.length > 1)
+				existing.notice = `${named.length} ${listType} lists are named "${ListName}" (IDs ${named.map((list) => list.ListID).join(', ')}); this is the oldest.`;
+			return [existing];
+		}
 	}
 	const response = await apiRequest(this, { method: 'POST', path: paths.lists(), body, itemIndex });
-	const created = (response.results?.[0] ?? {}) as Partial<ListRecord>;
-	const record: IDataObject = { ...created, ListName: body.ListName, ListType: listType };
+	const record: IDataObject = {
+		...response.results?.[0],
+		ListName: body.ListName,
+		ListType: listType,
+	};
 	if (listName.notice) record.notice = listName.notice;
 	if (useExisting) record.created = true;
 	return [record];
-}
-
-/** The oldest list of this name and type, as List > Create gives a list, with `created: false`. */
-async function existingList(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	name: string,
-	listType: ListType,
-): Promise<IDataObject | undefined> {
-	const named = (
-		await readLists(
-			context,
-			fieldNames(LIST_FIELDS, 'ListID', 'ListName', 'ListType', 'TotalCount'),
-			listType,
-			itemIndex,
-		)
-	)
-		.filter((list) => list.ListName === name)
-		.sort((a, b) => Number(a.ListID) - Number(b.ListID));
-	if (named.length === 0) return undefined;
-	const [oldest] = named;
-	return {
-		ListID: oldest.ListID,
-		TotalCount: oldest.TotalCount,
-		ListName: oldest.ListName,
-		ListType: listType,
-		created: false,
-		...(named.length > 1
-			? {
-					notice: `${named.length} ${listType} lists are named "${name}" (IDs ${named.map((list) => list.ListID).join(', ')}); this is the oldest.`,
-				}
-			: {}),
-	};
 }

@@ -1,12 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths } from '../../transport';
 import { listLocator, readListId } from '../../shared/parameters';
 import { deleteRecord } from '../shapes';
 
 const show = { resource: ['list'], operation: ['delete'] };
 
-export const description: INodeProperties[] = [listLocator(show)];
+export const description = [listLocator(show)];
 
 export const execute = deleteRecord((context, itemIndex) => {
 	const listId = readListId(context, itemIndex);

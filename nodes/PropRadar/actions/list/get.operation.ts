@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths } from '../../transport';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { listLocator, readFields, readListId } from '../../shared/parameters';
@@ -7,7 +5,7 @@ import { freeRequest } from '../shapes';
 
 const show = { resource: ['list'], operation: ['get'] };
 
-export const description: INodeProperties[] = [
+export const description = [
 	listLocator(show),
 	fieldsPicker('list', { show }),
 	...outputProperties('list', show, false),

@@ -2,19 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest, paths } from '../../transport';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
-import {
-	propertyNamed,
-	readCollection,
-	readFields,
-	readLimit,
-	readSort,
-	returnAllProperties,
-	sortProperty,
-	vocabularyOptions,
-} from '../../shared/parameters';
-import { LIST_TYPES } from '../../shared/vocabulary';
+import { readFields, readLimit, returnAllProperties, sortProperty } from '../../shared/parameters';
 import { IMPORT_TYPE } from './create.operation';
-import { filtersProperty } from '../descriptions';
+import { filtersProperty, ownParameters } from '../descriptions';
 
 const show = { resource: ['list'], operation: ['getMany'] };
 
@@ -28,7 +18,11 @@ export const description: INodeProperties[] = [
 			displayName: 'List Type',
 			name: 'ListType',
 			type: 'options',
-			options: vocabularyOptions(LIST_TYPES),
+			options: [
+				{ name: 'Dynamic', value: 'dynamic' },
+				{ name: 'Import', value: 'import' },
+				{ name: 'Static', value: 'static' },
+			],
 			default: 'static',
 		},
 		{
@@ -51,14 +45,15 @@ export const description: INodeProperties[] = [
 export const outputs = 'list';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = readCollection(this, itemIndex, propertyNamed(description, 'filters'));
+	const own = ownParameters(this, itemIndex, description);
+	const filters = own.collection('filters');
 	const limit = readLimit(this, itemIndex);
 	const response = await apiRequest(this, {
 		method: 'GET',
 		path: paths.lists(),
 		qs: {
 			...(filters as Record<string, string | number | boolean>),
-			...readSort(this, itemIndex, propertyNamed(description, 'sort')),
+			...own.sort(),
 			Fields: readFields(this, itemIndex, 'list'),
 			Limit: limit,
 		},

@@ -2,15 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest, paths, readList } from '../../transport';
 import { shownValue } from '../../shared/ids';
-import {
-	ADD_AS_PRIMARY_CONTACT,
-	fail,
-	listLocator,
-	propertyNamed,
-	readCollection,
-	readListId,
-} from '../../shared/parameters';
+import { ADD_AS_PRIMARY_CONTACT, fail, listLocator, readListId } from '../../shared/parameters';
 import { fieldNames, LIST_FIELDS } from '../../shared/vocabulary';
+import { ownParameters } from '../descriptions';
 import { contactOptions, IMPORT_TYPE, truncateListName } from './create.operation';
 
 const show = { resource: ['list'], operation: ['update'] };
@@ -70,12 +64,11 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readListId(this, itemIndex);
-	const fields = readCollection(this, itemIndex, propertyNamed(description, 'updateFields'));
+	const fields = ownParameters(this, itemIndex, description).collection('updateFields');
 	const body: IDataObject = {};
-	const notices: string[] = [];
-	for (const key of ['DisplayOrder', 'ImportMatchThreshold', 'ImportType']) {
+	let notice: string | undefined;
+	for (const key of ['DisplayOrder', 'ImportMatchThreshold', 'ImportType'])
 		if (fields[key] !== undefined) body[key] = fields[key];
-	}
 	if (fields.isMonitored !== undefined) body.isMonitored = fields.isMonitored ? 1 : 0;
 	if (fields.ListName !== undefined) {
 		const name =
@@ -89,7 +82,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (!name) fail(this, itemIndex, 'List Name: must not be empty');
 		const kept = truncateListName(name);
 		body.ListName = kept.name;
-		if (kept.notice) notices.push(kept.notice);
+		notice = kept.notice;
 	}
 	const contact = contactOptions(fields);
 	if (contact) {
@@ -114,6 +107,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const record: IDataObject = { ListID: listId, updateCount: response.updateCount ?? 0 };
-	if (notices.length > 0) record.notice = notices.join(' ');
+	if (notice) record.notice = notice;
 	return [record];
 }

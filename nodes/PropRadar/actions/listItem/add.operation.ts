@@ -1,28 +1,23 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, readList, toNodeError } from '../../transport';
 import { criteriaProperties, type Criterion } from '../../shared/criteria';
+import type { NumberedId } from '../../shared/ids';
 import { errorFields, errorItem } from '../itemLoop';
 import {
 	fail,
-	propertyNamed,
-	readChoice,
 	readCriteriaParameters,
 	readListId,
 	readPropIds,
 	staticListLocator,
 } from '../../shared/parameters';
 import { fieldNames, LIST_FIELDS, PAGE_LIMITS } from '../../shared/vocabulary';
+import { ownParameters, shownFor } from '../descriptions';
 
 const show = { resource: ['listItem'], operation: ['add'] };
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	staticListLocator(show),
 	{
 		displayName: 'Add By',
@@ -37,7 +32,6 @@ export const description: INodeProperties[] = [
 			{ name: 'Criteria', value: 'criteria', description: 'Every property matching the criteria' },
 		],
 		default: 'propIds',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Property IDs',
@@ -50,20 +44,19 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { ...show, addBy: ['propIds'] } },
 	},
 	...criteriaProperties({ ...show, addBy: ['criteria'] }),
-];
+]);
 
 /** PropIDs per request: the most the property endpoints take in one page (docs/api.md, Paging). */
 export const PROP_IDS_PER_REQUEST = PAGE_LIMITS.properties.maxLimit;
 
-type ListId = ReturnType<typeof readListId>;
-
-type Request = { itemIndex: number; listId: ListId } & (
+type Request = { itemIndex: number; listId: NumberedId } & (
 	{ propIds: string[] } | { criteria: Criterion[] }
 );
+type ByPropIds = Request & { propIds: string[] };
 
 function readRequest(context: IExecuteFunctions, itemIndex: number): Request {
 	const listId = readListId(context, itemIndex, 'listId', 'Static List');
-	if (readChoice(context, itemIndex, propertyNamed(description, 'addBy')) === 'propIds') {
+	if (ownParameters(context, itemIndex, description).choice('addBy') === 'propIds') {
 		const propIds = readPropIds(context, itemIndex);
 		if (propIds.length === 0) fail(context, itemIndex, 'Property IDs: give at least one PropID');
 		return { itemIndex, listId, propIds };
@@ -73,11 +66,102 @@ function readRequest(context: IExecuteFunctions, itemIndex: number): Request {
 	return { itemIndex, listId, criteria };
 }
 
+/** A run of List Item > Add: each item's output, or its error item. */
+class AddRun {
+	readonly outputs = new Map<number, INodeExecutionData>();
+
+	constructor(readonly context: IExecuteFunctions) {}
+
+	added(itemIndex: number, json: IDataObject): void {
+		this.outputs.set(itemIndex, { json, pairedItem: { item: itemIndex } });
+	}
+
+	failed(itemIndex: number, error: unknown): void {
+		const node = this.context.getNode();
+		const nodeError = toNodeError(node, error, itemIndex);
+		if (!this.context.continueOnFail()) throw nodeError;
+		this.outputs.set(itemIndex, errorItem(node, itemIndex, errorFields(nodeError)));
+	}
+
+	put(listId: NumberedId, criteria: Criterion[], itemIndex: number) {
+		return apiRequest(this.context, {
+			method: 'PUT',
+			path: paths.listItems(listId),
+			body: { Criteria: criteria as unknown as IDataObject[] },
+			itemIndex,
+		});
+	}
+
+	/** Every item adding to one list: its type read once, criteria sent one by one, PropIDs together. */
+	async addToList(requests: Request[]): Promise<void> {
+		const { listId, itemIndex } = requests[0];
+		const problem = await staticListProblem(this.context, listId, itemIndex).catch(
+			(error: unknown) => error,
+		);
+		if (problem) {
+			for (const request of requests) this.failed(request.itemIndex, problem);
+			return;
+		}
+		for (const request of requests) {
+			if (!('criteria' in request)) continue;
+			try {
+				const response = await this.put(listId, request.criteria, request.itemIndex);
+				this.added(request.itemIndex, { ListID: listId, updateCount: response.updateCount ?? 0 });
+			} catch (error) {
+				this.failed(request.itemIndex, error);
+			}
+		}
+		await this.addPropIds(
+			listId,
+			requests.filter((request): request is ByPropIds => 'propIds' in request),
+		);
+	}
+
+	/** The PropIDs of every item adding to one list, sent together in chunks of PROP_IDS_PER_REQUEST. */
+	async addPropIds(listId: NumberedId, requests: ByPropIds[]): Promise<void> {
+		const propIds = [...new Set(requests.flatMap((request) => request.propIds))];
+		const chunkOf = new Map(
+			propIds.map((propId, position) => [propId, Math.floor(position / PROP_IDS_PER_REQUEST)]),
+		);
+		const answers: Array<{ updateCount: number; propIds: number } | { error: unknown }> = [];
+		for (let start = 0; start < propIds.length; start += PROP_IDS_PER_REQUEST) {
+			const chunk = propIds.slice(start, start + PROP_IDS_PER_REQUEST);
+			// The first item with a PropID in the chunk is the one that named its first.
+			const firstItem = requests.find((request) => request.propIds.includes(chunk[0]))!.itemIndex;
+			try {
+				const response = await this.put(listId, [{ name: 'PropID', value: chunk }], firstItem);
+				answers.push({ updateCount: response.updateCount ?? 0, propIds: chunk.length });
+			} catch (error) {
+				if (!this.context.continueOnFail())
+					throw toNodeError(this.context.getNode(), error, firstItem);
+				answers.push({ error });
+			}
+		}
+		for (const request of requests) {
+			const chunks = [...new Set(request.propIds.map((propId) => chunkOf.get(propId)!))];
+			const answered = chunks.map((chunk) => answers[chunk]);
+			const failed = answered.find((answer) => 'error' in answer);
+			if (failed) {
+				this.failed(request.itemIndex, failed.error);
+				continue;
+			}
+			const sent = answered as Array<{ updateCount: number; propIds: number }>;
+			// The service counts what a request added, not what each item's PropIDs did: these are the counts of the request(s) that carried them.
+			const batch = {
+				requests: chunks.length,
+				propIds: sent.reduce((total, answer) => total + answer.propIds, 0),
+				updateCount: sent.reduce((total, answer) => total + answer.updateCount, 0),
+			};
+			this.added(request.itemIndex, { ListID: listId, PropIDs: request.propIds, batch });
+		}
+	}
+}
+
 async function staticListProblem(
 	context: IExecuteFunctions,
-	listId: ListId,
+	listId: NumberedId,
 	itemIndex: number,
-): Promise<NodeOperationError | undefined> {
+) {
 	const list = await readList(context, listId, {
 		fields: fieldNames(LIST_FIELDS, 'ListID', 'ListType'),
 		itemIndex,
@@ -96,119 +180,20 @@ async function staticListProblem(
 	);
 }
 
-const putCriteria = (
-	context: IExecuteFunctions,
-	listId: ListId,
-	criteria: Criterion[],
-	itemIndex: number,
-) =>
-	apiRequest(context, {
-		method: 'PUT',
-		path: paths.listItems(listId),
-		body: { Criteria: criteria as unknown as IDataObject[] },
-		itemIndex,
-	});
-
-/** What a run of List Item > Add builds: each item's output, or its error item. */
-interface AddRun {
-	context: IExecuteFunctions;
-	outputs: Map<number, INodeExecutionData>;
-}
-
-function failItem(run: AddRun, itemIndex: number, error: unknown): void {
-	const { context } = run;
-	const nodeError = toNodeError(context.getNode(), error, itemIndex);
-	if (!context.continueOnFail()) throw nodeError;
-	run.outputs.set(itemIndex, errorItem(context.getNode(), itemIndex, errorFields(nodeError)));
-}
-
-type ByPropIds = Request & { propIds: string[] };
-
-/** The PropIDs of every item adding to one list, sent together in chunks of PROP_IDS_PER_REQUEST. */
-async function addPropIds(run: AddRun, listId: ListId, requests: ByPropIds[]): Promise<void> {
-	const { context } = run;
-	const propIds = [...new Set(requests.flatMap((request) => request.propIds))];
-	const chunkOf = new Map(
-		propIds.map((propId, position) => [propId, Math.floor(position / PROP_IDS_PER_REQUEST)]),
-	);
-	const answers: Array<{ updateCount: number; propIds: number } | { error: unknown }> = [];
-	for (let start = 0; start < propIds.length; start += PROP_IDS_PER_REQUEST) {
-		const chunk = propIds.slice(start, start + PROP_IDS_PER_REQUEST);
-		const firstItem = requests.find((request) =>
-			request.propIds.some((propId) => chunkOf.get(propId) === start / PROP_IDS_PER_REQUEST),
-		)!.itemIndex;
-		try {
-			const criteria = [{ name: 'PropID', value: chunk }];
-			const response = await putCriteria(context, listId, criteria, firstItem);
-			answers.push({ updateCount: response.updateCount ?? 0, propIds: chunk.length });
-		} catch (error) {
-			if (!context.continueOnFail()) throw toNodeError(context.getNode(), error, firstItem);
-			answers.push({ error });
-		}
-	}
-	for (const request of requests) {
-		const chunks = [...new Set(request.propIds.map((propId) => chunkOf.get(propId)!))];
-		const answered = chunks.map((chunk) => answers[chunk]);
-		const failed = answered.find((answer) => 'error' in answer);
-		if (failed) {
-			failItem(run, request.itemIndex, failed.error);
-			continue;
-		}
-		const sent = answered as Array<{ updateCount: number; propIds: number }>;
-		// The service counts what a request added, not what each item's PropIDs did: these are the counts of the request(s) that carried them.
-		const batch = {
-			requests: chunks.length,
-			propIds: sent.reduce((total, answer) => total + answer.propIds, 0),
-			updateCount: sent.reduce((total, answer) => total + answer.updateCount, 0),
-		};
-		run.outputs.set(request.itemIndex, {
-			json: { ListID: listId, PropIDs: request.propIds, batch },
-			pairedItem: { item: request.itemIndex },
-		});
-	}
-}
-
-/** Every item adding to one list: its type read once, criteria sent one by one, PropIDs together. */
-async function addToList(run: AddRun, requests: Request[]): Promise<void> {
-	const { context } = run;
-	const { listId } = requests[0];
-	const problem = await staticListProblem(context, listId, requests[0].itemIndex).catch(
-		(error: unknown) => error,
-	);
-	if (problem) {
-		for (const request of requests) failItem(run, request.itemIndex, problem);
-		return;
-	}
-	for (const request of requests) {
-		if (!('criteria' in request)) continue;
-		try {
-			const response = await putCriteria(context, listId, request.criteria, request.itemIndex);
-			run.outputs.set(request.itemIndex, {
-				json: { ListID: listId, updateCount: response.updateCount ?? 0 },
-				pairedItem: { item: request.itemIndex },
-			});
-		} catch (error) {
-			failItem(run, request.itemIndex, error);
-		}
-	}
-	const byPropIds = requests.filter((request): request is ByPropIds => 'propIds' in request);
-	await addPropIds(run, listId, byPropIds);
-}
-
 // All items at once: every item checked first, each list's type read once, and the PropIDs of all
 // items adding to one list sent together.
 export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
-	const run: AddRun = { context: this, outputs: new Map() };
+	const run = new AddRun(this);
 	const byList = new Map<string, Request[]>();
 	items.forEach((_, itemIndex) => {
 		try {
 			const request = readRequest(this, itemIndex);
 			byList.set(String(request.listId), [...(byList.get(String(request.listId)) ?? []), request]);
 		} catch (error) {
-			failItem(run, itemIndex, error);
+			run.failed(itemIndex, error);
 		}
 	});
-	for (const requests of byList.values()) await addToList(run, requests);
+	for (const requests of byList.values()) await run.addToList(requests);
 	return items.map((_, itemIndex) => run.outputs.get(itemIndex)!);
 }

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { paths } from '../../transport';
+import { paths, type Query, type QueryValue } from '../../transport';
 import { isRelativeDate, PTYPE_OPTIONS } from '../../shared/criteria';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { AUTOMATION_LEVEL_MAX, PAGE_LIMITS } from '../../shared/vocabulary';
@@ -9,13 +9,11 @@ import {
 	entriesOf,
 	fail,
 	listLocator,
-	propertyNamed,
-	readCollection,
 	readFields,
 	readListId,
 	returnAllProperties,
 } from '../../shared/parameters';
-import { filtersProperty, starOptions } from '../descriptions';
+import { filtersProperty, ownParameters, starOptions } from '../descriptions';
 import { pagedRead } from '../shapes';
 
 const show = { resource: ['listItem'], operation: ['getMany'] };
@@ -99,26 +97,22 @@ export const description: INodeProperties[] = [
 
 export const outputs = 'property';
 
-function checkDateFilter(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	name: string,
-	value: unknown,
-	none: boolean,
-) {
+// Last Transfer Date, or a Most Recent contact, which also takes None (never).
+function dateFilter(context: IExecuteFunctions, itemIndex: number, name: string, value: unknown) {
+	const none = name !== 'LastTransferRecDate';
 	const text = String(value).trim();
 	if (isRelativeDate(text) || (none && text === 'None')) return text;
 	return fail(
 		context,
 		itemIndex,
-		`${name}: "${text}" is not a date the API takes`,
+		`${none ? name : 'Last Transfer Date'}: "${text}" is not a date the API takes`,
 		`Use a preset such as "Last 30 Days", a date M/D/YYYY, or "from: M/D/YYYY to: M/D/YYYY" with either end left empty ("from: to: M/D/YYYY" for that date or before, which also takes properties with no date)${none ? ', or None' : ''}.`,
 	);
 }
 
 /** One level of the Status Levels filter: the account names its levels, but a level is 1 to 9 (0, None, is no value to filter by). */
 const STATUS_LEVEL: INodeProperties = {
-	displayName: 'Status Level',
+	displayName: 'Filters > Status Level Names or IDs',
 	name: 'StatusLevel',
 	type: 'number',
 	default: 1,
@@ -130,25 +124,16 @@ export const execute = pagedRead({
 	pageSize: PAGE_LIMITS.listItems.maxLimit,
 	read: (context, itemIndex) => {
 		const listId = readListId(context, itemIndex);
-		const filters = readCollection(context, itemIndex, propertyNamed(description, 'filters'));
-		const qs: Record<string, string | number | boolean | Array<string | number>> = {};
+		const filters = ownParameters(context, itemIndex, description).collection('filters');
+		const qs: Query = {};
 		for (const [name, value] of Object.entries(filters)) {
-			if (name === 'LastTransferRecDate')
-				qs[name] = checkDateFilter(context, itemIndex, 'Last Transfer Date', value, false);
-			else if (CONTACT_FILTERS.includes(name))
-				qs[name] = checkDateFilter(context, itemIndex, name, value, true);
+			if (name === 'LastTransferRecDate' || CONTACT_FILTERS.includes(name))
+				qs[name] = dateFilter(context, itemIndex, name, value);
 			else if (name === 'StatusLevel')
 				qs[name] = entriesOf(value).map(
-					(level) =>
-						checkedValue(
-							context,
-							itemIndex,
-							STATUS_LEVEL,
-							level,
-							'Filters > Status Level Names or IDs',
-						) as number,
+					(level) => checkedValue(context, itemIndex, STATUS_LEVEL, level) as number,
 				);
-			else qs[name] = value as string | number | boolean | Array<string | number>;
+			else qs[name] = value as QueryValue;
 		}
 		return {
 			counted: { listId, count: 'TotalCount', filtered: Object.keys(qs).length > 0 },

@@ -1,12 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths } from '../../transport';
 import { listLocator, propIdProperty, readListId, readPropId } from '../../shared/parameters';
 import { deleteRecord } from '../shapes';
 
 const show = { resource: ['listItem'], operation: ['remove'] };
 
-export const description: INodeProperties[] = [listLocator(show), propIdProperty(show)];
+export const description = [listLocator(show), propIdProperty(show)];
 
 export const execute = deleteRecord((context, itemIndex) => {
 	const listId = readListId(context, itemIndex);

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths } from '../../transport';
 import { boughtBeforeProperties, chargeProperties } from '../../money';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
@@ -8,7 +6,7 @@ import { byPropId, chargedRead, type BoughtKey } from '../shapes';
 
 const show = { resource: ['person'], operation: ['getOwners'] };
 
-export const description: INodeProperties[] = [
+export const description = [
 	propIdProperty(show),
 	fieldsPicker(
 		'person',

@@ -1,23 +1,20 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths, type PersonRecordPathKind } from '../../transport';
 import { chargeProperties } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS, PERSON_RECORD_KINDS } from '../../shared/vocabulary';
 import {
 	personKeyProperty,
-	propertyNamed,
-	readChoice,
 	readFields,
 	readPersonKey,
 	returnAllProperties,
 	vocabularyOptions,
 } from '../../shared/parameters';
+import { ownParameters, shownFor } from '../descriptions';
 import { chargedPagedRead } from '../shapes';
 
 const show = { resource: ['person'], operation: ['getRecords'] };
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	personKeyProperty(show),
 	{
 		displayName: 'Records',
@@ -25,14 +22,13 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		options: vocabularyOptions(PERSON_RECORD_KINDS),
 		default: 'bankruptcies',
-		displayOptions: { show },
 	},
 	...returnAllProperties(show),
 	...PERSON_RECORD_KINDS.map((kind) =>
 		fieldsPicker(kind, { show: { ...show, recordKind: [kind] } }),
 	),
 	...chargeProperties(show, 'the records'),
-];
+]);
 
 export const keepsInputKeys = true;
 
@@ -42,11 +38,8 @@ export const execute = chargedPagedRead({
 	pageSize: PAGE_LIMITS.personRecords.defaultLimit,
 	read: (context, itemIndex) => {
 		const personKey = readPersonKey(context, itemIndex);
-		const kind = readChoice<PersonRecordPathKind>(
-			context,
-			itemIndex,
-			propertyNamed(description, 'recordKind'),
-		);
+		const own = ownParameters(context, itemIndex, description);
+		const kind = own.choice<PersonRecordPathKind>('recordKind');
 		return {
 			request: {
 				method: 'GET',

@@ -7,10 +7,8 @@ import {
 	chargeProperties,
 	idError,
 	quoteIdBatches,
-	type IdBatch,
-	type IdOutcome,
-	type RunMoney,
 } from '../../money';
+import type { IdBatch, RunMoney } from '../../money';
 import {
 	fieldsPicker,
 	outputProperties,
@@ -113,14 +111,9 @@ function batchesOf(groups: FieldsGroup[]): IdBatch[] {
 }
 
 /** The item's records: its PropID's, the preview of one an earlier item names priced at nothing. */
-function recordsOf(
-	outcome: IdOutcome & { records: IDataObject[] },
-	place: Place,
-	itemIndex: number,
-) {
-	const { group, propId } = place;
+function recordsOf(records: IDataObject[], { group, propId }: Place, itemIndex: number) {
 	const first = group.firstItemOf.get(propId)!;
-	return outcome.records.map((record) => {
+	return records.map((record) => {
 		if (record.preview !== true) {
 			const own: IDataObject = { ...record };
 			if (!group.showsPropId) delete own.PropID;
@@ -172,7 +165,7 @@ export async function readAhead(
 			if (failedItems.has(itemIndex)) throw failedItems.get(itemIndex);
 			const outcome = outcomeOf(itemIndex)!;
 			if ('error' in outcome) throw idError(this, outcome, itemIndex);
-			return recordsOf(outcome, placeOf[itemIndex]!, itemIndex);
+			return recordsOf(outcome.records, placeOf[itemIndex]!, itemIndex);
 		},
 	};
 }

@@ -1,19 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths } from '../../transport';
 import { chargeProperties } from '../../money';
-import {
-	propertyNamed,
-	propIdProperty,
-	readChoice,
-	readCollection,
-	readPropId,
-} from '../../shared/parameters';
+import { propIdProperty, readPropId } from '../../shared/parameters';
+import { ownParameters, shownFor } from '../descriptions';
 import { chargedRead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getComps'] };
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	propIdProperty(show),
 	{
 		displayName: 'Comparables',
@@ -24,7 +17,6 @@ export const description: INodeProperties[] = [
 			{ name: 'For Sale Listings', value: 'forsale' },
 		],
 		default: 'sales',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Subject Overrides',
@@ -67,7 +59,7 @@ export const description: INodeProperties[] = [
 		],
 	},
 	...chargeProperties(show, 'the comparables'),
-];
+]);
 
 export const keepsInputKeys = true;
 
@@ -75,16 +67,9 @@ export const execute = chargedRead({
 	kind: 'propertyDetail',
 	read: (context, itemIndex) => {
 		const propId = readPropId(context, itemIndex);
-		const kind = readChoice<'sales' | 'forsale'>(
-			context,
-			itemIndex,
-			propertyNamed(description, 'compsKind'),
-		);
-		const { Baths, ...subject } = readCollection(
-			context,
-			itemIndex,
-			propertyNamed(description, 'subject'),
-		) as Record<string, number>;
+		const own = ownParameters(context, itemIndex, description);
+		const kind = own.choice<'sales' | 'forsale'>('compsKind');
+		const { Baths, ...subject } = own.collection('subject') as Record<string, number>;
 		// Seed 001 names the override `Bath`; the parameter keeps the name saved workflows hold.
 		if (Baths !== undefined) subject.Bath = Baths;
 		return {

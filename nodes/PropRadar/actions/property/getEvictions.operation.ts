@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths } from '../../transport';
 import { chargeProperties } from '../../money';
 import { propIdProperty } from '../../shared/parameters';
@@ -7,7 +5,7 @@ import { byPropId, chargedRead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getEvictions'] };
 
-export const description: INodeProperties[] = [
+export const description = [
 	propIdProperty(show),
 	...chargeProperties(show, 'the eviction records'),
 ];

@@ -1,13 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths } from '../../transport';
 import { chargeProperties } from '../../money';
 import { propIdProperty } from '../../shared/parameters';
+import { shownFor } from '../descriptions';
 import { byPropId, chargedRead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getParcels'] };
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	propIdProperty(show),
 	{
 		displayName:
@@ -15,10 +14,9 @@ export const description: INodeProperties[] = [
 		name: 'parcelsNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
 	...chargeProperties(show, 'the parcel shapes'),
-];
+]);
 
 export const keepsInputKeys = true;
 

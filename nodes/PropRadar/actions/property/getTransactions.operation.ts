@@ -1,15 +1,14 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
 import { paths } from '../../transport';
 import { chargeProperties } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { MAX_TRANSACTION_FIELD_IDS, transactionCustomFieldIds } from '../../shared/vocabulary';
 import { fail, propIdProperty, readFields } from '../../shared/parameters';
+import { shownFor } from '../descriptions';
 import { byPropId, chargedRead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getTransactions'] };
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	propIdProperty(show),
 	fieldsPicker('transaction', { show }, 'The default is the Standard fieldset.'),
 	{
@@ -19,45 +18,40 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: '101, 102, 215',
 		description: `IDs of custom transaction fields, comma-separated: at most ${MAX_TRANSACTION_FIELD_IDS} with the names in Fields > Unlisted Fields`,
-		displayOptions: { show },
 	},
 	...chargeProperties(show, 'the transaction history'),
-];
+]);
 
 export const keepsInputKeys = true;
 
-/** The Fields and the custom field IDs, checked and sent as one Fields value. */
-function readFieldIds(context: IExecuteFunctions, itemIndex: number): string {
-	const customIds = String(context.getNodeParameter('customFieldIds', itemIndex, '') ?? '')
-		.split(',')
-		.map((id) => id.trim())
-		.filter(Boolean);
-	const bad = customIds.find((id) => !/^[A-Za-z0-9_]+$/.test(id));
-	if (bad)
-		fail(
-			context,
-			itemIndex,
-			`Custom Field IDs: "${bad}" is not a field ID`,
-			'A field ID holds letters, digits and _ only.',
-		);
-	const names = [readFields(context, itemIndex, 'transaction'), ...customIds]
-		.filter(Boolean)
-		.join(',');
-	// Names typed in Unlisted Fields are field IDs to the service too: the limit counts them all.
-	const counted = transactionCustomFieldIds(names.split(',').filter(Boolean));
-	if (counted.length > MAX_TRANSACTION_FIELD_IDS)
-		fail(
-			context,
-			itemIndex,
-			`Too many custom field IDs: ${counted.length}, at most ${MAX_TRANSACTION_FIELD_IDS}`,
-			'Custom Field IDs and Fields > Unlisted Fields count together.',
-		);
-	return names;
-}
-
+// The Fields and the custom field IDs, checked and sent as one Fields value.
 export const execute = chargedRead({
 	kind: 'propertyDetail',
-	read: byPropId(paths.propertyTransactions, (context, itemIndex) => ({
-		Fields: readFieldIds(context, itemIndex),
-	})),
+	read: byPropId(paths.propertyTransactions, (context, itemIndex) => {
+		const customIds = String(context.getNodeParameter('customFieldIds', itemIndex, '') ?? '')
+			.split(',')
+			.map((id) => id.trim())
+			.filter(Boolean);
+		const bad = customIds.find((id) => !/^[A-Za-z0-9_]+$/.test(id));
+		if (bad)
+			fail(
+				context,
+				itemIndex,
+				`Custom Field IDs: "${bad}" is not a field ID`,
+				'A field ID holds letters, digits and _ only.',
+			);
+		const names = [readFields(context, itemIndex, 'transaction'), ...customIds]
+			.filter(Boolean)
+			.join(',');
+		// Names typed in Unlisted Fields are field IDs to the service too: the limit counts them all.
+		const counted = transactionCustomFieldIds(names.split(',').filter(Boolean));
+		if (counted.length > MAX_TRANSACTION_FIELD_IDS)
+			fail(
+				context,
+				itemIndex,
+				`Too many custom field IDs: ${counted.length}, at most ${MAX_TRANSACTION_FIELD_IDS}`,
+				'Custom Field IDs and Fields > Unlisted Fields count together.',
+			);
+		return { Fields: names };
+	}),
 });

@@ -6,13 +6,12 @@ import { criteriaProperties } from '../../shared/criteria';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
 import {
-	propertyNamed,
 	readCriteriaParameters,
 	readFields,
-	readSort,
 	returnAllProperties,
 	sortProperty,
 } from '../../shared/parameters';
+import { ownParameters } from '../descriptions';
 import { chargedPagedRead } from '../shapes';
 
 const show = { resource: ['property'], operation: ['search'] };
@@ -52,7 +51,7 @@ export const execute = chargedPagedRead({
 				path: paths.properties(),
 				qs: {
 					Fields: readFields(context, itemIndex, 'property'),
-					...readSort(context, itemIndex, propertyNamed(description, 'sort')),
+					...ownParameters(context, itemIndex, description).sort(),
 				},
 				body: { Criteria: criteria as unknown as IDataObject[] },
 			},

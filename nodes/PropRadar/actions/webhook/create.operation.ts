@@ -3,15 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest, paths } from '../../transport';
-import { assertChargingAutomationAllowed, automationCharges } from '../../money';
+import { warn } from '../../money';
 import { fail, readListIds, readRequiredString, readText } from '../../shared/parameters';
 import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
 import { idsPicker, shownFor } from '../descriptions';
-import {
-	monitorLists,
-	readAutomationOptIns,
-	turnOnMonitoringProperty,
-} from '../automation/monitoring';
+import { assertAllowed, monitorLists, optInProperties, readOptIns } from '../automation/monitoring';
 
 const show = { resource: ['webhook'], operation: ['create'] };
 
@@ -41,59 +37,39 @@ export const description = shownFor(show, [
 		'getLists',
 		'Lists whose automation is turned on and exports to this webhook (their other automation settings are kept)',
 	),
-	turnOnMonitoringProperty(show, 'each list given in Lists'),
-	{
-		displayName: 'Allow Charging Automation',
-		name: 'allowChargingAutomation',
-		type: 'boolean',
-		default: false,
-		description:
-			"Whether this node may turn on a list's automation that buys (Purchase Phone, Purchase Email, a direct-mail or e-mail marketing order: charged per triggered record, non-refundable, with no Max Cost). Without it, such a list is refused and nothing is created.",
-	},
+	...optInProperties(
+		'each list given in Lists',
+		"Whether this node may turn on a list's automation that buys (Purchase Phone, Purchase Email, a direct-mail or e-mail marketing order: charged per triggered record, non-refundable, with no Max Cost). Without it, such a list is refused and nothing is created.",
+	),
 ]);
 
-function readHookUrl(context: IExecuteFunctions, itemIndex: number): string {
-	const hookUrl = readRequiredString(context, itemIndex, 'hookUrl', 'Hook URL');
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const hookUrl = readRequiredString(this, itemIndex, 'hookUrl', 'Hook URL');
 	let protocol: string;
 	try {
 		protocol = new URL(hookUrl).protocol;
 	} catch (error) {
 		fail(
-			context,
+			this,
 			itemIndex,
 			`Hook URL: "${hookUrl}" is not an absolute URL`,
 			(error as Error).message,
 		);
 	}
-	if (protocol === 'http:' || protocol === 'https:') return hookUrl;
-	return fail(
-		context,
-		itemIndex,
-		`Hook URL: must start with http:// or https://, got "${protocol}"`,
-	);
-}
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const hookUrl = readHookUrl(this, itemIndex);
+	if (protocol !== 'http:' && protocol !== 'https:')
+		fail(this, itemIndex, `Hook URL: must start with http:// or https://, got "${protocol}"`);
 	const webhookName = readRequiredString(this, itemIndex, 'webhookName', 'Webhook Name');
 	const given = readText(this, itemIndex, 'secret', 'Secret', { secret: true });
 	const secret = given || randomBytes(32).toString('hex');
 	const lists = readListIds(this, itemIndex, 'lists', 'Lists');
 	// Turning a list's automation on starts whatever it buys: the same opt-in as Automation > Configure.
-	const { allowCharging, turnOn } = readAutomationOptIns(this, itemIndex);
+	const { allowCharging, turnOn } = readOptIns(this, itemIndex);
 	for (const listId of lists) {
 		const current = await readAutomation(this, listId, itemIndex);
-		await assertChargingAutomationAllowed(
-			this,
-			`The automation of list ${listId}`,
-			automationCharges({ ...current, isEnabled: 1 }),
-			allowCharging,
-			itemIndex,
-		);
+		await assertAllowed(this, listId, { ...current, isEnabled: 1 }, allowCharging, itemIndex);
 	}
 	const unmonitored = await monitorLists(this, lists, turnOn, itemIndex, 'no webhook was created');
-	const body: IDataObject = { HookUrl: hookUrl, WebhookName: webhookName };
-	if (secret) body.Secret = secret;
+	const body: IDataObject = { HookUrl: hookUrl, WebhookName: webhookName, Secret: secret };
 	if (lists.length > 0) body.Lists = lists;
 	const response = await apiRequest<unknown>(this, {
 		method: 'POST',
@@ -109,13 +85,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			`PropRadar most likely created webhook "${webhookName}" for ${hookUrl}${lists.length > 0 ? ` and wired lists ${lists.join(', ')} to it` : ''}. Find its ID with Webhook > Get Many before creating it again; delete it there if unwanted.`,
 			itemIndex,
 		);
-	if (lists.length === 0) {
-		this.addExecutionHints({
-			message: `Item at index ${itemIndex}: webhook "${webhookName}" is registered, but no list exports to it, so it is called on nothing: give Lists, or add it to a list's automation (Automation > Configure, Then Export to Webhooks).`,
-			type: 'warning',
-			location: 'outputPane',
-		});
-	}
+	if (lists.length === 0)
+		warn(
+			this,
+			`Item at index ${itemIndex}: webhook "${webhookName}" is registered, but no list exports to it, so it is called on nothing: give Lists, or add it to a list's automation (Automation > Configure, Then Export to Webhooks).`,
+		);
 	return [
 		{
 			WebhookID: webhookId,

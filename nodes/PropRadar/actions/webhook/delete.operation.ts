@@ -1,12 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths } from '../../transport';
 import { readPositiveInteger } from '../../shared/parameters';
+import { shownFor } from '../descriptions';
 import { deleteRecord } from '../shapes';
 
 const show = { resource: ['webhook'], operation: ['delete'] };
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	{
 		displayName: 'Webhook ID',
 		name: 'webhookId',
@@ -15,9 +14,8 @@ export const description: INodeProperties[] = [
 		default: 0,
 		description:
 			'The WebhookID. The API documents do not say whether PropRadar also takes it out of the list automations that export to it: Automation > Get shows them.',
-		displayOptions: { show },
 	},
-];
+]);
 
 export const execute = deleteRecord((context, itemIndex) => {
 	const webhookId = readPositiveInteger(context, itemIndex, 'webhookId', 'Webhook ID');

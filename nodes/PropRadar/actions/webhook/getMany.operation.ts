@@ -1,21 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { paths, type ApiRequest } from '../../transport';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
-import {
-	propertyNamed,
-	readFields,
-	readFlag,
-	readSort,
-	returnAllProperties,
-	sortProperty,
-} from '../../shared/parameters';
+import { readFields, readFlag, returnAllProperties, sortProperty } from '../../shared/parameters';
+import { ownParameters, shownFor } from '../descriptions';
 import { pagedRead } from '../shapes';
 
 const show = { resource: ['webhook'], operation: ['getMany'] };
 
-export const description: INodeProperties[] = [
+export const description = shownFor(show, [
 	...returnAllProperties(show),
 	{
 		displayName: 'Include Secrets',
@@ -24,11 +16,10 @@ export const description: INodeProperties[] = [
 		default: false,
 		description:
 			"Whether to include each webhook's secret in the output. Off by default, so secrets do not end up in execution logs.",
-		displayOptions: { show },
 	},
 	sortProperty(show, ['WebhookID', 'WebhookName', 'HookUrl']),
 	fieldsPicker('webhook', { show }),
-];
+]);
 
 export const execute = pagedRead({
 	pageSize: PAGE_LIMITS.webhooks.defaultLimit,
@@ -40,7 +31,7 @@ export const execute = pagedRead({
 			path: paths.webhooks(),
 			qs: {
 				Fields: readFields(context, itemIndex, 'webhook'),
-				...readSort(context, itemIndex, propertyNamed(description, 'sort')),
+				...ownParameters(context, itemIndex, description).sort(),
 			},
 		};
 		return {
