@@ -5,8 +5,8 @@
  * (`profileRun`), and the raw client and the load generator in processes of their own (`raw`,
  * `load`). The sandbox's heap is collected before every timed run (`collectSandbox`).
  */
-import { fork, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -99,39 +99,6 @@ function child<J, R>(script: string, job: J): Promise<R> {
 export const load = (job: LoadJob) => child<LoadJob, LoadResult>('load.js', job);
 export const raw = (job: RawJob) => child<RawJob, RawResult>('raw.js', job);
 
-/**
- * `n8n execute --id --rawOutput` (as scripts/n8n-host.js runs it) with its output written to a
- * file: n8n exits right after printing the run data, and a pipe loses the end of a large one.
- * What it printed is read as the e2e tier reads it (`printedExecution`).
- */
-function execute(env: Record<string, string>, workflowId: string, file: string): Promise<RunData> {
-	return new Promise((resolve, reject) => {
-		const fd = openSync(file, 'w');
-		const child = spawn(
-			join(ROOT, '.tools', 'n8n', 'node_modules', '.bin', 'n8n'),
-			['execute', `--id=${workflowId}`, '--rawOutput'],
-			{ env: { ...env, N8N_LOG_LEVEL: 'info' }, stdio: ['ignore', fd, fd] },
-		);
-		const timer = setTimeout(() => child.kill('SIGKILL'), 600_000);
-		child.once('error', reject);
-		child.once('exit', (code, signal) => {
-			clearTimeout(timer);
-			closeSync(fd);
-			try {
-				resolve(
-					n8n.printedExecution(workflowId, {
-						stdout: readFileSync(file, 'utf8'),
-						code,
-						signal,
-					}) as RunData,
-				);
-			} catch (failure) {
-				reject(failure);
-			}
-		});
-	});
-}
-
 export interface Measured {
 	ms: number;
 	items: number;
@@ -167,23 +134,12 @@ export async function runWorkflow(
 	const dir = mkdtempSync(join(tmpdir(), 'propradar-bench-'));
 	const peakFile = join(dir, 'peak');
 	try {
-		const env = {
-			...host.env,
-			NODE_OPTIONS: `--require ${join(__dirname, 'peak.js')} ${extraEnv.NODE_OPTIONS ?? ''}`.trim(),
-			PROPRADAR_PEAK_FILE: peakFile,
-		};
-		const run = await n8n.onFreeBrokerPort((brokerPort) =>
-			execute(
-				{
-					...env,
-					...extraEnv,
-					NODE_OPTIONS: env.NODE_OPTIONS,
-					N8N_RUNNERS_BROKER_PORT: brokerPort,
-				},
-				workflow.id,
-				join(dir, 'out'),
-			),
-		);
+		const NODE_OPTIONS =
+			`--require ${join(__dirname, 'peak.js')} ${extraEnv.NODE_OPTIONS ?? ''}`.trim();
+		const env = { ...host.env, ...extraEnv, NODE_OPTIONS, PROPRADAR_PEAK_FILE: peakFile };
+		const run = (await n8n.execute({ ...host, env }, workflow.id, {
+			timeoutMs: 600_000,
+		})) as RunData;
 		let peakMiB: number | undefined;
 		try {
 			peakMiB = Number(readFileSync(peakFile, 'utf8')) / 1024;

@@ -106,7 +106,7 @@ export function deactivate(client: N8nClient, workflowId: string): Promise<unkno
 export function execute(
 	host: N8nHost,
 	workflowId: string,
-	options?: { brokerPort?: () => Promise<number> },
+	options?: { brokerPort?: () => Promise<number>; timeoutMs?: number },
 ): Promise<unknown>;
 /**
  * Runs a workflow in the running n8n `client` is logged in to, as the editor's "Execute workflow"

@@ -7,9 +7,11 @@
 const { execFile, spawn, spawnSync } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
 const {
+	closeSync,
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
+	openSync,
 	readFileSync,
 	rmSync,
 	writeFileSync,
@@ -636,39 +638,35 @@ async function onFreeBrokerPort(attempt, brokerPort = freePort) {
  * sandbox running in the same process keeps answering while n8n runs the workflow. Its task broker
  * gets a port of its own (`onFreeBrokerPort`; `brokerPort` picks it).
  */
-function execute(host, workflowId, { brokerPort } = {}) {
-	return onFreeBrokerPort((port) => executeOnce(host, workflowId, port), brokerPort);
+function execute(host, workflowId, { brokerPort, timeoutMs = 180_000 } = {}) {
+	return onFreeBrokerPort((port) => executeOnce(host, workflowId, port, timeoutMs), brokerPort);
 }
 
-function executeOnce(host, workflowId, port) {
+function executeOnce(host, workflowId, port, timeoutMs) {
 	const env = { ...host.env, N8N_LOG_LEVEL: 'info', N8N_RUNNERS_BROKER_PORT: port };
+	// n8n writes its output to files, not pipes: Node writes to a pipe asynchronously, and the
+	// process.exit that ends `n8n execute` drops what is not written yet (a long execution's end).
+	const folder = mkdtempSync(join(tmpdir(), 'n8n-execute-'));
+	const files = ['stdout', 'stderr'].map((name) => join(folder, name));
+	const fds = files.map((file) => openSync(file, 'w'));
+	const child = spawn(host.bin ?? N8N_BIN, ['execute', `--id=${workflowId}`, '--rawOutput'], {
+		env,
+		stdio: ['ignore', ...fds],
+	});
+	fds.forEach((fd) => closeSync(fd));
+	const timeout = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
 	return new Promise((resolve, reject) => {
-		execFile(
-			host.bin ?? N8N_BIN,
-			['execute', `--id=${workflowId}`, '--rawOutput'],
-			{
-				env,
-				encoding: 'utf8',
-				timeout: 180_000,
-				killSignal: 'SIGKILL',
-				maxBuffer: 256 * 1024 * 1024,
-			},
-			(error, stdout, stderr) => {
-				try {
-					const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-					resolve(
-						printedExecution(workflowId, {
-							stdout,
-							stderr: String(stderr) || (error?.message ?? ''),
-							code,
-							signal: error?.signal ?? null,
-						}),
-					);
-				} catch (failure) {
-					reject(failure);
-				}
-			},
-		);
+		child.on('error', reject);
+		child.on('close', (code, signal) => {
+			clearTimeout(timeout);
+			const [stdout, stderr] = files.map((file) => readFileSync(file, 'utf8'));
+			rmSync(folder, { recursive: true, force: true });
+			try {
+				resolve(printedExecution(workflowId, { stdout, stderr, code, signal }));
+			} catch (failure) {
+				reject(failure);
+			}
+		});
 	});
 }
 

@@ -1,4 +1,8 @@
-import { printedExecution } from '../../scripts/n8n-host';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { execute, type N8nHost, printedExecution } from '../../scripts/n8n-host';
 
 /**
  * How the e2e tier and the benchmarks read what `n8n execute --rawOutput` printed
@@ -51,4 +55,27 @@ test("a signal before the execution finished, a timeout (SIGKILL), a failed exit
 	expect(() =>
 		printedExecution('wf', { stdout: '{\n  "cut off":\n}\n', code: 0, signal: null }),
 	).toThrow('printed no readable run data');
+});
+
+test('a long execution printed just before n8n exits arrives whole (a pipe would lose its end: Node writes to a pipe asynchronously, and process.exit does not wait)', async () => {
+	const folder = mkdtempSync(join(tmpdir(), 'fake-n8n-'));
+	const bin = join(folder, 'n8n');
+	// What `n8n execute --rawOutput` does: a log line, the execution pretty-printed, then process.exit.
+	writeFileSync(
+		bin,
+		`#!${process.execPath}\n` +
+			`const items = Array.from({ length: 50000 }, (_, item) => ({ json: { item }, pairedItem: { item } }));\n` +
+			`const execution = { data: { resultData: { runData: { Import: [{ data: { main: [items] } }] } } }, finished: true };\n` +
+			`process.stdout.write('n8n log line\\n' + JSON.stringify(execution, null, 2) + '\\n');\n` +
+			`process.exit(0);\n`,
+		{ mode: 0o755 },
+	);
+	try {
+		const run = (await execute({ bin, env: {} } as unknown as N8nHost, 'wf', {
+			brokerPort: async () => 5679,
+		})) as { data: { resultData: { runData: { Import: [{ data: { main: [unknown[]] } }] } } } };
+		expect(run.data.resultData.runData.Import[0].data.main[0]).toHaveLength(50000);
+	} finally {
+		rmSync(folder, { recursive: true, force: true });
+	}
 });
