@@ -16,7 +16,7 @@ import {
 	shapedRecord,
 	type OutputChoice,
 } from '../shared/fieldsets';
-import { checkedValue, readChoice, readFlag } from '../shared/parameters';
+import { checkedValue, parameter, readChoice, readFlag } from '../shared/parameters';
 import type { SimplifiedKind } from '../shared/vocabulary';
 import type { ItemModule, ItemsReadAhead } from './shapes';
 
@@ -154,7 +154,7 @@ function readOutputFields(context: IExecuteFunctions, itemIndex: number, kind: S
 		context,
 		itemIndex,
 		fields,
-		context.getNodeParameter(fields.name, itemIndex, []),
+		parameter(context, fields.name, itemIndex, []),
 	) as string[];
 	return outputFields(kind, choice, selected);
 }

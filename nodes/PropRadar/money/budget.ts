@@ -2,10 +2,11 @@ import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
 import { getConnection } from '../transport';
 import { ceilingTally, readCeiling, Tally } from './ceiling';
+import { parameter } from '../shared/parameters';
 import { money, readCents } from './quote';
 
 function readMaxCost(context: IExecuteFunctions, itemIndex: number): number {
-	const raw = context.getNodeParameter('maxCost', itemIndex, 0) as unknown;
+	const raw = parameter(context, 'maxCost', itemIndex, 0);
 	const cents = readCents(typeof raw === 'string' && raw.trim() === '' ? 0 : raw);
 	if (cents === undefined) {
 		throw new NodeOperationError(

@@ -8,7 +8,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome, RunMoney } from '../../money';
 import type { NumberedId } from '../../shared/ids';
-import { checkedValue, fail, readChoice, readListId } from '../../shared/parameters';
+import { checkedValue, fail, parameter, readChoice, readListId } from '../../shared/parameters';
 import { errorItem } from '../itemLoop';
 import { hasField, NO_FIELDS, readRecord, type ImportRecord } from './records';
 
@@ -57,7 +57,7 @@ function mappedRecord(
 	notes: string[],
 ): ImportRecord {
 	const rows =
-		((context.getNodeParameter('recordFields', itemIndex, {}) as IDataObject).field as
+		((parameter(context, 'recordFields', itemIndex, {}) as IDataObject).field as
 			Array<{ name: unknown; value: unknown }> | undefined) ?? [];
 	const mapped: Record<string, unknown> = Object.create(null);
 	rows.forEach((row, index) => {

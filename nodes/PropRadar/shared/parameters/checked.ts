@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { shownValue } from '../ids';
+import { parameter } from './parameter';
 
 export function fail(
 	context: IExecuteFunctions,
@@ -159,7 +160,7 @@ export function readFlag(
 	name: string,
 	label: string,
 ): boolean {
-	const value = context.getNodeParameter(name, itemIndex, false) as unknown;
+	const value = parameter(context, name, itemIndex, false) as unknown;
 	return flag(context, itemIndex, value, label);
 }
 
@@ -174,7 +175,7 @@ export function readChoice<T extends OptionValue = string>(
 	itemIndex: number,
 	property: INodeProperties,
 ): T {
-	const value = context.getNodeParameter(property.name, itemIndex, property.default) as unknown;
+	const value = parameter(context, property.name, itemIndex, property.default) as unknown;
 	return checkedValue(context, itemIndex, property, value) as T;
 }
 
@@ -184,7 +185,7 @@ export function readCollection(
 	itemIndex: number,
 	property: INodeProperties,
 ): IDataObject {
-	const given = context.getNodeParameter(property.name, itemIndex, {}) as unknown;
+	const given = parameter(context, property.name, itemIndex, {}) as unknown;
 	if (typeof given !== 'object' || given === null || Array.isArray(given)) {
 		fail(
 			context,

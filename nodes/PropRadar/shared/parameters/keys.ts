@@ -2,6 +2,7 @@ import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-wo
 
 import { keyProblem, keyText, PERSON_KEY_RULE, PROP_ID_RULE, shownValue } from '../ids';
 import { fail } from './checked';
+import { parameter } from './parameter';
 
 // `field`: the input field an empty parameter stands for; `source`: an operation whose items carry it.
 interface KeyKind {
@@ -52,7 +53,7 @@ export const personKeyProperty = (show: IDisplayOptions['show']) => keyProperty(
 // Left empty, the input item's own field, read directly: no expression per item (docs/performance.md).
 function keyValue(context: IExecuteFunctions, itemIndex: number, name: string, kind: KeyKind) {
 	// n8n's own check of a text parameter only looks it up in the description; the key is checked here.
-	const value = context.getNodeParameter(name, itemIndex, '', { skipValidation: true }) as unknown;
+	const value = parameter(context, name, itemIndex, '', { skipValidation: true }) as unknown;
 	if (value !== undefined && value !== null && value !== '') return value;
 	const item = context.getInputData()[itemIndex]?.json ?? {};
 	if (Object.hasOwn(item, kind.field)) return item[kind.field] ?? '';

@@ -12,6 +12,7 @@ import { toFieldsParam, type FieldsChoice } from '../fieldsets';
 import { parseNumberedId, shownValue, type NumberedId } from '../ids';
 import type { FieldScopeName } from '../vocabulary';
 import { checkedValue, fail, readChoice, readFlag } from './checked';
+import { parameter } from './parameter';
 
 function readNumberedId(
 	context: IExecuteFunctions,
@@ -37,7 +38,7 @@ export function readListId(
 	name = 'listId',
 	label = 'List',
 ): NumberedId {
-	const value = context.getNodeParameter(name, itemIndex, undefined, {
+	const value = parameter(context, name, itemIndex, undefined, {
 		extractValue: true,
 	}) as unknown;
 	return readNumberedId(context, itemIndex, value ?? '', label, 'a list ID');
@@ -61,7 +62,7 @@ export function readListIds(
 	name: string,
 	label: string,
 ): NumberedId[] {
-	return listEntries(context.getNodeParameter(name, itemIndex, []))
+	return listEntries(parameter(context, name, itemIndex, []))
 		.filter((entry) => !(typeof entry === 'string' && entry.trim() === ''))
 		.map((entry) => readNumberedId(context, itemIndex, entry, label, 'a list ID'));
 }
@@ -73,7 +74,7 @@ export function readText(
 	label: string,
 	{ secret = false } = {},
 ): string {
-	const value = context.getNodeParameter(name, itemIndex, '') as unknown;
+	const value = parameter(context, name, itemIndex, '') as unknown;
 	if (value === undefined || value === null) return '';
 	if (typeof value === 'string') return value.trim();
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
@@ -102,7 +103,7 @@ export function readPositiveInteger(
 	name: string,
 	label: string,
 ): NumberedId {
-	const value = context.getNodeParameter(name, itemIndex) as unknown;
+	const value = parameter(context, name, itemIndex) as unknown;
 	return readNumberedId(context, itemIndex, value, label, 'an ID');
 }
 
@@ -111,7 +112,7 @@ export function readFields(
 	itemIndex: number,
 	scope: FieldScopeName,
 ): string | undefined {
-	const choice = context.getNodeParameter('fields', itemIndex, {}) as FieldsChoice;
+	const choice = parameter(context, 'fields', itemIndex, {}) as FieldsChoice;
 	try {
 		return toFieldsParam(scope, choice);
 	} catch (error) {
@@ -126,9 +127,9 @@ export function readCriteriaParameters(context: IExecuteFunctions, itemIndex: nu
 			mode,
 			rows:
 				mode === 'builder'
-					? (context.getNodeParameter('criteria', itemIndex, {}) as IDataObject)
+					? (parameter(context, 'criteria', itemIndex, {}) as IDataObject)
 					: undefined,
-			json: mode === 'json' ? context.getNodeParameter('criteriaJson', itemIndex) : undefined,
+			json: mode === 'json' ? parameter(context, 'criteriaJson', itemIndex) : undefined,
 		});
 	} catch (error) {
 		if (error instanceof CriteriaError) fail(context, itemIndex, error.message);
@@ -141,7 +142,7 @@ export function readCriteriaParameters(context: IExecuteFunctions, itemIndex: nu
 
 export function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (readFlag(context, itemIndex, 'returnAll', 'Return All')) return undefined;
-	const value = context.getNodeParameter('limit', itemIndex, 50) as unknown;
+	const value = parameter(context, 'limit', itemIndex, 50) as unknown;
 	const limit = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
 	if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
 		fail(
@@ -159,7 +160,7 @@ export function readSort(
 	sort: INodeProperties,
 ): { Sort?: string; Dir?: string } {
 	const rules =
-		((context.getNodeParameter('sort', itemIndex, {}) as IDataObject).rule as
+		((parameter(context, 'sort', itemIndex, {}) as IDataObject).rule as
 			Array<{ field: unknown; direction: unknown }> | undefined) ?? [];
 	if (rules.length === 0) return {};
 	const [field, direction] = (sort.options?.[0] as { values: INodeProperties[] }).values;
