@@ -1,7 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not node code: n8n's rules for what a node may use inside n8n do not apply here */
 import { readFileSync } from 'node:fs';
+import type { INodeProperties } from 'n8n-workflow';
 import { join } from 'node:path';
 
+import { description as listCreate } from '../../nodes/PropRadar/actions/list/create.operation';
+import { description as listGetMany } from '../../nodes/PropRadar/actions/list/getMany.operation';
 import {
 	AUTOMATION_FLAG_FIELDS,
 	AUTOMATION_ID_FIELDS,
@@ -13,6 +16,9 @@ import {
 	LIST_FIELDS,
 	LIST_ITEM_FIELDSETS,
 	LIST_NAME_MAX_CHARACTERS,
+	IMPORT_SOURCES,
+	IMPORT_TYPES,
+	LIST_TYPES,
 	MAX_TRANSACTION_FIELD_IDS,
 	PERSON_FIELDS,
 	PERSON_FIELDSETS,
@@ -150,6 +156,35 @@ describe("the vocabulary is the API documents' (test/fixtures/api-documents.md)"
 			`Custom field lists accept at most ${MAX_TRANSACTION_FIELD_IDS} field IDs`,
 		);
 	});
+});
+
+test("List > Create and List > Get Many offer the list document's list types, import sources and import types", () => {
+	const documented = (field: string) =>
+		names(
+			match(
+				excerpt('Resources and their fields > List'),
+				new RegExp(`^\\| ${field} \\|.*Enum: ([^.]+)\\.`),
+			)[1],
+		).sort();
+	const properties = (list: INodeProperties[]): INodeProperties[] =>
+		list.flatMap((property) => [
+			property,
+			...properties(
+				(property.options ?? []).filter((option): option is INodeProperties => 'type' in option),
+			),
+		]);
+	const offered = (list: INodeProperties[], name: string) =>
+		(properties(list).find((property) => property.name === name)?.options ?? [])
+			.map((option) => (option as { value: string }).value)
+			.sort();
+	expect(documented('ListType')).toEqual([...LIST_TYPES].sort());
+	expect(documented('ImportSource')).toEqual([...IMPORT_SOURCES].sort());
+	expect(documented('ImportType')).toEqual([...IMPORT_TYPES].sort());
+	expect(offered(listCreate, 'listType')).toEqual(documented('ListType'));
+	expect(offered(listGetMany, 'ListType')).toEqual(documented('ListType'));
+	expect(offered(listCreate, 'importSource')).toEqual(documented('ImportSource'));
+	expect(offered(listCreate, 'ImportType')).toEqual(documented('ImportType'));
+	expect(offered(listGetMany, 'ImportType')).toEqual(documented('ImportType'));
 });
 
 test('fieldNames joins single fields of one scope into a Fields value', () => {
