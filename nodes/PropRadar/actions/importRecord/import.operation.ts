@@ -134,10 +134,10 @@ export async function executeBatch(
 ): Promise<INodeExecutionData[]> {
 	const itemCount = this.getInputData().length;
 	// Options and Fields: one value for the whole import.
-	const options = oneForTheImport(this, itemCount, 'Options', (itemIndex) =>
+	const options = oneForTheImport(this, itemCount, ['importOptions', 'Options'], (itemIndex) =>
 		ownParameters(this, itemIndex, description).collection('importOptions'),
 	);
-	const fields = oneForTheImport(this, itemCount, 'Fields', (itemIndex) =>
+	const fields = oneForTheImport(this, itemCount, ['fields', 'Fields'], (itemIndex) =>
 		readFields(this, itemIndex, 'importItem'),
 	);
 	const batchSize = (options.batchSize as number | undefined) ?? DEFAULT_BATCH_SIZE;

@@ -8,7 +8,14 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome, RunMoney } from '../../money';
 import type { NumberedId } from '../../shared/ids';
-import { checkedValue, fail, parameter, readChoice, readListId } from '../../shared/parameters';
+import {
+	checkedValue,
+	fail,
+	isFixed,
+	parameter,
+	readChoice,
+	readListId,
+} from '../../shared/parameters';
 import { errorItem } from '../itemLoop';
 import { hasField, NO_FIELDS, readRecord, type ImportRecord } from './records';
 
@@ -29,14 +36,15 @@ interface ImportItems {
 	notesOf: string[][];
 }
 
-/** A setting that holds for the whole import: read for every item, refused when an item gives another value. */
+/** A setting that holds for the whole import: given by an expression, read for every item and refused when an item gives another value. */
 export function oneForTheImport<T>(
 	context: IExecuteFunctions,
 	itemCount: number,
-	label: string,
+	[name, label]: [string, string],
 	read: (itemIndex: number) => T,
 ): T {
 	const first = read(0);
+	if (isFixed(context, name)) return first;
 	for (let itemIndex = 1; itemIndex < itemCount; itemIndex++) {
 		const value = read(itemIndex);
 		if (JSON.stringify(value) === JSON.stringify(first)) continue;

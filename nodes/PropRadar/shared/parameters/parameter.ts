@@ -13,6 +13,12 @@ function holdsExpression(value: unknown): boolean {
 	return false;
 }
 
+/** Whether a parameter is the same for every item: nothing in its stored value is an expression. */
+export function isFixed(context: IExecuteFunctions, name: string): boolean {
+	// A dotted name reads into a parameter: the whole parameter decides.
+	return !holdsExpression(context.getNode().parameters[name.split('.')[0]]);
+}
+
 /** `getNodeParameter`, read once per run when the parameter holds no expression. */
 export function parameter(
 	context: IExecuteFunctions,
@@ -28,10 +34,9 @@ export function parameter(
 	const key = `${name} ${fallbackKey} ${options ? JSON.stringify(options) : ''}`;
 	let kept = reads.get(key);
 	if (kept === undefined) {
-		// A dotted name reads into a parameter: the whole parameter decides.
-		kept = holdsExpression(context.getNode().parameters[name.split('.')[0]])
-			? 'each item'
-			: { value: context.getNodeParameter(name, itemIndex, fallback, options) };
+		kept = isFixed(context, name)
+			? { value: context.getNodeParameter(name, itemIndex, fallback, options) }
+			: 'each item';
 		reads.set(key, kept);
 	}
 	if (kept === 'each item') return context.getNodeParameter(name, itemIndex, fallback, options);
