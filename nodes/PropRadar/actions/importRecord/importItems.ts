@@ -14,6 +14,7 @@ import {
 	isFixed,
 	parameter,
 	readChoice,
+	readerOf,
 	readListId,
 } from '../../shared/parameters';
 import { errorItem } from '../itemLoop';
@@ -87,9 +88,15 @@ export function readImportItems(
 	const skipped: number[] = [];
 	const notesOf: string[][] = [];
 	const found: string[] = [];
+	const listIdOf = readerOf(context, 'listId', (itemIndex) =>
+		readListId(context, itemIndex, 'listId', 'Import List'),
+	);
+	const mappingOf = readerOf(context, mapping.name, (itemIndex) =>
+		readChoice<'auto' | 'manual'>(context, itemIndex, mapping),
+	);
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		const listId = readListId(context, itemIndex, 'listId', 'Import List');
-		const mapped = readChoice<'auto' | 'manual'>(context, itemIndex, mapping);
+		const listId = listIdOf(itemIndex);
+		const mapped = mappingOf(itemIndex);
 		const record =
 			mapped === 'manual'
 				? mappedRecord(context, itemIndex, recordField, found)

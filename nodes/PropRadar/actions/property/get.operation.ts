@@ -15,7 +15,7 @@ import {
 	PROPERTY_GET_DEFAULT_FIELDS,
 	propertyFieldsWithPropId,
 } from '../../shared/fieldsets';
-import { propIdProperty, readFields, readPropId } from '../../shared/parameters';
+import { propIdProperty, readerOf, readFields, readPropId } from '../../shared/parameters';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
 import { byPropId, chargedRead, type BoughtKey, type ItemsReadAhead } from '../shapes';
 
@@ -67,12 +67,15 @@ function placeItems(
 	const failedItems = new Map<number, unknown>();
 	const groups = new Map<string | undefined, FieldsGroup>();
 	const placeOf: Array<Place | undefined> = [];
+	const fieldsOf = readerOf(context, 'fields', (itemIndex) =>
+		readFields(context, itemIndex, 'property'),
+	);
 	for (const itemIndex of itemIndexes) {
 		let propId: string;
 		let fields: string | undefined;
 		try {
 			propId = readPropId(context, itemIndex);
-			fields = readFields(context, itemIndex, 'property');
+			fields = fieldsOf(itemIndex);
 		} catch (error) {
 			// Refused before any request: bad input never costs a request, nor anything else.
 			if (!continueOnFail) throw toNodeError(context.getNode(), error, itemIndex);

@@ -45,3 +45,14 @@ export function parameter(
 		? structuredClone(kept.value)
 		: kept.value;
 }
+
+/** `read` for each item, or once for the run when the parameter it reads holds no expression. */
+export function readerOf<T>(
+	context: IExecuteFunctions,
+	name: string,
+	read: (itemIndex: number) => T,
+): (itemIndex: number) => T {
+	if (!isFixed(context, name)) return read;
+	let kept: { value: T } | undefined;
+	return (itemIndex) => (kept ??= { value: read(itemIndex) }).value;
+}
