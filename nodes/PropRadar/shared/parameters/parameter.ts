@@ -3,7 +3,7 @@ import type { IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 // n8n resolves, copies and validates a parameter on every read (`_getNodeParameter` in n8n's
 // packages/core/src/execution-engine/node-execution-context/node-execution-context.ts): thousands
 // of items pay that for each parameter. A stored value with no expression in it (n8n marks one with
-// a leading "=") is the same for every item, so a run reads it once. docs/design.md, "Per-run reads".
+// a leading "=") is the same for every item, so a run reads it once. docs/design.md lists this dependency.
 const fixedReads = new WeakMap<IExecuteFunctions, Map<string, { value: unknown } | 'each item'>>();
 
 function holdsExpression(value: unknown): boolean {
