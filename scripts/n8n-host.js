@@ -656,7 +656,10 @@ function executeOnce(host, workflowId, port, timeoutMs) {
 	fds.forEach((fd) => closeSync(fd));
 	const timeout = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
 	return new Promise((resolve, reject) => {
-		child.on('error', reject);
+		child.on('error', (error) => {
+			clearTimeout(timeout);
+			reject(error);
+		});
 		child.on('close', (code, signal) => {
 			clearTimeout(timeout);
 			const [stdout, stderr] = files.map((file) => readFileSync(file, 'utf8'));
