@@ -13,12 +13,7 @@ export interface PagingOptions {
 	/** Records before it were read already. */
 	start?: number;
 	/** How many records there are, asked for beside the first page, when a page does not say. */
-	total?: Promise<number | undefined>;
-}
-
-export interface PagedResult<T> {
-	records: T[];
-	totalResultCount?: number;
+	expected?: Promise<number | undefined>;
 }
 
 type FetchPage<T> = (start: number, limit: number) => Promise<ApiEnvelope<T>>;
@@ -36,33 +31,33 @@ function askPage<T>(fetchPage: FetchPage<T>, start: number, wanted: number): Pag
 	return { start, wanted, page };
 }
 
-// Free reads only. With a total (from the first page, or `total`) every other page is asked for at
+// Free reads only. With a total (from the first page, or `expected`) every other page is asked for at
 // once, the run's window (run.ts) pacing them; without, one page ahead (docs/design.md, "Paging").
 export async function pageThrough<T>(
 	fetchPage: FetchPage<T>,
-	{ pageSize, limit, start: first = 0, total }: PagingOptions,
-): Promise<PagedResult<T>> {
+	{ pageSize, limit, start: first = 0, expected }: PagingOptions,
+): Promise<{ records: T[] }> {
 	// Records to ask for from `start`, by every page reader: a whole page, none past the Limit.
 	const wantedAt = (start: number) =>
 		limit === undefined ? pageSize : Math.min(pageSize, limit - (start - first));
-	if (wantedAt(first) <= 0) return { records: [] };
-	const head = askPage(fetchPage, first, wantedAt(first));
-	const [page, counted] = await Promise.all([head.page, total?.catch(() => undefined)]);
+	const wanted = wantedAt(first);
+	if (wanted <= 0) return { records: [] };
+	const [page, counted] = await Promise.all([
+		fetchPage(first, wanted),
+		expected?.catch(() => undefined),
+	]);
 	const results = page.results ?? [];
-	const totalResultCount = page.totalResultCount ?? counted;
+	const total = page.totalResultCount ?? counted;
 	const end = first + results.length;
 	const limitEnd = limit === undefined ? Infinity : first + limit;
-	const last = totalResultCount === undefined ? undefined : Math.min(limitEnd, totalResultCount);
-	if (results.length < head.wanted || end >= limitEnd || (last !== undefined && end >= last))
-		return { records: [...results], totalResultCount: page.totalResultCount };
+	const last = total === undefined ? undefined : Math.min(limitEnd, total);
+	if (results.length < wanted || end >= limitEnd || (last !== undefined && end >= last))
+		return { records: [...results] };
 	const rest =
 		last === undefined
-			? await pageAhead(fetchPage, wantedAt, end, page.totalResultCount)
+			? await pageAhead(fetchPage, wantedAt, end)
 			: await pagesAtOnce(fetchPage, wantedAt, end, last);
-	return {
-		records: [...results, ...rest.records],
-		totalResultCount: rest.totalResultCount ?? page.totalResultCount,
-	};
+	return { records: [...results, ...rest] };
 }
 
 // A page shorter than asked before the last is followed by a read of what it left out, so that no
@@ -72,17 +67,15 @@ async function pagesAtOnce<T>(
 	wantedAt: (start: number) => number,
 	start: number,
 	last: number,
-): Promise<PagedResult<T>> {
+): Promise<T[]> {
 	const asked: Array<PageAsked<T>> = [];
 	for (let at = start; at < last; at += wantedAt(at))
 		asked.push(askPage(fetchPage, at, wantedAt(at)));
 	const records: T[] = [];
-	let totalResultCount: number | undefined;
 	try {
 		for (const [index, { start: at, wanted, page }] of asked.entries()) {
 			const answer = await page;
 			const results = answer.results ?? [];
-			totalResultCount = answer.totalResultCount ?? totalResultCount;
 			const isLast = index === asked.length - 1;
 			records.push(...(isLast ? results : results.slice(0, wanted)));
 			if (!isLast && results.length < wanted && results.length > 0) {
@@ -98,7 +91,7 @@ async function pagesAtOnce<T>(
 		// Every page asked for is answered before a failure goes on: no request outlives the run.
 		await Promise.all(asked.map(({ page }) => page.catch(() => undefined)));
 	}
-	return { records, totalResultCount };
+	return records;
 }
 
 // Without a total: from the second page on, the next page is asked for while the current one travels.
@@ -106,13 +99,12 @@ async function pageAhead<T>(
 	fetchPage: FetchPage<T>,
 	wantedAt: (start: number) => number,
 	start: number,
-	known: number | undefined,
-): Promise<PagedResult<T>> {
+): Promise<T[]> {
 	const records: T[] = [];
-	let totalResultCount = known;
+	let total: number | undefined;
 	const ask = (at: number): PageAsked<T> | undefined => {
 		const wanted = wantedAt(at);
-		if (wanted <= 0 || (totalResultCount !== undefined && at >= totalResultCount)) return undefined;
+		if (wanted <= 0 || (total !== undefined && at >= total)) return undefined;
 		return askPage(fetchPage, at, wanted);
 	};
 	let current = ask(start);
@@ -121,18 +113,16 @@ async function pageAhead<T>(
 		const page = await current.page;
 		const results = page.results ?? [];
 		records.push(...results);
-		totalResultCount = page.totalResultCount ?? totalResultCount;
+		total = page.totalResultCount ?? total;
 		const end = current.start + results.length;
-		const ended =
-			results.length < current.wanted ||
-			(totalResultCount !== undefined && end >= totalResultCount);
+		const ended = results.length < current.wanted || (total !== undefined && end >= total);
 		// A page longer than asked moves the next start: the page ahead is dropped, once answered.
 		const full = results.length === current.wanted;
 		if (ended || !full) await ahead?.page.catch(() => undefined);
 		if (ended) break;
 		current = full && ahead ? ahead : ask(end);
 	}
-	return { records, totalResultCount };
+	return records;
 }
 
 // A short page may only be a service answering fewer a page than asked: the read goes on from there
@@ -140,17 +130,17 @@ async function pageAhead<T>(
 export async function collectPages<T = IDataObject>(
 	context: ApiContext,
 	request: ApiRequest,
-	options: PagingOptions & { expected?: Promise<number | undefined>; untilEmpty?: boolean },
-): Promise<PagedResult<T>> {
+	options: PagingOptions & { untilEmpty?: boolean },
+): Promise<{ records: T[] }> {
 	// A free read without its `results` array is refused by apiRequest (request.ts).
 	const fetchPage = (start: number, limit: number) =>
 		apiRequest<ApiEnvelope<T>>(context, {
 			...request,
 			qs: { ...request.qs, Start: start, Limit: limit },
 		});
-	const read = await pageThrough(fetchPage, { ...options, total: options.expected });
+	const { records } = await pageThrough(fetchPage, options);
 	const expected = await options.expected;
-	const found = read.records.length;
+	const found = records.length;
 	const wanted = options.limit === undefined ? Infinity : options.limit;
 	const more = options.untilEmpty
 		? found < wanted
@@ -161,9 +151,9 @@ export async function collectPages<T = IDataObject>(
 			start: found,
 			limit: options.limit === undefined ? undefined : options.limit - found,
 		});
-		for (const record of rest.records) read.records.push(record);
+		for (const record of rest.records) records.push(record);
 	}
-	return read;
+	return { records };
 }
 
 // Asked for at once, beside the read's first page; undefined when unreadable, since the read stands on its own.
