@@ -118,33 +118,6 @@ function prepare(context: ApiContext, credentials: CredentialData, request: ApiR
 
 type Sent = { answer: Answer } | { failure: unknown };
 
-async function send(
-	context: ApiContext,
-	credentials: CredentialData,
-	options: IHttpRequestOptions,
-): Promise<Sent> {
-	try {
-		const answer = await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			CREDENTIAL_TYPE,
-			options,
-			// The credential read for the run (run.ts): n8n would load and decrypt it again for
-			// every request (`getCredentials` in n8n-core's request-helpers/authentication.ts).
-			{
-				credentialsDecrypted: {
-					id: '',
-					name: '',
-					type: CREDENTIAL_TYPE,
-					data: credentials as ICredentialDataDecryptedObject,
-				},
-			},
-		);
-		return { answer: answer as Answer };
-	} catch (failure) {
-		return { failure };
-	}
-}
-
 /** How long to wait before sending a request again, or undefined when it is not sent again. */
 function waitBeforeAgain(attempt: number, sent: Sent): number | undefined {
 	if ('failure' in sent) {
@@ -196,9 +169,24 @@ export async function apiRequest<T = ApiEnvelope>(
 	const stop =
 		'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
 	const run = inFlight(context);
+	// The credential read for the run (run.ts): n8n would load and decrypt it again for
+	// every request (`getCredentials` in n8n-core's request-helpers/authentication.ts).
+	const decrypted = {
+		credentialsDecrypted: {
+			id: '',
+			name: '',
+			type: CREDENTIAL_TYPE,
+			data: credentials as ICredentialDataDecryptedObject,
+		},
+	};
 	for (let attempt = 1; ; attempt++) {
 		if (!(await run.enter(stop))) throw stopped(context, sending, false);
-		const sent = await send(context, credentials, { ...options, abortSignal: stop });
+		const sent: Sent = await context.helpers.httpRequestWithAuthentication
+			.call(context, CREDENTIAL_TYPE, { ...options, abortSignal: stop }, decrypted)
+			.then(
+				(answer) => ({ answer: answer as Answer }),
+				(failure: unknown) => ({ failure }),
+			);
 		run.leave();
 		if ('answer' in sent && sent.answer.statusCode >= 200 && sent.answer.statusCode < 300)
 			return checkedEnvelope(context, request, sent.answer.body) as T;
