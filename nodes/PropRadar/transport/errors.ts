@@ -173,9 +173,8 @@ export function retryDelay(
 	const cap = 30_000;
 	if (retryAfter) {
 		const seconds = Number(retryAfter);
-		if (Number.isFinite(seconds)) return Math.min(Math.max(seconds * 1000, 0), cap);
-		const date = Date.parse(retryAfter);
-		if (Number.isFinite(date)) return Math.min(Math.max(date - now, 0), cap);
+		const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now;
+		if (Number.isFinite(ms)) return Math.min(Math.max(ms, 0), cap);
 	}
 	return Math.min(firstMs * 2 ** (attempt - 1), cap);
 }

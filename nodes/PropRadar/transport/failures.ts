@@ -62,8 +62,7 @@ export function answerError(context: ApiContext, answer: Answer, sending: Sendin
 		return typeof value === 'string' ? redact(value, secrets) : undefined;
 	};
 	const failure = describeFailure(status, body, header('x-prop-request-id'), {
-		charging,
-		secrets,
+		...sending,
 		subject: subjectOf(sending.path),
 		parameters: [...Object.keys(sending.qs), ...fieldNames(sending.body)],
 	});
