@@ -24,14 +24,6 @@ export interface ApiEnvelope<T = IDataObject> {
 	deleteCount?: number;
 }
 
-/** The service's error object (the lists document, "Error object"). */
-export interface ApiErrorBody {
-	error?: string;
-	eventid?: string;
-	message?: string;
-	messageTitle?: string;
-}
-
 export interface ListRecord extends IDataObject {
 	ListID: number;
 	ListName: string;

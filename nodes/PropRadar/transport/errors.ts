@@ -1,7 +1,5 @@
 import { NodeApiError, NodeOperationError, type INode } from 'n8n-workflow';
 
-import type { ApiErrorBody } from './api';
-
 // What a failed request did with the money, on its error as `charge` (docs/money.md, rule 3): `none`
 // when the service refused it with its error object, or it was never sent; `unknown` when a purchase
 // was sent and no answer says what became of it. A failed request that buys nothing has no `charge`.
@@ -11,8 +9,7 @@ export function withCharge<T extends object>(error: T, charge: Charge | undefine
 	return charge ? Object.assign(error, { charge }) : error;
 }
 
-const chargeOf = (error: unknown): Charge | undefined =>
-	typeof error === 'object' && error !== null ? (error as { charge?: Charge }).charge : undefined;
+const chargeOf = (error: unknown) => (error as { charge?: Charge } | null | undefined)?.charge;
 
 export const chargedNothing = (error: unknown): boolean => chargeOf(error) === 'none';
 
@@ -75,6 +72,14 @@ export function redactAll(value: unknown, secrets: readonly string[]): unknown {
 // A user part (`user:password@`) may hold a token; text that is no web address loses it all the same.
 export function withoutUserPart(address: string): string {
 	return address.replace(/^((?:[a-z][a-z0-9+.-]*:)?\/\/)?[^/?#]*@/i, '$1');
+}
+
+/** The service's error object (the lists document, "Error object"). */
+interface ApiErrorBody {
+	error?: string;
+	eventid?: string;
+	message?: string;
+	messageTitle?: string;
 }
 
 function errorObject(body: unknown): ApiErrorBody | undefined {
