@@ -1,5 +1,5 @@
 import { NodeApiError, NodeOperationError, UserError } from 'n8n-workflow';
-import type { IDataObject, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
 
 import {
 	describeFailure,
@@ -21,12 +21,6 @@ export interface Sending {
 	charging: boolean;
 	secrets: string[];
 	itemIndex?: number;
-}
-
-export interface Answer {
-	statusCode: number;
-	headers: Record<string, string | string[] | undefined>;
-	body: unknown;
 }
 
 const CHECK_CHARGES = "Check the account's charges in PropRadar before running it again.";
@@ -54,7 +48,11 @@ const fieldNames = (value: unknown): string[] =>
 
 // n8n shows the answer's status and error object (`context.data`, from `response.data`), redacted
 // first: a server can echo the token.
-export function answerError(context: ApiContext, answer: Answer, sending: Sending): NodeApiError {
+export function answerError(
+	context: ApiContext,
+	answer: IN8nHttpFullResponse,
+	sending: Sending,
+): NodeApiError {
 	const { statusCode: status, body } = answer;
 	const { charging, secrets } = sending;
 	const header = (name: string) => {

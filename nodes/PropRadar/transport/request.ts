@@ -4,12 +4,13 @@ import type {
 	IDataObject,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
+	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
 import { encodeQuery, type ApiEnvelope, type ApiPath, type Query } from './api';
 import { noResultsArray, redact, retryDelay, withCharge, withoutUserPart } from './errors';
 import { answerError, connectionError, networkErrorCode, stopped } from './failures';
-import type { Answer, Sending } from './failures';
+import type { Sending } from './failures';
 import { CREDENTIAL_TYPE, inFlight, normalizedBaseUrl, readCredential } from './run';
 import type { ApiContext, CredentialData } from './run';
 
@@ -116,7 +117,7 @@ function prepare(context: ApiContext, credentials: CredentialData, request: ApiR
 	return { sending, options };
 }
 
-type Sent = { answer: Answer } | { failure: unknown };
+type Sent = { answer: IN8nHttpFullResponse } | { failure: unknown };
 
 /** How long to wait before sending a request again, or undefined when it is not sent again. */
 function waitBeforeAgain(attempt: number, sent: Sent): number | undefined {
@@ -184,7 +185,7 @@ export async function apiRequest<T = ApiEnvelope>(
 		const sent: Sent = await context.helpers.httpRequestWithAuthentication
 			.call(context, CREDENTIAL_TYPE, { ...options, abortSignal: stop }, decrypted)
 			.then(
-				(answer) => ({ answer: answer as Answer }),
+				(answer) => ({ answer: answer as IN8nHttpFullResponse }),
 				(failure: unknown) => ({ failure }),
 			);
 		run.leave();
