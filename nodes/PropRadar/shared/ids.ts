@@ -56,6 +56,12 @@ export function shownValue(value: unknown): string {
 	return text.length > 60 ? `${text.slice(0, 60)}...` : text;
 }
 
+// Comma-separated text, or a list (what `{{ $json.ids }}` gives): its entries, not yet checked.
+export function listEntries(value: unknown): unknown[] {
+	if (value === undefined || value === null) return [];
+	return Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+}
+
 export function keyText(value: unknown): string | undefined {
 	if (typeof value === 'string') return value.trim();
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { keyProblem, parseNumberedId, PROP_ID_RULE, shownValue } from '../ids';
+import { keyProblem, listEntries, parseNumberedId, PROP_ID_RULE, shownValue } from '../ids';
 import { BUILDER_CRITERIA, PTYPE_CODES, type Criterion, type CriterionRange } from './catalog';
 import { CriteriaError, isRange, isRelativeDate, validateCriteria } from './check';
 
@@ -17,21 +17,20 @@ interface BuilderRow {
 }
 
 // Comma-separated text, a number, or an array of them (what `{{ $json.ids }}` gives).
-function listEntries(
+function textEntries(
 	value: unknown,
 	label: string,
 	what: string,
 	numberText: (number: number) => string = String,
 ): string[] {
-	if (value === undefined || value === null) return [];
-	const parts = Array.isArray(value) ? value : [value];
-	const texts: string[] = [];
-	for (const part of parts) {
-		if (typeof part === 'number' && Number.isFinite(part)) texts.push(numberText(part));
-		else if (typeof part === 'string') texts.push(...part.split(','));
-		else throw new CriteriaError(`${label}: ${what} must be text, a number or a list of them`);
-	}
-	return texts.map((text) => text.trim()).filter((text) => text.length > 0);
+	return listEntries(value)
+		.flatMap((part) => {
+			if (typeof part === 'number' && Number.isFinite(part)) return [numberText(part)];
+			if (typeof part === 'string') return part.split(',');
+			throw new CriteriaError(`${label}: ${what} must be text, a number or a list of them`);
+		})
+		.map((text) => text.trim())
+		.filter((text) => text.length > 0);
 }
 
 function rangeEnd(value: unknown, label: string, end: 'min' | 'max'): number | null {
@@ -61,7 +60,7 @@ function mustHave(value: unknown, label: string): boolean {
 
 function valuesRow(name: string, row: BuilderRow, label: string): Criterion {
 	// A ZIP code that came as a number lost its leading zeros: 2134 is 02134.
-	const values = listEntries(
+	const values = textEntries(
 		row.values,
 		label,
 		'values',
@@ -90,7 +89,7 @@ function valuesRow(name: string, row: BuilderRow, label: string): Criterion {
 
 function listIdsRow(name: string, row: BuilderRow, label: string): Criterion {
 	// A number past 2^53 from an expression has already lost digits: refused, not sent rounded.
-	const rounded = (Array.isArray(row.values) ? row.values : [row.values]).find(
+	const rounded = listEntries(row.values).find(
 		(value) => typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value),
 	);
 	if (rounded !== undefined) {
@@ -99,7 +98,7 @@ function listIdsRow(name: string, row: BuilderRow, label: string): Criterion {
 			`${label}: "${shownValue(rounded)}" ${'problem' in parsed ? parsed.problem : ''}`,
 		);
 	}
-	const ids = listEntries(row.values, label, 'values');
+	const ids = textEntries(row.values, label, 'values');
 	if (ids.length === 0)
 		throw new CriteriaError(`${label}: enter list IDs (whole numbers), comma-separated`);
 	return {
@@ -131,13 +130,13 @@ function dateRow(name: string, row: BuilderRow, label: string): Criterion {
 }
 
 function propertyTypeRow(name: string, row: BuilderRow, label: string): Criterion {
-	const codes = listEntries(row.propertyTypes, label, 'property types');
+	const codes = textEntries(row.propertyTypes, label, 'property types');
 	const unknownCode = codes.find((code) => !Object.hasOwn(PTYPE_CODES, code));
 	if (unknownCode !== undefined)
 		throw new CriteriaError(
 			`${label}: "${unknownCode}" is not a property type code; codes: ${Object.keys(PTYPE_CODES).join(', ')}`,
 		);
-	const advanced = listEntries(row.advancedPropertyTypes, label, 'advanced property types');
+	const advanced = textEntries(row.advancedPropertyTypes, label, 'advanced property types');
 	if (codes.length === 0 && advanced.length === 0)
 		throw new CriteriaError(
 			`${label}: choose at least one property type or give advanced property types`,

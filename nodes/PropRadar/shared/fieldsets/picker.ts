@@ -1,5 +1,6 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { listEntries } from '../ids';
 import { FIELD_SCOPES, fieldsetNamed, type FieldScope, type FieldScopeName } from '../vocabulary';
 
 type FieldsetName = {
@@ -192,10 +193,8 @@ export function fieldsPicker(
 }
 
 function namesOf(value: unknown): string[] | undefined {
-	if (value === undefined || value === null || value === '') return [];
-	const list =
-		typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : undefined;
-	if (!list || list.some((name) => typeof name !== 'string')) return undefined;
+	const list = listEntries(value);
+	if (list.some((name) => typeof name !== 'string')) return undefined;
 	return (list as string[]).map((name) => name.trim()).filter(Boolean);
 }
 

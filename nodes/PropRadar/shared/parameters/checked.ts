@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { shownValue } from '../ids';
+import { listEntries, shownValue } from '../ids';
 import { parameter } from './parameter';
 
 export function fail(
@@ -40,12 +40,11 @@ function numberRule(property: INodeProperties): string {
 	return kind;
 }
 
+// Blank text between commas is no entry; a null is one, refused as any value not allowed.
 export function entriesOf(value: unknown): unknown[] {
-	return Array.isArray(value)
-		? value
-		: typeof value === 'string'
-			? value.split(',').filter((entry) => entry.trim() !== '')
-			: [value];
+	if (value === undefined || value === null) return [value];
+	const entries = listEntries(value);
+	return typeof value === 'string' ? entries.filter((entry) => String(entry).trim()) : entries;
 }
 
 // n8n passes an expression's, a workflow's or an AI tool call's value on unchecked (docs/design.md).

@@ -1,6 +1,13 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { keyProblem, keyText, PERSON_KEY_RULE, PROP_ID_RULE, shownValue } from '../ids';
+import {
+	keyProblem,
+	keyText,
+	listEntries,
+	PERSON_KEY_RULE,
+	PROP_ID_RULE,
+	shownValue,
+} from '../ids';
 import { fail } from './checked';
 import { parameter } from './parameter';
 
@@ -94,13 +101,9 @@ export const readPersonKey = (context: IExecuteFunctions, itemIndex: number, nam
 export function readPropIds(context: IExecuteFunctions, itemIndex: number): string[] {
 	const kind = { ...PROP_ID, label: 'Property IDs' };
 	const value = keyValue(context, itemIndex, 'propIds', kind);
-	const entries = (Array.isArray(value) ? value : [value]).flatMap((entry) =>
-		typeof entry === 'string' ? entry.split(',') : [entry],
-	);
-	const propIds: string[] = [];
-	for (const entry of entries) {
-		if (entry === undefined || entry === null || keyText(entry) === '') continue;
-		propIds.push(checkedKey(context, itemIndex, entry, kind));
-	}
-	return propIds;
+	// A list's entries may be comma-separated PropIDs too; empty entries are skipped.
+	return listEntries(value)
+		.flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : [entry]))
+		.filter((entry) => entry !== undefined && entry !== null && keyText(entry) !== '')
+		.map((entry) => checkedKey(context, itemIndex, entry, kind));
 }

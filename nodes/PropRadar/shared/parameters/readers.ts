@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { CRITERIA_MODE, CriteriaError, readCriteria, type Criterion } from '../criteria';
 import { toFieldsParam, type FieldsChoice } from '../fieldsets';
-import { parseNumberedId, shownValue, type NumberedId } from '../ids';
+import { listEntries, parseNumberedId, shownValue, type NumberedId } from '../ids';
 import type { FieldScopeName } from '../vocabulary';
 import { checkedValue, fail, readChoice, readFlag } from './checked';
 import { parameter } from './parameter';
@@ -48,12 +48,14 @@ export function readTriggerListId(context: IHookFunctions | IPollFunctions): num
 	const raw = String(
 		context.getNodeParameter('listId', undefined, { extractValue: true }) ?? '',
 	).trim();
-	if (!/^\d+$/.test(raw) || Number(raw) <= 0 || !Number.isSafeInteger(Number(raw)))
+	// The trigger's list ID is a number: one beyond 2^53 is refused as well.
+	const parsed = parseNumberedId(raw, 'a list ID');
+	if ('problem' in parsed || typeof parsed.id !== 'number')
 		throw new NodeOperationError(
 			context.getNode(),
 			`List: "${raw}" is not a list ID; a list ID is a positive whole number`,
 		);
-	return Number(raw);
+	return parsed.id;
 }
 
 export function readListIds(
@@ -178,12 +180,6 @@ export function readSort(
 		Sort: checked.map((rule) => rule.field).join(','),
 		Dir: checked.map((rule) => rule.direction).join(','),
 	};
-}
-
-function listEntries(value: unknown): unknown[] {
-	if (Array.isArray(value)) return value;
-	if (typeof value === 'string') return value.split(',');
-	return value === undefined || value === null ? [] : [value];
 }
 
 export function idsFrom(value: unknown): string[] {
