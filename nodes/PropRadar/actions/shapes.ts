@@ -1,5 +1,6 @@
 import type {
 	IDataObject,
+	IDisplayOptions,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
@@ -10,7 +11,14 @@ import type { ApiEnvelope, ApiPath, ApiRequest, Query } from '../transport';
 import { chargedPages, quoteItem, withCharge } from '../money';
 import type { ChargeNote, ChargePass, PriceKind, RunMoney } from '../money';
 import type { NumberedId } from '../shared/ids';
-import { readLimit, readPropId } from '../shared/parameters';
+import {
+	propertyNamed,
+	readChoice,
+	readCollection,
+	readLimit,
+	readPropId,
+	readSort,
+} from '../shared/parameters';
 import type { SimplifiedKind } from '../shared/vocabulary';
 
 /** Reads the item's parameters (refusing bad ones before anything is sent). */
@@ -23,7 +31,7 @@ export interface BoughtKey {
 }
 
 // `pass`: the whole run's quote, or the item loop (money/properties.ts).
-export type ItemOperation = (
+type ItemOperation = (
 	this: IExecuteFunctions,
 	itemIndex: number,
 	money: RunMoney,
@@ -58,7 +66,7 @@ export interface ItemModule {
 }
 
 /** An operation that takes all input items at once, and returns output items already paired to them. */
-export interface BatchModule {
+interface BatchModule {
 	description: INodeProperties[];
 	executeBatch: (this: IExecuteFunctions, money: RunMoney) => Promise<INodeExecutionData[]>;
 	keepsInputKeys?: never;
@@ -181,3 +189,62 @@ export function pagedRead(options: {
 		return output(records);
 	};
 }
+
+// An operation's parameters, each shown for it (`show`) unless it says where it shows.
+export const shownFor = (show: IDisplayOptions['show'], properties: INodeProperties[]) =>
+	properties.map((property) =>
+		property.displayOptions ? property : { ...property, displayOptions: { show } },
+	);
+
+/** Several IDs, picked from what `loadOptionsMethod` lists or given by an expression. */
+export function idsPicker(
+	displayName: string,
+	name: string,
+	loadOptionsMethod: string,
+	description: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod },
+		default: [],
+		description: `${description}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
+}
+
+/** Interest levels 0 to 5: 0 named `zero`, the others by their stars. */
+export const starOptions = (zero: string) =>
+	[0, 1, 2, 3, 4, 5].map((level) => ({
+		name: level === 0 ? zero : `${level} Star${level > 1 ? 's' : ''}`,
+		value: level,
+	}));
+
+// Sorted here, as n8n's lint wants a collection's options: it reads only literals.
+export function filtersProperty(
+	show: IDisplayOptions['show'],
+	options: INodeProperties[],
+): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+/** The item's reads of its operation's own parameters, each checked against `description`. */
+export const ownParameters = (
+	context: IExecuteFunctions,
+	itemIndex: number,
+	description: INodeProperties[],
+) => ({
+	choice: <T extends string | number = string>(name: string) =>
+		readChoice<T>(context, itemIndex, propertyNamed(description, name)),
+	collection: (name: string) =>
+		readCollection(context, itemIndex, propertyNamed(description, name)),
+	sort: () => readSort(context, itemIndex, propertyNamed(description, 'sort')),
+});

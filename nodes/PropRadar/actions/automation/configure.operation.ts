@@ -5,7 +5,7 @@ import { apiRequest, paths, toNodeError, writableAutomation } from '../../transp
 import { warn } from '../../money';
 import { fail, listLocator, readListId } from '../../shared/parameters';
 import { EMPTY_AUTOMATION } from '../../shared/vocabulary';
-import { idsPicker, ownParameters, shownFor, starOptions } from '../descriptions';
+import { idsPicker, ownParameters, shownFor, starOptions } from '../shapes';
 import { automationFields } from './fields';
 import { readAutomation } from '../../shared/answers';
 import { assertAllowed, monitorLists, optInProperties, readOptIns } from './monitoring';

@@ -8,8 +8,7 @@ import {
 	returnAllProperties,
 	sortProperty,
 } from '../../shared/parameters';
-import { filtersProperty, ownParameters } from '../descriptions';
-import { pagedRead } from '../shapes';
+import { pagedRead, filtersProperty, ownParameters } from '../shapes';
 
 const show = { resource: ['importRecord'], operation: ['getMany'] };
 

@@ -8,13 +8,13 @@ import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/voca
 import type { NumberedId } from '../../shared/ids';
 import { listLocator, propertyNamed, readFields } from '../../shared/parameters';
 import { importedItems, oneForTheImport, previewItems, readImportItems } from './importItems';
-import { ownParameters, shownFor } from '../descriptions';
+import { ownParameters, shownFor } from '../shapes';
 
 const show = { resource: ['importRecord'], operation: ['import'] };
 
 // Records per request, chosen by measurement (docs/design.md, actions/).
-export const DEFAULT_BATCH_SIZE = 500;
-export const MAX_BATCH_SIZE = 5000;
+const DEFAULT_BATCH_SIZE = 500;
+const MAX_BATCH_SIZE = 5000;
 
 /** Record Fields' choice of record field, which an expression may give as any text. */
 const RECORD_FIELD: INodeProperties = {

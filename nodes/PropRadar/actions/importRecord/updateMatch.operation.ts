@@ -9,8 +9,7 @@ import {
 	readPositiveInteger,
 	readPropId,
 } from '../../shared/parameters';
-import { freeRequest } from '../shapes';
-import { shownFor } from '../descriptions';
+import { freeRequest, shownFor } from '../shapes';
 
 const show = { resource: ['importRecord'], operation: ['updateMatch'] };
 

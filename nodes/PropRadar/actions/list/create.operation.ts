@@ -13,7 +13,7 @@ import {
 } from '../../shared/parameters';
 import { fieldNames, LIST_FIELDS, LIST_NAME_MAX_CHARACTERS } from '../../shared/vocabulary';
 import type { ListType } from '../../shared/vocabulary';
-import { ownParameters, shownFor } from '../descriptions';
+import { ownParameters, shownFor } from '../shapes';
 
 const show = { resource: ['list'], operation: ['create'] };
 

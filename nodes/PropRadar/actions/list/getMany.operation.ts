@@ -4,7 +4,7 @@ import { apiRequest, paths } from '../../transport';
 import { fieldsPicker, outputProperties } from '../../shared/fieldsets';
 import { readFields, readLimit, returnAllProperties, sortProperty } from '../../shared/parameters';
 import { IMPORT_TYPE } from './create.operation';
-import { filtersProperty, ownParameters } from '../descriptions';
+import { filtersProperty, ownParameters } from '../shapes';
 
 const show = { resource: ['list'], operation: ['getMany'] };
 

@@ -4,7 +4,7 @@ import { apiRequest, paths, readList } from '../../transport';
 import { shownValue } from '../../shared/ids';
 import { ADD_AS_PRIMARY_CONTACT, fail, listLocator, readListId } from '../../shared/parameters';
 import { fieldNames, LIST_FIELDS } from '../../shared/vocabulary';
-import { ownParameters } from '../descriptions';
+import { ownParameters } from '../shapes';
 import { contactOptions, IMPORT_TYPE, truncateListName } from './create.operation';
 
 const show = { resource: ['list'], operation: ['update'] };

@@ -13,7 +13,7 @@ import {
 	staticListLocator,
 } from '../../shared/parameters';
 import { fieldNames, LIST_FIELDS, PAGE_LIMITS } from '../../shared/vocabulary';
-import { ownParameters, shownFor } from '../descriptions';
+import { ownParameters, shownFor } from '../shapes';
 
 const show = { resource: ['listItem'], operation: ['add'] };
 
@@ -47,7 +47,7 @@ export const description = shownFor(show, [
 ]);
 
 /** PropIDs per request: the most the property endpoints take in one page (docs/api.md, Paging). */
-export const PROP_IDS_PER_REQUEST = PAGE_LIMITS.properties.maxLimit;
+const PROP_IDS_PER_REQUEST = PAGE_LIMITS.properties.maxLimit;
 
 type Request = { itemIndex: number; listId: NumberedId } & (
 	{ propIds: string[] } | { criteria: Criterion[] }

@@ -13,8 +13,7 @@ import {
 	readListId,
 	returnAllProperties,
 } from '../../shared/parameters';
-import { filtersProperty, ownParameters, starOptions } from '../descriptions';
-import { pagedRead } from '../shapes';
+import { pagedRead, filtersProperty, ownParameters, starOptions } from '../shapes';
 
 const show = { resource: ['listItem'], operation: ['getMany'] };
 const CONTACT_FILTERS = [

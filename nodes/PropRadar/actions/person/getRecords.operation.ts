@@ -9,8 +9,7 @@ import {
 	returnAllProperties,
 	vocabularyOptions,
 } from '../../shared/parameters';
-import { ownParameters, shownFor } from '../descriptions';
-import { chargedPagedRead } from '../shapes';
+import { chargedPagedRead, ownParameters, shownFor } from '../shapes';
 
 const show = { resource: ['person'], operation: ['getRecords'] };
 

@@ -1,8 +1,7 @@
 import { paths } from '../../transport';
 import { chargeProperties } from '../../money';
 import { propIdProperty, readPropId } from '../../shared/parameters';
-import { ownParameters, shownFor } from '../descriptions';
-import { chargedRead } from '../shapes';
+import { chargedRead, ownParameters, shownFor } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getComps'] };
 

@@ -1,8 +1,7 @@
 import { paths } from '../../transport';
 import { chargeProperties } from '../../money';
 import { propIdProperty } from '../../shared/parameters';
-import { shownFor } from '../descriptions';
-import { byPropId, chargedRead } from '../shapes';
+import { byPropId, chargedRead, shownFor } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getParcels'] };
 

@@ -3,8 +3,7 @@ import { chargeProperties } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { MAX_TRANSACTION_FIELD_IDS, transactionCustomFieldIds } from '../../shared/vocabulary';
 import { fail, propIdProperty, readFields } from '../../shared/parameters';
-import { shownFor } from '../descriptions';
-import { byPropId, chargedRead } from '../shapes';
+import { byPropId, chargedRead, shownFor } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getTransactions'] };
 

@@ -11,8 +11,7 @@ import {
 	returnAllProperties,
 	sortProperty,
 } from '../../shared/parameters';
-import { ownParameters } from '../descriptions';
-import { chargedPagedRead } from '../shapes';
+import { chargedPagedRead, ownParameters } from '../shapes';
 
 const show = { resource: ['property'], operation: ['search'] };
 

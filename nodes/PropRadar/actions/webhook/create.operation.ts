@@ -6,7 +6,7 @@ import { apiRequest, paths } from '../../transport';
 import { warn } from '../../money';
 import { fail, readListIds, readRequiredString, readText } from '../../shared/parameters';
 import { readAutomation, unreadableWebhookId, webhookIdOf } from '../../shared/answers';
-import { idsPicker, shownFor } from '../descriptions';
+import { idsPicker, shownFor } from '../shapes';
 import { assertAllowed, monitorLists, optInProperties, readOptIns } from '../automation/monitoring';
 
 const show = { resource: ['webhook'], operation: ['create'] };

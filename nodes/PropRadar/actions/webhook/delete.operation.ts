@@ -1,7 +1,6 @@
 import { paths } from '../../transport';
 import { readPositiveInteger } from '../../shared/parameters';
-import { shownFor } from '../descriptions';
-import { deleteRecord } from '../shapes';
+import { deleteRecord, shownFor } from '../shapes';
 
 const show = { resource: ['webhook'], operation: ['delete'] };
 

@@ -2,8 +2,7 @@ import { paths, type ApiRequest } from '../../transport';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { PAGE_LIMITS } from '../../shared/vocabulary';
 import { readFields, readFlag, returnAllProperties, sortProperty } from '../../shared/parameters';
-import { ownParameters, shownFor } from '../descriptions';
-import { pagedRead } from '../shapes';
+import { pagedRead, ownParameters, shownFor } from '../shapes';
 
 const show = { resource: ['webhook'], operation: ['getMany'] };
 
