@@ -164,15 +164,9 @@ function listOf(value: unknown): string[] | undefined {
 	return undefined;
 }
 
-interface DeliverySettings {
-	filter: DeliveryFilter;
-	windowMs: number;
-	splitIntoItems: boolean;
-}
-
 // Checked at activation, yet an expression could give something else later.
 // A Change Kind that is none is refused: passing over it would widen the filter.
-export function deliverySettingsOf(context: IHookFunctions | IWebhookFunctions): DeliverySettings {
+export function deliverySettingsOf(context: IHookFunctions | IWebhookFunctions) {
 	const refuse = (problem: string, description?: string) =>
 		new NodeOperationError(context.getNode(), problem, { description });
 	const events = context.getNodeParameter('events', []);
