@@ -172,11 +172,8 @@ export function deliverySettingsOf(context: IHookFunctions | IWebhookFunctions) 
 	const events = context.getNodeParameter('events', []);
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const chosen = listOf(events);
-	const known = sortEvents(
-		(chosen ?? []).filter(
-			(event): event is TriggerEvent => event === 'newMatches' || event === 'statusChanges',
-		),
-	);
+	// Only known events, once each: an unknown or repeated one makes it shorter than chosen.
+	const known = sortEvents((chosen ?? []) as TriggerEvent[]);
 	if (!chosen || known.length === 0 || known.length !== chosen.length) {
 		throw refuse(
 			`Events: choose New Matches, Status Changes or both (got ${chosen ? `"${chosen.join(', ')}"` : JSON.stringify(events)})`,
