@@ -22,17 +22,14 @@ import {
 	type NewPropertiesState,
 } from './pollingTrigger/newProperties';
 
-type Watch = 'newProperties' | 'changes';
-const WATCHES: readonly Watch[] = ['newProperties', 'changes'];
-
-function readWatch(context: IPollFunctions): Watch {
+function readWatch(context: IPollFunctions): 'newProperties' | 'changes' {
 	const watch = context.getNodeParameter('watch', 'newProperties') as unknown;
-	if (!WATCHES.includes(watch as Watch))
+	if (watch !== 'newProperties' && watch !== 'changes')
 		throw new NodeOperationError(
 			context.getNode(),
 			`Watch: ${JSON.stringify(watch)} is not one of newProperties, changes`,
 		);
-	return watch as Watch;
+	return watch;
 }
 
 function readFieldsParam(context: IPollFunctions): string | undefined {

@@ -1,14 +1,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import { FIELD_SCOPES, PAGE_LIMITS } from '../shared/vocabulary';
-import {
-	apiRequest,
-	collectPages,
-	listCount,
-	pageThrough,
-	paths,
-	type ApiEnvelope,
-} from '../transport';
+import { collectPages, listCount, paths } from '../transport';
 
 // `seen`: PropIDs read lately, with when (read twice in an overlap, emitted once); `pageHeld`: see readAll.
 export interface NewPropertiesState extends IDataObject {
@@ -48,17 +41,15 @@ async function readAll(
 	qs: IDataObject,
 	pageHeld: number,
 ): Promise<{ records: IDataObject[]; pageHeld: number }> {
-	const fetchPage = async (start: number, limit: number) =>
-		await apiRequest<ApiEnvelope<IDataObject>>(context, {
-			method: 'GET',
-			path: paths.listItems(listId),
-			qs: { ...(qs as Record<string, string>), Start: start, Limit: limit },
-		});
-	const records = (await fetchPage(0, PAGE_LIMITS.listItems.maxLimit)).results ?? [];
+	const { records } = await readItems(context, listId, qs, PAGE_LIMITS.listItems.maxLimit);
 	const held = Math.max(pageHeld, records.length);
 	if (records.length === 0 || records.length < pageHeld) return { records, pageHeld: held };
 	const pageSize = records.length;
-	const rest = await pageThrough(fetchPage, { pageSize, start: pageSize });
+	const rest = await collectPages<IDataObject>(
+		context,
+		{ method: 'GET', path: paths.listItems(listId), qs: qs as Record<string, string> },
+		{ pageSize, start: pageSize },
+	);
 	return { records: [...records, ...rest.records], pageHeld: held };
 }
 

@@ -164,25 +164,16 @@ function listOf(value: unknown): string[] | undefined {
 	return undefined;
 }
 
-interface DeliverySettings {
-	filter: DeliveryFilter;
-	windowMs: number;
-	splitIntoItems: boolean;
-}
-
 // Checked at activation, yet an expression could give something else later.
 // A Change Kind that is none is refused: passing over it would widen the filter.
-export function deliverySettingsOf(context: IHookFunctions | IWebhookFunctions): DeliverySettings {
+export function deliverySettingsOf(context: IHookFunctions | IWebhookFunctions) {
 	const refuse = (problem: string, description?: string) =>
 		new NodeOperationError(context.getNode(), problem, { description });
 	const events = context.getNodeParameter('events', []);
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const chosen = listOf(events);
-	const known = sortEvents(
-		(chosen ?? []).filter(
-			(event): event is TriggerEvent => event === 'newMatches' || event === 'statusChanges',
-		),
-	);
+	// Only known events, once each: an unknown or repeated one makes it shorter than chosen.
+	const known = sortEvents((chosen ?? []) as TriggerEvent[]);
 	if (!chosen || known.length === 0 || known.length !== chosen.length) {
 		throw refuse(
 			`Events: choose New Matches, Status Changes or both (got ${chosen ? `"${chosen.join(', ')}"` : JSON.stringify(events)})`,

@@ -9,7 +9,7 @@ import { switchProblem } from '../../shared/triggerOptions';
 import {
 	accessToken,
 	apiRequest,
-	CREDENTIAL_TYPE,
+	getConnection,
 	paths,
 	readList,
 	refusedByService,
@@ -19,13 +19,11 @@ import {
 import { deliverySecret, deliverySettingsOf, sameSecret } from '../delivery';
 import {
 	chargingActions,
-	type Baseline,
 	formatWebhookName,
 	isTriggerWebhookName,
 	parseWebhookName,
 	sortEvents,
 	wiringAddsFiring,
-	type TriggerEvent,
 } from '../wiring';
 import {
 	automationOf,
@@ -39,25 +37,17 @@ import {
 } from './settle';
 import { unregister } from './unregister';
 
-interface TriggerSettings {
-	listId: number;
-	events: TriggerEvent[];
-	allowChargingAutomation: boolean;
-}
-
-function readSettings(context: IHookFunctions): TriggerSettings {
+function readSettings(context: IHookFunctions) {
 	const listId = readTriggerListId(context);
-	const delivery = deliverySettingsOf(context);
+	const { events } = deliverySettingsOf(context).filter;
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const allowChargingAutomation = options.allowChargingAutomation ?? false;
 	const problem = switchProblem('Allow Charging Automation', allowChargingAutomation);
 	if (problem) throw new NodeOperationError(context.getNode(), problem);
-	return {
-		listId,
-		events: delivery.filter.events,
-		allowChargingAutomation: allowChargingAutomation === true,
-	};
+	return { listId, events, allowChargingAutomation: allowChargingAutomation === true };
 }
+
+type TriggerSettings = ReturnType<typeof readSettings>;
 
 // `checkExists`: the registration is whole, its webhook exists with this URL, none is left over, it is wired.
 export async function registrationIsLive(context: IHookFunctions): Promise<boolean> {
@@ -98,10 +88,7 @@ export async function register(context: IHookFunctions): Promise<void> {
 	}
 }
 
-async function baselineFor(
-	context: IHookFunctions,
-	settings: TriggerSettings,
-): Promise<{ automation: AutomationRecord; baseline: Baseline }> {
+async function baselineFor(context: IHookFunctions, settings: TriggerSettings) {
 	const { listId } = settings;
 	const list = await readList(context, listId);
 	if (Number(list?.isMonitored) === 0) {
@@ -220,16 +207,13 @@ async function refuseCharging(
 		new NodeOperationError(context.getNode(), `List ${settings.listId}: ${message}`, {
 			description: `Its automation would ${charging.join(', ')} for every property that triggers it, and this trigger would make it fire. Nothing was registered and nothing was charged. ${advice}`,
 		});
-	const credential = await context.getCredentials<{
-		spendingCeiling?: unknown;
-		allowChargingAutomations?: unknown;
-	}>(CREDENTIAL_TYPE);
+	const { spendingCeiling, allowChargingAutomations } = await getConnection(context);
 	const ceiling = readCeiling(
 		context,
-		credential.spendingCeiling,
+		spendingCeiling,
 		'Nothing was registered and nothing was charged.',
 	);
-	if (ceiling !== undefined && credential.allowChargingAutomations !== true) {
+	if (ceiling !== undefined && !allowChargingAutomations) {
 		throw refusal(
 			'the PropRadar credential does not allow charging automations',
 			'The credential has a spending ceiling, and an automation charges inside PropRadar, outside any node run, where no ceiling bounds it. The owner of the credential can turn on its option "Allow Charging Automations" if the charges are intended; otherwise remove those actions from the automation.',

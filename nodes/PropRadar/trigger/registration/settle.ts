@@ -77,12 +77,8 @@ export async function oneAtATime<T>(
 	work: () => Promise<T>,
 ): Promise<T> {
 	const key = `${(await getConnection(context)).baseUrl} ${listId}`;
-	const previous = listQueues.get(key) ?? Promise.resolve();
-	const run = previous.then(work);
-	const done = run.then(
-		() => undefined,
-		() => undefined,
-	);
+	const run = (listQueues.get(key) ?? Promise.resolve()).then(work);
+	const done = run.catch(() => undefined);
 	listQueues.set(key, done);
 	try {
 		return await run;
