@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest, paths, toNodeError, writableAutomation } from '../../transport';
 import { warn } from '../../money';
-import { fail, listLocator, readListId } from '../../shared/parameters';
+import { fail, listLocator, parameter, readListId } from '../../shared/parameters';
 import { EMPTY_AUTOMATION } from '../../shared/vocabulary';
 import { idsPicker, ownParameters, shownFor, starOptions } from '../shapes';
 import { automationFields } from './fields';
@@ -159,7 +159,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const listId = readListId(this, itemIndex);
 	const own = ownParameters(this, itemIndex, description);
 	const mode = own.choice<'update' | 'replace'>('configureMode');
-	const given = this.getNodeParameter('automation', itemIndex, {}) as IDataObject;
+	const given = parameter(this, 'automation', itemIndex, {}) as IDataObject;
 	const { fields, problem } = automationFields(given, listId);
 	if (problem) fail(this, itemIndex, problem);
 	if (Object.keys(fields).length === 0 && mode === 'update')

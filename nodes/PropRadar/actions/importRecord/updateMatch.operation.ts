@@ -4,6 +4,7 @@ import { paths } from '../../transport';
 import {
 	fail,
 	listLocator,
+	parameter,
 	readListId,
 	readPersonKey,
 	readPositiveInteger,
@@ -48,7 +49,7 @@ export const execute = freeRequest((context, itemIndex) => {
 	const itemId = readPositiveInteger(context, itemIndex, 'importItemId', 'Import Item ID');
 	const body: IDataObject = {};
 	const given = (name: string) =>
-		String(context.getNodeParameter(name, itemIndex, '') ?? '').trim() !== '';
+		String(parameter(context, name, itemIndex, '') ?? '').trim() !== '';
 	if (given('matchPropId')) body.PropID = readPropId(context, itemIndex, 'matchPropId');
 	if (given('matchPersonKey')) body.PersonKey = readPersonKey(context, itemIndex, 'matchPersonKey');
 	if (!body.PropID && !body.PersonKey)

@@ -189,7 +189,9 @@ export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecut
 	items.forEach((_, itemIndex) => {
 		try {
 			const request = readRequest(this, itemIndex);
-			byList.set(String(request.listId), [...(byList.get(String(request.listId)) ?? []), request]);
+			const key = String(request.listId);
+			if (!byList.has(key)) byList.set(key, []);
+			byList.get(key)!.push(request);
 		} catch (error) {
 			run.failed(itemIndex, error);
 		}

@@ -2,7 +2,7 @@ import { paths } from '../../transport';
 import { chargeProperties } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { MAX_TRANSACTION_FIELD_IDS, transactionCustomFieldIds } from '../../shared/vocabulary';
-import { fail, propIdProperty, readFields } from '../../shared/parameters';
+import { fail, parameter, propIdProperty, readFields } from '../../shared/parameters';
 import { byPropId, chargedRead, shownFor } from '../shapes';
 
 const show = { resource: ['property'], operation: ['getTransactions'] };
@@ -27,7 +27,7 @@ export const keepsInputKeys = true;
 export const execute = chargedRead({
 	kind: 'propertyDetail',
 	read: byPropId(paths.propertyTransactions, (context, itemIndex) => {
-		const customIds = String(context.getNodeParameter('customFieldIds', itemIndex, '') ?? '')
+		const customIds = String(parameter(context, 'customFieldIds', itemIndex, '') ?? '')
 			.split(',')
 			.map((id) => id.trim())
 			.filter(Boolean);
