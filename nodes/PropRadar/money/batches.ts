@@ -3,7 +3,6 @@ import { sleep, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest, chargedNothing, noResultsArray, toNodeError } from '../transport';
 import type { ApiEnvelope, ApiRequest } from '../transport';
 import { refusal, type RunSpending, type SpendBudget } from './budget';
-import { chargeMode } from './properties';
 import { settleAnswer, warn, type ChargeNote } from './purchase';
 import { money, previewRecord, readQuote, worstCaseCents } from './quote';
 import type { PriceKind, Quote } from './quote';
@@ -53,18 +52,6 @@ const send = (
 		repeatable: purchase === 0,
 	});
 
-/** Whether the import purchases: Max Cost and Retry On Fail checked for every item first. */
-export async function importPurchasing(
-	context: IExecuteFunctions,
-	spending: RunSpending,
-	itemCount: number,
-): Promise<boolean> {
-	// Never part of the whole run's quote: a batched operation takes every item at once.
-	if (chargeMode(context, 'charge', 0) !== 'purchase') return false;
-	await spending.checkPurchases([...Array(itemCount).keys()]);
-	return true;
-}
-
 async function quoteGroup(
 	context: IExecuteFunctions,
 	kind: PriceKind,
@@ -102,11 +89,10 @@ export async function chargedBatches(
 	const quotes = await Promise.allSettled(
 		groups.map((group) => quoteGroup(context, kind, group, purchasing)),
 	);
-	const quoted: QuotedGroup[] = [];
-	for (const quote of quotes) {
+	const quoted = quotes.map((quote) => {
 		if (quote.status === 'rejected') throw quote.reason;
-		quoted.push(quote.value);
-	}
+		return quote.value;
+	});
 	if (!purchasing) {
 		return {
 			previews: quoted.map(({ response, quote, held }) =>

@@ -2,6 +2,7 @@ import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
 import { getConnection } from '../transport';
 import { ceilingTally, readCeiling, Tally } from './ceiling';
+import { chargeMode } from './properties';
 import { parameter } from '../shared/parameters';
 import { money, readCents } from './quote';
 
@@ -105,11 +106,7 @@ export class SpendBudget {
 
 	/** The purchase may have been charged: what was held for it counts as spent, and the run stops buying. */
 	keepUnconfirmed(heldCents: number, what: string): void {
-		for (const tally of this.tallies) {
-			tally.heldCents -= heldCents;
-			tally.spentCents += heldCents;
-			tally.keepSpent?.();
-		}
+		this.settle(heldCents, heldCents, 0);
 		this.unconfirmedCents += heldCents;
 		this.stopReason = `${what} may have been charged (up to ${money(heldCents)}), so nothing more is bought until that is checked.`;
 	}
@@ -182,6 +179,14 @@ export class RunSpending {
 	/** Every item's purchase checks, before the whole run is quoted (docs/money.md, rule 2). */
 	async checkPurchases(itemIndexes: readonly number[]): Promise<void> {
 		for (const itemIndex of itemIndexes) await this.purchaseBudget(itemIndex);
+	}
+
+	/** Whether an operation that takes every item at once purchases: every item checked first. */
+	async purchasesWhole(itemIndexes: readonly number[]): Promise<boolean> {
+		// Never part of the whole run's quote: such an operation quotes the whole run itself.
+		if (chargeMode(this.context, 'charge', 0) !== 'purchase') return false;
+		await this.checkPurchases(itemIndexes);
+		return true;
 	}
 
 	/** The whole run's quote against Max Cost and the ceiling: a run that does not fit buys nothing. */

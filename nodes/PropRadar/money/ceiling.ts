@@ -151,14 +151,9 @@ export async function assertChargingAutomationAllowed(
 		);
 	}
 	const connection = await getConnection(context);
-	if (
-		readCeiling(
-			context,
-			connection.spendingCeiling,
-			'Nothing was changed and nothing was charged.',
-		) !== undefined &&
-		!connection.allowChargingAutomations
-	) {
+	const done = 'Nothing was changed and nothing was charged.';
+	const ceiling = readCeiling(context, connection.spendingCeiling, done);
+	if (ceiling !== undefined && !connection.allowChargingAutomations) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`${what} would buy, and the PropRadar credential does not allow charging automations`,

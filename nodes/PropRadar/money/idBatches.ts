@@ -1,9 +1,8 @@
-import type { IDataObject, IExecuteFunctions, JsonObject, NodeOperationError } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 
 import { toNodeError, type ApiEnvelope, type ApiRequest } from '../transport';
 import type { RunSpending } from './budget';
-import { chargeMode } from './properties';
 import {
 	formatCents,
 	fullPriceCents,
@@ -17,7 +16,8 @@ import {
 import type { PriceKind, Quote } from './quote';
 
 // Properties read by PropID, many a request, through the property search's PropID criterion
-// (docs/money.md, "Property > Get over many items"); free quotes find the PropIDs the service lacks.
+// (docs/money.md, "Property > Get over many items"): free quotes find the PropIDs the service lacks,
+// then each batch is bought once, only its PropIDs that exist, held at full price.
 
 /** One request of distinct PropIDs, each charged once however many items name it. */
 export interface IdBatch {
@@ -44,12 +44,28 @@ export function failureOf(error: NodeApiError | NodeOperationError): IdFailure {
 		: said;
 }
 
-export interface QuotedBatch {
-	response: ApiEnvelope;
-	quote: Quote;
-	/** The PropIDs the service has, in the batch's order. */
-	found: string[];
+export function idError(
+	context: IExecuteFunctions,
+	outcome: Extract<IdOutcome, { error: IdFailure }>,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
+	const failure = outcome.error;
+	const { message, description } = failure;
+	return failure.httpCode
+		? new NodeApiError(context.getNode(), failure.errorResponse, {
+				message,
+				description,
+				httpCode: failure.httpCode,
+				itemIndex,
+			})
+		: new NodeOperationError(context.getNode(), message, { description, itemIndex });
 }
+
+type Answer = { response: ApiEnvelope; quote: Quote };
+type Ask = (ids: string[]) => Promise<Answer>;
+
+/** A quote of PropIDs: `found` are those the service has, in the batch's order, all of them in `quote`. */
+export type QuotedBatch = Answer & { found: string[] };
 
 /** A run of batches once quoted: what `buyIdBatches` buys, and each PropID's outcome so far. */
 export interface QuotedIdRun {
@@ -70,67 +86,66 @@ export function idRequest({ request }: IdBatch, ids: string[]): ApiRequest {
 	};
 }
 
-/** Who asks for a batch's quotes: its context, the batch, and whether they come before a purchase. */
-export type IdAsking = { context: IExecuteFunctions; batch: IdBatch; purchasing: boolean };
+/** The free quote of some of a batch's PropIDs, asked for a preview or before a purchase. */
+export function quoteIds(context: IExecuteFunctions, batch: IdBatch, purchasing: boolean): Ask {
+	return async (ids) => {
+		const request = idRequest(batch, ids);
+		const response = await requestQuote(context, request, batch.itemIndex, purchasing);
+		return { response, quote: readQuote(context, response, batch.itemIndex) };
+	};
+}
 
-export async function quoteIds(
-	{ context, batch, purchasing }: IdAsking,
-	ids: string[],
-): Promise<{ response: ApiEnvelope; quote: Quote }> {
-	const response = await requestQuote(context, idRequest(batch, ids), batch.itemIndex, purchasing);
-	return { response, quote: readQuote(context, response, batch.itemIndex) };
+/** Records a page cut short left out of the quote's count are added at full price. */
+export function counting(
+	kind: PriceKind,
+	{ response, quote }: Answer,
+	found: string[],
+): QuotedBatch {
+	const uncounted = Math.max(0, found.length - quote.count);
+	const cents = quote.cents + uncounted * fullPriceCents(kind, quote);
+	return { response, quote: { ...quote, cents, count: found.length }, found };
 }
 
 // A quote counts the PropIDs it has without naming them: a batch whose count falls short is halved
 // and its first half quoted again (free); the second half has the rest of the count.
-async function foundIds(asking: IdAsking, ids: string[], count: number): Promise<string[]> {
+async function foundIds(ask: Ask, ids: string[], count: number): Promise<string[]> {
 	if (count <= 0) return [];
 	if (count >= ids.length) return ids;
 	const first = ids.slice(0, Math.ceil(ids.length / 2));
 	const second = ids.slice(first.length);
-	const { quote } = await quoteIds(asking, first);
+	const { quote } = await ask(first);
 	const inFirst = Math.min(quote.count, first.length);
 	return [
-		...(await foundIds(asking, first, inFirst)),
-		...(await foundIds(asking, second, count - inFirst)),
+		...(await foundIds(ask, first, inFirst)),
+		...(await foundIds(ask, second, count - inFirst)),
 	];
 }
 
-async function quoteBatch(asking: IdAsking): Promise<QuotedBatch> {
-	const { ids } = asking.batch;
-	const { response, quote } = await quoteIds(asking, ids);
-	const found = new Set(await foundIds(asking, ids, quote.count));
+async function quoteBatch(kind: PriceKind, { ids }: IdBatch, ask: Ask): Promise<QuotedBatch> {
+	const answer = await ask(ids);
+	const { quote } = answer;
+	const found = new Set(await foundIds(ask, ids, quote.count));
 	// A page cut short (a total above the count, or no total) counts fewer than exist: the PropIDs
 	// not found are asked again, in a further quote, until one finds none of them.
 	let missing = ids.filter((id) => !found.has(id));
 	while (missing.length > 0 && quote.totalResultCount !== quote.count) {
-		const again = await quoteIds(asking, missing);
-		const more = await foundIds(asking, missing, again.quote.count);
+		const again = await ask(missing);
+		const more = await foundIds(ask, missing, again.quote.count);
 		if (more.length === 0) break;
 		for (const id of more) found.add(id);
 		missing = missing.filter((id) => !found.has(id));
 	}
-	return { response, quote, found: ids.filter((id) => found.has(id)) };
-}
-
-/** Records a page cut short left out of the quote's count are added at full price. */
-export function foundQuote(kind: PriceKind, { quote, found }: QuotedBatch): Quote {
-	const uncounted = Math.max(0, found.length - quote.count);
-	return {
-		...quote,
-		cents: quote.cents + uncounted * fullPriceCents(kind, quote),
-		count: found.length,
-	};
+	const inOrder = ids.filter((id) => found.has(id));
+	return counting(kind, answer, inOrder);
 }
 
 /** One PropID's preview, as a quote of that one record would give it; the price is the batch's. */
-function previewOf(kind: PriceKind, quoted: QuotedBatch, propId: string): IDataObject {
-	const { quote, response } = quoted;
-	const full = fullPriceCents(kind, foundQuote(kind, quoted));
+function previewOf(kind: PriceKind, { response, quote }: QuotedBatch, propId: string): IDataObject {
+	const full = fullPriceCents(kind, quote);
 	const itemCents =
 		(quote.freeRemaining ?? 0) > 0
 			? 0
-			: (revealedPriceCents(kind, foundQuote(kind, quoted)) ?? LIST_PRICES_CENTS[kind]);
+			: (revealedPriceCents(kind, quote) ?? LIST_PRICES_CENTS[kind]);
 	const one = { ...quote, cents: itemCents, count: 1 };
 	return {
 		...previewRecord(kind, response, one, { PropID: propId }, full),
@@ -163,41 +178,36 @@ export async function quoteIdBatches(
 	},
 ): Promise<QuotedIdRun> {
 	const { kind, itemIndexes, batches, continueOnFail } = options;
-	// Never part of the whole run's quote: a read ahead quotes the whole run itself.
-	const purchasing = chargeMode(context, 'charge', 0) === 'purchase';
+	const purchasing = await spending.purchasesWhole(itemIndexes);
 	const outcomes = batches.map(() => new Map<string, IdOutcome>());
-	const run: QuotedIdRun = { kind, batches, continueOnFail, purchasing, quoted: [], outcomes };
-	if (purchasing) await spending.checkPurchases(itemIndexes);
 	// Every batch's quote travels at once; read in batch order, so a run stops on the first batch's
 	// failure unless "On Error: Continue".
 	const settled = await Promise.allSettled(
-		batches.map((batch) => quoteBatch({ context, batch, purchasing })),
+		batches.map((batch) => quoteBatch(kind, batch, quoteIds(context, batch, purchasing))),
 	);
-	for (const [index, result] of settled.entries()) {
-		if (result.status === 'fulfilled') {
-			run.quoted[index] = result.value;
-			continue;
-		}
+	const quoted = settled.map((result, index) => {
+		if (result.status === 'fulfilled') return result.value;
 		const batch = batches[index];
 		const nodeError = toNodeError(context.getNode(), result.reason, batch.itemIndex);
 		if (!continueOnFail) throw nodeError;
 		for (const id of batch.ids) outcomes[index].set(id, { error: failureOf(nodeError) });
-	}
+		return undefined;
+	});
 	if (purchasing) {
-		const needCents = run.quoted.reduce(
-			(sum, batch) => sum + (batch ? worstCaseCents(kind, foundQuote(kind, batch)) : 0),
+		const needCents = quoted.reduce(
+			(sum, batch) => sum + (batch ? worstCaseCents(kind, batch.quote) : 0),
 			0,
 		);
 		await spending.assertFits(itemIndexes.length, needCents);
 	}
 	batches.forEach((batch, index) => {
-		const quoted = run.quoted[index];
-		if (!quoted) return;
-		const found = new Set(quoted.found);
+		const asked = quoted[index];
+		if (!asked) return;
+		const found = new Set(asked.found);
 		for (const id of batch.ids) if (!found.has(id)) outcomes[index].set(id, notFound(batch, id));
 		if (!purchasing)
-			for (const id of quoted.found)
-				outcomes[index].set(id, { records: [previewOf(kind, quoted, id)] });
+			for (const id of asked.found)
+				outcomes[index].set(id, { records: [previewOf(kind, asked, id)] });
 	});
-	return run;
+	return { kind, batches, continueOnFail, purchasing, quoted, outcomes };
 }

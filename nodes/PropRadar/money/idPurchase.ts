@@ -1,10 +1,9 @@
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { toNodeError, type ApiEnvelope } from '../transport';
 import type { RunSpending, SpendBudget } from './budget';
-import { failureOf, foundQuote, idRequest, quoteIds } from './idBatches';
-import type { IdFailure, IdOutcome, QuotedBatch, QuotedIdRun } from './idBatches';
+import { counting, failureOf, idRequest, quoteIds } from './idBatches';
+import type { IdOutcome, QuotedBatch, QuotedIdRun } from './idBatches';
 import { buy, warn, withCharge, type ChargeNote } from './purchase';
 
 const notSent = (why: string): IdOutcome => ({
@@ -14,8 +13,8 @@ const notSent = (why: string): IdOutcome => ({
 	},
 });
 
-// Each quoted batch bought once, only its PropIDs that exist, held at full price. After a failed
-// batch the later ones are not sent, unless "On Error: Continue" and the run may still buy.
+// Each quoted batch bought once. After a failed batch the later ones are not sent, unless
+// "On Error: Continue" and the run may still buy.
 export async function buyIdBatches(
 	context: IExecuteFunctions,
 	spending: RunSpending,
@@ -56,8 +55,14 @@ async function buyBatch(
 		let note: ChargeNote;
 		try {
 			const request = idRequest(batch, found);
-			const quote = foundQuote(kind, asked);
-			({ response, note } = await buy(context, budget, kind, quote, request, batch.itemIndex));
+			({ response, note } = await buy(
+				context,
+				budget,
+				kind,
+				asked.quote,
+				request,
+				batch.itemIndex,
+			));
 		} catch (error) {
 			const failure = failureOf(toNodeError(context.getNode(), error, batch.itemIndex));
 			failure.description =
@@ -70,9 +75,11 @@ async function buyBatch(
 		if (settled.absent.length === 0) return undefined;
 		if (settled.cutShort) {
 			try {
-				const again = await quoteIds({ context, batch, purchasing: true }, settled.absent);
-				asked = { ...again, found: again.quote.count > 0 ? settled.absent : [] };
-				if (asked.found.length > 0) continue;
+				const again = await quoteIds(context, batch, true)(settled.absent);
+				if (again.quote.count > 0) {
+					asked = counting(kind, again, settled.absent);
+					continue;
+				}
 			} catch {
 				// The PropIDs stay as the answer left them: not bought, and nothing charged for them.
 			}
@@ -147,21 +154,4 @@ function pairById(
 		else unpaired.push(record);
 	}
 	return { byId, unpaired };
-}
-
-export function idError(
-	context: IExecuteFunctions,
-	outcome: Extract<IdOutcome, { error: IdFailure }>,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
-	const failure = outcome.error;
-	const { message, description } = failure;
-	return failure.httpCode
-		? new NodeApiError(context.getNode(), failure.errorResponse, {
-				message,
-				description,
-				httpCode: failure.httpCode,
-				itemIndex,
-			})
-		: new NodeOperationError(context.getNode(), message, { description, itemIndex });
 }

@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { markMayHaveCharged, mayHaveCharged, toNodeError } from '../transport';
 import type { ApiEnvelope, ApiRequest } from '../transport';
@@ -19,14 +19,7 @@ import type { PriceKind, Quote } from './quote';
 
 /** A purchase that stopped before it had all it was asked for: what it bought travels with its error. */
 export class StoppedAfterBuying extends NodeOperationError {
-	constructor(
-		node: INode,
-		message: string,
-		readonly bought: IDataObject[],
-		options: { itemIndex: number; description: string },
-	) {
-		super(node, message, options);
-	}
+	bought: IDataObject[] = [];
 }
 
 export interface PagedCharge {
@@ -160,15 +153,15 @@ export async function chargedPages(
 
 	if (wanted !== undefined && wanted > first.count) {
 		const all = wanted * fullPriceCents(kind, first);
-		const refused = budget.hold(all);
+		const needs = `All ${wanted} records need up to ${money(all)} (every record at full price)`;
+		const refused = budget.refusalFor(all, needs);
 		if (refused) {
 			throw refusal(
 				context,
-				`${refused.replace('This purchase needs', `All ${wanted} records need`)} Nothing was bought, since buying only some pages of the result was not asked for.`,
+				`${refused} Nothing was bought, since buying only some pages of the result was not asked for.`,
 				itemIndex,
 			);
 		}
-		budget.release(all);
 	}
 	const run: PageRun = { context, budget, itemIndex, request, charge, wanted };
 	const { records, stopped, mayHaveCharged: unknown } = await buyPages(run, first, firstSize);
@@ -180,9 +173,10 @@ export async function chargedPages(
 	const notice = `${stopped} ${records.length} records were bought${notBought}.`;
 	for (const record of records) (record._charge as ChargeNote).notice = notice;
 	const message = `Purchase stopped after ${records.length} records`;
-	const stop = new StoppedAfterBuying(context.getNode(), message, records, {
+	const stop = new StoppedAfterBuying(context.getNode(), message, {
 		itemIndex,
 		description: notice,
 	});
+	stop.bought = records;
 	throw unknown ? markMayHaveCharged(stop) : stop;
 }

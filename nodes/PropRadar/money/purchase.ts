@@ -95,6 +95,7 @@ export async function buy(
 			note: { totalCost: formatCents(0), resultCount: 0, runTotalCost: formatCents(budget.spent) },
 		};
 	}
+	const what = `a purchase (${request.method} ${request.path})`;
 	let response: ApiEnvelope;
 	try {
 		response = await apiRequest<ApiEnvelope>(context, {
@@ -107,15 +108,11 @@ export async function buy(
 		const nodeError = toNodeError(context.getNode(), error, itemIndex);
 		if (chargedNothing(error)) budget.release(held);
 		else {
-			budget.keepUnconfirmed(
-				held,
-				`a purchase (${request.method} ${request.path}) whose answer was lost or failed`,
-			);
+			budget.keepUnconfirmed(held, `${what} whose answer was lost or failed`);
 			markMayHaveCharged(nodeError);
 		}
 		throw nodeError;
 	}
-	const what = `a purchase (${request.method} ${request.path})`;
 	if (!Array.isArray(response?.results)) {
 		budget.keepUnconfirmed(held, `${what} whose answer had no results array`);
 		const lost = `The purchase was sent and may have been charged (up to ${money(held)}, totalCost ${JSON.stringify(response?.totalCost ?? null)}) for records that did not reach the output. This run buys nothing more: check the account's charges in PropRadar first.`;

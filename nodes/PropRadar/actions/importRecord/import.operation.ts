@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError } from 'n8n-workflow';
 
 import { paths, readList } from '../../transport';
-import { chargedBatches, chargeProperties, importPurchasing, type RunMoney } from '../../money';
+import { chargedBatches, chargeProperties, type RunMoney } from '../../money';
 import { fieldsPicker } from '../../shared/fieldsets';
 import { fieldNames, IMPORT_RECORD_FIELDS, LIST_FIELDS } from '../../shared/vocabulary';
 import type { NumberedId } from '../../shared/ids';
@@ -147,7 +147,7 @@ export async function executeBatch(
 		const credentials = await this.getCredentials<{ accessToken: string }>('propRadarApi');
 		headers['X-Prop-Access-Token'] = credentials.accessToken;
 	}
-	const purchasing = await importPurchasing(this, money, itemCount);
+	const purchasing = await money.purchasesWhole([...Array(itemCount).keys()]);
 	const result = await chargedBatches(this, money, purchasing, {
 		kind: 'importRecord',
 		groups: items.lists.map(({ listId, records }) => ({
